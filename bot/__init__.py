@@ -1,0 +1,1 @@
+"""A Discord bot hosting Drama Pukul 7, Laga Jakarta, Mat Goceng and DRUMP."""

@@ -1,0 +1,220 @@
+"""The contract every rules engine follows, and the registry that names them.
+
+Every game (DRUMP, Drama Pukul 7, Laga Jakarta, Mat Goceng) is a subclass of
+:class:`Game`. The Discord layer, the storage, the benchmark and the AI seats
+drive all of them through this one surface, so none of them needs to know a
+single rule. Engines are pure: no discord, no aiosqlite, no asyncio, no clock.
+
+Conventions shared by all engines
+---------------------------------
+* **Players** are Discord user ids (``int``). AI seats use negative ids.
+* **Actions** are JSON objects (``dict``) with a ``"type"`` key and plain
+  parameters, e.g. ``{"type": "place", "card": "7H", "zone": 2}``. Parameter
+  order in the dict matters to the generic picker: it narrows a choice key by
+  key, in the order the engine wrote them.
+* **Events** are JSON objects with a ``"type"`` key. An event with a
+  ``"visible_to"`` list is private to those players; every other event is
+  public and must never carry hidden information.
+* ``apply`` mutates the state in place and returns the events. If the action
+  is illegal it raises :class:`IllegalAction` *before* changing anything.
+* Randomness comes only from the :class:`bot.games.rng.Rng` kept in the state.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+PlayerId = int
+
+
+class IllegalAction(Exception):
+    """An action the rules forbid now. ``reason`` is shown to the player as is."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class BadGameData(Exception):
+    """A card data file that does not describe a playable deck; names the card and field."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended.
+
+    ``winners`` is empty for a draw. ``scores`` holds whatever the game counts
+    (points, coins, part scores); ``summary`` is one human sentence.
+    """
+
+    winners: tuple[PlayerId, ...]
+    scores: Mapping[PlayerId, int] = field(default_factory=dict)
+    summary: str = ""
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "scores": {str(k): v for k, v in self.scores.items()},
+            "summary": self.summary,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Result":
+        return cls(
+            winners=tuple(int(w) for w in data["winners"]),
+            scores={int(k): int(v) for k, v in data.get("scores", {}).items()},
+            summary=data.get("summary", ""),
+        )
+
+
+class Game:
+    """Base class of a rules engine. Subclasses override every method marked below.
+
+    A ``Game`` object holds no match state: it is a set of functions over a
+    state object, so one instance serves every match at once.
+    """
+
+    #: Registry key and the slash command group name, e.g. ``"drump"``.
+    name: ClassVar[str] = ""
+    #: Display name, e.g. ``"DRUMP"``.
+    title: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+
+    # --- lifecycle ---------------------------------------------------------
+    def new_game(self, player_ids: Sequence[PlayerId], seed: int, options: Mapping[str, Any] | None = None) -> Any:
+        """A fresh state for these players (in seat order), shuffled by ``seed``."""
+        raise NotImplementedError
+
+    def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Validated options with defaults filled in; raises IllegalAction on a bad value."""
+        if options:
+            raise IllegalAction(f"{self.title} has no options; got {', '.join(sorted(options))}.")
+        return {}
+
+    # --- who acts and how ---------------------------------------------------
+    def actors(self, state: Any) -> frozenset[PlayerId]:
+        """Players who may act now: one on a normal turn, several in a window, none when over."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any, player: PlayerId) -> list[Action]:
+        """Every action ``player`` may take now (empty if they may not act)."""
+        raise NotImplementedError
+
+    def apply(self, state: Any, player: PlayerId, action: Action) -> list[Event]:
+        """Play ``action`` for ``player``; returns events. Raises IllegalAction with the state unchanged."""
+        raise NotImplementedError
+
+    def timeout_action(self, state: Any, player: PlayerId) -> Action:
+        """What happens when ``player``'s time runs out (e.g. "no block"). Always legal for an actor."""
+        raise NotImplementedError
+
+    def in_response_window(self, state: Any) -> bool:
+        """True while the pending decision is an out-of-turn response (timed by the window length)."""
+        return False
+
+    def turn_player(self, state: Any) -> PlayerId | None:
+        """Whose turn it is (the player the table is waiting on between windows), None when over."""
+        raise NotImplementedError
+
+    # --- what players see ---------------------------------------------------
+    def view(self, state: Any, player: PlayerId | None) -> dict[str, Any]:
+        """What ``player`` may see (None: a spectator). The only path to hidden information."""
+        raise NotImplementedError
+
+    def is_over(self, state: Any) -> bool:
+        raise NotImplementedError
+
+    def result(self, state: Any) -> Result:
+        """Winners and scores of a finished game; raises ValueError while it goes on."""
+        raise NotImplementedError
+
+    # --- text for people (pure; used by the cogs, the demo and the history) --
+    def describe_action(self, state: Any, player: PlayerId, action: Action) -> str:
+        """A short label for a picker (at most 100 characters)."""
+        return ", ".join(f"{k} {v}" for k, v in action.items())
+
+    def describe_choice(self, state: Any, player: PlayerId, key: str, value: Any) -> str:
+        """Label of one value of one action parameter, for the step-by-step picker."""
+        return str(value)
+
+    def describe_event(self, event: Event, names: Mapping[PlayerId, str]) -> str:
+        """One line of the public (or private, for a private event) move log."""
+        return event.get("type", "?")
+
+    def render_view(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
+        """The view as Markdown text for a message."""
+        return json.dumps(view)
+
+    def rules_summary(self) -> str:
+        """A short player-facing rules page, including the rulings this game relies on."""
+        return ""
+
+    # --- persistence --------------------------------------------------------
+    def state_to_json(self, state: Any) -> str:
+        raise NotImplementedError
+
+    def state_from_json(self, text: str) -> Any:
+        raise NotImplementedError
+
+
+_REGISTRY: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Add a game to the registry under ``game.name``."""
+    if not game.name:
+        raise ValueError("a game needs a name")
+    _REGISTRY[game.name] = game
+    return game
+
+
+def get_game(name: str) -> Game:
+    """The registered engine called ``name``; KeyError naming the known games otherwise."""
+    _load_builtin_games()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(_REGISTRY))}") from None
+
+
+def all_games() -> list[Game]:
+    _load_builtin_games()
+    return [_REGISTRY[n] for n in sorted(_REGISTRY)]
+
+
+def _load_builtin_games() -> None:
+    """Import the game packages that ship with the bot; each registers itself on import."""
+    import importlib
+
+    for module in BUILTIN_GAME_MODULES:
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:  # a game still being written is simply absent
+            if exc.name != module:
+                raise
+
+
+BUILTIN_GAME_MODULES: tuple[str, ...] = (
+    "bot.games.drump",
+    "bot.games.drama",
+    "bot.games.laga",
+    "bot.games.goceng",
+)
+
+
+def replay(game: Game, player_ids: Sequence[PlayerId], seed: int, options: Mapping[str, Any] | None,
+           log: Iterable[tuple[PlayerId, Action]]) -> Any:
+    """Rebuild a state from its start and an action log: same seed and actions, same game."""
+    state = game.new_game(player_ids, seed, options)
+    for player, action in log:
+        game.apply(state, player, action)
+    return state
