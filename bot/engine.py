@@ -121,6 +121,15 @@ class Game:
         """True while the pending decision is an out-of-turn response (timed by the window length)."""
         return False
 
+    def window_round(self, state: Any) -> Any:
+        """Identifies the current round of a response window (None: every answer starts a new one).
+
+        While it stays the same, answers by some players do not extend the
+        others' deadline; a response that reopens the window (a counter to a
+        counter) must change it so everyone gets a full window again.
+        """
+        return None
+
     def turn_player(self, state: Any) -> PlayerId | None:
         """Whose turn it is (the player the table is waiting on between windows), None when over."""
         raise NotImplementedError

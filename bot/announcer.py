@@ -1,0 +1,166 @@
+"""Everything the bot shows after a change is committed: table message, pings, DMs.
+
+Called only after the match service has committed, so nothing a player sees
+can run ahead of the database. Discord errors here are logged and swallowed:
+the move is stored, and the next change (or ``/game board``) shows it again.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Iterable
+
+import discord
+
+from bot.engine import Result
+from bot.matches import LiveMatch, MatchService, MoveOutcome
+from bot.ui import render
+
+log = logging.getLogger(__name__)
+
+HAND_DM = "hand"
+PING = "ping"
+
+
+class Announcer:
+    def __init__(self, bot: discord.Client, service: MatchService) -> None:
+        self.bot = bot
+        self.service = service
+        #: (match, player) -> the last private text DMed, so unchanged hands are not edited again.
+        self._last_dm: dict[tuple[int, int], str] = {}
+        self._notes: dict[tuple[int, int], list[str]] = {}
+
+    # --- small helpers ----------------------------------------------------------
+    def guild_name(self, live: LiveMatch) -> str:
+        guild = self.bot.get_guild(live.record.guild_id)
+        return guild.name if guild else "your server"
+
+    def jump_url(self, live: LiveMatch) -> str | None:
+        rec = live.record
+        if rec.message_id is None:
+            return None
+        return f"https://discord.com/channels/{rec.guild_id}/{rec.channel_id}/{rec.message_id}"
+
+    def channel(self, live: LiveMatch) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(live.record.channel_id, guild_id=live.record.guild_id)
+
+    async def _safe(self, what: str, coro: Any) -> Any:
+        try:
+            return await coro
+        except discord.HTTPException as exc:
+            log.warning("could not %s: %s", what, exc)
+            return None
+
+    # --- the public table message ---------------------------------------------
+    async def refresh_table(self, live: LiveMatch, *, result: Result | None = None, reason: str | None = None) -> None:
+        rec = live.record
+        rendered = render.turn_message(live, rec.recent, result=result, end_reason=reason)
+        if rec.message_id is None:
+            message = await self._safe("post the table", self.channel(live).send(**rendered.send_kwargs()))
+            if message is not None:
+                rec.message_id = message.id
+                await self.service.storage.set_message(rec.id, message.id)
+            return
+        partial = self.channel(live).get_partial_message(rec.message_id)
+        await self._safe("edit the table", partial.edit(**rendered.edit_kwargs()))
+
+    async def ping(self, live: LiveMatch, rendered: render.Rendered) -> None:
+        """Post a notification (edits don't notify); the previous one is removed to keep the channel tidy."""
+        storage = self.service.storage
+        previous = (await storage.user_messages(live.id, PING)).get(0)
+        message = await self._safe("ping players", self.channel(live).send(**rendered.send_kwargs()))
+        if message is not None:
+            await storage.save_user_message(live.id, PING, 0, live.record.channel_id, message.id)
+        if previous is not None:
+            await self._safe("remove an old ping", self.channel(live).get_partial_message(previous[1]).delete())
+
+    async def clear_ping(self, live: LiveMatch) -> None:
+        previous = (await self.service.storage.user_messages(live.id, PING)).get(0)
+        if previous is not None:
+            await self._safe("remove an old ping", self.channel(live).get_partial_message(previous[1]).delete())
+
+    # --- private DMs -------------------------------------------------------------
+    async def send_hands(self, live: LiveMatch) -> list[int]:
+        """DM every player their private view at the start; returns those whose DMs are closed."""
+        closed = []
+        for player in live.record.players:
+            if player <= 0:
+                continue
+            if not await self.push_hand(live, player, force=True):
+                closed.append(player)
+        return closed
+
+    async def push_hand(self, live: LiveMatch, player: int, *, force: bool = False,
+                        notes: Iterable[str] = ()) -> bool:
+        """Create or edit the player's hand DM. False if their DMs are closed (then they pull instead)."""
+        if player in live.record.dm_closed or player <= 0:
+            return False
+        key = (live.id, player)
+        kept = self._notes.setdefault(key, [])
+        kept.extend(notes)
+        del kept[:-5]
+        text = render.private_view_text(live, player) + "\n".join(kept)
+        if not force and self._last_dm.get(key) == text and live.record.status == "active":
+            return True
+        rendered = render.hand_dm(live, player, guild_name=self.guild_name(live), channel_id=live.record.channel_id,
+                                  jump_url=self.jump_url(live), notes=kept)
+        storage = self.service.storage
+        existing = (await storage.user_messages(live.id, HAND_DM)).get(player)
+        try:
+            if existing is None:
+                dm = await self.bot.create_dm(discord.Object(player))
+                message = await dm.send(**rendered.send_kwargs())
+                await storage.save_user_message(live.id, HAND_DM, player, message.channel.id, message.id)
+            else:
+                channel = self.bot.get_partial_messageable(existing[0])
+                await channel.get_partial_message(existing[1]).edit(**rendered.edit_kwargs())
+        except discord.Forbidden:
+            await self.service.note_dm_closed(live, player)
+            return False
+        except discord.HTTPException as exc:
+            log.warning("could not DM player %s: %s", player, exc)
+            return True
+        self._last_dm[key] = text
+        return True
+
+    async def dm_closed_notice(self, live: LiveMatch, players: list[int]) -> None:
+        if not players:
+            return
+        who = ", ".join(render.mention(p) for p in players)
+        text = (f"📪 I couldn't DM {who}. Your hand stays private: use `/{live.game.name} hand` "
+                f"or the **My hand** button on the table to see it. The match goes on.")
+        await self._safe("post the DM notice", self.channel(live).send(content=text))
+
+    # --- after a move -------------------------------------------------------------
+    async def after_move(self, outcome: MoveOutcome) -> None:
+        """Show one committed move: table edit, pings for whoever must act, DM updates."""
+        live = outcome.match
+        await self.refresh_table(live, result=outcome.result, reason="played" if outcome.result else None)
+        if outcome.finished:
+            await self.announce_end(live, outcome.result, "played")
+        else:
+            await self._ping_next(live, outcome)
+        for player in live.record.players:
+            await self.push_hand(live, player, notes=outcome.private_lines.get(player, ()))
+
+    async def _ping_next(self, live: LiveMatch, outcome: MoveOutcome) -> None:
+        """Edits don't notify: ping whoever must now answer a window, or whose turn just began."""
+        if outcome.window_opened:
+            actors = sorted(live.game.actors(live.state))
+            what = outcome.public_lines[-1] if outcome.public_lines else "a response window is open"
+            await self.ping(live, render.window_ping(live, actors, what))
+        elif (not outcome.window_after and outcome.turn_after is not None
+              and outcome.turn_after != outcome.turn_before):
+            await self.ping(live, render.turn_ping(live, outcome.turn_after))
+
+    async def announce_end(self, live: LiveMatch, result: Result | None, reason: str) -> None:
+        await self.clear_ping(live)
+        text = render.result_text(live, result, reason)
+        await self._safe("announce the result", self.channel(live).send(
+            content=f"**{live.game.title} match #{live.id} is over.**\n{text}"))
+        for player in live.record.players:
+            await self.push_hand(live, player, force=True)
+        for player in live.record.players:
+            self._last_dm.pop((live.id, player), None)
+            self._notes.pop((live.id, player), None)
+

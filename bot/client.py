@@ -1,0 +1,92 @@
+"""The bot object: opens the database, registers restart-proof components, loads the game cogs.
+
+Start-up order matters for restarts: the dynamic components are registered
+and every live match reloaded inside ``setup_hook``, before any gateway
+event can arrive, so a click on a message sent before the restart is
+answered, and a deadline that passed while the bot was down fires at once.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.clock import Clock, SystemClock
+from bot.matches import MatchService
+from bot.scheduler import DeadlineScheduler
+from bot.storage import Storage
+from bot.table import Table
+from bot.ui.components import DYNAMIC_ITEMS
+
+log = logging.getLogger(__name__)
+
+GAME_COGS = ("cogs.drump",)
+
+
+def intents() -> discord.Intents:
+    """Only what the bot uses: guilds (channels and the command tree). No privileged intents."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    return wanted
+
+
+class GameBot(commands.Bot):
+    def __init__(self, *, database_path: str, clock: Clock | None = None, dev_guild_id: int | None = None,
+                 sync_commands: bool = True, cogs: tuple[str, ...] = GAME_COGS) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
+                         allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+        self.database_path = database_path
+        self.clock: Clock = clock or SystemClock()
+        self.dev_guild_id = dev_guild_id
+        self.sync_commands = sync_commands
+        self.cog_modules = cogs
+        self.storage: Storage | None = None
+        self.table: Table
+
+    async def setup_hook(self) -> None:
+        self.storage = await Storage.open(self.database_path, clock=self.clock)
+        service = MatchService(self.storage, self.clock)
+        scheduler = DeadlineScheduler(self.clock, self._fire_deadline)
+        self.table = Table(self, service, scheduler)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for module in self.cog_modules:
+            await self.load_extension(module)
+        resumed = await self.table.resume()
+        scheduler.start()
+        log.info("reloaded %d live matches", resumed)
+        if self.sync_commands:
+            await self._sync()
+
+    async def _fire_deadline(self, match_id: int) -> None:
+        await self.table.fire_deadline(match_id)
+
+    async def _sync(self) -> None:
+        if self.dev_guild_id:
+            guild = discord.Object(self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def close(self) -> None:
+        if hasattr(self, "table"):
+            await self.table.scheduler.stop()
+        try:
+            await super().close()
+        finally:
+            if self.storage is not None:
+                await self.storage.close()
+                self.storage = None
+
+    async def on_app_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        log.exception("command failed", exc_info=error)
+
+
+def run(database_path: str, token: str, dev_guild_id: int | None) -> None:
+    bot = GameBot(database_path=database_path, dev_guild_id=dev_guild_id)
+    bot.run(token, log_handler=None)
+
+
+__all__ = ["GameBot", "intents", "run"]

@@ -1,0 +1,58 @@
+"""Settings from the environment (and an optional ``.env`` file), read once at start.
+
+Every setting is listed, with a comment, in ``.env.example``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DATABASE = "data/meja.sqlite3"
+
+
+class ConfigError(Exception):
+    """A setting is missing or wrong; the message says how to fix it, in one line."""
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str
+    database_path: str = DEFAULT_DATABASE
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+
+
+def load_dotenv(path: str | Path = ".env") -> None:
+    """Read KEY=VALUE lines into the environment without overriding what is already set."""
+    file = Path(path)
+    if not file.is_file():
+        return
+    for raw in file.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, value = line.split("=", 1)
+        value = value.strip().strip('"').strip("'")
+        os.environ.setdefault(key.strip(), value)
+
+
+def from_env(env: dict[str, str] | None = None) -> Config:
+    env = dict(os.environ if env is None else env)
+    token = env.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        raise ConfigError("DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token in it "
+                          "(or export DISCORD_TOKEN=...).")
+    guild = env.get("DEV_GUILD_ID", "").strip()
+    if guild and not guild.isdigit():
+        raise ConfigError(f"DEV_GUILD_ID must be a server id (digits only), not {guild!r}.")
+    level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+    if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+        raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}.")
+    return Config(
+        token=token,
+        database_path=env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE,
+        dev_guild_id=int(guild) if guild else None,
+        log_level=level,
+    )

@@ -1,0 +1,406 @@
+"""Every match in one SQLite file: lobby, live state, action log, deadlines, results.
+
+Why it looks like this:
+* One aiosqlite connection, WAL journal, ``BEGIN IMMEDIATE`` for writes (a
+  deferred ``BEGIN`` that reads then writes can fail at once under WAL).
+* One connection means one worker thread running statements in order, but
+  coroutines sharing it would interleave their transactions, so every
+  multi-statement write runs under ``_write_lock``.
+* An accepted move writes the new state and its log row in one transaction,
+  guarded by the expected sequence number, so a move is either fully stored
+  or not at all, and a stale or doubled move can never be stored twice.
+* The schema carries a version; ``migrate`` brings any older file up to date.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+import aiosqlite
+
+SCHEMA_VERSION = 1
+
+LOBBY = "lobby"
+ACTIVE = "active"
+FINISHED = "finished"
+ABANDONED = "abandoned"
+LIVE_STATUSES = (LOBBY, ACTIVE)
+
+_MIGRATIONS: dict[int, list[str]] = {
+    1: [
+        """CREATE TABLE matches (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            game TEXT NOT NULL,
+            status TEXT NOT NULL,
+            host_id INTEGER NOT NULL,
+            players TEXT NOT NULL DEFAULT '[]',
+            names TEXT NOT NULL DEFAULT '{}',
+            options TEXT NOT NULL DEFAULT '{}',
+            seed INTEGER NOT NULL,
+            state TEXT,
+            seq INTEGER NOT NULL DEFAULT 0,
+            result TEXT,
+            end_reason TEXT,
+            message_id INTEGER,
+            deadline REAL,
+            dm_closed TEXT NOT NULL DEFAULT '[]',
+            recent TEXT NOT NULL DEFAULT '[]',
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL
+        )""",
+        """CREATE UNIQUE INDEX one_live_match_per_channel
+            ON matches(channel_id) WHERE status IN ('lobby', 'active')""",
+        "CREATE INDEX matches_by_status ON matches(status)",
+        """CREATE TABLE actions (
+            match_id INTEGER NOT NULL REFERENCES matches(id),
+            seq INTEGER NOT NULL,
+            player_id INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            at REAL NOT NULL,
+            PRIMARY KEY (match_id, seq)
+        )""",
+        """CREATE TABLE match_messages (
+            match_id INTEGER NOT NULL REFERENCES matches(id),
+            kind TEXT NOT NULL,
+            user_id INTEGER NOT NULL DEFAULT 0,
+            channel_id INTEGER NOT NULL,
+            message_id INTEGER NOT NULL,
+            PRIMARY KEY (match_id, kind, user_id)
+        )""",
+        """CREATE TABLE guild_settings (
+            guild_id INTEGER NOT NULL,
+            key TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (guild_id, key)
+        )""",
+    ],
+}
+
+
+class ChannelBusy(Exception):
+    """A channel already has a live match; ``match`` is that match."""
+
+    def __init__(self, match: "MatchRecord") -> None:
+        super().__init__(f"channel {match.channel_id} already has match #{match.id}")
+        self.match = match
+
+
+class StaleMove(Exception):
+    """The match moved on since the caller loaded it (sequence number mismatch)."""
+
+
+@dataclass
+class MatchRecord:
+    """One row of ``matches``, decoded. The live engine state stays a JSON string here."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    status: str
+    host_id: int
+    players: list[int]
+    names: dict[int, str]
+    options: dict[str, Any]
+    seed: int
+    state: str | None
+    seq: int
+    result: dict[str, Any] | None
+    end_reason: str | None
+    message_id: int | None
+    deadline: float | None
+    dm_closed: list[int] = field(default_factory=list)
+    #: The last public move lines, for the turn message (kept across restarts).
+    recent: list[str] = field(default_factory=list)
+    created_at: float = 0.0
+    updated_at: float = 0.0
+
+    @property
+    def is_live(self) -> bool:
+        return self.status in LIVE_STATUSES
+
+    @classmethod
+    def from_row(cls, row: aiosqlite.Row) -> "MatchRecord":
+        return cls(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            game=row["game"],
+            status=row["status"],
+            host_id=row["host_id"],
+            players=json.loads(row["players"]),
+            names={int(k): v for k, v in json.loads(row["names"]).items()},
+            options=json.loads(row["options"]),
+            seed=row["seed"],
+            state=row["state"],
+            seq=row["seq"],
+            result=json.loads(row["result"]) if row["result"] else None,
+            end_reason=row["end_reason"],
+            message_id=row["message_id"],
+            deadline=row["deadline"],
+            dm_closed=json.loads(row["dm_closed"]),
+            recent=json.loads(row["recent"]),
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+        )
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    seq: int
+    player_id: int
+    action: dict[str, Any]
+    at: float
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+class Storage:
+    """The bot's database. Open with ``await Storage.open(path)``; close with ``await close()``."""
+
+    def __init__(self, db: aiosqlite.Connection, clock: Any = time.time) -> None:
+        self._db = db
+        self._clock = clock
+        self._write_lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path, clock: Any = time.time) -> "Storage":
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=5000")
+        storage = cls(db, clock)
+        try:
+            await storage.migrate()
+        except BaseException:
+            await db.close()  # an open connection's thread would keep the process alive
+            raise
+        return storage
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    # --- schema ---------------------------------------------------------------
+    async def schema_version(self) -> int:
+        async with self._db.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0])
+
+    async def migrate(self) -> None:
+        """Run every migration newer than the file's version, each in its own transaction."""
+        async with self._write_lock:
+            current = await self.schema_version()
+            if current > SCHEMA_VERSION:
+                raise RuntimeError(
+                    f"database schema {current} is newer than this bot ({SCHEMA_VERSION}); update the bot"
+                )
+            for version in range(current + 1, SCHEMA_VERSION + 1):
+                await self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    for statement in _MIGRATIONS[version]:
+                        await self._db.execute(statement)
+                    await self._db.execute(f"PRAGMA user_version={version}")
+                    await self._db.execute("COMMIT")
+                except BaseException:
+                    await self._db.execute("ROLLBACK")
+                    raise
+
+    async def _write(self, statements: Iterable[tuple[str, tuple[Any, ...]]]) -> list[int]:
+        """Run statements in one IMMEDIATE transaction; returns each statement's rowcount."""
+        counts: list[int] = []
+        async with self._write_lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, params in statements:
+                    cur = await self._db.execute(sql, params)
+                    counts.append(cur.rowcount)
+                    await cur.close()
+                await self._db.execute("COMMIT")
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+        return counts
+
+    async def _fetch_matches(self, where: str, params: tuple[Any, ...]) -> list[MatchRecord]:
+        async with self._db.execute(f"SELECT * FROM matches WHERE {where}", params) as cur:
+            rows = await cur.fetchall()
+        return [MatchRecord.from_row(r) for r in rows]
+
+    # --- reading --------------------------------------------------------------
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        found = await self._fetch_matches("id = ?", (match_id,))
+        return found[0] if found else None
+
+    async def live_match_in_channel(self, channel_id: int) -> MatchRecord | None:
+        found = await self._fetch_matches("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
+        return found[0] if found else None
+
+    async def live_matches(self) -> list[MatchRecord]:
+        return await self._fetch_matches("status IN ('lobby', 'active') ORDER BY id", ())
+
+    async def finished_matches(self, guild_id: int | None = None) -> list[MatchRecord]:
+        if guild_id is None:
+            return await self._fetch_matches("status = 'finished' ORDER BY id", ())
+        return await self._fetch_matches("status = 'finished' AND guild_id = ? ORDER BY id", (guild_id,))
+
+    async def action_log(self, match_id: int) -> list[LoggedAction]:
+        async with self._db.execute(
+            "SELECT seq, player_id, action, at FROM actions WHERE match_id = ? ORDER BY seq", (match_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [LoggedAction(r["seq"], r["player_id"], json.loads(r["action"]), r["at"]) for r in rows]
+
+    # --- lobby ----------------------------------------------------------------
+    async def create_match(
+        self, *, guild_id: int, channel_id: int, game: str, host_id: int, host_name: str, seed: int,
+        options: dict[str, Any] | None = None,
+    ) -> MatchRecord:
+        """A new lobby with the host seated; ChannelBusy if the channel already has a live match."""
+        now = self._clock()
+        async with self._write_lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                existing = await self._fetch_matches(
+                    "channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+                )
+                if existing:
+                    raise ChannelBusy(existing[0])
+                cur = await self._db.execute(
+                    "INSERT INTO matches (guild_id, channel_id, game, status, host_id, players, names, options,"
+                    " seed, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (guild_id, channel_id, game, LOBBY, host_id, _dump([host_id]),
+                     _dump({str(host_id): host_name}), _dump(options or {}), seed, now, now),
+                )
+                match_id = cur.lastrowid
+                await self._db.execute("COMMIT")
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+        match = await self.get_match(match_id)
+        assert match is not None
+        return match
+
+    async def save_lobby(self, match: MatchRecord) -> None:
+        """Store seats, names and options of a match still in its lobby."""
+        await self._write([(
+            "UPDATE matches SET players = ?, names = ?, options = ?, updated_at = ? WHERE id = ? AND status = ?",
+            (_dump(match.players), _dump({str(k): v for k, v in match.names.items()}), _dump(match.options),
+             self._clock(), match.id, LOBBY),
+        )])
+
+    async def set_message(self, match_id: int, message_id: int) -> None:
+        """The match's one public message (lobby, then turn message)."""
+        await self._write([("UPDATE matches SET message_id = ? WHERE id = ?", (message_id, match_id))])
+
+    async def start_match(self, match: MatchRecord, state_json: str, deadline: float | None) -> None:
+        counts = await self._write([(
+            "UPDATE matches SET status = ?, players = ?, names = ?, options = ?, state = ?, seq = 0,"
+            " deadline = ?, updated_at = ? WHERE id = ? AND status = ?",
+            (ACTIVE, _dump(match.players), _dump({str(k): v for k, v in match.names.items()}),
+             _dump(match.options), state_json, deadline, self._clock(), match.id, LOBBY),
+        )])
+        if counts[0] != 1:
+            raise StaleMove(f"match #{match.id} is no longer in its lobby")
+
+    # --- play -----------------------------------------------------------------
+    async def record_action(
+        self, match_id: int, *, expected_seq: int, player_id: int, action: dict[str, Any], state_json: str,
+        deadline: float | None, recent: list[str], result: dict[str, Any] | None = None,
+    ) -> int:
+        """Store one accepted move: log row + new state in one transaction. Returns the new seq.
+
+        Raises StaleMove if another move was stored first (seq changed), storing nothing.
+        """
+        new_seq = expected_seq + 1
+        now = self._clock()
+        status = FINISHED if result is not None else ACTIVE
+        async with self._write_lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                cur = await self._db.execute(
+                    "UPDATE matches SET state = ?, seq = ?, deadline = ?, status = ?, result = ?, recent = ?,"
+                    " end_reason = ?, updated_at = ? WHERE id = ? AND seq = ? AND status = ?",
+                    (state_json, new_seq, deadline, status, _dump(result) if result else None, _dump(recent),
+                     "played" if result else None, now, match_id, expected_seq, ACTIVE),
+                )
+                if cur.rowcount != 1:
+                    raise StaleMove(f"match #{match_id} moved on")
+                await self._db.execute(
+                    "INSERT INTO actions (match_id, seq, player_id, action, at) VALUES (?, ?, ?, ?, ?)",
+                    (match_id, new_seq, player_id, _dump(action), now),
+                )
+                await self._db.execute("COMMIT")
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+        return new_seq
+
+    async def set_deadline(self, match_id: int, deadline: float | None) -> None:
+        await self._write([("UPDATE matches SET deadline = ? WHERE id = ?", (deadline, match_id))])
+
+    async def mark_dm_closed(self, match_id: int, user_id: int) -> None:
+        match = await self.get_match(match_id)
+        if match is None or user_id in match.dm_closed:
+            return
+        await self._write([(
+            "UPDATE matches SET dm_closed = ? WHERE id = ?", (_dump(match.dm_closed + [user_id]), match_id),
+        )])
+
+    async def end_match(
+        self, match_id: int, *, status: str, reason: str, result: dict[str, Any] | None = None,
+        expected_seq: int | None = None, state_json: str | None = None,
+    ) -> bool:
+        """Finish (concede: with a result) or abandon a live match. False if it was no longer live."""
+        sql = ("UPDATE matches SET status = ?, end_reason = ?, result = ?, deadline = NULL, updated_at = ?,"
+               " state = COALESCE(?, state) WHERE id = ? AND status IN ('lobby', 'active')")
+        params: tuple[Any, ...] = (status, reason, _dump(result) if result else None, self._clock(),
+                                   state_json, match_id)
+        if expected_seq is not None:
+            sql += " AND seq = ?"
+            params += (expected_seq,)
+        counts = await self._write([(sql, params)])
+        return counts[0] == 1
+
+    # --- per-user messages (hand DMs, prompts) -------------------------------
+    async def save_user_message(self, match_id: int, kind: str, user_id: int, channel_id: int,
+                                message_id: int) -> None:
+        await self._write([(
+            "INSERT OR REPLACE INTO match_messages (match_id, kind, user_id, channel_id, message_id)"
+            " VALUES (?, ?, ?, ?, ?)", (match_id, kind, user_id, channel_id, message_id),
+        )])
+
+    async def user_messages(self, match_id: int, kind: str) -> dict[int, tuple[int, int]]:
+        """user id -> (channel id, message id) for one kind of per-user message of a match."""
+        async with self._db.execute(
+            "SELECT user_id, channel_id, message_id FROM match_messages WHERE match_id = ? AND kind = ?",
+            (match_id, kind),
+        ) as cur:
+            rows = await cur.fetchall()
+        return {r["user_id"]: (r["channel_id"], r["message_id"]) for r in rows}
+
+    # --- settings -------------------------------------------------------------
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        async with self._db.execute(
+            "SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return {r["key"]: json.loads(r["value"]) for r in rows}
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
+        await self._write([(
+            "INSERT OR REPLACE INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)",
+            (guild_id, key, _dump(value)),
+        )])

@@ -1,0 +1,311 @@
+"""The table: what happens when someone uses a command or clicks a component.
+
+Each handler follows the same order: refuse what must be refused (with an
+ephemeral reason, changing nothing), take the match's lock, let the match
+service apply and commit, answer the interaction, then let the announcer
+update the table, pings and DMs. Game rules never appear here; the engine
+behind ``live.game`` decides everything through the shared contract.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator
+
+import discord
+
+from bot.announcer import Announcer
+from bot.engine import IllegalAction, get_game
+from bot.matches import LiveMatch, MatchError, MatchService, MoveOutcome
+from bot.scheduler import DeadlineScheduler
+from bot.storage import ACTIVE, LOBBY
+from bot.ui import render
+from bot.ui.picker import PathError, walk
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+
+#: Past this wait for a match's lock, the interaction is deferred so Discord's 3 s limit holds.
+LOCK_PATIENCE = 1.5
+
+
+def _name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+def _may_manage(interaction: Interaction) -> bool:
+    perms = interaction.permissions
+    return bool(perms.manage_channels or perms.administrator)
+
+
+class Table:
+    def __init__(self, bot: discord.Client, service: MatchService, scheduler: DeadlineScheduler) -> None:
+        self.bot = bot
+        self.service = service
+        self.scheduler = scheduler
+        self.announcer = Announcer(bot, service)
+
+    # --- answering ------------------------------------------------------------------
+    async def tell(self, interaction: Interaction, text: str) -> None:
+        """An ephemeral note to the user, whether or not the interaction was answered already."""
+        rendered = render.notice(text)
+        if interaction.response.is_done():
+            await interaction.followup.send(embed=rendered.embed, ephemeral=True)
+        else:
+            await interaction.response.send_message(embed=rendered.embed, ephemeral=True)
+
+    @asynccontextmanager
+    async def locked(self, interaction: Interaction | None, match_id: int, *,
+                     ephemeral: bool = True) -> AsyncIterator[None]:
+        """Hold the match lock; defer the interaction if the wait is long (3 s rule)."""
+        lock = self.service.lock(match_id)
+        try:
+            await asyncio.wait_for(lock.acquire(), LOCK_PATIENCE)
+        except asyncio.TimeoutError:
+            if interaction is not None and not interaction.response.is_done():
+                await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+            await lock.acquire()
+        try:
+            yield
+        finally:
+            lock.release()
+
+    async def _match_here(self, interaction: Interaction, game_name: str) -> LiveMatch | None:
+        live = await self.service.live_in_channel(interaction.channel_id or 0)
+        if live is None:
+            await self.tell(interaction, f"There is no match in this channel. Start one with `/{game_name} new`.")
+            return None
+        if live.game.name != game_name:
+            await self.tell(interaction, f"This channel's match is {live.game.title} #{live.id}; "
+                                         f"use `/{live.game.name}` commands for it.")
+            return None
+        return live
+
+    # --- slash commands ----------------------------------------------------------------
+    async def cmd_new(self, interaction: Interaction, game_name: str) -> None:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await self.tell(interaction, "Matches are played in a server channel, not in DMs.")
+            return
+        try:
+            live = await self.service.open_lobby(
+                guild_id=interaction.guild_id, channel_id=interaction.channel_id, game_name=game_name,
+                host_id=interaction.user.id, host_name=_name(interaction.user))
+        except MatchError as exc:
+            await self.tell(interaction, exc.reason)
+            return
+        rendered = render.lobby_message(live)
+        callback = await interaction.response.send_message(**rendered.send_kwargs())
+        message_id = getattr(callback, "message_id", None)
+        if message_id is None:
+            message_id = (await interaction.original_response()).id
+        live.record.message_id = message_id
+        await self.service.storage.set_message(live.id, message_id)
+
+    async def cmd_hand(self, interaction: Interaction, game_name: str) -> None:
+        live = await self._match_here(interaction, game_name)
+        if live is not None:
+            await self._show_hand(interaction, live)
+
+    async def cmd_board(self, interaction: Interaction, game_name: str) -> None:
+        live = await self._match_here(interaction, game_name)
+        if live is None:
+            return
+        if live.record.status == LOBBY:
+            rendered = render.lobby_message(live)
+            await interaction.response.send_message(embed=rendered.embed, ephemeral=True)
+            return
+        rendered = render.turn_message(live, live.record.recent)
+        await interaction.response.send_message(embed=rendered.embed, ephemeral=True)
+
+    async def cmd_rules(self, interaction: Interaction, game_name: str) -> None:
+        game = get_game(game_name)
+        text = game.rules_summary() or "No rules summary yet."
+        await interaction.response.send_message(embed=render.notice(text[:4000], title=f"{game.title} rules").embed,
+                                                ephemeral=True)
+
+    async def cmd_concede(self, interaction: Interaction, game_name: str) -> None:
+        live = await self._match_here(interaction, game_name)
+        if live is None:
+            return
+        async with self.locked(interaction, live.id, ephemeral=False):
+            try:
+                end = await self.service.concede(live.id, interaction.user.id)
+            except MatchError as exc:
+                await self.tell(interaction, exc.reason)
+                return
+            self.scheduler.set(live.id, None)
+            text = f"🏳️ {_name(interaction.user)} concedes.\n" + render.result_text(end.match, end.result, "conceded")
+            await self._public_reply(interaction, text)
+            await self.announcer.refresh_table(end.match, result=end.result, reason="conceded")
+            await self.announcer.clear_ping(end.match)
+
+    async def cmd_end(self, interaction: Interaction, game_name: str) -> None:
+        live = await self._match_here(interaction, game_name)
+        if live is None:
+            return
+        async with self.locked(interaction, live.id, ephemeral=False):
+            try:
+                end = await self.service.abort(live.id, interaction.user.id, may_manage=_may_manage(interaction))
+            except MatchError as exc:
+                await self.tell(interaction, exc.reason)
+                return
+            self.scheduler.set(live.id, None)
+            await self._public_reply(interaction, f"🛑 {_name(interaction.user)} ended {live.game.title} match "
+                                                  f"#{live.id}. It counts for no one.")
+            if live.state is None:
+                await self._edit_lobby_closed(end.match, "This lobby was closed with the end command.")
+            else:
+                await self.announcer.refresh_table(end.match, reason="ended")
+            await self.announcer.clear_ping(end.match)
+
+    async def _public_reply(self, interaction: Interaction, text: str) -> None:
+        if interaction.response.is_done():
+            await interaction.followup.send(content=text)
+        else:
+            await interaction.response.send_message(content=text)
+
+    async def _edit_lobby_closed(self, live: LiveMatch, text: str) -> None:
+        if live.record.message_id is None:
+            return
+        rendered = render.lobby_closed_message(live, text)
+        partial = self.announcer.channel(live).get_partial_message(live.record.message_id)
+        try:
+            await partial.edit(**rendered.edit_kwargs())
+        except discord.HTTPException as exc:
+            log.warning("could not close the lobby message: %s", exc)
+
+    # --- lobby buttons -----------------------------------------------------------------
+    async def on_lobby(self, interaction: Interaction, match_id: int, op: str) -> None:
+        user = interaction.user
+        try:
+            if op == "join":
+                live = await self.service.join(match_id, user.id, _name(user))
+            elif op == "leave":
+                live = await self.service.leave(match_id, user.id)
+            elif op == "cancel":
+                end = await self.service.cancel_lobby(match_id, user.id, may_manage=_may_manage(interaction))
+                rendered = render.lobby_closed_message(end.match, f"{_name(user)} cancelled this lobby.")
+                await interaction.response.edit_message(**rendered.edit_kwargs())
+                return
+            else:
+                await self._start(interaction, match_id)
+                return
+        except MatchError as exc:
+            await self.tell(interaction, exc.reason)
+            return
+        await interaction.response.edit_message(**render.lobby_message(live).edit_kwargs())
+
+    async def _start(self, interaction: Interaction, match_id: int) -> None:
+        async with self.locked(interaction, match_id, ephemeral=False):
+            live = await self.service.start(match_id, interaction.user.id)
+            if interaction.message is not None and live.record.message_id is None:
+                live.record.message_id = interaction.message.id
+                await self.service.storage.set_message(live.id, interaction.message.id)
+            live.record.recent = [f"The match begins: {' vs '.join(live.name_of(p) for p in live.record.players)}."]
+            rendered = render.turn_message(live, live.record.recent)
+            await interaction.response.edit_message(**rendered.edit_kwargs())
+            self.scheduler.set(live.id, live.record.deadline)
+            closed = await self.announcer.send_hands(live)
+            await self.announcer.dm_closed_notice(live, closed)
+            turn = live.game.turn_player(live.state)
+            if turn is not None:
+                await self.announcer.ping(live, render.turn_ping(live, turn))
+
+    # --- in-match buttons --------------------------------------------------------------
+    async def on_hand(self, interaction: Interaction, match_id: int) -> None:
+        live = await self.service.load(match_id)
+        if live is None or live.state is None:
+            await self.tell(interaction, "This match is over.")
+            return
+        await self._show_hand(interaction, live)
+
+    async def _show_hand(self, interaction: Interaction, live: LiveMatch) -> None:
+        if interaction.user.id not in live.record.players:
+            await self.tell(interaction, "You are not playing in this match.")
+            return
+        if live.state is None:
+            await self.tell(interaction, "The match has not started yet; your hand comes when the host starts it.")
+            return
+        may_act = live.record.status == ACTIVE and interaction.user.id in live.game.actors(live.state)
+        rendered = render.private_reply(live, interaction.user.id, show_act=may_act)
+        await interaction.response.send_message(ephemeral=True, **rendered.send_kwargs())
+
+    async def on_act(self, interaction: Interaction, match_id: int, seq: int) -> None:
+        """Open the picker for the clicking player, from the current legal actions."""
+        try:
+            live = self.service.check_turn(await self.service.load(match_id), interaction.user.id, seq)
+            step = walk(live.game.legal_actions(live.state, interaction.user.id), ())
+        except (MatchError, PathError) as exc:
+            await self.tell(interaction, getattr(exc, "reason", None) or str(exc))
+            return
+        rendered = render.picker_message(live, interaction.user.id, step)
+        await interaction.response.send_message(ephemeral=True, **rendered.send_kwargs())
+
+    async def on_pick(self, interaction: Interaction, match_id: int, seq: int, path: tuple[int, ...],
+                      choice: str) -> None:
+        """One step of the picker; the last step applies the move."""
+        player = interaction.user.id
+        async with self.locked(interaction, match_id):
+            try:
+                live = self.service.check_turn(await self.service.load(match_id), player, seq)
+                legal = live.game.legal_actions(live.state, player)
+                if choice == "back":
+                    step = walk(legal, path[:-1])
+                elif choice.isdigit():
+                    step = walk(legal, path + (int(choice),))
+                else:
+                    raise PathError("That choice is not valid.")
+            except (MatchError, PathError) as exc:
+                await self.tell(interaction, getattr(exc, "reason", None) or str(exc))
+                return
+            if step.action is None:
+                await self._update_picker(interaction, render.picker_message(live, player, step))
+                return
+            try:
+                outcome = await self.service.act(match_id, player, step.action, seq=seq)
+            except IllegalAction as exc:
+                await self.tell(interaction, exc.reason)
+                return
+            except MatchError as exc:
+                await self.tell(interaction, exc.reason)
+                return
+            self.scheduler.set(match_id, live.record.deadline)
+            await self._update_picker(interaction, self._after_pick(outcome, player))
+            await self.announcer.after_move(outcome)
+
+    def _after_pick(self, outcome: MoveOutcome, player: int) -> render.Rendered:
+        live = outcome.match
+        lines = outcome.public_lines + outcome.private_lines.get(player, [])
+        header = "✅ " + " ".join(lines) if lines else "✅ Done."
+        if outcome.finished or player not in live.game.actors(live.state):
+            return render.private_reply(live, player, header=header)
+        step = walk(live.game.legal_actions(live.state, player), ())
+        return render.picker_message(live, player, step, header=header)
+
+    async def _update_picker(self, interaction: Interaction, rendered: render.Rendered) -> None:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**rendered.edit_kwargs())
+        else:
+            await interaction.response.edit_message(**rendered.edit_kwargs())
+
+    # --- deadlines and restarts ------------------------------------------------------
+    async def fire_deadline(self, match_id: int) -> None:
+        async with self.locked(None, match_id):
+            outcomes = await self.service.expire(match_id)
+            live = await self.service.load(match_id)
+            if live is not None and live.record.status == ACTIVE:
+                self.scheduler.set(match_id, live.record.deadline)
+            for outcome in outcomes:
+                await self.announcer.after_move(outcome)
+
+    async def resume(self) -> int:
+        """At start: reload every live match and its deadline; overdue ones fire now."""
+        matches = await self.service.load_all_live()
+        for live in matches:
+            if live.record.status == ACTIVE:
+                self.scheduler.set(live.id, live.record.deadline)
+        await self.scheduler.run_due()
+        return len(matches)

@@ -1,0 +1,1 @@
+"""Discord-facing pieces: custom ids, the action picker, message rendering, restart-proof components."""

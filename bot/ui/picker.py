@@ -1,0 +1,91 @@
+"""Turn any game's legal actions into a step-by-step choice, without knowing the game.
+
+Actions are dicts whose keys the engine orders the way a person decides
+(``type``, then the card, then the zone). At each step the picker finds the
+first key on which the remaining actions differ and offers its distinct
+values; the choices made so far are a short path of indices. Because the
+legal actions of a stored state are deterministic, the path alone (kept in a
+component's custom_id) rebuilds the same step after a restart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from bot.engine import Action
+
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One value offered at a step; ``index`` is what goes into the path."""
+
+    index: int
+    key: str
+    value: Any
+
+
+@dataclass(frozen=True)
+class Step:
+    """Either a choice still to make (``choices``) or the single action the path leads to."""
+
+    path: tuple[int, ...]
+    key: str | None
+    choices: tuple[Choice, ...]
+    candidates: tuple[Action, ...]
+    action: Action | None = None
+    #: The (key, value) pairs chosen along the path, for a "chosen so far" line.
+    chosen: tuple[tuple[str, Any], ...] = ()
+
+
+class PathError(ValueError):
+    """The path does not lead anywhere in these legal actions (forged or out of date)."""
+
+
+def _distinct(candidates: Sequence[Action], key: str) -> list[Any]:
+    seen: list[Any] = []
+    for action in candidates:
+        value = action.get(key, _MISSING)
+        if value not in seen:
+            seen.append(value)
+    return seen
+
+
+def _splitting_key(candidates: Sequence[Action]) -> str | None:
+    keys: list[str] = []
+    for action in candidates:
+        for key in action:
+            if key not in keys:
+                keys.append(key)
+    for key in keys:
+        if len(_distinct(candidates, key)) > 1:
+            return key
+    return None
+
+
+def walk(legal: Sequence[Action], path: Sequence[int]) -> Step:
+    """Follow ``path`` through ``legal``; stops at the next choice or at a single action."""
+    candidates = list(legal)
+    if not candidates:
+        raise PathError("There is nothing you can do right now.")
+    taken: list[int] = []
+    chosen_pairs: list[tuple[str, Any]] = []
+    for index in path:
+        key = _splitting_key(candidates)
+        if key is None:
+            raise PathError("That choice is no longer available.")
+        values = _distinct(candidates, key)
+        if not 0 <= index < len(values):
+            raise PathError("That choice is no longer available.")
+        chosen = values[index]
+        candidates = [a for a in candidates if a.get(key, _MISSING) == chosen]
+        taken.append(index)
+        chosen_pairs.append((key, chosen))
+    key = _splitting_key(candidates)
+    if key is None:
+        return Step(tuple(taken), None, (), tuple(candidates), candidates[0], tuple(chosen_pairs))
+    values = _distinct(candidates, key)
+    choices = tuple(Choice(i, key, None if v is _MISSING else v) for i, v in enumerate(values))
+    return Step(tuple(taken), key, choices, tuple(candidates), None, tuple(chosen_pairs))

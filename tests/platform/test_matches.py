@@ -1,0 +1,129 @@
+"""The match service: lobby rules, guarded moves, window deadlines that fire once, replay."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import IllegalAction, replay
+from bot.games.rng import Rng
+from bot.matches import MatchError, MatchService, StaleTurn
+from bot.storage import ABANDONED, FINISHED
+
+HOST, GUEST, STRANGER = 101, 202, 303
+
+
+async def _started(service: MatchService):
+    live = await service.open_lobby(guild_id=1, channel_id=50, game_name="drump", host_id=HOST, host_name="Aisyah")
+    await service.join(live.id, GUEST, "Budi")
+    async with service.lock(live.id):
+        return await service.start(live.id, HOST)
+
+
+async def _play_until_window(service: MatchService, live, rng: Rng, limit: int = 400):
+    """Random legal moves until a block window is open (a DRUMP attack)."""
+    game = live.game
+    for _ in range(limit):
+        if game.is_over(live.state):
+            return False
+        if game.in_response_window(live.state):
+            return True
+        player = sorted(game.actors(live.state))[0]
+        legal = game.legal_actions(live.state, player)
+        attacks = [a for a in legal if a["type"] == "attack"]
+        action = attacks[0] if attacks and rng.random() < 0.5 else rng.choice(legal)
+        async with service.lock(live.id):
+            await service.act(live.id, player, action, seq=live.seq)
+    return False
+
+
+@pytest.fixture
+def service(storage, clock):
+    seeds = iter(range(1000, 2000))
+    return MatchService(storage, clock, seeds=lambda: next(seeds))
+
+
+async def test_lobby_rules(service):
+    live = await service.open_lobby(guild_id=1, channel_id=50, game_name="drump", host_id=HOST, host_name="Aisyah")
+    with pytest.raises(MatchError, match="already has a lobby: DRUMP match #"):
+        await service.open_lobby(guild_id=1, channel_id=50, game_name="drump", host_id=GUEST, host_name="Budi")
+    async with service.lock(live.id):
+        with pytest.raises(MatchError, match="needs exactly 2 players; there are 1"):
+            await service.start(live.id, HOST)
+    await service.join(live.id, GUEST, "Budi")
+    with pytest.raises(MatchError, match="already in"):
+        await service.join(live.id, GUEST, "Budi")
+    with pytest.raises(MatchError, match="full"):
+        await service.join(live.id, STRANGER, "Citra")
+    async with service.lock(live.id):
+        with pytest.raises(MatchError, match="Only the host"):
+            await service.start(live.id, GUEST)
+    with pytest.raises(MatchError, match="host cannot leave"):
+        await service.leave(live.id, HOST)
+    await service.leave(live.id, GUEST)
+    assert (await service.storage.get_match(live.id)).players == [HOST]
+
+
+async def test_moves_are_refused_cleanly(service):
+    live = await _started(service)
+    game = live.game
+    player = game.turn_player(live.state)
+    other = GUEST if player == HOST else HOST
+    stored = (await service.storage.get_match(live.id)).state
+    action = game.legal_actions(live.state, player)[0]
+    with pytest.raises(MatchError, match="not your turn"):
+        await service.act(live.id, other, action, seq=0)
+    with pytest.raises(MatchError, match="not playing"):
+        await service.act(live.id, STRANGER, action, seq=0)
+    with pytest.raises(StaleTurn):
+        await service.act(live.id, player, action, seq=5)
+    with pytest.raises(IllegalAction):
+        await service.act(live.id, player, {"type": "place", "card": "ZZ", "zone": 9}, seq=0)
+    assert (await service.storage.get_match(live.id)).state == stored
+    assert game.state_to_json(live.state) == stored
+    outcome = await service.act(live.id, player, action, seq=0)
+    assert outcome.seq == 1 and (await service.storage.get_match(live.id)).seq == 1
+
+
+async def test_block_window_deadline_fires_once(service, clock):
+    live = await _started(service)
+    assert await _play_until_window(service, live, Rng.seeded(11))
+    stored = await service.storage.get_match(live.id)
+    assert stored.deadline == pytest.approx(clock.now() + 20)
+    async with service.lock(live.id):
+        assert await service.expire(live.id) == []  # not due yet
+    clock.advance(21)
+    async with service.lock(live.id):
+        outcomes = await service.expire(live.id)
+        again = await service.expire(live.id)
+    assert [o.action for o in outcomes] == [{"type": "no_block"}]
+    assert outcomes[0].timed_out and "Time ran out" in outcomes[0].public_lines[0]
+    assert again == []
+    assert not live.game.in_response_window(live.state)
+    assert (await service.storage.get_match(live.id)).deadline is None
+
+
+async def test_concede_and_abort(service):
+    live = await _started(service)
+    end = await service.concede(live.id, GUEST)
+    assert end.result.winners == (HOST,)
+    assert (await service.storage.get_match(live.id)).status == FINISHED
+    live2 = await service.open_lobby(guild_id=1, channel_id=50, game_name="drump", host_id=HOST, host_name="A")
+    with pytest.raises(MatchError, match="Only the host"):
+        await service.abort(live2.id, GUEST, may_manage=False)
+    await service.abort(live2.id, GUEST, may_manage=True)
+    assert (await service.storage.get_match(live2.id)).status == ABANDONED
+
+
+async def test_full_match_replays_from_the_log(service):
+    live = await _started(service)
+    rng = Rng.seeded(5)
+    game = live.game
+    while not game.is_over(live.state):
+        player = sorted(game.actors(live.state))[0]
+        async with service.lock(live.id):
+            await service.act(live.id, player, rng.choice(game.legal_actions(live.state, player)), seq=live.seq)
+    stored = await service.storage.get_match(live.id)
+    assert stored.status == FINISHED and stored.result is not None
+    log = await service.storage.action_log(live.id)
+    rebuilt = replay(game, stored.players, stored.seed, stored.options, [(a.player_id, a.action) for a in log])
+    assert game.state_to_json(rebuilt) == stored.state

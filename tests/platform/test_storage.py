@@ -1,0 +1,103 @@
+"""The SQLite store: schema, one live match per channel, atomic guarded moves, replay."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from bot.engine import get_game, replay
+from bot.storage import ACTIVE, ChannelBusy, SCHEMA_VERSION, StaleMove, Storage
+
+
+async def _lobby(storage: Storage, channel: int = 10):
+    return await storage.create_match(guild_id=1, channel_id=channel, game="drump", host_id=100,
+                                      host_name="Aisyah", seed=42)
+
+
+async def test_fresh_file_gets_current_schema_and_wal(storage, db_path):
+    assert await storage.schema_version() == SCHEMA_VERSION
+    with sqlite3.connect(db_path) as raw:
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_reopening_keeps_data_and_does_not_migrate_twice(db_path, clock):
+    first = await Storage.open(db_path, clock=clock)
+    match = await _lobby(first)
+    await first.close()
+    second = await Storage.open(db_path, clock=clock)
+    try:
+        again = await second.get_match(match.id)
+        assert again is not None and again.names == {100: "Aisyah"}
+        assert await second.schema_version() == SCHEMA_VERSION
+    finally:
+        await second.close()
+
+
+async def test_newer_schema_is_refused(db_path, clock):
+    with sqlite3.connect(db_path) as raw:
+        raw.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    with pytest.raises(RuntimeError, match="newer"):
+        await Storage.open(db_path, clock=clock)
+
+
+async def test_one_live_match_per_channel(storage):
+    first = await _lobby(storage)
+    with pytest.raises(ChannelBusy) as busy:
+        await _lobby(storage)
+    assert busy.value.match.id == first.id
+    other = await _lobby(storage, channel=11)
+    assert other.id != first.id
+    await storage.end_match(first.id, status="abandoned", reason="cancelled")
+    assert (await _lobby(storage)).id not in (first.id, other.id)
+
+
+async def test_record_action_is_guarded_by_seq_and_atomic(storage):
+    game = get_game("drump")
+    match = await _lobby(storage)
+    match.players.append(200)
+    state = game.new_game(match.players, match.seed)
+    await storage.start_match(match, game.state_to_json(state), None)
+    player = next(iter(game.actors(state)))
+    action = game.legal_actions(state, player)[0]
+    game.apply(state, player, action)
+    seq = await storage.record_action(match.id, expected_seq=0, player_id=player, action=action,
+                                      state_json=game.state_to_json(state), deadline=None, recent=["x"])
+    assert seq == 1
+    before = await storage.get_match(match.id)
+    with pytest.raises(StaleMove):
+        await storage.record_action(match.id, expected_seq=0, player_id=player, action=action,
+                                    state_json="{}", deadline=None, recent=[])
+    after = await storage.get_match(match.id)
+    assert after.state == before.state and after.seq == 1
+    assert len(await storage.action_log(match.id)) == 1
+
+
+async def test_action_log_replays_to_the_stored_state(storage):
+    game = get_game("drump")
+    match = await _lobby(storage)
+    match.players.append(200)
+    state = game.new_game(match.players, match.seed)
+    await storage.start_match(match, game.state_to_json(state), None)
+    from bot.games.rng import Rng
+    rng = Rng.seeded(7)
+    seq = 0
+    while not game.is_over(state) and seq < 60:
+        player = sorted(game.actors(state))[0]
+        action = rng.choice(game.legal_actions(state, player))
+        game.apply(state, player, action)
+        seq = await storage.record_action(match.id, expected_seq=seq, player_id=player, action=action,
+                                          state_json=game.state_to_json(state), deadline=None, recent=[])
+    stored = await storage.get_match(match.id)
+    log = await storage.action_log(match.id)
+    rebuilt = replay(game, stored.players, stored.seed, stored.options, [(a.player_id, a.action) for a in log])
+    assert game.state_to_json(rebuilt) == stored.state
+    assert stored.status == ACTIVE or stored.result is not None
+    assert json.loads(stored.state) == json.loads(game.state_to_json(state))
+
+
+async def test_guild_settings_round_trip(storage):
+    assert await storage.guild_settings(5) == {}
+    await storage.set_guild_setting(5, "window_seconds", 30)
+    assert await storage.guild_settings(5) == {"window_seconds": 30}
