@@ -9,6 +9,7 @@ answered, and a deadline that passed while the bot was down fires at once.
 from __future__ import annotations
 
 import logging
+from typing import Callable
 
 import discord
 from discord.ext import commands
@@ -34,7 +35,8 @@ def intents() -> discord.Intents:
 
 class GameBot(commands.Bot):
     def __init__(self, *, database_path: str, clock: Clock | None = None, dev_guild_id: int | None = None,
-                 sync_commands: bool = True, cogs: tuple[str, ...] = GAME_COGS) -> None:
+                 sync_commands: bool = True, cogs: tuple[str, ...] = GAME_COGS,
+                 seeds: Callable[[], int] | None = None) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
                          allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
         self.database_path = database_path
@@ -42,12 +44,13 @@ class GameBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
         self.cog_modules = cogs
+        self.seeds = seeds
         self.storage: Storage | None = None
         self.table: Table
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.database_path, clock=self.clock)
-        service = MatchService(self.storage, self.clock)
+        service = MatchService(self.storage, self.clock, seeds=self.seeds)
         scheduler = DeadlineScheduler(self.clock, self._fire_deadline)
         self.table = Table(self, service, scheduler)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

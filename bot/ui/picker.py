@@ -53,7 +53,14 @@ def _distinct(candidates: Sequence[Action], key: str) -> list[Any]:
     return seen
 
 
-def _splitting_key(candidates: Sequence[Action]) -> str | None:
+def _splitting_key(candidates: Sequence[Action], depth: int = 1) -> str | None:
+    """The first key on which candidates differ; at the first step, ``type`` even if all agree.
+
+    A lone legal action (say "End turn") must still be offered as a button to
+    press, never applied just because the player opened the picker.
+    """
+    if depth == 0:
+        return "type"
     keys: list[str] = []
     for action in candidates:
         for key in action:
@@ -72,8 +79,8 @@ def walk(legal: Sequence[Action], path: Sequence[int]) -> Step:
         raise PathError("There is nothing you can do right now.")
     taken: list[int] = []
     chosen_pairs: list[tuple[str, Any]] = []
-    for index in path:
-        key = _splitting_key(candidates)
+    for depth, index in enumerate(path):
+        key = _splitting_key(candidates, depth)
         if key is None:
             raise PathError("That choice is no longer available.")
         values = _distinct(candidates, key)
@@ -83,7 +90,7 @@ def walk(legal: Sequence[Action], path: Sequence[int]) -> Step:
         candidates = [a for a in candidates if a.get(key, _MISSING) == chosen]
         taken.append(index)
         chosen_pairs.append((key, chosen))
-    key = _splitting_key(candidates)
+    key = _splitting_key(candidates, len(taken))
     if key is None:
         return Step(tuple(taken), None, (), tuple(candidates), candidates[0], tuple(chosen_pairs))
     values = _distinct(candidates, key)

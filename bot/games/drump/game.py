@@ -1,0 +1,180 @@
+"""The DRUMP engine: the ``Game`` contract over a ``DrumpState``.
+
+This module only routes: who may act, which handler plays an action, what
+happens on a timeout. The rules live in ``moves`` (own turn), ``combat``
+(attack and block), ``flow`` (draws, turns, the end) and ``outcome``
+(who wins); ``legal`` lists the legal actions and ``view``/``text`` make
+everything players read.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+from bot.engine import Action, Event, Game, IllegalAction, PlayerId, Result
+from bot.games.drump import combat, moves, text
+from bot.games.drump.cards import FULL_DECK, HAND_LIMIT, IS_ACE, ORDER, VALUE, insert_sorted
+from bot.games.drump.checks import check_keys
+from bot.games.drump.flow import start_turn
+from bot.games.drump.legal import legal_for_seat
+from bot.games.drump.outcome import scores
+from bot.games.drump.state import BLOCK, DISCARD, MAIN, OVER, REATTACK, DrumpState, Side
+from bot.games.drump.view import make_view, render
+from bot.games.rng import Rng
+from bot.games.serial import dumps, loads
+
+Handler = Callable[[DrumpState, int, dict[str, Any]], list[Event]]
+
+#: action type -> (phase it belongs to, parameter names in picker order, handler)
+SPECS: dict[str, tuple[str, tuple[str, ...], Handler]] = {
+    "place": (MAIN, ("card", "zone"), moves.place),
+    "summon": (MAIN, ("part", "zone"), moves.summon),
+    "extra_jack": (MAIN, ("part", "ace"), moves.extra_jack),
+    "exchange": (MAIN, ("part", "take"), moves.exchange),
+    "attack": (MAIN, ("target", "card"), combat.attack),
+    "end_turn": (MAIN, (), moves.end_turn),
+    "block": (BLOCK, ("card",), combat.block),
+    "no_block": (BLOCK, (), combat.no_block),
+    "reattack": (REATTACK, ("card",), combat.reattack),
+    "stop": (REATTACK, (), combat.stop),
+    "discard": (DISCARD, ("card",), moves.discard),
+}
+
+#: What each action does, for "You cannot ... now" refusals.
+VERBS = {
+    "place": "place a card", "summon": "summon", "extra_jack": "play Extra Jack", "exchange": "exchange",
+    "attack": "attack", "end_turn": "end your turn", "block": "block", "no_block": "decline to block",
+    "reattack": "re-attack", "stop": "stop attacking", "discard": "discard",
+}
+
+WAITING_FOR = {
+    MAIN: "the turn player's main phase",
+    BLOCK: "the defender to block or not",
+    REATTACK: "the attacker to re-attack or stop",
+    DISCARD: "the turn player to discard down to 5 cards",
+}
+
+#: Timeout trimming discards the lowest card: 2 lowest ... 9, 10, J, Q, K, and Aces last (they are
+#: the most flexible card: 1 or 11, Extra Jack, perfect block and attack).
+_TRIM_KEY = {c: (14 if c in IS_ACE else VALUE[c], ORDER[c]) for c in FULL_DECK}
+
+
+def acting_seat(state: DrumpState) -> int:
+    """Seat that must act now (the defender during a block window), -1 when over."""
+    if state.phase == OVER:
+        return -1
+    if state.phase == BLOCK:
+        return 1 - state.current
+    return state.current
+
+
+class DrumpGame(Game):
+    name = "drump"
+    title = "DRUMP"
+    min_players = 2
+    max_players = 2
+
+    # --- lifecycle ---------------------------------------------------------
+    def new_game(self, player_ids: Sequence[PlayerId], seed: int, options: Mapping[str, Any] | None = None) -> DrumpState:
+        self.check_options(options)
+        players = list(player_ids)
+        if len(players) != 2 or len(set(players)) != 2:
+            raise IllegalAction("DRUMP needs exactly two different players.")
+        if any(isinstance(p, bool) or not isinstance(p, int) for p in players):
+            raise IllegalAction("Players must be given as integer ids.")
+        rng = Rng.seeded(seed)
+        first = rng.below(2)
+        deck = list(FULL_DECK)
+        rng.shuffle(deck)
+        state = DrumpState(players=players, first=first, rng=rng, deck=deck, sides=[Side(), Side()])
+        for i in range(2 * HAND_LIMIT):  # alternate draws, first player first
+            insert_sorted(state.sides[first if i % 2 == 0 else 1 - first].hand, deck.pop())
+        start_turn(state, first, [])
+        return state
+
+    # --- who acts and how ---------------------------------------------------
+    def actors(self, state: DrumpState) -> frozenset[PlayerId]:
+        seat = acting_seat(state)
+        return frozenset() if seat < 0 else frozenset((state.players[seat],))
+
+    def legal_actions(self, state: DrumpState, player: PlayerId) -> list[Action]:
+        seat = acting_seat(state)
+        if seat < 0 or state.players[seat] != player:
+            return []
+        return legal_for_seat(state, seat)
+
+    def apply(self, state: DrumpState, player: PlayerId, action: Action) -> list[Event]:
+        if not isinstance(action, dict):
+            raise IllegalAction('An action must be a JSON object with a "type", such as {"type": "end_turn"}.')
+        kind = action.get("type")
+        spec = SPECS.get(kind) if isinstance(kind, str) else None
+        if spec is None:
+            raise IllegalAction(f"Unknown action type {kind!r}; DRUMP actions are {', '.join(SPECS)}.")
+        if state.phase == OVER:
+            raise IllegalAction("The game is over.")
+        seat = state.seat_of(player)
+        if seat < 0:
+            raise IllegalAction("You are not playing in this game.")
+        phase, keys, handler = spec
+        if seat != acting_seat(state):
+            raise IllegalAction(f"It is not your move; the game is waiting for {WAITING_FOR[state.phase]}.")
+        if state.phase != phase:
+            raise IllegalAction(f"You cannot {VERBS[kind]} now; "
+                                f"the game is waiting for {WAITING_FOR[state.phase]}.")
+        check_keys(action, kind, keys)
+        return handler(state, seat, action)
+
+    def timeout_action(self, state: DrumpState, player: PlayerId) -> Action:
+        """No block; stop attacking; end the turn; discard the lowest card (Aces count high)."""
+        seat = acting_seat(state)
+        if seat < 0 or state.players[seat] != player:
+            raise ValueError(f"player {player} has no pending decision")
+        if state.phase == BLOCK:
+            return {"type": "no_block"}
+        if state.phase == REATTACK:
+            return {"type": "stop"}
+        if state.phase == DISCARD:
+            return {"type": "discard", "card": min(state.sides[seat].hand, key=_TRIM_KEY.__getitem__)}
+        return {"type": "end_turn"}
+
+    def in_response_window(self, state: DrumpState) -> bool:
+        return state.phase == BLOCK
+
+    def turn_player(self, state: DrumpState) -> PlayerId | None:
+        return None if state.phase == OVER else state.players[state.current]
+
+    # --- what players see ---------------------------------------------------
+    def view(self, state: DrumpState, player: PlayerId | None) -> dict[str, Any]:
+        return make_view(state, player)
+
+    def is_over(self, state: DrumpState) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: DrumpState) -> Result:
+        if state.phase != OVER:
+            raise ValueError("the game is not over")
+        return Result(winners=tuple(state.winners), scores=scores(state), summary=state.summary)
+
+    # --- text for people ----------------------------------------------------
+    def describe_action(self, state: DrumpState, player: PlayerId, action: Action) -> str:
+        return text.describe_action(state, player, action)[:100]
+
+    def describe_choice(self, state: DrumpState, player: PlayerId, key: str, value: Any) -> str:
+        return text.describe_choice(state, player, key, value)
+
+    def describe_event(self, event: Event, names: Mapping[PlayerId, str]) -> str:
+        return text.describe_event(event, names)
+
+    def render_view(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
+        return render(view, names)
+
+    def rules_summary(self) -> str:
+        return text.RULES
+
+    # --- persistence --------------------------------------------------------
+    def state_to_json(self, state: DrumpState) -> str:
+        return dumps(state)
+
+    def state_from_json(self, text_: str) -> DrumpState:
+        return loads(DrumpState, text_)
+

@@ -1,0 +1,75 @@
+"""Who wins: DRUMP detection, set ranking and part scores.
+
+One comparison serves every way the game ends (a second-player DRUMP, the end
+of the second player's last turn, a deck-out), so the endings cannot disagree:
+
+* both players hold DRUMP: a full set beats a mixed one, full sets rank
+  Dragon (K) > Pegasus (Q) > Hydra (J) > Chimera (10), two mixed sets compare
+  part scores, equal scores draw;
+* only one holds DRUMP: that player wins (the rulebook's deck-out scoring
+  applies "before someone can attain DRUMP", so a DRUMP is never outscored by
+  an incomplete monster);
+* nobody holds DRUMP: higher total part score wins, equal is a draw.
+"""
+
+from __future__ import annotations
+
+from bot.games.drump.cards import MONSTER, PART_SCORE, RANK, SET_RANK_BY_RANK
+from bot.games.drump.state import DrumpState
+
+
+def has_drump(parts: list[str]) -> bool:
+    return "" not in parts
+
+
+def part_score(parts: list[str]) -> int:
+    return sum(PART_SCORE[p] for p in parts if p)
+
+
+def set_rank(parts: list[str]) -> int:
+    """4 Dragon, 3 Pegasus, 2 Hydra, 1 Chimera for a full set; 0 for a mixed or incomplete one."""
+    if not has_drump(parts):
+        return 0
+    ranks = {RANK[p] for p in parts}
+    if len(ranks) == 1:
+        return SET_RANK_BY_RANK[ranks.pop()]
+    return 0
+
+
+def set_name(parts: list[str]) -> str:
+    """"full Dragon set", "mixed monster" or "incomplete monster"."""
+    if not has_drump(parts):
+        return "incomplete monster"
+    rank = set_rank(parts)
+    if rank:
+        return f"full {MONSTER[RANK[parts[0]]]} set"
+    return "mixed monster"
+
+
+def scores(state: DrumpState) -> dict[int, int]:
+    return {state.players[s]: part_score(state.sides[s].parts) for s in (0, 1)}
+
+
+def decide(state: DrumpState) -> tuple[list[int], str]:
+    """(winners, one-sentence summary) for the position as it stands; winners empty for a draw."""
+    parts = [state.sides[0].parts, state.sides[1].parts]
+    pts = [part_score(parts[0]), part_score(parts[1])]
+    drump = [has_drump(parts[0]), has_drump(parts[1])]
+    if drump[0] and drump[1]:
+        ranks = [set_rank(parts[0]), set_rank(parts[1])]
+        if ranks[0] != ranks[1]:
+            win = 0 if ranks[0] > ranks[1] else 1
+            return [state.players[win]], (
+                f"Both hold DRUMP: a {set_name(parts[win])} beats a {set_name(parts[1 - win])}.")
+        if pts[0] == pts[1]:
+            return [], f"Both hold a mixed DRUMP worth {pts[0]} points: a draw."
+        win = 0 if pts[0] > pts[1] else 1
+        return [state.players[win]], (
+            f"Both hold a mixed DRUMP: {pts[win]} points beat {pts[1 - win]}.")
+    if drump[0] or drump[1]:
+        win = 0 if drump[0] else 1
+        return [state.players[win]], f"DRUMP with a {set_name(parts[win])} ({pts[win]} points) wins."
+    if pts[0] == pts[1]:
+        return [], f"No DRUMP; part scores are level at {pts[0]}: a draw."
+    win = 0 if pts[0] > pts[1] else 1
+    return [state.players[win]], f"No DRUMP; part scores {pts[win]} to {pts[1 - win]}."

@@ -1,0 +1,593 @@
+"""The REST endpoints the stand-in serves, one handler per discord.py route.
+
+Handlers are keyed by discord.py's own route templates (``Route.path``), so a
+route is matched exactly as the library names it, parameters are read back
+from the concrete URL, and anything not listed here raises
+``UnknownRouteError`` instead of quietly returning ``{}``.
+
+Each handler receives the recorded request (to set its ``kind`` and link it
+to an interaction), the path parameters, the JSON body, the uploaded files
+and the query parameters, and returns the JSON Discord would return (None for
+204). Failures raise ``APIError``; ``FakeDiscord._serve`` converts them to
+the discord.py exception a real response would produce.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+import re
+import time
+from typing import TYPE_CHECKING, Any, Callable
+from urllib.parse import unquote
+
+import discord
+
+from bot.sim import errors as err
+from bot.sim import validate
+from bot.sim.models import (
+    COMPONENTS_V2,
+    EPHEMERAL,
+    LOADING,
+    SUPPRESS_EMBEDS,
+    FakeChannel,
+    FakeMessage,
+    InteractionRecord,
+    RecordedRequest,
+    copy_json,
+)
+
+if TYPE_CHECKING:
+    from bot.sim.world import FakeDiscord
+
+Handler = Callable[["FakeDiscord", RecordedRequest, dict[str, str], Any, list[tuple[str, bytes]], dict[str, Any]], Any]
+ROUTES: dict[tuple[str, str], Handler] = {}
+_PATTERNS: dict[str, re.Pattern[str]] = {}
+_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def route(method: str, template: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        ROUTES[(method, template)] = fn
+        return fn
+    return register
+
+
+def path_params(template: str, path: str) -> dict[str, str]:
+    """Read ``{name}`` parameters of ``template`` back from a concrete path."""
+    pattern = _PATTERNS.get(template)
+    if pattern is None:
+        regex = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(template))
+        pattern = _PATTERNS[template] = re.compile(regex + r"\Z")
+    match = pattern.match(path)
+    return {k: unquote(v) for k, v in match.groupdict().items()} if match else {}
+
+
+def _truthy(params: dict[str, Any] | None, key: str, default: bool) -> bool:
+    if not params or key not in params:
+        return default
+    return str(params[key]).lower() in ("1", "true")
+
+
+# -- messages ---------------------------------------------------------------
+
+def _mentions(world: "FakeDiscord", content: str) -> list[dict[str, Any]]:
+    out = []
+    for uid in dict.fromkeys(int(m) for m in _MENTION.findall(content or "")):
+        user = world.users.get(uid)
+        if user is not None:
+            out.append(user.to_json())
+    return out
+
+
+def _attachments(world: "FakeDiscord", channel_id: int, body: dict[str, Any] | None,
+                 uploads: list[tuple[str, bytes]], existing: list[dict[str, Any]] | None,
+                 files: dict[str, bytes]) -> list[dict[str, Any]] | None:
+    """The attachment list after a create/edit, or None if the body leaves it unchanged."""
+    def new(filename: str, data: bytes, description: str | None = None) -> dict[str, Any]:
+        aid = world.snowflake()
+        url = f"https://cdn.discordapp.com/attachments/{channel_id}/{aid}/{filename}"
+        files[filename] = data
+        att = {"id": str(aid), "filename": filename, "size": len(data), "url": url, "proxy_url": url,
+               "content_type": mimetypes.guess_type(filename)[0] or "application/octet-stream"}
+        if description:
+            att["description"] = description
+        return att
+
+    if body is not None and "attachments" in body:
+        by_id = {a["id"]: a for a in existing or []}
+        result = []
+        for a in body["attachments"] or []:
+            key = str(a.get("id"))
+            if key in by_id:
+                result.append(by_id[key])
+            elif key.isdigit() and int(key) < len(uploads):
+                name, data = uploads[int(key)]
+                result.append(new(a.get("filename") or name, data, a.get("description")))
+        return result
+    if uploads:
+        return list(existing or []) + [new(name, data) for name, data in uploads]
+    return None
+
+
+def _reference(ref: dict[str, Any] | None, channel: FakeChannel) -> dict[str, Any] | None:
+    """A reply's message_reference as Discord returns it: string snowflakes, channel and guild filled in."""
+    if not ref:
+        return None
+    out = {"type": ref.get("type", 0), "message_id": str(ref["message_id"]),
+           "channel_id": str(ref.get("channel_id") or channel.id)}
+    if channel.guild_id is not None:
+        out["guild_id"] = str(ref.get("guild_id") or channel.guild_id)
+    return out
+
+
+def create_message(world: "FakeDiscord", channel: FakeChannel, body: dict[str, Any], uploads: list[tuple[str, bytes]],
+                   *, author: dict[str, Any] | None = None, type: int = 0, visible_to: int | None = None,
+                   inter: InteractionRecord | None = None, extra_flags: int = 0, store: bool = True) -> FakeMessage:
+    """A new message from a create body (channel POST, interaction reply or followup)."""
+    body = body or {}
+    flags = (body.get("flags") or 0) | extra_flags
+    if not flags & LOADING:
+        validate.check_message(body, attachments=len(uploads))
+    msg = FakeMessage(
+        id=world.snowflake(),
+        channel_id=channel.id,
+        guild_id=channel.guild_id,
+        author=author or world.bot_user.to_json(),
+        content=body.get("content") or "",
+        embeds=copy_json(body.get("embeds") or []),
+        components=list(body.get("components") or []),
+        flags=flags & (EPHEMERAL | LOADING | SUPPRESS_EMBEDS | COMPONENTS_V2 | (1 << 12)),
+        type=type,
+        tts=bool(body.get("tts", False)),
+        nonce=body.get("nonce"),
+        message_reference=_reference(body.get("message_reference"), channel),
+    )
+    msg.mentions = _mentions(world, msg.content)
+    msg.attachments = _attachments(world, channel.id, body, uploads, None, msg.files) or []
+    if inter is not None:
+        msg.webhook_id = world.app_id
+        msg.application_id = world.app_id
+        msg.interaction_id = inter.id
+        meta: dict[str, Any] = {
+            "id": str(inter.id),
+            "type": inter.type,
+            "user": world.users[inter.user_id].to_json(),
+            "authorizing_integration_owners": inter.payload.get("authorizing_integration_owners", {}),
+        }
+        if inter.source is not None:
+            meta["interacted_message_id"] = str(inter.source.id)
+        if inter.original is not None:
+            meta["original_response_message_id"] = str(inter.original.id)
+        msg.interaction_metadata = meta
+    if visible_to is not None:
+        msg.visible_to = visible_to
+        msg.flags |= EPHEMERAL
+    if store:
+        world._store(msg, channel)
+    return msg
+
+
+def apply_edit(world: "FakeDiscord", msg: FakeMessage, body: dict[str, Any] | None,
+               uploads: list[tuple[str, bytes]]) -> FakeMessage:
+    """Apply a PATCH / type-7 body to a stored message, in place, after validating the result."""
+    body = body or {}
+    content = msg.content
+    embeds = msg.embeds
+    components = msg.components
+    flags = msg.flags & ~LOADING
+    if "content" in body:
+        content = body["content"] or ""
+    if "embeds" in body:
+        embeds = copy_json(body["embeds"] or [])
+    if "components" in body:
+        components = list(body["components"] or [])
+    if body.get("flags") is not None:
+        editable = SUPPRESS_EMBEDS | COMPONENTS_V2
+        flags = (flags & ~SUPPRESS_EMBEDS) | (body["flags"] & editable)
+    files: dict[str, bytes] = {}
+    attachments = _attachments(world, msg.channel_id, body, uploads, msg.attachments, files)
+    validate.check_message({"content": content, "embeds": embeds, "components": components, "flags": flags},
+                           attachments=len(msg.attachments if attachments is None else attachments))
+    msg.content, msg.embeds, msg.components, msg.flags = content, embeds, components, flags
+    if attachments is not None:
+        msg.attachments = attachments
+        msg.files.update(files)
+    msg.mentions = _mentions(world, content)
+    msg.edited_at = discord.utils.utcnow()
+    msg.edits += 1
+    return msg
+
+
+# -- login --------------------------------------------------------------------
+
+@route("GET", "/users/@me")
+def get_me(world, req, p, body, uploads, params):
+    data = world.bot_user.to_json()
+    data.update(verified=True, mfa_enabled=False, email=None, locale="en-US", bot=True)
+    return data
+
+
+@route("GET", "/oauth2/applications/@me")
+def get_application(world, req, p, body, uploads, params):
+    return {
+        "id": str(world.app_id),
+        "name": world.bot_user.name,
+        "icon": None,
+        "description": "",
+        "summary": "",
+        "type": None,
+        "bot_public": True,
+        "bot_require_code_grant": False,
+        "verify_key": "0" * 64,
+        "flags": 0,
+        "owner": world.users[world.owner_id].to_json(),
+        "team": None,
+        "bot": world.bot_user.to_json(),
+        "rpc_origins": [],
+        "redirect_uris": [],
+        "interactions_endpoint_url": None,
+        "role_connections_verification_url": None,
+        "tags": [],
+        "approximate_guild_count": len(world.guilds),
+        "integration_types_config": {"0": {}},
+    }
+
+
+@route("GET", "/users/{user_id}")
+def get_user(world, req, p, body, uploads, params):
+    user = world.users.get(int(p["user_id"]))
+    if user is None:
+        raise err.unknown_user()
+    return user.to_json()
+
+
+# -- channels and messages ---------------------------------------------------
+
+def _channel(world: "FakeDiscord", channel_id: str) -> FakeChannel:
+    channel = world._channels.get(int(channel_id))
+    if channel is None:
+        raise err.unknown_channel()
+    if channel.guild_id is not None and not world._bot_can(channel.guild_id, "view_channel"):
+        raise err.missing_access()
+    return channel
+
+
+def _channel_message(world: "FakeDiscord", p: dict[str, str]) -> tuple[FakeChannel, FakeMessage]:
+    channel = _channel(world, p["channel_id"])
+    msg = channel.messages.get(int(p["message_id"]))
+    if msg is None:
+        raise err.unknown_message()
+    return channel, msg
+
+
+@route("POST", "/users/@me/channels")
+def open_dm(world, req, p, body, uploads, params):
+    req.kind = "dm"
+    user = world.users.get(int(body["recipient_id"]))
+    if user is None:
+        raise err.unknown_user()
+    channel = world._dm_channel(user.id)
+    return channel.to_json(recipient=user)
+
+
+@route("GET", "/channels/{channel_id}")
+def get_channel(world, req, p, body, uploads, params):
+    channel = _channel(world, p["channel_id"])
+    recipient = world.users.get(channel.recipient_id) if channel.is_dm else None
+    return channel.to_json(recipient=recipient)
+
+
+@route("POST", "/channels/{channel_id}/messages")
+def send_message(world, req, p, body, uploads, params):
+    channel = _channel(world, p["channel_id"])
+    if channel.is_dm:
+        req.kind = "dm"
+        user = world.users[channel.recipient_id]
+        if not user.dms_open or user.bot:
+            raise err.cannot_dm()
+    else:
+        req.kind = "message"
+        if not world._bot_can(channel.guild_id, "send_messages"):
+            raise err.missing_permissions()
+    body = dict(body or {})
+    # Only interaction responses can be ephemeral or "thinking"; Discord ignores those bits here.
+    body["flags"] = (body.get("flags") or 0) & ~(EPHEMERAL | LOADING)
+    ref = body.get("message_reference")
+    if ref and ref.get("fail_if_not_exists", True) and int(ref["message_id"]) not in channel.messages:
+        raise err.form_error("message_reference", "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "Unknown message")
+    return create_message(world, channel, body, uploads, type=19 if ref else 0).to_json(world.bot_user.id)
+
+
+@route("GET", "/channels/{channel_id}/messages")
+def history(world, req, p, body, uploads, params):
+    channel = _channel(world, p["channel_id"])
+    params = params or {}
+    limit = int(params.get("limit", 50))
+    msgs = list(channel.messages.values())
+    if "before" in params:
+        msgs = [m for m in msgs if m.id < int(params["before"])]
+    if "after" in params:
+        msgs = [m for m in msgs if m.id > int(params["after"])][:limit]
+    msgs = msgs[-limit:]
+    return [m.to_json(world.bot_user.id) for m in reversed(msgs)]
+
+
+@route("GET", "/channels/{channel_id}/messages/{message_id}")
+def get_message(world, req, p, body, uploads, params):
+    return _channel_message(world, p)[1].to_json(world.bot_user.id)
+
+
+@route("PATCH", "/channels/{channel_id}/messages/{message_id}")
+def edit_message(world, req, p, body, uploads, params):
+    req.kind = "edit"
+    channel, msg = _channel_message(world, p)
+    if msg.author_id != world.bot_user.id:
+        raise err.not_author()
+    return apply_edit(world, msg, body, uploads).to_json(world.bot_user.id)
+
+
+@route("DELETE", "/channels/{channel_id}/messages/{message_id}")
+def delete_message(world, req, p, body, uploads, params):
+    channel, msg = _channel_message(world, p)
+    if msg.author_id != world.bot_user.id and not channel.is_dm and not world._bot_can(channel.guild_id, "manage_messages"):
+        raise err.missing_permissions()
+    world._delete(msg)
+    return None
+
+
+@route("POST", "/channels/{channel_id}/typing")
+def typing(world, req, p, body, uploads, params):
+    _channel(world, p["channel_id"])
+    return None
+
+
+@route("PUT", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me")
+def add_reaction(world, req, p, body, uploads, params):
+    _, msg = _channel_message(world, p)
+    msg.reactions.setdefault(p["emoji"], set()).add(world.bot_user.id)
+    return None
+
+
+@route("DELETE", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me")
+def remove_reaction(world, req, p, body, uploads, params):
+    _, msg = _channel_message(world, p)
+    msg.reactions.get(p["emoji"], set()).discard(world.bot_user.id)
+    return None
+
+
+@route("PUT", "/channels/{channel_id}/messages/pins/{message_id}")
+def pin(world, req, p, body, uploads, params):
+    _channel_message(world, p)[1].pinned = True
+    return None
+
+
+@route("DELETE", "/channels/{channel_id}/messages/pins/{message_id}")
+def unpin(world, req, p, body, uploads, params):
+    _channel_message(world, p)[1].pinned = False
+    return None
+
+
+# -- guilds -------------------------------------------------------------------
+
+def _guild(world: "FakeDiscord", guild_id: str):
+    guild = world.guilds.get(int(guild_id))
+    if guild is None:
+        raise err.unknown_guild()
+    return guild
+
+
+@route("GET", "/guilds/{guild_id}")
+def get_guild(world, req, p, body, uploads, params):
+    data = world._guild_json(_guild(world, p["guild_id"]), gateway=False)
+    data["approximate_member_count"] = len(world.guilds[int(p["guild_id"])].members)
+    return data
+
+
+@route("GET", "/guilds/{guild_id}/channels")
+def get_guild_channels(world, req, p, body, uploads, params):
+    return [c.to_json() for c in _guild(world, p["guild_id"]).channels.values()]
+
+
+@route("GET", "/guilds/{guild_id}/members/{member_id}")
+def get_member(world, req, p, body, uploads, params):
+    member = _guild(world, p["guild_id"]).members.get(int(p["member_id"]))
+    if member is None:
+        raise err.unknown_member()
+    return member.to_json()
+
+
+# -- application commands ---------------------------------------------------
+
+def _command_json(world: "FakeDiscord", data: dict[str, Any], guild_id: int | None, old: dict[str, Any] | None):
+    cmd = dict(data)
+    cmd["id"] = old["id"] if old else str(world.snowflake())
+    cmd["application_id"] = str(world.app_id)
+    cmd["version"] = str(world.snowflake())
+    cmd.setdefault("type", 1)
+    cmd.setdefault("description", "")
+    cmd.setdefault("options", [])
+    cmd.setdefault("nsfw", False)
+    dmp = cmd.get("default_member_permissions")
+    cmd["default_member_permissions"] = None if dmp is None else str(dmp)
+    if guild_id is not None:
+        cmd["guild_id"] = str(guild_id)
+    return cmd
+
+
+def _commands(world: "FakeDiscord", p: dict[str, str]) -> tuple[dict[str, dict[str, Any]], int | None]:
+    if int(p["application_id"]) != world.app_id:
+        raise err.missing_access()
+    guild_id = int(p["guild_id"]) if "guild_id" in p else None
+    if guild_id is not None:
+        _guild(world, str(guild_id))
+    return world.registered_commands.setdefault(guild_id, {}), guild_id
+
+
+def _bulk(world, req, p, body, uploads, params):
+    table, guild_id = _commands(world, p)
+    old = {(c["name"], c.get("type", 1)): c for c in table.values()}
+    table.clear()
+    for data in body or []:
+        cmd = _command_json(world, data, guild_id, old.get((data["name"], data.get("type", 1))))
+        table[cmd["id"]] = cmd
+    return list(table.values())
+
+
+def _list(world, req, p, body, uploads, params):
+    return list(_commands(world, p)[0].values())
+
+
+def _upsert(world, req, p, body, uploads, params):
+    table, guild_id = _commands(world, p)
+    old = next((c for c in table.values() if c["name"] == body["name"] and c.get("type", 1) == body.get("type", 1)), None)
+    cmd = _command_json(world, body, guild_id, old)
+    table[cmd["id"]] = cmd
+    return cmd
+
+
+def _one(world, p):
+    table, _ = _commands(world, p)
+    cmd = table.get(p["command_id"])
+    if cmd is None:
+        raise err.unknown_command()
+    return table, cmd
+
+
+def _get_one(world, req, p, body, uploads, params):
+    return _one(world, p)[1]
+
+
+def _edit_one(world, req, p, body, uploads, params):
+    table, cmd = _one(world, p)
+    cmd.update(body or {})
+    return cmd
+
+
+def _delete_one(world, req, p, body, uploads, params):
+    table, cmd = _one(world, p)
+    del table[cmd["id"]]
+    return None
+
+
+for _prefix in ("/applications/{application_id}", "/applications/{application_id}/guilds/{guild_id}"):
+    route("PUT", _prefix + "/commands")(_bulk)
+    route("GET", _prefix + "/commands")(_list)
+    route("POST", _prefix + "/commands")(_upsert)
+    route("GET", _prefix + "/commands/{command_id}")(_get_one)
+    route("PATCH", _prefix + "/commands/{command_id}")(_edit_one)
+    route("DELETE", _prefix + "/commands/{command_id}")(_delete_one)
+
+
+# -- interactions ---------------------------------------------------------------
+
+_ALLOWED_RESPONSES = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 5: {4, 5, 6, 7}}
+
+
+def _interaction(world: "FakeDiscord", req: RecordedRequest, p: dict[str, str], *, callback: bool) -> InteractionRecord:
+    inter = world._interactions.get(p["webhook_token"])
+    if callback:
+        if inter is None or inter.id != int(p["webhook_id"]):
+            raise err.unknown_interaction()
+    elif inter is None or int(p["webhook_id"]) != world.app_id:
+        raise err.unknown_webhook()
+    req.interaction_id = inter.id
+    inter.requests.append(req)
+    return inter
+
+
+@route("POST", "/interactions/{webhook_id}/{webhook_token}/callback")
+def interaction_callback(world, req, p, body, uploads, params):
+    req.kind = "reply"
+    inter = _interaction(world, req, p, callback=True)
+    if inter.response_type is not None:
+        raise err.already_acknowledged()
+    deadline = world.response_deadline
+    if deadline is not None and time.monotonic() - inter.created_at > deadline:
+        # Too late: Discord has already shown "This interaction failed" and forgotten the token.
+        raise err.unknown_interaction()
+    rtype = body.get("type")
+    data = body.get("data") or {}
+    if rtype not in _ALLOWED_RESPONSES.get(inter.type, set()) or (rtype == 7 and inter.source is None):
+        raise err.form_error("type", "INTERACTION_RESPONSE_TYPE_INVALID",
+                             f"Interaction response type {rtype} is not valid for interaction type {inter.type}")
+    channel = world._channels[inter.channel_id]
+    msg: FakeMessage | None = None
+    ephemeral = bool((data.get("flags") or 0) & EPHEMERAL)
+    if rtype == 4:
+        msg = create_message(world, channel, data, uploads, type=20 if inter.type == 2 else 0,
+                             visible_to=inter.user_id if ephemeral else None, inter=inter)
+    elif rtype == 5:
+        msg = create_message(world, channel, {}, [], type=20 if inter.type == 2 else 0, extra_flags=LOADING,
+                             visible_to=inter.user_id if ephemeral else None, inter=inter)
+    elif rtype in (6, 7):
+        msg = inter.source
+        if rtype == 7:
+            apply_edit(world, msg, data, uploads)
+        ephemeral = msg.ephemeral if msg is not None else False
+    elif rtype == 9:
+        validate.check_modal(data)
+        inter.modal = data
+    inter.response_type = rtype
+    inter.response_ephemeral = ephemeral
+    inter.original = msg
+    if not _truthy(params, "with_response", False):
+        return None
+    info: dict[str, Any] = {"id": str(inter.id), "type": inter.type}
+    result: dict[str, Any] = {"interaction": info}
+    if msg is not None:
+        info.update(response_message_id=str(msg.id), response_message_loading=rtype == 5,
+                    response_message_ephemeral=msg.ephemeral)
+        if rtype in (4, 5, 7):
+            result["resource"] = {"type": rtype, "message": msg.to_json(world.bot_user.id)}
+    return result
+
+
+@route("POST", "/webhooks/{webhook_id}/{webhook_token}")
+def followup(world, req, p, body, uploads, params):
+    req.kind = "followup"
+    inter = _interaction(world, req, p, callback=False)
+    if inter.response_type is None:
+        raise err.unknown_webhook()
+    body = body or {}
+    original = inter.original
+    if inter.response_type == 5 and original is not None and original.loading:
+        # The first followup after a "thinking" defer replaces the placeholder, keeping its visibility.
+        validate.check_message(body, attachments=len(uploads))
+        msg = apply_edit(world, original, {k: v for k, v in body.items() if k != "flags"}, uploads)
+    else:
+        channel = world._channels[inter.channel_id]
+        ephemeral = bool((body.get("flags") or 0) & EPHEMERAL)
+        msg = create_message(world, channel, body, uploads, visible_to=inter.user_id if ephemeral else None, inter=inter)
+    inter.followups.append(msg)
+    return msg.to_json(world.bot_user.id) if _truthy(params, "wait", True) else None
+
+
+def _webhook_message(world: "FakeDiscord", req: RecordedRequest, p: dict[str, str]) -> tuple[InteractionRecord, FakeMessage]:
+    inter = _interaction(world, req, p, callback=False)
+    message_id = p.get("message_id", "@original")
+    if message_id == "@original":
+        msg = inter.original
+    else:
+        msg = next((m for m in [inter.original, *inter.followups] if m is not None and m.id == int(message_id)), None)
+    if msg is None or msg.deleted:
+        raise err.unknown_message()
+    return inter, msg
+
+
+for _template in ("/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+                  "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"):
+    @route("GET", _template)
+    def get_webhook_message(world, req, p, body, uploads, params):
+        return _webhook_message(world, req, p)[1].to_json(world.bot_user.id)
+
+    @route("PATCH", _template)
+    def edit_webhook_message(world, req, p, body, uploads, params):
+        req.kind = "edit"
+        _, msg = _webhook_message(world, req, p)
+        return apply_edit(world, msg, body, uploads).to_json(world.bot_user.id)
+
+    @route("DELETE", _template)
+    def delete_webhook_message(world, req, p, body, uploads, params):
+        _, msg = _webhook_message(world, req, p)
+        world._delete(msg)
+        return None

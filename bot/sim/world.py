@@ -1,0 +1,691 @@
+"""FakeDiscord: one simulated Discord world that drives discord.py's real code.
+
+A world holds one application (the bot), its guilds, channels, members, DM
+channels and every message, and outlives bot objects: a test can close a bot
+mid-match and attach a new one to the same world, like a process restart.
+
+Inbound, the world builds gateway payloads (GUILD_CREATE, INTERACTION_CREATE,
+MESSAGE_CREATE) and hands them to discord.py's own parsers. Outbound, every
+REST call the bot makes lands in ``_serve`` (see ``transport``), is recorded
+in ``requests``, and is answered from the world's state with the JSON Discord
+would send, or the error it would raise.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+import traceback
+from typing import Any, Iterable, Mapping
+
+import discord
+from discord.http import Route
+
+from bot.sim import api, settle as settling, transport
+from bot.sim import components as comp
+from bot.sim.commands import Resolved, Resolver, build_command_data, can_see_command, schema_from_tree
+from bot.sim.errors import APIError, HandlerError, UnknownRouteError
+from bot.sim.ids import Snowflakes
+from bot.sim.models import (
+    DM,
+    GUILD_TEXT,
+    FakeChannel,
+    FakeGuild,
+    FakeMember,
+    FakeMessage,
+    FakeRole,
+    FakeUser,
+    InteractionRecord,
+    RecordedRequest,
+)
+
+#: What @everyone may do in a fresh guild: a plain member.
+PLAIN_MEMBER = discord.Permissions(
+    view_channel=True, send_messages=True, read_message_history=True, add_reactions=True, embed_links=True,
+    attach_files=True, use_external_emojis=True, use_application_commands=True, send_messages_in_threads=True,
+    create_public_threads=True, connect=True, speak=True, change_nickname=True, create_instant_invite=True,
+).value
+#: The bot's own role unless ``add_guild(bot_permissions=...)`` says otherwise.
+DEFAULT_BOT_PERMISSIONS = PLAIN_MEMBER | discord.Permissions(
+    manage_messages=True, manage_threads=True, create_private_threads=True).value
+ALL_PERMISSIONS = discord.Permissions.all().value
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+
+PermissionSpec = discord.Permissions | int | str | Iterable[str] | None
+
+
+def _permission_bits(spec: PermissionSpec) -> int:
+    if spec is None:
+        return 0
+    if isinstance(spec, discord.Permissions):
+        return spec.value
+    if isinstance(spec, int):
+        return spec
+    names = [spec] if isinstance(spec, str) else list(spec)
+    return discord.Permissions(**{name: True for name in names}).value
+
+
+def _id(value: Any) -> int:
+    """An id from an int, a string of digits, or anything with ``.id``."""
+    if isinstance(value, bool):
+        raise TypeError("a bool is not an id")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    return int(value.id)
+
+
+class _ErrorLog(logging.Handler):
+    """Collects the exceptions discord.py logs instead of raising ("Ignoring exception in ...")."""
+
+    def __init__(self, world: "FakeDiscord") -> None:
+        super().__init__(logging.ERROR)
+        self.world = world
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.world.errors.append(record)
+        self.world._unreported_errors.append(record)
+
+
+class FakeDiscord(Resolver):
+    """An in-process stand-in for Discord's API and gateway, for one application.
+
+    Use as ``async with FakeDiscord(...) as world:`` or call ``close()``;
+    closing undoes the patches on attached clients and on discord.py's shared
+    webhook adapter.
+    """
+
+    def __init__(self, app_id: int = 1_100_000_000_000_000_001, bot_user_id: int | None = None,
+                 bot_name: str = "Meja", *, owner_id: int = 1_100_000_000_000_000_002,
+                 strict: bool = True, settle_timeout: float = 5.0,
+                 response_deadline: float | None = 3.0) -> None:
+        self.app_id = app_id
+        #: Seconds a bot has for the initial response, as on Discord (None: unlimited).
+        self.response_deadline = response_deadline
+        self.snowflake = Snowflakes()
+        self.strict = strict
+        self.settle_timeout = settle_timeout
+        self.users: dict[int, FakeUser] = {}
+        self.guilds: dict[int, FakeGuild] = {}
+        self._channels: dict[int, FakeChannel] = {}
+        self._messages: dict[int, FakeMessage] = {}
+        self._ephemeral: dict[int, list[FakeMessage]] = {}
+        self._interactions: dict[str, InteractionRecord] = {}
+        #: Every interaction sent, oldest first.
+        self.interactions: list[InteractionRecord] = []
+        #: Every request any attached bot made, in order.
+        self.requests: list[RecordedRequest] = []
+        #: Commands the bot registered: ``{None: global, guild_id: guild}``, each ``{command_id: json}``.
+        self.registered_commands: dict[int | None, dict[str, dict[str, Any]]] = {}
+        #: Exceptions discord.py logged from handlers (LogRecords with ``exc_info``).
+        self.errors: list[logging.LogRecord] = []
+        self._unreported_errors: list[logging.LogRecord] = []
+        self._unknown_routes: list[UnknownRouteError] = []
+        self._local_command_ids: dict[tuple[str, int | None], int] = {}
+        self._clients: list[discord.Client] = []
+        self._error_log: _ErrorLog | None = None
+        self._closed = False
+        self.bot_user = self.add_user(bot_user_id or app_id, bot_name, bot=True)
+        self.owner_id = owner_id
+        self.add_user(owner_id, "owner")
+
+    # -- building the world -------------------------------------------------------
+    def add_user(self, user_id: int, name: str, *, global_name: str | None = None, bot: bool = False,
+                 locale: str = "en-US") -> FakeUser:
+        """A Discord account (members are added with ``add_member``, which calls this)."""
+        user = self.users.get(user_id)
+        if user is None:
+            user = self.users[user_id] = FakeUser(user_id, name, global_name=global_name, bot=bot, locale=locale)
+        return user
+
+    def add_guild(self, guild_id: int, name: str = "Guild", owner_id: int | None = None, *,
+                  bot_permissions: PermissionSpec = None, locale: str = "en-US") -> FakeGuild:
+        """A guild the bot is in, with @everyone as a plain member and a role for the bot."""
+        owner_id = owner_id or self.owner_id
+        guild = FakeGuild(guild_id, name, owner_id, locale=locale)
+        guild.roles[guild_id] = FakeRole(guild_id, "@everyone", PLAIN_MEMBER)
+        bot_role = FakeRole(self.snowflake(), self.bot_user.name,
+                            DEFAULT_BOT_PERMISSIONS if bot_permissions is None else _permission_bits(bot_permissions),
+                            position=1, managed=True, bot_id=self.bot_user.id)
+        guild.roles[bot_role.id] = bot_role
+        self.guilds[guild_id] = guild
+        guild.members[self.bot_user.id] = FakeMember(self.bot_user, guild_id, [bot_role.id])
+        if owner_id not in self.users:
+            self.add_user(owner_id, f"owner-{owner_id}")
+        guild.members.setdefault(owner_id, FakeMember(self.users[owner_id], guild_id))
+        for client in self._live_clients():
+            client._connection.parse_guild_create(self._guild_json(guild, gateway=True))
+        return guild
+
+    def add_channel(self, guild_id: int, channel_id: int, name: str = "general", *, type: int = GUILD_TEXT,
+                    topic: str | None = None, parent_id: int | None = None) -> FakeChannel:
+        guild = self.guilds[guild_id]
+        channel = FakeChannel(channel_id, type, name, guild_id=guild_id, position=len(guild.channels),
+                              topic=topic, parent_id=parent_id)
+        guild.channels[channel_id] = channel
+        self._channels[channel_id] = channel
+        for client in self._live_clients():
+            if client.intents.guilds:
+                client._connection.parse_channel_create(dict(channel.to_json()))
+        return channel
+
+    def add_member(self, guild_id: int, user_id: int, name: str | None = None, permissions: PermissionSpec = None,
+                   *, nick: str | None = None, bot: bool = False, locale: str = "en-US") -> FakeMember:
+        """A member of ``guild_id``; ``permissions`` adds to a plain member's.
+
+        ``permissions`` may be a ``discord.Permissions``, an int, a permission
+        name (``"manage_channels"``) or a list of names; the member gets a role
+        granting them, as in a real guild.
+        """
+        guild = self.guilds[guild_id]
+        user = self.add_user(user_id, name or f"user-{user_id}", bot=bot, locale=locale)
+        roles = []
+        extra = _permission_bits(permissions) & ~PLAIN_MEMBER
+        if extra:
+            roles.append(self._role_for(guild, extra).id)
+        member = FakeMember(user, guild_id, roles, nick=nick)
+        guild.members[user_id] = member
+        for client in self._live_clients():
+            if client.intents.members:
+                data = member.to_json()
+                data["guild_id"] = str(guild_id)
+                client._connection.parse_guild_member_add(data)
+        return member
+
+    def _role_for(self, guild: FakeGuild, bits: int) -> FakeRole:
+        for role in guild.roles.values():
+            if role.permissions == bits and not role.managed and role.id != guild.id:
+                return role
+        perms = discord.Permissions(bits)
+        label = "Administrator" if perms.administrator else "+" + ",".join(n for n, v in perms if v)
+        role = FakeRole(self.snowflake(), label, bits, position=len(guild.roles))
+        guild.roles[role.id] = role
+        for client in self._live_clients():
+            client._connection.parse_guild_role_create({"guild_id": str(guild.id), "role": role.to_json()})
+        return role
+
+    def close_dms(self, user_id: int) -> None:
+        """From now on DMs to this user fail like Discord's: 403, code 50007."""
+        self.users[user_id].dms_open = False
+
+    def open_dms(self, user_id: int) -> None:
+        self.users[user_id].dms_open = True
+
+    # -- permissions --------------------------------------------------------------
+    def member_permissions(self, guild_id: int, user_id: int) -> int:
+        """Guild-level permissions (the stand-in models no channel overwrites)."""
+        guild = self.guilds[guild_id]
+        if user_id == guild.owner_id:
+            return ALL_PERMISSIONS
+        member = guild.members.get(user_id)
+        if member is None:
+            return 0
+        bits = guild.roles[guild.id].permissions
+        for role_id in member.role_ids:
+            bits |= guild.roles[role_id].permissions
+        return ALL_PERMISSIONS if bits & discord.Permissions.administrator.flag else bits
+
+    def _bot_can(self, guild_id: int, permission: str) -> bool:
+        return getattr(discord.Permissions(self.member_permissions(guild_id, self.bot_user.id)), permission)
+
+    # -- attaching bots -------------------------------------------------------------
+    async def connect(self, client: discord.Client, token: str = "sim-token") -> discord.Client:
+        """Attach ``client``: run its real ``login()`` (and so ``setup_hook``), then feed GUILD_CREATE.
+
+        Does not call ``start()``/``connect()``: there is no gateway socket and
+        no READY, so ``wait_until_ready()`` never returns.
+        """
+        if self._closed:
+            raise RuntimeError("this FakeDiscord is closed")
+        transport.install_webhook(self)
+        if self._error_log is None:
+            self._error_log = _ErrorLog(self)
+            logging.getLogger("discord").addHandler(self._error_log)
+        transport.attach_http(self, client)
+        if client not in self._clients:
+            self._clients.append(client)
+        await client.login(token)
+        if client.loop is not asyncio.get_running_loop():
+            raise RuntimeError("the client runs on another event loop; create and log it in on the test's loop")
+        for guild in self.guilds.values():
+            client._connection.parse_guild_create(self._guild_json(guild, gateway=True, available=True))
+        return client
+
+    def close(self) -> None:
+        """Detach every client and restore discord.py's webhook adapter. Idempotent."""
+        if self._closed:
+            return
+        self._closed = True
+        for client in self._clients:
+            transport.detach_http(self, client)
+        transport.uninstall_webhook(self)
+        if self._error_log is not None:
+            logging.getLogger("discord").removeHandler(self._error_log)
+            self._error_log = None
+
+    async def __aenter__(self) -> "FakeDiscord":
+        return self
+
+    async def __aexit__(self, *exc: Any) -> None:
+        self.close()
+
+    def _live_clients(self) -> list[discord.Client]:
+        return [c for c in self._clients if not c.is_closed()]
+
+    def _check_client(self, client: discord.Client) -> None:
+        if client not in self._clients:
+            raise RuntimeError("call `await world.connect(client)` first")
+        if client.is_closed():
+            raise RuntimeError("this client was closed; attach a new one")
+
+    # -- gateway payloads -------------------------------------------------------------
+    def _guild_json(self, guild: FakeGuild, *, gateway: bool, available: bool = False) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(guild.id), "name": guild.name, "icon": None, "splash": None, "discovery_splash": None,
+            "banner": None, "description": None, "owner_id": str(guild.owner_id), "region": None,
+            "afk_channel_id": None, "afk_timeout": 300, "verification_level": 0,
+            "default_message_notifications": 0, "explicit_content_filter": 0, "mfa_level": 0, "nsfw_level": 0,
+            "premium_tier": 0, "premium_subscription_count": 0, "preferred_locale": guild.locale,
+            "system_channel_id": None, "system_channel_flags": 0, "rules_channel_id": None,
+            "public_updates_channel_id": None, "vanity_url_code": None, "features": [],
+            "roles": [r.to_json() for r in guild.roles.values()], "emojis": [], "stickers": [],
+            "max_members": 500000, "premium_progress_bar_enabled": False,
+        }
+        if gateway:
+            members = list(guild.members.values())
+            data.update(
+                joined_at=guild.created_at.isoformat(), large=False, member_count=len(members),
+                members=[m.to_json() for m in members], channels=[c.to_json() for c in guild.channels.values()],
+                threads=[], voice_states=[], presences=[], stage_instances=[], guild_scheduled_events=[],
+                soundboard_sounds=[],
+            )
+            if available:
+                data["unavailable"] = False
+        return data
+
+    def _dm_channel(self, user_id: int) -> FakeChannel:
+        user = self.users[user_id]
+        if user.dm_channel_id is None:
+            channel = FakeChannel(self.snowflake(), DM, None, recipient_id=user_id)
+            self._channels[channel.id] = channel
+            user.dm_channel_id = channel.id
+        return self._channels[user.dm_channel_id]
+
+    def _interaction_payload(self, itype: int, user_id: int, channel_id: int | None) -> tuple[dict[str, Any], InteractionRecord]:
+        """The fields every INTERACTION_CREATE carries, and the record that will collect the answers."""
+        user = self.users.get(user_id)
+        assert user is not None, f"unknown user {user_id}: add_member/add_user first"
+        channel = self._dm_channel(user_id) if channel_id is None else self._channels.get(channel_id)
+        assert channel is not None, f"unknown channel {channel_id}"
+        iid = self.snowflake()
+        token = f"aW50ZXJhY3Rpb246{iid}:{secrets.token_urlsafe(32)}"
+        payload: dict[str, Any] = {
+            "id": str(iid), "application_id": str(self.app_id), "type": itype, "token": token, "version": 1,
+            "channel_id": str(channel.id), "locale": user.locale, "entitlements": [],
+            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+        }
+        if channel.guild_id is not None:
+            guild = self.guilds[channel.guild_id]
+            member = guild.members.get(user_id)
+            assert member is not None, f"user {user_id} is not a member of guild {guild.id}"
+            perms = self.member_permissions(guild.id, user_id)
+            payload.update(
+                guild_id=str(guild.id), guild_locale=guild.locale,
+                guild={"id": str(guild.id), "locale": guild.locale, "features": []},
+                channel=channel.to_json(permissions=perms), member=member.to_json(permissions=perms),
+                app_permissions=str(self.member_permissions(guild.id, self.bot_user.id)),
+                authorizing_integration_owners={"0": str(guild.id)}, context=0,
+            )
+        else:
+            assert channel.recipient_id == user_id, "a DM channel only has its own recipient"
+            payload.update(
+                channel=channel.to_json(recipient=user), user=user.to_json(),
+                app_permissions=str(discord.Permissions._dm_permissions().value),
+                authorizing_integration_owners={"0": "0"}, context=1,
+            )
+        record = InteractionRecord(id=iid, token=token, type=itype, user_id=user_id, channel_id=channel.id,
+                                   guild_id=channel.guild_id, name="", payload=payload)
+        return payload, record
+
+    async def _deliver(self, client: discord.Client, payload: dict[str, Any], record: InteractionRecord,
+                       wait: bool) -> InteractionRecord:
+        record.created_at = time.monotonic()
+        self._interactions[record.token] = record
+        self.interactions.append(record)
+        client._connection.parse_interaction_create(payload)
+        if wait:
+            await self.settle()
+        return record
+
+    # -- Resolver: snowflake options -------------------------------------------------
+    def resolve_user(self, value: Any, guild_id: int | None, resolved: Resolved) -> str:
+        uid = _id(value)
+        user = self.users.get(uid)
+        assert user is not None, f"no user {uid} in this world"
+        resolved.users[str(uid)] = user.to_json()
+        if guild_id is not None:
+            member = self.guilds[guild_id].members.get(uid)
+            if member is not None:
+                resolved.members[str(uid)] = member.to_json(with_user=False,
+                                                            permissions=self.member_permissions(guild_id, uid))
+        return str(uid)
+
+    def resolve_role(self, value: Any, guild_id: int | None, resolved: Resolved) -> str:
+        rid = _id(value)
+        role = self.guilds[guild_id].roles.get(rid) if guild_id is not None else None
+        assert role is not None, f"no role {rid} in guild {guild_id}"
+        resolved.roles[str(rid)] = role.to_json()
+        return str(rid)
+
+    def resolve_channel(self, value: Any, guild_id: int | None, resolved: Resolved,
+                        channel_types: list[int] | None) -> str:
+        cid = _id(value)
+        channel = self._channels.get(cid)
+        assert channel is not None and channel.guild_id == guild_id, f"no channel {cid} in guild {guild_id}"
+        assert not channel_types or channel.type in channel_types, f"channel {cid} has type {channel.type}, not {channel_types}"
+        data = channel.to_json(permissions=self.member_permissions(guild_id, self.bot_user.id) if guild_id else None)
+        resolved.channels[str(cid)] = data
+        return str(cid)
+
+    # -- what players do -----------------------------------------------------------
+    async def slash(self, client: discord.Client, user_id: int, channel_id: int | None, command: str,
+                    subcommand: str | None = None, options: Mapping[str, Any] | None = None, *,
+                    forge: bool = False, wait: bool = True) -> InteractionRecord:
+        """``/command subcommand option:value`` typed by ``user_id`` in ``channel_id`` (None: their DM with the bot).
+
+        The command's schema is the one the bot registered (synced) or, if it
+        never synced, its current command tree. Unknown commands, options,
+        wrong types, values outside choices/ranges, missing required options,
+        and commands the user may not see raise AssertionError unless ``forge``.
+        """
+        self._check_client(client)
+        payload, record = self._interaction_payload(2, user_id, channel_id)
+        guild_id = record.guild_id
+        schema, guild_cmd = self._command_schema(client, command, guild_id)
+        if schema is None:
+            assert forge, f"/{command} is not a registered command (nor in the bot's tree)"
+            schema, guild_cmd = {"name": command, "type": 1, "options": []}, False
+        elif not forge:
+            perms = self.member_permissions(guild_id, user_id) if guild_id is not None else 0
+            reason = can_see_command(schema, in_guild=guild_id is not None, permissions=perms)
+            assert reason is None, f"user {user_id} cannot use /{command}: {reason}"
+        opts, resolved = build_command_data(schema, command, subcommand, options, resolver=self,
+                                            guild_id=guild_id, forge=forge)
+        data: dict[str, Any] = {"id": str(schema.get("id") or self._local_command_id(command, guild_id if guild_cmd else None)),
+                                "name": command, "type": 1, "options": opts}
+        if guild_cmd:
+            data["guild_id"] = str(guild_id)
+        if resolved.to_json():
+            data["resolved"] = resolved.to_json()
+        payload["data"] = data
+        record.name = f"{command} {subcommand}" if subcommand else command
+        return await self._deliver(client, payload, record, wait)
+
+    def _command_schema(self, client: discord.Client, name: str, guild_id: int | None) -> tuple[dict[str, Any] | None, bool]:
+        if self.registered_commands:
+            if guild_id is not None:
+                for cmd in self.registered_commands.get(guild_id, {}).values():
+                    if cmd["name"] == name and cmd.get("type", 1) == 1:
+                        return cmd, True
+            for cmd in self.registered_commands.get(None, {}).values():
+                if cmd["name"] == name and cmd.get("type", 1) == 1:
+                    return cmd, False
+            return None, False
+        return schema_from_tree(client, name, guild_id)
+
+    def _local_command_id(self, name: str, guild_id: int | None) -> int:
+        key = (name, guild_id)
+        if key not in self._local_command_ids:
+            self._local_command_ids[key] = self.snowflake()
+        return self._local_command_ids[key]
+
+    def _component_target(self, user_id: int, message: FakeMessage | int, custom_id: str, kinds: frozenset[int],
+                          forge: bool) -> tuple[FakeMessage, dict[str, Any] | None]:
+        msg = message if isinstance(message, FakeMessage) else self._messages.get(_id(message))
+        assert msg is not None, f"unknown message {message}"
+        if not forge:
+            assert not msg.deleted, f"message {msg.id} was deleted"
+            assert msg.author_id == self.bot_user.id, "components on other authors' messages never reach this bot"
+            assert msg.visible_to in (None, user_id), f"ephemeral message {msg.id} is only visible to {msg.visible_to}"
+            if msg.guild_id is not None:
+                assert user_id in self.guilds[msg.guild_id].members, f"user {user_id} is not in guild {msg.guild_id}"
+            else:
+                assert self._channels[msg.channel_id].recipient_id == user_id, "not this user's DM"
+        found = comp.find(msg.components, custom_id)
+        if not forge:
+            assert found is not None, f"custom_id {custom_id!r} is not on message {msg.id}; it has {msg.custom_ids()}"
+            assert found["type"] in kinds, f"{custom_id!r} is a component of type {found['type']}"
+            assert not found.get("disabled"), f"{custom_id!r} is disabled"
+        return msg, found
+
+    def _component_payload(self, user_id: int, msg: FakeMessage, custom_id: str, component_type: int,
+                           found: dict[str, Any] | None) -> tuple[dict[str, Any], InteractionRecord]:
+        payload, record = self._interaction_payload(3, user_id, msg.channel_id)
+        payload["message"] = msg.to_json(self.bot_user.id)
+        payload["data"] = {"custom_id": custom_id, "component_type": component_type}
+        if found is not None and "id" in found:
+            payload["data"]["id"] = found["id"]
+        record.source = msg
+        record.name = custom_id
+        return payload, record
+
+    async def click(self, client: discord.Client, user_id: int, message: FakeMessage | int, custom_id: str, *,
+                    forge: bool = False, wait: bool = True) -> InteractionRecord:
+        """``user_id`` presses the button ``custom_id`` on ``message`` (AssertionError if it isn't there or is disabled)."""
+        self._check_client(client)
+        msg, found = self._component_target(user_id, message, custom_id, frozenset({comp.BUTTON}), forge)
+        payload, record = self._component_payload(user_id, msg, custom_id, comp.BUTTON, found)
+        return await self._deliver(client, payload, record, wait)
+
+    async def select(self, client: discord.Client, user_id: int, message: FakeMessage | int, custom_id: str,
+                     values: list[Any], *, forge: bool = False, wait: bool = True) -> InteractionRecord:
+        """``user_id`` picks ``values`` in the select ``custom_id`` (string, user, role, channel or mentionable)."""
+        self._check_client(client)
+        msg, found = self._component_target(user_id, message, custom_id, comp.SELECT_TYPES, forge)
+        ctype = found["type"] if found is not None else comp.STRING_SELECT
+        resolved = Resolved()
+        if ctype == comp.STRING_SELECT:
+            wire = [str(v) for v in values]
+            if not forge and found is not None:
+                allowed = [o["value"] for o in found.get("options", [])]
+                for v in wire:
+                    assert v in allowed, f"{v!r} is not an option of {custom_id!r} ({allowed})"
+        else:
+            guild_id = msg.guild_id
+            resolve = {comp.USER_SELECT: self.resolve_user, comp.ROLE_SELECT: self.resolve_role,
+                       comp.MENTIONABLE_SELECT: self.resolve_user}.get(ctype)
+            if ctype == comp.CHANNEL_SELECT:
+                wire = [self.resolve_channel(v, guild_id, resolved, found.get("channel_types") if found else None)
+                        for v in values]
+            else:
+                wire = [resolve(v, guild_id, resolved) for v in values]  # type: ignore[misc]
+        if not forge and found is not None:
+            lo, hi = int(found.get("min_values", 1)), int(found.get("max_values", 1))
+            assert lo <= len(wire) <= hi, f"{custom_id!r} takes {lo}..{hi} values, got {len(wire)}"
+        payload, record = self._component_payload(user_id, msg, custom_id, ctype, found)
+        payload["data"]["values"] = wire
+        if resolved.to_json():
+            payload["data"]["resolved"] = resolved.to_json()
+        return await self._deliver(client, payload, record, wait)
+
+    async def submit_modal(self, client: discord.Client, user_id: int, opened_by: InteractionRecord,
+                           values: Mapping[str, str | list[str]], *, forge: bool = False,
+                           wait: bool = True) -> InteractionRecord:
+        """Submit the modal the bot opened in answer to ``opened_by``; ``values`` maps text input custom_id to text."""
+        self._check_client(client)
+        modal = opened_by.modal
+        assert modal is not None or forge, f"{opened_by!r} did not open a modal"
+        assert forge or user_id == opened_by.user_id, "only the user who opened a modal can submit it"
+        modal = modal or {"custom_id": "forged", "components": []}
+        given = dict(values)
+
+        def answer(c: dict[str, Any]) -> dict[str, Any]:
+            """What the client submits for one modal component, given the player's input."""
+            cid = c.get("custom_id")
+            if c["type"] == comp.TEXT_INPUT:
+                value = str(given.pop(cid, c.get("value") or ""))
+                if not forge:
+                    assert value or not c.get("required", True), f"text input {cid!r} is required"
+                    assert len(value) <= int(c.get("max_length", 4000)), f"{cid!r} is too long"
+                    assert len(value) >= int(c.get("min_length", 0)), f"{cid!r} is too short"
+                return {"type": comp.TEXT_INPUT, "custom_id": cid, "value": value, "id": c.get("id", 0)}
+            if c["type"] in comp.SELECT_TYPES or c["type"] == comp.CHECKBOX_GROUP:
+                return {"type": c["type"], "custom_id": cid, "values": [str(v) for v in given.pop(cid, [])],
+                        "id": c.get("id", 0)}
+            if c["type"] == comp.RADIO_GROUP:
+                return {"type": c["type"], "custom_id": cid, "value": given.pop(cid, None), "id": c.get("id", 0)}
+            if c["type"] == comp.CHECKBOX:
+                return {"type": c["type"], "custom_id": cid, "value": bool(given.pop(cid, False)), "id": c.get("id", 0)}
+            if c["type"] == comp.FILE_UPLOAD and cid in given:
+                raise NotImplementedError("file uploads in modals are not simulated")
+            return {"type": c["type"], "id": c.get("id", 0)}
+
+        submitted = []
+        for top in modal.get("components", []):
+            if top["type"] == 1:
+                submitted.append({"type": 1, "components": [answer(c) for c in top.get("components", [])]})
+            elif top["type"] == 18:
+                submitted.append({"type": 18, "id": top.get("id", 0), "component": answer(top["component"])})
+            else:
+                submitted.append({"type": top["type"], "id": top.get("id", 0)})
+        assert forge or not given, f"modal has no inputs {list(given)}"
+        channel_id = opened_by.channel_id
+        payload, record = self._interaction_payload(5, user_id, channel_id)
+        payload["data"] = {"custom_id": modal["custom_id"], "components": submitted}
+        if opened_by.source is not None:
+            payload["message"] = opened_by.source.to_json(self.bot_user.id)
+            record.source = opened_by.source
+        record.name = modal["custom_id"]
+        return await self._deliver(client, payload, record, wait)
+
+    async def post(self, client: discord.Client, user_id: int, channel_id: int | None, content: str, *,
+                   wait: bool = True) -> FakeMessage:
+        """A player writes a normal message (MESSAGE_CREATE), e.g. for prefix commands or ``wait_for('message')``."""
+        self._check_client(client)
+        user = self.users[user_id]
+        channel = self._dm_channel(user_id) if channel_id is None else self._channels[channel_id]
+        assert channel.guild_id is None or user_id in self.guilds[channel.guild_id].members, \
+            f"user {user_id} is not in guild {channel.guild_id}"
+        msg = api.create_message(self, channel, {"content": content}, [], author=user.to_json())
+        intents = client.intents
+        if channel.guild_id is None and not intents.dm_messages or channel.guild_id is not None and not intents.guild_messages:
+            return msg
+        data = msg.to_json(self.bot_user.id)
+        if channel.guild_id is not None:
+            data["guild_id"] = str(channel.guild_id)
+            data["member"] = self.guilds[channel.guild_id].members[user_id].to_json(with_user=False)
+            mentioned = any(int(m["id"]) == self.bot_user.id for m in msg.mentions)
+            if not intents.message_content and not mentioned:
+                data.update(content="", embeds=[], components=[], attachments=[])
+        client._connection.parse_message_create(data)
+        if wait:
+            await self.settle()
+        return msg
+
+    # -- waiting ----------------------------------------------------------------------
+    async def settle(self, timeout: float | None = None, *, strict: bool | None = None) -> None:
+        """Wait until the bot's handler tasks (and ``game:*`` tasks) are done or waiting for a player.
+
+        Then raise what the bot may have swallowed: ``UnknownRouteError`` for
+        an endpoint the stand-in does not serve, and (when ``strict``)
+        ``HandlerError`` for exceptions discord.py logged from handlers.
+        """
+        await settling.settle(self._clients, self.settle_timeout if timeout is None else timeout)
+        if self._unknown_routes:
+            failures = list(self._unknown_routes)
+            self._unknown_routes.clear()
+            raise UnknownRouteError("; ".join(str(f) for f in failures))
+        if (self.strict if strict is None else strict) and self._unreported_errors:
+            records = list(self._unreported_errors)
+            self._unreported_errors.clear()
+            parts = []
+            for r in records:
+                text = r.getMessage()
+                if r.exc_info:
+                    text += "\n" + "".join(traceback.format_exception(*r.exc_info))
+                parts.append(text)
+            raise HandlerError("discord.py logged handler errors:\n" + "\n".join(parts))
+
+    def forget_errors(self) -> list[UnknownRouteError | logging.LogRecord]:
+        """Take the failures ``settle`` has not raised yet (for tests that provoke them on purpose)."""
+        taken: list[UnknownRouteError | logging.LogRecord] = [*self._unknown_routes, *self._unreported_errors]
+        self._unknown_routes.clear()
+        self._unreported_errors.clear()
+        return taken
+
+    # -- what players see --------------------------------------------------------------
+    def channel_messages(self, channel_id: int) -> list[FakeMessage]:
+        """Current public messages of a channel, oldest first (edits applied, deletes removed)."""
+        return list(self._channels[channel_id].messages.values())
+
+    def dm_messages(self, user_id: int) -> list[FakeMessage]:
+        """Messages in the bot's DM channel with ``user_id`` (empty if none was opened)."""
+        channel_id = self.users[user_id].dm_channel_id
+        return [] if channel_id is None else self.channel_messages(channel_id)
+
+    def ephemeral_messages(self, user_id: int) -> list[FakeMessage]:
+        """Ephemeral messages shown to ``user_id``, oldest first (not deleted)."""
+        return [m for m in self._ephemeral.get(user_id, []) if not m.deleted]
+
+    def message(self, message_id: int) -> FakeMessage:
+        return self._messages[message_id]
+
+    def requests_of(self, kind: str | None = None, *, method: str | None = None) -> list[RecordedRequest]:
+        return [r for r in self.requests if (kind is None or r.kind == kind) and (method is None or r.method == method)]
+
+    # -- the REST side ------------------------------------------------------------------
+    def _knows_token(self, token: str | None) -> bool:
+        return token in self._interactions
+
+    def _store(self, msg: FakeMessage, channel: FakeChannel) -> None:
+        self._messages[msg.id] = msg
+        if msg.visible_to is not None:
+            self._ephemeral.setdefault(msg.visible_to, []).append(msg)
+        else:
+            channel.messages[msg.id] = msg
+
+    def _delete(self, msg: FakeMessage) -> None:
+        msg.deleted = True
+        channel = self._channels.get(msg.channel_id)
+        if channel is not None:
+            channel.messages.pop(msg.id, None)
+
+    def _cdn(self, url: str) -> bytes:
+        for msg in self._messages.values():
+            for att in msg.attachments:
+                if att["url"] == url or att["proxy_url"] == url:
+                    return msg.files[att["filename"]]
+        err = UnknownRouteError(f"GET {url}: not an attachment of this world")
+        self._unknown_routes.append(err)
+        raise err
+
+    async def _serve(self, route: Route, body: Any, uploads: list[tuple[str, bytes]],
+                     params: dict[str, Any] | None) -> Any:
+        """Answer one request like Discord would, and record it."""
+        # A real request always suspends the caller; doing the same lets concurrent
+        # handlers interleave as in production (and races such as a double reply show up).
+        await asyncio.sleep(0)
+        path = route.url[len(Route.BASE):]
+        record = RecordedRequest(seq=len(self.requests), at=time.monotonic(), method=route.method, path=path,
+                                 route=route.path, json=body, params=params, files=[n for n, _ in uploads])
+        self.requests.append(record)
+        handler = api.ROUTES.get((route.method, route.path))
+        if handler is None:
+            failure = UnknownRouteError(f"the simulated Discord does not serve {route.method} {route.path} ({path})")
+            self._unknown_routes.append(failure)
+            raise failure
+        try:
+            result = handler(self, record, api.path_params(route.path, path), body, uploads, params)
+        except APIError as exc:
+            record.status = exc.status
+            record.response = exc.body()
+            raise exc.to_discord(route.method, route.url) from None
+        record.status = 204 if result is None else 200
+        record.response = result
+        return result
+
+    def __repr__(self) -> str:
+        return f"<FakeDiscord app={self.app_id} guilds={len(self.guilds)} requests={len(self.requests)}>"
