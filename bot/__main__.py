@@ -1,18 +1,39 @@
-"""``python -m bot``: start the bot (needs DISCORD_TOKEN)."""
+"""``python -m bot``: start the bot (needs DISCORD_TOKEN). Subcommands run offline tools.
+
+    python -m bot                 start the bot
+    python -m bot demo [...]      a whole match between AI seats, printed, no token needed
+    python -m bot bench [...]     performance figures (see README, Performance)
+"""
 
 from __future__ import annotations
 
+import importlib
 import logging
 import sys
 
 from bot.config import ConfigError, from_env, load_dotenv
 
+#: Offline subcommands: name -> module with a ``main(argv) -> int``.
+SUBCOMMANDS = {"demo": "bot.demo", "bench": "bot.bench"}
+
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args and args[0] in ("-h", "--help"):
-        print("usage: python -m bot    (start the bot; settings come from the environment or .env)")
+        print(__doc__.strip())
         return 0
+    if args and args[0] in SUBCOMMANDS:
+        try:
+            module = importlib.import_module(SUBCOMMANDS[args[0]])
+        except ModuleNotFoundError as exc:
+            if exc.name != SUBCOMMANDS[args[0]]:
+                raise
+            print(f"error: '{args[0]}' is not available in this version.", file=sys.stderr)
+            return 2
+        return int(module.main(args[1:]) or 0)
+    if args:
+        print(f"error: unknown command {args[0]!r}; try python -m bot --help", file=sys.stderr)
+        return 2
     load_dotenv()
     try:
         config = from_env()

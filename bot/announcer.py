@@ -7,6 +7,7 @@ the move is stored, and the next change (or ``/game board``) shows it again.
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any, Iterable
 
@@ -34,6 +35,10 @@ class Announcer:
     def guild_name(self, live: LiveMatch) -> str:
         guild = self.bot.get_guild(live.record.guild_id)
         return guild.name if guild else "your server"
+
+    def channel_name(self, live: LiveMatch) -> str:
+        channel = self.bot.get_channel(live.record.channel_id)
+        return f"#{channel.name}" if channel is not None and hasattr(channel, "name") else "the match channel"
 
     def jump_url(self, live: LiveMatch) -> str | None:
         rec = live.record
@@ -99,11 +104,11 @@ class Announcer:
         kept = self._notes.setdefault(key, [])
         kept.extend(notes)
         del kept[:-5]
-        text = render.private_view_text(live, player) + "\n".join(kept)
-        if not force and self._last_dm.get(key) == text and live.record.status == "active":
-            return True
+        digest = private_digest(live, player) + "\n".join(kept)
+        if not force and self._last_dm.get(key) == digest and live.record.status == "active":
+            return True  # nothing private changed: the public table already shows the rest
         rendered = render.hand_dm(live, player, guild_name=self.guild_name(live), channel_id=live.record.channel_id,
-                                  jump_url=self.jump_url(live), notes=kept)
+                                  channel_name=self.channel_name(live), jump_url=self.jump_url(live), notes=kept)
         storage = self.service.storage
         existing = (await storage.user_messages(live.id, HAND_DM)).get(player)
         try:
@@ -120,7 +125,7 @@ class Announcer:
         except discord.HTTPException as exc:
             log.warning("could not DM player %s: %s", player, exc)
             return True
-        self._last_dm[key] = text
+        self._last_dm[key] = digest
         return True
 
     async def dm_closed_notice(self, live: LiveMatch, players: list[int]) -> None:
@@ -152,6 +157,8 @@ class Announcer:
         elif (not outcome.window_after and outcome.turn_after is not None
               and outcome.turn_after != outcome.turn_before):
             await self.ping(live, render.turn_ping(live, outcome.turn_after))
+        elif outcome.window_before and not outcome.window_after:
+            await self.clear_ping(live)  # the window closed: its "respond now" notice is void
 
     async def announce_end(self, live: LiveMatch, result: Result | None, reason: str) -> None:
         await self.clear_ping(live)
@@ -164,3 +171,24 @@ class Announcer:
             self._last_dm.pop((live.id, player), None)
             self._notes.pop((live.id, player), None)
 
+
+
+def private_digest(live: LiveMatch, player: int) -> str:
+    """What ``player`` sees that a spectator does not (their hand, their face-down cards), as text.
+
+    The hand DM is edited only when this changes, not on every public move, so
+    DMs stay quiet and within rate limits; the public table carries the rest.
+    """
+    game, state = live.game, live.state
+    if state is None:
+        return ""
+    mine, public = game.view(state, player), game.view(state, None)
+    return json.dumps(_differences(mine, public), sort_keys=True, default=str)
+
+
+def _differences(mine: Any, public: Any) -> Any:
+    if isinstance(mine, dict) and isinstance(public, dict):
+        return {k: _differences(v, public.get(k)) for k, v in mine.items() if v != public.get(k)}
+    if isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
+        return [_differences(a, b) if a != b else None for a, b in zip(mine, public)]
+    return mine

@@ -186,8 +186,8 @@ def private_view_text(live: LiveMatch, player: int) -> str:
     return game.render_view(game.view(live.state, player), live.record.names)
 
 
-def hand_dm(live: LiveMatch, player: int, *, guild_name: str, channel_id: int, jump_url: str | None,
-            notes: Sequence[str] = ()) -> Rendered:
+def hand_dm(live: LiveMatch, player: int, *, guild_name: str, channel_id: int, channel_name: str,
+            jump_url: str | None, notes: Sequence[str] = ()) -> Rendered:
     """The player's private DM for one match: names the server, channel and match."""
     body = [private_view_text(live, player)]
     if notes:
@@ -196,7 +196,8 @@ def hand_dm(live: LiveMatch, player: int, *, guild_name: str, channel_id: int, j
         body.append("This match is over.")
     embed = discord.Embed(title=f"Your {live.game.title} hand · match #{live.id}", colour=COLOUR_PLAY,
                           description=_clip("\n\n".join(body)))
-    embed.set_footer(text=f"{guild_name} · #{channel_id} · private to you")
+    embed.set_footer(text=f"{guild_name} · {channel_name} · private to you · updated when your hand changes; "
+                          "the table in the channel shows the live board")
     content = f"{live.game.title} match #{live.id} in **{guild_name}**, <#{channel_id}>."
     view = None
     if jump_url:
