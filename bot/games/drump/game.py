@@ -69,6 +69,12 @@ def acting_seat(state: DrumpState) -> int:
 
 
 class DrumpGame(Game):
+    """DRUMP for two players, following drump.txt as decided by RULINGS.md (see ``text.RULES``).
+
+    Holds no match state; one instance serves every match. Rulings the printed rules leave open
+    are listed in the rules page so players can read them.
+    """
+
     name = "drump"
     title = "DRUMP"
     min_players = 2
@@ -109,7 +115,8 @@ class DrumpGame(Game):
         kind = action.get("type")
         spec = SPECS.get(kind) if isinstance(kind, str) else None
         if spec is None:
-            raise IllegalAction(f"Unknown action type {kind!r}; DRUMP actions are {', '.join(SPECS)}.")
+            shown = repr(kind) if len(repr(kind)) <= 30 else repr(kind)[:30] + "..."
+            raise IllegalAction(f"Unknown action type {shown}; DRUMP actions are {', '.join(SPECS)}.")
         if state.phase == OVER:
             raise IllegalAction("The game is over.")
         seat = state.seat_of(player)

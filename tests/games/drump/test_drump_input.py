@@ -132,7 +132,7 @@ def test_drump_apply_accepts_exactly_the_listed_legal_actions():
         while not GAME.is_over(state):
             (player,) = GAME.actors(state)
             legal = GAME.legal_actions(state, player)
-            if step % 9 == 0 or state.phase in ("reattack", "discard"):
+            if step % 12 == 0 or state.phase in ("reattack", "discard"):
                 phases.add(state.phase)
                 text = GAME.state_to_json(state)
                 keys = {json.dumps(a, sort_keys=True) for a in legal}
