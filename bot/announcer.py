@@ -67,7 +67,14 @@ class Announcer:
                 await self.service.storage.set_message(rec.id, message.id)
             return
         partial = self.channel(live).get_partial_message(rec.message_id)
-        await self._safe("edit the table", partial.edit(**rendered.edit_kwargs()))
+        try:
+            await partial.edit(**rendered.edit_kwargs())
+        except discord.NotFound:
+            # Someone deleted the table message: post a fresh one so the match stays playable.
+            rec.message_id = None
+            await self.refresh_table(live, result=result, reason=reason)
+        except discord.HTTPException as exc:
+            log.warning("could not edit the table: %s", exc)
 
     async def ping(self, live: LiveMatch, rendered: render.Rendered) -> None:
         """Post a notification (edits don't notify); the previous one is removed to keep the channel tidy."""

@@ -54,6 +54,7 @@ class GameBot(commands.Bot):
         scheduler = DeadlineScheduler(self.clock, self._fire_deadline)
         self.table = Table(self, service, scheduler)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         for module in self.cog_modules:
             await self.load_extension(module)
         resumed = await self.table.resume()
@@ -83,8 +84,8 @@ class GameBot(commands.Bot):
                 await self.storage.close()
                 self.storage = None
 
-    async def on_app_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
-        log.exception("command failed", exc_info=error)
+    async def _on_tree_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        await self.table.report_failure(interaction, error)
 
 
 def run(database_path: str, token: str, dev_guild_id: int | None) -> None:

@@ -57,6 +57,16 @@ class Table:
         else:
             await interaction.response.send_message(embed=rendered.embed, ephemeral=True)
 
+    async def report_failure(self, interaction: Interaction, error: BaseException) -> None:
+        """Last resort for a bug: log it and still answer the player (never "interaction failed")."""
+        log.error("handling %s failed", interaction.data, exc_info=error)
+        text = ("Something went wrong on our side while answering that. Every accepted move is saved; "
+                "use the game's `board` command to see where the match stands.")
+        try:
+            await self.tell(interaction, text)
+        except discord.HTTPException:
+            pass
+
     @asynccontextmanager
     async def locked(self, interaction: Interaction | None, match_id: int, *,
                      ephemeral: bool = True) -> AsyncIterator[None]:

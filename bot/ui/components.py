@@ -8,7 +8,7 @@ custom_id and hand over to the table controller: no game logic lives here.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Awaitable
 
 import discord
 
@@ -17,6 +17,14 @@ from bot.ui import custom_ids
 
 def _table(interaction: discord.Interaction[Any]) -> Any:
     return interaction.client.table  # type: ignore[attr-defined]
+
+
+async def _run(interaction: discord.Interaction[Any], handler: Awaitable[None]) -> None:
+    """Run a table handler; an unexpected error still gets the player an answer, not "interaction failed"."""
+    try:
+        await handler
+    except Exception as error:  # noqa: BLE001 - reported to the player and logged with its traceback
+        await _table(interaction).report_failure(interaction, error)
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.LOBBY_TEMPLATE):
@@ -30,7 +38,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custo
         return cls(int(match["match"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _table(interaction).on_lobby(interaction, self.match_id, self.op)
+        await _run(interaction, _table(interaction).on_lobby(interaction, self.match_id, self.op))
 
 
 class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.ACT_TEMPLATE):
@@ -46,7 +54,7 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_
         return cls(int(match["match"]), int(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _table(interaction).on_act(interaction, self.match_id, self.seq)
+        await _run(interaction, _table(interaction).on_act(interaction, self.match_id, self.seq))
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HAND_TEMPLATE):
@@ -62,7 +70,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
         return cls(int(match["match"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _table(interaction).on_hand(interaction, self.match_id)
+        await _run(interaction, _table(interaction).on_hand(interaction, self.match_id))
 
 
 class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.PICK_BUTTON_TEMPLATE):
@@ -76,7 +84,7 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
         return cls(int(match["match"]), int(match["seq"]), custom_ids.parse_path(match["path"]), match["choice"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _table(interaction).on_pick(interaction, self.match_id, self.seq, self.path, self.choice)
+        await _run(interaction, _table(interaction).on_pick(interaction, self.match_id, self.seq, self.path, self.choice))
 
 
 class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom_ids.PICK_SELECT_TEMPLATE):
@@ -92,7 +100,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         choice = values[0] if values else ""
-        await _table(interaction).on_pick(interaction, self.match_id, self.seq, self.path, choice)
+        await _run(interaction, _table(interaction).on_pick(interaction, self.match_id, self.seq, self.path, choice))
 
 
 DYNAMIC_ITEMS = (LobbyButton, ActButton, HandButton, PickButton, PickSelect)

@@ -66,8 +66,8 @@ class Table:
     def table_message(self) -> FakeMessage:
         """The match's one public message (the lobby, then the table)."""
         for message in self.world.channel_messages(CHANNEL):
-            if any(cid.startswith(("lobby:", "act:", "hand:")) for cid in message.custom_ids()) or (
-                    message.embeds and "match #" in (message.embeds[0].get("title") or "")):
+            if any(cid.startswith(("lobby:", "hand:")) for cid in message.custom_ids()) or (
+                    message.embeds and (message.embeds[0].get("title") or "").startswith("DRUMP · match #")):
                 return message
         raise AssertionError("no table message in the channel")
 

@@ -294,3 +294,32 @@ async def test_block_window_that_passes_while_the_bot_is_down(table: Table, db_p
     log = await fresh.storage.action_log(match_id)
     assert log[-1].action == {"type": "no_block"} and log[-1].seq == seq + 1
     assert len([a for a in log if a.seq == seq + 1]) == 1
+
+
+async def test_a_deleted_table_message_is_posted_again(table: Table):
+    old = await table.open_and_start()
+    live = table.live()
+    table.world._delete(old)  # a moderator removes the table message
+    player = live.game.turn_player(live.state)
+    ping = table.world.channel_messages(CHANNEL)[-1]
+    picker = (await table.click(player, ping, custom_ids.act(live.id, 0))).message
+    end_turn = next(b.custom_id for b in picker.buttons() if b.label == "End turn")
+    await table.click(player, picker, end_turn)
+    assert table.live().seq == 1
+    fresh = table.table_message()
+    assert fresh.id != old.id and "Take action" in [b.label for b in fresh.buttons()]
+    assert (await table.bot.storage.get_match(live.id)).message_id == fresh.id
+
+
+async def test_an_unexpected_error_still_answers_the_player(table: Table, monkeypatch):
+    await table.open_and_start()
+    live = table.live()
+    player = live.game.turn_player(live.state)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(type(live.game), "describe_choice", broken)
+    record = await table.open_picker(player)
+    assert record.responded and record.ephemeral and "Something went wrong" in record.text
+    assert table.live().seq == 0
