@@ -1,0 +1,97 @@
+"""The Mat Goceng engine as the platform sees it: the ``Game`` methods, each delegating to one module."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from bot.engine import Action, Event, Game, IllegalAction, Result
+from bot.games import serial
+
+from . import actions, legal, text, views
+from .cards import MAX_PLAYERS, MIN_PLAYERS, load_cards
+from .flow import new_state
+from .outcome import winners
+from .state import OVER, GocengState
+
+
+class GocengGame(Game):
+    name = "goceng"
+    title = "Mat Goceng"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+
+    def new_game(self, player_ids: Sequence[int], seed: int, options: Mapping[str, Any] | None = None) -> GocengState:
+        opts = self.check_options(options)
+        ids = list(player_ids)
+        if not MIN_PLAYERS <= len(ids) <= MAX_PLAYERS:
+            raise IllegalAction(f"Mat Goceng needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(ids)}.")
+        if len(set(ids)) != len(ids):
+            raise IllegalAction("Every player must be a different person.")
+        return new_state(ids, seed, opts)
+
+    def actors(self, state: GocengState) -> frozenset[int]:
+        return legal.actors(state)
+
+    def legal_actions(self, state: GocengState, player: int) -> list[Action]:
+        return legal.legal_actions(state, player)
+
+    def apply(self, state: GocengState, player: int, action: Action) -> list[Event]:
+        return actions.apply(state, player, action)
+
+    def timeout_action(self, state: GocengState, player: int) -> Action:
+        return legal.timeout_action(state, player)
+
+    def in_response_window(self, state: GocengState) -> bool:
+        return (state.phase != OVER and state.pending is None and state.battle is not None
+                and state.battle.window is not None)
+
+    def window_round(self, state: GocengState) -> int | None:
+        """One round per Extra Power window: offers, changes and declines never extend its deadline."""
+        return state.windows if self.in_response_window(state) else None
+
+    def turn_player(self, state: GocengState) -> int | None:
+        """The player the table waits on: the Ajian chooser, the battler, the challenged or the active player."""
+        if state.phase == OVER:
+            return None
+        if state.pending is not None:
+            return state.pending.player
+        if state.battle is not None:
+            return state.battle.holder
+        return state.target if state.target is not None else state.active
+
+    def view(self, state: GocengState, player: int | None) -> dict[str, Any]:
+        return views.build_view(state, player)
+
+    def is_over(self, state: GocengState) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: GocengState) -> Result:
+        if state.phase != OVER:
+            raise ValueError("the game is not over")
+        won = winners(state)
+        chars = load_cards().characters
+        loser = chars[state.characters[state.loser]].name
+        names = ", ".join(chars[state.characters[p]].name for p in won) or "nobody"
+        return Result(winners=tuple(won), scores=dict(state.coins),
+                      summary=f"{loser} ran out of stamina; winners: {names}.")
+
+    def describe_action(self, state: GocengState, player: int, action: Action) -> str:
+        return text.describe_action(state, player, action)
+
+    def describe_choice(self, state: GocengState, player: int, key: str, value: Any) -> str:
+        return text.describe_choice(state, player, key, value)
+
+    def describe_event(self, event: Event, names: Mapping[int, str]) -> str:
+        return text.describe_event(event, names)
+
+    def render_view(self, view: Mapping[str, Any], names: Mapping[int, str]) -> str:
+        return views.render(view, names)
+
+    def rules_summary(self) -> str:
+        return text.RULES
+
+    def state_to_json(self, state: GocengState) -> str:
+        return serial.dumps(state)
+
+    def state_from_json(self, text_: str) -> GocengState:
+        return serial.loads(GocengState, text_)

@@ -1,0 +1,152 @@
+"""What one player (or a spectator) may see, and that view as Discord Markdown.
+
+``view`` is the only path hidden information takes out of the engine: a hand
+is shown to its owner only, a character to its owner, to everyone once
+revealed at 1 stamina or at the end, and to a player who looked at it with
+Mata Menembus Sukma. An offered card is shown to the battler and the offerer.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Mapping
+
+from .cards import AJIAN_NAMES, load_cards
+from .outcome import winners
+from .state import OVER, GocengState
+
+_CUP = "☕"
+_FIST = {"red": "🟥", "yellow": "🟨", "green": "🟩", "blue": "🟦", "any": "⭐"}
+
+
+def card_info(card: str) -> dict[str, Any]:
+    """A card as the view shows it (a fresh dict, so callers may keep or change it)."""
+    return dict(_card_info(card))
+
+
+@lru_cache(maxsize=None)
+def _card_info(card: str) -> dict[str, Any]:
+    c = load_cards().skills[card]
+    return {"id": c.id, "top": c.top, "bottom": c.bottom, "ajian": c.ajian, "name": c.name}
+
+
+def knows_character(state: GocengState, viewer: int | None, player: int) -> bool:
+    return (state.phase == OVER or player in state.revealed
+            or (viewer is not None and (viewer == player or player in state.seen.get(viewer, ()))))
+
+
+def build_view(state: GocengState, viewer: int | None) -> dict[str, Any]:
+    players = []
+    for seat, p in enumerate(state.players, 1):
+        players.append({
+            "id": p, "seat": seat, "stamina": state.stamina[p], "coins": state.coins[p],
+            "hand_count": len(state.hands[p]),
+            "character": state.characters[p] if knows_character(state, viewer, p) else None,
+            "revealed": p in state.revealed,
+        })
+    view: dict[str, Any] = {
+        "game": "goceng", "you": viewer, "phase": state.phase, "turn": state.turn,
+        "active": state.active, "target": state.target, "challenged": list(state.challenged),
+        "players": players, "deck_count": len(state.deck), "discard_count": len(state.discard),
+        "set_aside_count": len(state.set_aside), "battle": _battle_view(state, viewer),
+        "pending": None, "hand": None, "result": None,
+    }
+    if state.pending is not None:
+        view["pending"] = {"kind": state.pending.kind, "player": state.pending.player,
+                           "candidates": list(state.pending.candidates)}
+    if viewer is not None and viewer in state.hands:
+        view["hand"] = [card_info(c) for c in state.hands[viewer]]
+    if state.phase == OVER:
+        view["result"] = {"loser": state.loser, "winners": winners(state)}
+    return view
+
+
+def _battle_view(state: GocengState, viewer: int | None) -> dict[str, Any] | None:
+    battle = state.battle
+    if battle is None:
+        return None
+    out: dict[str, Any] = {
+        "attacker": battle.attacker, "defender": battle.defender, "holder": battle.holder,
+        "asked": battle.asked,
+        "lines": [{"player": p, "owed": battle.owed[p], "cards": [card_info(c) for c in battle.lines[p]]}
+                  for p in (battle.attacker, battle.defender)],
+        "window": None,
+    }
+    window = battle.window
+    if window is not None:
+        offerers = {o["player"] for o in window.stack}
+        out["window"] = {
+            "battler": battle.holder,
+            "waiting": list(window.waiting),
+            "declined": [p for p in window.answered if p not in offerers],
+            "offers": [{"player": o["player"], "price": o["price"],
+                        "card": card_info(o["card"]) if viewer in (battle.holder, o["player"]) else None}
+                       for o in window.stack],
+        }
+    return out
+
+
+# --- Markdown ----------------------------------------------------------------------------------
+
+def _name(names: Mapping[int, str], player: int | None) -> str:
+    return names.get(player, f"Player {player}") if player is not None else "?"
+
+
+def card_text(info: Mapping[str, Any]) -> str:
+    fists = f"{_FIST.get(info['top'], '?')}→{_FIST.get(info['bottom'], '?')}"
+    if info.get("ajian"):
+        return f"{fists} *{AJIAN_NAMES.get(info['ajian'], info['ajian'])}*"
+    return fists
+
+
+def character_name(cid: str | None) -> str:
+    if cid is None:
+        return "hidden"
+    chars = load_cards().characters
+    return chars[cid].name if cid in chars else cid
+
+
+def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    lines = [f"**Mat Goceng** · turn {view['turn']} · deck {view['deck_count']} · discard {view['discard_count']}"]
+    for p in view["players"]:
+        marker = "▶ " if p["id"] == view["active"] and view["phase"] != OVER else ""
+        you = " (you)" if p["id"] == view.get("you") else ""
+        character = character_name(p["character"])
+        if p["revealed"]:
+            character += " (revealed)"
+        lines.append(f"{marker}Seat {p['seat']}: **{_name(names, p['id'])}**{you}: {_CUP * p['stamina'] or '0 stamina'} · "
+                     f"{p['coins']} silver · {p['hand_count']} card{'' if p['hand_count'] == 1 else 's'} · {character}")
+    phase = view["phase"]
+    if phase == "challenge":
+        lines.append(f"{_name(names, view['active'])} must challenge someone.")
+    elif phase == "respond":
+        lines.append(f"{_name(names, view['target'])} is challenged by {_name(names, view['active'])}: "
+                     "reconcile (2 silver) or fight?")
+    battle = view.get("battle")
+    if battle:
+        lines.append(f"⚔️ **{_name(names, battle['attacker'])}** vs **{_name(names, battle['defender'])}** · "
+                     f"punch token: {_name(names, battle['holder'])}")
+        for line in battle["lines"]:
+            cards = " ".join(card_text(c) for c in line["cards"][-6:]) or "(empty: any card fits)"
+            more = f"… ({len(line['cards'])} cards) " if len(line["cards"]) > 6 else ""
+            owed = f" · owes {line['owed']}" if line["player"] == battle["holder"] and line["owed"] > 1 else ""
+            lines.append(f"  {_name(names, line['player'])}: {more}{cards}{owed}")
+        window = battle.get("window")
+        if window:
+            lines.append(f"🤝 Extra Power for {_name(names, window['battler'])}; waiting on: "
+                         f"{', '.join(_name(names, p) for p in window['waiting']) or 'nobody'}")
+            for o in window["offers"]:
+                card = f" {card_text(o['card'])}" if o["card"] else ""
+                lines.append(f"  offer from {_name(names, o['player'])}:{card} for {o['price']} silver")
+    pending = view.get("pending")
+    if pending:
+        what = "whose character to see" if pending["kind"] == "peek" else "whom to take a card from (Kasbon)"
+        lines.append(f"{_name(names, pending['player'])} chooses {what}.")
+    if view.get("hand") is not None:
+        lines.append("Your hand: " + (" · ".join(card_text(c) for c in view["hand"]) or "(empty)"))
+    result = view.get("result")
+    if result:
+        won = ", ".join(_name(names, p) for p in result["winners"]) or "nobody"
+        lines.append(f"🏁 {_name(names, result['loser'])} is out of stamina. Winners: {won}.")
+    text = "\n".join(lines)
+    return text if len(text) <= 1800 else text[:1797] + "…"
