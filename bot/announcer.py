@@ -87,8 +87,10 @@ class Announcer:
             await self._safe("remove an old ping", self.channel(live).get_partial_message(previous[1]).delete())
 
     async def clear_ping(self, live: LiveMatch) -> None:
-        previous = (await self.service.storage.user_messages(live.id, PING)).get(0)
+        storage = self.service.storage
+        previous = (await storage.user_messages(live.id, PING)).get(0)
         if previous is not None:
+            await storage.forget_user_message(live.id, PING, 0)
             await self._safe("remove an old ping", self.channel(live).get_partial_message(previous[1]).delete())
 
     # --- private DMs -------------------------------------------------------------
@@ -158,14 +160,37 @@ class Announcer:
     async def _ping_next(self, live: LiveMatch, outcome: MoveOutcome) -> None:
         """Edits don't notify: ping whoever must now answer a window, or whose turn just began."""
         if outcome.window_opened:
-            actors = sorted(live.game.actors(live.state))
+            # Every eligible person is prompted the same way; AI seats need no prompt.
+            actors = [p for p in sorted(live.game.actors(live.state)) if not self.service.ai_controls(live, p)]
             what = outcome.public_lines[-1] if outcome.public_lines else "a response window is open"
-            await self.ping(live, render.window_ping(live, actors, what))
+            if actors:
+                await self.ping(live, render.window_ping(live, actors, what))
+            else:
+                await self.clear_ping(live)
         elif (not outcome.window_after and outcome.turn_after is not None
               and outcome.turn_after != outcome.turn_before):
-            await self.ping(live, render.turn_ping(live, outcome.turn_after))
+            if self.service.ai_controls(live, outcome.turn_after):
+                await self.clear_ping(live)
+            else:
+                await self.ping(live, render.turn_ping(live, outcome.turn_after))
         elif outcome.window_before and not outcome.window_after:
             await self.clear_ping(live)  # the window closed: its "respond now" notice is void
+
+    async def remind(self, live: LiveMatch, players: list[int]) -> None:
+        """Halfway to a deadline: mention the players in the channel, and DM those whose DMs are open."""
+        if not players or live.record.deadline is None:
+            return
+        await self.ping(live, render.reminder(live, players))
+        for player in players:
+            if player in live.record.dm_closed or player <= 0:
+                continue
+            try:
+                dm = await self.bot.create_dm(discord.Object(player))
+                await dm.send(content=render.reminder_dm(live, self.guild_name(live), self.jump_url(live)))
+            except discord.Forbidden:
+                await self.service.note_dm_closed(live, player)
+            except discord.HTTPException as exc:
+                log.warning("could not DM a reminder to %s: %s", player, exc)
 
     async def announce_end(self, live: LiveMatch, result: Result | None, reason: str) -> None:
         await self.clear_ping(live)

@@ -51,7 +51,7 @@ class GameBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.database_path, clock=self.clock)
         service = MatchService(self.storage, self.clock, seeds=self.seeds)
-        scheduler = DeadlineScheduler(self.clock, self._fire_deadline)
+        scheduler = DeadlineScheduler(self.clock, self._on_timer)
         self.table = Table(self, service, scheduler)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
@@ -63,8 +63,8 @@ class GameBot(commands.Bot):
         if self.sync_commands:
             await self._sync()
 
-    async def _fire_deadline(self, match_id: int) -> None:
-        await self.table.fire_deadline(match_id)
+    async def _on_timer(self, match_id: int) -> None:
+        await self.table.on_timer(match_id)
 
     async def _sync(self) -> None:
         if self.dev_guild_id:

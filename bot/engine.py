@@ -163,6 +163,15 @@ class Game:
         """The view as Markdown text for a message."""
         return json.dumps(view)
 
+    def ai_policy(self) -> Any:
+        """The policy AI seats and idle players' seats use (a :class:`bot.policy.Policy`).
+
+        Defaults to uniformly random; a game with a heuristic policy returns it here.
+        """
+        from bot.policy import RandomPolicy
+
+        return RandomPolicy()
+
     def rules_summary(self) -> str:
         """A short player-facing rules page, including the rulings this game relies on."""
         return ""

@@ -22,11 +22,22 @@ from typing import Any, Callable, Mapping
 
 from bot.clock import Clock, SystemClock
 from bot.engine import Action, Event, Game, IllegalAction, PlayerId, Result, get_game
-from bot.settings import GuildSettings
+from bot.games.rng import Rng
+from bot.settings import SETTINGS, GuildSettings
 from bot.storage import ABANDONED, ACTIVE, FINISHED, LOBBY, ChannelBusy, MatchRecord, StaleMove, Storage
 
 
 RECENT_LINES = 12
+#: Safety bound on the timeouts one expiry may chain (a turn's remaining decisions).
+MAX_CHAINED_TIMEOUTS = 50
+
+#: Who decided a move.
+PLAYER, TIMEOUT, TURN_TIMEOUT, AI = "player", "timeout", "turn_timeout", "ai"
+
+
+def is_ai(player: PlayerId) -> bool:
+    """AI seats have negative ids; real players are Discord users (positive snowflakes)."""
+    return player < 0
 
 
 class MatchError(Exception):
@@ -51,6 +62,12 @@ class LiveMatch:
     record: MatchRecord
     game: Game
     state: Any | None = None
+    #: Who made the last move (in memory only; used to keep AI seats from answering themselves).
+    last_actor: PlayerId | None = None
+    #: Consecutive turn timeouts before the AI takes a seat over (the server's setting).
+    takeover_after: int = 2
+    #: When the last move was committed (in memory; paces AI seats so people can follow).
+    last_move_at: float | None = None
 
     @property
     def id(self) -> int:
@@ -115,6 +132,7 @@ class MatchService:
         self.seeds = seeds or (lambda: secrets.randbits(63))
         self._locks = _Locks()
         self._cache: dict[int, LiveMatch] = {}
+        self._settings: dict[int, GuildSettings] = {}
 
     # --- locks and loading ----------------------------------------------------
     def lock(self, match_id: int) -> asyncio.Lock:
@@ -133,7 +151,7 @@ class MatchService:
     def _remember(self, record: MatchRecord) -> LiveMatch:
         game = get_game(record.game)
         state = game.state_from_json(record.state) if record.state else None
-        live = LiveMatch(record, game, state)
+        live = LiveMatch(record, game, state, last_move_at=record.updated_at)
         if record.is_live:
             self._cache[record.id] = live
         else:
@@ -156,7 +174,21 @@ class MatchService:
         return [self._remember(r) for r in await self.storage.live_matches()]
 
     async def settings(self, guild_id: int) -> GuildSettings:
-        return GuildSettings.from_stored(await self.storage.guild_settings(guild_id))
+        """A server's effective settings, cached: they are read on every move."""
+        cached = self._settings.get(guild_id)
+        if cached is None:
+            cached = GuildSettings.from_stored(await self.storage.guild_settings(guild_id))
+            self._settings[guild_id] = cached
+        return cached
+
+    async def change_setting(self, guild_id: int, key: str, value: int) -> GuildSettings:
+        """Validate and store one server setting; ValueError names the allowed range."""
+        if key not in SETTINGS:
+            raise ValueError(f"There is no setting called {key}.")
+        checked = SETTINGS[key].validate(value)
+        await self.storage.set_guild_setting(guild_id, key, checked)
+        self._settings.pop(guild_id, None)
+        return await self.settings(guild_id)
 
     # --- lobby ----------------------------------------------------------------
     async def open_lobby(self, *, guild_id: int, channel_id: int, game_name: str, host_id: PlayerId,
@@ -204,9 +236,35 @@ class MatchService:
             rec = live.record
             if user_id not in rec.players:
                 raise MatchError("You are not in this match.")
-            if user_id == rec.host_id:
-                raise MatchError("The host cannot leave; cancel the lobby instead.")
-            rec.players.remove(user_id)
+            rec.players.remove(user_id)  # a host who leaves their seat still hosts (e.g. to watch AI seats)
+            await self.storage.save_lobby(rec)
+            return live
+
+    async def add_ai(self, match_id: int, user_id: PlayerId) -> LiveMatch:
+        """Seat an AI player (host only). AI seats have negative ids: -1, -2, ..."""
+        async with self.lock(match_id):
+            live = self._require_lobby(await self.load(match_id))
+            rec = live.record
+            if user_id != rec.host_id:
+                raise MatchError("Only the host can add AI players.")
+            if len(rec.players) >= live.game.max_players:
+                raise MatchError(f"This lobby is full ({live.game.max_players} players).")
+            number = next(n for n in range(1, 100) if -n not in rec.players)
+            rec.players.append(-number)
+            rec.names[-number] = f"AI {number}"
+            await self.storage.save_lobby(rec)
+            return live
+
+    async def remove_ai(self, match_id: int, user_id: PlayerId) -> LiveMatch:
+        async with self.lock(match_id):
+            live = self._require_lobby(await self.load(match_id))
+            rec = live.record
+            if user_id != rec.host_id:
+                raise MatchError("Only the host can remove AI players.")
+            ai_seats = [p for p in rec.players if is_ai(p)]
+            if not ai_seats:
+                raise MatchError("There is no AI player to remove.")
+            rec.players.remove(ai_seats[-1])
             await self.storage.save_lobby(rec)
             return live
 
@@ -225,7 +283,9 @@ class MatchService:
         deadline = await self._deadline_for(live.record.guild_id, game, state)
         await self.storage.start_match(rec, game.state_to_json(state), deadline)
         rec.status, rec.state, rec.seq, rec.deadline = ACTIVE, None, 0, deadline
+        rec.decision_started, rec.reminded = self.clock.now(), False
         live.state = state
+        live.last_move_at = self.clock.now()
         return live
 
     async def cancel_lobby(self, match_id: int, user_id: PlayerId, *, may_manage: bool) -> MatchEnd:
@@ -240,17 +300,18 @@ class MatchService:
     # --- play -----------------------------------------------------------------
     async def _deadline_for(self, guild_id: int, game: Game, state: Any,
                             keep: float | None = None) -> float | None:
-        """When the pending decision times out: a window's length from now, or ``keep``.
+        """When the pending decision times out: a window's or a turn's length from now, or ``keep``.
 
         ``keep`` is the running deadline of a window round that is still open
         (others answered, these players have not), so answering never extends it.
         """
-        if game.is_over(state) or not game.in_response_window(state):
+        if game.is_over(state):
             return None
         if keep is not None:
             return keep
         settings = await self.settings(guild_id)
-        return self.clock.now() + settings["window_seconds"]
+        length = settings["window_seconds"] if game.in_response_window(state) else settings["turn_seconds"]
+        return self.clock.now() + length
 
     def check_turn(self, live: LiveMatch | None, player: PlayerId, seq: int | None) -> LiveMatch:
         """Refusals shared by every move: match over, stale button, not a player, not their turn."""
@@ -266,11 +327,15 @@ class MatchService:
         return live
 
     async def act(self, match_id: int, player: PlayerId, action: Action, *, seq: int | None,
-                  timed_out: bool = False) -> MoveOutcome:
+                  by: str = PLAYER) -> MoveOutcome:
         """Apply and commit one move. Call with the match lock held.
 
-        Raises MatchError / StaleTurn / IllegalAction without changing anything.
+        ``by`` says who decided it: the player, a timeout (``TIMEOUT``, or
+        ``TURN_TIMEOUT`` when a turn's clock ran out, which counts towards the
+        AI taking over the seat), or the AI policy. Raises MatchError /
+        StaleTurn / IllegalAction without changing anything.
         """
+        timed_out = by in (TIMEOUT, TURN_TIMEOUT)
         live = self.check_turn(await self.load(match_id), player, seq)
         game, state = live.game, live.state
         window_before = game.in_response_window(state)
@@ -283,12 +348,18 @@ class MatchService:
         deadline = await self._deadline_for(live.record.guild_id, game, state,
                                             keep=live.record.deadline if same_round else None)
         public_lines, private_lines = self._describe(live, events, player if timed_out else None)
+        live.takeover_after = (await self.settings(live.record.guild_id))["idle_takeover"]
+        timeouts, autopilot, took_over = self._idle_after(live, player, by)
+        if took_over:
+            public_lines.append(f"🤖 {live.name_of(player)} seems to be away: the AI plays for them until "
+                                "they click again.")
         recent = (live.record.recent + public_lines)[-RECENT_LINES:]
         try:
             new_seq = await self.storage.record_action(
                 match_id, expected_seq=live.record.seq, player_id=player, action=action,
                 state_json=game.state_to_json(state), deadline=deadline, recent=recent,
-                result=result.to_json() if result else None,
+                result=result.to_json() if result else None, timeouts=timeouts, autopilot=autopilot,
+                new_decision=not same_round,
             )
         except BaseException:
             await self._reload(match_id)  # the database is the truth; drop the mutated copy
@@ -297,6 +368,11 @@ class MatchService:
         live.record.seq = new_seq
         live.record.deadline = deadline
         live.record.recent = recent
+        live.record.timeouts, live.record.autopilot = timeouts, autopilot
+        live.last_actor = player
+        live.last_move_at = self.clock.now()
+        if not same_round:
+            live.record.decision_started, live.record.reminded = self.clock.now(), False
         if result is not None:
             live.record.status = FINISHED
             live.record.result = result.to_json()
@@ -304,6 +380,50 @@ class MatchService:
         return MoveOutcome(live, player, action, events, new_seq, window_before,
                            game.in_response_window(state), result, timed_out, public_lines, private_lines,
                            turn_before, None if result else game.turn_player(state), window_opened)
+
+    def _idle_after(self, live: LiveMatch, player: PlayerId, by: str) -> tuple[dict[int, int], list[int], bool]:
+        """Consecutive turn timeouts and AI takeover, after a move decided ``by`` someone."""
+        timeouts = dict(live.record.timeouts)
+        autopilot = list(live.record.autopilot)
+        if by == PLAYER:
+            timeouts.pop(player, None)
+            if player in autopilot:
+                autopilot.remove(player)
+            return timeouts, autopilot, False
+        if by != TURN_TIMEOUT or is_ai(player):
+            return timeouts, autopilot, False
+        timeouts[player] = timeouts.get(player, 0) + 1
+        took_over = timeouts[player] >= live.takeover_after and player not in autopilot
+        if took_over:
+            autopilot.append(player)
+        return timeouts, autopilot, took_over
+
+    async def reclaim(self, live: LiveMatch, player: PlayerId) -> bool:
+        """A player back at the table takes their seat from the AI. True if they had been replaced."""
+        if player not in live.record.autopilot:
+            return False
+        live.record.autopilot.remove(player)
+        live.record.timeouts.pop(player, None)
+        await self.storage.save_idle(live.id, live.record.timeouts, live.record.autopilot)
+        return True
+
+    async def ai_move(self, match_id: int, player: PlayerId) -> MoveOutcome:
+        """Let the game's AI policy decide for ``player`` and play it like any move.
+
+        The policy sees only that player's view; its randomness is seeded from
+        the match seed and move number, and its choice goes into the action
+        log like any other, so the match replays without the policy.
+        """
+        live = self.check_turn(await self.load(match_id), player, None)
+        game = live.game
+        legal = game.legal_actions(live.state, player)
+        rng = Rng.seeded(live.record.seed ^ ((live.record.seq + 1) * 0x9E3779B97F4A7C15))
+        action = game.ai_policy().choose(game.view(live.state, player), legal, rng)
+        return await self.act(match_id, player, action, seq=live.record.seq, by=AI)
+
+    def ai_controls(self, live: LiveMatch, player: PlayerId) -> bool:
+        """Whether the AI decides for this seat: an AI player, or a human taken over while away."""
+        return is_ai(player) or player in live.record.autopilot
 
     @staticmethod
     def _describe(live: LiveMatch, events: list[Event], timed_out_player: PlayerId | None
@@ -325,24 +445,38 @@ class MatchService:
         return public, private
 
     async def expire(self, match_id: int) -> list[MoveOutcome]:
-        """Take the engine's timeout action for every actor whose deadline has passed.
+        """Take the engine's timeout action for whoever's deadline has passed.
 
         Call with the match lock held. A deadline that is not yet due, or already
         handled (no deadline stored), does nothing, so a deadline never fires twice.
+        When a turn's clock runs out the player is away: the rest of their turn's
+        pending decisions (say, a discard after ending the turn) are timed out at once.
         """
         live = await self.load(match_id)
         outcomes: list[MoveOutcome] = []
-        while (live is not None and live.record.status == ACTIVE and live.record.deadline is not None
-               and live.record.deadline <= self.clock.now()):
+        if (live is None or live.record.status != ACTIVE or live.record.deadline is None
+                or live.record.deadline > self.clock.now()):
+            return outcomes
+        window = live.game.in_response_window(live.state)
+        by = TIMEOUT if window else TURN_TIMEOUT
+        round_deadline = live.record.deadline
+        for _ in range(MAX_CHAINED_TIMEOUTS):
             actors = sorted(live.game.actors(live.state))
             if not actors:
-                await self.storage.set_deadline(match_id, None)
-                live.record.deadline = None
                 break
             player = actors[0]
             action = live.game.timeout_action(live.state, player)
-            outcome = await self.act(match_id, player, action, seq=live.record.seq, timed_out=True)
+            outcome = await self.act(match_id, player, action, seq=live.record.seq, by=by)
             outcomes.append(outcome)
+            by = TIMEOUT  # only the first counts towards the idle takeover
+            if outcome.finished:
+                break
+            still_window = live.game.in_response_window(live.state)
+            if window and still_window and live.record.deadline == round_deadline:
+                continue  # others in the same window round timed out too
+            if not window and not still_window and player in live.game.actors(live.state):
+                continue  # the same absent player still owes this turn's decisions
+            break
         return outcomes
 
     async def concede(self, match_id: int, player: PlayerId) -> MatchEnd:

@@ -19,6 +19,9 @@ log = logging.getLogger(__name__)
 
 FireCallback = Callable[[int], Awaitable[None]]
 
+#: Bound on catch-up rounds in one ``run_due`` (a reminder, then the deadline it precedes, ...).
+MAX_ROUNDS = 1000
+
 
 class DeadlineScheduler:
     def __init__(self, clock: Clock, fire: FireCallback) -> None:
@@ -54,16 +57,21 @@ class DeadlineScheduler:
             self._task = None
 
     async def run_due(self) -> int:
-        """Fire every deadline that has passed; returns how many fired."""
-        now = self._clock.now()
-        due = sorted((d, m) for m, d in self._deadlines.items() if d <= now)
-        for _, match_id in due:
-            self._deadlines.pop(match_id, None)
-            try:
-                await self._fire(match_id)
-            except Exception:  # one broken match must not stop the others' timers
-                log.exception("deadline of match %s failed", match_id)
-        return len(due)
+        """Fire every wake-up that has passed, including ones that firing made due; returns how many fired."""
+        fired = 0
+        for _ in range(MAX_ROUNDS):
+            now = self._clock.now()
+            due = sorted((d, m) for m, d in self._deadlines.items() if d <= now)
+            if not due:
+                break
+            for _, match_id in due:
+                self._deadlines.pop(match_id, None)
+                fired += 1
+                try:
+                    await self._fire(match_id)
+                except Exception:  # one broken match must not stop the others' timers
+                    log.exception("timer of match %s failed", match_id)
+        return fired
 
     async def _loop(self) -> None:
         while True:

@@ -32,6 +32,14 @@ SETTINGS: dict[str, SettingDef] = {
     for s in (
         SettingDef("window_seconds", 20, 5, 300, "seconds",
                    "How long out-of-turn response windows (blocks, Plot Twists) stay open."),
+        SettingDef("turn_seconds", 180, 30, 3600, "seconds",
+                   "How long a player has for each decision on their turn before the bot plays for them."),
+        SettingDef("ai_delay_seconds", 2, 0, 30, "seconds",
+                   "How long AI seats wait before each move, so people can follow."),
+        SettingDef("idle_takeover", 2, 1, 10, "timeouts",
+                   "Consecutive timeouts after which the AI takes over the seat until the player clicks again."),
+        SettingDef("count_ai_matches", 0, 0, 1, "(0 no, 1 yes)",
+                   "Whether matches with AI seats count in players' stats and the leaderboard."),
         SettingDef("negotiation_seconds", 60, 10, 600, "seconds",
                    "How long a Mat Goceng Extra Power negotiation stays open."),
     )

@@ -23,7 +23,7 @@ from typing import Any, Iterable
 
 import aiosqlite
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 LOBBY = "lobby"
 ACTIVE = "active"
@@ -81,6 +81,15 @@ _MIGRATIONS: dict[int, list[str]] = {
             PRIMARY KEY (guild_id, key)
         )""",
     ],
+    # Idle players: when the pending decision began, whether its reminder went out,
+    # consecutive timeouts per player, and seats the AI plays for absent players.
+    2: [
+        "ALTER TABLE matches ADD COLUMN decision_started REAL",
+        "ALTER TABLE matches ADD COLUMN reminded INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE matches ADD COLUMN timeouts TEXT NOT NULL DEFAULT '{}'",
+        "ALTER TABLE matches ADD COLUMN autopilot TEXT NOT NULL DEFAULT '[]'",
+        "CREATE INDEX matches_for_stats ON matches(guild_id, game, status)",
+    ],
 }
 
 
@@ -119,6 +128,13 @@ class MatchRecord:
     dm_closed: list[int] = field(default_factory=list)
     #: The last public move lines, for the turn message (kept across restarts).
     recent: list[str] = field(default_factory=list)
+    #: When the pending decision began (for the halfway reminder and AI pacing).
+    decision_started: float | None = None
+    reminded: bool = False
+    #: Consecutive turn timeouts per player; reset when the player acts.
+    timeouts: dict[int, int] = field(default_factory=dict)
+    #: Players whose seat the AI plays until they click again.
+    autopilot: list[int] = field(default_factory=list)
     created_at: float = 0.0
     updated_at: float = 0.0
 
@@ -147,6 +163,10 @@ class MatchRecord:
             deadline=row["deadline"],
             dm_closed=json.loads(row["dm_closed"]),
             recent=json.loads(row["recent"]),
+            decision_started=row["decision_started"],
+            reminded=bool(row["reminded"]),
+            timeouts={int(k): v for k, v in json.loads(row["timeouts"]).items()},
+            autopilot=json.loads(row["autopilot"]),
             created_at=row["created_at"],
             updated_at=row["updated_at"],
         )
@@ -308,9 +328,9 @@ class Storage:
     async def start_match(self, match: MatchRecord, state_json: str, deadline: float | None) -> None:
         counts = await self._write([(
             "UPDATE matches SET status = ?, players = ?, names = ?, options = ?, state = ?, seq = 0,"
-            " deadline = ?, updated_at = ? WHERE id = ? AND status = ?",
+            " deadline = ?, decision_started = ?, reminded = 0, updated_at = ? WHERE id = ? AND status = ?",
             (ACTIVE, _dump(match.players), _dump({str(k): v for k, v in match.names.items()}),
-             _dump(match.options), state_json, deadline, self._clock(), match.id, LOBBY),
+             _dump(match.options), state_json, deadline, self._clock(), self._clock(), match.id, LOBBY),
         )])
         if counts[0] != 1:
             raise StaleMove(f"match #{match.id} is no longer in its lobby")
@@ -319,6 +339,7 @@ class Storage:
     async def record_action(
         self, match_id: int, *, expected_seq: int, player_id: int, action: dict[str, Any], state_json: str,
         deadline: float | None, recent: list[str], result: dict[str, Any] | None = None,
+        timeouts: dict[int, int] | None = None, autopilot: list[int] | None = None, new_decision: bool = True,
     ) -> int:
         """Store one accepted move: log row + new state in one transaction. Returns the new seq.
 
@@ -332,9 +353,13 @@ class Storage:
             try:
                 cur = await self._db.execute(
                     "UPDATE matches SET state = ?, seq = ?, deadline = ?, status = ?, result = ?, recent = ?,"
-                    " end_reason = ?, updated_at = ? WHERE id = ? AND seq = ? AND status = ?",
+                    " end_reason = ?, updated_at = ?, timeouts = ?, autopilot = ?,"
+                    " decision_started = CASE WHEN ? THEN ? ELSE decision_started END,"
+                    " reminded = CASE WHEN ? THEN 0 ELSE reminded END"
+                    " WHERE id = ? AND seq = ? AND status = ?",
                     (state_json, new_seq, deadline, status, _dump(result) if result else None, _dump(recent),
-                     "played" if result else None, now, match_id, expected_seq, ACTIVE),
+                     "played" if result else None, now, _dump({str(k): v for k, v in (timeouts or {}).items()}),
+                     _dump(autopilot or []), new_decision, now, new_decision, match_id, expected_seq, ACTIVE),
                 )
                 if cur.rowcount != 1:
                     raise StaleMove(f"match #{match_id} moved on")
@@ -347,6 +372,17 @@ class Storage:
                 await self._db.execute("ROLLBACK")
                 raise
         return new_seq
+
+    async def mark_reminded(self, match_id: int) -> bool:
+        """Record that the pending decision's reminder went out; False if it already had."""
+        counts = await self._write([("UPDATE matches SET reminded = 1 WHERE id = ? AND reminded = 0", (match_id,))])
+        return counts[0] == 1
+
+    async def save_idle(self, match_id: int, timeouts: dict[int, int], autopilot: list[int]) -> None:
+        await self._write([(
+            "UPDATE matches SET timeouts = ?, autopilot = ? WHERE id = ?",
+            (_dump({str(k): v for k, v in timeouts.items()}), _dump(autopilot), match_id),
+        )])
 
     async def set_deadline(self, match_id: int, deadline: float | None) -> None:
         await self._write([("UPDATE matches SET deadline = ? WHERE id = ?", (deadline, match_id))])
@@ -380,6 +416,11 @@ class Storage:
         await self._write([(
             "INSERT OR REPLACE INTO match_messages (match_id, kind, user_id, channel_id, message_id)"
             " VALUES (?, ?, ?, ?, ?)", (match_id, kind, user_id, channel_id, message_id),
+        )])
+
+    async def forget_user_message(self, match_id: int, kind: str, user_id: int) -> None:
+        await self._write([(
+            "DELETE FROM match_messages WHERE match_id = ? AND kind = ? AND user_id = ?", (match_id, kind, user_id),
         )])
 
     async def user_messages(self, match_id: int, kind: str) -> dict[int, tuple[int, int]]:

@@ -22,11 +22,14 @@ from bot.matches import LiveMatch, MatchError, MatchService, MoveOutcome
 from bot.scheduler import DeadlineScheduler
 from bot.storage import ACTIVE, LOBBY
 from bot.ui import render
+from bot.timers import AI as AI_WAKE, DEADLINE, humans_waited_on, next_wake
 from bot.ui.picker import PathError, walk
 
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
+
+WELCOME_BACK = "👋 Welcome back: your seat is yours again."
 
 #: Past this wait for a match's lock, the interaction is deferred so Discord's 3 s limit holds.
 LOCK_PATIENCE = 1.5
@@ -195,6 +198,10 @@ class Table:
                 live = await self.service.join(match_id, user.id, _name(user))
             elif op == "leave":
                 live = await self.service.leave(match_id, user.id)
+            elif op == "add_ai":
+                live = await self.service.add_ai(match_id, user.id)
+            elif op == "remove_ai":
+                live = await self.service.remove_ai(match_id, user.id)
             elif op == "cancel":
                 end = await self.service.cancel_lobby(match_id, user.id, may_manage=_may_manage(interaction))
                 rendered = render.lobby_closed_message(end.match, f"{_name(user)} cancelled this lobby.")
@@ -217,11 +224,11 @@ class Table:
             live.record.recent = [f"The match begins: {' vs '.join(live.name_of(p) for p in live.record.players)}."]
             rendered = render.turn_message(live, live.record.recent)
             await interaction.response.edit_message(**rendered.edit_kwargs())
-            self.scheduler.set(live.id, live.record.deadline)
+            await self.schedule(live)
             closed = await self.announcer.send_hands(live)
             await self.announcer.dm_closed_notice(live, closed)
             turn = live.game.turn_player(live.state)
-            if turn is not None:
+            if turn is not None and not self.service.ai_controls(live, turn):
                 await self.announcer.ping(live, render.turn_ping(live, turn))
 
     # --- in-match buttons --------------------------------------------------------------
@@ -271,8 +278,12 @@ class Table:
             except (MatchError, PathError) as exc:
                 await self.tell(interaction, getattr(exc, "reason", None) or str(exc))
                 return
+            welcome = await self.service.reclaim(live, player)
+            if welcome:
+                await self.schedule(live)
             if step.action is None:
-                await self._update_picker(interaction, render.picker_message(live, player, step))
+                header = WELCOME_BACK if welcome else None
+                await self._update_picker(interaction, render.picker_message(live, player, step, header=header))
                 return
             try:
                 outcome = await self.service.act(match_id, player, step.action, seq=seq)
@@ -282,14 +293,16 @@ class Table:
             except MatchError as exc:
                 await self.tell(interaction, exc.reason)
                 return
-            self.scheduler.set(match_id, live.record.deadline)
-            await self._update_picker(interaction, self._after_pick(outcome, player))
+            await self._update_picker(interaction, self._after_pick(outcome, player, welcome))
             await self.announcer.after_move(outcome)
+            await self.schedule(outcome.match)
 
-    def _after_pick(self, outcome: MoveOutcome, player: int) -> render.Rendered:
+    def _after_pick(self, outcome: MoveOutcome, player: int, welcome: bool = False) -> render.Rendered:
         live = outcome.match
         lines = outcome.public_lines + outcome.private_lines.get(player, [])
         header = "✅ " + " ".join(lines) if lines else "✅ Done."
+        if welcome:
+            header = WELCOME_BACK + "\n" + header
         if outcome.finished or player not in live.game.actors(live.state):
             return render.private_reply(live, player, header=header)
         step = walk(live.game.legal_actions(live.state, player), ())
@@ -301,21 +314,47 @@ class Table:
         else:
             await interaction.response.edit_message(**rendered.edit_kwargs())
 
-    # --- deadlines and restarts ------------------------------------------------------
-    async def fire_deadline(self, match_id: int) -> None:
+    # --- timers: AI seats, reminders, deadlines; restarts ---------------------------
+    async def schedule(self, live: LiveMatch) -> None:
+        """Point the scheduler at this match's next wake-up (or none)."""
+        if live.record.status != ACTIVE:
+            self.scheduler.set(live.id, None)
+            return
+        settings = await self.service.settings(live.record.guild_id)
+        wake = next_wake(self.service, live, settings, self.service.clock.now())
+        self.scheduler.set(live.id, wake.at if wake else None)
+
+    async def on_timer(self, match_id: int) -> None:
+        """A match's wake-up time came: an AI seat moves, a reminder goes out, or a deadline fires."""
         async with self.locked(None, match_id):
-            outcomes = await self.service.expire(match_id)
             live = await self.service.load(match_id)
-            if live is not None and live.record.status == ACTIVE:
-                self.scheduler.set(match_id, live.record.deadline)
+            if live is None or live.record.status != ACTIVE:
+                self.scheduler.set(match_id, None)
+                return
+            settings = await self.service.settings(live.record.guild_id)
+            now = self.service.clock.now()
+            wake = next_wake(self.service, live, settings, now)
+            outcomes: list[MoveOutcome] = []
+            if wake is not None and wake.at <= now:
+                if wake.kind == AI_WAKE and wake.player is not None:
+                    outcomes.append(await self.service.ai_move(match_id, wake.player))
+                elif wake.kind == DEADLINE:
+                    outcomes.extend(await self.service.expire(match_id))
+                elif await self.service.storage.mark_reminded(match_id):
+                    live.record.reminded = True
+                    await self.announcer.remind(live, humans_waited_on(self.service, live))
             for outcome in outcomes:
                 await self.announcer.after_move(outcome)
+            current = await self.service.load(match_id)
+            if current is not None:
+                await self.schedule(current)
+            else:
+                self.scheduler.set(match_id, None)
 
     async def resume(self) -> int:
-        """At start: reload every live match and its deadline; overdue ones fire now."""
+        """At start: reload every live match and its timers; whatever fell due while down fires now."""
         matches = await self.service.load_all_live()
         for live in matches:
-            if live.record.status == ACTIVE:
-                self.scheduler.set(live.id, live.record.deadline)
+            await self.schedule(live)
         await self.scheduler.run_due()
         return len(matches)

@@ -8,9 +8,9 @@ characters; the longest here is well under that.
 
 from __future__ import annotations
 
-LOBBY_OPS = ("join", "leave", "start", "cancel")
+LOBBY_OPS = ("join", "leave", "start", "cancel", "add_ai", "remove_ai")
 
-LOBBY_TEMPLATE = r"lobby:(?P<match>\d{1,20}):(?P<op>join|leave|start|cancel)"
+LOBBY_TEMPLATE = r"lobby:(?P<match>\d{1,20}):(?P<op>join|leave|start|cancel|add_ai|remove_ai)"
 ACT_TEMPLATE = r"act:(?P<match>\d{1,20}):(?P<seq>\d{1,9})"
 HAND_TEMPLATE = r"hand:(?P<match>\d{1,20})"
 PICK_SELECT_TEMPLATE = (

@@ -54,7 +54,7 @@ def _clip(text: str, limit: int = EMBED_LIMIT) -> str:
 
 
 def mention(player: int) -> str:
-    return f"<@{player}>" if player > 0 else f"AI {abs(player)}"
+    return f"<@{player}>" if player > 0 else f"🤖 AI {abs(player)}"
 
 
 def relative_time(timestamp: float) -> str:
@@ -86,17 +86,26 @@ def lobby_message(live: LiveMatch) -> Rendered:
         f"Press **Join** to take a seat; the host presses **Start** when everyone is in.\n\n"
         f"**Players ({count})**\n{seats}"
     ))
-    embed.set_footer(text="Hands and secret roles are sent by DM when the match starts.")
+    footer = "Hands and secret roles are sent by DM when the match starts."
+    if any(p < 0 for p in rec.players):
+        footer += " 🤖 This match has AI players: it does not count in stats unless the server allows it."
+    embed.set_footer(text=footer)
     ready = game.min_players <= count <= game.max_players
+    full = count >= game.max_players
     view = _static_view(
         discord.ui.Button(label="Join", style=discord.ButtonStyle.success,
-                          custom_id=custom_ids.lobby(live.id, "join"), disabled=count >= game.max_players),
+                          custom_id=custom_ids.lobby(live.id, "join"), disabled=full),
         discord.ui.Button(label="Leave", style=discord.ButtonStyle.secondary,
                           custom_id=custom_ids.lobby(live.id, "leave")),
         discord.ui.Button(label="Start", style=discord.ButtonStyle.primary,
                           custom_id=custom_ids.lobby(live.id, "start"), disabled=not ready),
         discord.ui.Button(label="Cancel", style=discord.ButtonStyle.danger,
                           custom_id=custom_ids.lobby(live.id, "cancel")),
+        discord.ui.Button(label="Add AI", style=discord.ButtonStyle.secondary,
+                          custom_id=custom_ids.lobby(live.id, "add_ai"), disabled=full, row=1),
+        discord.ui.Button(label="Remove AI", style=discord.ButtonStyle.secondary,
+                          custom_id=custom_ids.lobby(live.id, "remove_ai"),
+                          disabled=not any(p < 0 for p in rec.players), row=1),
     )
     return Rendered(embed=embed, view=view)
 
@@ -153,7 +162,8 @@ def turn_message(live: LiveMatch, recent: Sequence[str], *, result: Result | Non
         colour = COLOUR_WINDOW if game.in_response_window(live.state) else COLOUR_PLAY
     embed = discord.Embed(title=match_title(live), colour=colour, description=_clip("\n\n".join(l for l in lines if l)))
     players = " vs ".join(live.name_of(p) for p in rec.players)
-    embed.set_footer(text=f"{players} · use /{game.name} hand to see your cards")
+    ai_note = " · 🤖 with AI players" if any(p < 0 for p in rec.players) else ""
+    embed.set_footer(text=f"{players}{ai_note} · use /{game.name} hand to see your cards")
     if over:
         return Rendered(embed=embed, view=discord.ui.View(timeout=None))
     view = _static_view(
@@ -171,6 +181,22 @@ def window_ping(live: LiveMatch, players: Sequence[int], what: str) -> Rendered:
     view = _static_view(discord.ui.Button(label="Respond", style=discord.ButtonStyle.danger,
                                           custom_id=custom_ids.act(live.id, live.record.seq)))
     return Rendered(content=f"⚔️ {who}: {what} — you may respond now.{closes}", view=view)
+
+
+def reminder(live: LiveMatch, players: Sequence[int]) -> Rendered:
+    who = " ".join(mention(p) for p in players)
+    view = _static_view(discord.ui.Button(label="Take action", style=discord.ButtonStyle.primary,
+                                          custom_id=custom_ids.act(live.id, live.record.seq)))
+    closes = relative_time(live.record.deadline) if live.record.deadline else "soon"
+    return Rendered(content=f"⏰ {who}: {live.game.title} match #{live.id} is waiting for you. Time runs out "
+                            f"{closes}; then the bot plays for you.", view=view)
+
+
+def reminder_dm(live: LiveMatch, guild_name: str, jump_url: str | None) -> str:
+    closes = relative_time(live.record.deadline) if live.record.deadline else "soon"
+    where = f" ({jump_url})" if jump_url else ""
+    return (f"⏰ Your {live.game.title} match #{live.id} in **{guild_name}** is waiting for you{where}. "
+            f"Time runs out {closes}.")
 
 
 def turn_ping(live: LiveMatch, player: int) -> Rendered:

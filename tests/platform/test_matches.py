@@ -57,10 +57,25 @@ async def test_lobby_rules(service):
     async with service.lock(live.id):
         with pytest.raises(MatchError, match="Only the host"):
             await service.start(live.id, GUEST)
-    with pytest.raises(MatchError, match="host cannot leave"):
-        await service.leave(live.id, HOST)
     await service.leave(live.id, GUEST)
     assert (await service.storage.get_match(live.id)).players == [HOST]
+
+
+async def test_ai_seats_in_the_lobby(service):
+    live = await service.open_lobby(guild_id=1, channel_id=50, game_name="drump", host_id=HOST, host_name="Aisyah")
+    with pytest.raises(MatchError, match="Only the host can add"):
+        await service.add_ai(live.id, GUEST)
+    with pytest.raises(MatchError, match="no AI player"):
+        await service.remove_ai(live.id, HOST)
+    await service.add_ai(live.id, HOST)
+    with pytest.raises(MatchError, match="full"):
+        await service.add_ai(live.id, HOST)
+    await service.leave(live.id, HOST)  # the host may give up their seat and still host
+    await service.add_ai(live.id, HOST)
+    stored = await service.storage.get_match(live.id)
+    assert stored.players == [-1, -2] and stored.names[-2] == "AI 2" and stored.host_id == HOST
+    await service.remove_ai(live.id, HOST)
+    assert (await service.storage.get_match(live.id)).players == [-1]
 
 
 async def test_moves_are_refused_cleanly(service):
@@ -99,7 +114,8 @@ async def test_block_window_deadline_fires_once(service, clock):
     assert outcomes[0].timed_out and "Time ran out" in outcomes[0].public_lines[0]
     assert again == []
     assert not live.game.in_response_window(live.state)
-    assert (await service.storage.get_match(live.id)).deadline is None
+    # Back to the attacker's turn: a turn deadline of the server's turn length.
+    assert (await service.storage.get_match(live.id)).deadline == pytest.approx(clock.now() + 180)
 
 
 async def test_concede_and_abort(service):

@@ -22,6 +22,7 @@ from bot.games.drump.state import BLOCK, DISCARD, MAIN, OVER, REATTACK, DrumpSta
 from bot.games.drump.view import make_view, render
 from bot.games.rng import Rng
 from bot.games.serial import dumps, loads
+from bot.games.drump.policies import HeuristicPolicy
 
 Handler = Callable[[DrumpState, int, dict[str, Any]], list[Event]]
 
@@ -174,6 +175,9 @@ class DrumpGame(Game):
 
     def render_view(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
         return render(view, names)
+
+    def ai_policy(self) -> HeuristicPolicy:
+        return HeuristicPolicy()
 
     def rules_summary(self) -> str:
         return text.RULES

@@ -12,6 +12,7 @@ from .cards import MAX_PLAYERS, MIN_PLAYERS, load_cards
 from .flow import new_state
 from .outcome import winners
 from .state import OVER, GocengState
+from .policy import HeuristicPolicy
 
 
 class GocengGame(Game):
@@ -86,6 +87,9 @@ class GocengGame(Game):
 
     def render_view(self, view: Mapping[str, Any], names: Mapping[int, str]) -> str:
         return views.render(view, names)
+
+    def ai_policy(self) -> HeuristicPolicy:
+        return HeuristicPolicy()
 
     def rules_summary(self) -> str:
         return text.RULES
