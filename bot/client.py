@@ -15,6 +15,7 @@ import discord
 from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
+from bot.community import Community
 from bot.matches import MatchService
 from bot.scheduler import DeadlineScheduler
 from bot.storage import Storage
@@ -23,7 +24,7 @@ from bot.ui.components import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
-GAME_COGS = ("cogs.drump",)
+COGS = ("cogs.drump", "cogs.community")
 
 
 def intents() -> discord.Intents:
@@ -35,7 +36,7 @@ def intents() -> discord.Intents:
 
 class GameBot(commands.Bot):
     def __init__(self, *, database_path: str, clock: Clock | None = None, dev_guild_id: int | None = None,
-                 sync_commands: bool = True, cogs: tuple[str, ...] = GAME_COGS,
+                 sync_commands: bool = True, cogs: tuple[str, ...] = COGS,
                  seeds: Callable[[], int] | None = None) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
                          allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
@@ -53,6 +54,7 @@ class GameBot(commands.Bot):
         service = MatchService(self.storage, self.clock, seeds=self.seeds)
         scheduler = DeadlineScheduler(self.clock, self._on_timer)
         self.table = Table(self, service, scheduler)
+        self.community = Community(service)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         for module in self.cog_modules:

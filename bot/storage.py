@@ -276,6 +276,11 @@ class Storage:
             return await self._fetch_matches("status = 'finished' ORDER BY id", ())
         return await self._fetch_matches("status = 'finished' AND guild_id = ? ORDER BY id", (guild_id,))
 
+    async def query(self, sql: str, params: dict[str, Any] | tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
+        """A read-only query for reports (stats, leaderboards)."""
+        async with self._db.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
     async def action_log(self, match_id: int) -> list[LoggedAction]:
         async with self._db.execute(
             "SELECT seq, player_id, action, at FROM actions WHERE match_id = ? ORDER BY seq", (match_id,)

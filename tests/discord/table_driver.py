@@ -64,8 +64,13 @@ class Table:
         return next(iter(self.bot.table.service._cache.values()), None)
 
     def table_message(self) -> FakeMessage:
-        """The match's one public message (the lobby, then the table)."""
-        for message in self.world.channel_messages(CHANNEL):
+        """The match's one public message (the lobby, then the table): the newest match's."""
+        live = self.live()
+        if live is not None and live.record.message_id is not None:
+            message = self.world.message(live.record.message_id)
+            if not message.deleted:
+                return message
+        for message in reversed(self.world.channel_messages(CHANNEL)):
             if any(cid.startswith(("lobby:", "hand:")) for cid in message.custom_ids()) or (
                     message.embeds and (message.embeds[0].get("title") or "").startswith("DRUMP · match #")):
                 return message

@@ -1,0 +1,121 @@
+"""Server-wide commands that are not one game's: stats, leaderboard, history, settings.
+
+Like the table, this answers interactions and leaves the work to other
+modules: ``bot.records`` computes, ``bot.settings`` validates, and the
+match service stores settings (and keeps its cache of them fresh).
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+
+from bot.engine import all_games, get_game
+from bot.matches import MatchService
+from bot.records import leaderboard, match_history, player_records
+from bot.settings import SETTINGS
+from bot.ui import render
+
+Interaction = discord.Interaction[Any]
+
+HISTORY_LINES_SHOWN = 40
+
+
+class Community:
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+
+    async def _count_ai(self, guild_id: int) -> bool:
+        return bool((await self.service.settings(guild_id))["count_ai_matches"])
+
+    async def cmd_stats(self, interaction: Interaction, member: discord.abc.User | None) -> None:
+        if interaction.guild_id is None:
+            await self._say(interaction, "Stats are kept per server: use this command in a server.")
+            return
+        who = member or interaction.user
+        records = await player_records(self.service.storage, interaction.guild_id, who.id,
+                                       count_ai=await self._count_ai(interaction.guild_id))
+        if not records:
+            text = f"{who.display_name} has not finished a match on this server yet."
+        else:
+            rows = [f"**{get_game(r.game).title}**: played {r.played}, won {r.won} ({r.win_rate:.0%})"
+                    for r in records]
+            text = "\n".join(rows)
+        await self._say(interaction, text, title=f"Stats of {who.display_name}", ephemeral=False)
+
+    async def cmd_leaderboard(self, interaction: Interaction, game_name: str) -> None:
+        if interaction.guild_id is None:
+            await self._say(interaction, "Leaderboards are per server: use this command in a server.")
+            return
+        game = get_game(game_name)
+        records = await leaderboard(self.service.storage, interaction.guild_id, game_name,
+                                    count_ai=await self._count_ai(interaction.guild_id))
+        if not records:
+            text = f"No finished {game.title} matches on this server yet."
+        else:
+            text = "\n".join(f"{i}. <@{r.player_id}>: {r.won} won of {r.played} ({r.win_rate:.0%})"
+                             for i, r in enumerate(records, 1))
+        await self._say(interaction, text, title=f"{game.title} leaderboard", ephemeral=False)
+
+    async def cmd_history(self, interaction: Interaction, match_id: int) -> None:
+        match = await self.service.storage.get_match(match_id)
+        if match is None or match.guild_id != interaction.guild_id:
+            await self._say(interaction, f"There is no match #{match_id} on this server.")
+            return
+        if match.status != "finished":
+            await self._say(interaction, f"Match #{match_id} has not finished; its history opens when it ends "
+                                         "(so no one learns a hidden card early).")
+            return
+        history = await match_history(self.service.storage, match_id)
+        assert history is not None
+        game = get_game(history.game)
+        header = " vs ".join(history.names.get(p, str(p)) for p in match.players)
+        shown = history.lines[-HISTORY_LINES_SHOWN:]
+        skipped = len(history.lines) - len(shown)
+        body = (f"{header}\n\n" + (f"… {skipped} earlier moves in the attached file …\n" if skipped else "")
+                + "\n".join(f"• {line}" for line in shown))
+        embed = render.notice(body[:4000], title=f"{game.title} match #{match_id}: history").embed
+        assert embed is not None
+        if not history.replays_exactly:
+            embed.set_footer(text="Warning: replaying the log did not reproduce the stored final state.")
+        kwargs: dict[str, Any] = {"embed": embed, "ephemeral": True}
+        if skipped:
+            full = "\n".join(history.lines).encode("utf-8")
+            kwargs["file"] = discord.File(io.BytesIO(full), filename=f"{game.name}-match-{match_id}.txt")
+        await interaction.response.send_message(**kwargs)
+
+    async def cmd_settings(self, interaction: Interaction, changes: dict[str, Any]) -> None:
+        if interaction.guild_id is None:
+            await self._say(interaction, "Settings belong to a server: use this command in a server.")
+            return
+        perms = interaction.permissions
+        if not (perms.manage_guild or perms.administrator):
+            await self._say(interaction, "Only members with Manage Server can change the bot's settings.")
+            return
+        changes = {k: v for k, v in changes.items() if v is not None}
+        problems = []
+        for key, value in changes.items():
+            try:
+                SETTINGS[key].validate(int(value) if isinstance(value, bool) else value)
+            except ValueError as exc:
+                problems.append(str(exc))
+        if problems:
+            await self._say(interaction, "Nothing was changed:\n" + "\n".join(f"• {p}" for p in problems))
+            return
+        for key, value in changes.items():
+            await self.service.change_setting(interaction.guild_id, key, int(value))
+        current = await self.service.settings(interaction.guild_id)
+        lines = [f"`{d.key}` = **{current[d.key]}** ({d.low}–{d.high} {d.unit}): {d.help}" for d in SETTINGS.values()]
+        title = "Settings saved" if changes else "Settings of this server"
+        await self._say(interaction, "\n".join(lines), title=title)
+
+    async def _say(self, interaction: Interaction, text: str, *, title: str | None = None,
+                   ephemeral: bool = True) -> None:
+        await interaction.response.send_message(embed=render.notice(text, title=title).embed, ephemeral=ephemeral)
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """(title, name) of every registered game, for a command's choices."""
+    return [(g.title, g.name) for g in all_games()]

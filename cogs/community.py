@@ -1,0 +1,66 @@
+"""Commands for the whole server: /stats, /leaderboard, /history, /settings."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.community import Community, game_choices
+
+GAME_CHOICES = [app_commands.Choice(name=title, value=name) for title, name in game_choices()]
+
+
+class CommunityCommands(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def community(self) -> Community:
+        return self.bot.community  # type: ignore[attr-defined]
+
+    @app_commands.command(name="stats", description="A player's record per game on this server.")
+    @app_commands.describe(player="Whose record (default: yours)")
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, player: Optional[discord.User] = None) -> None:
+        await self.community.cmd_stats(interaction, player)
+
+    @app_commands.command(name="leaderboard", description="The best players of a game on this server.")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        await self.community.cmd_leaderboard(interaction, game.value)
+
+    @app_commands.command(name="history", description="The move log of a finished match.")
+    @app_commands.describe(match="The match number, as shown on its table (#12)")
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction, match: int) -> None:
+        await self.community.cmd_history(interaction, match)
+
+    @app_commands.command(name="settings", description="See or change the bot's settings for this server.")
+    @app_commands.describe(
+        window_seconds="Response windows (blocks, Plot Twists), 5-300 s",
+        turn_seconds="Time for each decision on a turn, 30-3600 s",
+        ai_delay_seconds="Pause before each AI move, 0-30 s",
+        idle_takeover="Timeouts in a row before the AI takes an absent player's seat, 1-10",
+        count_ai_matches="Whether matches with AI players count in stats",
+        negotiation_seconds="Mat Goceng Extra Power negotiations, 10-600 s",
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def settings(self, interaction: discord.Interaction, window_seconds: Optional[int] = None,
+                       turn_seconds: Optional[int] = None, ai_delay_seconds: Optional[int] = None,
+                       idle_takeover: Optional[int] = None, count_ai_matches: Optional[bool] = None,
+                       negotiation_seconds: Optional[int] = None) -> None:
+        changes: dict[str, Any] = {
+            "window_seconds": window_seconds, "turn_seconds": turn_seconds, "ai_delay_seconds": ai_delay_seconds,
+            "idle_takeover": idle_takeover, "count_ai_matches": count_ai_matches,
+            "negotiation_seconds": negotiation_seconds,
+        }
+        await self.community.cmd_settings(interaction, changes)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(CommunityCommands(bot))
