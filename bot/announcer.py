@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import discord
 
@@ -30,6 +30,8 @@ class Announcer:
         #: (match, player) -> the last private text DMed, so unchanged hands are not edited again.
         self._last_dm: dict[tuple[int, int], str] = {}
         self._notes: dict[tuple[int, int], list[str]] = {}
+        #: Called with every committed move as it is announced (the offline demo's transcript listens here).
+        self.move_listeners: list[Callable[[MoveOutcome], None]] = []
 
     # --- small helpers ----------------------------------------------------------
     def guild_name(self, live: LiveMatch) -> str:
@@ -149,6 +151,8 @@ class Announcer:
     async def after_move(self, outcome: MoveOutcome) -> None:
         """Show one committed move: table edit, pings for whoever must act, DM updates."""
         live = outcome.match
+        for listener in self.move_listeners:
+            listener(outcome)
         await self.refresh_table(live, result=outcome.result, reason="played" if outcome.result else None)
         if outcome.finished:
             await self.announce_end(live, outcome.result, "played")

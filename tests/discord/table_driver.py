@@ -14,9 +14,8 @@ from typing import Any, Callable
 from bot.client import GameBot
 from bot.clock import ManualClock
 from bot.engine import Action
-from bot.sim import FakeDiscord, FakeMessage, InteractionRecord
+from bot.sim import FakeDiscord, FakeMessage, InteractionRecord, seat
 from bot.ui import custom_ids
-from bot.ui.picker import walk
 
 GUILD, CHANNEL = 7_000_000_000_000_001, 7_000_000_000_000_002
 HOST, GUEST, STRANGER, MODERATOR = 7_100_000_000_000_001, 7_100_000_000_000_002, 7_100_000_000_000_003, \
@@ -97,36 +96,7 @@ class Table:
         """Open the picker and click through it to ``action``; returns the last interaction."""
         live = self.live()
         legal = live.game.legal_actions(live.state, player)
-        assert action in legal, f"{action} is not legal for {player}"
-        record = await self.open_picker(player)
-        message = record.message
-        path: tuple[int, ...] = ()
-        while True:
-            step = walk(legal, path)
-            if step.action is not None:
-                return record
-            index = next(c.index for c in step.choices if _matches(action, c.key, c.value))
-            record = await self.choose(player, message, path, index)
-            message = record.message
-            path = path + (index,)
-
-    async def choose(self, player: int, message: FakeMessage, path: tuple[int, ...], index: int) -> InteractionRecord:
-        """Click option ``index`` of the picker step at ``path`` (button or select, as rendered)."""
-        seq = self.live().seq if self.live() else 0
-        button_id = custom_ids.pick_button(self._match_id(message), seq, path, index)
-        if button_id in message.custom_ids():
-            return await self.click(player, message, button_id)
-        for select in message.selects():
-            if any(o.value == str(index) for o in select.options):
-                return await self.select(player, message, select.custom_id, [str(index)])
-        raise AssertionError(f"option {index} not on the picker: {message.custom_ids()}")
-
-    @staticmethod
-    def _match_id(message: FakeMessage) -> int:
-        for cid in message.custom_ids():
-            if cid.startswith(("pkb:", "pks:")):
-                return int(cid.split(":")[1])
-        raise AssertionError("not a picker message")
+        return await seat.play(self.world, self.bot, player, self.table_message(), legal, action)
 
     async def play_out(self, choose: Callable[[Any, int, list[Action]], Action], limit: int = 2000,
                        after_move: Callable[[], None] | None = None) -> None:
@@ -141,5 +111,3 @@ class Table:
         raise AssertionError("the match did not end")
 
 
-def _matches(action: Action, key: str, value: Any) -> bool:
-    return action.get(key) == value

@@ -101,3 +101,21 @@ async def test_guild_settings_round_trip(storage):
     assert await storage.guild_settings(5) == {}
     await storage.set_guild_setting(5, "window_seconds", 30)
     assert await storage.guild_settings(5) == {"window_seconds": 30}
+
+
+async def test_a_version_1_file_is_migrated_keeping_its_matches(db_path, clock):
+    from bot.storage import _MIGRATIONS
+
+    with sqlite3.connect(db_path) as raw:
+        for statement in _MIGRATIONS[1]:
+            raw.execute(statement)
+        raw.execute("PRAGMA user_version=1")
+        raw.execute("INSERT INTO matches (guild_id, channel_id, game, status, host_id, players, names, seed,"
+                    " created_at, updated_at) VALUES (1, 2, 'drump', 'lobby', 3, '[3]', '{\"3\": \"Aisyah\"}', 9, 0, 0)")
+    store = await Storage.open(db_path, clock=clock)
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION
+        match = await store.live_match_in_channel(2)
+        assert match.names == {3: "Aisyah"} and match.timeouts == {} and match.autopilot == [] and not match.reminded
+    finally:
+        await store.close()

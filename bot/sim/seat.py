@@ -1,0 +1,80 @@
+"""A simulated person at the table: opens the picker and clicks through it to a chosen action.
+
+Shared by the tests and the offline demo so both play exactly as a person
+would: every click lands on a button or select the bot really sent.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import discord
+
+from bot.engine import Action
+from bot.sim.models import FakeMessage, InteractionRecord
+from bot.sim.world import FakeDiscord
+from bot.ui import custom_ids
+from bot.ui.picker import walk
+
+
+def _match_of(message: FakeMessage) -> tuple[int, int]:
+    for cid in message.custom_ids():
+        if cid.startswith(("pkb:", "pks:")):
+            _, match, seq, *_ = cid.split(":")
+            return int(match), int(seq)
+    raise AssertionError(f"not a picker message: {message.custom_ids()}")
+
+
+async def choose(world: FakeDiscord, client: discord.Client, player: int, picker: FakeMessage,
+                 path: tuple[int, ...], index: int) -> InteractionRecord:
+    """Click option ``index`` of the picker step at ``path``, as a button or in a select."""
+    match_id, seq = _match_of(picker)
+    button_id = custom_ids.pick_button(match_id, seq, path, index)
+    if button_id in picker.custom_ids():
+        record = await world.click(client, player, picker, button_id)
+    else:
+        select = next((s for s in picker.selects() if any(o.value == str(index) for o in s.options)), None)
+        if select is None:
+            raise AssertionError(f"option {index} is not on the picker: {picker.custom_ids()}")
+        record = await world.select(client, player, picker, select.custom_id, [str(index)])
+    await world.settle()
+    return record
+
+
+async def click_through(world: FakeDiscord, client: discord.Client, player: int, picker: FakeMessage,
+                        legal: Sequence[Action], action: Action) -> InteractionRecord | None:
+    """From an open picker, click down to ``action``; returns the last click (None if no click was needed)."""
+    if action not in legal:
+        raise AssertionError(f"{action} is not legal for {player}")
+    path: tuple[int, ...] = ()
+    record: InteractionRecord | None = None
+    message = picker
+    while True:
+        step = walk(legal, path)
+        if step.action is not None:
+            return record
+        index = next(c.index for c in step.choices if action.get(c.key) == c.value)
+        record = await choose(world, client, player, message, path, index)
+        if record.message is None:
+            raise AssertionError(f"the picker did not answer: {record}")
+        message = record.message
+        path = path + (index,)
+
+
+def act_button(message: FakeMessage) -> str:
+    """The "Take action" / "Respond" custom_id on a table or ping message."""
+    return next(cid for cid in message.custom_ids() if cid.startswith("act:"))
+
+
+async def play(world: FakeDiscord, client: discord.Client, player: int, table: FakeMessage,
+               legal: Sequence[Action], action: Action) -> InteractionRecord:
+    """Open the picker from ``table`` and click through to ``action``."""
+    opened = await world.click(client, player, table, act_button(table))
+    await world.settle()
+    if opened.message is None:
+        raise AssertionError(f"the picker did not open: {opened.text}")
+    last = await click_through(world, client, player, opened.message, legal, action)
+    return last or opened
+
+
+__all__ = ["act_button", "choose", "click_through", "play"]
