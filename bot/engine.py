@@ -113,8 +113,12 @@ class Game:
         """Play ``action`` for ``player``; returns events. Raises IllegalAction with the state unchanged."""
         raise NotImplementedError
 
-    def timeout_action(self, state: Any, player: PlayerId) -> Action:
-        """What happens when ``player``'s time runs out (e.g. "no block"). Always legal for an actor."""
+    def timeout_action(self, state: Any, player: PlayerId) -> Action | None:
+        """What happens when ``player``'s time runs out (e.g. "no block"). Always legal for an actor.
+
+        None means the game has no natural default here; the platform then lets
+        the game's AI policy choose for the absent player.
+        """
         raise NotImplementedError
 
     def in_response_window(self, state: Any) -> bool:

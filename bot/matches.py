@@ -18,13 +18,15 @@ import asyncio
 import secrets
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
 from bot.clock import Clock, SystemClock
-from bot.engine import Action, Event, Game, IllegalAction, PlayerId, Result, get_game
+from bot.engine import Action, Event, Game, PlayerId, Result, get_game
 from bot.games.rng import Rng
 from bot.settings import SETTINGS, GuildSettings
-from bot.storage import ABANDONED, ACTIVE, FINISHED, LOBBY, ChannelBusy, MatchRecord, StaleMove, Storage
+from bot.lobby import LobbyMixin
+from bot.match_types import LiveMatch, MatchEnd, MatchError, MoveOutcome, StaleTurn, is_ai
+from bot.storage import ABANDONED, ACTIVE, FINISHED, MatchRecord, StaleMove, Storage
 
 
 RECENT_LINES = 12
@@ -35,94 +37,17 @@ MAX_CHAINED_TIMEOUTS = 50
 PLAYER, TIMEOUT, TURN_TIMEOUT, AI = "player", "timeout", "turn_timeout", "ai"
 
 
-def is_ai(player: PlayerId) -> bool:
-    """AI seats have negative ids; real players are Discord users (positive snowflakes)."""
-    return player < 0
-
-
-class MatchError(Exception):
-    """A request the bot refuses; ``reason`` is shown to the user as is."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-class StaleTurn(MatchError):
-    """A button or picker from an earlier turn."""
-
-    def __init__(self) -> None:
-        super().__init__("This is from an earlier turn. Use the latest message of the match.")
-
-
-@dataclass
-class LiveMatch:
-    """A match record with its engine and, once started, its decoded state."""
-
-    record: MatchRecord
-    game: Game
-    state: Any | None = None
-    #: Who made the last move (in memory only; used to keep AI seats from answering themselves).
-    last_actor: PlayerId | None = None
-    #: Consecutive turn timeouts before the AI takes a seat over (the server's setting).
-    takeover_after: int = 2
-    #: When the last move was committed (in memory; paces AI seats so people can follow).
-    last_move_at: float | None = None
-
-    @property
-    def id(self) -> int:
-        return self.record.id
-
-    @property
-    def seq(self) -> int:
-        return self.record.seq
-
-    def name_of(self, player: PlayerId) -> str:
-        return self.record.names.get(player, f"Player {player}")
-
-
-@dataclass
-class MoveOutcome:
-    """What one committed move did: enough for the caller to render and announce it."""
-
-    match: LiveMatch
-    player: PlayerId
-    action: Action
-    events: list[Event]
-    seq: int
-    window_before: bool
-    window_after: bool
-    result: Result | None = None
-    timed_out: bool = False
-    #: Public lines describing the move (safe for the channel).
-    public_lines: list[str] = field(default_factory=list)
-    #: Private lines per player (what only they may read, e.g. the card they drew).
-    private_lines: dict[PlayerId, list[str]] = field(default_factory=dict)
-    turn_before: PlayerId | None = None
-    turn_after: PlayerId | None = None
-    #: A response window opened, or reopened for a new round, with a fresh deadline.
-    window_opened: bool = False
-
-    @property
-    def finished(self) -> bool:
-        return self.result is not None
-
-
-@dataclass
-class MatchEnd:
-    match: LiveMatch
-    reason: str
-    result: Result | None
-    by: PlayerId | None = None
-
-
 @dataclass
 class _Locks:
     by_match: dict[int, asyncio.Lock] = field(default_factory=lambda: defaultdict(asyncio.Lock))
 
 
-class MatchService:
-    """Creates, loads and advances matches; owns the per-match locks and the state cache."""
+class MatchService(LobbyMixin):
+    """Creates, loads and advances matches; owns the per-match locks and the state cache.
+
+    Lobby operations (open, join, leave, AI seats, start, cancel) come from
+    :class:`bot.lobby.LobbyMixin`; this module keeps play, timeouts and endings.
+    """
 
     def __init__(self, storage: Storage, clock: Clock | None = None,
                  seeds: Callable[[], int] | None = None) -> None:
@@ -189,113 +114,6 @@ class MatchService:
         await self.storage.set_guild_setting(guild_id, key, checked)
         self._settings.pop(guild_id, None)
         return await self.settings(guild_id)
-
-    # --- lobby ----------------------------------------------------------------
-    async def open_lobby(self, *, guild_id: int, channel_id: int, game_name: str, host_id: PlayerId,
-                         host_name: str, options: Mapping[str, Any] | None = None) -> LiveMatch:
-        game = get_game(game_name)
-        try:
-            checked = game.check_options(options)
-        except IllegalAction as exc:
-            raise MatchError(exc.reason) from None
-        try:
-            record = await self.storage.create_match(
-                guild_id=guild_id, channel_id=channel_id, game=game_name, host_id=host_id,
-                host_name=host_name, seed=self.seeds(), options=checked,
-            )
-        except ChannelBusy as busy:
-            other = busy.match
-            what = "a lobby" if other.status == LOBBY else "a match in progress"
-            raise MatchError(
-                f"This channel already has {what}: {get_game(other.game).title} match #{other.id}. "
-                "Finish it (or end it with its `end` command) before starting another here."
-            ) from None
-        return self._remember(record)
-
-    def _require_lobby(self, live: LiveMatch | None) -> LiveMatch:
-        if live is None or live.record.status != LOBBY:
-            raise MatchError("This lobby is closed.")
-        return live
-
-    async def join(self, match_id: int, user_id: PlayerId, name: str) -> LiveMatch:
-        async with self.lock(match_id):
-            live = self._require_lobby(await self.load(match_id))
-            rec = live.record
-            if user_id in rec.players:
-                raise MatchError("You are already in this match.")
-            if len(rec.players) >= live.game.max_players:
-                raise MatchError(f"This lobby is full ({live.game.max_players} players).")
-            rec.players.append(user_id)
-            rec.names[user_id] = name
-            await self.storage.save_lobby(rec)
-            return live
-
-    async def leave(self, match_id: int, user_id: PlayerId) -> LiveMatch:
-        async with self.lock(match_id):
-            live = self._require_lobby(await self.load(match_id))
-            rec = live.record
-            if user_id not in rec.players:
-                raise MatchError("You are not in this match.")
-            rec.players.remove(user_id)  # a host who leaves their seat still hosts (e.g. to watch AI seats)
-            await self.storage.save_lobby(rec)
-            return live
-
-    async def add_ai(self, match_id: int, user_id: PlayerId) -> LiveMatch:
-        """Seat an AI player (host only). AI seats have negative ids: -1, -2, ..."""
-        async with self.lock(match_id):
-            live = self._require_lobby(await self.load(match_id))
-            rec = live.record
-            if user_id != rec.host_id:
-                raise MatchError("Only the host can add AI players.")
-            if len(rec.players) >= live.game.max_players:
-                raise MatchError(f"This lobby is full ({live.game.max_players} players).")
-            number = next(n for n in range(1, 100) if -n not in rec.players)
-            rec.players.append(-number)
-            rec.names[-number] = f"AI {number}"
-            await self.storage.save_lobby(rec)
-            return live
-
-    async def remove_ai(self, match_id: int, user_id: PlayerId) -> LiveMatch:
-        async with self.lock(match_id):
-            live = self._require_lobby(await self.load(match_id))
-            rec = live.record
-            if user_id != rec.host_id:
-                raise MatchError("Only the host can remove AI players.")
-            ai_seats = [p for p in rec.players if is_ai(p)]
-            if not ai_seats:
-                raise MatchError("There is no AI player to remove.")
-            rec.players.remove(ai_seats[-1])
-            await self.storage.save_lobby(rec)
-            return live
-
-    async def start(self, match_id: int, user_id: PlayerId) -> LiveMatch:
-        """Deal the game. Must be called with the match lock held (the caller announces it)."""
-        live = self._require_lobby(await self.load(match_id))
-        rec, game = live.record, live.game
-        if user_id != rec.host_id:
-            raise MatchError("Only the host can start the match.")
-        count = len(rec.players)
-        if not game.min_players <= count <= game.max_players:
-            need = (f"exactly {game.min_players}" if game.min_players == game.max_players
-                    else f"{game.min_players} to {game.max_players}")
-            raise MatchError(f"{game.title} needs {need} players; there are {count}.")
-        state = game.new_game(list(rec.players), rec.seed, rec.options)
-        deadline = await self._deadline_for(live.record.guild_id, game, state)
-        await self.storage.start_match(rec, game.state_to_json(state), deadline)
-        rec.status, rec.state, rec.seq, rec.deadline = ACTIVE, None, 0, deadline
-        rec.decision_started, rec.reminded = self.clock.now(), False
-        live.state = state
-        live.last_move_at = self.clock.now()
-        return live
-
-    async def cancel_lobby(self, match_id: int, user_id: PlayerId, *, may_manage: bool) -> MatchEnd:
-        async with self.lock(match_id):
-            live = self._require_lobby(await self.load(match_id))
-            if user_id != live.record.host_id and not may_manage:
-                raise MatchError("Only the host (or someone with Manage Channels) can cancel this lobby.")
-            await self.storage.end_match(match_id, status=ABANDONED, reason="cancelled")
-            await self._reload(match_id)
-            return MatchEnd(live, "cancelled", None, user_id)
 
     # --- play -----------------------------------------------------------------
     async def _deadline_for(self, guild_id: int, game: Game, state: Any,
@@ -415,11 +233,15 @@ class MatchService:
         log like any other, so the match replays without the policy.
         """
         live = self.check_turn(await self.load(match_id), player, None)
+        return await self.act(match_id, player, self._policy_choice(live, player), seq=live.record.seq, by=AI)
+
+    @staticmethod
+    def _policy_choice(live: LiveMatch, player: PlayerId) -> Action:
+        """The game's AI policy's move for ``player``, from their view, seeded by match and move number."""
         game = live.game
         legal = game.legal_actions(live.state, player)
-        rng = Rng.seeded(live.record.seed ^ ((live.record.seq + 1) * 0x9E3779B97F4A7C15))
-        action = game.ai_policy().choose(game.view(live.state, player), legal, rng)
-        return await self.act(match_id, player, action, seq=live.record.seq, by=AI)
+        rng = Rng.seeded((live.record.seed ^ ((live.record.seq + 1) * 0x9E3779B97F4A7C15)) & ((1 << 64) - 1))
+        return game.ai_policy().choose(game.view(live.state, player), legal, rng)
 
     def ai_controls(self, live: LiveMatch, player: PlayerId) -> bool:
         """Whether the AI decides for this seat: an AI player, or a human taken over while away."""
@@ -465,7 +287,7 @@ class MatchService:
             if not actors:
                 break
             player = actors[0]
-            action = live.game.timeout_action(live.state, player)
+            action = live.game.timeout_action(live.state, player) or self._policy_choice(live, player)
             outcome = await self.act(match_id, player, action, seq=live.record.seq, by=by)
             outcomes.append(outcome)
             by = TIMEOUT  # only the first counts towards the idle takeover

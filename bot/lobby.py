@@ -1,0 +1,126 @@
+"""The lobby half of the match service: seats, AI seats, start and cancel.
+
+Mixed into :class:`bot.matches.MatchService`, which provides ``lock``,
+``load``, ``_remember``, ``_reload``, ``_deadline_for``, ``storage``,
+``clock`` and ``seeds``; kept apart so each module stays about one thing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from bot.engine import IllegalAction, PlayerId, get_game
+from bot.match_types import LiveMatch, MatchEnd, MatchError, is_ai
+from bot.storage import ABANDONED, ACTIVE, LOBBY, ChannelBusy
+
+if TYPE_CHECKING:
+    from bot.matches import MatchService
+
+
+class LobbyMixin:
+    async def open_lobby(self: "MatchService", *, guild_id: int, channel_id: int, game_name: str, host_id: PlayerId,
+                         host_name: str, options: Mapping[str, Any] | None = None) -> LiveMatch:
+        game = get_game(game_name)
+        try:
+            checked = game.check_options(options)
+        except IllegalAction as exc:
+            raise MatchError(exc.reason) from None
+        try:
+            record = await self.storage.create_match(
+                guild_id=guild_id, channel_id=channel_id, game=game_name, host_id=host_id,
+                host_name=host_name, seed=self.seeds(), options=checked,
+            )
+        except ChannelBusy as busy:
+            other = busy.match
+            what = "a lobby" if other.status == LOBBY else "a match in progress"
+            raise MatchError(
+                f"This channel already has {what}: {get_game(other.game).title} match #{other.id}. "
+                "Finish it (or end it with its `end` command) before starting another here."
+            ) from None
+        return self._remember(record)
+
+    def _require_lobby(self, live: LiveMatch | None) -> LiveMatch:
+        if live is None or live.record.status != LOBBY:
+            raise MatchError("This lobby is closed.")
+        return live
+
+    async def join(self, match_id: int, user_id: PlayerId, name: str) -> LiveMatch:
+        async with self.lock(match_id):
+            live = self._require_lobby(await self.load(match_id))
+            rec = live.record
+            if user_id in rec.players:
+                raise MatchError("You are already in this match.")
+            if len(rec.players) >= live.game.max_players:
+                raise MatchError(f"This lobby is full ({live.game.max_players} players).")
+            rec.players.append(user_id)
+            rec.names[user_id] = name
+            await self.storage.save_lobby(rec)
+            return live
+
+    async def leave(self, match_id: int, user_id: PlayerId) -> LiveMatch:
+        async with self.lock(match_id):
+            live = self._require_lobby(await self.load(match_id))
+            rec = live.record
+            if user_id not in rec.players:
+                raise MatchError("You are not in this match.")
+            rec.players.remove(user_id)  # a host who leaves their seat still hosts (e.g. to watch AI seats)
+            await self.storage.save_lobby(rec)
+            return live
+
+    async def add_ai(self, match_id: int, user_id: PlayerId) -> LiveMatch:
+        """Seat an AI player (host only). AI seats have negative ids: -1, -2, ..."""
+        async with self.lock(match_id):
+            live = self._require_lobby(await self.load(match_id))
+            rec = live.record
+            if user_id != rec.host_id:
+                raise MatchError("Only the host can add AI players.")
+            if len(rec.players) >= live.game.max_players:
+                raise MatchError(f"This lobby is full ({live.game.max_players} players).")
+            number = next(n for n in range(1, 100) if -n not in rec.players)
+            rec.players.append(-number)
+            rec.names[-number] = f"AI {number}"
+            await self.storage.save_lobby(rec)
+            return live
+
+    async def remove_ai(self, match_id: int, user_id: PlayerId) -> LiveMatch:
+        async with self.lock(match_id):
+            live = self._require_lobby(await self.load(match_id))
+            rec = live.record
+            if user_id != rec.host_id:
+                raise MatchError("Only the host can remove AI players.")
+            ai_seats = [p for p in rec.players if is_ai(p)]
+            if not ai_seats:
+                raise MatchError("There is no AI player to remove.")
+            rec.players.remove(ai_seats[-1])
+            await self.storage.save_lobby(rec)
+            return live
+
+    async def start(self, match_id: int, user_id: PlayerId) -> LiveMatch:
+        """Deal the game. Must be called with the match lock held (the caller announces it)."""
+        live = self._require_lobby(await self.load(match_id))
+        rec, game = live.record, live.game
+        if user_id != rec.host_id:
+            raise MatchError("Only the host can start the match.")
+        count = len(rec.players)
+        if not game.min_players <= count <= game.max_players:
+            need = (f"exactly {game.min_players}" if game.min_players == game.max_players
+                    else f"{game.min_players} to {game.max_players}")
+            raise MatchError(f"{game.title} needs {need} players; there are {count}.")
+        state = game.new_game(list(rec.players), rec.seed, rec.options)
+        deadline = await self._deadline_for(live.record.guild_id, game, state)
+        await self.storage.start_match(rec, game.state_to_json(state), deadline)
+        rec.status, rec.state, rec.seq, rec.deadline = ACTIVE, None, 0, deadline
+        rec.decision_started, rec.reminded = self.clock.now(), False
+        live.state = state
+        live.last_move_at = self.clock.now()
+        return live
+
+    async def cancel_lobby(self, match_id: int, user_id: PlayerId, *, may_manage: bool) -> MatchEnd:
+        async with self.lock(match_id):
+            live = self._require_lobby(await self.load(match_id))
+            if user_id != live.record.host_id and not may_manage:
+                raise MatchError("Only the host (or someone with Manage Channels) can cancel this lobby.")
+            await self.storage.end_match(match_id, status=ABANDONED, reason="cancelled")
+            await self._reload(match_id)
+            return MatchEnd(live, "cancelled", None, user_id)
+
