@@ -1,0 +1,186 @@
+"""Decisions a player makes while effects resolve: the options of each, and their result.
+
+Each pending decision kind has an ``options`` function (the complete list of legal
+actions) and a ``resolve`` function that assumes the action is one of those options.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .cards import RESOURCES, Cost, cards
+from .dreams import complete
+from .economy import amounts, dream_payments, give, job_payments, mixes, one, pay, salary_tasks, transfer
+from .flow import rain_victims
+from .rules import dream_done, holder, immune
+from .state import LagaState, PlayerState, Task, schedule
+from .tiles import deck_of, draw, return_looked
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+
+def _paid(a: Action) -> Cost:
+    return (a["coin"], a["pride"], a["skill"])
+
+
+# --- options ------------------------------------------------------------------
+def gain_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
+    return [{"type": "take", **amounts(m)} for m in mixes(task.data["amount"])]
+
+
+def salary_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
+    return [{"type": "salary", "mode": "salary"}, {"type": "salary", "mode": "coins"}]
+
+
+def steal_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
+    victim = state.player(task.data["from"])
+    return [{"type": "steal", "from": victim.pid, "resource": r} for r in RESOURCES if victim.res[r] > 0]
+
+
+def transit_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
+    return [{"type": "activate", "tile": tile} for tile, _ in task.data["options"]]
+
+
+def stasiun_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
+    acts: list[Action] = []
+    pays = ["free"] if dream_done(p, "shopping_spree") else [r for r in RESOURCES if p.res[r] > 0]
+    for tile in state.ring:
+        if tile != "stasiun":
+            acts.extend({"type": "copy", "tile": tile, "pay": r} for r in pays)
+    acts.append({"type": "done"})
+    return acts
+
+
+def cards_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
+    c = cards()
+    acts: list[Action] = []
+    kind = task.data["deck"]
+    if deck_of(state, kind):
+        acts.extend({"type": "look", "pay": r} for r in RESOURCES if p.res[r] > 0)
+    if kind == "job":
+        voucher = dream_done(p, "english_course")
+        for name in state.looking:
+            card = c.jobs[name]
+            acts.extend({"type": "hire", "card": name, **amounts(m)} for m in job_payments(state, p, card))
+            if voucher and card.level == 2:
+                acts.append({"type": "hire_free", "card": name})
+    else:
+        acts.extend({"type": "keep", "card": name} for name in state.looking)
+    acts.append({"type": "done"})
+    return acts
+
+
+def complete_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
+    c = cards()
+    acts: list[Action] = []
+    for name in p.dreams:
+        acts.extend({"type": "complete", "card": name, **amounts(m)}
+                    for m in dream_payments(state, p, c.dreams[name]))
+    acts.append({"type": "done"})
+    return acts
+
+
+def news_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
+    return [{"type": "news", "choice": "ignore"}, {"type": "news", "choice": "accept"}]
+
+
+# --- results ------------------------------------------------------------------
+def resolve_gain(state: LagaState, p: PlayerState, task: Task, a: Action, events: list[Event]) -> None:
+    state.tasks.pop()
+    give(p, _paid(a), task.data["reason"], events)
+
+
+def resolve_salary(state: LagaState, p: PlayerState, task: Task, a: Action, events: list[Event]) -> None:
+    state.tasks.pop()
+    if a["mode"] == "salary":
+        schedule(state, salary_tasks(state, p, "salary", events))
+        return
+    events.append({"type": "ability", "player": p.pid, "ability": "make_it_rain"})
+    for q in rain_victims(state, p):
+        transfer(q, p, "coin", 1, "Make It Rain", events)
+
+
+def resolve_steal(state: LagaState, p: PlayerState, task: Task, a: Action, events: list[Event]) -> None:
+    state.tasks.pop()
+    transfer(state.player(a["from"]), p, a["resource"], 1, "Petting Ragunan Tiger", events)
+
+
+def resolve_transit(state: LagaState, p: PlayerState, task: Task, a: Action, events: list[Event]) -> None:
+    state.tasks.pop()
+    options = task.data["options"]
+    count = next(n for tile, n in options if tile == a["tile"])
+    how = "land" if a["tile"] == options[0][0] else "transit"
+    schedule(state, [Task("activate", p.pid, {"tile": a["tile"], "count": count, "how": how})])
+
+
+def resolve_stasiun(state: LagaState, p: PlayerState, task: Task, a: Action, events: list[Event]) -> None:
+    state.tasks.pop()
+    if a["type"] == "done":
+        events.append({"type": "decline", "player": p.pid, "what": "stasiun"})
+        return
+    if a["pay"] != "free":
+        thug = holder(state, "thug_life")
+        to = thug if thug is not None and thug is not p and not immune(state, p, thug) else None
+        pay(p, one(a["pay"]), "Stasiun", events, to=to)
+    schedule(state, [Task("activate", p.pid, {"tile": a["tile"], "count": task.data["count"], "how": "copy"})])
+
+
+def resolve_cards(state: LagaState, p: PlayerState, task: Task, a: Action, events: list[Event]) -> None:
+    kind = task.data["deck"]
+    t = a["type"]
+    if t == "look":
+        pay(p, one(a["pay"]), "looking at another card", events)
+        draw(state, p, kind, 1, events)
+        return
+    if t in ("hire", "hire_free"):
+        if t == "hire":
+            pay(p, _paid(a), f"changing Job to {a['card']}", events)
+        else:
+            voucher = cards().dream_by_effect["english_course"]
+            p.completed.remove(voucher)
+            state.dream_deck.append(voucher)
+            events.append({"type": "voucher", "player": p.pid, "card": voucher})
+        state.looking.remove(a["card"])
+        p.jobs.append(a["card"])
+        p.face_down = False
+        events.append({"type": "hire", "player": p.pid, "card": a["card"]})
+    elif t == "keep":
+        state.looking.remove(a["card"])
+        p.dreams.append(a["card"])
+        events.append({"type": "keep", "player": p.pid})
+        events.append({"type": "kept", "player": p.pid, "card": a["card"], "visible_to": [p.pid]})
+        task.data["keep"] -= 1
+        if task.data["keep"] > 0 and state.looking:
+            return
+    state.tasks.pop()
+    return_looked(state, p, kind, events)
+
+
+def resolve_complete(state: LagaState, p: PlayerState, task: Task, a: Action, events: list[Event]) -> None:
+    state.tasks.pop()
+    if a["type"] == "complete":
+        schedule(state, complete(state, p, a["card"], _paid(a), events))
+
+
+def resolve_news(state: LagaState, p: PlayerState, task: Task, a: Action, events: list[Event]) -> None:
+    state.tasks.pop()
+    if a["choice"] == "accept":
+        state.accepted_news.append(p.pid)
+        events.append({"type": "accept_news", "player": p.pid, "card": state.news})
+    else:
+        events.append({"type": "ignore_news", "player": p.pid, "card": state.news})
+
+
+Options = Callable[[LagaState, PlayerState, Task], list[Action]]
+Resolve = Callable[[LagaState, PlayerState, Task, Action, list[Event]], None]
+DECISIONS: dict[str, tuple[Options, Resolve]] = {
+    "gain": (gain_options, resolve_gain),
+    "salary_choice": (salary_options, resolve_salary),
+    "steal": (steal_options, resolve_steal),
+    "transit": (transit_options, resolve_transit),
+    "stasiun": (stasiun_options, resolve_stasiun),
+    "cards": (cards_options, resolve_cards),
+    "complete": (complete_options, resolve_complete),
+    "news_choice": (news_options, resolve_news),
+}

@@ -1,0 +1,155 @@
+"""Laga Jakarta behind the shared engine contract; the rules live in the sibling modules."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from bot.engine import Action, Event, Game, IllegalAction, PlayerId, Result
+from bot.games.serial import dumps, loads
+
+from . import text, views
+from .decisions import DECISIONS
+from .flow import advance, new_state
+from .policy import HEURISTIC, LagaHeuristicPolicy
+from .scoring import ranking
+from .state import LagaState
+from .summary import RULES_SUMMARY
+from .turn import turn_options, play
+from .validate import explain, find
+
+GENDERS = {"male": "male", "female": "female", "m": "male", "f": "female", "": ""}
+#: What a silent player does when time runs out, per pending decision (others: first option).
+TIMEOUT_TYPES = {"stasiun": "done", "cards": "done", "complete": "done", "post": "end"}
+
+
+class LagaGame(Game):
+    name = "laga"
+    title = "Laga Jakarta"
+    min_players = 2
+    max_players = 6
+
+    # --- lifecycle ---------------------------------------------------------
+    def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """One option: ``genders``, player id -> "male"/"female", used only by SPG."""
+        options = dict(options or {})
+        unknown = sorted(set(options) - {"genders"})
+        if unknown:
+            raise IllegalAction(f"Laga Jakarta has one option, genders; got {', '.join(unknown)}.")
+        raw = options.get("genders") or {}
+        if not isinstance(raw, Mapping):
+            raise IllegalAction("The genders option must map player ids to 'male' or 'female'.")
+        genders: dict[str, str] = {}
+        for key, value in raw.items():
+            try:
+                pid = int(key)
+            except (TypeError, ValueError):
+                raise IllegalAction(f"Gender given for {key!r}, which is not a player id.") from None
+            if not isinstance(value, str) or value.lower() not in GENDERS:
+                raise IllegalAction(f"Gender {value!r} is not 'male' or 'female'.")
+            if GENDERS[value.lower()]:
+                genders[str(pid)] = GENDERS[value.lower()]
+        return {"genders": genders}
+
+    def new_game(self, player_ids: Sequence[PlayerId], seed: int,
+                 options: Mapping[str, Any] | None = None) -> LagaState:
+        ids = list(player_ids)
+        if not self.min_players <= len(ids) <= self.max_players:
+            raise IllegalAction(f"Laga Jakarta needs 2 to 6 players, not {len(ids)}.")
+        if len(set(ids)) != len(ids):
+            raise IllegalAction("Each player may take only one seat.")
+        genders = {int(k): v for k, v in self.check_options(options)["genders"].items()}
+        stray = sorted(set(genders) - set(ids))
+        if stray:
+            raise IllegalAction(f"Gender given for {stray[0]}, who is not playing.")
+        return new_state(ids, seed, genders)
+
+    # --- who acts and how ---------------------------------------------------
+    def actors(self, state: LagaState) -> frozenset[PlayerId]:
+        if state.phase == "over":
+            return frozenset()
+        return frozenset({state.tasks[-1].player if state.tasks else state.current.pid})
+
+    def legal_actions(self, state: LagaState, player: PlayerId) -> list[Action]:
+        if state.phase == "over":
+            return []
+        if state.tasks:
+            task = state.tasks[-1]
+            if task.player != player:
+                return []
+            return DECISIONS[task.kind][0](state, state.player(player), task)
+        if player != state.current.pid:
+            return []
+        return turn_options(state, state.current)
+
+    def apply(self, state: LagaState, player: PlayerId, action: Action) -> list[Event]:
+        legal = self.legal_actions(state, player)
+        chosen = find(action, legal)
+        if chosen is None:
+            raise IllegalAction(explain(state, player, action, legal))
+        events: list[Event] = []
+        p = state.player(player)
+        if state.tasks:
+            task = state.tasks[-1]
+            DECISIONS[task.kind][1](state, p, task, chosen, events)
+        else:
+            play(state, p, chosen, events)
+        advance(state, events)
+        return events
+
+    def timeout_action(self, state: LagaState, player: PlayerId) -> Action:
+        legal = self.legal_actions(state, player)
+        if not legal:
+            raise ValueError(f"player {player} has nothing to decide now")
+        kind = state.tasks[-1].kind if state.tasks else state.phase
+        want = TIMEOUT_TYPES.get(kind)
+        return next((a for a in legal if a["type"] == want), legal[0])
+
+    def in_response_window(self, state: LagaState) -> bool:
+        """A choice owed by someone other than the active player (e.g. a triggered gain)."""
+        return state.phase != "over" and bool(state.tasks) and state.tasks[-1].player != state.current.pid
+
+    def turn_player(self, state: LagaState) -> PlayerId | None:
+        return None if state.phase == "over" else state.current.pid
+
+    # --- what players see ---------------------------------------------------
+    def view(self, state: LagaState, player: PlayerId | None) -> dict[str, Any]:
+        return views.view(state, player)
+
+    def is_over(self, state: LagaState) -> bool:
+        return state.phase == "over"
+
+    def result(self, state: LagaState) -> Result:
+        if state.phase != "over":
+            raise ValueError("the game is still going on")
+        order = ranking(state)
+        pid, points, how = order[0]
+        tie = "" if how == "points" else f" (tie broken by {how})"
+        return Result(winners=(pid,), scores={p: s for p, s, _ in order},
+                      summary=f"Won with {points} points{tie}.")
+
+    # --- text ------------------------------------------------------------------
+    def describe_action(self, state: LagaState, player: PlayerId, action: Action) -> str:
+        return text.describe_action(state, action)[:100]
+
+    def describe_choice(self, state: LagaState, player: PlayerId, key: str, value: Any) -> str:
+        return text.describe_choice(state, key, value)[:100]
+
+    def describe_event(self, event: Event, names: Mapping[PlayerId, str]) -> str:
+        return text.describe_event(event, names)
+
+    def render_view(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
+        return views.render(view, names)
+
+    def rules_summary(self) -> str:
+        return RULES_SUMMARY
+
+    def ai_policy(self) -> LagaHeuristicPolicy:
+        """AI seats play the greedy heuristic (it sees only its own view)."""
+        return HEURISTIC
+
+    # --- persistence --------------------------------------------------------
+    def state_to_json(self, state: LagaState) -> str:
+        return dumps(state)
+
+    def state_from_json(self, text_: str) -> LagaState:
+        return loads(LagaState, text_)

@@ -1,0 +1,119 @@
+"""What each seat may see, and that view as a short Markdown message.
+
+Public: the ring, resources, Job stacks, completed Dreams, how many Dreams each player
+holds, the News in force and deck sizes. Secret: a player's uncompleted Dreams and the
+cards they are looking at (only in their own view), and the order of every deck (never).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .cards import cards
+from .rules import ability, job, news_on
+from .scoring import ranking, score
+from .state import NEWS_USED, TILE_NAMES, LagaState
+
+PENDING_TEXT = {
+    "gain": "choose which resources to take", "salary_choice": "choose salary or Make It Rain",
+    "steal": "choose what to steal", "transit": "choose the tile to activate (Transit)",
+    "stasiun": "choose a tile for Stasiun to copy", "cards": "choose among the cards drawn",
+    "complete": "choose a Dream to complete", "news_choice": "choose whether to ignore the News",
+}
+
+
+def _pending(state: LagaState) -> dict[str, Any] | None:
+    if state.phase == "over":
+        return None
+    if not state.tasks:
+        what = "make a move" if state.phase == "pre" else "use abilities or end the turn"
+        return {"kind": state.phase, "player": state.current.pid, "text": what}
+    task = state.tasks[-1]
+    out: dict[str, Any] = {"kind": task.kind, "player": task.player, "text": PENDING_TEXT[task.kind]}
+    if task.kind == "gain":
+        out.update(amount=task.data["amount"], reason=task.data["reason"])
+    elif task.kind == "cards":
+        out.update(deck=task.data["deck"], looking=len(state.looking), keep=task.data["keep"])
+    elif task.kind == "transit":
+        out["options"] = [tile for tile, _ in task.data["options"]]
+    elif task.kind == "steal":
+        out["from"] = task.data["from"]
+    elif task.kind == "stasiun":
+        out["count"] = task.data["count"]
+    return out
+
+
+def view(state: LagaState, viewer: int | None) -> dict[str, Any]:
+    c = cards()
+    players = []
+    for p in state.players:
+        card = job(p)
+        players.append({
+            "id": p.pid, "coin": p.res["coin"], "pride": p.res["pride"], "skill": p.res["skill"],
+            "job": card.name, "job_level": card.level, "face_down": p.face_down,
+            "ability_on": bool(ability(state, p)), "jobs": list(p.jobs), "completed": list(p.completed),
+            "dreams_held": len(p.dreams), "score": score(state, p), "gender": p.gender,
+            "ignores_news": bool(state.news) and not news_on(state, p, c.news[state.news].effect),
+        })
+    out: dict[str, Any] = {
+        "game": "laga", "viewer": viewer, "round": state.round, "rounds": NEWS_USED,
+        "news": ({"name": state.news, "text": c.news[state.news].text} if state.news else None),
+        "news_left": len(state.news_deck), "news_done": list(state.news_done),
+        "first_player": state.players[state.first].pid,
+        "turn_player": None if state.phase == "over" else state.current.pid, "phase": state.phase,
+        "ring": [{"tile": t, "tokens": n} for t, n in zip(state.ring, state.tokens)],
+        "decks": {"jobs": len(state.job_deck), "dreams": len(state.dream_deck)},
+        "players": players, "pending": _pending(state), "you": None, "result": None,
+    }
+    if state.phase == "over":
+        out["result"] = [{"id": pid, "score": s, "decided_by": how} for pid, s, how in ranking(state)]
+    me = next((p for p in state.players if p.pid == viewer), None)
+    if me is not None:
+        top = state.tasks[-1] if state.tasks else None
+        mine = top is not None and top.kind == "cards" and top.player == me.pid
+        out["you"] = {"id": me.pid, "dreams": list(me.dreams), "looking": list(state.looking) if mine else []}
+    return out
+
+
+def _res(p: Mapping[str, Any]) -> str:
+    return f"{p['coin']}C {p['pride']}P {p['skill']}S"
+
+
+def render(v: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    c = cards()
+
+    def nm(pid: int) -> str:
+        return names.get(pid, f"Player {pid}")
+
+    lines = [f"**Laga Jakarta** · round {v['round']}/{v['rounds']} · {v['news_left']} News left · "
+             f"first player {nm(v['first_player'])}"]
+    if v["news"]:
+        lines.append(f"📰 **{v['news']['name']}**: {v['news']['text']}")
+    ring = " → ".join(f"{TILE_NAMES[t['tile']]} {t['tokens']}" for t in v["ring"])
+    lines.append(f"Ring (clockwise, loops): {ring}")
+    for p in v["players"]:
+        mark = "▶ " if p["id"] == v["turn_player"] else "• "
+        state = " (face down)" if p["face_down"] else "" if p["ability_on"] else " (ability off)"
+        done = f" · done: {', '.join(p['completed'])}" if p["completed"] else ""
+        lines.append(f"{mark}**{nm(p['id'])}** {_res(p)} · {p['job']} L{p['job_level']}{state} · "
+                     f"Jobs held {len(p['jobs'])} · Dreams held {p['dreams_held']}{done} · {p['score']} pts")
+    you = v.get("you")
+    if you:
+        if you["dreams"]:
+            held = "; ".join(f"{d} (L{c.dreams[d].level}, {_cost(c.dreams[d].cost)}, {c.dreams[d].points} pts)"
+                             for d in you["dreams"])
+            lines.append(f"Your Dreams: {held}")
+        if you["looking"]:
+            lines.append(f"Looking at: {', '.join(you['looking'])}")
+    if v["result"]:
+        lines.append("**Final:** " + ", ".join(f"{nm(r['id'])} {r['score']}" for r in v["result"]))
+    elif v["pending"]:
+        pend = v["pending"]
+        detail = f" ({pend['amount']} any, {pend['reason']})" if pend["kind"] == "gain" else ""
+        lines.append(f"Waiting for {nm(pend['player'])} to {pend['text']}{detail}.")
+    text = "\n".join(lines)
+    return text if len(text) <= 1800 else text[:1797] + "..."
+
+
+def _cost(cost: tuple[int, int, int]) -> str:
+    return " ".join(f"{n}{k}" for n, k in zip(cost, "CPS") if n) or "free"

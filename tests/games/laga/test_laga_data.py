@@ -1,0 +1,70 @@
+"""The card file: all printed cards load, and a bad file stops with a message naming the card and field."""
+
+import copy
+import tomllib
+
+import pytest
+
+from bot.engine import BadGameData
+from bot.games.laga.cards import (DATA_FILE, DREAM_EFFECTS, JOB_ABILITIES, NEWS_EFFECTS, cards, load_cards_file,
+                                  parse_cards)
+
+from laga_helpers import G
+
+RAW = tomllib.loads(DATA_FILE.read_text(encoding="utf-8"))
+
+
+def test_every_printed_card_is_there():
+    c = cards()
+    assert len(c.jobs) == 31 and len(c.dreams) == 21 and len(c.news) == 16
+    assert [sum(1 for j in c.jobs.values() if j.level == lv) for lv in (1, 2, 3, 4)] == [8, 11, 8, 4]
+    assert [sum(1 for d in c.dreams.values() if d.level == lv) for lv in (1, 2, 3)] == [7, 7, 7]
+    assert set(c.job_by_ability) == JOB_ABILITIES and set(c.dream_by_effect) == DREAM_EFFECTS
+    assert set(c.news_by_effect) == NEWS_EFFECTS
+    assert c.jobs["Dolphin Trainer"].text.startswith("May jump over 1 [grey counter")
+    assert "Shopping Sphree" in c.dreams and "Heavy Traffice Gridlock" in c.news  # printed spellings
+
+
+def test_values_follow_the_level_scale():
+    c = cards()
+    for j in c.jobs.values():
+        assert sum(j.cost) == 3 * j.level and sum(j.salary) == j.level + 1 and j.cost[0] >= min(2, j.level)
+    for d in c.dreams.values():
+        assert sum(d.cost) == 3 * d.level + 1 and d.cost[1] > 0
+
+
+def bad(mutate, *words):
+    data = copy.deepcopy(RAW)
+    mutate(data)
+    with pytest.raises(BadGameData) as err:
+        parse_cards(data)
+    for w in words:
+        assert w in str(err.value), (w, str(err.value))
+
+
+def test_bad_files_name_the_card_and_field():
+    bad(lambda d: d["job"][0].pop("cost"), "Ondel-Ondel", "'cost'", "missing")
+    bad(lambda d: d["job"][3].update(ability="teleport"), "Joki 3 in 1", "'ability'", "teleport")
+    bad(lambda d: d["job"][4].update(ability=d["job"][3]["ability"]), "Odong-Odong", "already used")
+    bad(lambda d: d["dream"][1].update(name="Monas Selfie"), "Monas Selfie", "'name'", "repeats")
+    bad(lambda d: d["job"][9].update(level=5), "Satpol PP", "'level'", "outside")
+    bad(lambda d: d["dream"][2].update(points="two"), "Petting Ragunan Tiger", "'points'", "int")
+    bad(lambda d: d["dream"][0]["cost"].update(gold=1), "Monas Selfie", "'cost'", "gold")
+    bad(lambda d: d["job"][1]["salary"].update(pride=-1), "Bencong", "'salary'", "-1")
+    bad(lambda d: d["news"][0].update(effect="rain"), "Pekan Raya Jakarta", "'effect'", "rain")
+    bad(lambda d: d["news"].pop(), "15 News", "16")
+    bad(lambda d: d["job"].append(copy.deepcopy(d["job"][0]) | {"name": "Extra", "ability": "x"}), "Extra")
+
+
+def test_a_broken_toml_file_is_bad_game_data(tmp_path):
+    path = tmp_path / "cards.toml"
+    path.write_text("[[job]]\nname = ", encoding="utf-8")
+    with pytest.raises(BadGameData, match="not valid TOML"):
+        load_cards_file(path)
+
+
+def test_rules_summary_names_the_rulings():
+    text = G.rules_summary()
+    assert len(text) < 3500
+    for phrase in ("grey counter", "21 Dreams", "16 News", "later seat", "once per turn", "Monas Selfie"):
+        assert phrase in text

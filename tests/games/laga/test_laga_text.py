@@ -1,0 +1,57 @@
+"""The registry entry, views (what each seat sees) and the text made for people."""
+
+from bot.engine import all_games, get_game
+from bot.games.laga.game import LagaGame
+
+from laga_helpers import G, act, dreams, res, setup, sow, top
+
+NAMES = {1: "Ayu", 2: "Budi", 3: "Citra"}
+
+
+def test_registered():
+    assert isinstance(get_game("laga"), LagaGame) and G in all_games()
+    assert (G.min_players, G.max_players, G.title) == (2, 6, "Laga Jakarta")
+
+
+def test_views_show_own_secrets_only():
+    s = setup(tokens=[1, 0, 2, 1, 2, 2])
+    dreams(s, 1, held=("Homecoming",))
+    dreams(s, 2, held=("Pilgrimage",))
+    top(s, "dream", "Protesting", "Idol Audition", "Monas Selfie")
+    sow(s, 1, "lowongan", "cw")  # Impian: player 1 looks at 3 Dreams
+    mine, theirs, spectator = G.view(s, 1), G.view(s, 2), G.view(s, None)
+    looking = ["Protesting", "Idol Audition", "Monas Selfie"]
+    assert mine["you"] == {"id": 1, "dreams": ["Homecoming"], "looking": looking}
+    assert theirs["you"]["dreams"] == ["Pilgrimage"] and theirs["you"]["looking"] == []
+    assert spectator["you"] is None and spectator["pending"]["looking"] == 3
+    assert "Homecoming" not in str(theirs) and "Pilgrimage" not in str(mine) and "Protesting" not in str(spectator)
+    assert [p["dreams_held"] for p in spectator["players"]] == [1, 1, 0]
+    for v in (mine, theirs, spectator):
+        text = G.render_view(v, NAMES)
+        assert "Ayu" in text and len(text) <= 1800
+    assert "Protesting" in G.render_view(mine, NAMES) and "Protesting" not in G.render_view(theirs, NAMES)
+
+
+def test_labels_for_people():
+    s = setup(tokens=[1, 0, 2, 1, 2, 2])
+    action = {"type": "sow", "tile": "kerja", "direction": "ccw"}
+    assert G.describe_action(s, 1, action) == "Move Kerja (1) counter-clockwise"
+    assert G.describe_choice(s, 1, "tile", "training") == "Training (2)"
+    assert G.describe_choice(s, 1, "direction", "cw") == "Clockwise"
+    assert G.describe_choice(s, 1, "target", 3) == "seat 3"
+    assert G.describe_choice(s, 1, "card", "Satpol PP").startswith("Satpol PP (Job L2")
+    res(s, 1, coin=2)
+    events = act(s, 1, action)
+    lines = [G.describe_event(e, NAMES) for e in events]
+    assert "Ayu moves 1 from Kerja counter-clockwise, landing on Stasiun." in lines
+
+
+def test_timeouts_are_legal_defaults():
+    s = setup(tokens=[1, 0, 2, 1, 2, 2])
+    assert G.timeout_action(s, 1)["type"] == "sow"
+    res(s, 1, coin=1)
+    sow(s, 1, "kerja", "ccw")  # Stasiun: the default is not to use it
+    assert G.timeout_action(s, 1) == {"type": "done"}
+    act(s, 1, G.timeout_action(s, 1))
+    assert G.timeout_action(s, 1) == {"type": "end"}
+    assert G.turn_player(s) == 1 and not G.in_response_window(s)
