@@ -251,12 +251,12 @@ def picker_message(live: LiveMatch, player: int, step: Step, *, header: str | No
     parts = [header] if header else []
     parts.append(private_view_text(live, player))
     if step.chosen:
-        chosen = [game.describe_choice(live.state, player, k, v) for k, v in step.chosen]
+        chosen = [choice_label(live, player, k, v) for k, v in step.chosen]
         parts.append("**Chosen:** " + " › ".join(chosen))
     parts.append(f"**Choose {_key_label(step.key)}:**")
     embed = discord.Embed(title=f"{game.title} · your move", colour=COLOUR_PLAY, description=_clip("\n\n".join(parts)))
     view = discord.ui.View(timeout=None)
-    labels = [_option_label(game.describe_choice(live.state, player, c.key, c.value)) for c in step.choices]
+    labels = [_option_label(choice_label(live, player, c.key, c.value)) for c in step.choices]
     if len(step.choices) <= BUTTON_CHOICES and not step.path:
         for choice, label in zip(step.choices, labels):
             view.add_item(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
@@ -274,6 +274,13 @@ def picker_message(live: LiveMatch, player: int, step: Step, *, header: str | No
         view.add_item(discord.ui.Button(label="Back", style=discord.ButtonStyle.secondary,
                                         custom_id=custom_ids.pick_button(live.id, seq, step.path, "back")))
     return Rendered(embed=embed, view=view)
+
+
+def choice_label(live: LiveMatch, player: int, key: str, value: Any) -> str:
+    """A picker label. A value naming a seated player shows that player's name (engines know no names)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value in live.record.players and key != "type":
+        return live.name_of(value)
+    return live.game.describe_choice(live.state, player, key, value)
 
 
 def _key_label(key: str | None) -> str:
