@@ -258,8 +258,16 @@ class Table:
         except (MatchError, PathError) as exc:
             await self.tell(interaction, getattr(exc, "reason", None) or str(exc))
             return
-        rendered = render.picker_message(live, interaction.user.id, step)
+        welcome = await self._reclaim(live, interaction.user.id)
+        rendered = render.picker_message(live, interaction.user.id, step, header=WELCOME_BACK if welcome else None)
         await interaction.response.send_message(ephemeral=True, **rendered.send_kwargs())
+
+    async def _reclaim(self, live: LiveMatch, player: int) -> bool:
+        """A click by a player the AI was covering gives them their seat back (and stops the AI's timer)."""
+        if not await self.service.reclaim(live, player):
+            return False
+        await self.schedule(live)
+        return True
 
     async def on_pick(self, interaction: Interaction, match_id: int, seq: int, path: tuple[int, ...],
                       choice: str) -> None:
@@ -278,9 +286,7 @@ class Table:
             except (MatchError, PathError) as exc:
                 await self.tell(interaction, getattr(exc, "reason", None) or str(exc))
                 return
-            welcome = await self.service.reclaim(live, player)
-            if welcome:
-                await self.schedule(live)
+            welcome = await self._reclaim(live, player)
             if step.action is None:
                 header = WELCOME_BACK if welcome else None
                 await self._update_picker(interaction, render.picker_message(live, player, step, header=header))
