@@ -20,7 +20,9 @@ from bot.ui import custom_ids
 GUILD, CHANNEL = 7_000_000_000_000_001, 7_000_000_000_000_002
 HOST, GUEST, STRANGER, MODERATOR = 7_100_000_000_000_001, 7_100_000_000_000_002, 7_100_000_000_000_003, \
     7_100_000_000_000_004
-NAMES = {HOST: "Aisyah", GUEST: "Budi", STRANGER: "Citra", MODERATOR: "Dewi"}
+ADMIN = 7_100_000_000_000_009
+NAMES = {HOST: "Aisyah", GUEST: "Budi", STRANGER: "Citra", MODERATOR: "Dewi", ADMIN: "Eka"}
+PERMISSIONS = {MODERATOR: "manage_channels", ADMIN: "manage_guild"}
 
 
 def make_world() -> FakeDiscord:
@@ -28,7 +30,7 @@ def make_world() -> FakeDiscord:
     world.add_guild(GUILD, "Kedai Kopi")
     world.add_channel(GUILD, CHANNEL, "meja-drump")
     for user, name in NAMES.items():
-        world.add_member(GUILD, user, name, permissions="manage_channels" if user == MODERATOR else None)
+        world.add_member(GUILD, user, name, permissions=PERMISSIONS.get(user))
     return world
 
 

@@ -2,28 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
-
-import pytest
-
 from bot.games.rng import Rng
 from bot.ui import custom_ids
-from table_driver import CHANNEL, GUEST, GUILD, HOST, STRANGER, Table, make_bot, make_world
-
-ADMIN = 7_100_000_000_000_009
-
-
-@pytest.fixture
-async def table(db_path, clock):
-    world = make_world()
-    world.add_member(GUILD, ADMIN, "Eka", permissions="manage_guild")
-    bot = make_bot(db_path, clock)
-    await world.connect(bot)
-    assert bot.loop is asyncio.get_running_loop()
-    yield Table(world, bot)
-    if not bot.is_closed():
-        await bot.close()
-    world.close()
+from table_driver import ADMIN, CHANNEL, GUEST, GUILD, HOST, STRANGER, Table
 
 
 async def settings(table: Table, user: int, forge: bool = False, **options):

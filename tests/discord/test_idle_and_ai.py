@@ -3,25 +3,9 @@ the AI taking over an absent player's seat, reclaiming it, and all of it across 
 
 from __future__ import annotations
 
-import asyncio
-
-import pytest
-
 from bot.games.rng import Rng
 from bot.ui import custom_ids
-from table_driver import CHANNEL, GUEST, HOST, Table, make_bot, make_world
-
-
-@pytest.fixture
-async def table(db_path, clock):
-    world = make_world()
-    bot = make_bot(db_path, clock)
-    await world.connect(bot)
-    assert bot.loop is asyncio.get_running_loop()
-    yield Table(world, bot)
-    if not bot.is_closed():
-        await bot.close()
-    world.close()
+from table_driver import CHANNEL, GUEST, HOST, Table, make_bot
 
 
 async def tick(table: Table, clock, seconds: float) -> int:
