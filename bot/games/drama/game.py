@@ -1,0 +1,121 @@
+"""The Drama Pukul 7 engine as the platform sees it: the ``Game`` contract, wired to the modules."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from bot.engine import Action, Event, Game, IllegalAction, Result
+from bot.games import serial
+from bot.games.drama import actions, flow, legal, text, view
+from bot.games.drama.state import DramaState, hero_name
+
+HERO_MODES = ("choose", "deal")
+
+
+class DramaGame(Game):
+    name = "drama"
+    title = "Drama Pukul 7"
+    min_players = 2
+    max_players = 6
+
+    def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """One option, ``heroes``: "choose" (default, pick a hero side in turn) or "deal" (dealt, pick a side)."""
+        opts = dict(options or {})
+        unknown = set(opts) - {"heroes"}
+        if unknown:
+            raise IllegalAction(f"Drama Pukul 7 has no option {', '.join(sorted(unknown))}; it has 'heroes'.")
+        mode = opts.get("heroes", "choose")
+        if mode not in HERO_MODES:
+            raise IllegalAction("The 'heroes' option must be 'choose' or 'deal'.")
+        return {"heroes": mode}
+
+    def new_game(self, player_ids: Sequence[int], seed: int, options: Mapping[str, Any] | None = None) -> DramaState:
+        opts = self.check_options(options)
+        ids = list(player_ids)
+        if not self.min_players <= len(ids) <= self.max_players:
+            raise IllegalAction("Drama Pukul 7 needs 2 to 6 players.")
+        if len(set(ids)) != len(ids) or any(not isinstance(i, int) or isinstance(i, bool) for i in ids):
+            raise IllegalAction("Every player must be a different player id.")
+        return flow.new_state(ids, seed, opts)
+
+    def actors(self, state: DramaState) -> frozenset[int]:
+        if state.phase == "over":
+            return frozenset()
+        if state.phase == "pick":
+            return frozenset(state.pick_queue[:1])
+        if state.choice is not None:
+            return frozenset((state.choice.player,))
+        if state.window is not None:
+            return frozenset(state.window.waiting)
+        return frozenset((state.turn.player,))
+
+    def legal_actions(self, state: DramaState, player: int) -> list[Action]:
+        return legal.legal_actions(state, player)
+
+    def apply(self, state: DramaState, player: int, action: Action) -> list[Event]:
+        m = actions.check(state, player, action)
+        return actions.perform(state, player, action, m)
+
+    def timeout_action(self, state: DramaState, player: int) -> Action:
+        m = actions.mode(state, player)
+        if m is None:
+            raise IllegalAction("Nothing is waiting on that player.")
+        if m == "pick":
+            return {"type": "pick_hero", "hero": flow.pick_options(state, player)[0]}
+        if m == "window":
+            return {"type": "pass"}
+        if m == "turn":
+            return {"type": "end_turn"}
+        if m == "pay":
+            return {"type": "cancel"}
+        if m == "absorb":
+            return {"type": "absorb", "member": state.choice.options[0]}  # type: ignore[union-attr]
+        if m == "to_hand":
+            return {"type": "to_hand", "card": state.choice.data["card"]}  # type: ignore[union-attr]
+        return {"type": "decline"}
+
+    def in_response_window(self, state: DramaState) -> bool:
+        return state.phase != "over" and (state.window is not None or (state.choice is not None and state.choice.kind == "react"))
+
+    def turn_player(self, state: DramaState) -> int | None:
+        if state.phase == "over":
+            return None
+        if state.phase == "pick":
+            return state.pick_queue[0]
+        return state.turn.player
+
+    def view(self, state: DramaState, player: int | None) -> dict[str, Any]:
+        return view.build_view(state, player)
+
+    def is_over(self, state: DramaState) -> bool:
+        return state.phase == "over"
+
+    def result(self, state: DramaState) -> Result:
+        if state.phase != "over":
+            raise ValueError("the game is not over")
+        scores = {p.id: p.air_muka for p in state.players}
+        if state.winner is None:
+            return Result((), scores, "Nobody is left standing.")
+        w = next(p for p in state.players if p.id == state.winner)
+        return Result((w.id,), scores, f"{hero_name(w)} is the last one standing and the protagonist of this drama.")
+
+    def describe_action(self, state: DramaState, player: int, action: Action) -> str:
+        return text.describe_action(state, player, action)
+
+    def describe_choice(self, state: DramaState, player: int, key: str, value: Any) -> str:
+        return text.describe_choice(state, player, key, value)
+
+    def describe_event(self, event: Event, names: Mapping[int, str]) -> str:
+        return text.describe_event(event, names)
+
+    def render_view(self, view_: Mapping[str, Any], names: Mapping[int, str]) -> str:
+        return view.render(view_, names)
+
+    def rules_summary(self) -> str:
+        return text.rules_summary()
+
+    def state_to_json(self, state: DramaState) -> str:
+        return serial.dumps(state)
+
+    def state_from_json(self, text_: str) -> DramaState:
+        return serial.loads(DramaState, text_)

@@ -1,0 +1,120 @@
+"""Seat-filling players for Drama Pukul 7: uniform random, and a simple heuristic.
+
+Both see only a player's view and legal actions. The heuristic plays the
+obvious drama: defend when aimed at, cancel what hurts you, spend hurtful Plot
+Twists (free on other players' turns), build up (marry, buy, recruit), then
+attack where the Dengki gets through, so games between AI seats come to an end.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from bot.engine import Action
+from bot.games.rng import Rng
+from bot.policy import RandomPolicy
+
+__all__ = ["RandomPolicy", "HeuristicPolicy"]
+
+
+def _players(view: Mapping[str, Any]) -> dict[int, Mapping[str, Any]]:
+    return {p["id"]: p for p in view["players"]}
+
+
+def _damage_through(attacker: Mapping[str, Any], defender: Mapping[str, Any], strength: int) -> int:
+    """How much of a Dengki would reach the defender's hero, judging from public cards."""
+    shield = sum(m["air_muka"] for m in defender["members"])
+    return max(0, strength - shield)
+
+
+class HeuristicPolicy:
+    """Greedy and predictable; ties broken by the caller's Rng."""
+
+    name = "heuristic"
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        me = view["viewer"]
+        by_type: dict[str, list[Action]] = {}
+        for a in legal:
+            by_type.setdefault(a["type"], []).append(a)
+        hand = {c["id"]: c for c in view["hand"]}
+        if "pick_hero" in by_type:
+            return rng.choice(by_type["pick_hero"])
+        if "pass" in by_type:
+            return self._respond(view, me, by_type, hand, rng)
+        for kind in ("react", "absorb", "to_hand", "pay"):
+            if kind in by_type:
+                return self._choose_in(kind, by_type[kind])
+        if "hero_ability" in by_type and self._ability_now(view, me):
+            return by_type["hero_ability"][0]
+        for kind in ("kahwin", "buy", "recruit"):
+            if kind in by_type:
+                if kind == "recruit" and len(view["hand"]) < 4:
+                    continue
+                return by_type[kind][-1]
+        plays = [a for a in by_type.get("play", []) if self._worth_playing(view, me, a, hand)]
+        if plays:
+            return rng.choice(plays)
+        if "use" in by_type:
+            return by_type["use"][0]
+        if "attack" in by_type:
+            return self._attack(view, me, by_type["attack"])
+        return by_type.get("end_turn", legal)[0]
+
+    @staticmethod
+    def _ability_now(view: Mapping[str, Any], me: int) -> bool:
+        """Use the hero ability before buying; a Kedai discount only when it makes a purchase possible."""
+        mine = _players(view)[me]
+        if "KEDAI" not in (mine["ability"] or ""):
+            return True
+        prices = [s["card"]["price"] for s in view["kedai"] if s["card"] and s["card"]["kind"] == "item"]
+        return any(0 < p - view["turn"]["discount"] <= mine["juta"] + 1 for p in prices)
+
+    @staticmethod
+    def _hurts_others(view: Mapping[str, Any], me: int, a: Action) -> bool:
+        """A targeted card aimed at a rival (cancels are judged separately)."""
+        return "target" in a and a["target"] != me and "entry" not in a
+
+    def _worth_playing(self, view: Mapping[str, Any], me: int, a: Action, hand: Mapping[int, Any]) -> bool:
+        card = hand.get(a["card"], {})
+        if card.get("kind") in ("item", "member", "episode"):
+            return True
+        return self._hurts_others(view, me, a)
+
+    def _respond(self, view: Mapping[str, Any], me: int, by_type: Mapping[str, list[Action]],
+                 hand: Mapping[int, Any], rng: Rng) -> Action:
+        attack = view.get("attack")
+        window = view.get("window") or {}
+        stack = window.get("stack", [])
+        plays = by_type.get("play", [])
+        for a in plays:
+            text = hand.get(a["card"], {}).get("text", "")
+            if attack and attack["projected_target"] == me and "DENGKI is aimed at you" in text:
+                return a
+            if "entry" in a and stack[a["entry"]].get("target") == me:
+                return a
+        hurtful = [a for a in plays if self._hurts_others(view, me, a)]
+        if hurtful and rng.below(3) == 0:
+            return rng.choice(hurtful)
+        return by_type["pass"][0]
+
+    @staticmethod
+    def _attack(view: Mapping[str, Any], me: int, attacks: list[Action]) -> Action:
+        players = _players(view)
+        strength = players[me]["attributes"]["dengki"]
+
+        def score(a: Action) -> tuple[int, int, int]:
+            d = players[a["target"]]
+            through = _damage_through(players[me], d, strength)
+            unmarried = sum(1 for m in d["members"] if not m["married"])
+            return (-min(through, d["air_muka"]) if through else 0, -unmarried, d["air_muka"])
+
+        return min(attacks, key=lambda a: (score(a), a["target"]))
+
+    @staticmethod
+    def _choose_in(kind: str, opts: list[Action]) -> Action:
+        if kind == "to_hand":
+            return opts[-1]
+        return opts[0]

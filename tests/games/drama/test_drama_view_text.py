@@ -1,0 +1,145 @@
+"""Views hide what they must, texts read well, and the seat-filling policies finish games."""
+
+from __future__ import annotations
+
+import json
+
+from bot.games.drama.policies import HeuristicPolicy, RandomPolicy
+from bot.games.drama.state import player
+from bot.games.rng import Rng
+
+from drama_helpers import (GAME, P1, P2, P3, arrange_turn, card_id, clear_hand, give, ids_in, new, pass_all,
+                           set_kedai)
+
+NAMES = {P1: "Aishah", P2: "Badrul", P3: "Chong"}
+
+
+def test_view_shows_own_hand_only_and_hides_face_down_kedai():
+    s = new(3)
+    arrange_turn(s, P1)
+    player(s, P1).juta = 9
+    set_kedai(s, 0, "Jam Rolex Tiruan")
+    GAME.apply(s, P1, {"type": "buy", "slot": 0})
+    hidden = s.kedai[0]
+    for viewer in (P1, P2, P3, None):
+        v = GAME.view(s, viewer)
+        json.dumps(v)
+        seen = ids_in(v)
+        assert hidden not in seen and v["kedai"][0]["card"] is None
+        for p in s.players:
+            if p.id == viewer:
+                assert [c["id"] for c in v["hand"]] == sorted(p.hand)
+            else:
+                assert not seen & set(p.hand)
+        assert [p["hand_count"] for p in v["players"]] == [len(p.hand) for p in s.players]
+    assert GAME.view(s, None)["hand"] == []
+
+
+def test_recruit_payment_is_private_and_dealt_heroes_are_private():
+    s = new(2)
+    arrange_turn(s, P1)
+    set_kedai(s, 0, "Jamal Sado")
+    GAME.apply(s, P1, {"type": "recruit", "slot": 0})
+    GAME.apply(s, P1, {"type": "pay", "card": player(s, P1).hand[0]})
+    assert GAME.view(s, P1)["choice"]["chosen"] == [player(s, P1).hand[0]]
+    assert "chosen" not in GAME.view(s, P2)["choice"]
+    d = GAME.new_game([P1, P2], 4, {"heroes": "deal"})
+    assert "dealt" in GAME.view(d, P1)["pick"] and "dealt" not in GAME.view(d, None)["pick"]
+    assert GAME.view(d, P1)["pick"]["dealt"] != GAME.view(d, P2)["pick"]["dealt"]
+
+
+def test_render_for_players_and_spectators_stays_short():
+    s = new(6)
+    for p in s.players:
+        give(s, p.id, "Jumpa Bomoh", "Cliffhanger", "Pelumba Haram", "Lily" if p.id == P1 else "Dato Rashid")
+    give(s, P1, "Rantai Emas 916", "Klinik Kampung Ubi", "Kereta Mewah Mercedes", where="items")
+    give(s, P2, "Kak Ton Janda Muda", "Aina Mualaf", where="members")
+    names = {p.id: f"Player with a long name {p.id}" for p in s.players}
+    for viewer in [None] + [p.id for p in s.players]:
+        text = GAME.render_view(GAME.view(s, viewer), names)
+        assert 0 < len(text) <= 1800
+        assert "Drama Pukul 7" in text
+    assert "Your hand" in GAME.render_view(GAME.view(s, P1), names)
+    assert "Your hand" not in GAME.render_view(GAME.view(s, None), names)
+    pick = GAME.new_game([P1, P2], 1)
+    assert "Choosing heroes" in GAME.render_view(GAME.view(pick, None), NAMES)
+
+
+def test_rules_summary_names_the_rulings():
+    text = GAME.rules_summary()
+    assert len(text) <= 3500
+    for phrase in ("Collecting", "PLOT TWIST windows", "last in, first out", "Cliffhanger", "unmarried MEMBERs",
+                   "spouse", "Klinik Kampung Ubi", "30 Juta", "2 each of ACCESSORY", "face down", "never above 7"):
+        assert phrase in text, phrase
+
+
+def test_describe_action_and_choice_labels():
+    s = new(3, heroes=["Ryan Kaya-Raya", "Inspektor Wang", "Ustazah Salmah"])
+    arrange_turn(s, P1)
+    clear_hand(s, P1)
+    rolex, = give(s, P2, "Jam Rolex Tiruan", where="items")
+    give(s, P1, "Aku Sebenarnya Polis")
+    label = GAME.describe_action(s, P1, {"type": "play", "card": card_id("Aku Sebenarnya Polis"), "target": P2, "pick": rolex})
+    assert label == "Play Aku Sebenarnya Polis on Inspektor Wang: Jam Rolex Tiruan"
+    assert GAME.describe_choice(s, P1, "type", "kahwin") == "KAHWIN"
+    assert GAME.describe_choice(s, P1, "target", P3) == "Ustazah Salmah"
+    set_kedai(s, 0, "Lori Balak")
+    assert GAME.describe_choice(s, P1, "slot", 0) == "Slot 0: Lori Balak (4 Juta)"
+    assert GAME.describe_action(s, P1, {"type": "attack", "target": P2}) == "DENGKI Inspektor Wang"
+    assert GAME.describe_action(s, P1, {"type": "end_turn"}) == "End turn without attacking"
+    for a in GAME.legal_actions(s, P1):
+        assert 0 < len(GAME.describe_action(s, P1, a)) <= 100
+    pick = GAME.new_game([P1, P2], 1)
+    assert GAME.describe_choice(pick, P1, "hero", "Lily") == "Lily"
+    assert GAME.describe_choice(pick, P1, "hero", "Ryan Kaya-Raya").startswith("Ryan Kaya-Raya (M): Discard 1 CARD")
+
+
+def test_describe_event_lines():
+    s = new(2)
+    arrange_turn(s, P1)
+    clear_hand(s, P2)
+    events = GAME.apply(s, P1, {"type": "attack", "target": P2})
+    events += pass_all(s)  # Badrul's turn: Collecting
+    lines = [GAME.describe_event(e, NAMES) for e in events]
+    assert "Aishah aims 1 DENGKI at Badrul!" in lines
+    assert "Badrul loses 1 AIR MUKA (now 6)." in lines
+    drew = [e for e in events if e["type"] == "drew"]
+    assert drew and drew[0]["visible_to"] == [P2]
+    assert GAME.describe_event(drew[0], NAMES).startswith("You drew: ")
+    assert all("cards" not in e or "visible_to" in e for e in events if e["type"] != "effect")
+
+
+def test_in_response_window_and_turn_player():
+    s = GAME.new_game([P1, P2], 9)
+    assert not GAME.in_response_window(s) and GAME.turn_player(s) == s.pick_queue[0]
+    s = new(2)
+    assert GAME.in_response_window(s) and GAME.turn_player(s) == s.turn.player
+    pass_all(s)
+    assert not GAME.in_response_window(s)
+
+
+def _finish(policies, seed, n):
+    ids = [P1, P2, P3, 1004, 1005, 1006][:n]
+    s = GAME.new_game(ids, seed, {"heroes": "deal"})
+    rng = Rng.seeded(seed)
+    for _ in range(20000):
+        if GAME.is_over(s):
+            return s
+        actors = sorted(GAME.actors(s))
+        pid = actors[rng.below(len(actors))]
+        legal = GAME.legal_actions(s, pid)
+        action = policies[ids.index(pid)].choose(GAME.view(s, pid), legal, rng)
+        assert action in legal
+        GAME.apply(s, pid, action)
+    raise AssertionError("the policies did not finish the game")
+
+
+def test_heuristic_policy_finishes_games_and_beats_random():
+    h, r = HeuristicPolicy(), RandomPolicy()
+    for seed in range(12):
+        _finish([h] * (2 + seed % 5), seed, 2 + seed % 5)
+    wins = 0
+    for seed in range(20):
+        s = _finish([h, r], seed, 2)
+        wins += GAME.result(s).winners == (P1,)
+    assert wins >= 13
