@@ -10,7 +10,8 @@ from typing import Any, Callable
 
 from .cards import RESOURCES, Cost, cards
 from .dreams import complete
-from .economy import amounts, dream_payments, give, job_payments, mixes, one, pay, salary_tasks, transfer
+from .economy import (amounts, dream_payments, give, job_discounts, job_payments, mixes, one, pay, paying_for,
+                      salary_tasks, transfer)
 from .flow import rain_victims
 from .rules import dream_done, holder, immune
 from .state import LagaState, PlayerState, Task, schedule
@@ -135,7 +136,7 @@ def resolve_cards(state: LagaState, p: PlayerState, task: Task, a: Action, event
         return
     if t in ("hire", "hire_free"):
         if t == "hire":
-            pay(p, _paid(a), f"changing Job to {a['card']}", events)
+            pay(p, _paid(a), paying_for(f"changing Job to {a['card']}", job_discounts(state, p)), events)
         else:
             voucher = cards().dream_by_effect["english_course"]
             p.completed.remove(voucher)

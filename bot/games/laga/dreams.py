@@ -10,14 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import RESOURCES, Cost, cards
-from .economy import fine, give, pay, salary_tasks, transfer
+from .economy import dream_discounts, fine, give, pay, paying_for, salary_tasks, transfer
 from .rules import immune, level, news_on, others
 from .state import LagaState, PlayerState, Task
 
 
 def complete(state: LagaState, p: PlayerState, name: str, cost: Cost, events: list[dict[str, Any]]) -> list[Task]:
     """Pay ``cost``, reveal ``name`` as completed and run its completion effect."""
-    pay(p, cost, f"completing {name}", events)
+    pay(p, cost, paying_for(f"completing {name}", dream_discounts(state, p)), events)
     p.dreams.remove(name)
     p.completed.append(name)
     events.append({"type": "complete", "player": p.pid, "card": name})

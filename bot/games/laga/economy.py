@@ -97,18 +97,40 @@ def have(p: PlayerState) -> Cost:
     return (p.res["coin"], p.res["pride"], p.res["skill"])
 
 
+def job_discounts(state: LagaState, p: PlayerState) -> list[str]:
+    """The discounts on changing Job that ``p`` has now. Paying less never hurts, so Vermak Lepis's
+    "may" is taken automatically; the payment's reason names them so the table sees why."""
+    names = ["Patchwork"] if has(state, p, "patchwork") else []
+    if dream_done(p, "horror_movie_cast"):
+        names.append("Horror Movie Cast")
+    if news_on(state, p, "abang_none_jakarta"):
+        names.append("Abang None Jakarta")
+    return names
+
+
+def dream_discounts(state: LagaState, p: PlayerState) -> list[str]:
+    """Endorsement or VIP (one Job at a time, so at most one of them)."""
+    return [n for n, ab in (("Endorsement", "endorsement"), ("VIP", "vip")) if has(state, p, ab)]
+
+
 def job_payments(state: LagaState, p: PlayerState, card: Job) -> tuple[Cost, ...]:
     """Ways ``p`` can pay to change to ``card``: Patchwork, Horror Movie Cast and Abang None apply."""
-    any_off = int(dream_done(p, "horror_movie_cast")) + int(news_on(state, p, "abang_none_jakarta"))
-    coin_off = 2 if has(state, p, "patchwork") else 0
+    off = job_discounts(state, p)
+    any_off = int("Horror Movie Cast" in off) + int("Abang None Jakarta" in off)
+    coin_off = 2 if "Patchwork" in off else 0
     return payment_options(have(p), card.cost, any_off, coin_off,
                            news_on(state, p, "celebrity_wedding_reception"))
 
 
 def dream_payments(state: LagaState, p: PlayerState, card: Dream) -> tuple[Cost, ...]:
     """Ways ``p`` can pay to complete ``card``: Endorsement and VIP each take 1 off."""
-    any_off = int(has(state, p, "endorsement") or has(state, p, "vip"))
+    any_off = len(dream_discounts(state, p))
     return payment_options(have(p), card.cost, any_off, 0, news_on(state, p, "celebrity_wedding_reception"))
+
+
+def paying_for(what: str, discounts: list[str]) -> str:
+    """A payment's reason, naming the discounts that were applied."""
+    return f"{what}, less {' and '.join(discounts)}" if discounts else what
 
 
 def news_rewarded(state: LagaState) -> list[Task]:

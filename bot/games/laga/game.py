@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from bot.engine import Action, Event, Game, IllegalAction, PlayerId, Result
-from bot.games.serial import dumps, loads
+from bot.games import serial
 
 from . import text, views
 from .decisions import DECISIONS
@@ -149,7 +149,7 @@ class LagaGame(Game):
 
     # --- persistence --------------------------------------------------------
     def state_to_json(self, state: LagaState) -> str:
-        return dumps(state)
+        return serial.dumps(state)
 
     def state_from_json(self, text_: str) -> LagaState:
-        return loads(LagaState, text_)
+        return serial.loads(LagaState, text_)

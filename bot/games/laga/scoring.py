@@ -7,6 +7,8 @@ held; then the later seat in turn order (counted from the first player).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .cards import cards
 from .rules import dream_done, level
 from .state import LagaState, PlayerState
@@ -32,8 +34,26 @@ def breakdown(state: LagaState, p: PlayerState) -> dict[str, int]:
     return parts
 
 
+#: Dreams whose effect changes the end-of-game count.
+SCORING_EFFECTS = ("discussion_with_governor", "idol_audition", "join_political_party", "tanjidor_orchestra",
+                   "run_for_president")
+
+
+@lru_cache(maxsize=1)
+def _tables() -> tuple[dict[str, int], frozenset[str]]:
+    """Card name -> printed points, and the names of the scoring Dreams."""
+    c = cards()
+    points = {n: j.points for n, j in c.jobs.items()} | {n: d.points for n, d in c.dreams.items()}
+    return points, frozenset(c.dream_by_effect[e] for e in SCORING_EFFECTS)
+
+
 def score(state: LagaState, p: PlayerState) -> int:
-    return sum(breakdown(state, p).values())
+    """``p``'s points now. Every seat's view shows everyone's points after every action, so the
+    usual case (no completed Dream that changes the count) is summed from a table."""
+    points, scoring = _tables()
+    if p.completed and not scoring.isdisjoint(p.completed):
+        return sum(breakdown(state, p).values())
+    return sum(map(points.__getitem__, p.jobs)) + sum(map(points.__getitem__, p.completed)) - len(p.dreams)
 
 
 def ranking(state: LagaState) -> list[tuple[int, int, str]]:

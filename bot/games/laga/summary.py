@@ -33,12 +33,15 @@ is paid or taken in a mix of your choice. The bank never runs out.
 - The rulebook prints 21 Dreams and 16 News (the box says 20 and 20): all printed cards are used.
 - Dolphin Trainer and Board Game Designer's grey counter is read as tiles: skip one tile once while \
 moving; swap two tiles with their tokens once per round.
-- Dreams are completed only on Impian (landed on or copied); their effects start once completed.
+- Dreams are completed only on Impian (landed on, copied by Stasiun or reached by Transit); their \
+effects start once completed. Banjir Kanal Timur's "extra token" is 1 extra resource.
 - "Moves N" counts the tokens moved. "Lands on" is the tile of the last token; "activates" also covers \
 Stasiun copies and Transit. Transit activates a neighbour of the landing tile instead of it.
 - GPS carries a lone token to any other tile, in any direction.
 - Abilities without a timing are used once per turn in your own turn. Abra-Cadabra turns resources into \
-one type before your move. Free looks and discounts apply automatically.
+one type before your move. Free looks and discounts apply automatically and are announced.
+- Make It Rain replaces a salary: not with a face-down Job or under Monetary Crisis. Car Free Day's \
+extra income counts as a News reward for Kerak Telor Peddler.
 - Ignoring News: costly cards are ignored automatically (you are asked when one could help you), \
 helpful ones always apply.
 - Steals and losses take only what a player has; the stealer picks the resource.

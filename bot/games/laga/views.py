@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .cards import cards
-from .rules import ability, job, news_on
+from .rules import HINDERING_NEWS, ability, news_on
 from .scoring import ranking, score
 from .state import NEWS_USED, TILE_NAMES, LagaState
 
@@ -43,20 +43,23 @@ def _pending(state: LagaState) -> dict[str, Any] | None:
     return out
 
 
-def view(state: LagaState, viewer: int | None) -> dict[str, Any]:
+def public_view(state: LagaState) -> dict[str, Any]:
+    """What every seat sees alike (a spectator's view); ``viewer`` and ``you`` are left empty."""
     c = cards()
+    effect = c.news[state.news].effect if state.news else ""
     players = []
     for p in state.players:
-        card = job(p)
+        card = c.jobs[p.jobs[-1]]
+        res = p.res
         players.append({
-            "id": p.pid, "coin": p.res["coin"], "pride": p.res["pride"], "skill": p.res["skill"],
+            "id": p.pid, "coin": res["coin"], "pride": res["pride"], "skill": res["skill"],
             "job": card.name, "job_level": card.level, "face_down": p.face_down,
             "ability_on": bool(ability(state, p)), "jobs": list(p.jobs), "completed": list(p.completed),
             "dreams_held": len(p.dreams), "score": score(state, p), "gender": p.gender,
-            "ignores_news": bool(state.news) and not news_on(state, p, c.news[state.news].effect),
+            "ignores_news": effect in HINDERING_NEWS and not news_on(state, p, effect),
         })
     out: dict[str, Any] = {
-        "game": "laga", "viewer": viewer, "round": state.round, "rounds": NEWS_USED,
+        "game": "laga", "viewer": None, "round": state.round, "rounds": NEWS_USED,
         "news": ({"name": state.news, "text": c.news[state.news].text} if state.news else None),
         "news_left": len(state.news_deck), "news_done": list(state.news_done),
         "first_player": state.players[state.first].pid,
@@ -67,11 +70,25 @@ def view(state: LagaState, viewer: int | None) -> dict[str, Any]:
     }
     if state.phase == "over":
         out["result"] = [{"id": pid, "score": s, "decided_by": how} for pid, s, how in ranking(state)]
+    return out
+
+
+def private_view(state: LagaState, viewer: int | None) -> dict[str, Any] | None:
+    """The only secrets a seat is shown: its own uncompleted Dreams and the cards it is looking at."""
     me = next((p for p in state.players if p.pid == viewer), None)
-    if me is not None:
-        top = state.tasks[-1] if state.tasks else None
-        mine = top is not None and top.kind == "cards" and top.player == me.pid
-        out["you"] = {"id": me.pid, "dreams": list(me.dreams), "looking": list(state.looking) if mine else []}
+    if me is None:
+        return None
+    top = state.tasks[-1] if state.tasks else None
+    mine = top is not None and top.kind == "cards" and top.player == me.pid
+    return {"id": me.pid, "dreams": list(me.dreams), "looking": list(state.looking) if mine else []}
+
+
+def view(state: LagaState, viewer: int | None) -> dict[str, Any]:
+    """The public part plus the viewer's own secrets: nothing else can differ between seats, which
+    is what lets the playout tests check every seat's view after every step cheaply."""
+    out = public_view(state)
+    out["viewer"] = viewer
+    out["you"] = private_view(state, viewer)
     return out
 
 

@@ -19,16 +19,17 @@ PLAIN_JOBS = ["Employee", "Paranormal", "MLM Agent", "YouTube Star", "SPG", "Con
 
 
 def census(s: LagaState) -> None:
-    """Every card is in exactly one place."""
+    """Every card is in exactly one place (run after every step of every playout, so kept cheap)."""
     c = cards()
-    jobs = s.job_deck + [j for p in s.players for j in p.jobs]
-    dreams = s.dream_deck + [d for p in s.players for d in p.dreams + p.completed]
-    looking_jobs = [x for x in s.looking if x in c.jobs]
-    looking_dreams = [x for x in s.looking if x in c.dreams]
-    assert sorted(jobs + looking_jobs) == sorted(c.jobs), "job cards lost or duplicated"
-    assert sorted(dreams + looking_dreams) == sorted(c.dreams), "dream cards lost or duplicated"
+    looking = set(s.looking)
+    jobs = s.job_deck + [j for p in s.players for j in p.jobs] + [x for x in s.looking if x in c.jobs]
+    dreams = s.dream_deck + [d for p in s.players for d in p.dreams + p.completed] + [
+        x for x in s.looking if x in c.dreams]
     news = s.news_deck + s.news_box + s.news_done + ([s.news] if s.news else [])
-    assert sorted(news) == sorted(c.news), "news cards lost or duplicated"
+    assert len(looking) == len(s.looking) and looking <= c.jobs.keys() | c.dreams.keys(), "stray cards looked at"
+    assert len(jobs) == len(c.jobs) and set(jobs) == c.jobs.keys(), "job cards lost or duplicated"
+    assert len(dreams) == len(c.dreams) and set(dreams) == c.dreams.keys(), "dream cards lost or duplicated"
+    assert len(news) == len(c.news) and set(news) == c.news.keys(), "news cards lost or duplicated"
 
 
 def _pull(s: LagaState, name: str) -> None:

@@ -142,3 +142,18 @@ def test_corrupted_actions_along_random_games_never_change_the_state():
                     assert G.state_to_json(s) == before
             G.apply(s, pid, legal[rng.below(len(legal))])
             step += 1
+
+
+def test_nobody_else_acts_while_a_player_owes_a_decision():
+    s = setup(tokens=[1, 0, 0, 3, 2, 2])
+    job(s, 2, "Bajaj Driver")
+    res(s, 1, coin=1)
+    sow(s, 1, "kerja", "ccw")  # lands on Stasiun: Bajaj Driver (player 2) chooses a resource first
+    assert G.actors(s) == frozenset({2}) and G.in_response_window(s)
+    refused(s, 1, {"type": "copy", "tile": "kerja", "pay": "coin"}, "another player is deciding")
+    refused(s, 3, {"type": "take", "coin": 1, "pride": 0, "skill": 0}, "another player is deciding")
+    refused(s, 2, {"type": "copy", "tile": "kerja", "pay": "coin"}, "cannot copy a tile", "take resources")
+    refused(s, 2, {"type": "take", "coin": 1, "pride": 1, "skill": 0}, "exactly 1")
+    act(s, 2, {"type": "take", "coin": 0, "pride": 0, "skill": 1})
+    refused(s, 1, {"type": "copy", "tile": "stasiun", "pay": "coin"}, "not allowed here")
+    refused(s, 1, {"type": "copy", "tile": "kerja", "pay": "pride"}, "cannot pay with")

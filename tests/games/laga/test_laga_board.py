@@ -171,3 +171,20 @@ def test_turn_cycle_news_salary_and_end_of_game():
     act(s, 2, {"type": "end"})
     assert G.is_over(s) and G.actors(s) == frozenset() and G.legal_actions(s, 1) == []
     assert G.result(s).winners
+
+
+
+def test_impian_pays_one_resource_per_extra_dream_and_still_keeps_at_most_one():
+    s = setup(tokens=[1, 0, 2, 1, 1, 3])
+    top(s, "dream", "Homecoming", "Protesting", "Pilgrimage", "Monas Selfie")
+    res(s, 1, coin=1, skill=1)
+    sow(s, 1, "training", "cw")  # Lowongan 2, lands on Impian with 2 tokens: 2 Dreams
+    assert s.looking == ["Homecoming", "Protesting"]
+    assert {a["pay"] for a in G.legal_actions(s, 1) if a["type"] == "look"} == {"coin", "skill"}
+    act(s, 1, {"type": "look", "pay": "coin"})
+    act(s, 1, {"type": "look", "pay": "skill"})
+    assert s.looking == ["Homecoming", "Protesting", "Pilgrimage", "Monas Selfie"] and have(s, 1) == (0, 0, 0)
+    assert "look" not in types(s, 1)  # nothing left to pay with
+    act(s, 1, {"type": "keep", "card": "Pilgrimage"})
+    assert s.player(1).dreams == ["Pilgrimage"] and "keep" not in types(s, 1)
+    assert s.dream_deck[-3:] == ["Homecoming", "Protesting", "Monas Selfie"] and pending(s) == "post"

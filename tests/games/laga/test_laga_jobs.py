@@ -163,6 +163,9 @@ def test_vermak_lepis_pays_two_coins_less():
     sow(s, 1, "training", "cw")
     hires = [a for a in G.legal_actions(s, 1) if a["type"] == "hire" and a["card"] == "Satpol PP"]
     assert hires == [{"type": "hire", "card": "Satpol PP", "coin": 1, "pride": 0, "skill": 3}]
+    events = act(s, 1, hires[0])  # the "may" is taken automatically, and announced
+    assert kinds(events, "pay")[0]["reason"] == "changing Job to Satpol PP, less Patchwork"
+    assert have(s, 1) == (0, 0, 0) and s.player(1).jobs[-1] == "Satpol PP"
 
 
 def test_bajaj_driver_earns_when_another_player_lands_on_stasiun():
@@ -246,6 +249,15 @@ def test_youtube_star_and_soap_opera_actress_take_one_off_a_dream():
         act(s, 1, {"type": "done"})
         ways = [a for a in G.legal_actions(s, 1) if a["type"] == "complete"]
         assert ways == [{"type": "complete", "card": "Homecoming", "coin": 3, "pride": 3, "skill": 0}], name
+        events = act(s, 1, ways[0])
+        assert s.player(1).completed == ["Homecoming"] and have(s, 1) == (0, 0, 0)
+        assert kinds(events, "pay")[0]["reason"].endswith(f"less {cards_ability(name)}")
+
+
+def cards_ability(job_name):
+    from bot.games.laga.cards import cards
+
+    return cards().jobs[job_name].ability_name
 
 
 def test_boyband_member_moves_counter_clockwise_only():
@@ -307,3 +319,35 @@ def test_landlord_switches_a_job_off_until_the_landlords_next_turn():
     s.phase = "post"
     act(s, 3, {"type": "end"})  # player 1's next turn starts
     assert G.view(s, None)["players"][1]["ability_on"]
+
+
+def test_board_game_designer_swap_is_once_per_round_not_once_per_turn():
+    s = setup(tokens=[2, 2, 1, 1, 1, 1])
+    job(s, 1, "Board Game Designer")
+    top(s, "news", "Seasonal Flood")  # the next round's News: no decision for anyone
+    s.extra_turns = 1  # as if MRT Route Draft had been completed: a second turn in the same round
+    act(s, 1, {"type": "swap", "tile": "kerja", "with": "impian"})
+    end_turn(s)
+    assert s.current.pid == 1 and pending(s) == "pre" and "swap" not in types(s, 1)  # same round
+    end_turn(s)
+    end_turn(s)
+    end_turn(s)  # player 1 is the first player: a new round opens with the next News
+    assert s.current.pid == 1 and s.news == "Seasonal Flood" and pending(s) == "pre"
+    assert "swap" in types(s, 1)
+
+
+def test_kerak_telor_peddler_is_paid_once_in_each_turn_a_news_card_rewards_someone():
+    from bot.games.laga.economy import news_rewarded
+
+    s = setup(tokens=[0, 2, 1, 2, 2, 1])
+    job(s, 2, "Kerak Telor Peddler")
+    open_news(s, "Car Free Day")
+    sow(s, 1, "stasiun", "cw")  # player 1 lands on Kerja: 4 Coins, a News reward
+    assert have(s, 1)[0] == 2 + 4 and G.actors(s) == frozenset({2})
+    take(s, 2, coin=1)
+    assert news_rewarded(s) == [] and pending(s) == "post"  # a second reward this turn pays nothing
+    end_turn(s)  # player 2's own turn: a new turn, so the next reward pays again
+    s.tokens = [0, 2, 1, 2, 2, 1]
+    sow(s, 2, "stasiun", "cw")
+    take(s, 2, skill=1)
+    assert have(s, 2) == (1 + 4 + 2, 0, 1)  # Kerak's two rewards, Kerja doubled, Kerak's salary 2 Coin

@@ -47,8 +47,9 @@ def test_abang_none_jakarta_takes_one_off_a_job_cost():
     sow(s, 1, "training", "cw")
     hires = [a for a in G.legal_actions(s, 1) if a["type"] == "hire" and a["card"] == "Satpol PP"]
     assert [(a["coin"], a["skill"]) for a in hires] == [(3, 2)]
-    act(s, 1, hires[0])
+    events = act(s, 1, hires[0])
     assert have(s, 1) == (0, 0, 0)
+    assert kinds(events, "pay")[0]["reason"] == "changing Job to Satpol PP, less Abang None Jakarta"
 
 
 def test_seasonal_flood_reduces_tile_income():
