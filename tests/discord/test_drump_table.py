@@ -283,7 +283,7 @@ async def test_block_window_that_passes_while_the_bot_is_down(table: Table, db_p
 async def test_a_deleted_table_message_is_posted_again(table: Table):
     old = await table.open_and_start()
     live = table.live()
-    table.world._delete(old)  # a moderator removes the table message
+    table.world.delete_message(old)  # a moderator removes the table message
     player = live.game.turn_player(live.state)
     ping = table.world.channel_messages(CHANNEL)[-1]
     picker = (await table.click(player, ping, custom_ids.act(live.id, 0))).message
