@@ -364,7 +364,7 @@ class FakeDiscord(GatewayMixin, Resolver):
             channel.messages[msg.id] = msg
 
     def delete_message(self, msg: FakeMessage) -> None:
-        """Someone (a moderator, say) deletes a message: the bot is not told, as with Discord's REST view."""
+        """Someone (a moderator, say) deletes a message. No gateway event is sent: the bot finds out on its next edit."""
         self._delete(msg)
 
     def _delete(self, msg: FakeMessage) -> None:
