@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -134,7 +134,12 @@ class CardSet:
     green: tuple[GreenDef, ...]  # index = card id - BLUE_COUNT
 
     def hero(self, key: str) -> HeroDef:
-        return next(h for h in self.heroes if h.key == key)
+        return self._heroes_by_key[key]
+
+    @cached_property
+    def _heroes_by_key(self) -> dict[str, HeroDef]:
+        """Looked up for every seat of every view and attribute count, so a dict, not a scan."""
+        return {h.key: h for h in self.heroes}
 
     def side_names(self) -> dict[str, tuple[str, int]]:
         """Every hero side name -> (hero key, side)."""

@@ -7,6 +7,7 @@ from typing import Any, Mapping, Sequence
 from bot.engine import Action, Event, Game, IllegalAction, Result
 from bot.games import serial
 from bot.games.drama import actions, flow, legal, text, view
+from bot.games.drama.policies import HeuristicPolicy
 from bot.games.drama.state import DramaState, hero_name
 
 HERO_MODES = ("choose", "deal")
@@ -77,6 +78,19 @@ class DramaGame(Game):
     def in_response_window(self, state: DramaState) -> bool:
         return state.phase != "over" and (state.window is not None or (state.choice is not None and state.choice.kind == "react"))
 
+    def window_round(self, state: DramaState) -> Any:
+        """The current response round: passes keep it, a Plot Twist response or a new window changes it.
+
+        A reactive-ability decision is its own round, named by the loss it answers.
+        """
+        if state.phase == "over":
+            return None
+        if state.choice is not None:
+            return f"react-{state.choice.data['task']['ref']}" if state.choice.kind == "react" else None
+        if state.window is not None:
+            return state.window.context.get("round")
+        return None
+
     def turn_player(self, state: DramaState) -> int | None:
         if state.phase == "over":
             return None
@@ -110,6 +124,10 @@ class DramaGame(Game):
 
     def render_view(self, view_: Mapping[str, Any], names: Mapping[int, str]) -> str:
         return view.render(view_, names)
+
+    def ai_policy(self) -> HeuristicPolicy:
+        """AI and idle seats play the heuristic (it sees only its own view, like a person)."""
+        return HeuristicPolicy()
 
     def rules_summary(self) -> str:
         return text.rules_summary()

@@ -206,7 +206,7 @@ RULES = """**Drama Pukul 7**: knock the others' AIR MUKA (face) down to 0; the l
 1. *Collecting*: take Juta and draw cards equal to your JUTA and DRAW attributes.
 2. *Action*: play up to your ACTION attribute in cards from hand (EPISODE, PLOT TWIST, or an ITEM/MEMBER from hand without paying). Free actions: buy ITEMs (Juta), recruit MEMBERs (discard cards), KAHWIN, your hero ABILITY once per turn, each card ABILITY once per turn.
 3. *Dengki*: aim your DENGKI at one player, or end your turn. The turn ends once the attack is done.
-Attributes: 1 each from your hero, plus the icons on your ITEMs and on your spouse; a new card counts at once (an ITEM with +1 DRAW bought in your turn draws now).
+Attributes: 1 each from your hero, plus the icons on your ITEMs and on your spouse (an unmarried MEMBER gives only its shield); a new card counts at once (an ITEM with +1 DRAW bought in your turn draws now).
 
 **PLOT TWISTs** are played on your own turn (costs an ACTION) or, for free, during another player's turn in a response window. Conditions printed on cards are checked.
 **Limits**: 2 each of ACCESSORY, BUILDING, VEHICLE and MEMBER; a third replaces one of yours, which goes back to your hand. One spouse; KAHWIN needs a MEMBER in front of you of the other gender and its printed cost (2 Juta unless printed otherwise).

@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.engine import Event
 from bot.games.drama.cards import Ability, Effect
-from bot.games.drama.state import CARDS, DramaState, actions_left, player
+from bot.games.drama.state import CARDS, DramaState, actions_left, new_ref, player
 from bot.games.window import ResponseWindow
 
 
@@ -69,8 +69,13 @@ def eligible(state: DramaState, exclude: int | None) -> list[int]:
 
 def open_window(state: DramaState, kind: str, exclude: int | None, base: dict[str, Any] | None = None,
                 context: dict[str, Any] | None = None) -> None:
-    """Open a window; ``base`` is the card or ability just put into play, if it can be answered."""
-    w = ResponseWindow.open(kind, eligible(state, exclude), context)
+    """Open a window; ``base`` is the card or ability just put into play, if it can be answered.
+
+    Each window (and each reopening after a response) gets a fresh ``round``
+    number, so the platform can give everyone one shared deadline per round
+    instead of restarting the clock at every pass (the ruled 20 s window).
+    """
+    w = ResponseWindow.open(kind, eligible(state, exclude), dict(context or {}, round=new_ref(state)))
     if base is not None:
         w.stack.append(base)
     state.window = w
@@ -80,6 +85,7 @@ def add_response(state: DramaState, pid: int, entry: dict[str, Any]) -> None:
     """Stack a Plot Twist and ask everyone else again."""
     assert state.window is not None
     state.window.push(pid, entry, eligible(state, exclude=pid))
+    state.window.context["round"] = new_ref(state)  # a new round: everyone gets a full window again
 
 
 def cancelled_flags(stack: list[dict[str, Any]]) -> list[bool]:

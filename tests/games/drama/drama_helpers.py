@@ -11,6 +11,7 @@ from bot.games.drama.state import CARDS, DramaState, player
 GAME = get_game("drama")
 P1, P2, P3, P4 = 1001, 1002, 1003, 1004
 EVERY_CARD = frozenset(range(BLUE_COUNT + GREEN_COUNT))
+HERO_KEYS = frozenset(h.key for h in CARDS.heroes)
 
 
 def card_id(name: str, skip: Iterable[int] = ()) -> int:
@@ -157,12 +158,33 @@ def all_cards(state: DramaState) -> list[int]:
 
 
 def check_accounting(state: DramaState) -> None:
-    """The cheap invariants checked at every step: every card once, all 30 Juta, Air Muka in 0..7."""
-    cards = all_cards(state)
-    assert len(cards) == BLUE_COUNT + GREEN_COUNT and set(cards) == EVERY_CARD, "a card is lost or duplicated"
-    assert total_juta(state) == 30, "Juta are not all accounted for"
+    """The invariants checked at every step of every playout, written to be cheap so no step is skipped.
+
+    Every card once: the 8 hero cards (each seat's hero a different one of the 8, and the one
+    dealt to that seat when heroes are dealt), the 64 Blue and 40 Green cards each in exactly one
+    place; all 30 Juta; Air Muka in 0..7, and 0 exactly for a player who is out.
+    """
+    cards = state.blue_deck + state.blue_discard + state.green_deck + state.green_discard
+    cards += [c for c in state.kedai if c is not None]
+    juta = state.bank
+    heroes = set()
+    seated = 0
+    dealt = state.dealt
     for p in state.players:
-        assert 0 <= p.air_muka <= 7 and p.juta >= 0
+        cards += p.hand
+        cards += p.items
+        cards += p.members
+        juta += p.juta
+        assert 0 <= p.air_muka <= 7 and p.juta >= 0, (p.id, p.air_muka, p.juta)
+        assert (p.air_muka == 0) != p.alive, (p.id, p.air_muka, p.alive)
+        if p.hero:
+            heroes.add(p.hero)
+            seated += 1
+            assert not dealt or dealt[p.id] == p.hero, "a hero other than the one dealt"
+    assert len(cards) == BLUE_COUNT + GREEN_COUNT and set(cards) == EVERY_CARD, "a card is lost or duplicated"
+    assert len(heroes) == seated and heroes <= HERO_KEYS, "a hero card is lost or duplicated"
+    assert len(set(dealt.values())) == len(dealt), "a hero card dealt twice"
+    assert juta == 30, "Juta are not all accounted for"
 
 
 def check_invariants(state: DramaState) -> None:
@@ -188,22 +210,44 @@ def check_invariants(state: DramaState) -> None:
     assert all(c < BLUE_COUNT for c in state.blue_deck + state.blue_discard)
 
 
+def public_cards(state: DramaState) -> set[int]:
+    """Cards anyone may see: in play, face-up Kedai, discard piles, and the cards a pending choice names."""
+    vis = set(state.blue_discard) | set(state.green_discard)
+    vis.update(c for c, hidden in zip(state.kedai, state.kedai_hidden) if c is not None and not hidden)
+    for p in state.players:
+        vis.update(p.items)
+        vis.update(p.members)
+    if state.choice is not None:
+        vis.update(state.choice.options)
+        if isinstance(state.choice.data.get("card"), int):
+            vis.add(state.choice.data["card"])
+    return vis
+
+
 def ids_in(obj: Any) -> set[int]:
     """Every card id a view mentions under an 'id', 'card', 'pick' or 'chosen' key.
 
     Player ids in the tests are 1001 and up, outside the card id range, so they are skipped.
+    Walks with an explicit stack: it runs on every view at every step of the full playouts.
     """
     out: set[int] = set()
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            if k in ("id", "card", "pick") and isinstance(v, int):
-                if v < BLUE_COUNT + GREEN_COUNT:
-                    out.add(v)
-            elif k == "chosen" and isinstance(v, list):
-                out.update(v)
-            else:
-                out |= ids_in(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            out |= ids_in(v)
+    limit = BLUE_COUNT + GREEN_COUNT
+    stack = [obj]
+    while stack:
+        x = stack.pop()
+        if type(x) is dict:
+            for k, v in x.items():
+                t = type(v)
+                if t is int:
+                    if k in _CARD_KEYS and 0 <= v < limit:
+                        out.add(v)
+                elif k == "chosen" and t is list:
+                    out.update(v)
+                elif t is dict or t is list:
+                    stack.append(v)
+        elif type(x) is list:
+            stack.extend(y for y in x if type(y) is dict or type(y) is list)
     return out
+
+
+_CARD_KEYS = frozenset(("id", "card", "pick"))

@@ -7,7 +7,9 @@ from pathlib import Path
 import pytest
 
 from bot.engine import BadGameData
-from bot.games.drama.cards import default_cards, load_cards, parse_cards
+from bot.games.drama.cards import (CONDITIONS, ITEM_TYPES, ONE_SHOT, PASSIVE, PLOT_TWIST_ONLY, REACTIVE, Condition,
+                                   default_cards, load_cards, parse_cards)
+from bot.games.drama.effects import HANDLERS, condition_reason
 
 import bot.games.drama.cards as cards_module
 
@@ -75,6 +77,25 @@ def broken(old: str, new: str, count: int = 1) -> str:
     (broken('cost = { discard_self = true }', 'cost = { discard_self = true, juta = 9 }'), "Klinik Kampung Ubi", "ability.cost.juta"),
     (broken('sides = [{ name = "Ryan Kaya-Raya", gender = "M" }, { name = "Kamsiah Cable", gender = "F" }]',
             'sides = [{ name = "Ryan Kaya-Raya", gender = "M" }, { name = "Kamsiah Cable", gender = "M" }]'), "ryan", "sides"),
+    (broken('name = "Kamsiah Cable"', 'name = "Lily"'), "Lily", "name"),
+    (broken('name = "Jamal Sado"\ntype = "member"\ngender = "M"', 'name = "Jamal Sado"\ntype = "member"\ncopies = 2\ngender = "M"'),
+     None, "green deck must hold 40"),
+    (broken('conditions = [{ kind = "air_muka_at_most", value = 6 }]\neffects = [{ kind = "heal", amount = 2 }]',
+            'conditions = [{ kind = "air_muka_at_most", value = 9 }]\neffects = [{ kind = "heal", amount = 2 }]'),
+     "Balik Kampung", "conditions[0].value"),
+    (broken('conditions = [{ kind = "air_muka_at_most", value = 6 }]\neffects = [{ kind = "heal", amount = 2 }]',
+            'conditions = ["others_turn"]\neffects = [{ kind = "heal", amount = 2 }]'), "Balik Kampung", "conditions"),
+    (broken('name = "Lori Balak"\ntype = "item"\nitem_type = "vehicle"', 'name = "Lori Balak"\ntype = "item"\nitem_type = "boat"'),
+     "Lori Balak", "item_type"),
+    (broken('name = "Lori Balak"\ntype = "item"', 'name = "Lori Balak"\ntype = "item"\nair_muka = 2'), "Lori Balak", "air_muka"),
+    (broken('name = "Jamal Sado"\ntype = "member"', 'name = "Jamal Sado"\ntype = "member"\nprice = 3'), "Jamal Sado", "price"),
+    (broken('recruit = 3\nkahwin = 3', 'recruit = 9\nkahwin = 3'), "Abang Long", "recruit"),
+    (broken('copies = 2\nprice = 2\nattributes = { dengki = 1 }\n[green.ability]\nkind = "active"',
+            'copies = 2\nprice = 2\nattributes = { dengki = 4 }\n[green.ability]\nkind = "active"'), "Motor Kapcai", "attributes.dengki"),
+    (broken('kind = "passive"\ntext = "DENGKI against you has 1 less strength."',
+            'kind = "sometimes"\ntext = "DENGKI against you has 1 less strength."'), "Cincin Batu Akik", "ability.kind"),
+    (broken('name = "Pelumba Haram"\ntype = "episode"\ncopies = 2', 'name = "Pelumba Haram"\ntype = "episode"\ncopies = 2\ncolour = "red"'),
+     "Pelumba Haram", "blue"),
 ])
 def test_bad_file_names_card_and_field(text, card, field):
     with pytest.raises(BadGameData) as info:
@@ -85,6 +106,81 @@ def test_bad_file_names_card_and_field(text, card, field):
         assert repr(card) in msg, msg
 
 
+def test_a_missing_hero_is_counted():
+    start = TEXT.index('[[hero]]\nkey = "laser"')
+    end = TEXT.index("[[blue]]")
+    with pytest.raises(BadGameData, match="the hero deck must hold 8 cards"):
+        parse_cards(TEXT[:start] + TEXT[end:])
+
+
 def test_not_toml_at_all():
     with pytest.raises(BadGameData, match="not valid TOML"):
         parse_cards("[[blue]\nname=")
+
+
+def test_every_condition_and_effect_the_loader_accepts_is_implemented():
+    """The loader's lists and the engine agree, so an edited file cannot name something that does nothing.
+
+    Each condition is shown failing and then holding on a real table.
+    """
+    from drama_helpers import GAME, P1, P2, arrange_turn, clear_hand, give, new, to_discard
+    s = new(2, heroes=["Ryan Kaya-Raya", "Inspektor Mei Ling"])
+    arrange_turn(s, P1)
+    clear_hand(s, P2)
+
+    def holds(kind, pid=P1, value=0):
+        return condition_reason(s, pid, Condition(kind, value)) is None
+
+    assert not holds("others_turn") and holds("others_turn", P2)
+    assert not holds("dengki_target", P2)
+    assert not holds("member_in_discard")
+    to_discard(s, "Lily")
+    assert holds("member_in_discard")
+    assert not holds("other_has_item")
+    give(s, P2, "Jam Rolex Tiruan", where="items")
+    assert holds("other_has_item")
+    assert not holds("other_married") and holds("no_spouse")
+    jamal, = give(s, P2, "Jamal Sado", where="members")
+    s.players[1].spouse = jamal
+    assert holds("other_married") and not holds("no_spouse", P2)
+    assert not holds("air_muka_at_most", value=6)
+    s.players[0].air_muka = 6
+    assert holds("air_muka_at_most", value=6)
+    give(s, P2, "Jumpa Bomoh")  # holding a card, P2 is asked in the Dengki window
+    GAME.apply(s, P1, {"type": "attack", "target": P2})
+    assert s.window.kind == "dengki"
+    assert holds("dengki_target", P2) and not holds("dengki_target", P1)
+    tested = {"others_turn", "dengki_target", "member_in_discard", "other_has_item", "other_married", "no_spouse",
+              "air_muka_at_most"}
+    assert tested == set(CONDITIONS)
+    assert set(HANDLERS) == set(ONE_SHOT) | set(REACTIVE)
+    assert PLOT_TWIST_ONLY <= set(ONE_SHOT)
+    import inspect
+
+    from bot.games.drama import combat, shop
+    engine_text = inspect.getsource(combat) + inspect.getsource(shop)
+    for kind in PASSIVE:  # passive effects are read where they apply, by name
+        assert f'"{kind}"' in engine_text, kind
+
+
+def test_every_mechanism_of_the_rulebook_is_used_by_some_card():
+    c = default_cards()
+    items = [g for g in c.green if g.kind == "item"]
+    members = [g for g in c.green if g.kind == "member"]
+    assert {g.slot for g in items} == set(ITEM_TYPES)
+    assert {g.ability.kind for g in items} >= {"passive", "active", "reactive"}
+    assert {g.ability.kind for g in members} >= {"passive", "active", "reactive"}
+    assert {g.gender for g in members} == {"M", "F"}
+    assert len({g.kahwin for g in members}) > 1 and len({g.recruit for g in members}) > 1  # printed costs vary
+    used_conditions = {x.kind for d in c.blue for x in d.conditions}
+    used_conditions |= {x.kind for g in c.green for x in g.ability.conditions}
+    used_conditions |= {x.kind for h in c.heroes for x in h.ability.conditions}
+    assert used_conditions == set(CONDITIONS)
+    costs = [g.ability.cost for g in c.green] + [h.ability.cost for h in c.heroes]
+    assert any(x.discard for x in costs) and any(x.juta for x in costs) and any(x.discard_self for x in costs)
+    kinds = {d.kind for d in c.blue}
+    assert kinds == {"episode", "plot_twist"}
+    assert any(d.conditions for d in c.blue if d.kind == "episode") and any(d.conditions for d in c.blue if d.kind == "plot_twist")
+    cancels = {k for d in c.blue for e in d.effects if e.kind == "cancel" for k in e.cancels}
+    assert cancels == {"episode", "plot_twist", "ability"}
+    assert all(sum(g.attrs) > 0 or g.ability.kind != "none" for g in c.green), "a card that does nothing"

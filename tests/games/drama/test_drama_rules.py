@@ -95,11 +95,32 @@ def test_three_phases_collect_then_action_then_dengki():
     assert s.turn.player == other and s.phase == "collect"
 
 
-def test_attack_before_playing_anything_ends_the_turn():
+def test_attacking_first_ends_the_turn_with_no_phase_after_it():
+    """Attack at once in the Action phase: once it is resolved the turn is over, nothing else follows."""
+    s = new(2)
+    tp = s.turn.player
+    other = P2 if tp == P1 else P1
+    me = player(s, tp)
+    pass_window(s)  # before Collecting
+    pass_window(s)  # start of the Action phase
+    assert s.turn.actions_used == 0 and me.hand
+    act(s, tp, type="attack", target=other)
+    assert GAME.actors(s) == {other}  # only the Dengki window remains
+    with pytest.raises(IllegalAction, match="window is open"):
+        act(s, tp, type="end_turn")
+    pass_window(s)
+    assert player(s, other).air_muka == 6
+    assert s.turn.player == other and s.phase == "collect"
+    # back on the other player's turn, the attacker may at most answer with a PLOT TWIST
+    assert {a["type"] for a in GAME.legal_actions(s, tp)} <= {"pass", "play"}
+    assert all(CARDS.blue[a["card"]].kind == "plot_twist" for a in GAME.legal_actions(s, tp) if a["type"] == "play")
+
+
+def test_skipping_the_attack_ends_the_turn():
     s = new(2)
     arrange_turn(s, P1)
     act(s, P1, type="end_turn")
-    assert s.turn.player == P2
+    assert s.turn.player == P2 and player(s, P2).air_muka == 7
 
 
 # --- attributes ------------------------------------------------------------------------------
@@ -126,8 +147,8 @@ def test_rulebook_example_ryan_with_items_and_married_lily():
     act(s, P1, type="play", card=card_id("Menang Cabutan Bertuah"))
     with pytest.raises(IllegalAction, match="no ACTION left"):
         act(s, P1, type="play", card=card_id("Dendam Kesumat"))
-    act(s, P1, type="attack", target=P2)
-    assert s.attack is None or s.attack.strength == 4
+    events = act(s, P1, type="attack", target=P2)
+    assert [e["strength"] for e in events if e["type"] == "attack"] == [4]
     assert player(s, P2).air_muka == 3
 
 
@@ -404,276 +425,3 @@ def test_green_deck_reshuffles_for_kedai_refill():
     events = act(s, P1, type="buy", slot=0)
     assert any(e["type"] == "reshuffle" and e["deck"] == "green" for e in events)
     assert s.kedai[0] is not None and s.green_discard == []
-
-
-# --- Plot Twist windows ---------------------------------------------------------------------
-
-def test_every_player_with_cards_is_asked_and_passing_closes_the_window():
-    s = new(4)
-    tp = s.turn.player
-    w = s.window
-    assert set(w.waiting) == {p.id for p in s.players} - {tp}
-    assert GAME.in_response_window(s)
-    for pid in list(w.waiting):
-        assert GAME.timeout_action(s, pid) == {"type": "pass"}
-        act(s, pid, type="pass")
-    assert s.window.kind == "action_start"
-
-
-def test_plot_twist_on_own_turn_costs_an_action_and_others_are_free():
-    s = new(2, heroes=["Ryan Kaya-Raya", "Inspektor Wang"])
-    arrange_turn(s, P1)
-    clear_hand(s, P1)
-    clear_hand(s, P2)
-    give(s, P2, "Klinik Kampung Ubi", where="items")
-    give(s, P1, "Aku Sebenarnya Polis")
-    act(s, P1, type="play", card=card_id("Aku Sebenarnya Polis"), target=P2, pick=card_id("Klinik Kampung Ubi"))
-    assert s.turn.actions_used == 1
-    assert card_id("Klinik Kampung Ubi") in player(s, P1).items
-    # on P2's turn P1 answers for free in a window
-    arrange_turn(s, P2)
-    give(s, P1, "Sebenarnya Semua Hanyalah Mimpi")
-    give(s, P2, "Jumpa Bomoh")
-    act(s, P2, type="play", card=card_id("Jumpa Bomoh"))
-    hand = len(player(s, P2).hand)
-    act(s, P1, type="play", card=card_id("Sebenarnya Semua Hanyalah Mimpi"), entry=0)
-    assert s.turn.actions_used == 1  # P2's action for the Episode only
-    pass_all(s)
-    assert len(player(s, P2).hand) == hand  # the Episode was cancelled
-
-
-def test_cancel_of_a_cancel_resolves_last_in_first_out():
-    s = new(3, heroes=["Ryan Kaya-Raya", "Inspektor Wang", "Ustazah Salmah"])
-    arrange_turn(s, P1)
-    for pid in (P1, P2, P3):
-        clear_hand(s, pid)
-    give(s, P1, "Pelumba Haram", "Jumpa Bomoh")
-    give(s, P2, "Sebenarnya Semua Hanyalah Mimpi")
-    give(s, P3, "Rupanya Kembar!")
-    s.turn.bonus_action = 1  # so P1 may still answer in the windows of this turn
-    act(s, P1, type="play", card=card_id("Pelumba Haram"))
-    assert set(s.window.waiting) == {P2, P3}
-    act(s, P2, type="play", card=card_id("Sebenarnya Semua Hanyalah Mimpi"), entry=0)
-    assert set(s.window.waiting) == {P1, P3}  # a new round: the cancel can be countered
-    # P3's Kembar cancels P2's Mimpi (a Plot Twist); Kembar cannot target the Episode
-    legal = [a for a in GAME.legal_actions(s, P3) if a["type"] == "play"]
-    assert legal == [{"type": "play", "card": card_id("Rupanya Kembar!"), "entry": 1}]
-    act(s, P3, type="play", card=card_id("Rupanya Kembar!"), entry=1)
-    pass_all(s)
-    assert s.extra_turns == 1  # Pelumba Haram stands: its cancel was cancelled
-    act(s, P1, type="end_turn")
-    assert s.turn.player == P1
-
-
-def test_cancel_resolves_and_the_episode_does_nothing():
-    s = new(2)
-    arrange_turn(s, P1)
-    clear_hand(s, P1)
-    clear_hand(s, P2)
-    give(s, P1, "Pelumba Haram")
-    give(s, P2, "Saksi Palsu")
-    act(s, P1, type="play", card=card_id("Pelumba Haram"))
-    events = act(s, P2, type="play", card=card_id("Saksi Palsu"), entry=0)
-    assert any(e["type"] == "cancelled" for e in events)
-    assert s.extra_turns == 0
-
-
-def test_cliffhanger_in_collecting_phase_skips_the_whole_turn():
-    s = new(2)
-    tp = s.turn.player
-    other = P2 if tp == P1 else P1
-    clear_hand(s, other)
-    give(s, other, "Cliffhanger")
-    me = player(s, tp)
-    juta, hand = me.juta, len(me.hand)
-    act(s, other, type="play", card=card_id("Cliffhanger"))
-    assert GAME.actors(s) == {tp}  # the turn player may answer (paying an Action)
-    act(s, tp, type="pass")
-    assert me.juta == juta and len(me.hand) == hand  # nothing collected
-    assert s.turn.player == other
-
-
-def test_cliffhanger_in_action_phase_stops_cards_and_attack_but_not_buying():
-    s = new(2)
-    tp = s.turn.player
-    other = P2 if tp == P1 else P1
-    clear_hand(s, other)
-    give(s, other, "Cliffhanger")
-    pass_window(s)  # collect
-    me = player(s, tp)
-    juta = me.juta
-    act(s, other, type="play", card=card_id("Cliffhanger"))
-    act(s, tp, type="pass")
-    assert s.phase == "action" and s.turn.silenced and me.juta == juta
-    types = {a["type"] for a in GAME.legal_actions(s, tp)}
-    assert "attack" not in types and "play" not in types and "end_turn" in types
-    with pytest.raises(IllegalAction, match="Cliffhanger"):
-        act(s, tp, type="attack", target=other)
-    me.juta = 9
-    slot = next(i for i, c in enumerate(s.kedai) if CARDS.g(c).kind == "item")
-    if len([c for c in me.items if CARDS.g(c).slot == CARDS.g(s.kedai[slot]).slot]) < 2:
-        act(s, tp, type="buy", slot=slot)
-
-
-def test_cliffhanger_after_dengki_is_declared_stops_the_attack():
-    s = new(2)
-    arrange_turn(s, P1)
-    clear_hand(s, P2)
-    give(s, P2, "Cliffhanger")
-    act(s, P1, type="attack", target=P2)
-    act(s, P2, type="play", card=card_id("Cliffhanger"))
-    pass_all(s)
-    assert player(s, P2).air_muka == 7 and s.turn.player == P2
-
-
-def test_jelaskan_turns_dengki_back_and_a_second_one_turns_it_again():
-    s = new(2)
-    arrange_turn(s, P1)
-    clear_hand(s, P1)
-    clear_hand(s, P2)
-    give(s, P1, "Jelaskan Di Social Media")
-    give(s, P2, "Jelaskan Di Social Media")
-    with pytest.raises(IllegalAction, match="DENGKI is aimed at you"):
-        act(s, P1, type="play", card=card_id("Jelaskan Di Social Media"))
-    s.turn.bonus_action = 1
-    act(s, P1, type="attack", target=P2)
-    j2 = [c for c in player(s, P2).hand][0]
-    act(s, P2, type="play", card=j2)
-    assert GAME.view(s, P1)["attack"]["projected_target"] == P1
-    j1 = player(s, P1).hand[0]
-    act(s, P1, type="play", card=j1)  # counters with the same effect (costs P1 an Action)
-    pass_all(s)
-    assert player(s, P2).air_muka == 6 and player(s, P1).air_muka == 7
-
-
-def test_jelaskan_reflection_hits_the_attacker():
-    s = new(2)
-    arrange_turn(s, P1)
-    clear_hand(s, P2)
-    give(s, P2, "Jelaskan Di Social Media")
-    act(s, P1, type="attack", target=P2)
-    act(s, P2, type="play", card=card_id("Jelaskan Di Social Media"))
-    pass_all(s)
-    assert player(s, P1).air_muka == 6 and player(s, P2).air_muka == 7
-
-
-def test_pelumba_haram_gives_an_extra_turn():
-    s = new(2)
-    arrange_turn(s, P1)
-    clear_hand(s, P2)
-    give(s, P1, "Pelumba Haram")
-    act(s, P1, type="play", card=card_id("Pelumba Haram"))
-    assert s.extra_turns == 1
-    n = s.turn.number
-    act(s, P1, type="end_turn")
-    assert s.turn.player == P1 and s.turn.number == n + 1 and s.extra_turns == 0
-    pass_all(s)
-    act(s, P1, type="end_turn")
-    assert s.turn.player == P2
-
-
-def test_hero_ability_once_per_turn():
-    s = new(2, heroes=["Ryan Kaya-Raya", "Inspektor Wang"])
-    arrange_turn(s, P1)
-    clear_hand(s, P2)
-    me = player(s, P1)
-    c = me.hand[0]
-    act(s, P1, type="hero_ability", discard=c)
-    pass_all(s)
-    assert s.turn.discount == 1 and c in s.blue_discard
-    with pytest.raises(IllegalAction, match="already used"):
-        act(s, P1, type="hero_ability", discard=me.hand[0])
-    me.juta = 2
-    set_kedai(s, 0, "Rantai Emas 916")  # 3 Juta, 2 with the discount
-    act(s, P1, type="buy", slot=0)
-    assert me.juta == 1 and s.turn.discount == 0  # 2 paid, +1 Juta at once
-
-
-def test_item_ability_once_per_turn_and_again_next_turn():
-    s = new(2)
-    arrange_turn(s, P1)
-    clear_hand(s, P2)
-    tel, = give(s, P1, "Telefon Lipat", where="items")
-    me = player(s, P1)
-    me.juta = 3
-    hand = len(me.hand)
-    act(s, P1, type="use", card=tel)
-    pass_all(s)
-    assert me.juta == 2 and len(me.hand) == hand + 1
-    with pytest.raises(IllegalAction, match="already used"):
-        act(s, P1, type="use", card=tel)
-    arrange_turn(s, P1)
-    act(s, P1, type="use", card=tel)
-
-
-def test_klinik_kampung_ubi_discards_itself_to_avoid_losing_air_muka():
-    s = new(2)
-    arrange_turn(s, P1)
-    clear_hand(s, P2)
-    klinik, = give(s, P2, "Klinik Kampung Ubi", where="items")
-    act(s, P1, type="attack", target=P2)
-    assert s.choice.kind == "react" and GAME.actors(s) == {P2} and GAME.in_response_window(s)
-    assert GAME.legal_actions(s, P2) == [{"type": "react", "card": klinik}, {"type": "decline"}]
-    assert GAME.timeout_action(s, P2) == {"type": "decline"}
-    act(s, P2, type="react", card=klinik)
-    pass_all(s)
-    assert player(s, P2).air_muka == 7 and klinik in s.green_discard and player(s, P2).items == []
-
-
-def test_klinik_can_be_declined_and_can_be_cancelled():
-    s = new(2)
-    arrange_turn(s, P1)
-    clear_hand(s, P2)
-    give(s, P2, "Klinik Kampung Ubi", where="items")
-    act(s, P1, type="attack", target=P2)
-    act(s, P2, type="decline")
-    assert player(s, P2).air_muka == 6 and len(player(s, P2).items) == 1
-    # cancelled by Mimpi: the card is paid (discarded) and the loss happens
-    s = new(2)
-    arrange_turn(s, P1)
-    clear_hand(s, P2)
-    clear_hand(s, P1)
-    s.turn.bonus_action = 1
-    klinik, = give(s, P2, "Klinik Kampung Ubi", where="items")
-    give(s, P1, "Sebenarnya Semua Hanyalah Mimpi")
-    act(s, P1, type="attack", target=P2)
-    act(s, P2, type="react", card=klinik)
-    act(s, P1, type="play", card=card_id("Sebenarnya Semua Hanyalah Mimpi"), entry=0)
-    pass_all(s)
-    assert player(s, P2).air_muka == 6 and klinik in s.green_discard
-
-
-def test_reactive_ability_not_on_own_turn():
-    s = new(2)
-    arrange_turn(s, P1)
-    clear_hand(s, P2)
-    give(s, P1, "Klinik Kampung Ubi", where="items")
-    give(s, P2, "Jelaskan Di Social Media")
-    act(s, P1, type="attack", target=P2)
-    act(s, P2, type="play", card=card_id("Jelaskan Di Social Media"))
-    pass_all(s)
-    assert s.choice is None and player(s, P1).air_muka == 6  # no Klinik on your own turn
-
-
-def test_passive_abilities():
-    s = new(2)
-    arrange_turn(s, P1)
-    clear_hand(s, P2)
-    give(s, P2, "Cincin Batu Akik", where="items")
-    s.turn.bonus_dengki = 1
-    act(s, P1, type="attack", target=P2)
-    assert player(s, P2).air_muka == 6  # 2 - 1
-    s = new(2, heroes=["Kamsiah Cable", "Inspektor Wang"])
-    arrange_turn(s, P1)
-    me = player(s, P1)
-    give(s, P1, "Pejabat Guaman", where="items")
-    rashid, = give(s, P1, "Dato Rashid", where="members")
-    me.spouse = rashid
-    me.juta = 1
-    set_kedai(s, 0, "Jam Rolex Tiruan")  # 2 - 1 (Dato Rashid married)
-    act(s, P1, type="buy", slot=0)
-    assert me.juta == 0
-    pass_all(s)
-    set_kedai(s, 1, "Aina Mualaf")  # recruit 1 - 1 (Pejabat Guaman) = free
-    act(s, P1, type="recruit", slot=1)
-    assert s.choice is None and card_id("Aina Mualaf") in me.members

@@ -69,7 +69,9 @@ def test_rules_summary_names_the_rulings():
     text = GAME.rules_summary()
     assert len(text) <= 3500
     for phrase in ("Collecting", "PLOT TWIST windows", "last in, first out", "Cliffhanger", "unmarried MEMBERs",
-                   "spouse", "Klinik Kampung Ubi", "30 Juta", "2 each of ACCESSORY", "face down", "never above 7"):
+                   "spouse", "Klinik Kampung Ubi", "30 Juta", "2 each of ACCESSORY", "face down", "never above 7",
+                   "gold AIR MUKA card", "4 Deck Biru cards and 1 Juta", "only its shield", "reshuffle",
+                   "costs an ACTION", "Pelumba Haram"):
         assert phrase in text, phrase
 
 
