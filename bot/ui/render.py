@@ -39,6 +39,13 @@ class Rendered:
     view: discord.ui.View | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # Every click is routed by the registered DynamicItem templates, so the view is only
+        # markup. A stopped view is sent as is and never kept in discord.py's view store
+        # (which would otherwise hold every message's view for good, plus a timer per picker).
+        if self.view is not None:
+            self.view.stop()
+
     def send_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"content": self.content, "embed": self.embed}
         if self.view is not None:

@@ -1,0 +1,22 @@
+"""``python -m bot bench``: the cost of a move at scale, against the floor of discord.py itself.
+
+See ``cli`` for the run and the README's Performance section for the latest
+figures. Modules: ``floor`` (bare discord.py bot), ``arena`` (a world full of
+live matches), ``tracker`` (when one interaction's handler is done),
+``player`` (clicking through the real picker), ``load`` (one-at-a-time and
+saturated phases), ``scale`` (one size), ``restart``, ``finished`` (whole
+games), ``engines``; ``jobs``/``child`` run each measurement in a fresh
+interpreter; ``kinds``, ``prune``, ``stats``, ``machine``, ``report``, ``targets``.
+"""
+
+from __future__ import annotations
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Imported lazily so ``python -m bot.bench.child`` does not load the whole CLI first."""
+    from bot.bench.cli import main as run
+
+    return run(argv)
+
+
+__all__ = ["main"]

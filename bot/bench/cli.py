@@ -1,0 +1,121 @@
+"""``python -m bot bench``: run every measurement, print one table, write the same figures as JSON.
+
+Order of work: the floor, then each size (largest first, with the restart
+measured on the largest), then whole matches for the storage figure, each
+in a fresh child process; the engines run last in this process. Progress
+goes to stderr so the table on stdout stays clean to paste.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bot.bench import machine
+from bot.bench.engines import run_engines
+from bot.bench.jobs import JobFailed, run_job
+from bot.bench.report import render
+from bot.bench.targets import check
+
+DEFAULT_OUT = "data/bench.json"
+
+
+def _sizes(text: str) -> list[int]:
+    try:
+        sizes = sorted({int(part) for part in text.split(",") if part.strip()}, reverse=True)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
+    if not sizes or min(sizes) < 1:
+        raise argparse.ArgumentTypeError("every size must be at least 1")
+    return sizes
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m bot bench", description=(
+        "Performance figures of the bot: move latency against a bare discord.py floor, throughput, "
+        "Discord requests, storage, memory, restart and engine speed. Prints a table and writes JSON."))
+    p.add_argument("--matches", type=_sizes, default=_sizes("100,1000"), metavar="N[,N...]",
+                   help="live matches held at once, one run per size; the restart reloads the largest "
+                        "(default 100,1000)")
+    p.add_argument("--moves", type=_positive, default=2000, metavar="M",
+                   help="timed moves per size, one at a time (default 2000)")
+    p.add_argument("--busy-moves", type=_positive, default=1000,
+                   help="moves per size in the saturation phase (default 1000)")
+    p.add_argument("--seed", type=int, default=1, metavar="S", help="seed of shuffles, deals and choices (default 1)")
+    p.add_argument("--warmup", type=int, default=200, help="untimed moves before timing, per size (default 200)")
+    p.add_argument("--concurrency", type=_positive, default=8,
+                   help="players clicking at once in the saturation phase (default 8)")
+    p.add_argument("--floor-clicks", type=_positive, default=2000, help="timed clicks on the floor bot (default 2000)")
+    p.add_argument("--finished", type=_positive, default=10,
+                   help="matches played to the end for the storage figure (default 10)")
+    p.add_argument("--engine-seconds", type=float, default=1.0,
+                   help="CPU seconds of random games per engine (default 1.0)")
+    p.add_argument("--out", default=DEFAULT_OUT, help=f"where to write the JSON (default {DEFAULT_OUT})")
+    p.add_argument("--workdir", default=None, help="where the benchmark databases go (default: a temporary folder)")
+    return p
+
+
+def _progress(text: str) -> None:
+    print(f"[bench] {text}", file=sys.stderr, flush=True)
+
+
+def collect(args: argparse.Namespace, workdir: str) -> dict[str, Any]:
+    started = time.perf_counter()
+    results: dict[str, Any] = {
+        "machine": machine.describe(),
+        "options": {k: v for k, v in vars(args).items() if k not in ("out", "workdir")},
+        "sizes": {},
+    }
+    _progress(f"floor: {args.floor_clicks} clicks on a bare discord.py bot")
+    results["floor"] = run_job("floor", {"clicks": args.floor_clicks, "warmup": max(50, args.floor_clicks // 10),
+                                         "concurrency": args.concurrency})
+    largest = max(args.matches)
+    for n in args.matches:
+        _progress(f"{n} live matches: {args.warmup} warm-up + {args.moves} timed moves + {args.busy_moves} at "
+                  f"saturation" + (", then a restart" if n == largest else ""))
+        results["sizes"][str(n)] = run_job("size", {
+            "matches": n, "moves": args.moves, "busy_moves": args.busy_moves, "warmup": args.warmup,
+            "concurrency": args.concurrency,
+            "seed": args.seed, "workdir": workdir, "restart": n == largest,
+        })
+    _progress(f"storage: {args.finished} matches played to the end")
+    results["finished"] = run_job("finished", {"matches": args.finished, "seed": args.seed, "workdir": workdir})
+    _progress("engines: random games of every registered game")
+    results["engines"] = run_engines(seconds=args.engine_seconds, seed=args.seed)
+    results["seconds"] = time.perf_counter() - started
+    results["machine"]["load_average_at_end"] = machine.load_average()
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        if args.workdir:
+            Path(args.workdir).mkdir(parents=True, exist_ok=True)
+            results = collect(args, args.workdir)
+        else:
+            with tempfile.TemporaryDirectory(prefix="meja-bench-") as tmp:
+                results = collect(args, tmp)
+    except JobFailed as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    targets = check(results)
+    results["targets"] = [t.to_json() for t in targets]
+    print(render(results, targets))
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=2, sort_keys=False) + "\n")
+    print(f"\nFigures written to {out} ({results['seconds']:.0f} s run).")
+    return 0

@@ -1,0 +1,141 @@
+"""Players clicking through the real picker, and the instant each click's handler is done.
+
+A move is played the way a person plays it: "Take action" on the table (or
+the picker still open from their last move), then the picker's buttons and
+selects down to the click that applies the action. Only that last click is
+the timed *move*: engine ``apply``, SQLite commit, the reply editing the
+picker, then the announcements (table edit, pings, DMs).
+
+Each click returns once the bot's handler for it is done (see ``tracker``),
+so other matches' moves can interleave with it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from bot.engine import Action
+from bot.games.rng import Rng
+from bot.sim import FakeMessage, InteractionRecord, RecordedRequest
+from bot.storage import ACTIVE
+from bot.ui import custom_ids
+from bot.ui.picker import walk
+
+from bot.bench import prune
+from bot.bench.arena import Arena
+
+#: Share of choices that pick a card play (place, summon, attack) when one is legal, as players do.
+PLAY_BIAS = 0.6
+_PLAYS = frozenset({"place", "summon", "attack"})
+
+
+@dataclass
+class MoveSample:
+    """One timed move: the final picker click and what it cost."""
+
+    match_id: int
+    #: Dispatch of the click to the bot's first request for it (the reply), seconds.
+    latency: float
+    #: CPU time of the process (all threads) from dispatch until the handler returned, seconds:
+    #: unlike latency, other work on the machine barely changes it.
+    cpu: float
+    #: Clicks before the final one (Take action, picker steps).
+    setup_clicks: int
+    #: The match ended with this move.
+    finished: bool
+    #: The action's type (``place``, ``attack``...), to break figures down.
+    action: str = ""
+    #: Requests made while the final click was handled (only when moves run one at a time).
+    requests: list[RecordedRequest] = field(default_factory=list)
+
+
+def choose_action(legal: list[Action], rng: Rng) -> Action:
+    """Mostly card plays when there are any, as people play, so boards fill and fights happen;
+    uniform choice alone would spend most moves on exchanges (the most numerous legal actions)."""
+    plays = [a for a in legal if a["type"] in _PLAYS]
+    if plays and rng.random() < PLAY_BIAS:
+        return rng.choice(plays)
+    return rng.choice(legal)
+
+
+class Driver:
+    """Plays moves in any match of an arena through the bot's real interaction handlers."""
+
+    def __init__(self, arena: Arena, rng: Rng) -> None:
+        self.arena = arena
+        self.rng = rng
+        #: Each player's latest ephemeral message from the bot (their picker).
+        self.pickers: dict[int, FakeMessage] = {}
+
+    def _keep_picker(self, user: int, message: FakeMessage | None) -> None:
+        """Remember the player's newest picker; the one it replaced is gone from their screen."""
+        if message is None:
+            return
+        old = self.pickers.get(user)
+        if old is not None and old is not message:
+            prune.drop_message(self.arena.world, old)
+        self.pickers[user] = message
+
+    def _open_picker(self, user: int, match_id: int, seq: int) -> FakeMessage | None:
+        """The player's picker if it already shows the first step of this turn."""
+        message = self.pickers.get(user)
+        if message is None or message.deleted:
+            return None
+        root = (f"pkb:{match_id}:{seq}::", f"pks:{match_id}:{seq}::")
+        return message if any(cid.startswith(root) for cid in message.custom_ids()) else None
+
+    async def play_move(self, match_id: int, *, record_requests: bool = False) -> MoveSample:
+        """Choose a legal move for whoever must act and click it through; returns the timed final click."""
+        live = self.arena.service._cache[match_id]
+        game, state, seq = live.game, live.state, live.record.seq
+        player = sorted(game.actors(state))[0]
+        legal = game.legal_actions(state, player)
+        action = choose_action(legal, self.rng)
+        clicks = 0
+        message = self._open_picker(player, match_id, seq)
+        if message is None:
+            table = self.arena.world.message(live.record.message_id)
+            record = await self.arena.send(player, table, custom_ids.act(match_id, seq))
+            clicks += 1
+            message = record.message
+            self._keep_picker(player, message)
+        path: tuple[int, ...] = ()
+        while True:
+            step = walk(legal, path)
+            index = next(c.index for c in step.choices if action.get(c.key) == c.value)
+            final = walk(legal, path + (index,)).action is not None
+            mark = len(self.arena.world.requests)
+            cpu = time.process_time()
+            record = await self._pick(player, message, match_id, seq, path, index)
+            cpu = time.process_time() - cpu
+            self._keep_picker(player, record.message)
+            if final:
+                first = record.requests[0]
+                return MoveSample(
+                    match_id=match_id, latency=first.at - record.created_at, cpu=cpu, setup_clicks=clicks,
+                    finished=live.record.status != ACTIVE, action=action["type"],
+                    requests=list(self.arena.world.requests[mark:]) if record_requests else [],
+                )
+            clicks += 1
+            message = record.message
+            path += (index,)
+
+    async def _pick(self, user: int, message: FakeMessage, match_id: int, seq: int, path: tuple[int, ...],
+                    index: int) -> InteractionRecord:
+        """Click option ``index`` of the picker step at ``path``, as a button or in a select, as rendered."""
+        ids = message.custom_ids()
+        button = custom_ids.pick_button(match_id, seq, path, index)
+        if button in ids:
+            return await self.arena.send(user, message, button)
+        for select in message.selects():
+            if str(index) in select.values:
+                return await self.arena.send(user, message, select.custom_id, str(index))
+        raise RuntimeError(f"option {index} is not on the picker: {ids}")
+
+    def forget_players(self, players: tuple[int, ...]) -> None:
+        """Their match ended: their pickers belong to it and are dropped."""
+        for user in players:
+            old = self.pickers.pop(user, None)
+            if old is not None:
+                prune.drop_message(self.arena.world, old)

@@ -1,0 +1,66 @@
+"""The benchmark runs end to end with tiny numbers and reports every figure (no timing is asserted).
+
+It exists so ``python -m bot bench`` never rots: it drives the real CLI in
+a subprocess, exactly as a person runs it, and checks the table and the
+JSON carry each figure the issue asks for.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+TINY = ["--matches", "2,4", "--moves", "8", "--busy-moves", "6", "--warmup", "2", "--concurrency", "2",
+        "--floor-clicks", "20", "--finished", "1", "--engine-seconds", "0.02", "--seed", "3"]
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
+    out = tmp_path / "bench.json"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p))
+    proc = subprocess.run([sys.executable, "-m", "bot", "bench", *TINY, "--out", str(out),
+                           "--workdir", str(tmp_path / "work")],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    table = proc.stdout
+    for heading in ("Floor", "Move latency p50", "Move latency p90", "Move latency p99", "Throughput at saturation",
+                    "Requests per move: reply", "Requests per move: edit", "Requests per move: dm",
+                    "Requests per move: followup", "Requests per move: total without DMs", "Commit per move",
+                    "per finished match", "Resident memory per live match", "Restart:", "Engines", "drump",
+                    "Targets"):
+        assert heading in table, f"{heading!r} missing from the table:\n{table}"
+
+    data = json.loads(out.read_text())
+    assert _number(data["floor"]["latency_ms"]["p50"])
+    assert sorted(data["sizes"], key=int) == ["2", "4"]
+    for size in data["sizes"].values():
+        for q in ("p50", "p90", "p99"):
+            assert _number(size["latency_ms"][q]) and _number(size["floor_ms"][q])
+        assert _number(size["throughput"]["moves_per_s"])
+        for kind in ("reply", "edit", "dm", "followup"):
+            assert _number(size["requests_per_move"]["by_kind"][kind]["mean"])
+            assert _number(size["requests_per_move"]["by_kind"][kind]["max"])
+        assert _number(size["requests_per_move"]["total_without_dm"]["mean"])
+        assert _number(size["commit_ms"]["p50"])
+        assert _number(size["memory"]["rss_per_live_match_bytes"])
+        assert size["live_matches_at_end"] == size["matches"]
+    restart = data["sizes"]["4"]["restart"]
+    assert restart["matches"] == 4 and _number(restart["reload_s"]) and _number(restart["ready_s"])
+    finished = data["finished"]
+    assert _number(finished["db_bytes_per_finished_match"])
+    assert _number(finished["requests_per_move"]["total_without_dm"]["mean"])
+    assert _number(data["floor"]["throughput"]["clicks_per_s"])
+    drump = data["engines"]["drump"]
+    assert _number(drump["games_per_s"]) and _number(drump["apply_median_us"])
+    assert all("error" in e or _number(e["games_per_s"]) for e in data["engines"].values())
+    assert {t["name"].split(" (")[0] for t in data["targets"]} >= {
+        "move latency p50 / floor p50", "move latency p99", "full random DRUMP game"}
