@@ -108,6 +108,8 @@ def _encoder(tp: Any) -> Convert:
             return lambda v: sorted(enc(x) for x in v)
         return lambda v: [enc(x) for x in v]
     if origin in (dict, typing.Dict):
+        if args and _is_native(args[1]):
+            return lambda v: {str(k): x for k, x in v.items()}
         val = _encoder(args[1]) if args else to_data
         return lambda v: {str(k): val(x) for k, x in v.items()}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
@@ -159,6 +161,8 @@ def _decoder(tp: Any) -> Convert:
         return lambda v: tuple(d(x) for d, x in zip(decs, v))
     if origin in (dict, typing.Dict):
         key = _key_decoder(args[0]) if args else _identity
+        if args and args[0] is int and _is_native(args[1]):
+            return lambda v: {int(k): x for k, x in v.items()}
         val = _decoder(args[1]) if args else _identity
         return lambda v: {key(k): val(x) for k, x in v.items()}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):

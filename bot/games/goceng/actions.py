@@ -9,18 +9,18 @@ from bot.engine import Action, Event, IllegalAction
 
 from . import flow
 from .cards import load_cards
-from .legal import actors, max_price, offer_index
+from .legal import actors, kept, max_price, offer_index
 from .state import CHALLENGE, OVER, RECONCILE_PRICE, RESPOND, GocengState
 
 #: Parameters of each action type, in order.
 SHAPES: dict[str, tuple[str, ...]] = {
     "challenge": ("target",), "reconcile": (), "fight": (),
     "play": ("card",), "ask_help": (), "give_up": (),
-    "offer": ("card", "price"), "withdraw": (), "decline": (),
+    "offer": ("card", "price"), "keep_offer": (), "withdraw": (), "decline": (),
     "accept": ("helper",), "no_help": (),
     "peek": ("target",), "kasbon": ("target",),
 }
-_WINDOW_HELPER = ("offer", "withdraw", "decline")
+_WINDOW_HELPER = ("offer", "keep_offer", "withdraw", "decline")
 _WINDOW_BATTLER = ("accept", "no_help")
 _HOLDER = ("play", "ask_help", "give_up")
 
@@ -171,6 +171,15 @@ def _offer(state: GocengState, player: int, action: Action) -> list[Event]:
             {"type": "offer_card", "player": player, "card": card, "price": price, "visible_to": [battler, player]}]
 
 
+def _keep_offer(state: GocengState, player: int, action: Action) -> list[Event]:
+    """The offer stands as it is until the battler decides; the helper is not asked again."""
+    window = state.battle.window
+    if offer_index(state, player) is None:
+        raise IllegalAction("You have no offer to keep.")
+    window.context["kept"] = [*kept(state), player]
+    return [{"type": "keep_offer", "player": player}]
+
+
 def _withdraw(state: GocengState, player: int, action: Action) -> list[Event]:
     window = state.battle.window
     current = offer_index(state, player)
@@ -248,7 +257,7 @@ def _target(state: GocengState, player: int, action: Action) -> list[Event]:
 _HANDLERS: dict[str, Callable[[GocengState, int, Action], list[Event]]] = {
     "challenge": _challenge, "reconcile": _reconcile, "fight": _fight,
     "play": _play, "ask_help": _ask_help, "give_up": _give_up,
-    "offer": _offer, "withdraw": _withdraw, "decline": _decline,
+    "offer": _offer, "keep_offer": _keep_offer, "withdraw": _withdraw, "decline": _decline,
     "accept": _accept, "no_help": _no_help,
     "peek": _target, "kasbon": _target,
 }

@@ -131,8 +131,10 @@ def ajian_effect(state: GocengState, battle: Battle, card: str, beneficiary: int
         line = battle.lines[victim]
         discarded = line.pop() if line else None
         if discarded is not None:
+            # One replacement per discarded card, on top of the response the victim owes anyway,
+            # so a second Tapak Bayangan before the victim's turn (the holder owing 2) asks for 3.
             state.discard.append(discarded)
-            battle.owed[victim] = 2
+            battle.owed[victim] += 1
         return [{"type": "tapak", "player": beneficiary, "target": victim, "discarded": discarded}]
     if ajian == "thi_tjhi_ie":
         return [{"type": "thi_tjhi_ie", "player": beneficiary}] + draw(state, beneficiary, 1)

@@ -8,6 +8,7 @@ Action shapes (parameters in the order a person decides them):
 * ``ask_help {}``: the holder opens the Extra Power window (once per card owed).
 * ``give_up {}``: the holder, with no fitting card, loses the battle.
 * ``offer {card, price}`` / ``withdraw {}`` / ``decline {}``: a player outside the battle answers the window.
+* ``keep_offer {}``: a helper stands by their offer as final and stops being asked (see ``actors``).
 * ``accept {helper}`` / ``no_help {}``: the battler takes one affordable offer, or none.
 * ``peek {target}`` / ``kasbon {target}``: the target of Mata Menembus Sukma or Kasbon.
 """
@@ -36,9 +37,20 @@ def offer_index(state: GocengState, player: int) -> int | None:
     return None
 
 
+def kept(state: GocengState) -> list[int]:
+    """Helpers whose standing offer is final (``keep_offer``): they wait for the battler's decision."""
+    window = state.battle.window if state.battle else None
+    return window.context.get("kept", []) if window is not None else []
+
+
 def actors(state: GocengState) -> frozenset[int]:
     """Who may act now. In the Extra Power window: the battler, the helpers yet to answer, and the
-    helpers whose offer stands (they may still change or withdraw it until the battler decides)."""
+    helpers whose offer stands (they may still change, withdraw or keep it until the battler decides).
+
+    A helper who keeps their offer leaves the actors: without that, a helper whose offer stands
+    could only ever answer again by changing or withdrawing it, and a driver that asks every actor
+    in turn (the platform's AI seats) would wear every offer down to nothing before the battler chose.
+    """
     if state.phase == OVER:
         return frozenset()
     if state.pending is not None:
@@ -49,7 +61,9 @@ def actors(state: GocengState) -> frozenset[int]:
         return frozenset((state.target,))
     battle = state.battle
     if battle.window is not None:
-        return frozenset({battle.holder, *battle.window.waiting, *(o["player"] for o in battle.window.stack)})
+        final = kept(state)
+        return frozenset({battle.holder, *battle.window.waiting,
+                          *(o["player"] for o in battle.window.stack if o["player"] not in final)})
     return frozenset((battle.holder,))
 
 
@@ -90,23 +104,28 @@ def legal_actions(state: GocengState, player: int) -> list[Action]:
             if standing is None or standing["card"] != card or standing["price"] != price:
                 out.append({"type": "offer", "card": card, "price": price})
     if standing is not None:
+        out.append({"type": "keep_offer"})
         out.append({"type": "withdraw"})
     out.append({"type": "decline"})
     return out
 
 
 def timeout_action(state: GocengState, player: int) -> Action:
-    """Pass, decline, or the first fitting card: the least a silent player would do."""
+    """Pass, decline, keep a standing offer, or the first fitting card: the least a silent player would do."""
     if player not in actors(state):
         raise ValueError(f"player {player} has no decision pending")
-    legal = legal_actions(state, player)
-    if state.pending is not None or state.phase == CHALLENGE:
-        return legal[0]
+    # Each answer is the first of ``legal_actions`` of its kind, picked without listing them all
+    # (a helper may have a hundred offers), since the platform asks this at every decision.
+    if state.pending is not None:
+        return {"type": state.pending.kind, "target": state.pending.candidates[0]}
+    if state.phase == CHALLENGE:
+        return {"type": "challenge", "target": next(t for t in state.others(player) if t not in state.challenged)}
     if state.phase == RESPOND:
         return {"type": "fight"}
-    if state.battle.window is not None:
-        return {"type": "no_help"} if player == state.battle.holder else {"type": "decline"}
-    for action in legal:
-        if action["type"] == "play":
-            return action
-    return {"type": "give_up"}
+    battle = state.battle
+    if battle.window is not None:
+        if player == battle.holder:
+            return {"type": "no_help"}
+        return {"type": "keep_offer"} if offer_index(state, player) is not None else {"type": "decline"}
+    mine = fitting_cards(state, battle, player, player)
+    return {"type": "play", "card": mine[0]} if mine else {"type": "give_up"}

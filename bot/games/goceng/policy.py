@@ -3,7 +3,8 @@
 The heuristic sees only its own view (its hand, known characters, public
 coins and lines) and plays towards its own character's objective: hunters
 challenge and refuse to help their known targets, Mat Goceng shields Nyi
-Kencleng, the two rich characters fight rather than pay and sell help dearly.
+Kencleng, the two rich characters fight rather than pay and sell help dearly,
+and a helper undercuts a cheaper rival offer a little before standing by its own.
 It never guesses a hidden character; unknown players are treated alike.
 """
 
@@ -137,10 +138,14 @@ class HeuristicPolicy:
             price = 2
         standing = next((o for o in battle["window"]["offers"] if o["player"] == view["you"]), None)
         if standing is not None:
-            # Asked again while the offer stands: come down a silver, and bow out at nothing, so a
-            # driver that keeps asking always reaches an end.
-            if standing["price"] == 0:
-                return decline
-            price = min(price, standing["price"] - 1)
+            # Asked again while the offer stands: undercut a rival who asks as little or less, down to
+            # half the first price, else keep the offer as final. Every change lowers the price and
+            # keeping ends the helper's part, so a driver that keeps asking always reaches the battler.
+            rivals = [o["price"] for o in battle["window"]["offers"] if o["player"] != view["you"]]
+            cheaper = min(standing["price"], *rivals) - 1 if rivals and min(rivals) <= standing["price"] else -1
+            wanted = {"type": "offer", "card": standing["card"]["id"], "price": cheaper}
+            if cheaper >= price // 2 and wanted in offers:
+                return wanted
+            return {"type": "keep_offer"}
         wanted = {"type": "offer", "card": offers[0]["card"], "price": price}
         return wanted if wanted in offers else decline

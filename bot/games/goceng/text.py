@@ -26,7 +26,8 @@ def describe_choice(state: GocengState, player: int, key: str, value: Any) -> st
         return {
             "challenge": "Challenge", "reconcile": "Reconcile (pay 2 silver)", "fight": "Fight",
             "play": "Play a card", "ask_help": "Ask for Extra Power", "give_up": "Give up this battle",
-            "offer": "Offer a card", "withdraw": "Withdraw my offer", "decline": "Decline to help",
+            "offer": "Offer a card", "keep_offer": "Keep my offer (final)", "withdraw": "Withdraw my offer",
+            "decline": "Decline to help",
             "accept": "Accept an offer", "no_help": "Take no offer",
             "peek": "Look at a character", "kasbon": "Take a card (Kasbon)",
         }.get(value, str(value))
@@ -108,6 +109,8 @@ def describe_event(event: Event, names: Mapping[int, str]) -> str:
         return f"{n('player')} {verb} {event['price']} silver."
     if kind == "offer_card":
         return f"{n('player')}'s offer: {_fists(event['card'])} for {event['price']} silver."
+    if kind == "keep_offer":
+        return f"{n('player')} stands by their offer."
     if kind == "withdraw":
         return f"{n('player')} withdraws their offer."
     if kind == "decline":
@@ -144,12 +147,14 @@ of the last card of your line (your first card is free; ⭐ special fists match 
 punch token passes. Whoever cannot add a card on their turn, with or without Extra Power, loses 1 stamina. \
 Both battlers then draw to 5 (helpers do not) and the turn passes clockwise.
 **Extra Power.** On your battle turn you may ask for help once per card you owe. Every player outside the \
-battle may offer a fitting card from their hand at a price in silver, change or withdraw it, or decline. \
+battle may offer a fitting card from their hand at a price in silver, change or withdraw it, keep it as \
+final (then they are not asked again), or decline. \
 Other players see who offers and the price; only you and the helper see the card. You accept one offer you \
 can afford (you pay the helper, the card joins your line) or none, and then must play on alone or lose. \
 When the window's time runs out, no offer is taken. An Ajian card given as Extra Power works for the helper.
 **Ajian.** *Mata Menembus Sukma*: look at another player's character. *Tapak Bayangan*: the opponent of the \
-line it joins discards their line's last card and must connect 2 cards before the token returns. \
+line it joins discards their line's last card and must connect 2 cards before the token returns \
+(one more for each further Tapak Bayangan before their turn). \
 *Thi Tjhi Ie*: draw 1 card. *Kasbon*: take a random card from the hand of a player you choose outside the battle.
 **Stamina.** At 1 stamina your character is revealed. The game ends when a player reaches 0.
 **Winners.** Every surviving player whose objective holds: Mat Goceng if Nyi Kencleng survives; Nyi Kencleng \
@@ -160,7 +165,8 @@ stamina (or the end), except to a player who looked with Mata Menembus Sukma. Ex
 may offer, the battler accepts one offer or none. The helper's Ajian effect goes to the helper.
 **Project rulings** (the rulebook is silent): an empty deck is refilled by shuffling the discard pile; a \
 battler who can still connect may not give up; Tapak Bayangan against an empty line discards nothing and \
-asks for only 1 card; a Mata Menembus Sukma or Kasbon with a single possible target picks it automatically; \
-an offer must fit the battler's line; prices run from 0 to every coin on the table; at the end every \
-character is shown.
+asks for only 1 card, and every card it discards asks for one replacement; a Mata Menembus Sukma or Kasbon \
+with a single possible target picks it automatically; an offer must fit the battler's line; prices run from \
+0 to every coin on the table; a helper who keeps an offer cannot change it; the first player is drawn at \
+random; at the end every character is shown.
 """

@@ -35,15 +35,26 @@ def knows_character(state: GocengState, viewer: int | None, player: int) -> bool
             or (viewer is not None and (viewer == player or player in state.seen.get(viewer, ()))))
 
 
+def known_characters(state: GocengState, viewer: int | None) -> set[int]:
+    """The players whose character ``viewer`` may see (the same rule as ``knows_character``, for all at once)."""
+    if state.phase == OVER:
+        return set(state.players)
+    known = set(state.revealed)
+    if viewer is not None:
+        known.add(viewer)
+        known.update(state.seen.get(viewer, ()))
+    return known
+
+
 def build_view(state: GocengState, viewer: int | None) -> dict[str, Any]:
-    players = []
-    for seat, p in enumerate(state.players, 1):
-        players.append({
-            "id": p, "seat": seat, "stamina": state.stamina[p], "coins": state.coins[p],
-            "hand_count": len(state.hands[p]),
-            "character": state.characters[p] if knows_character(state, viewer, p) else None,
-            "revealed": p in state.revealed,
-        })
+    known = known_characters(state, viewer)
+    revealed = set(state.revealed)
+    players = [{
+        "id": p, "seat": seat, "stamina": state.stamina[p], "coins": state.coins[p],
+        "hand_count": len(state.hands[p]),
+        "character": state.characters[p] if p in known else None,
+        "revealed": p in revealed,
+    } for seat, p in enumerate(state.players, 1)]
     view: dict[str, Any] = {
         "game": "goceng", "you": viewer, "phase": state.phase, "turn": state.turn,
         "active": state.active, "target": state.target, "challenged": list(state.challenged),
@@ -75,11 +86,12 @@ def _battle_view(state: GocengState, viewer: int | None) -> dict[str, Any] | Non
     window = battle.window
     if window is not None:
         offerers = {o["player"] for o in window.stack}
+        final = window.context.get("kept", [])
         out["window"] = {
             "battler": battle.holder,
             "waiting": list(window.waiting),
             "declined": [p for p in window.answered if p not in offerers],
-            "offers": [{"player": o["player"], "price": o["price"],
+            "offers": [{"player": o["player"], "price": o["price"], "kept": o["player"] in final,
                         "card": card_info(o["card"]) if viewer in (battle.holder, o["player"]) else None}
                        for o in window.stack],
         }
@@ -137,7 +149,8 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
                          f"{', '.join(_name(names, p) for p in window['waiting']) or 'nobody'}")
             for o in window["offers"]:
                 card = f" {card_text(o['card'])}" if o["card"] else ""
-                lines.append(f"  offer from {_name(names, o['player'])}:{card} for {o['price']} silver")
+                final = " (final)" if o.get("kept") else ""
+                lines.append(f"  offer from {_name(names, o['player'])}:{card} for {o['price']} silver{final}")
     pending = view.get("pending")
     if pending:
         what = "whose character to see" if pending["kind"] == "peek" else "whom to take a card from (Kasbon)"

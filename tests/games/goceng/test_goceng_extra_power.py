@@ -71,7 +71,7 @@ def test_a_withdrawn_offer_cannot_be_accepted_and_an_offer_can_change():
     s = _stuck_battler()
     act(s, 1, {"type": "ask_help"})
     act(s, 3, {"type": "offer", "card": "RY", "price": 4})
-    assert GAME.legal_actions(s, 3)[-2:] == [{"type": "withdraw"}, {"type": "decline"}]
+    assert GAME.legal_actions(s, 3)[-3:] == [{"type": "keep_offer"}, {"type": "withdraw"}, {"type": "decline"}]
     assert {"type": "offer", "card": "RY", "price": 4} not in GAME.legal_actions(s, 3)
     illegal(s, 3, {"type": "offer", "card": "RY", "price": 4}, "already your offer")
     events = act(s, 3, {"type": "offer", "card": "RY", "price": 2})
@@ -105,13 +105,34 @@ def test_the_window_times_out_into_no_help():
     act(s, 3, {"type": "offer", "card": "RY", "price": 1})
     assert GAME.timeout_action(s, 1) == {"type": "no_help"}
     assert GAME.timeout_action(s, 4) == {"type": "decline"}
-    assert GAME.timeout_action(s, 3) == {"type": "decline"}
+    assert GAME.timeout_action(s, 3) == {"type": "keep_offer"}  # silence does not withdraw an offer
     for order in (sorted, lambda ps: sorted(ps, reverse=True)):  # whatever order the timeouts land in
         t = GAME.state_from_json(GAME.state_to_json(s))
         for player in order([1, 3, 4]):
             if GAME.in_response_window(t) and GAME.legal_actions(t, player):
                 GAME.apply(t, player, GAME.timeout_action(t, player))
         assert not GAME.in_response_window(t) and t.stamina[1] == 2 and t.hands[3][0] == "RY"
+        assert t.coins[1] == 5 and t.coins[3] == 5  # no offer was taken
+
+
+def test_a_kept_offer_stands_until_the_battler_decides():
+    s = _stuck_battler()
+    act(s, 1, {"type": "ask_help"})
+    illegal(s, 3, {"type": "keep_offer"}, "no offer to keep")
+    act(s, 3, {"type": "offer", "card": "RY", "price": 2})
+    events = act(s, 3, {"type": "keep_offer"})
+    assert events == [{"type": "keep_offer", "player": 3}]
+    # 3 is no longer asked: they cannot change the offer now, but it stands
+    assert GAME.actors(s) == {1, 4} and GAME.legal_actions(s, 3) == []
+    illegal(s, 3, {"type": "offer", "card": "RY", "price": 1}, "not your turn")
+    illegal(s, 3, {"type": "withdraw"}, "not your turn")
+    assert [o["kept"] for o in GAME.view(s, 2)["battle"]["window"]["offers"]] == [True]
+    assert "2 silver (final)" in GAME.render_view(GAME.view(s, 1), {})
+    act(s, 4, {"type": "decline"})
+    assert GAME.in_response_window(s) and GAME.actors(s) == {1}  # the offer keeps the window open
+    assert GAME.legal_actions(s, 1) == [{"type": "accept", "helper": 3}, {"type": "no_help"}]
+    act(s, 1, {"type": "accept", "helper": 3})
+    assert s.battle.lines[1] == ["RR", "RY"] and s.coins[1] == 3 and s.coins[3] == 7
 
 
 def test_thi_tjhi_ie_as_extra_power_draws_for_the_helper():

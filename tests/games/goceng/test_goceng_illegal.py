@@ -55,6 +55,8 @@ def test_bad_battle_actions():
     act(s, 1, {"type": "ask_help"})
     illegal(s, 1, {"type": "offer", "card": "BB", "price": 0}, "you are the battler")
     illegal(s, 1, {"type": "decline"}, "you are the battler")
+    illegal(s, 1, {"type": "keep_offer"}, "no offer to keep")
+    illegal(s, 1, {"type": "keep_offer", "price": 1}, "needs exactly: no parameters")
     illegal(s, 1, {"type": "play", "card": "BB"}, "cannot play now")
     illegal(s, 3, {"type": "accept", "helper": 3}, "only the battler")
     illegal(s, 3, {"type": "no_help"}, "only the battler")

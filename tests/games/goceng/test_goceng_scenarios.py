@@ -39,6 +39,21 @@ def test_a_player_who_cannot_pay_must_fight():
     assert GAME.actors(s) == {1}
 
 
+def test_a_reconcile_chain_stops_at_a_player_who_cannot_pay():
+    s = new(5, seed=4)
+    s.active = 1
+    s.coins = {1: 5, 2: 5, 3: 1, 4: 5, 5: 9}
+    act(s, 1, {"type": "challenge", "target": 2})
+    act(s, 2, {"type": "reconcile"})
+    assert [a["target"] for a in GAME.legal_actions(s, 1)] == [3, 4, 5]  # 2 is not challenged again
+    act(s, 1, {"type": "challenge", "target": 3})
+    assert GAME.legal_actions(s, 3) == [{"type": "fight"}]  # 1 silver: 3 cannot pay, so must fight
+    illegal(s, 3, {"type": "reconcile"}, "you have 1")
+    act(s, 3, {"type": "fight"})
+    assert (s.battle.attacker, s.battle.defender) == (1, 3) and s.coins == {1: 7, 2: 3, 3: 1, 4: 5, 5: 9}
+    assert s.challenged == [2, 3]
+
+
 def test_a_reconcile_chain_ends_in_a_fight_with_the_next_challenged_player():
     s = new(4, seed=5)
     s.active = 2
@@ -197,3 +212,43 @@ def test_mata_menembus_sukma_shows_one_character_to_its_player_only():
     assert seen_by(1) == s.characters[3]
     assert seen_by(2) is None and seen_by(4) is None and seen_by(None) is None
     assert s.battle.holder == 2
+
+
+def test_a_second_tapak_bayangan_before_the_victims_turn_asks_for_one_more_card():
+    s = new(3, seed=16)
+    deal(s, {1: ["YY", "TB-YG", "GG", "GR", "RY"], 2: ["RR", "TB-BR", "TB-RG"]})
+    start_battle(s, 1, 2)
+    act(s, 1, {"type": "play", "card": "YY"})
+    act(s, 2, {"type": "play", "card": "RR"})
+    act(s, 1, {"type": "play", "card": "TB-YG"})  # 2 loses RR and owes 2 cards
+    assert s.battle.lines == {1: ["YY", "TB-YG"], 2: []} and s.battle.owed == {1: 1, 2: 2}
+    act(s, 2, {"type": "play", "card": "TB-BR"})  # the replacement, itself a Tapak: 1 loses TB-YG
+    assert s.battle.holder == 2 and s.battle.owed == {1: 2, 2: 1}
+    events = act(s, 2, {"type": "play", "card": "TB-RG"})  # the response, a Tapak again: 1 loses YY
+    assert s.battle.lines == {1: [], 2: ["TB-BR", "TB-RG"]}
+    assert events[-1] == {"type": "punch", "player": 1, "owed": 3}  # two replacements and a response
+    for card in ("GG", "GR"):
+        act(s, 1, {"type": "play", "card": card})
+        assert s.battle.holder == 1
+    act(s, 1, {"type": "play", "card": "RY"})
+    assert s.battle.holder == 2 and s.battle.owed == {1: 1, 2: 1}
+    assert card_count(s) == ALL_CARDS
+
+
+def test_after_a_battle_both_battlers_draw_to_five_but_the_helper_does_not():
+    s = new(4, seed=17)
+    deal(s, {1: ["RR", "BB"], 2: ["GG", "GY"], 3: ["YY"], 4: ["RG", "BR"]})
+    start_battle(s, 1, 2)
+    act(s, 1, {"type": "play", "card": "RR"})
+    act(s, 2, {"type": "play", "card": "GG"})
+    act(s, 1, {"type": "ask_help"})
+    act(s, 3, {"type": "decline"})
+    act(s, 4, {"type": "offer", "card": "RG", "price": 1})
+    act(s, 1, {"type": "accept", "helper": 4})
+    act(s, 2, {"type": "play", "card": "GY"})
+    events = act(s, 1, {"type": "give_up"})  # BB does not fit green
+    drawn = {e["player"]: e["count"] for e in events if e["type"] == "draw"}
+    assert drawn == {1: 4, 2: 5}
+    assert len(s.hands[1]) == 5 and len(s.hands[2]) == 5
+    assert s.hands[4] == ["BR"] and s.hands[3] == ["YY"]  # the helper plays on with what is left
+    assert s.coins == {1: 4, 2: 5, 3: 5, 4: 6} and s.active == 2

@@ -40,6 +40,8 @@ def test_labels_for_the_picker():
         "Offer 🟥→🟩 *Ajian Tapak Bayangan* for 3 silver"
     assert GAME.describe_choice(s, 1, "helper", 3).startswith("Seat 3: 🟥→🟩")
     assert GAME.describe_choice(s, 1, "type", "no_help") == "Take no offer"
+    assert GAME.describe_action(s, 3, {"type": "keep_offer"}) == "Keep my offer (final)"
+    assert GAME.describe_event({"type": "keep_offer", "player": 3}, NAMES) == "Citra stands by their offer."
     assert GAME.describe_choice(s, 3, "target", 1) == "Seat 1"  # 3 does not know 1's character
     s.revealed.append(1)
     assert GAME.describe_choice(s, 3, "target", 1) == f"Seat 1 ({load_cards().characters[s.characters[1]].name})"
@@ -70,7 +72,8 @@ def test_the_rules_page_names_the_rulings():
     text = GAME.rules_summary()
     assert len(text) < 3500
     for needed in ("Extra Power", "Rulings used", "Project rulings", "reconcile", "Tapak Bayangan", "Kasbon",
-                   "Thi Tjhi Ie", "Mata Menembus Sukma", "ties all count"):
+                   "Thi Tjhi Ie", "Mata Menembus Sukma", "ties all count", "keep it as final",
+                   "one replacement"):
         assert needed in text
 
 
