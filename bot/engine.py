@@ -125,6 +125,14 @@ class Game:
         """True while the pending decision is an out-of-turn response (timed by the window length)."""
         return False
 
+    def window_length_setting(self, state: Any) -> str:
+        """Which server setting times the open window: ``window_seconds`` unless a game says otherwise.
+
+        Mat Goceng's Extra Power negotiation, for one, is a longer conversation
+        than a block, and has its own setting.
+        """
+        return "window_seconds"
+
     def window_round(self, state: Any) -> Any:
         """Identifies the current round of a response window (None: every answer starts a new one).
 

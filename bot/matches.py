@@ -128,7 +128,10 @@ class MatchService(LobbyMixin):
         if keep is not None:
             return keep
         settings = await self.settings(guild_id)
-        length = settings["window_seconds"] if game.in_response_window(state) else settings["turn_seconds"]
+        if game.in_response_window(state):
+            length = settings[game.window_length_setting(state)]
+        else:
+            length = settings["turn_seconds"]
         return self.clock.now() + length
 
     def check_turn(self, live: LiveMatch | None, player: PlayerId, seq: int | None) -> LiveMatch:

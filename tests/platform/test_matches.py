@@ -143,3 +143,24 @@ async def test_full_match_replays_from_the_log(service):
     log = await service.storage.action_log(live.id)
     rebuilt = replay(game, stored.players, stored.seed, stored.options, [(a.player_id, a.action) for a in log])
     assert game.state_to_json(rebuilt) == stored.state
+
+
+async def test_a_game_may_time_its_windows_with_its_own_setting(service, clock):
+    """Mat Goceng's Extra Power negotiation uses negotiation_seconds, not the block-window length."""
+    players = [HOST, GUEST, STRANGER]
+    live = await service.open_lobby(guild_id=1, channel_id=51, game_name="goceng", host_id=HOST, host_name="A")
+    await service.join(live.id, GUEST, "B")
+    await service.join(live.id, STRANGER, "C")
+    async with service.lock(live.id):
+        await service.start(live.id, HOST)
+    game, rng = live.game, Rng.seeded(4)
+    for _ in range(3000):
+        if game.in_response_window(live.state) or game.is_over(live.state):
+            break
+        player = sorted(game.actors(live.state))[0]
+        legal = game.legal_actions(live.state, player)
+        wanted = [a for a in legal if a["type"] in ("ask_help", "fight")]
+        async with service.lock(live.id):
+            await service.act(live.id, player, wanted[0] if wanted else rng.choice(legal), seq=live.seq)
+    assert game.in_response_window(live.state) and set(players) >= game.actors(live.state)
+    assert live.record.deadline == pytest.approx(clock.now() + 60)

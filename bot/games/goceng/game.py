@@ -42,6 +42,10 @@ class GocengGame(Game):
     def timeout_action(self, state: GocengState, player: int) -> Action:
         return legal.timeout_action(state, player)
 
+    def window_length_setting(self, state: GocengState) -> str:
+        """The Extra Power negotiation is timed by its own server setting (RULINGS: 60 s by default)."""
+        return "negotiation_seconds"
+
     def in_response_window(self, state: GocengState) -> bool:
         return (state.phase != OVER and state.pending is None and state.battle is not None
                 and state.battle.window is not None)
