@@ -119,3 +119,20 @@ async def test_a_version_1_file_is_migrated_keeping_its_matches(db_path, clock):
         assert match.names == {3: "Aisyah"} and match.timeouts == {} and match.autopilot == [] and not match.reminded
     finally:
         await store.close()
+
+
+async def test_a_move_whose_log_row_cannot_be_written_stores_nothing(storage, db_path):
+    game = get_game("drump")
+    match = await _lobby(storage)
+    match.players.append(200)
+    state = game.new_game(match.players, match.seed)
+    await storage.start_match(match, game.state_to_json(state), None)
+    with sqlite3.connect(db_path) as raw:  # a stray row where the move's log row must go
+        raw.execute("INSERT INTO actions (match_id, seq, player_id, action, at) VALUES (?, 1, 1, '{}', 0)",
+                    (match.id,))
+    before = await storage.get_match(match.id)
+    with pytest.raises(sqlite3.IntegrityError):
+        await storage.record_action(match.id, expected_seq=0, player_id=100, action={"type": "end_turn"},
+                                    state_json="{}", deadline=None, recent=["x"])
+    after = await storage.get_match(match.id)
+    assert (after.seq, after.state, after.recent) == (before.seq, before.state, before.recent)
