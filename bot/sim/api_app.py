@@ -10,7 +10,6 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-
 from bot.sim import errors as err
 from bot.sim import validate
 from bot.sim.api import _guild, _truthy, apply_edit, create_message, route
