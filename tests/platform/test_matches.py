@@ -164,3 +164,38 @@ async def test_a_game_may_time_its_windows_with_its_own_setting(service, clock):
             await service.act(live.id, player, wanted[0] if wanted else rng.choice(legal), seq=live.seq)
     assert game.in_response_window(live.state) and set(players) >= game.actors(live.state)
     assert live.record.deadline == pytest.approx(clock.now() + 60)
+
+
+async def test_a_window_with_several_players_keeps_its_deadline_and_times_out_together(service, clock):
+    """Drama Pukul 7's Plot Twist window: a pass does not extend the others' time; at the deadline
+    everyone still waiting is timed out at once, each exactly once."""
+    players = [HOST, GUEST, STRANGER]
+    live = await service.open_lobby(guild_id=1, channel_id=52, game_name="drama", host_id=HOST, host_name="A")
+    await service.join(live.id, GUEST, "B")
+    await service.join(live.id, STRANGER, "C")
+    async with service.lock(live.id):
+        await service.start(live.id, HOST)
+    game, rng = live.game, Rng.seeded(8)
+    for _ in range(3000):
+        if game.in_response_window(live.state) and len(game.actors(live.state)) >= 2:
+            break
+        player = sorted(game.actors(live.state))[0]
+        async with service.lock(live.id):
+            await service.act(live.id, player, rng.choice(game.legal_actions(live.state, player)), seq=live.seq)
+    waiting = sorted(game.actors(live.state))
+    assert len(waiting) >= 2 and set(waiting) <= set(players)
+    deadline = live.record.deadline
+    assert deadline == pytest.approx(clock.now() + 20)
+    clock.advance(5)
+    async with service.lock(live.id):
+        await service.act(live.id, waiting[0], {"type": "pass"}, seq=live.seq)
+    assert game.in_response_window(live.state) and waiting[0] not in game.actors(live.state)
+    assert live.record.deadline == deadline, "a pass must not extend the others' window"
+    still = sorted(game.actors(live.state))
+    clock.advance(16)
+    async with service.lock(live.id):
+        outcomes = await service.expire(live.id)
+    timed_out = [o.player for o in outcomes if o.action["type"] == "pass"]
+    assert timed_out == still and all(o.timed_out for o in outcomes)
+    log = await service.storage.action_log(live.id)
+    assert [a.player_id for a in log[-len(outcomes):]] == [o.player for o in outcomes]
