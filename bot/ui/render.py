@@ -8,7 +8,7 @@ of channels; private text is built from that player's own view.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 import discord
@@ -37,7 +37,6 @@ class Rendered:
     content: str | None = None
     embed: discord.Embed | None = None
     view: discord.ui.View | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Every click is routed by the registered DynamicItem templates, so the view is only
