@@ -145,14 +145,19 @@ async def test_full_match_replays_from_the_log(service):
     assert game.state_to_json(rebuilt) == stored.state
 
 
-async def test_a_game_may_time_its_windows_with_its_own_setting(service, clock):
-    """Mat Goceng's Extra Power negotiation uses negotiation_seconds, not the block-window length."""
-    players = [HOST, GUEST, STRANGER]
-    live = await service.open_lobby(guild_id=1, channel_id=51, game_name="goceng", host_id=HOST, host_name="A")
+async def _started_for_three(service: MatchService, game_name: str, channel_id: int):
+    live = await service.open_lobby(guild_id=1, channel_id=channel_id, game_name=game_name, host_id=HOST,
+                                    host_name="A")
     await service.join(live.id, GUEST, "B")
     await service.join(live.id, STRANGER, "C")
     async with service.lock(live.id):
-        await service.start(live.id, HOST)
+        return await service.start(live.id, HOST)
+
+
+async def test_a_game_may_time_its_windows_with_its_own_setting(service, clock):
+    """Mat Goceng's Extra Power negotiation uses negotiation_seconds, not the block-window length."""
+    players = [HOST, GUEST, STRANGER]
+    live = await _started_for_three(service, "goceng", channel_id=51)
     game, rng = live.game, Rng.seeded(4)
     for _ in range(3000):
         if game.in_response_window(live.state) or game.is_over(live.state):
@@ -170,11 +175,7 @@ async def test_a_window_with_several_players_keeps_its_deadline_and_times_out_to
     """Drama Pukul 7's Plot Twist window: a pass does not extend the others' time; at the deadline
     everyone still waiting is timed out at once, each exactly once."""
     players = [HOST, GUEST, STRANGER]
-    live = await service.open_lobby(guild_id=1, channel_id=52, game_name="drama", host_id=HOST, host_name="A")
-    await service.join(live.id, GUEST, "B")
-    await service.join(live.id, STRANGER, "C")
-    async with service.lock(live.id):
-        await service.start(live.id, HOST)
+    live = await _started_for_three(service, "drama", channel_id=52)
     game, rng = live.game, Rng.seeded(8)
     for _ in range(3000):
         if game.in_response_window(live.state) and len(game.actors(live.state)) >= 2:
