@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, Iterable, Mapping, Sequence, TypeVar
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -75,8 +75,66 @@ class Result:
         )
 
 
-class Game:
-    """Base class of a rules engine. Subclasses override every method marked below.
+@dataclass(frozen=True)
+class Window:
+    """An open out-of-turn response window (a block, a Plot Twist, an Extra Power offer).
+
+    ``round`` names the current round of answers: while it stays the same, an
+    answer (or a pass) by one player leaves everyone else's prompt valid and
+    their deadline unchanged; a response that reopens the window (a counter to
+    a counter) must change it. None means every answer starts a new round.
+    """
+
+    round: Any = None
+    #: Which server setting times the window (Mat Goceng's negotiation has its own).
+    setting: str = "window_seconds"
+    #: Always ask every eligible player, even one who can only pass: the window's absence
+    #: would tell the others something (DRUMP's block window opens whatever the defender holds).
+    full: bool = False
+    #: Who may answer is public knowledge (say, the defender of an announced attack), so the
+    #: table may mention them. Otherwise it is secret: only the players themselves are told.
+    public: bool = False
+    #: A player who decides after the responders (Mat Goceng's battler weighs the offers):
+    #: an AI in that seat waits for the others.
+    decider: PlayerId | None = None
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """What a match waits for now: who may act, whose turn it is, and the open window if any.
+
+    One record instead of several methods an engine must keep consistent: the
+    platform's deadlines, prompts, AI seats and pings all read it.
+    """
+
+    #: Players who may act now: one on a normal turn, several in a window, none when over.
+    actors: frozenset[PlayerId]
+    #: Whose turn it is in the game's turn order (None when the game is over).
+    turn: PlayerId | None
+    window: Window | None = None
+
+    @property
+    def in_window(self) -> bool:
+        return self.window is not None
+
+    @property
+    def round(self) -> Any:
+        return self.window.round if self.window is not None else None
+
+    @property
+    def setting(self) -> str:
+        """The server setting that times the pending decision."""
+        return self.window.setting if self.window is not None else "turn_seconds"
+
+
+#: What a game over waits for.
+NOTHING = Waiting(frozenset(), None)
+
+S = TypeVar("S")
+
+
+class Game(Generic[S]):
+    """Base class of a rules engine over a state type ``S``. Subclasses override every method marked below.
 
     A ``Game`` object holds no match state: it is a set of functions over a
     state object, so one instance serves every match at once.
@@ -86,11 +144,15 @@ class Game:
     name: ClassVar[str] = ""
     #: Display name, e.g. ``"DRUMP"``.
     title: ClassVar[str] = ""
+    #: One line for the slash command group, e.g. "Play DRUMP, the monster-building card duel."
+    tagline: ClassVar[str] = ""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    #: The state's dataclass: the default JSON codec is driven by its type hints.
+    state_type: ClassVar[type] = object
 
     # --- lifecycle ---------------------------------------------------------
-    def new_game(self, player_ids: Sequence[PlayerId], seed: int, options: Mapping[str, Any] | None = None) -> Any:
+    def new_game(self, player_ids: Sequence[PlayerId], seed: int, options: Mapping[str, Any] | None = None) -> S:
         """A fresh state for these players (in seat order), shuffled by ``seed``."""
         raise NotImplementedError
 
@@ -101,79 +163,77 @@ class Game:
         return {}
 
     # --- who acts and how ---------------------------------------------------
-    def actors(self, state: Any) -> frozenset[PlayerId]:
-        """Players who may act now: one on a normal turn, several in a window, none when over."""
+    def waiting(self, state: S) -> Waiting:
+        """What the match waits for now (see :class:`Waiting`)."""
         raise NotImplementedError
 
-    def legal_actions(self, state: Any, player: PlayerId) -> list[Action]:
+    def actors(self, state: S) -> frozenset[PlayerId]:
+        """Players who may act now (read from :meth:`waiting`; engines do not override it)."""
+        return self.waiting(state).actors
+
+    def legal_actions(self, state: S, player: PlayerId) -> list[Action]:
         """Every action ``player`` may take now (empty if they may not act)."""
         raise NotImplementedError
 
-    def apply(self, state: Any, player: PlayerId, action: Action) -> list[Event]:
+    def apply(self, state: S, player: PlayerId, action: Action) -> list[Event]:
         """Play ``action`` for ``player``; returns events. Raises IllegalAction with the state unchanged."""
         raise NotImplementedError
 
-    def timeout_action(self, state: Any, player: PlayerId) -> Action | None:
+    def timeout_action(self, state: S, player: PlayerId) -> Action | None:
         """What happens when ``player``'s time runs out (e.g. "no block"). Always legal for an actor.
 
-        None means the game has no natural default here; the platform then lets
-        the game's AI policy choose for the absent player.
+        In a window this is the player's pass. None means the game has no
+        natural default here; the platform then lets the game's AI policy
+        choose for the absent player.
         """
-        raise NotImplementedError
-
-    def in_response_window(self, state: Any) -> bool:
-        """True while the pending decision is an out-of-turn response (timed by the window length)."""
-        return False
-
-    def window_length_setting(self, state: Any) -> str:
-        """Which server setting times the open window: ``window_seconds`` unless a game says otherwise.
-
-        Mat Goceng's Extra Power negotiation, for one, is a longer conversation
-        than a block, and has its own setting.
-        """
-        return "window_seconds"
-
-    def window_round(self, state: Any) -> Any:
-        """Identifies the current round of a response window (None: every answer starts a new one).
-
-        While it stays the same, answers by some players do not extend the
-        others' deadline; a response that reopens the window (a counter to a
-        counter) must change it so everyone gets a full window again.
-        """
-        return None
-
-    def turn_player(self, state: Any) -> PlayerId | None:
-        """Whose turn it is (the player the table is waiting on between windows), None when over."""
         raise NotImplementedError
 
     # --- what players see ---------------------------------------------------
-    def view(self, state: Any, player: PlayerId | None) -> dict[str, Any]:
+    def view(self, state: S, player: PlayerId | None) -> dict[str, Any]:
         """What ``player`` may see (None: a spectator). The only path to hidden information."""
         raise NotImplementedError
 
-    def is_over(self, state: Any) -> bool:
+    def is_over(self, state: S) -> bool:
         raise NotImplementedError
 
-    def result(self, state: Any) -> Result:
+    def result(self, state: S) -> Result:
         """Winners and scores of a finished game; raises ValueError while it goes on."""
         raise NotImplementedError
 
     # --- text for people (pure; used by the cogs, the demo and the history) --
-    def describe_action(self, state: Any, player: PlayerId, action: Action) -> str:
+    def describe_action(self, state: S, player: PlayerId, action: Action) -> str:
         """A short label for a picker (at most 100 characters)."""
         return ", ".join(f"{k} {v}" for k, v in action.items())
 
-    def describe_choice(self, state: Any, player: PlayerId, key: str, value: Any) -> str:
+    def describe_choice(self, state: S, player: PlayerId, key: str, value: Any) -> str:
         """Label of one value of one action parameter, for the step-by-step picker."""
         return str(value)
 
+    def describe_question(self, state: S, player: PlayerId, key: str | None,
+                          chosen: Sequence[tuple[str, Any]]) -> str:
+        """The question a picker step asks, first thing on the prompt ("Which card do you place?").
+
+        ``key`` is the action parameter being chosen (``"type"`` first), ``chosen``
+        what the player picked so far.
+        """
+        if key in (None, "type"):
+            return "What do you do?"
+        return f"Choose {key.replace('_', ' ')}:"
+
     def describe_event(self, event: Event, names: Mapping[PlayerId, str]) -> str:
-        """One line of the public (or private, for a private event) move log."""
+        """One line of the public (or private, for a private event) move log; "" for none."""
         return event.get("type", "?")
 
     def render_view(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
         """The view as Markdown text for a message."""
         return json.dumps(view)
+
+    def render_brief(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
+        """What a decision needs under its question: a compact private view (your hand, your resources).
+
+        Defaults to the whole view; a game with a tall board renders less here.
+        """
+        return self.render_view(view, names)
 
     def ai_policy(self) -> Any:
         """The policy AI seats and idle players' seats use (a :class:`bot.policy.Policy`).
@@ -189,11 +249,16 @@ class Game:
         return ""
 
     # --- persistence --------------------------------------------------------
-    def state_to_json(self, state: Any) -> str:
-        raise NotImplementedError
+    def state_to_json(self, state: S) -> str:
+        """Exact JSON of a state (the shared codec, driven by ``state_type``'s hints)."""
+        from bot.games.serial import dumps
 
-    def state_from_json(self, text: str) -> Any:
-        raise NotImplementedError
+        return dumps(state)
+
+    def state_from_json(self, text: str) -> S:
+        from bot.games.serial import loads
+
+        return loads(self.state_type, text)
 
 
 _REGISTRY: dict[str, Game] = {}

@@ -128,8 +128,8 @@ class MatchService(LobbyMixin):
         if keep is not None:
             return keep
         settings = await self.settings(guild_id)
-        if game.in_response_window(state):
-            length = settings[game.window_length_setting(state)]
+        if game.waiting(state).in_window:
+            length = settings[game.waiting(state).setting]
         else:
             length = settings["turn_seconds"]
         return self.clock.now() + length
@@ -159,13 +159,13 @@ class MatchService(LobbyMixin):
         timed_out = by in (TIMEOUT, TURN_TIMEOUT)
         live = self.check_turn(await self.load(match_id), player, seq)
         game, state = live.game, live.state
-        window_before = game.in_response_window(state)
-        turn_before = game.turn_player(state)
-        round_before = game.window_round(state) if window_before else None
+        window_before = game.waiting(state).in_window
+        turn_before = game.waiting(state).turn
+        round_before = game.waiting(state).round if window_before else None
         events = game.apply(state, player, action)  # raises IllegalAction before mutating
         result = game.result(state) if game.is_over(state) else None
-        same_round = (round_before is not None and game.in_response_window(state)
-                      and game.window_round(state) == round_before)
+        same_round = (round_before is not None and game.waiting(state).in_window
+                      and game.waiting(state).round == round_before)
         deadline = await self._deadline_for(live.record.guild_id, game, state,
                                             keep=live.record.deadline if same_round else None)
         public_lines, private_lines = self._describe(live, events, player if timed_out else None)
@@ -185,7 +185,7 @@ class MatchService(LobbyMixin):
         except BaseException:
             await self._reload(match_id)  # the database is the truth; drop the mutated copy
             raise
-        window_opened = game.in_response_window(state) and (not window_before or not same_round)
+        window_opened = game.waiting(state).in_window and (not window_before or not same_round)
         live.record.seq = new_seq
         live.record.deadline = deadline
         live.record.recent = recent
@@ -199,8 +199,8 @@ class MatchService(LobbyMixin):
             live.record.result = result.to_json()
             self._cache.pop(match_id, None)
         return MoveOutcome(live, player, action, events, new_seq, window_before,
-                           game.in_response_window(state), result, timed_out, public_lines, private_lines,
-                           turn_before, None if result else game.turn_player(state), window_opened)
+                           game.waiting(state).in_window, result, timed_out, public_lines, private_lines,
+                           turn_before, None if result else game.waiting(state).turn, window_opened)
 
     def _idle_after(self, live: LiveMatch, player: PlayerId, by: str) -> tuple[dict[int, int], list[int], bool]:
         """Consecutive turn timeouts and AI takeover, after a move decided ``by`` someone."""
@@ -282,7 +282,7 @@ class MatchService(LobbyMixin):
         if (live is None or live.record.status != ACTIVE or live.record.deadline is None
                 or live.record.deadline > self.clock.now()):
             return outcomes
-        window = live.game.in_response_window(live.state)
+        window = live.game.waiting(live.state).in_window
         by = TIMEOUT if window else TURN_TIMEOUT
         round_deadline = live.record.deadline
         for _ in range(MAX_CHAINED_TIMEOUTS):
@@ -296,7 +296,7 @@ class MatchService(LobbyMixin):
             by = TIMEOUT  # only the first counts towards the idle takeover
             if outcome.finished:
                 break
-            still_window = live.game.in_response_window(live.state)
+            still_window = live.game.waiting(live.state).in_window
             if window and still_window and live.record.deadline == round_deadline:
                 continue  # others in the same window round timed out too
             if not window and not still_window and player in live.game.actors(live.state):

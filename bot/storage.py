@@ -23,7 +23,7 @@ from typing import Any, Iterable
 
 import aiosqlite
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 LOBBY = "lobby"
 ACTIVE = "active"
@@ -104,6 +104,21 @@ _MIGRATIONS: dict[int, list[str]] = {
                 VALUES (NEW.id, NEW.seq, NEW.last_player, NEW.last_action, NEW.updated_at);
             END""",
     ],
+    # Tables of three to six: the move at which the pending decision (a window round) began,
+    # so answers stay valid for the whole round; the host's table options (full windows);
+    # players who left a running match; and each person's own preferences (always ask me).
+    4: [
+        "ALTER TABLE matches ADD COLUMN decision_seq INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE matches ADD COLUMN table_options TEXT NOT NULL DEFAULT '{}'",
+        "ALTER TABLE matches ADD COLUMN left_players TEXT NOT NULL DEFAULT '[]'",
+        "ALTER TABLE matches ADD COLUMN skipping TEXT NOT NULL DEFAULT '[]'",
+        """CREATE TABLE user_prefs (
+            user_id INTEGER NOT NULL,
+            key TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (user_id, key)
+        )""",
+    ],
 }
 
 
@@ -149,6 +164,15 @@ class MatchRecord:
     timeouts: dict[int, int] = field(default_factory=dict)
     #: Players whose seat the AI plays until they click again.
     autopilot: list[int] = field(default_factory=list)
+    #: The move number at which the pending decision began: a window round keeps it while
+    #: players answer, so every prompt of the round stays valid until the round ends.
+    decision_seq: int = 0
+    #: The host's table options (platform-wide, not the game's own), e.g. ``full_windows``.
+    table_options: dict[str, Any] = field(default_factory=dict)
+    #: Players who left the running match (their seat is eliminated or played by the AI).
+    left: list[int] = field(default_factory=list)
+    #: Players passing on every window until their own turn comes.
+    skipping: list[int] = field(default_factory=list)
     created_at: float = 0.0
     updated_at: float = 0.0
 
@@ -181,6 +205,10 @@ class MatchRecord:
             reminded=bool(row["reminded"]),
             timeouts={int(k): v for k, v in json.loads(row["timeouts"]).items()},
             autopilot=json.loads(row["autopilot"]),
+            decision_seq=row["decision_seq"],
+            table_options=json.loads(row["table_options"]),
+            left=json.loads(row["left_players"]),
+            skipping=json.loads(row["skipping"]),
             created_at=row["created_at"],
             updated_at=row["updated_at"],
         )
@@ -335,9 +363,10 @@ class Storage:
     async def save_lobby(self, match: MatchRecord) -> None:
         """Store seats, names and options of a match still in its lobby."""
         await self._write([(
-            "UPDATE matches SET players = ?, names = ?, options = ?, updated_at = ? WHERE id = ? AND status = ?",
+            "UPDATE matches SET players = ?, names = ?, options = ?, table_options = ?, updated_at = ?"
+            " WHERE id = ? AND status = ?",
             (_dump(match.players), _dump({str(k): v for k, v in match.names.items()}), _dump(match.options),
-             self._clock(), match.id, LOBBY),
+             _dump(match.table_options), self._clock(), match.id, LOBBY),
         )])
 
     async def set_message(self, match_id: int, message_id: int) -> None:
@@ -346,10 +375,12 @@ class Storage:
 
     async def start_match(self, match: MatchRecord, state_json: str, deadline: float | None) -> None:
         counts = await self._write([(
-            "UPDATE matches SET status = ?, players = ?, names = ?, options = ?, state = ?, seq = 0,"
-            " deadline = ?, decision_started = ?, reminded = 0, updated_at = ? WHERE id = ? AND status = ?",
+            "UPDATE matches SET status = ?, players = ?, names = ?, options = ?, table_options = ?, state = ?,"
+            " seq = 0, decision_seq = 0, deadline = ?, decision_started = ?, reminded = 0, updated_at = ?"
+            " WHERE id = ? AND status = ?",
             (ACTIVE, _dump(match.players), _dump({str(k): v for k, v in match.names.items()}),
-             _dump(match.options), state_json, deadline, self._clock(), self._clock(), match.id, LOBBY),
+             _dump(match.options), _dump(match.table_options), state_json, deadline, self._clock(), self._clock(),
+             match.id, LOBBY),
         )])
         if counts[0] != 1:
             raise StaleMove(f"match #{match.id} is no longer in its lobby")
@@ -359,6 +390,7 @@ class Storage:
         self, match_id: int, *, expected_seq: int, player_id: int, action: dict[str, Any], state_json: str,
         deadline: float | None, recent: list[str], result: dict[str, Any] | None = None,
         timeouts: dict[int, int] | None = None, autopilot: list[int] | None = None, new_decision: bool = True,
+        skipping: list[int] | None = None,
     ) -> int:
         """Store one accepted move: new state and log row in one statement (see migration 3). Returns the new seq.
 
@@ -374,12 +406,13 @@ class Storage:
                 "UPDATE matches SET state = ?, seq = ?, deadline = ?, status = ?, result = ?, recent = ?,"
                 " end_reason = ?, updated_at = ?, timeouts = ?, autopilot = ?, last_player = ?, last_action = ?,"
                 " decision_started = CASE WHEN ? THEN ? ELSE decision_started END,"
-                " reminded = CASE WHEN ? THEN 0 ELSE reminded END"
+                " reminded = CASE WHEN ? THEN 0 ELSE reminded END,"
+                " decision_seq = CASE WHEN ? THEN ? ELSE decision_seq END, skipping = ?"
                 " WHERE id = ? AND seq = ? AND status = ?",
                 (state_json, new_seq, deadline, status, _dump(result) if result else None, _dump(recent),
                  "played" if result else None, now, _dump({str(k): v for k, v in (timeouts or {}).items()}),
                  _dump(autopilot or []), player_id, _dump(action), new_decision, now, new_decision,
-                 match_id, expected_seq, ACTIVE),
+                 new_decision, new_seq, _dump(skipping or []), match_id, expected_seq, ACTIVE),
             )
             # rowcount is read from the cursor without another trip; the cursor is left to the
             # garbage collector rather than spending a trip on closing it.
@@ -445,6 +478,24 @@ class Storage:
         ) as cur:
             rows = await cur.fetchall()
         return {r["user_id"]: (r["channel_id"], r["message_id"]) for r in rows}
+
+    async def save_seats(self, match_id: int, *, left: list[int], skipping: list[int], autopilot: list[int]) -> None:
+        """Who left the running match, who passes until their turn, whom the AI plays."""
+        await self._write([(
+            "UPDATE matches SET left_players = ?, skipping = ?, autopilot = ? WHERE id = ?",
+            (_dump(left), _dump(skipping), _dump(autopilot), match_id),
+        )])
+
+    # --- a person's own preferences -----------------------------------------
+    async def user_prefs(self, user_id: int) -> dict[str, Any]:
+        async with self._db.execute("SELECT key, value FROM user_prefs WHERE user_id = ?", (user_id,)) as cur:
+            rows = await cur.fetchall()
+        return {r["key"]: json.loads(r["value"]) for r in rows}
+
+    async def set_user_pref(self, user_id: int, key: str, value: Any) -> None:
+        await self._write([(
+            "INSERT OR REPLACE INTO user_prefs (user_id, key, value) VALUES (?, ?, ?)", (user_id, key, _dump(value)),
+        )])
 
     # --- settings -------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:

@@ -227,7 +227,7 @@ class Table:
             await self.schedule(live)
             closed = await self.announcer.send_hands(live)
             await self.announcer.dm_closed_notice(live, closed)
-            turn = live.game.turn_player(live.state)
+            turn = live.game.waiting(live.state).turn
             if turn is not None and not self.service.ai_controls(live, turn):
                 await self.announcer.ping(live, render.turn_ping(live, turn))
 

@@ -39,11 +39,12 @@ def ai_actor(service: MatchService, live: LiveMatch) -> PlayerId | None:
     game, state = live.game, live.state
     actors = sorted(game.actors(state))
     candidates = [p for p in actors if service.ai_controls(live, p)]
-    if game.in_response_window(state):
+    if game.waiting(state).in_window:
         candidates = [p for p in candidates if p != live.last_actor]
     if not candidates:
         return None
-    owner = game.turn_player(state)
+    window = game.waiting(state).window
+    owner = window.decider if window is not None else None
     candidates.sort(key=lambda p: p == owner)
     return candidates[0]
 

@@ -128,7 +128,7 @@ def status_line(live: LiveMatch) -> str:
         return ""
     actors = sorted(game.actors(state))
     who = ", ".join(mention(p) for p in actors)
-    if game.in_response_window(state):
+    if game.waiting(state).in_window:
         closes = f" · closes {relative_time(rec.deadline)}" if rec.deadline else ""
         return f"⏳ Waiting for {who} to respond{closes}"
     return f"▶️ {who} to play"
@@ -165,7 +165,7 @@ def turn_message(live: LiveMatch, recent: Sequence[str], *, result: Result | Non
         colour = COLOUR_OVER
     else:
         lines.append(status_line(live))
-        colour = COLOUR_WINDOW if game.in_response_window(live.state) else COLOUR_PLAY
+        colour = COLOUR_WINDOW if game.waiting(live.state).in_window else COLOUR_PLAY
     embed = discord.Embed(title=match_title(live), colour=colour, description=_clip("\n\n".join(l for l in lines if l)))
     players = " vs ".join(live.name_of(p) for p in rec.players)
     ai_note = " · 🤖 with AI players" if any(p < 0 for p in rec.players) else ""

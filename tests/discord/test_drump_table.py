@@ -104,7 +104,7 @@ async def test_dm_closed_player_is_told_to_pull_and_play_goes_on(table: Table):
     assert all(label(c) in hand.text for c in live.state.sides[seat].hand)
     button = await table.click(GUEST, table.table_message(), custom_ids.hand(live.id))
     assert button.ephemeral and all(label(c) in button.text for c in live.state.sides[seat].hand)
-    player = live.game.turn_player(live.state)
+    player = live.game.waiting(live.state).turn
     await table.play(player, live.game.legal_actions(live.state, player)[0])
     assert table.live().seq == 1
 
@@ -112,7 +112,7 @@ async def test_dm_closed_player_is_told_to_pull_and_play_goes_on(table: Table):
 async def test_refusals_stale_buttons_and_strangers(table: Table):
     table_msg = await table.open_and_start()
     live = table.live()
-    player = live.game.turn_player(live.state)
+    player = live.game.waiting(live.state).turn
     other = GUEST if player == HOST else HOST
     act = custom_ids.act(live.id, 0)
     stranger = await table.click(STRANGER, table_msg, act)
@@ -137,7 +137,7 @@ async def test_refusals_stale_buttons_and_strangers(table: Table):
 async def test_double_click_applies_once(table: Table):
     await table.open_and_start()
     live = table.live()
-    player = live.game.turn_player(live.state)
+    player = live.game.waiting(live.state).turn
     legal = live.game.legal_actions(live.state, player)
     end_turn = next(a for a in legal if a["type"] == "end_turn")
     picker = (await table.open_picker(player)).message
@@ -173,7 +173,7 @@ async def _message_with(table: Table, buttons: list[str], select: str | None = N
 async def test_forged_and_malformed_custom_ids_change_nothing(table: Table):
     await table.open_and_start()
     live = table.live()
-    player = live.game.turn_player(live.state)
+    player = live.game.waiting(live.state).turn
     before = (await table.bot.storage.get_match(live.id)).state
     forged = [
         custom_ids.pick_button(live.id, 0, (), 99),          # out-of-range choice
@@ -217,7 +217,7 @@ async def test_concede_gives_the_opponent_the_win(table: Table):
 async def _until_block_window(table: Table, rng: Rng) -> None:
     for _ in range(300):
         live = table.live()
-        if live.game.in_response_window(live.state):
+        if live.game.waiting(live.state).in_window:
             return
         player = sorted(live.game.actors(live.state))[0]
         legal = live.game.legal_actions(live.state, player)
@@ -243,7 +243,7 @@ async def test_block_window_prompts_and_times_out(table: Table, clock):
     log = await table.bot.storage.action_log(live.id)
     assert log[-1].action == {"type": "no_block"} and log[-1].seq == seq + 1
     assert "Time ran out" in table.table_message().text
-    assert not live.game.in_response_window(table.live().state)
+    assert not live.game.waiting(table.live().state).in_window
 
 
 async def test_restart_mid_match_and_finish_from_old_buttons(table: Table, db_path, clock):
@@ -286,7 +286,7 @@ async def test_a_deleted_table_message_is_posted_again(table: Table):
     old = await table.open_and_start()
     live = table.live()
     table.world.delete_message(old)  # a moderator removes the table message
-    player = live.game.turn_player(live.state)
+    player = live.game.waiting(live.state).turn
     ping = table.world.channel_messages(CHANNEL)[-1]
     picker = (await table.click(player, ping, custom_ids.act(live.id, 0))).message
     end_turn = next(b.custom_id for b in picker.buttons() if b.label == "End turn")
@@ -300,7 +300,7 @@ async def test_a_deleted_table_message_is_posted_again(table: Table):
 async def test_an_unexpected_error_still_answers_the_player(table: Table, monkeypatch):
     await table.open_and_start()
     live = table.live()
-    player = live.game.turn_player(live.state)
+    player = live.game.waiting(live.state).turn
 
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")

@@ -20,7 +20,7 @@ async def finish_turn(table: Table, player: int) -> None:
     """``player`` ends their turn through the picker, discarding if the rules ask."""
     for _ in range(10):
         live = table.live()
-        if live is None or player not in live.game.actors(live.state) or live.game.in_response_window(live.state):
+        if live is None or player not in live.game.actors(live.state) or live.game.waiting(live.state).in_window:
             return
         legal = live.game.legal_actions(live.state, player)
         action = next((a for a in legal if a["type"] == "end_turn"), legal[0])
@@ -69,7 +69,7 @@ async def test_ai_waits_its_delay(table: Table, clock):
 async def test_reminder_timeout_takeover_and_reclaim(table: Table, clock):
     await table.open_and_start()
     live = table.live()
-    away = live.game.turn_player(live.state)
+    away = live.game.waiting(live.state).turn
     present = GUEST if away == HOST else HOST
 
     # Halfway through the 180 s turn: one reminder, in the channel and by DM, never twice.
@@ -85,7 +85,7 @@ async def test_reminder_timeout_takeover_and_reclaim(table: Table, clock):
     # The deadline: the engine's timeout action is taken for them and announced.
     await tick(table, clock, 60)
     live = table.live()
-    assert live.game.turn_player(live.state) == present
+    assert live.game.waiting(live.state).turn == present
     assert "Time ran out" in table.table_message().text
     assert (await table.bot.storage.get_match(live.id)).timeouts == {away: 1}
 
@@ -97,7 +97,7 @@ async def test_reminder_timeout_takeover_and_reclaim(table: Table, clock):
 
     await finish_turn(table, present)
     live = table.live()
-    assert live.game.turn_player(live.state) == away
+    assert live.game.waiting(live.state).turn == away
     seq = live.seq
     await tick(table, clock, 2)  # the AI plays for the absent player at AI pace
     assert table.live().seq == seq + 1

@@ -58,7 +58,7 @@ def test_contract_along_seeded_playouts(game):
                 break
             actors = sorted(game.actors(state))
             assert actors, "a running game must wait for someone"
-            assert game.turn_player(state) in players
+            assert game.waiting(state).turn in players
             player = actors[rng.below(len(actors))]
             legal = game.legal_actions(state, player)
             assert legal, f"{player} may act but has no legal action"

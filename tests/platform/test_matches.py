@@ -25,7 +25,7 @@ async def _play_until_window(service: MatchService, live, rng: Rng, limit: int =
     for _ in range(limit):
         if game.is_over(live.state):
             return False
-        if game.in_response_window(live.state):
+        if game.waiting(live.state).in_window:
             return True
         player = sorted(game.actors(live.state))[0]
         legal = game.legal_actions(live.state, player)
@@ -81,7 +81,7 @@ async def test_ai_seats_in_the_lobby(service):
 async def test_moves_are_refused_cleanly(service):
     live = await _started(service)
     game = live.game
-    player = game.turn_player(live.state)
+    player = game.waiting(live.state).turn
     other = GUEST if player == HOST else HOST
     stored = (await service.storage.get_match(live.id)).state
     action = game.legal_actions(live.state, player)[0]
@@ -113,7 +113,7 @@ async def test_block_window_deadline_fires_once(service, clock):
     assert [o.action for o in outcomes] == [{"type": "no_block"}]
     assert outcomes[0].timed_out and "Time ran out" in outcomes[0].public_lines[0]
     assert again == []
-    assert not live.game.in_response_window(live.state)
+    assert not live.game.waiting(live.state).in_window
     # Back to the attacker's turn: a turn deadline of the server's turn length.
     assert (await service.storage.get_match(live.id)).deadline == pytest.approx(clock.now() + 180)
 
@@ -160,14 +160,14 @@ async def test_a_game_may_time_its_windows_with_its_own_setting(service, clock):
     live = await _started_for_three(service, "goceng", channel_id=51)
     game, rng = live.game, Rng.seeded(4)
     for _ in range(3000):
-        if game.in_response_window(live.state) or game.is_over(live.state):
+        if game.waiting(live.state).in_window or game.is_over(live.state):
             break
         player = sorted(game.actors(live.state))[0]
         legal = game.legal_actions(live.state, player)
         wanted = [a for a in legal if a["type"] in ("ask_help", "fight")]
         async with service.lock(live.id):
             await service.act(live.id, player, wanted[0] if wanted else rng.choice(legal), seq=live.seq)
-    assert game.in_response_window(live.state) and set(players) >= game.actors(live.state)
+    assert game.waiting(live.state).in_window and set(players) >= game.actors(live.state)
     assert live.record.deadline == pytest.approx(clock.now() + 60)
 
 
@@ -178,7 +178,7 @@ async def test_a_window_with_several_players_keeps_its_deadline_and_times_out_to
     live = await _started_for_three(service, "drama", channel_id=52)
     game, rng = live.game, Rng.seeded(8)
     for _ in range(3000):
-        if game.in_response_window(live.state) and len(game.actors(live.state)) >= 2:
+        if game.waiting(live.state).in_window and len(game.actors(live.state)) >= 2:
             break
         player = sorted(game.actors(live.state))[0]
         async with service.lock(live.id):
@@ -190,7 +190,7 @@ async def test_a_window_with_several_players_keeps_its_deadline_and_times_out_to
     clock.advance(5)
     async with service.lock(live.id):
         await service.act(live.id, waiting[0], {"type": "pass"}, seq=live.seq)
-    assert game.in_response_window(live.state) and waiting[0] not in game.actors(live.state)
+    assert game.waiting(live.state).in_window and waiting[0] not in game.actors(live.state)
     assert live.record.deadline == deadline, "a pass must not extend the others' window"
     still = sorted(game.actors(live.state))
     clock.advance(16)

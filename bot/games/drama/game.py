@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine import Action, Event, Game, IllegalAction, Result
-from bot.games import serial
+from bot.engine import NOTHING, Action, Event, Game, IllegalAction, Result, Waiting, Window
 from bot.games.drama import actions, flow, legal, text, view
 from bot.games.drama.policies import HeuristicPolicy
 from bot.games.drama.state import DramaState, hero_name
@@ -13,9 +12,11 @@ from bot.games.drama.state import DramaState, hero_name
 HERO_MODES = ("choose", "deal")
 
 
-class DramaGame(Game):
+class DramaGame(Game[DramaState]):
     name = "drama"
     title = "Drama Pukul 7"
+    tagline = "Play Drama Pukul 7: heroes, Plot Twists and a drama at seven o'clock."
+    state_type = DramaState
     min_players = 2
     max_players = 6
 
@@ -39,16 +40,25 @@ class DramaGame(Game):
             raise IllegalAction("Every player must be a different player id.")
         return flow.new_state(ids, seed, opts)
 
-    def actors(self, state: DramaState) -> frozenset[int]:
+    def waiting(self, state: DramaState) -> Waiting:
+        """Hero picks in turn; a pending choice; a Plot Twist window; or the turn player.
+
+        Who may answer a Plot Twist window (or a reactive ability) is secret: it says who holds one.
+        Each window round has its own name, so passes keep it and a Plot Twist response changes it;
+        a reactive-ability decision is its own round, named by the loss it answers.
+        """
         if state.phase == "over":
-            return frozenset()
+            return NOTHING
         if state.phase == "pick":
-            return frozenset(state.pick_queue[:1])
+            return Waiting(frozenset(state.pick_queue[:1]), state.pick_queue[0])
+        turn = state.turn.player
         if state.choice is not None:
-            return frozenset((state.choice.player,))
+            window = (Window(round=f"react-{state.choice.data['task']['ref']}")
+                      if state.choice.kind == "react" else None)
+            return Waiting(frozenset((state.choice.player,)), turn, window)
         if state.window is not None:
-            return frozenset(state.window.waiting)
-        return frozenset((state.turn.player,))
+            return Waiting(frozenset(state.window.waiting), turn, Window(round=state.window.context.get("round")))
+        return Waiting(frozenset((turn,)), turn)
 
     def legal_actions(self, state: DramaState, player: int) -> list[Action]:
         return legal.legal_actions(state, player)
@@ -74,29 +84,6 @@ class DramaGame(Game):
         if m == "to_hand":
             return {"type": "to_hand", "card": state.choice.data["card"]}  # type: ignore[union-attr]
         return {"type": "decline"}
-
-    def in_response_window(self, state: DramaState) -> bool:
-        return state.phase != "over" and (state.window is not None or (state.choice is not None and state.choice.kind == "react"))
-
-    def window_round(self, state: DramaState) -> Any:
-        """The current response round: passes keep it, a Plot Twist response or a new window changes it.
-
-        A reactive-ability decision is its own round, named by the loss it answers.
-        """
-        if state.phase == "over":
-            return None
-        if state.choice is not None:
-            return f"react-{state.choice.data['task']['ref']}" if state.choice.kind == "react" else None
-        if state.window is not None:
-            return state.window.context.get("round")
-        return None
-
-    def turn_player(self, state: DramaState) -> int | None:
-        if state.phase == "over":
-            return None
-        if state.phase == "pick":
-            return state.pick_queue[0]
-        return state.turn.player
 
     def view(self, state: DramaState, player: int | None) -> dict[str, Any]:
         return view.build_view(state, player)
@@ -131,9 +118,3 @@ class DramaGame(Game):
 
     def rules_summary(self) -> str:
         return text.rules_summary()
-
-    def state_to_json(self, state: DramaState) -> str:
-        return serial.dumps(state)
-
-    def state_from_json(self, text_: str) -> DramaState:
-        return serial.loads(DramaState, text_)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from bot.engine import Action, Event, Game, IllegalAction, PlayerId, Result
+from bot.engine import NOTHING, Action, Event, Game, IllegalAction, PlayerId, Result, Waiting, Window
 from bot.games.drump import combat, moves, text
 from bot.games.drump.cards import FULL_DECK, HAND_LIMIT, IS_ACE, ORDER, VALUE, insert_sorted
 from bot.games.drump.checks import check_keys
@@ -21,7 +21,6 @@ from bot.games.drump.outcome import scores
 from bot.games.drump.state import BLOCK, DISCARD, MAIN, OVER, REATTACK, DrumpState, Side
 from bot.games.drump.view import make_view, render
 from bot.games.rng import Rng
-from bot.games.serial import dumps, loads
 from bot.games.drump.policies import HeuristicPolicy
 
 Handler = Callable[[DrumpState, int, dict[str, Any]], list[Event]]
@@ -69,7 +68,11 @@ def acting_seat(state: DrumpState) -> int:
     return state.current
 
 
-class DrumpGame(Game):
+#: The block window: one defender, asked every time, in the open.
+BLOCK_WINDOW = Window(full=True, public=True)
+
+
+class DrumpGame(Game[DrumpState]):
     """DRUMP for two players, following drump.txt as decided by RULINGS.md (see ``text.RULES``).
 
     Holds no match state; one instance serves every match. Rulings the printed rules leave open
@@ -80,6 +83,8 @@ class DrumpGame(Game):
     title = "DRUMP"
     min_players = 2
     max_players = 2
+    state_type = DrumpState
+    tagline = "Play DRUMP, the monster-building card duel."
 
     # --- lifecycle ---------------------------------------------------------
     def new_game(self, player_ids: Sequence[PlayerId], seed: int, options: Mapping[str, Any] | None = None) -> DrumpState:
@@ -100,9 +105,17 @@ class DrumpGame(Game):
         return state
 
     # --- who acts and how ---------------------------------------------------
-    def actors(self, state: DrumpState) -> frozenset[PlayerId]:
+    def waiting(self, state: DrumpState) -> Waiting:
+        """The turn player, or the defender in the block window.
+
+        The block window is full and public: it opens whatever the defender holds (its absence
+        would tell the attacker they cannot block), and everyone saw whom the attack aims at.
+        """
         seat = acting_seat(state)
-        return frozenset() if seat < 0 else frozenset((state.players[seat],))
+        if seat < 0:
+            return NOTHING
+        window = BLOCK_WINDOW if state.phase == BLOCK else None
+        return Waiting(frozenset((state.players[seat],)), state.players[state.current], window)
 
     def legal_actions(self, state: DrumpState, player: PlayerId) -> list[Action]:
         seat = acting_seat(state)
@@ -145,12 +158,6 @@ class DrumpGame(Game):
             return {"type": "discard", "card": min(state.sides[seat].hand, key=_TRIM_KEY.__getitem__)}
         return {"type": "end_turn"}
 
-    def in_response_window(self, state: DrumpState) -> bool:
-        return state.phase == BLOCK
-
-    def turn_player(self, state: DrumpState) -> PlayerId | None:
-        return None if state.phase == OVER else state.players[state.current]
-
     # --- what players see ---------------------------------------------------
     def view(self, state: DrumpState, player: PlayerId | None) -> dict[str, Any]:
         return make_view(state, player)
@@ -182,10 +189,4 @@ class DrumpGame(Game):
     def rules_summary(self) -> str:
         return text.RULES
 
-    # --- persistence --------------------------------------------------------
-    def state_to_json(self, state: DrumpState) -> str:
-        return dumps(state)
-
-    def state_from_json(self, text_: str) -> DrumpState:
-        return loads(DrumpState, text_)
 

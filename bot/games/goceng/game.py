@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine import Action, Event, Game, IllegalAction, Result
-from bot.games import serial
+from bot.engine import NOTHING, Action, Event, Game, IllegalAction, Result, Waiting, Window
 
 from . import actions, legal, text, views
 from .cards import MAX_PLAYERS, MIN_PLAYERS, load_cards
@@ -15,9 +14,11 @@ from .state import OVER, GocengState
 from .policy import HeuristicPolicy
 
 
-class GocengGame(Game):
+class GocengGame(Game[GocengState]):
     name = "goceng"
     title = "Mat Goceng"
+    tagline = "Play Mat Goceng: secret fighters, punches and coins for Extra Power."
+    state_type = GocengState
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
 
@@ -30,8 +31,19 @@ class GocengGame(Game):
             raise IllegalAction("Every player must be a different person.")
         return new_state(ids, seed, opts)
 
-    def actors(self, state: GocengState) -> frozenset[int]:
-        return legal.actors(state)
+    def waiting(self, state: GocengState) -> Waiting:
+        """Who may act (see ``legal.actors``), the active player's turn, and the Extra Power window.
+
+        The negotiation is timed by its own server setting (RULINGS: 60 s by default); offers,
+        changes and declines never extend its deadline (one round per window). The battler
+        decides after the helpers have spoken. Who may offer is secret: it depends on their cards.
+        """
+        if state.phase == OVER:
+            return NOTHING
+        window = None
+        if state.pending is None and state.battle is not None and state.battle.window is not None:
+            window = Window(round=state.windows, setting="negotiation_seconds", decider=state.battle.holder)
+        return Waiting(legal.actors(state), state.active, window)
 
     def legal_actions(self, state: GocengState, player: int) -> list[Action]:
         return legal.legal_actions(state, player)
@@ -41,28 +53,6 @@ class GocengGame(Game):
 
     def timeout_action(self, state: GocengState, player: int) -> Action:
         return legal.timeout_action(state, player)
-
-    def window_length_setting(self, state: GocengState) -> str:
-        """The Extra Power negotiation is timed by its own server setting (RULINGS: 60 s by default)."""
-        return "negotiation_seconds"
-
-    def in_response_window(self, state: GocengState) -> bool:
-        return (state.phase != OVER and state.pending is None and state.battle is not None
-                and state.battle.window is not None)
-
-    def window_round(self, state: GocengState) -> int | None:
-        """One round per Extra Power window: offers, changes and declines never extend its deadline."""
-        return state.windows if self.in_response_window(state) else None
-
-    def turn_player(self, state: GocengState) -> int | None:
-        """The player the table waits on: the Ajian chooser, the battler, the challenged or the active player."""
-        if state.phase == OVER:
-            return None
-        if state.pending is not None:
-            return state.pending.player
-        if state.battle is not None:
-            return state.battle.holder
-        return state.target if state.target is not None else state.active
 
     def view(self, state: GocengState, player: int | None) -> dict[str, Any]:
         return views.build_view(state, player)
@@ -97,9 +87,3 @@ class GocengGame(Game):
 
     def rules_summary(self) -> str:
         return text.RULES
-
-    def state_to_json(self, state: GocengState) -> str:
-        return serial.dumps(state)
-
-    def state_from_json(self, text_: str) -> GocengState:
-        return serial.loads(GocengState, text_)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine import Action, Event, Game, IllegalAction, PlayerId, Result
-from bot.games import serial
+from bot.engine import NOTHING, Action, Event, Game, IllegalAction, PlayerId, Result, Waiting, Window
 
 from . import text, views
 from .decisions import DECISIONS
@@ -22,9 +21,11 @@ GENDERS = {"male": "male", "female": "female", "m": "male", "f": "female", "": "
 TIMEOUT_TYPES = {"stasiun": "done", "cards": "done", "complete": "done", "post": "end"}
 
 
-class LagaGame(Game):
+class LagaGame(Game[LagaState]):
     name = "laga"
     title = "Laga Jakarta"
+    tagline = "Play Laga Jakarta: build the city, chase your Dreams."
+    state_type = LagaState
     min_players = 2
     max_players = 6
 
@@ -64,10 +65,17 @@ class LagaGame(Game):
         return new_state(ids, seed, genders)
 
     # --- who acts and how ---------------------------------------------------
-    def actors(self, state: LagaState) -> frozenset[PlayerId]:
+    def waiting(self, state: LagaState) -> Waiting:
+        """The current player, or whoever owes the newest task.
+
+        A task owed by someone else (a triggered gain) is answered out of turn; everyone saw
+        what triggered it, so who must answer is public.
+        """
         if state.phase == "over":
-            return frozenset()
-        return frozenset({state.tasks[-1].player if state.tasks else state.current.pid})
+            return NOTHING
+        turn = state.current.pid
+        actor = state.tasks[-1].player if state.tasks else turn
+        return Waiting(frozenset({actor}), turn, Window(public=True) if actor != turn else None)
 
     def legal_actions(self, state: LagaState, player: PlayerId) -> list[Action]:
         if state.phase == "over":
@@ -104,13 +112,6 @@ class LagaGame(Game):
         want = TIMEOUT_TYPES.get(kind)
         return next((a for a in legal if a["type"] == want), legal[0])
 
-    def in_response_window(self, state: LagaState) -> bool:
-        """A choice owed by someone other than the active player (e.g. a triggered gain)."""
-        return state.phase != "over" and bool(state.tasks) and state.tasks[-1].player != state.current.pid
-
-    def turn_player(self, state: LagaState) -> PlayerId | None:
-        return None if state.phase == "over" else state.current.pid
-
     # --- what players see ---------------------------------------------------
     def view(self, state: LagaState, player: PlayerId | None) -> dict[str, Any]:
         return views.view(state, player)
@@ -146,10 +147,3 @@ class LagaGame(Game):
     def ai_policy(self) -> LagaHeuristicPolicy:
         """AI seats play the greedy heuristic (it sees only its own view)."""
         return HEURISTIC
-
-    # --- persistence --------------------------------------------------------
-    def state_to_json(self, state: LagaState) -> str:
-        return serial.dumps(state)
-
-    def state_from_json(self, text_: str) -> LagaState:
-        return serial.loads(LagaState, text_)

@@ -63,7 +63,7 @@ def test_klinik_kampung_ubi_discards_itself_to_avoid_losing_air_muka():
     clear_hand(s, P2)
     klinik, = give(s, P2, "Klinik Kampung Ubi", where="items")
     act(s, P1, type="attack", target=P2)
-    assert s.choice.kind == "react" and GAME.actors(s) == {P2} and GAME.in_response_window(s)
+    assert s.choice.kind == "react" and GAME.actors(s) == {P2} and GAME.waiting(s).in_window
     assert GAME.legal_actions(s, P2) == [{"type": "react", "card": klinik}, {"type": "decline"}]
     assert GAME.timeout_action(s, P2) == {"type": "decline"}
     act(s, P2, type="react", card=klinik)

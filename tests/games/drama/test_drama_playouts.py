@@ -90,7 +90,7 @@ def _playout(seed: int, n: int, full: bool):
     assert len(result.winners) == 1 and result.winners[0] in ids
     check_round_trip(state)
     check_views(state, render=True)
-    assert GAME.turn_player(state) is None and not GAME.actors(state)
+    assert GAME.waiting(state).turn is None and not GAME.actors(state)
     return state, log, ids, options
 
 

@@ -80,14 +80,14 @@ def test_three_phases_collect_then_action_then_dengki():
     tp = s.turn.player
     other = P2 if tp == P1 else P1
     me = player(s, tp)
-    assert s.phase == "collect" and GAME.in_response_window(s)
+    assert s.phase == "collect" and GAME.waiting(s).in_window
     assert GAME.actors(s) == {other}  # the window before Collecting
     hand, juta = len(me.hand), me.juta
     pass_window(s)
     assert me.juta == juta + 1 and len(me.hand) == hand + 1  # collected 1 Juta, drew 1
     assert s.phase == "action" and s.window.kind == "action_start"
     pass_window(s)
-    assert GAME.actors(s) == {tp} and not GAME.in_response_window(s)
+    assert GAME.actors(s) == {tp} and not GAME.waiting(s).in_window
     act(s, tp, type="attack", target=other)
     assert s.phase == "dengki" and s.window.kind == "dengki" and GAME.actors(s) == {other}
     pass_window(s)
@@ -382,7 +382,7 @@ def test_elimination_and_last_player_standing():
     clear_hand(s, P1)
     act(s, P3, type="attack", target=P1)
     assert GAME.is_over(s) and GAME.result(s).winners == (P3,)
-    assert GAME.actors(s) == frozenset() and GAME.turn_player(s) is None
+    assert GAME.actors(s) == frozenset() and GAME.waiting(s).turn is None
     assert GAME.legal_actions(s, P3) == []
 
 

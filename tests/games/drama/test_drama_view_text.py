@@ -113,11 +113,11 @@ def test_describe_event_lines():
 
 def test_in_response_window_and_turn_player():
     s = GAME.new_game([P1, P2], 9)
-    assert not GAME.in_response_window(s) and GAME.turn_player(s) == s.pick_queue[0]
+    assert not GAME.waiting(s).in_window and GAME.waiting(s).turn == s.pick_queue[0]
     s = new(2)
-    assert GAME.in_response_window(s) and GAME.turn_player(s) == s.turn.player
+    assert GAME.waiting(s).in_window and GAME.waiting(s).turn == s.turn.player
     pass_all(s)
-    assert not GAME.in_response_window(s)
+    assert not GAME.waiting(s).in_window
 
 
 def _finish(policies, seed, n):

@@ -23,7 +23,7 @@ def test_every_player_with_cards_is_asked_and_passing_closes_the_window():
     tp = s.turn.player
     w = s.window
     assert set(w.waiting) == {p.id for p in s.players} - {tp}
-    assert GAME.in_response_window(s)
+    assert GAME.waiting(s).in_window
     for pid in list(w.waiting):
         assert GAME.timeout_action(s, pid) == {"type": "pass"}
         act(s, pid, type="pass")
@@ -267,18 +267,18 @@ def test_window_round_is_shared_until_a_response_reopens_the_window():
     s = new(3)
     tp = s.turn.player
     waiting = list(s.window.waiting)
-    first = GAME.window_round(s)
+    first = GAME.waiting(s).round
     assert first is not None
     act(s, waiting[0], type="pass")
-    assert GAME.window_round(s) == first
+    assert GAME.waiting(s).round == first
     responder = waiting[1]
     clear_hand(s, responder)
     give(s, responder, "Anak Luar Nikah Muncul", "Jumpa Bomoh")
     act(s, responder, type="play", card=card_id("Anak Luar Nikah Muncul"), target=tp)
-    second = GAME.window_round(s)
+    second = GAME.waiting(s).round
     assert second not in (None, first) and s.window.kind == "turn_start"
     pass_all(s)
-    assert s.window is None and GAME.window_round(s) is None and not GAME.in_response_window(s)
+    assert s.window is None and GAME.waiting(s).round is None and not GAME.waiting(s).in_window
     assert s.phase == "action"
     # a reactive-ability decision is a response round of its own
     s = new(2)
@@ -286,8 +286,8 @@ def test_window_round_is_shared_until_a_response_reopens_the_window():
     clear_hand(s, P2)
     give(s, P2, "Klinik Kampung Ubi", where="items")
     act(s, P1, type="attack", target=P2)
-    assert s.choice.kind == "react" and GAME.in_response_window(s)
-    assert str(GAME.window_round(s)).startswith("react-")
+    assert s.choice.kind == "react" and GAME.waiting(s).in_window
+    assert str(GAME.waiting(s).round).startswith("react-")
 
 
 def test_every_pending_decision_has_a_legal_timeout_that_moves_on():

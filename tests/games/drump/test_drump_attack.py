@@ -15,7 +15,7 @@ def test_drump_unblocked_attack_reaching_14_clears_the_zone_and_the_attacker_dra
     state = arrange(new(), hands={A: ["2S", "8D"]}, zones={B: {1: ["9H", "3C"]}}, deck_top=["4D"])
     events = play(state, A, "attack", target=1, card="2S")
     assert events[0]["card"] == "2S" and state.phase == BLOCK
-    assert GAME.in_response_window(state) and GAME.actors(state) == {B} and GAME.turn_player(state) == A
+    assert GAME.waiting(state).in_window and GAME.actors(state) == {B} and GAME.waiting(state).turn == A
     assert GAME.view(state, A)["attack"]["card"] == "2S"
     assert GAME.timeout_action(state, B) == {"type": "no_block"}
     events = play(state, B, "no_block")
@@ -23,7 +23,7 @@ def test_drump_unblocked_attack_reaching_14_clears_the_zone_and_the_attacker_dra
     assert events[1]["cards"] == ["9H", "3C"] and events[2]["total"] == 14
     assert side_view(state, A, B)["zones"][1] == []
     assert GAME.view(state, None)["drop"][-3:] == ["9H", "3C", "2S"]
-    assert hand(state, A) == ["4D", "8D"] and state.phase == MAIN and not GAME.in_response_window(state)
+    assert hand(state, A) == ["4D", "8D"] and state.phase == MAIN and not GAME.waiting(state).in_window
     refused(state, A, {"type": "attack", "target": 1, "card": "8D"}, "already attacked")
 
 
@@ -67,7 +67,7 @@ def test_drump_block_then_higher_reattack_then_blocked_again_then_stop():
     assert _types(events) == ["block", "draw", "drew"] and events[0]["blocked"] == "5S"
     assert hand(state, B) == ["2D", "JS"] and GAME.view(state, None)["drop"][-2:] == ["5S", "10H"]
     assert side_view(state, A, B)["zones"][2] == [{"card": "6C", "up": True}, {"card": None, "up": False}]
-    assert state.phase == REATTACK and GAME.actors(state) == {A} and not GAME.in_response_window(state)
+    assert state.phase == REATTACK and GAME.actors(state) == {A} and not GAME.waiting(state).in_window
     assert GAME.timeout_action(state, A) == {"type": "stop"}
     # Higher than 5: the Queen part (12) and King part (13) qualify, the 4 does not.
     assert GAME.legal_actions(state, A) == [{"type": "reattack", "card": "QC"}, {"type": "reattack", "card": "KD"},
@@ -113,7 +113,7 @@ def test_drump_ace_reattack_cannot_be_blocked():
     events = play(state, A, "reattack", card="AH")
     # No block window: it resolves at once (9 + 4 + Ace as 1 = 14).
     assert _types(events) == ["attack", "reveal", "attack_success", "draw", "drew"]
-    assert state.phase == MAIN and not GAME.in_response_window(state)
+    assert state.phase == MAIN and not GAME.waiting(state).in_window
     assert "QS" in hand(state, B)
 
 
@@ -130,6 +130,6 @@ def test_drump_ace_reattack_is_allowed_even_after_a_king_and_a_blocked_ace_count
 def test_drump_block_window_opens_even_when_the_defender_cannot_block():
     state = arrange(new(), hands={A: ["5S"], B: ["2C", "3C"]}, zones={B: {0: ["8C"]}})
     play(state, A, "attack", target=0, card="5S")
-    assert GAME.in_response_window(state)
+    assert GAME.waiting(state).in_window
     assert GAME.legal_actions(state, B) == [{"type": "no_block"}]
     refused(state, B, {"type": "block", "card": "2C"}, "neither")

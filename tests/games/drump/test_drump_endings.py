@@ -39,11 +39,11 @@ def test_drump_first_player_drump_gives_the_second_player_one_last_turn():
                     parts={A: ["KS", "KH", "KC"], B: ["QS", "QH"]}, deck_top=["3C", "4C", "5C"])
     events = play(state, A, "extra_jack", part="JD", ace="AS")
     assert events[-1] == {"type": "drump", "player": A, "set": "mixed monster", "next": "last_turn"}
-    assert not GAME.is_over(state) and GAME.turn_player(state) == A  # the first player finishes the turn
+    assert not GAME.is_over(state) and GAME.waiting(state).turn == A  # the first player finishes the turn
     play(state, A, "place", card="2C", zone=0)
     events = play(state, A, "end_turn")
     assert [e["type"] for e in events] == ["end_turn", "turn_start", "draw", "drew"] and events[1]["last_turn"]
-    assert GAME.view(state, None)["last_turn"] and GAME.turn_player(state) == B
+    assert GAME.view(state, None)["last_turn"] and GAME.waiting(state).turn == B
     events = play(state, B, "end_turn")
     assert events[-1]["type"] == "game_over" and events[-1]["reason"] == "last_turn"
     assert GAME.result(state).winners == (A,)
@@ -112,7 +112,7 @@ def test_drump_deck_out_on_a_block_draw_ends_the_game_at_once():
     play(state, A, "attack", target=0, card="9S")
     events = play(state, B, "block", card="KC")
     assert [e["type"] for e in events] == ["block", "deck_out", "game_over"]
-    assert GAME.result(state).winners == (B,) and not GAME.in_response_window(state)
+    assert GAME.result(state).winners == (B,) and not GAME.waiting(state).in_window
 
 
 def test_drump_deck_out_after_a_first_player_drump_lets_the_drump_win_even_on_fewer_points():

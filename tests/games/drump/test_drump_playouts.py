@@ -115,7 +115,7 @@ def _play(seed: int, policies: dict | None = None) -> tuple[DrumpState, list[tup
         actors = GAME.actors(state)
         assert len(actors) == 1
         (player,) = actors
-        assert GAME.turn_player(state) in (A, B)
+        assert GAME.waiting(state).turn in (A, B)
         legal = GAME.legal_actions(state, player)
         assert legal, "an actor with no legal action"
         thorough = step % ROUND_TRIP_EVERY == seed % ROUND_TRIP_EVERY
@@ -124,7 +124,7 @@ def _play(seed: int, policies: dict | None = None) -> tuple[DrumpState, list[tup
             assert len({tuple(sorted(a.items())) for a in legal}) == len(legal), "duplicate legal actions"
         assert GAME.timeout_action(state, player) in legal
         assert GAME.legal_actions(state, A if player == B else B) == []
-        assert GAME.in_response_window(state) == (state.phase == "block")
+        assert GAME.waiting(state).in_window == (state.phase == "block")
         if policies and player in policies:
             action = policies[player].choose(GAME.view(state, player), legal, rng)
         else:
@@ -141,7 +141,7 @@ def _play(seed: int, policies: dict | None = None) -> tuple[DrumpState, list[tup
         raise AssertionError(f"seed {seed}: no end after {MAX_STEPS} steps")
     _round_trip(state)
     _check_views(state, True)
-    assert GAME.actors(state) == frozenset() and GAME.turn_player(state) is None
+    assert GAME.actors(state) == frozenset() and GAME.waiting(state).turn is None
     return state, log, kinds
 
 

@@ -14,7 +14,7 @@ def _summons(state, player=A):
 def test_drump_setup_deals_five_each_and_the_first_player_draws_a_sixth():
     for seed in range(20):
         state = new(seed)
-        first = GAME.turn_player(state)
+        first = GAME.waiting(state).turn
         second = B if first == A else A
         assert len(hand(state, first)) == 6 and len(hand(state, second)) == 5
         assert GAME.view(state, None)["deck"] == 52 - 11
@@ -105,8 +105,8 @@ def test_drump_trimming_to_five_at_the_end_of_the_turn():
     state = arrange(new(), hands={A: ["2S", "5H", "9C", "10D", "KS", "AH", "7D"]}, deck_top=["3C"])
     events = play(state, A, "end_turn")
     assert state.phase == DISCARD and events[-1] == {"type": "trim", "player": A, "count": 2}
-    assert GAME.actors(state) == {A} and GAME.turn_player(state) == A
-    assert not GAME.in_response_window(state)
+    assert GAME.actors(state) == {A} and GAME.waiting(state).turn == A
+    assert not GAME.waiting(state).in_window
     assert GAME.legal_actions(state, A) == [{"type": "discard", "card": c} for c in hand(state, A)]
     refused(state, A, {"type": "end_turn"}, "cannot end your turn now; the game is waiting for the turn player to discard down to 5")
     # A timeout discards the lowest card: 2 lowest, Aces kept longest.
@@ -115,11 +115,11 @@ def test_drump_trimming_to_five_at_the_end_of_the_turn():
     assert GAME.timeout_action(state, A) == {"type": "discard", "card": "5H"}
     play(state, A, "discard", card="AH")
     assert hand(state, A) == ["5H", "7D", "9C", "10D", "KS"]
-    assert GAME.turn_player(state) == B and state.phase == MAIN and hand(state, B) == ["3C"]
+    assert GAME.waiting(state).turn == B and state.phase == MAIN and hand(state, B) == ["3C"]
 
 
 def test_drump_turn_timeout_ends_the_turn():
     state = arrange(new(), hands={A: ["2S"]})
     assert GAME.timeout_action(state, A) == {"type": "end_turn"}
     GAME.apply(state, A, GAME.timeout_action(state, A))
-    assert GAME.turn_player(state) == B
+    assert GAME.waiting(state).turn == B

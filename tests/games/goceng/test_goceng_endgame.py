@@ -47,7 +47,7 @@ def _finish(loser_character: str, attacker_character: str, coins: dict[str, int]
     s.revealed.append(loser)
     events = _lose_a_battle(s, loser, BY_NAME[attacker_character])
     assert types(events)[-1] == "game_over" and GAME.is_over(s)
-    assert GAME.actors(s) == frozenset() and GAME.turn_player(s) is None
+    assert GAME.actors(s) == frozenset() and GAME.waiting(s).turn is None
     result = GAME.result(s)
     assert result.scores == s.coins and sum(result.scores.values()) == 30
     assert events[-1]["winners"] == list(result.winners)

@@ -21,7 +21,7 @@ def test_a_negotiation_with_two_offers_and_one_accepted():
     s = _stuck_battler()
     assert GAME.legal_actions(s, 1) == [{"type": "ask_help"}, {"type": "give_up"}]
     act(s, 1, {"type": "ask_help"})
-    assert GAME.in_response_window(s) and GAME.actors(s) == {1, 3, 4}
+    assert GAME.waiting(s).in_window and GAME.actors(s) == {1, 3, 4}
     assert GAME.legal_actions(s, 2) == []
     offers_3 = [a for a in GAME.legal_actions(s, 3) if a["type"] == "offer"]
     assert {a["card"] for a in offers_3} == {"RY"}  # only cards that fit the battler's line
@@ -33,7 +33,7 @@ def test_a_negotiation_with_two_offers_and_one_accepted():
     act(s, 4, {"type": "offer", "card": "RG", "price": 1})
     # everyone answered; the offers stand (and may still change) until the battler decides
     assert GAME.actors(s) == {1, 3, 4} and s.battle.window.waiting == []
-    assert GAME.window_round(s) == 1
+    assert GAME.waiting(s).round == 1
     assert GAME.legal_actions(s, 1) == [{"type": "accept", "helper": 3}, {"type": "accept", "helper": 4},
                                         {"type": "no_help"}]
 
@@ -47,7 +47,7 @@ def test_a_negotiation_with_two_offers_and_one_accepted():
     assert s.coins == {1: 4, 2: 5, 3: 5, 4: 6}
     assert s.battle.lines[1] == ["RR", "RG"] and s.hands[4] == ["BR"] and s.hands[3] == ["RY", "YY"]
     assert s.hands[1] == ["BB"]
-    assert s.battle.window is None and s.battle.holder == 2 and not GAME.in_response_window(s)
+    assert s.battle.window is None and s.battle.holder == 2 and not GAME.waiting(s).in_window
     assert card_count(s) == ALL_CARDS
 
 
@@ -109,9 +109,9 @@ def test_the_window_times_out_into_no_help():
     for order in (sorted, lambda ps: sorted(ps, reverse=True)):  # whatever order the timeouts land in
         t = GAME.state_from_json(GAME.state_to_json(s))
         for player in order([1, 3, 4]):
-            if GAME.in_response_window(t) and GAME.legal_actions(t, player):
+            if GAME.waiting(t).in_window and GAME.legal_actions(t, player):
                 GAME.apply(t, player, GAME.timeout_action(t, player))
-        assert not GAME.in_response_window(t) and t.stamina[1] == 2 and t.hands[3][0] == "RY"
+        assert not GAME.waiting(t).in_window and t.stamina[1] == 2 and t.hands[3][0] == "RY"
         assert t.coins[1] == 5 and t.coins[3] == 5  # no offer was taken
 
 
@@ -129,7 +129,7 @@ def test_a_kept_offer_stands_until_the_battler_decides():
     assert [o["kept"] for o in GAME.view(s, 2)["battle"]["window"]["offers"]] == [True]
     assert "2 silver (final)" in GAME.render_view(GAME.view(s, 1), {})
     act(s, 4, {"type": "decline"})
-    assert GAME.in_response_window(s) and GAME.actors(s) == {1}  # the offer keeps the window open
+    assert GAME.waiting(s).in_window and GAME.actors(s) == {1}  # the offer keeps the window open
     assert GAME.legal_actions(s, 1) == [{"type": "accept", "helper": 3}, {"type": "no_help"}]
     act(s, 1, {"type": "accept", "helper": 3})
     assert s.battle.lines[1] == ["RR", "RY"] and s.coins[1] == 3 and s.coins[3] == 7

@@ -24,7 +24,7 @@ def test_everyone_reconciles_so_the_active_player_collects_draws_to_five_and_pas
     assert s.coins == {1: 11, 2: 3, 3: 3, 4: 3}
     assert len(s.hands[1]) == 5 and s.hands[1][:2] == ["RR", "RY"]
     assert s.active == 2 and s.phase == "challenge" and s.challenged == []
-    assert GAME.turn_player(s) == 2
+    assert GAME.waiting(s).turn == 2
 
 
 def test_a_player_who_cannot_pay_must_fight():

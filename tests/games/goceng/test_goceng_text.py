@@ -77,11 +77,12 @@ def test_the_rules_page_names_the_rulings():
         assert needed in text
 
 
-def test_turn_player_follows_the_decision():
+def test_the_turn_stays_with_the_active_player_while_the_decision_moves():
     s = new(4, seed=61)
     s.active = 2
-    assert GAME.turn_player(s) == 2
+    assert GAME.waiting(s).turn == 2 and GAME.actors(s) == {2}
     act(s, 2, {"type": "challenge", "target": 4})
-    assert GAME.turn_player(s) == 4 and not GAME.in_response_window(s)
+    waiting = GAME.waiting(s)
+    assert waiting.turn == 2 and waiting.actors == {4} and not waiting.in_window
     act(s, 4, {"type": "fight"})
-    assert GAME.turn_player(s) == 2
+    assert GAME.waiting(s).turn == 2

@@ -172,7 +172,7 @@ def test_bajaj_driver_earns_when_another_player_lands_on_stasiun():
     s = setup(tokens=[1, 0, 0, 3, 2, 2])
     job(s, 2, "Bajaj Driver")
     sow(s, 1, "kerja", "ccw")
-    assert G.actors(s) == frozenset({2}) and G.in_response_window(s)
+    assert G.actors(s) == frozenset({2}) and G.waiting(s).in_window
     take(s, 2, coin=1)
     assert have(s, 2) == (1, 0, 0)
 

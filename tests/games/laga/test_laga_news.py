@@ -12,12 +12,12 @@ def test_pekan_raya_jakarta_rewards_the_lowest_job_level():
     job(s, 3, "Pak Ogah")
     open_news(s, "Pekan Raya Jakarta")
     assert s.round >= 1 and s.news == "Pekan Raya Jakarta"
-    assert G.actors(s) == frozenset({2}) and G.in_response_window(s)
+    assert G.actors(s) == frozenset({2}) and G.waiting(s).in_window
     take(s, 2, pride=2)
     take(s, 3, coin=1, skill=1)
     assert have(s, 2) == (0, 2, 0) and have(s, 3) == (1, 0, 1)
     assert have(s, 1) == (2, 0, 2)  # only the salary
-    assert pending(s) == "pre" and not G.in_response_window(s)
+    assert pending(s) == "pre" and not G.waiting(s).in_window
 
 
 def test_heavy_traffic_gridlock_forces_small_moves_when_possible():

@@ -29,7 +29,7 @@ def test_setup_deals_a_seeded_ring_tokens_jobs_dreams_and_news():
         assert len(s.job_deck) == 31 - n and len(s.dream_deck) == 21 - n
         # 12 of the 16 News cards form the deck; the first player has opened the first one
         assert len(s.news_box) == 16 - NEWS_USED and s.round == 1 and s.news and len(s.news_deck) == NEWS_USED - 1
-        assert s.turn == s.first and G.turn_player(s) == ids[s.first]
+        assert s.turn == s.first and G.waiting(s).turn == ids[s.first]
         firsts[s.first] += 1
         # nobody starts with anything; only the first player has had a Salary phase
         assert all(p.res == {"coin": 0, "pride": 0, "skill": 0} for i, p in enumerate(s.players) if i != s.first)

@@ -54,4 +54,4 @@ def test_timeouts_are_legal_defaults():
     assert G.timeout_action(s, 1) == {"type": "done"}
     act(s, 1, G.timeout_action(s, 1))
     assert G.timeout_action(s, 1) == {"type": "end"}
-    assert G.turn_player(s) == 1 and not G.in_response_window(s)
+    assert G.waiting(s).turn == 1 and not G.waiting(s).in_window
