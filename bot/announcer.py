@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 
 HAND_DM = "hand"
 PING = "ping"
+PROMPT = "prompt"
 
 
 class Announcer:
@@ -89,6 +90,7 @@ class Announcer:
             await self._safe("remove an old ping", self.channel(live).get_partial_message(previous[1]).delete())
 
     async def clear_ping(self, live: LiveMatch) -> None:
+        live.ping_for = None
         storage = self.service.storage
         previous = (await storage.user_messages(live.id, PING)).get(0)
         if previous is not None:
@@ -148,43 +150,105 @@ class Announcer:
         await self._safe("post the DM notice", self.channel(live).send(content=text))
 
     # --- after a move -------------------------------------------------------------
-    async def after_move(self, outcome: MoveOutcome) -> None:
-        """Show one committed move: table edit, pings for whoever must act, DM updates."""
-        live = outcome.match
-        for listener in self.move_listeners:
-            listener(outcome)
-        await self.refresh_table(live, result=outcome.result, reason="played" if outcome.result else None)
-        if outcome.finished:
-            await self.announce_end(live, outcome.result, "played")
-        else:
-            await self._ping_next(live, outcome)
-        for player in live.record.players:
-            await self.push_hand(live, player, notes=outcome.private_lines.get(player, ()))
+    async def after_moves(self, outcomes: list[MoveOutcome], *, answered: int | None = None) -> None:
+        """Show committed moves (one, plus the automatic passes it caused): table, notices, DMs.
 
-    async def _ping_next(self, live: LiveMatch, outcome: MoveOutcome) -> None:
-        """Edits don't notify: ping whoever must now answer a window, or whose turn just began."""
-        if outcome.window_opened:
-            # Every eligible person is prompted the same way; AI seats need no prompt.
-            actors = [p for p in sorted(live.game.actors(live.state)) if not self.service.ai_controls(live, p)]
-            what = outcome.public_lines[-1] if outcome.public_lines else "a response window is open"
-            if actors:
-                await self.ping(live, render.window_ping(live, actors, what))
-            else:
+        ``answered`` is a player whose window prompt the interaction itself already folded.
+        """
+        live = outcomes[-1].match
+        last = outcomes[-1]
+        for listener in self.move_listeners:
+            for outcome in outcomes:
+                listener(outcome)
+        await self.refresh_table(live, result=last.result, reason="played" if last.result else None)
+        if last.finished:
+            await self.fold_prompts(live, skip=answered)
+            await self.announce_end(live, last.result, "played")
+        elif any(o.new_decision for o in outcomes):
+            await self.fold_prompts(live, skip=answered)
+            await self.notify(live, [line for o in outcomes for line in o.public_lines])
+        notes: dict[int, list[str]] = {}
+        for outcome in outcomes:
+            for player, lines in outcome.private_lines.items():
+                notes.setdefault(player, []).extend(lines)
+        for player in live.record.players:
+            await self.push_hand(live, player, notes=notes.get(player, ()))
+
+    async def notify(self, live: LiveMatch, lines: list[str]) -> None:
+        """Tell whoever must now decide, as quietly as the decision allows.
+
+        * A decision waiting on one person (their turn, a challenge, a defender's
+          block) mentions them in the channel, at most once per turn unless it is
+          a public window (a block is answered in seconds).
+        * A secret window (who may answer would tell who holds a Plot Twist) is
+          never announced by name: each person who may answer gets a private
+          prompt with one-click Pass; the table shows one quiet line.
+        """
+        waiting = live.waiting
+        if waiting.turn != live.mention_turn:
+            live.mention_turn, live.mentioned = waiting.turn, set()
+        humans = [p for p in sorted(waiting.actors) if not self.service.ai_controls(live, p)]
+        if waiting.window is not None:
+            if waiting.window.public and len(humans) == 1 == len(waiting.actors):
+                await self._mention(live, humans[0])
+                return
+            await self.clear_ping(live)
+            for player in humans:
+                await self.prompt(live, player, lines)
+            return
+        if len(humans) == 1 == len(waiting.actors):
+            player = humans[0]
+            if player not in live.mentioned:
+                await self._mention(live, player)
+            elif live.ping_for != player:
                 await self.clear_ping(live)
-        elif (not outcome.window_after and outcome.turn_after is not None
-              and outcome.turn_after != outcome.turn_before):
-            if self.service.ai_controls(live, outcome.turn_after):
-                await self.clear_ping(live)
-            else:
-                await self.ping(live, render.turn_ping(live, outcome.turn_after))
-        elif outcome.window_before and not outcome.window_after:
-            await self.clear_ping(live)  # the window closed: its "respond now" notice is void
+            return
+        await self.clear_ping(live)
+
+    async def _mention(self, live: LiveMatch, player: int) -> None:
+        own_turn = player == live.waiting.turn and not live.waiting.in_window
+        await self.ping(live, render.mention_ping(live, player, own_turn=own_turn))
+        live.mentioned.add(player)
+        live.ping_for = player
+
+    async def prompt(self, live: LiveMatch, player: int, lines: list[str]) -> None:
+        """A private notice that ``player`` may respond in the open window, with its buttons."""
+        if player in live.record.dm_closed or player <= 0:
+            return  # they see the table's quiet line and answer with Take action
+        rendered = render.window_prompt(live, player, lines, guild_name=self.guild_name(live))
+        try:
+            dm = await self.bot.create_dm(discord.Object(player))
+            message = await dm.send(**rendered.send_kwargs())
+        except discord.Forbidden:
+            await self.service.note_dm_closed(live, player)
+            return
+        except discord.HTTPException as exc:
+            log.warning("could not send a window prompt to %s: %s", player, exc)
+            return
+        await self.service.storage.save_user_message(live.id, PROMPT, player, message.channel.id, message.id)
+
+    async def fold_prompts(self, live: LiveMatch, *, skip: int | None = None) -> None:
+        """The window round is over: fold its private prompts to one line (their buttons would mislead)."""
+        storage = self.service.storage
+        for player, (channel_id, message_id) in (await storage.user_messages(live.id, PROMPT)).items():
+            await storage.forget_user_message(live.id, PROMPT, player)
+            if player == skip:
+                continue
+            message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+            await self._safe("fold a window prompt", message.edit(**render.collapsed(
+                f"⌛ {live.game.title} #{live.id}: that response window is over.").edit_kwargs()))
 
     async def remind(self, live: LiveMatch, players: list[int]) -> None:
-        """Halfway to a deadline: mention the players in the channel, and DM those whose DMs are open."""
+        """Halfway to a deadline: mention the players in the channel, and DM those whose DMs are open.
+
+        In a secret window the channel is not told who is being waited on: only the DM goes out.
+        """
         if not players or live.record.deadline is None:
             return
-        await self.ping(live, render.reminder(live, players))
+        window = live.waiting.window
+        if window is None or window.public:
+            await self.ping(live, render.reminder(live, players))
+            live.ping_for = None
         for player in players:
             if player in live.record.dm_closed or player <= 0:
                 continue

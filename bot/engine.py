@@ -31,12 +31,20 @@ Event = dict[str, Any]
 PlayerId = int
 
 
-class IllegalAction(Exception):
-    """An action the rules forbid now. ``reason`` is shown to the player as is."""
+class Refusal(Exception):
+    """Anything the bot refuses with a reason the person can read (shown to them as is, privately).
+
+    The rules' refusals (:class:`IllegalAction`) and the platform's (a closed lobby, a
+    stranger's click) share it, so the Discord layer answers every one in one place.
+    """
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+class IllegalAction(Refusal):
+    """An action the rules forbid now. ``reason`` is shown to the player as is."""
 
 
 class BadGameData(Exception):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import Action, Event, Game, PlayerId, Result
+from bot.engine import Action, Event, Game, PlayerId, Refusal, Result, Waiting
 from bot.storage import MatchRecord
 
 
@@ -18,19 +18,19 @@ def is_ai(player: PlayerId) -> bool:
     return player < 0
 
 
-class MatchError(Exception):
+class MatchError(Refusal):
     """A request the bot refuses; ``reason`` is shown to the user as is."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 class StaleTurn(MatchError):
-    """A button or picker from an earlier turn."""
+    """A prompt from a decision that is over (the window round ended, the turn moved on).
+
+    Answers stay valid for a whole window round; this is only raised once the
+    question itself has changed, and the table then shows the new one.
+    """
 
     def __init__(self) -> None:
-        super().__init__("This is from an earlier turn. Use the latest message of the match.")
+        super().__init__("That question is over: the table has moved on.")
 
 
 @dataclass
@@ -46,6 +46,12 @@ class LiveMatch:
     takeover_after: int = 2
     #: When the last move was committed (in memory; paces AI seats so people can follow).
     last_move_at: float | None = None
+    #: Players mentioned in the channel during the current turn, and that turn's player
+    #: (in memory): nobody is mentioned twice in one turn.
+    mentioned: set[PlayerId] = field(default_factory=set)
+    mention_turn: PlayerId | None = None
+    #: Whom the channel's current ping message is for (in memory).
+    ping_for: PlayerId | None = None
 
     @property
     def id(self) -> int:
@@ -58,8 +64,20 @@ class LiveMatch:
     def name_of(self, player: PlayerId) -> str:
         return self.record.names.get(player, f"Player {player}")
 
+    @property
+    def waiting(self) -> Waiting:
+        """What the running match waits for (nothing once it is over)."""
+        if self.state is None:
+            return Waiting(frozenset(), None)
+        return self.game.waiting(self.state)
 
-@dataclass
+    @property
+    def decision(self) -> int:
+        """The move number at which the pending decision began: what prompts carry to stay valid."""
+        return self.record.decision_seq
+
+
+@dataclass(kw_only=True)
 class MoveOutcome:
     """What one committed move did: enough for the caller to render and announce it."""
 
@@ -68,18 +86,42 @@ class MoveOutcome:
     action: Action
     events: list[Event]
     seq: int
-    window_before: bool
-    window_after: bool
+    #: Who decided it: the player, a timeout, the AI, or an automatic pass.
+    by: str
+    before: Waiting
+    after: Waiting
     result: Result | None = None
-    timed_out: bool = False
     #: Public lines describing the move (safe for the channel).
     public_lines: list[str] = field(default_factory=list)
     #: Private lines per player (what only they may read, e.g. the card they drew).
     private_lines: dict[PlayerId, list[str]] = field(default_factory=dict)
-    turn_before: PlayerId | None = None
-    turn_after: PlayerId | None = None
-    #: A response window opened, or reopened for a new round, with a fresh deadline.
-    window_opened: bool = False
+    #: The move ended the pending decision (a turn's step, or a whole window round).
+    new_decision: bool = True
+
+    @property
+    def timed_out(self) -> bool:
+        return self.by in ("timeout", "turn_timeout")
+
+    @property
+    def window_before(self) -> bool:
+        return self.before.in_window
+
+    @property
+    def window_after(self) -> bool:
+        return self.after.in_window
+
+    @property
+    def turn_before(self) -> PlayerId | None:
+        return self.before.turn
+
+    @property
+    def turn_after(self) -> PlayerId | None:
+        return self.after.turn
+
+    @property
+    def window_opened(self) -> bool:
+        """A response window opened, or reopened for a new round, with a fresh deadline."""
+        return self.after.in_window and self.new_decision
 
     @property
     def finished(self) -> bool:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from bot.clock import Clock, SystemClock
-from bot.engine import Action, Event, Game, PlayerId, Result, get_game
+from bot.engine import Action, Event, Game, PlayerId, Result, Waiting, get_game
 from bot.games.rng import Rng
 from bot.settings import SETTINGS, GuildSettings
 from bot.lobby import LobbyMixin
@@ -34,7 +34,12 @@ RECENT_LINES = 12
 MAX_CHAINED_TIMEOUTS = 50
 
 #: Who decided a move.
-PLAYER, TIMEOUT, TURN_TIMEOUT, AI = "player", "timeout", "turn_timeout", "ai"
+PLAYER, TIMEOUT, TURN_TIMEOUT, AI, AUTO = "player", "timeout", "turn_timeout", "ai", "auto"
+
+#: What a person may set for themselves, everywhere they play.
+USER_PREFS = {
+    "always_ask": "Ask me in every response window, even when I can only pass.",
+}
 
 
 @dataclass
@@ -58,6 +63,7 @@ class MatchService(LobbyMixin):
         self._locks = _Locks()
         self._cache: dict[int, LiveMatch] = {}
         self._settings: dict[int, GuildSettings] = {}
+        self._prefs: dict[int, dict[str, Any]] = {}
 
     # --- locks and loading ----------------------------------------------------
     def lock(self, match_id: int) -> asyncio.Lock:
@@ -128,79 +134,163 @@ class MatchService(LobbyMixin):
         if keep is not None:
             return keep
         settings = await self.settings(guild_id)
-        if game.waiting(state).in_window:
-            length = settings[game.waiting(state).setting]
-        else:
-            length = settings["turn_seconds"]
-        return self.clock.now() + length
+        return self.clock.now() + settings[game.waiting(state).setting]
 
-    def check_turn(self, live: LiveMatch | None, player: PlayerId, seq: int | None) -> LiveMatch:
-        """Refusals shared by every move: match over, stale button, not a player, not their turn."""
+    def check_turn(self, live: LiveMatch | None, player: PlayerId, decision: int | None) -> LiveMatch:
+        """Refusals shared by every move: match over, not a player, question over, nothing to answer.
+
+        ``decision`` is the decision number the prompt was built for (None: any). It
+        stays the same for a whole window round, so others' answers never make a
+        prompt stale; only a new round or a new decision does.
+        """
         if live is None or live.record.status != ACTIVE or live.state is None:
             raise MatchError("This match is over.")
         if player not in live.record.players:
             raise MatchError("You are not playing in this match.")
-        if seq is not None and seq != live.record.seq:
+        if player in live.record.left:
+            raise MatchError("You left this match; it goes on without you.")
+        if decision is not None and decision != live.record.decision_seq:
             raise StaleTurn()
-        if player not in live.game.actors(live.state):
-            waiting = ", ".join(live.name_of(p) for p in sorted(live.game.actors(live.state)))
-            raise MatchError(f"It is not your turn; waiting for {waiting}.")
+        if player not in live.waiting.actors:
+            raise MatchError(self.nothing_for(live))
         return live
 
-    async def act(self, match_id: int, player: PlayerId, action: Action, *, seq: int | None,
+    @staticmethod
+    def nothing_for(live: LiveMatch) -> str:
+        """Why a player has nothing to do now, without telling who may answer a secret window."""
+        waiting = live.waiting
+        if waiting.window is not None and not waiting.window.public:
+            return "Nothing is waiting on you right now: the others may still respond."
+        names = ", ".join(live.name_of(p) for p in sorted(waiting.actors))
+        return f"It is not your turn; waiting for {names}."
+
+    async def act(self, match_id: int, player: PlayerId, action: Action, *, decision: int | None,
                   by: str = PLAYER) -> MoveOutcome:
         """Apply and commit one move. Call with the match lock held.
 
         ``by`` says who decided it: the player, a timeout (``TIMEOUT``, or
         ``TURN_TIMEOUT`` when a turn's clock ran out, which counts towards the
-        AI taking over the seat), or the AI policy. Raises MatchError /
-        StaleTurn / IllegalAction without changing anything.
+        AI taking over the seat), the AI policy, or an automatic pass (``AUTO``).
+        Raises MatchError / StaleTurn / IllegalAction without changing anything.
         """
         timed_out = by in (TIMEOUT, TURN_TIMEOUT)
-        live = self.check_turn(await self.load(match_id), player, seq)
-        game, state = live.game, live.state
-        window_before = game.waiting(state).in_window
-        turn_before = game.waiting(state).turn
-        round_before = game.waiting(state).round if window_before else None
+        live = self.check_turn(await self.load(match_id), player, decision)
+        game, state, rec = live.game, live.state, live.record
+        before = game.waiting(state)
         events = game.apply(state, player, action)  # raises IllegalAction before mutating
         result = game.result(state) if game.is_over(state) else None
-        same_round = (round_before is not None and game.waiting(state).in_window
-                      and game.waiting(state).round == round_before)
-        deadline = await self._deadline_for(live.record.guild_id, game, state,
-                                            keep=live.record.deadline if same_round else None)
+        after = game.waiting(state)
+        same_round = before.round is not None and after.window is not None and after.round == before.round
+        deadline = await self._deadline_for(rec.guild_id, game, state, keep=rec.deadline if same_round else None)
         public_lines, private_lines = self._describe(live, events, player if timed_out else None)
-        live.takeover_after = (await self.settings(live.record.guild_id))["idle_takeover"]
+        live.takeover_after = (await self.settings(rec.guild_id))["idle_takeover"]
         timeouts, autopilot, took_over = self._idle_after(live, player, by)
         if took_over:
             public_lines.append(f"🤖 {live.name_of(player)} seems to be away: the AI plays for them until "
                                 "they click again.")
-        recent = (live.record.recent + public_lines)[-RECENT_LINES:]
+        skipping = [p for p in rec.skipping if p != after.turn and not (p == player and by == PLAYER)]
+        recent = (rec.recent + public_lines)[-RECENT_LINES:]
         try:
             new_seq = await self.storage.record_action(
-                match_id, expected_seq=live.record.seq, player_id=player, action=action,
+                match_id, expected_seq=rec.seq, player_id=player, action=action,
                 state_json=game.state_to_json(state), deadline=deadline, recent=recent,
                 result=result.to_json() if result else None, timeouts=timeouts, autopilot=autopilot,
-                new_decision=not same_round,
+                new_decision=not same_round, skipping=skipping,
             )
         except BaseException:
             await self._reload(match_id)  # the database is the truth; drop the mutated copy
             raise
-        window_opened = game.waiting(state).in_window and (not window_before or not same_round)
-        live.record.seq = new_seq
-        live.record.deadline = deadline
-        live.record.recent = recent
-        live.record.timeouts, live.record.autopilot = timeouts, autopilot
+        rec.seq, rec.deadline, rec.recent = new_seq, deadline, recent
+        rec.timeouts, rec.autopilot, rec.skipping = timeouts, autopilot, skipping
         live.last_actor = player
         live.last_move_at = self.clock.now()
         if not same_round:
-            live.record.decision_started, live.record.reminded = self.clock.now(), False
+            rec.decision_seq = new_seq
+            rec.decision_started, rec.reminded = self.clock.now(), False
         if result is not None:
-            live.record.status = FINISHED
-            live.record.result = result.to_json()
+            rec.status = FINISHED
+            rec.result = result.to_json()
             self._cache.pop(match_id, None)
-        return MoveOutcome(live, player, action, events, new_seq, window_before,
-                           game.waiting(state).in_window, result, timed_out, public_lines, private_lines,
-                           turn_before, None if result else game.waiting(state).turn, window_opened)
+        return MoveOutcome(match=live, player=player, action=action, events=events, seq=new_seq, by=by,
+                           before=before, after=after, result=result, public_lines=public_lines,
+                           private_lines=private_lines, new_decision=not same_round)
+
+    async def play(self, match_id: int, player: PlayerId, action: Action, *, decision: int | None,
+                   by: str = PLAYER) -> list[MoveOutcome]:
+        """One move and the automatic passes it makes due: what every caller announces together."""
+        outcome = await self.act(match_id, player, action, decision=decision, by=by)
+        return [outcome] + await self.auto_pass(match_id)
+
+    # --- automatic passes ------------------------------------------------------
+    async def auto_pass(self, match_id: int) -> list[MoveOutcome]:
+        """Answer for everyone in an open window who has nothing to decide. Call with the lock held.
+
+        A player whose only legal answer is one action (a pass) is not made to
+        click for it, unless the game keeps full windows (DRUMP's block), the
+        host chose full windows for the table, or the player asked to be asked
+        always. A player passing until their turn is passed for in every window.
+        Each pass is an ordinary committed move in the log.
+        """
+        outcomes: list[MoveOutcome] = []
+        for _ in range(MAX_CHAINED_TIMEOUTS):
+            live = await self.load(match_id)
+            if live is None or live.record.status != ACTIVE or live.state is None:
+                break
+            waiting = live.waiting
+            if waiting.window is None:
+                break
+            found = None
+            for player in sorted(waiting.actors):
+                answer = await self._automatic_answer(live, waiting, player)
+                if answer is not None:
+                    found = (player, answer)
+                    break
+            if found is None:
+                break
+            outcome = await self.act(match_id, found[0], found[1], decision=live.decision, by=AUTO)
+            outcomes.append(outcome)
+            if outcome.finished:
+                break
+        return outcomes
+
+    async def _automatic_answer(self, live: LiveMatch, waiting: Waiting, player: PlayerId) -> Action | None:
+        assert waiting.window is not None
+        game, state = live.game, live.state
+        if player in live.record.skipping and player != waiting.turn:
+            return game.timeout_action(state, player)
+        if waiting.window.full or live.record.table_options.get("full_windows"):
+            return None
+        if not is_ai(player) and (await self.user_prefs(player)).get("always_ask"):
+            return None
+        legal = game.legal_actions(state, player)
+        return legal[0] if len(legal) == 1 else None
+
+    # --- a person's own preferences ---------------------------------------------
+    async def user_prefs(self, user_id: PlayerId) -> dict[str, Any]:
+        """A person's preferences (cached: read in every window)."""
+        cached = self._prefs.get(user_id)
+        if cached is None:
+            cached = await self.storage.user_prefs(user_id) if user_id > 0 else {}
+            self._prefs[user_id] = cached
+        return cached
+
+    async def set_user_pref(self, user_id: PlayerId, key: str, value: Any) -> dict[str, Any]:
+        if key not in USER_PREFS:
+            raise MatchError(f"There is no preference called {key}.")
+        await self.storage.set_user_pref(user_id, key, value)
+        self._prefs.pop(user_id, None)
+        return await self.user_prefs(user_id)
+
+    async def set_skipping(self, live: LiveMatch, player: PlayerId, on: bool) -> None:
+        """Pass on every window until the player's own turn (or until they act themselves)."""
+        rec = live.record
+        if player not in rec.players or player in rec.left:
+            raise MatchError("You are not playing in this match.")
+        if on and player not in rec.skipping:
+            rec.skipping.append(player)
+        elif not on and player in rec.skipping:
+            rec.skipping.remove(player)
+        await self.storage.save_seats(live.id, left=rec.left, skipping=rec.skipping, autopilot=rec.autopilot)
 
     def _idle_after(self, live: LiveMatch, player: PlayerId, by: str) -> tuple[dict[int, int], list[int], bool]:
         """Consecutive turn timeouts and AI takeover, after a move decided ``by`` someone."""
@@ -208,7 +298,7 @@ class MatchService(LobbyMixin):
         autopilot = list(live.record.autopilot)
         if by == PLAYER:
             timeouts.pop(player, None)
-            if player in autopilot:
+            if player in autopilot and player not in live.record.left:
                 autopilot.remove(player)
             return timeouts, autopilot, False
         if by != TURN_TIMEOUT or is_ai(player):
@@ -221,14 +311,14 @@ class MatchService(LobbyMixin):
 
     async def reclaim(self, live: LiveMatch, player: PlayerId) -> bool:
         """A player back at the table takes their seat from the AI. True if they had been replaced."""
-        if player not in live.record.autopilot:
+        if player not in live.record.autopilot or player in live.record.left:
             return False
         live.record.autopilot.remove(player)
         live.record.timeouts.pop(player, None)
         await self.storage.save_idle(live.id, live.record.timeouts, live.record.autopilot)
         return True
 
-    async def ai_move(self, match_id: int, player: PlayerId) -> MoveOutcome:
+    async def ai_move(self, match_id: int, player: PlayerId) -> list[MoveOutcome]:
         """Let the game's AI policy decide for ``player`` and play it like any move.
 
         The policy sees only that player's view; its randomness is seeded from
@@ -236,7 +326,7 @@ class MatchService(LobbyMixin):
         log like any other, so the match replays without the policy.
         """
         live = self.check_turn(await self.load(match_id), player, None)
-        return await self.act(match_id, player, self._policy_choice(live, player), seq=live.record.seq, by=AI)
+        return await self.play(match_id, player, self._policy_choice(live, player), decision=live.decision, by=AI)
 
     @staticmethod
     def _policy_choice(live: LiveMatch, player: PlayerId) -> Action:
@@ -253,7 +343,7 @@ class MatchService(LobbyMixin):
     @staticmethod
     def _describe(live: LiveMatch, events: list[Event], timed_out_player: PlayerId | None
                   ) -> tuple[list[str], dict[PlayerId, list[str]]]:
-        """Split a move's events into public lines and each player's private lines."""
+        """Split a move's events into public lines and each player's private lines (empty lines dropped)."""
         names = live.record.names
         public: list[str] = []
         private: dict[PlayerId, list[str]] = {}
@@ -261,6 +351,8 @@ class MatchService(LobbyMixin):
             public.append(f"⏱️ Time ran out for {live.name_of(timed_out_player)}.")
         for event in events:
             line = live.game.describe_event(event, names)
+            if not line:
+                continue
             visible_to = event.get("visible_to")
             if visible_to is None:
                 public.append(line)
@@ -282,26 +374,28 @@ class MatchService(LobbyMixin):
         if (live is None or live.record.status != ACTIVE or live.record.deadline is None
                 or live.record.deadline > self.clock.now()):
             return outcomes
-        window = live.game.waiting(live.state).in_window
+        window = live.waiting.in_window
         by = TIMEOUT if window else TURN_TIMEOUT
         round_deadline = live.record.deadline
         for _ in range(MAX_CHAINED_TIMEOUTS):
-            actors = sorted(live.game.actors(live.state))
+            actors = sorted(live.waiting.actors)
             if not actors:
                 break
             player = actors[0]
             action = live.game.timeout_action(live.state, player) or self._policy_choice(live, player)
-            outcome = await self.act(match_id, player, action, seq=live.record.seq, by=by)
+            outcome = await self.act(match_id, player, action, decision=live.decision, by=by)
             outcomes.append(outcome)
             by = TIMEOUT  # only the first counts towards the idle takeover
             if outcome.finished:
                 break
-            still_window = live.game.waiting(live.state).in_window
+            still_window = live.waiting.in_window
             if window and still_window and live.record.deadline == round_deadline:
                 continue  # others in the same window round timed out too
-            if not window and not still_window and player in live.game.actors(live.state):
+            if not window and not still_window and player in live.waiting.actors:
                 continue  # the same absent player still owes this turn's decisions
             break
+        if outcomes and not outcomes[-1].finished:
+            outcomes += await self.auto_pass(match_id)
         return outcomes
 
     async def concede(self, match_id: int, player: PlayerId) -> MatchEnd:

@@ -18,7 +18,9 @@ import discord
 
 from bot.announcer import Announcer
 from bot.engine import IllegalAction, get_game
-from bot.matches import LiveMatch, MatchError, MatchService, MoveOutcome
+from bot.engine import Refusal
+from bot.matches import LiveMatch, MatchError, MatchService, MoveOutcome, StaleTurn
+from bot.pickers import OpenPickers
 from bot.scheduler import DeadlineScheduler
 from bot.storage import ACTIVE, LOBBY
 from bot.ui import render
@@ -50,6 +52,7 @@ class Table:
         self.service = service
         self.scheduler = scheduler
         self.announcer = Announcer(bot, service)
+        self.pickers = OpenPickers(service.clock)
 
     # --- answering ------------------------------------------------------------------
     async def tell(self, interaction: Interaction, text: str) -> None:
@@ -59,6 +62,16 @@ class Table:
             await interaction.followup.send(embed=rendered.embed, ephemeral=True)
         else:
             await interaction.response.send_message(embed=rendered.embed, ephemeral=True)
+
+    async def answer_error(self, interaction: Interaction, error: BaseException) -> None:
+        """Every handler's refusals end here: told privately with their reason; anything else is a bug."""
+        if isinstance(error, Refusal):
+            try:
+                await self.tell(interaction, error.reason)
+            except discord.HTTPException as exc:
+                log.warning("could not tell a refusal: %s", exc)
+            return
+        await self.report_failure(interaction, error)
 
     async def report_failure(self, interaction: Interaction, error: BaseException) -> None:
         """Last resort for a bug: log it and still answer the player (never "interaction failed")."""
@@ -154,6 +167,8 @@ class Table:
             await self._public_reply(interaction, text)
             await self.announcer.refresh_table(end.match, result=end.result, reason="conceded")
             await self.announcer.clear_ping(end.match)
+            await self.announcer.fold_prompts(end.match)
+            self.pickers.forget_match(live.id)
 
     async def cmd_end(self, interaction: Interaction, game_name: str) -> None:
         live = await self._match_here(interaction, game_name)
@@ -173,6 +188,8 @@ class Table:
             else:
                 await self.announcer.refresh_table(end.match, reason="ended")
             await self.announcer.clear_ping(end.match)
+            await self.announcer.fold_prompts(end.match)
+            self.pickers.forget_match(live.id)
 
     async def _public_reply(self, interaction: Interaction, text: str) -> None:
         if interaction.response.is_done():
@@ -222,14 +239,16 @@ class Table:
                 live.record.message_id = interaction.message.id
                 await self.service.storage.set_message(live.id, interaction.message.id)
             live.record.recent = [f"The match begins: {' vs '.join(live.name_of(p) for p in live.record.players)}."]
+            outcomes = await self.service.auto_pass(match_id)
             rendered = render.turn_message(live, live.record.recent)
             await interaction.response.edit_message(**rendered.edit_kwargs())
-            await self.schedule(live)
             closed = await self.announcer.send_hands(live)
             await self.announcer.dm_closed_notice(live, closed)
-            turn = live.game.waiting(live.state).turn
-            if turn is not None and not self.service.ai_controls(live, turn):
-                await self.announcer.ping(live, render.turn_ping(live, turn))
+            if outcomes:
+                await self.announcer.after_moves(outcomes)
+            else:
+                await self.announcer.notify(live, live.record.recent)
+            await self.schedule(live)
 
     # --- in-match buttons --------------------------------------------------------------
     async def on_hand(self, interaction: Interaction, match_id: int) -> None:
@@ -239,28 +258,32 @@ class Table:
             return
         await self._show_hand(interaction, live)
 
-    async def _show_hand(self, interaction: Interaction, live: LiveMatch) -> None:
-        if interaction.user.id not in live.record.players:
+    async def _show_hand(self, interaction: Interaction, live: LiveMatch, *, edit: bool = False) -> None:
+        player = interaction.user.id
+        if player not in live.record.players:
             await self.tell(interaction, "You are not playing in this match.")
             return
         if live.state is None:
             await self.tell(interaction, "The match has not started yet; your hand comes when the host starts it.")
             return
-        may_act = live.record.status == ACTIVE and interaction.user.id in live.game.actors(live.state)
-        rendered = render.private_reply(live, interaction.user.id, show_act=may_act)
-        await interaction.response.send_message(ephemeral=True, **rendered.send_kwargs())
+        may_act = live.record.status == ACTIVE and player in live.waiting.actors
+        prefs = await self.service.user_prefs(player)
+        rendered = render.private_reply(live, player, show_act=may_act, skipping=player in live.record.skipping,
+                                        always_ask=bool(prefs.get("always_ask")))
+        if edit:
+            await interaction.response.edit_message(**rendered.edit_kwargs())
+        else:
+            await interaction.response.send_message(ephemeral=True, **rendered.send_kwargs())
 
-    async def on_act(self, interaction: Interaction, match_id: int, seq: int) -> None:
-        """Open the picker for the clicking player, from the current legal actions."""
-        try:
-            live = self.service.check_turn(await self.service.load(match_id), interaction.user.id, seq)
-            step = walk(live.game.legal_actions(live.state, interaction.user.id), ())
-        except (MatchError, PathError) as exc:
-            await self.tell(interaction, getattr(exc, "reason", None) or str(exc))
-            return
-        welcome = await self._reclaim(live, interaction.user.id)
-        rendered = render.picker_message(live, interaction.user.id, step, header=WELCOME_BACK if welcome else None)
+    async def on_act(self, interaction: Interaction, match_id: int) -> None:
+        """Open the private picker at today's question: a Take action / Respond button is never stale."""
+        player = interaction.user.id
+        live = self.service.check_turn(await self.service.load(match_id), player, None)
+        step = walk(live.game.legal_actions(live.state, player), ())
+        welcome = await self._reclaim(live, player)
+        rendered = render.picker_message(live, player, step, header=WELCOME_BACK if welcome else None)
         await interaction.response.send_message(ephemeral=True, **rendered.send_kwargs())
+        await self.pickers.opened(match_id, player, interaction)
 
     async def _reclaim(self, live: LiveMatch, player: int) -> bool:
         """A click by a player the AI was covering gives them their seat back (and stops the AI's timer)."""
@@ -269,53 +292,121 @@ class Table:
         await self.schedule(live)
         return True
 
-    async def on_pick(self, interaction: Interaction, match_id: int, seq: int, path: tuple[int, ...],
-                      choice: str) -> None:
-        """One step of the picker; the last step applies the move."""
+    async def on_pick(self, interaction: Interaction, match_id: int, decision: int, legal_print: str,
+                      path: tuple[int, ...], choice: str) -> None:
+        """One step of the picker; the last step applies the move.
+
+        The click counts if its question is still open: the same decision (a
+        window round keeps it while others answer) and the same legal choices.
+        Otherwise the picker is redrawn at the current question, saying why.
+        """
         player = interaction.user.id
         async with self.locked(interaction, match_id):
+            live = await self.service.load(match_id)
             try:
-                live = self.service.check_turn(await self.service.load(match_id), player, seq)
+                live = self.service.check_turn(live, player, decision)
                 legal = live.game.legal_actions(live.state, player)
-                if choice == "back":
-                    step = walk(legal, path[:-1])
-                elif choice.isdigit():
-                    step = walk(legal, path + (int(choice),))
-                else:
-                    raise PathError("That choice is not valid.")
-            except (MatchError, PathError) as exc:
-                await self.tell(interaction, getattr(exc, "reason", None) or str(exc))
+                if render.legal_fingerprint(legal) != legal_print:
+                    raise StaleTurn()
+            except StaleTurn:
+                await self._redraw_stale(interaction, match_id, player)
                 return
+            if choice == "back":
+                step = walk(legal, path[:-1])
+            elif choice.isdigit():
+                step = walk(legal, path + (int(choice),))
+            else:
+                raise PathError("That choice is not valid.")
             welcome = await self._reclaim(live, player)
             if step.action is None:
                 header = WELCOME_BACK if welcome else None
                 await self._update_picker(interaction, render.picker_message(live, player, step, header=header))
+                self.pickers.answered(match_id, player, interaction)
                 return
-            try:
-                outcome = await self.service.act(match_id, player, step.action, seq=seq)
-            except IllegalAction as exc:
-                await self.tell(interaction, exc.reason)
-                return
-            except MatchError as exc:
-                await self.tell(interaction, exc.reason)
-                return
-            await self._update_picker(interaction, self._after_pick(outcome, player, welcome))
-            await self.announcer.after_move(outcome)
-            await self.schedule(outcome.match)
+            outcomes = await self.service.play(match_id, player, step.action, decision=decision)
+            await self._update_picker(interaction, self._after_pick(outcomes, player, welcome))
+            self.pickers.answered(match_id, player, interaction)
+            await self.announcer.after_moves(outcomes)
+            await self.schedule(outcomes[-1].match)
 
-    def _after_pick(self, outcome: MoveOutcome, player: int, welcome: bool = False) -> render.Rendered:
-        live = outcome.match
-        lines = outcome.public_lines + outcome.private_lines.get(player, [])
+    async def _redraw_stale(self, interaction: Interaction, match_id: int, player: int) -> None:
+        """The question changed under an open picker: show the new one (or fold it), saying what happened."""
+        live = await self.service.load(match_id)
+        changed = render.what_happened(live.record.recent if live else [], limit=2)
+        if live is None or live.record.status != ACTIVE or player not in live.waiting.actors:
+            note = "⌛ That question is over." + (f"\n{changed}" if changed else "")
+            await self._update_picker(interaction, render.collapsed(note))
+            return
+        step = walk(live.game.legal_actions(live.state, player), ())
+        header = "🔄 **The question changed.** Here is the new one." + (f"\n{changed}" if changed else "")
+        await self._update_picker(interaction, render.picker_message(live, player, step, header=header))
+        self.pickers.answered(match_id, player, interaction)
+
+    async def on_pass(self, interaction: Interaction, match_id: int, decision: int) -> None:
+        """One-click pass from a window notification: the player's pass, as their game names it."""
+        player = interaction.user.id
+        async with self.locked(interaction, match_id):
+            live = await self.service.load(match_id)
+            try:
+                live = self.service.check_turn(live, player, decision)
+            except StaleTurn:
+                await self._update_picker(interaction, render.collapsed("⌛ That window is over."))
+                return
+            action = live.game.timeout_action(live.state, player) if live.waiting.in_window else None
+            if action is None:
+                raise MatchError("There is nothing to pass right now; use Take action.")
+            label = render.pass_label(live, player)
+            await self._reclaim(live, player)
+            outcomes = await self.service.play(match_id, player, action, decision=decision)
+            await self._update_picker(interaction, render.collapsed(f"✅ {label}: done."))
+            await self.announcer.after_moves(outcomes, answered=player)
+            await self.schedule(outcomes[-1].match)
+
+    async def on_pref(self, interaction: Interaction, match_id: int, key: str, on: bool) -> None:
+        """A player's own switch: pass until my turn (this match) or always ask me (everywhere)."""
+        player = interaction.user.id
+        async with self.locked(interaction, match_id):
+            live = await self.service.load(match_id)
+            if live is None or live.record.status != ACTIVE:
+                raise MatchError("This match is over.")
+            if key == "ask":
+                await self.service.set_user_pref(player, "always_ask", on)
+                await self._show_hand(interaction, live, edit=True)
+                return
+            await self.service.set_skipping(live, player, on)
+            outcomes = await self.service.auto_pass(match_id) if on else []
+            if interaction.message is not None and interaction.message.guild is None and on:
+                await self._update_picker(interaction, render.collapsed(
+                    "⏭️ You pass on every response window until your turn. Turn it off from **My hand**."))
+            else:
+                await self._show_hand(interaction, live, edit=True)
+            if outcomes:
+                await self.announcer.after_moves(outcomes, answered=player)
+                await self.schedule(outcomes[-1].match)
+
+    def _after_pick(self, outcomes: list[MoveOutcome], player: int, welcome: bool = False) -> render.Rendered:
+        """The picker after a move: the next question if there is one for this player, else one line."""
+        first = outcomes[0]
+        live = first.match
+        lines = first.public_lines + first.private_lines.get(player, [])
         header = "✅ " + " ".join(lines) if lines else "✅ Done."
         if welcome:
             header = WELCOME_BACK + "\n" + header
-        if outcome.finished or player not in live.game.actors(live.state):
-            return render.private_reply(live, player, header=header)
+        if outcomes[-1].finished or live.state is None or player not in live.waiting.actors:
+            return render.collapsed(header)
         step = walk(live.game.legal_actions(live.state, player), ())
         return render.picker_message(live, player, step, header=header)
 
     async def _update_picker(self, interaction: Interaction, rendered: render.Rendered) -> None:
-        if interaction.response.is_done():
+        """Answer on the private message clicked (a picker, a DM prompt); never rewrite a public one."""
+        message = interaction.message
+        private = message is not None and (message.flags.ephemeral or message.guild is None)
+        if not private:
+            if interaction.response.is_done():
+                await interaction.followup.send(ephemeral=True, **rendered.send_kwargs())
+            else:
+                await interaction.response.send_message(ephemeral=True, **rendered.send_kwargs())
+        elif interaction.response.is_done():
             await interaction.edit_original_response(**rendered.edit_kwargs())
         else:
             await interaction.response.edit_message(**rendered.edit_kwargs())
@@ -343,14 +434,14 @@ class Table:
             outcomes: list[MoveOutcome] = []
             if wake is not None and wake.at <= now:
                 if wake.kind == AI_WAKE and wake.player is not None:
-                    outcomes.append(await self.service.ai_move(match_id, wake.player))
+                    outcomes.extend(await self.service.ai_move(match_id, wake.player))
                 elif wake.kind == DEADLINE:
                     outcomes.extend(await self.service.expire(match_id))
                 elif await self.service.storage.mark_reminded(match_id):
                     live.record.reminded = True
                     await self.announcer.remind(live, humans_waited_on(self.service, live))
-            for outcome in outcomes:
-                await self.announcer.after_move(outcome)
+            if outcomes:
+                await self.announcer.after_moves(outcomes)
             current = await self.service.load(match_id)
             if current is not None:
                 await self.schedule(current)

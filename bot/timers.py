@@ -32,25 +32,23 @@ class Wake:
 def ai_actor(service: MatchService, live: LiveMatch) -> PlayerId | None:
     """The AI-decided seat to move next, or None.
 
-    In a window, responders go before the turn owner (so an AI battler hears
+    In a window, responders go before its decider (so an AI battler hears
     every offer before deciding), and an AI seat never answers its own last
     response again: it waits for the others.
     """
-    game, state = live.game, live.state
-    actors = sorted(game.actors(state))
-    candidates = [p for p in actors if service.ai_controls(live, p)]
-    if game.waiting(state).in_window:
+    waiting = live.game.waiting(live.state)
+    candidates = [p for p in sorted(waiting.actors) if service.ai_controls(live, p)]
+    if waiting.window is not None:
         candidates = [p for p in candidates if p != live.last_actor]
     if not candidates:
         return None
-    window = game.waiting(state).window
-    owner = window.decider if window is not None else None
-    candidates.sort(key=lambda p: p == owner)
+    decider = waiting.window.decider if waiting.window is not None else None
+    candidates.sort(key=lambda p: p == decider)
     return candidates[0]
 
 
 def humans_waited_on(service: MatchService, live: LiveMatch) -> list[PlayerId]:
-    return [p for p in sorted(live.game.actors(live.state)) if not service.ai_controls(live, p)]
+    return [p for p in sorted(live.waiting.actors) if not service.ai_controls(live, p)]
 
 
 def next_wake(service: MatchService, live: LiveMatch, settings: GuildSettings, now: float) -> Wake | None:

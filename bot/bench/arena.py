@@ -16,7 +16,7 @@ from typing import Any
 from bot.client import GameBot
 from bot.clock import ManualClock
 from bot.sim import FakeDiscord, FakeMessage, InteractionRecord
-from bot.ui import custom_ids
+from bot.ui.components import LobbyButton
 
 from bot.bench import prune
 from bot.bench.tracker import HandlerTracker
@@ -84,8 +84,8 @@ class Arena:
         if lobby is None:
             raise RuntimeError(f"/{GAME} new did not post a lobby: {record.text}")
         match_id = int(next(c for c in lobby.custom_ids() if c.startswith("lobby:")).split(":")[1])
-        await self.send(guest, lobby, custom_ids.lobby(match_id, "join"))
-        await self.send(host, lobby, custom_ids.lobby(match_id, "start"))
+        await self.send(guest, lobby, LobbyButton.id(match_id, "join"))
+        await self.send(host, lobby, LobbyButton.id(match_id, "start"))
         seat.match_id = match_id
         self.by_match[match_id] = seat
         return match_id

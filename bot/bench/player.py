@@ -19,7 +19,8 @@ from bot.engine import Action
 from bot.games.rng import Rng
 from bot.sim import FakeMessage, InteractionRecord, RecordedRequest
 from bot.storage import ACTIVE
-from bot.ui import custom_ids
+from bot.ui.components import ActButton, PickButton
+from bot.ui.render import legal_fingerprint
 from bot.ui.picker import walk
 
 from bot.bench import prune
@@ -77,26 +78,27 @@ class Driver:
             prune.drop_message(self.arena.world, old)
         self.pickers[user] = message
 
-    def _open_picker(self, user: int, match_id: int, seq: int) -> FakeMessage | None:
-        """The player's picker if it already shows the first step of this turn."""
+    def _open_picker(self, user: int, match_id: int, decision: int, legal: str) -> FakeMessage | None:
+        """The player's picker if it already shows the first step of this decision."""
         message = self.pickers.get(user)
         if message is None or message.deleted:
             return None
-        root = (f"pkb:{match_id}:{seq}::", f"pks:{match_id}:{seq}::")
+        root = (f"pkb:{match_id}:{decision}:{legal}::", f"pks:{match_id}:{decision}:{legal}::")
         return message if any(cid.startswith(root) for cid in message.custom_ids()) else None
 
     async def play_move(self, match_id: int, *, record_requests: bool = False) -> MoveSample:
         """Choose a legal move for whoever must act and click it through; returns the timed final click."""
         live = self.arena.service._cache[match_id]
-        game, state, seq = live.game, live.state, live.record.seq
+        game, state, decision = live.game, live.state, live.decision
         player = sorted(game.actors(state))[0]
         legal = game.legal_actions(state, player)
+        fingerprint = legal_fingerprint(legal)
         action = choose_action(legal, self.rng)
         clicks = 0
-        message = self._open_picker(player, match_id, seq)
+        message = self._open_picker(player, match_id, decision, fingerprint)
         if message is None:
             table = self.arena.world.message(live.record.message_id)
-            record = await self.arena.send(player, table, custom_ids.act(match_id, seq))
+            record = await self.arena.send(player, table, ActButton.id(match_id, decision))
             clicks += 1
             message = record.message
             self._keep_picker(player, message)
@@ -107,7 +109,7 @@ class Driver:
             final = walk(legal, path + (index,)).action is not None
             mark = len(self.arena.world.requests)
             cpu = time.process_time()
-            record = await self._pick(player, message, match_id, seq, path, index)
+            record = await self._pick(player, message, match_id, decision, fingerprint, path, index)
             cpu = time.process_time() - cpu
             self._keep_picker(player, record.message)
             if final:
@@ -121,11 +123,11 @@ class Driver:
             message = record.message
             path += (index,)
 
-    async def _pick(self, user: int, message: FakeMessage, match_id: int, seq: int, path: tuple[int, ...],
-                    index: int) -> InteractionRecord:
+    async def _pick(self, user: int, message: FakeMessage, match_id: int, decision: int, legal: str,
+                    path: tuple[int, ...], index: int) -> InteractionRecord:
         """Click option ``index`` of the picker step at ``path``, as a button or in a select, as rendered."""
         ids = message.custom_ids()
-        button = custom_ids.pick_button(match_id, seq, path, index)
+        button = PickButton.id(match_id, decision, legal, path, index)
         if button in ids:
             return await self.arena.send(user, message, button)
         for select in message.selects():

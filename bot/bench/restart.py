@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from bot.ui import custom_ids
+from bot.ui.components import ActButton
 
 from bot.bench.arena import Arena, make_bot
 
@@ -34,7 +34,7 @@ async def measure_restart(arena: Arena, seed: int) -> dict[str, Any]:
     live = arena.service._cache[seat.match_id]
     player = sorted(live.game.actors(live.state))[0]
     table = arena.world.message(live.record.message_id)
-    record = await arena.send(player, table, custom_ids.act(seat.match_id, live.record.seq))
+    record = await arena.send(player, table, ActButton.id(seat.match_id, live.decision))
     first_reply = record.requests[0].at
     return {
         "matches": loaded,

@@ -13,23 +13,24 @@ import discord
 from bot.engine import Action
 from bot.sim.models import FakeMessage, InteractionRecord
 from bot.sim.world import FakeDiscord
-from bot.ui import custom_ids
+from bot.ui.components import PickButton
 from bot.ui.picker import walk
 
 
-def _match_of(message: FakeMessage) -> tuple[int, int]:
+def _picker_of(message: FakeMessage) -> tuple[int, int, str]:
+    """The match, decision number and legal-actions fingerprint a picker message was built for."""
     for cid in message.custom_ids():
         if cid.startswith(("pkb:", "pks:")):
-            _, match, seq, *_ = cid.split(":")
-            return int(match), int(seq)
+            _, match, decision, legal, *_ = cid.split(":")
+            return int(match), int(decision), legal
     raise AssertionError(f"not a picker message: {message.custom_ids()}")
 
 
 async def choose(world: FakeDiscord, client: discord.Client, player: int, picker: FakeMessage,
                  path: tuple[int, ...], index: int) -> InteractionRecord:
     """Click option ``index`` of the picker step at ``path``, as a button or in a select."""
-    match_id, seq = _match_of(picker)
-    button_id = custom_ids.pick_button(match_id, seq, path, index)
+    match_id, decision, legal = _picker_of(picker)
+    button_id = PickButton.id(match_id, decision, legal, path, index)
     if button_id in picker.custom_ids():
         record = await world.click(client, player, picker, button_id)
     else:

@@ -1,18 +1,26 @@
-"""Restart-proof components: every button and select the bot sends is a DynamicItem.
+"""Every button and select the bot sends, each defined once: its custom id, its look and its handler.
 
-A DynamicItem is matched by its custom_id template, so a click on a message
-sent before a restart still reaches the bot. These classes only parse the
-custom_id and hand over to the table controller: no game logic lives here.
+Each component is a :class:`discord.ui.DynamicItem`, matched by its custom id
+template, so a click on a message sent before a restart still reaches the
+bot. A class holds the id format (``id``), the template that parses it back,
+the item as players see it (``make``), and the table handler a click goes to:
+no game logic lives here, and no component is described in two places.
+
+A custom id carries what is needed to act on a click after a restart: the
+match, and for prompts the decision number they were built for (a window
+round keeps it while players answer, so others' answers never make a prompt
+stale). Discord allows 100 characters; the longest here is well under that.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Awaitable
+from typing import Any, Awaitable, ClassVar
 
 import discord
 
-from bot.ui import custom_ids
+ButtonStyle = discord.ButtonStyle
+_PATH = r"(?:\d{1,3}(?:\.\d{1,3}){0,11})?"
 
 
 def _table(interaction: discord.Interaction[Any]) -> Any:
@@ -20,17 +28,45 @@ def _table(interaction: discord.Interaction[Any]) -> Any:
 
 
 async def _run(interaction: discord.Interaction[Any], handler: Awaitable[None]) -> None:
-    """Run a table handler; an unexpected error still gets the player an answer, not "interaction failed"."""
+    """Run a table handler: a refusal is answered privately; an unexpected error still gets an answer."""
+    table = _table(interaction)
     try:
         await handler
-    except Exception as error:  # noqa: BLE001 - reported to the player and logged with its traceback
-        await _table(interaction).report_failure(interaction, error)
+    except Exception as error:  # noqa: BLE001 - refusals are told; anything else is reported and logged
+        await table.answer_error(interaction, error)
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.LOBBY_TEMPLATE):
+def path_text(path: tuple[int, ...] | list[int]) -> str:
+    return ".".join(str(i) for i in path)
+
+
+def parse_path(text: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in text.split(".")) if text else ()
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"lobby:(?P<match>\d{1,20}):(?P<op>join|leave|start|cancel|add_ai|remove_ai)"):
+    """The lobby's seat buttons: Join, Leave, Start, Cancel, Add AI, Remove AI."""
+
+    OPS: ClassVar[dict[str, tuple[str, ButtonStyle, int]]] = {
+        "join": ("Join", ButtonStyle.success, 0), "leave": ("Leave", ButtonStyle.secondary, 0),
+        "start": ("Start", ButtonStyle.primary, 0), "cancel": ("Cancel", ButtonStyle.danger, 0),
+        "add_ai": ("Add AI", ButtonStyle.secondary, 1), "remove_ai": ("Remove AI", ButtonStyle.secondary, 1),
+    }
+
     def __init__(self, match_id: int, op: str) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_ids.lobby(match_id, op), label=op.title()))
+        super().__init__(discord.ui.Button(custom_id=self.id(match_id, op)))
         self.match_id, self.op = match_id, op
+
+    @staticmethod
+    def id(match_id: int, op: str) -> str:
+        return f"lobby:{match_id}:{op}"
+
+    @classmethod
+    def make(cls, match_id: int, op: str, *, disabled: bool = False) -> discord.ui.Button[Any]:
+        label, style, row = cls.OPS[op]
+        return discord.ui.Button(label=label, style=style, custom_id=cls.id(match_id, op), disabled=disabled,
+                                 row=row)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
@@ -41,28 +77,102 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custo
         await _run(interaction, _table(interaction).on_lobby(interaction, self.match_id, self.op))
 
 
-class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.ACT_TEMPLATE):
-    """"Take action" / "Respond": opens the ephemeral picker for the clicking player."""
+class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                template=r"act:(?P<match>\d{1,20}):(?P<decision>\d{1,9})"):
+    """"Take action" / "Respond": opens the private picker at today's question (never stale)."""
 
-    def __init__(self, match_id: int, seq: int) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_ids.act(match_id, seq), label="Take action"))
-        self.match_id, self.seq = match_id, seq
+    def __init__(self, match_id: int, decision: int) -> None:
+        super().__init__(discord.ui.Button(custom_id=self.id(match_id, decision)))
+        self.match_id, self.decision = match_id, decision
+
+    @staticmethod
+    def id(match_id: int, decision: int) -> str:
+        return f"act:{match_id}:{decision}"
+
+    @classmethod
+    def make(cls, match_id: int, decision: int, *, label: str = "Take action",
+             style: ButtonStyle = ButtonStyle.primary) -> discord.ui.Button[Any]:
+        return discord.ui.Button(label=label, style=style, custom_id=cls.id(match_id, decision))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "ActButton":
-        return cls(int(match["match"]), int(match["seq"]))
+        return cls(int(match["match"]), int(match["decision"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _run(interaction, _table(interaction).on_act(interaction, self.match_id, self.seq))
+        await _run(interaction, _table(interaction).on_act(interaction, self.match_id))
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.HAND_TEMPLATE):
-    """"My hand": the ephemeral fallback that works whether or not DMs are open."""
+class PassButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"pass:(?P<match>\d{1,20}):(?P<decision>\d{1,9})"):
+    """One click to pass in a response window, straight from its notification."""
+
+    def __init__(self, match_id: int, decision: int) -> None:
+        super().__init__(discord.ui.Button(custom_id=self.id(match_id, decision)))
+        self.match_id, self.decision = match_id, decision
+
+    @staticmethod
+    def id(match_id: int, decision: int) -> str:
+        return f"pass:{match_id}:{decision}"
+
+    @classmethod
+    def make(cls, match_id: int, decision: int, label: str = "Pass") -> discord.ui.Button[Any]:
+        return discord.ui.Button(label=label[:80], style=ButtonStyle.secondary, custom_id=cls.id(match_id, decision))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "PassButton":
+        return cls(int(match["match"]), int(match["decision"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _run(interaction, _table(interaction).on_pass(interaction, self.match_id, self.decision))
+
+
+class PrefButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"pref:(?P<match>\d{1,20}):(?P<key>skip|ask):(?P<on>on|off)"):
+    """A player's own switches: pass until my turn (this match), always ask me (everywhere)."""
+
+    LABELS: ClassVar[dict[tuple[str, bool], str]] = {
+        ("skip", True): "⏭️ Pass until my turn", ("skip", False): "▶️ Stop passing",
+        ("ask", True): "🔔 Always ask me", ("ask", False): "🔕 Skip windows I can only pass",
+    }
+
+    def __init__(self, match_id: int, key: str, on: bool) -> None:
+        super().__init__(discord.ui.Button(custom_id=self.id(match_id, key, on)))
+        self.match_id, self.key, self.on = match_id, key, on
+
+    @staticmethod
+    def id(match_id: int, key: str, on: bool) -> str:
+        return f"pref:{match_id}:{key}:{'on' if on else 'off'}"
+
+    @classmethod
+    def make(cls, match_id: int, key: str, on: bool, *, row: int | None = None) -> discord.ui.Button[Any]:
+        return discord.ui.Button(label=cls.LABELS[(key, on)], style=ButtonStyle.secondary,
+                                 custom_id=cls.id(match_id, key, on), row=row)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "PrefButton":
+        return cls(int(match["match"]), match["key"], match["on"] == "on")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _run(interaction, _table(interaction).on_pref(interaction, self.match_id, self.key, self.on))
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand:(?P<match>\d{1,20})"):
+    """"My hand": the private view, whether or not DMs are open."""
 
     def __init__(self, match_id: int) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_ids.hand(match_id), label="My hand"))
+        super().__init__(discord.ui.Button(custom_id=self.id(match_id)))
         self.match_id = match_id
+
+    @staticmethod
+    def id(match_id: int) -> str:
+        return f"hand:{match_id}"
+
+    @classmethod
+    def make(cls, match_id: int) -> discord.ui.Button[Any]:
+        return discord.ui.Button(label="My hand", style=ButtonStyle.secondary, custom_id=cls.id(match_id))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
@@ -73,34 +183,65 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom
         await _run(interaction, _table(interaction).on_hand(interaction, self.match_id))
 
 
-class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.PICK_BUTTON_TEMPLATE):
-    def __init__(self, match_id: int, seq: int, path: tuple[int, ...], choice: str) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_ids.pick_button(match_id, seq, path, choice)))
-        self.match_id, self.seq, self.path, self.choice = match_id, seq, path, choice
+class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=(r"pkb:(?P<match>\d{1,20}):(?P<decision>\d{1,9}):(?P<legal>[0-9a-f]{6}):"
+                           rf"(?P<path>{_PATH}):(?P<choice>\d{{1,3}}|back)")):
+    """One option of a picker step (or Back). ``legal`` fingerprints the choices it was built from."""
+
+    def __init__(self, match_id: int, decision: int, legal: str, path: tuple[int, ...], choice: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=self.id(match_id, decision, legal, path, choice)))
+        self.match_id, self.decision, self.legal, self.path, self.choice = match_id, decision, legal, path, choice
+
+    @staticmethod
+    def id(match_id: int, decision: int, legal: str, path: tuple[int, ...], choice: int | str) -> str:
+        return f"pkb:{match_id}:{decision}:{legal}:{path_text(path)}:{choice}"
+
+    @classmethod
+    def make(cls, match_id: int, decision: int, legal: str, path: tuple[int, ...], choice: int | str, *,
+             label: str, style: ButtonStyle = ButtonStyle.primary) -> discord.ui.Button[Any]:
+        return discord.ui.Button(label=label, style=style, custom_id=cls.id(match_id, decision, legal, path, choice))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "PickButton":
-        return cls(int(match["match"]), int(match["seq"]), custom_ids.parse_path(match["path"]), match["choice"])
+        return cls(int(match["match"]), int(match["decision"]), match["legal"], parse_path(match["path"]),
+                   match["choice"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _run(interaction, _table(interaction).on_pick(interaction, self.match_id, self.seq, self.path, self.choice))
+        await _run(interaction, _table(interaction).on_pick(interaction, self.match_id, self.decision, self.legal,
+                                                            self.path, self.choice))
 
 
-class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom_ids.PICK_SELECT_TEMPLATE):
-    def __init__(self, match_id: int, seq: int, path: tuple[int, ...], chunk: int) -> None:
-        super().__init__(discord.ui.Select(custom_id=custom_ids.pick_select(match_id, seq, path, chunk)))
-        self.match_id, self.seq, self.path = match_id, seq, path
+class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                 template=(r"pks:(?P<match>\d{1,20}):(?P<decision>\d{1,9}):(?P<legal>[0-9a-f]{6}):"
+                           rf"(?P<path>{_PATH}):(?P<chunk>\d)")):
+    """A picker step with many options, as selects of 25 (``chunk`` keeps their ids apart)."""
+
+    def __init__(self, match_id: int, decision: int, legal: str, path: tuple[int, ...], chunk: int) -> None:
+        super().__init__(discord.ui.Select(custom_id=self.id(match_id, decision, legal, path, chunk)))
+        self.match_id, self.decision, self.legal, self.path = match_id, decision, legal, path
+
+    @staticmethod
+    def id(match_id: int, decision: int, legal: str, path: tuple[int, ...], chunk: int = 0) -> str:
+        return f"pks:{match_id}:{decision}:{legal}:{path_text(path)}:{chunk}"
+
+    @classmethod
+    def make(cls, match_id: int, decision: int, legal: str, path: tuple[int, ...], chunk: int, *,
+             placeholder: str, options: list[discord.SelectOption]) -> discord.ui.Select[Any]:
+        return discord.ui.Select(custom_id=cls.id(match_id, decision, legal, path, chunk),
+                                 placeholder=placeholder[:150], min_values=1, max_values=1, options=options)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "PickSelect":
-        return cls(int(match["match"]), int(match["seq"]), custom_ids.parse_path(match["path"]), int(match["chunk"]))
+        return cls(int(match["match"]), int(match["decision"]), match["legal"], parse_path(match["path"]),
+                   int(match["chunk"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         choice = values[0] if values else ""
-        await _run(interaction, _table(interaction).on_pick(interaction, self.match_id, self.seq, self.path, choice))
+        await _run(interaction, _table(interaction).on_pick(interaction, self.match_id, self.decision, self.legal,
+                                                            self.path, choice))
 
 
-DYNAMIC_ITEMS = (LobbyButton, ActButton, HandButton, PickButton, PickSelect)
+DYNAMIC_ITEMS = (LobbyButton, ActButton, PassButton, PrefButton, HandButton, PickButton, PickSelect)

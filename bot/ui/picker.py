@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from bot.engine import Action
+from bot.engine import Action, Refusal
 
 _MISSING = object()
 
@@ -38,9 +38,11 @@ class Step:
     action: Action | None = None
     #: The (key, value) pairs chosen along the path, for a "chosen so far" line.
     chosen: tuple[tuple[str, Any], ...] = ()
+    #: Every legal action the step was walked from (fingerprinted into the picker's ids).
+    all_legal: tuple[Action, ...] = ()
 
 
-class PathError(ValueError):
+class PathError(Refusal):
     """The path does not lead anywhere in these legal actions (forged or out of date)."""
 
 
@@ -92,7 +94,7 @@ def walk(legal: Sequence[Action], path: Sequence[int]) -> Step:
         chosen_pairs.append((key, chosen))
     key = _splitting_key(candidates, len(taken))
     if key is None:
-        return Step(tuple(taken), None, (), tuple(candidates), candidates[0], tuple(chosen_pairs))
+        return Step(tuple(taken), None, (), tuple(candidates), candidates[0], tuple(chosen_pairs), tuple(legal))
     values = _distinct(candidates, key)
     choices = tuple(Choice(i, key, None if v is _MISSING else v) for i, v in enumerate(values))
-    return Step(tuple(taken), key, choices, tuple(candidates), None, tuple(chosen_pairs))
+    return Step(tuple(taken), key, choices, tuple(candidates), None, tuple(chosen_pairs), tuple(legal))

@@ -8,6 +8,8 @@ of channels; private text is built from that player's own view.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -16,7 +18,7 @@ import discord
 from bot.engine import Result
 from bot.matches import LiveMatch
 from bot.storage import ABANDONED, ACTIVE, FINISHED
-from bot.ui import custom_ids
+from bot.ui.components import ActButton, HandButton, LobbyButton, PassButton, PickButton, PickSelect, PrefButton
 from bot.ui.picker import Step
 
 COLOUR_LOBBY = discord.Colour.blurple()
@@ -98,20 +100,11 @@ def lobby_message(live: LiveMatch) -> Rendered:
     embed.set_footer(text=footer)
     ready = game.min_players <= count <= game.max_players
     full = count >= game.max_players
+    has_ai = any(p < 0 for p in rec.players)
     view = _static_view(
-        discord.ui.Button(label="Join", style=discord.ButtonStyle.success,
-                          custom_id=custom_ids.lobby(live.id, "join"), disabled=full),
-        discord.ui.Button(label="Leave", style=discord.ButtonStyle.secondary,
-                          custom_id=custom_ids.lobby(live.id, "leave")),
-        discord.ui.Button(label="Start", style=discord.ButtonStyle.primary,
-                          custom_id=custom_ids.lobby(live.id, "start"), disabled=not ready),
-        discord.ui.Button(label="Cancel", style=discord.ButtonStyle.danger,
-                          custom_id=custom_ids.lobby(live.id, "cancel")),
-        discord.ui.Button(label="Add AI", style=discord.ButtonStyle.secondary,
-                          custom_id=custom_ids.lobby(live.id, "add_ai"), disabled=full, row=1),
-        discord.ui.Button(label="Remove AI", style=discord.ButtonStyle.secondary,
-                          custom_id=custom_ids.lobby(live.id, "remove_ai"),
-                          disabled=not any(p < 0 for p in rec.players), row=1),
+        LobbyButton.make(live.id, "join", disabled=full), LobbyButton.make(live.id, "leave"),
+        LobbyButton.make(live.id, "start", disabled=not ready), LobbyButton.make(live.id, "cancel"),
+        LobbyButton.make(live.id, "add_ai", disabled=full), LobbyButton.make(live.id, "remove_ai", disabled=not has_ai),
     )
     return Rendered(embed=embed, view=view)
 
@@ -123,13 +116,16 @@ def lobby_closed_message(live: LiveMatch, text: str) -> Rendered:
 
 # --- the public turn message ---------------------------------------------------
 def status_line(live: LiveMatch) -> str:
-    game, state, rec = live.game, live.state, live.record
-    if rec.status != ACTIVE or state is None:
+    """Whom the table waits for. A secret window names nobody: that would say who holds an answer."""
+    rec = live.record
+    if rec.status != ACTIVE or live.state is None:
         return ""
-    actors = sorted(game.actors(state))
-    who = ", ".join(mention(p) for p in actors)
-    if game.waiting(state).in_window:
-        closes = f" · closes {relative_time(rec.deadline)}" if rec.deadline else ""
+    waiting = live.waiting
+    closes = f" · closes {relative_time(rec.deadline)}" if rec.deadline else ""
+    if waiting.window is not None and not waiting.window.public:
+        return f"⚡ **Responses are open**{closes}. Anyone who can answer was told privately."
+    who = ", ".join(mention(p) for p in sorted(waiting.actors))
+    if waiting.window is not None:
         return f"⏳ Waiting for {who} to respond{closes}"
     return f"▶️ {who} to play"
 
@@ -138,11 +134,13 @@ def result_text(live: LiveMatch, result: Result | None, reason: str | None = Non
     if result is None:
         return {"cancelled": "The lobby was cancelled.", "ended": "The match was ended early; it counts for no one.",
                 "conceded": "A player conceded; the match counts for no one."}.get(reason or "", "The match ended.")
-    if result.is_draw:
+    if result.winners:
+        names = ", ".join(live.name_of(p) for p in result.winners)
+        head = f"🏆 **{names} {'wins' if len(result.winners) == 1 else 'win'}!**"
+    elif getattr(result, "draw", False):
         head = "🤝 **Draw.**"
     else:
-        head = "🏆 **" + ", ".join(live.name_of(p) for p in result.winners) + (" wins!**" if len(result.winners) == 1
-                                                                                   else " win!**")
+        head = "**No winner.**"
     parts = [head]
     if result.summary:
         parts.append(result.summary)
@@ -165,34 +163,66 @@ def turn_message(live: LiveMatch, recent: Sequence[str], *, result: Result | Non
         colour = COLOUR_OVER
     else:
         lines.append(status_line(live))
-        colour = COLOUR_WINDOW if game.waiting(live.state).in_window else COLOUR_PLAY
+        colour = COLOUR_WINDOW if live.waiting.in_window else COLOUR_PLAY
     embed = discord.Embed(title=match_title(live), colour=colour, description=_clip("\n\n".join(l for l in lines if l)))
-    players = " vs ".join(live.name_of(p) for p in rec.players)
+    players = ", ".join(live.name_of(p) for p in rec.players)
     ai_note = " · 🤖 with AI players" if any(p < 0 for p in rec.players) else ""
     embed.set_footer(text=f"{players}{ai_note} · use /{game.name} hand to see your cards")
     if over:
         return Rendered(embed=embed, view=discord.ui.View(timeout=None))
-    view = _static_view(
-        discord.ui.Button(label="Take action", style=discord.ButtonStyle.primary,
-                          custom_id=custom_ids.act(live.id, rec.seq)),
-        discord.ui.Button(label="My hand", style=discord.ButtonStyle.secondary, custom_id=custom_ids.hand(live.id)),
-    )
+    view = _static_view(ActButton.make(live.id, live.decision), HandButton.make(live.id))
     return Rendered(embed=embed, view=view)
 
 
-def window_ping(live: LiveMatch, players: Sequence[int], what: str) -> Rendered:
-    """The notice that opens a response window: every eligible player is prompted the same way."""
-    who = " ".join(mention(p) for p in players)
-    closes = f" Closes {relative_time(live.record.deadline)}." if live.record.deadline else ""
-    view = _static_view(discord.ui.Button(label="Respond", style=discord.ButtonStyle.danger,
-                                          custom_id=custom_ids.act(live.id, live.record.seq)))
-    return Rendered(content=f"⚔️ {who}: {what} — you may respond now.{closes}", view=view)
+def what_happened(lines: Sequence[str], limit: int = 3) -> str:
+    """The last public lines of a move, for a notification (what opened the window)."""
+    shown = [line for line in lines if line][-limit:]
+    return "\n".join(f"> {line}" for line in shown)
+
+
+def mention_ping(live: LiveMatch, player: int, *, own_turn: bool) -> Rendered:
+    """The one channel mention: your turn, or a decision that waits on you alone."""
+    where = f"{live.game.title} #{live.id}"
+    if own_turn:
+        text = f"▶️ {mention(player)}, it's your turn · {where}"
+    elif live.waiting.in_window:
+        closes = f" · closes {relative_time(live.record.deadline)}" if live.record.deadline else ""
+        text = f"⚔️ {mention(player)}, you may respond{closes} · {where}"
+    else:
+        text = f"▶️ {mention(player)}, your move · {where}"
+    buttons: list[discord.ui.Item[Any]] = [ActButton.make(live.id, live.decision,
+                                                          label="Respond" if live.waiting.in_window else "Take action")]
+    if live.waiting.in_window:
+        buttons.append(PassButton.make(live.id, live.decision, pass_label(live, player)))
+    return Rendered(content=text, view=_static_view(*buttons))
+
+
+def pass_label(live: LiveMatch, player: int) -> str:
+    """The pass button's words, as the game names its pass ("Don't block", "Pass")."""
+    action = live.game.timeout_action(live.state, player)
+    return live.game.describe_action(live.state, player, action) if action else "Pass"
+
+
+def window_prompt(live: LiveMatch, player: int, what: Sequence[str], *, guild_name: str) -> Rendered:
+    """A private notice that you may respond: the question first, then one click to pass."""
+    closes = f"Closes {relative_time(live.record.deadline)}." if live.record.deadline else ""
+    body = [f"⚡ **You may respond** · {live.game.title} #{live.id} in {guild_name}", what_happened(what), closes]
+    view = _static_view(
+        ActButton.make(live.id, live.decision, label="Respond…", style=discord.ButtonStyle.danger),
+        PassButton.make(live.id, live.decision, pass_label(live, player)),
+        PrefButton.make(live.id, "skip", True),
+    )
+    return Rendered(content="\n".join(line for line in body if line), view=view)
+
+
+def collapsed(text: str) -> Rendered:
+    """A prompt or picker that is over, folded to one line with no buttons left to press."""
+    return Rendered(content=text, embed=None, view=discord.ui.View(timeout=None))
 
 
 def reminder(live: LiveMatch, players: Sequence[int]) -> Rendered:
     who = " ".join(mention(p) for p in players)
-    view = _static_view(discord.ui.Button(label="Take action", style=discord.ButtonStyle.primary,
-                                          custom_id=custom_ids.act(live.id, live.record.seq)))
+    view = _static_view(ActButton.make(live.id, live.decision))
     closes = relative_time(live.record.deadline) if live.record.deadline else "soon"
     return Rendered(content=f"⏰ {who}: {live.game.title} match #{live.id} is waiting for you. Time runs out "
                             f"{closes}; then the bot plays for you.", view=view)
@@ -203,13 +233,6 @@ def reminder_dm(live: LiveMatch, guild_name: str, jump_url: str | None) -> str:
     where = f" ({jump_url})" if jump_url else ""
     return (f"⏰ Your {live.game.title} match #{live.id} in **{guild_name}** is waiting for you{where}. "
             f"Time runs out {closes}.")
-
-
-def turn_ping(live: LiveMatch, player: int) -> Rendered:
-    view = _static_view(discord.ui.Button(label="Take action", style=discord.ButtonStyle.primary,
-                                          custom_id=custom_ids.act(live.id, live.record.seq)))
-    return Rendered(content=f"▶️ {mention(player)}, it is your turn in {live.game.title} match #{live.id}.",
-                    view=view)
 
 
 # --- private messages ------------------------------------------------------------
@@ -237,49 +260,63 @@ def hand_dm(live: LiveMatch, player: int, *, guild_name: str, channel_id: int, c
     return Rendered(content=content, embed=embed, view=view)
 
 
-def private_reply(live: LiveMatch, player: int, *, header: str | None = None,
-                  show_act: bool = False) -> Rendered:
-    """An ephemeral look at one's own hand (the pull fallback when DMs are closed)."""
+def private_reply(live: LiveMatch, player: int, *, header: str | None = None, show_act: bool = False,
+                  skipping: bool = False, always_ask: bool = False) -> Rendered:
+    """An ephemeral look at one's own hand, with one's own switches for response windows."""
     parts = [header] if header else []
     parts.append(private_view_text(live, player))
     embed = discord.Embed(title=f"Your {live.game.title} view · match #{live.id}", colour=COLOUR_PLAY,
                           description=_clip("\n\n".join(parts)))
-    view = None
+    items: list[discord.ui.Item[Any]] = []
     if show_act:
-        view = _static_view(discord.ui.Button(label="Take action", style=discord.ButtonStyle.primary,
-                                              custom_id=custom_ids.act(live.id, live.record.seq)))
-    return Rendered(embed=embed, view=view)
+        items.append(ActButton.make(live.id, live.decision))
+    if live.record.status == ACTIVE:
+        items.append(PrefButton.make(live.id, "skip", not skipping))
+        items.append(PrefButton.make(live.id, "ask", not always_ask))
+    return Rendered(embed=embed, view=_static_view(*items) if items else None)
 
 
 def picker_message(live: LiveMatch, player: int, step: Step, *, header: str | None = None) -> Rendered:
-    """The ephemeral action picker at one step: selects (or buttons) built from the legal actions."""
-    game, seq = live.game, live.record.seq
-    parts = [header] if header else []
-    parts.append(private_view_text(live, player))
+    """The private action picker at one step: the question first, then what the decision needs.
+
+    The buttons and selects are built from the legal actions; their ids carry the
+    decision number and a fingerprint of those actions, so a click is applied only
+    to the question it was asked for.
+    """
+    game, state = live.game, live.state
+    legal = legal_fingerprint(step.all_legal)
+    question = game.describe_question(state, player, step.key, step.chosen)
+    parts = []
     if step.chosen:
-        chosen = [choice_label(live, player, k, v) for k, v in step.chosen]
-        parts.append("**Chosen:** " + " › ".join(chosen))
-    parts.append(f"**Choose {_key_label(step.key)}:**")
-    embed = discord.Embed(title=f"{game.title} · your move", colour=COLOUR_PLAY, description=_clip("\n\n".join(parts)))
+        parts.append("**Chosen:** " + " › ".join(choice_label(live, player, k, v) for k, v in step.chosen))
+    waiting = live.waiting
+    if waiting.in_window and live.record.deadline:
+        parts.append(f"⏳ Closes {relative_time(live.record.deadline)}")
+    parts.append(game.render_brief(game.view(state, player), live.record.names))
+    embed = discord.Embed(title=_clip(question, 256), colour=COLOUR_WINDOW if waiting.in_window else COLOUR_PLAY,
+                          description=_clip("\n\n".join(p for p in parts if p)))
+    embed.set_footer(text=f"{game.title} · match #{live.id} · only you can see this")
     view = discord.ui.View(timeout=None)
     labels = [_option_label(choice_label(live, player, c.key, c.value)) for c in step.choices]
     if len(step.choices) <= BUTTON_CHOICES and not step.path:
         for choice, label in zip(step.choices, labels):
-            view.add_item(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
-                                            custom_id=custom_ids.pick_button(live.id, seq, step.path, choice.index)))
+            view.add_item(PickButton.make(live.id, live.decision, legal, step.path, choice.index, label=label))
     else:
         for chunk_start in range(0, min(len(step.choices), SELECT_OPTIONS * MAX_SELECTS), SELECT_OPTIONS):
             chunk = step.choices[chunk_start: chunk_start + SELECT_OPTIONS]
-            # Discord needs unique custom_ids per message: the chunk number keeps them apart.
-            view.add_item(discord.ui.Select(
-                custom_id=custom_ids.pick_select(live.id, seq, step.path, chunk_start // SELECT_OPTIONS),
-                placeholder=f"Choose {_key_label(step.key)}", min_values=1, max_values=1,
-                options=[discord.SelectOption(label=labels[c.index], value=str(c.index)) for c in chunk],
-            ))
+            view.add_item(PickSelect.make(
+                live.id, live.decision, legal, step.path, chunk_start // SELECT_OPTIONS, placeholder=question,
+                options=[discord.SelectOption(label=labels[c.index], value=str(c.index)) for c in chunk]))
     if step.path:
-        view.add_item(discord.ui.Button(label="Back", style=discord.ButtonStyle.secondary,
-                                        custom_id=custom_ids.pick_button(live.id, seq, step.path, "back")))
-    return Rendered(embed=embed, view=view)
+        view.add_item(PickButton.make(live.id, live.decision, legal, step.path, "back", label="Back",
+                                      style=discord.ButtonStyle.secondary))
+    return Rendered(content=header, embed=embed, view=view)
+
+
+def legal_fingerprint(legal: Sequence[Any]) -> str:
+    """Six hex digits naming a list of legal actions: a picker's options mean what they meant when sent."""
+    digest = hashlib.blake2b(json.dumps(list(legal), sort_keys=True, default=str).encode(), digest_size=3)
+    return digest.hexdigest()
 
 
 def choice_label(live: LiveMatch, player: int, key: str, value: Any) -> str:
@@ -289,10 +326,6 @@ def choice_label(live: LiveMatch, player: int, key: str, value: Any) -> str:
     return live.game.describe_choice(live.state, player, key, value)
 
 
-def _key_label(key: str | None) -> str:
-    return {"type": "an action", None: "an option"}.get(key, (key or "").replace("_", " "))
-
-
 def _option_label(text: str) -> str:
     return text if len(text) <= 100 else text[:99] + "…"
 
@@ -300,5 +333,3 @@ def _option_label(text: str) -> str:
 def notice(text: str, *, title: str | None = None) -> Rendered:
     embed = discord.Embed(description=text, colour=COLOUR_LOBBY, title=title)
     return Rendered(embed=embed)
-
-

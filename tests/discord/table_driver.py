@@ -15,7 +15,7 @@ from bot.client import GameBot
 from bot.clock import ManualClock
 from bot.engine import Action
 from bot.sim import FakeDiscord, FakeMessage, InteractionRecord, seat
-from bot.ui import custom_ids
+from bot.ui.components import ActButton, HandButton, LobbyButton, PickButton, PickSelect
 
 GUILD, CHANNEL = 7_000_000_000_000_001, 7_000_000_000_000_002
 HOST, GUEST, STRANGER, MODERATOR = 7_100_000_000_000_001, 7_100_000_000_000_002, 7_100_000_000_000_003, \
@@ -85,8 +85,8 @@ class Table:
         new = await self.slash(HOST, "new")
         lobby = new.message
         assert lobby is not None and not new.ephemeral
-        await self.click(GUEST, lobby, custom_ids.lobby(self.live().id, "join"))
-        await self.click(HOST, lobby, custom_ids.lobby(self.live().id, "start"))
+        await self.click(GUEST, lobby, LobbyButton.id(self.live().id, "join"))
+        await self.click(HOST, lobby, LobbyButton.id(self.live().id, "start"))
         return self.table_message()
 
     async def open_picker(self, player: int) -> InteractionRecord:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from bot.games.drump.cards import label
 from bot.games.rng import Rng
-from bot.ui import custom_ids
+from bot.ui.components import ActButton, HandButton, LobbyButton, PickButton, PickSelect
+from bot.ui.render import legal_fingerprint
 from table_driver import CHANNEL, GUEST, HOST, MODERATOR, STRANGER, Table, make_bot
 
 
@@ -83,10 +84,10 @@ async def test_second_new_in_the_channel_is_refused_naming_the_match(table: Tabl
 async def test_start_needs_the_host_and_two_players(table: Table):
     lobby = (await table.slash(HOST, "new")).message
     match_id = table.live().id
-    early = await table.click(HOST, lobby, custom_ids.lobby(match_id, "start"), forge=True)
+    early = await table.click(HOST, lobby, LobbyButton.id(match_id, "start"), forge=True)
     assert early.ephemeral and "needs exactly 2 players" in early.text
-    await table.click(GUEST, lobby, custom_ids.lobby(match_id, "join"))
-    by_guest = await table.click(GUEST, table.table_message(), custom_ids.lobby(match_id, "start"))
+    await table.click(GUEST, lobby, LobbyButton.id(match_id, "join"))
+    by_guest = await table.click(GUEST, table.table_message(), LobbyButton.id(match_id, "start"))
     assert by_guest.ephemeral and "Only the host" in by_guest.text
     assert (await table.bot.storage.get_match(match_id)).status == "lobby"
 
@@ -102,7 +103,7 @@ async def test_dm_closed_player_is_told_to_pull_and_play_goes_on(table: Table):
     assert hand.ephemeral
     seat = live.state.players.index(GUEST)
     assert all(label(c) in hand.text for c in live.state.sides[seat].hand)
-    button = await table.click(GUEST, table.table_message(), custom_ids.hand(live.id))
+    button = await table.click(GUEST, table.table_message(), HandButton.id(live.id))
     assert button.ephemeral and all(label(c) in button.text for c in live.state.sides[seat].hand)
     player = live.game.waiting(live.state).turn
     await table.play(player, live.game.legal_actions(live.state, player)[0])
@@ -114,23 +115,26 @@ async def test_refusals_stale_buttons_and_strangers(table: Table):
     live = table.live()
     player = live.game.waiting(live.state).turn
     other = GUEST if player == HOST else HOST
-    act = custom_ids.act(live.id, 0)
+    act = ActButton.id(live.id, 0)
     stranger = await table.click(STRANGER, table_msg, act)
     assert stranger.ephemeral and "not playing" in stranger.text
     waiting = await table.click(other, table_msg, act)
     assert waiting.ephemeral and "not your turn" in waiting.text
     ping = next(m for m in table.world.channel_messages(CHANNEL) if act in m.custom_ids() and m.id != table_msg.id)
     picker = (await table.open_picker(player)).message
-    await table.play(player, live.game.legal_actions(live.state, player)[0])
+    old_option = next(cid for cid in picker.custom_ids() if cid.startswith("pkb:"))
+    place = next(a for a in live.game.legal_actions(live.state, player) if a["type"] == "place")
+    await table.play(player, place)
+    # Opening a new picker folded the old one to a line: no old buttons that look live.
+    assert picker.custom_ids() == [] and "Replaced" in picker.text
     assert act not in table.table_message().custom_ids()
-    stale = await table.click(player, ping, act)  # the turn ping still carries the old button
-    assert stale.ephemeral and "earlier turn" in stale.text
-    old_option = next(cid for cid in picker.custom_ids() if cid.startswith(("pkb:", "pks:")))
-    if old_option.startswith("pkb:"):
-        stale_pick = await table.click(player, picker, old_option)
-    else:
-        stale_pick = await table.select(player, picker, old_option, ["0"])
-    assert stale_pick.ephemeral and "earlier turn" in stale_pick.text
+    # An old Take action never refuses: it opens the picker at today's question.
+    reopened = await table.click(player, ping, act)
+    assert reopened.ephemeral and reopened.message is not None
+    assert any(cid.startswith(f"pkb:{live.id}:1:") for cid in reopened.message.custom_ids())
+    # An option of a picker built for an earlier question is not applied: the picker is redrawn.
+    stale_pick = await table.click(player, await _message_with(table, [old_option]), old_option)
+    assert "question changed" in stale_pick.text and "earlier turn" not in stale_pick.text
     assert table.live().seq == 1
 
 
@@ -149,7 +153,7 @@ async def test_double_click_applies_once(table: Table):
     log = await table.bot.storage.action_log(live.id)
     assert [a.action["type"] for a in log].count("end_turn") == 1
     assert first.responded and second.responded
-    assert "earlier turn" in (first.text + second.text)
+    assert "question" in (first.text + second.text)
 
 
 async def _message_with(table: Table, buttons: list[str], select: str | None = None):
@@ -175,19 +179,21 @@ async def test_forged_and_malformed_custom_ids_change_nothing(table: Table):
     live = table.live()
     player = live.game.waiting(live.state).turn
     before = (await table.bot.storage.get_match(live.id)).state
+    legal = legal_fingerprint(live.game.legal_actions(live.state, player))
     forged = [
-        custom_ids.pick_button(live.id, 0, (), 99),          # out-of-range choice
-        custom_ids.pick_button(live.id, 0, (0, 77), 0),      # impossible path
-        custom_ids.pick_button(999_999, 0, (), 0),           # no such match
-        custom_ids.act(live.id, 12345),                      # a turn that never was
-        custom_ids.lobby(live.id, "join"),                   # a lobby that has closed
+        PickButton.id(live.id, 0, legal, (), 99),            # out-of-range choice
+        PickButton.id(live.id, 0, legal, (0, 77), 0),        # impossible path
+        PickButton.id(live.id, 0, "abcdef", (), 0),          # choices that were never offered
+        PickButton.id(live.id, 7, legal, (), 0),             # a decision that never was
+        PickButton.id(999_999, 0, legal, (), 0),             # no such match
+        LobbyButton.id(live.id, "join"),                     # a lobby that has closed
     ]
-    select_id = custom_ids.pick_select(live.id, 0, (0,))
+    select_id = PickSelect.id(live.id, 0, legal, (0,))
     message = await _message_with(table, forged, select_id)
     for cid in forged:
         record = await table.click(player, message, cid)
         assert record.ephemeral, cid
-        assert any(w in record.text for w in ("no longer available", "earlier turn", "over", "closed")), \
+        assert any(w in record.text for w in ("no longer available", "question", "over", "closed")), \
             (cid, record.text)
     bad_value = await table.select(player, message, select_id, ["x"])
     assert bad_value.ephemeral and "not valid" in bad_value.text
@@ -288,7 +294,7 @@ async def test_a_deleted_table_message_is_posted_again(table: Table):
     table.world.delete_message(old)  # a moderator removes the table message
     player = live.game.waiting(live.state).turn
     ping = table.world.channel_messages(CHANNEL)[-1]
-    picker = (await table.click(player, ping, custom_ids.act(live.id, 0))).message
+    picker = (await table.click(player, ping, ActButton.id(live.id, 0))).message
     end_turn = next(b.custom_id for b in picker.buttons() if b.label == "End turn")
     await table.click(player, picker, end_turn)
     assert table.live().seq == 1

@@ -32,7 +32,7 @@ async def _play_until_window(service: MatchService, live, rng: Rng, limit: int =
         attacks = [a for a in legal if a["type"] == "attack"]
         action = attacks[0] if attacks and rng.random() < 0.5 else rng.choice(legal)
         async with service.lock(live.id):
-            await service.act(live.id, player, action, seq=live.seq)
+            await service.act(live.id, player, action, decision=live.decision)
     return False
 
 
@@ -86,16 +86,16 @@ async def test_moves_are_refused_cleanly(service):
     stored = (await service.storage.get_match(live.id)).state
     action = game.legal_actions(live.state, player)[0]
     with pytest.raises(MatchError, match="not your turn"):
-        await service.act(live.id, other, action, seq=0)
+        await service.act(live.id, other, action, decision=0)
     with pytest.raises(MatchError, match="not playing"):
-        await service.act(live.id, STRANGER, action, seq=0)
+        await service.act(live.id, STRANGER, action, decision=0)
     with pytest.raises(StaleTurn):
-        await service.act(live.id, player, action, seq=5)
+        await service.act(live.id, player, action, decision=5)
     with pytest.raises(IllegalAction):
-        await service.act(live.id, player, {"type": "place", "card": "ZZ", "zone": 9}, seq=0)
+        await service.act(live.id, player, {"type": "place", "card": "ZZ", "zone": 9}, decision=0)
     assert (await service.storage.get_match(live.id)).state == stored
     assert game.state_to_json(live.state) == stored
-    outcome = await service.act(live.id, player, action, seq=0)
+    outcome = await service.act(live.id, player, action, decision=0)
     assert outcome.seq == 1 and (await service.storage.get_match(live.id)).seq == 1
 
 
@@ -137,7 +137,7 @@ async def test_full_match_replays_from_the_log(service):
     while not game.is_over(live.state):
         player = sorted(game.actors(live.state))[0]
         async with service.lock(live.id):
-            await service.act(live.id, player, rng.choice(game.legal_actions(live.state, player)), seq=live.seq)
+            await service.act(live.id, player, rng.choice(game.legal_actions(live.state, player)), decision=live.decision)
     stored = await service.storage.get_match(live.id)
     assert stored.status == FINISHED and stored.result is not None
     log = await service.storage.action_log(live.id)
@@ -166,7 +166,7 @@ async def test_a_game_may_time_its_windows_with_its_own_setting(service, clock):
         legal = game.legal_actions(live.state, player)
         wanted = [a for a in legal if a["type"] in ("ask_help", "fight")]
         async with service.lock(live.id):
-            await service.act(live.id, player, wanted[0] if wanted else rng.choice(legal), seq=live.seq)
+            await service.act(live.id, player, wanted[0] if wanted else rng.choice(legal), decision=live.decision)
     assert game.waiting(live.state).in_window and set(players) >= game.actors(live.state)
     assert live.record.deadline == pytest.approx(clock.now() + 60)
 
@@ -182,21 +182,22 @@ async def test_a_window_with_several_players_keeps_its_deadline_and_times_out_to
             break
         player = sorted(game.actors(live.state))[0]
         async with service.lock(live.id):
-            await service.act(live.id, player, rng.choice(game.legal_actions(live.state, player)), seq=live.seq)
+            await service.act(live.id, player, rng.choice(game.legal_actions(live.state, player)), decision=live.decision)
     waiting = sorted(game.actors(live.state))
     assert len(waiting) >= 2 and set(waiting) <= set(players)
     deadline = live.record.deadline
     assert deadline == pytest.approx(clock.now() + 20)
     clock.advance(5)
     async with service.lock(live.id):
-        await service.act(live.id, waiting[0], {"type": "pass"}, seq=live.seq)
+        await service.act(live.id, waiting[0], {"type": "pass"}, decision=live.decision)
     assert game.waiting(live.state).in_window and waiting[0] not in game.actors(live.state)
     assert live.record.deadline == deadline, "a pass must not extend the others' window"
     still = sorted(game.actors(live.state))
     clock.advance(16)
     async with service.lock(live.id):
         outcomes = await service.expire(live.id)
-    timed_out = [o.player for o in outcomes if o.action["type"] == "pass"]
-    assert timed_out == still and all(o.timed_out for o in outcomes)
+    timed_out = [o.player for o in outcomes if o.timed_out]
+    assert timed_out == still and all(o.action["type"] == "pass" for o in outcomes if o.timed_out)
+    assert all(o.by == "auto" for o in outcomes if not o.timed_out)  # the next windows' automatic passes
     log = await service.storage.action_log(live.id)
     assert [a.player_id for a in log[-len(outcomes):]] == [o.player for o in outcomes]

@@ -1,0 +1,54 @@
+"""Each player's open private picker, so that an old one is folded away when a new one opens.
+
+A picker is an ephemeral reply: only the interaction that made it (or a
+later click on it) can edit it, and only while that interaction's token
+lives (15 minutes). This keeps the newest such interaction per player and
+match, in memory: after a restart old pickers are simply left as they are,
+and their clicks are still answered (refused or redrawn) by the table.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.clock import Clock
+from bot.ui import render
+
+log = logging.getLogger(__name__)
+
+#: Interaction tokens last 15 minutes; leave a margin for the request itself.
+TOKEN_LIFETIME = 14 * 60
+
+REPLACED = "↪️ Replaced by a newer picker."
+
+
+class OpenPickers:
+    def __init__(self, clock: Clock) -> None:
+        self._clock = clock
+        #: (match, player) -> (the newest interaction whose reply is the picker, when it was made)
+        self._open: dict[tuple[int, int], tuple[discord.Interaction[Any], float]] = {}
+
+    def answered(self, match_id: int, player: int, interaction: discord.Interaction[Any]) -> None:
+        """A click on the picker answered by editing it: its token is the freshest way to edit it again."""
+        self._open[(match_id, player)] = (interaction, self._clock.now())
+
+    async def opened(self, match_id: int, player: int, interaction: discord.Interaction[Any]) -> None:
+        """A new picker was sent: fold the previous one to a line (if its token still lives)."""
+        previous = self._open.get((match_id, player))
+        self._open[(match_id, player)] = (interaction, self._clock.now())
+        if previous is None:
+            return
+        old, at = previous
+        if self._clock.now() - at > TOKEN_LIFETIME:
+            return
+        try:
+            await old.edit_original_response(**render.collapsed(REPLACED).edit_kwargs())
+        except discord.HTTPException as exc:  # dismissed by the player, or too old: nothing to fold
+            log.debug("could not fold an old picker: %s", exc)
+
+    def forget_match(self, match_id: int) -> None:
+        for key in [k for k in self._open if k[0] == match_id]:
+            del self._open[key]
