@@ -55,31 +55,55 @@ class BadGameData(Exception):
 class Result:
     """How a finished game ended.
 
-    ``winners`` is empty for a draw. ``scores`` holds whatever the game counts
-    (points, coins, part scores); ``summary`` is one human sentence.
+    Three outcomes must read differently to players and count differently:
+    someone won (``winners`` non-empty), a real tie (``draw``: DRUMP's level
+    scores), and nobody won without a tie (Drama's "Nobody is left standing",
+    Mat Goceng's ending where no objective holds). ``scores`` holds whatever the
+    game counts (points, coins, part scores); ``summary`` is one human sentence.
     """
 
     winners: tuple[PlayerId, ...]
     scores: Mapping[PlayerId, int] = field(default_factory=dict)
     summary: str = ""
+    #: A real tie. A draw has no winners; a shared win is winners, not a draw.
+    draw: bool = False
+
+    def __post_init__(self) -> None:
+        if self.draw and self.winners:
+            raise ValueError("a draw has no winners")
 
     @property
     def is_draw(self) -> bool:
-        return not self.winners
+        """A real tie (not merely "nobody won")."""
+        return self.draw
+
+    @property
+    def no_winner(self) -> bool:
+        """Nobody won and it is not a tie: say "no winner", never "draw"."""
+        return not self.winners and not self.draw
+
+    @property
+    def has_winner(self) -> bool:
+        return bool(self.winners)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "winners": list(self.winners),
             "scores": {str(k): v for k, v in self.scores.items()},
             "summary": self.summary,
+            "draw": self.draw,
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Result":
+        """Read a stored result. One stored before ``draw`` existed meant "draw" by having no
+        winners (that is how it was shown then), so it keeps that reading."""
+        winners = tuple(int(w) for w in data["winners"])
         return cls(
-            winners=tuple(int(w) for w in data["winners"]),
+            winners=winners,
             scores={int(k): int(v) for k, v in data.get("scores", {}).items()},
             summary=data.get("summary", ""),
+            draw=bool(data["draw"]) if "draw" in data else not winners,
         )
 
 
@@ -140,6 +164,13 @@ NOTHING = Waiting(frozenset(), None)
 
 S = TypeVar("S")
 
+#: How the action log records that a player left a running match: the action
+#: ``{"type": "@leave"}`` by that player. No engine has an action of that type;
+#: :func:`apply_logged` routes it to :meth:`Game.player_left`.
+LEAVE_TYPE = "@leave"
+#: The logged leave action. Copy it (``dict(LEAVE)``) rather than mutate it.
+LEAVE: Action = {"type": LEAVE_TYPE}
+
 
 class Game(Generic[S]):
     """Base class of a rules engine over a state type ``S``. Subclasses override every method marked below.
@@ -186,6 +217,18 @@ class Game(Generic[S]):
     def apply(self, state: S, player: PlayerId, action: Action) -> list[Event]:
         """Play ``action`` for ``player``; returns events. Raises IllegalAction with the state unchanged."""
         raise NotImplementedError
+
+    def player_left(self, state: S, player: PlayerId) -> list[Event]:
+        """Called when ``player`` leaves a running match of three or more; returns public events.
+
+        The default does nothing to the state and returns []: the seat stays and
+        the platform's AI plays it to the end (Laga Jakarta, Mat Goceng, where the
+        seat's cards, coins and objective still matter to the others). A game
+        that removes the leaver instead (Drama Pukul 7 eliminates their hero)
+        overrides it; like ``apply`` it raises IllegalAction with the state
+        unchanged when the player cannot leave (not in the game, already out).
+        """
+        return []
 
     def timeout_action(self, state: S, player: PlayerId) -> Action | None:
         """What happens when ``player``'s time runs out (e.g. "no block"). Always legal for an actor.
@@ -319,5 +362,15 @@ def replay(game: Game, player_ids: Sequence[PlayerId], seed: int, options: Mappi
     """Rebuild a state from its start and an action log: same seed and actions, same game."""
     state = game.new_game(player_ids, seed, options)
     for player, action in log:
-        game.apply(state, player, action)
+        apply_logged(game, state, player, action)
     return state
+
+
+def apply_logged(game: Game, state: Any, player: PlayerId, action: Action) -> list[Event]:
+    """Play one logged entry: a leave (``{"type": "@leave"}``) goes to ``player_left``, anything else to ``apply``.
+
+    The log is one list of (player, action), so a match with leavers replays exactly.
+    """
+    if action.get("type") == LEAVE_TYPE:
+        return game.player_left(state, player)
+    return game.apply(state, player, action)

@@ -165,8 +165,12 @@ def change_loss(state: DramaState, ref: int, reduce_by: int | None, events: list
             return
 
 
-def eliminate(state: DramaState, t: Player, events: list[Event]) -> None:
-    """Out at 0 Air Muka: hand and cards in play to the discard piles, Juta back to the Bank."""
+def eliminate(state: DramaState, t: Player, events: list[Event], reason: str = "air_muka") -> None:
+    """Out at 0 Air Muka: hand and cards in play to the discard piles, Juta back to the Bank.
+
+    A player who leaves the match is taken out by this same step (``reason`` "left"),
+    so a leaver's hero and a knocked-out one can never be treated differently.
+    """
     t.alive = False
     t.air_muka = 0
     for c in t.hand + t.items + t.members:
@@ -175,7 +179,8 @@ def eliminate(state: DramaState, t: Player, events: list[Event]) -> None:
     state.bank += t.juta
     t.juta = 0
     state.eliminated.append(t.id)
-    events.append({"type": "eliminated", "player": t.id})
+    events.append({"type": "eliminated", "player": t.id} if reason == "air_muka"
+                  else {"type": "eliminated", "player": t.id, "reason": reason})
     alive = alive_ids(state)
     if len(alive) <= 1:
         state.phase = "over"

@@ -61,9 +61,21 @@ def pick(state: DramaState, pid: int, side_name: str, events: list[Event]) -> No
     state.pick_queue.pop(0)
     events.append({"type": "pick", "player": pid, "hero": side_name})
     if not state.pick_queue:
-        events.append({"type": "first_player", "player": state.first})
-        begin_turn(state, state.first, events)
-        advance(state, events)
+        start_play(state, events)
+
+
+def start_play(state: DramaState, events: list[Event]) -> None:
+    """Every hero is picked: the first turn goes to the gold card's holder, or the next player still in.
+
+    The holder can be out already only by leaving during hero picking; the gold
+    card then passes on in seat order, so ``first`` always names who began.
+    """
+    ids = [p.id for p in state.players]
+    i = ids.index(state.first)
+    state.first = next(q.id for q in state.players[i:] + state.players[:i] if q.alive)
+    events.append({"type": "first_player", "player": state.first})
+    begin_turn(state, state.first, events)
+    advance(state, events)
 
 
 def begin_turn(state: DramaState, pid: int, events: list[Event]) -> None:

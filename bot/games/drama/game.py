@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from bot.engine import NOTHING, Action, Event, Game, IllegalAction, Result, Waiting, Window
-from bot.games.drama import actions, flow, legal, text, view
+from bot.games.drama import actions, flow, leaving, legal, text, view
 from bot.games.drama.policies import HeuristicPolicy
 from bot.games.drama.state import DramaState, hero_name
 
@@ -67,6 +67,10 @@ class DramaGame(Game[DramaState]):
         m = actions.check(state, player, action)
         return actions.perform(state, player, action, m)
 
+    def player_left(self, state: DramaState, player: int) -> list[Event]:
+        """The leaver's hero is eliminated as at 0 Air Muka, at whatever moment they leave (RULINGS)."""
+        return leaving.leave(state, player)
+
     def timeout_action(self, state: DramaState, player: int) -> Action:
         m = actions.mode(state, player)
         if m is None:
@@ -98,6 +102,8 @@ class DramaGame(Game[DramaState]):
         if state.winner is None:
             return Result((), scores, "Nobody is left standing.")
         w = next(p for p in state.players if p.id == state.winner)
+        if not w.hero:  # everyone else left during hero picking
+            return Result((w.id,), scores, "Everyone else left before the first turn: the last player in wins.")
         return Result((w.id,), scores, f"{hero_name(w)} is the last one standing and the protagonist of this drama.")
 
     def describe_action(self, state: DramaState, player: int, action: Action) -> str:

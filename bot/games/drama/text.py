@@ -183,7 +183,10 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
         "no_loss": lambda: f"{p} loses no AIR MUKA.",
         "air_muka": lambda: f"{p} loses {-e.get('amount', 0)} AIR MUKA (now {e.get('air_muka')}).",
         "loss_changed": lambda: f"{p}'s loss of AIR MUKA changes by {e.get('amount')}.",
-        "eliminated": lambda: f"{p} has no AIR MUKA left and is out!",
+        "eliminated": lambda: (f"{p}'s hero is out of the game; their cards go to the discard piles."
+                               if e.get("reason") == "left" else f"{p} has no AIR MUKA left and is out!"),
+        "left": lambda: f"{p} left the match.",
+        "take_fails": lambda: f"{p} does not get {e.get('name')}: it went to the discard pile with {t}'s cards.",
         "game_over": lambda: f"{_n(names, e.get('winner'))} is the protagonist of this drama!" if e.get("winner") is not None else "Nobody is left.",
     }
     if typ == "play":
@@ -220,6 +223,7 @@ Attributes: 1 each from your hero, plus the icons on your ITEMs and on your spou
 - A reactive ABILITY (Klinik Kampung Ubi) is used just before your hero would lose AIR MUKA, only on another player's turn, and can be cancelled.
 - An effect that names a card or player checks it again when it resolves and does nothing if it is gone.
 - At 0 AIR MUKA you are out: your cards go to the discard piles and your Juta to the Bank. Empty decks reshuffle their discard piles. An empty Bank pays what it has.
+- Leaving a match of three or more: your hero is out as at 0 AIR MUKA, at once, and you count as a loser; PLOT TWISTs you had stacked do nothing.
 - Pelumba Haram: one more turn after this one (skipped if you are out).
 - Collecting happens by itself at the start of your turn; DENGKI strength is counted when it is declared.
 """

@@ -47,6 +47,8 @@ def _player(state: DramaState, pid: int) -> dict[str, Any]:
 
 def _entry(e: dict[str, Any]) -> dict[str, Any]:
     out = {"player": e["player"], "name": entry_name(e), "class": e["cls"]}
+    if e.get("void"):
+        out["void"] = True  # its player left: it will do nothing
     for k in ("target", "pick", "entry"):
         if k in e:
             out[k] = e[k]

@@ -10,6 +10,8 @@ queued so that the newest resolves first.
 A stack entry is a plain dict: ``player``, ``cls`` (episode, plot_twist,
 ability), ``card`` (card id, -1 for a hero ability), ``hero`` (hero key or "")
 with ``side`` for a hero ability, and the chosen parameters ``target``, ``pick``, ``entry``, ``ref``.
+``void`` marks an entry whose player left the match: it cancels and reflects
+nothing, cannot be cancelled, and fizzles when it would resolve.
 """
 
 from __future__ import annotations
@@ -93,7 +95,7 @@ def cancelled_flags(stack: list[dict[str, Any]]) -> list[bool]:
     flags = [False] * len(stack)
     for i in range(len(stack) - 1, -1, -1):
         e = stack[i]
-        if flags[i] or "entry" not in e:
+        if flags[i] or "entry" not in e or e.get("void"):
             continue
         if any(x.kind == "cancel" for x in entry_effects(e)):
             flags[e["entry"]] = True
@@ -111,7 +113,7 @@ def projected_target(state: DramaState) -> int | None:
         return None
     attacker, target = a.attacker, a.target
     for e, dead in zip(w.stack, cancelled_flags(w.stack)):
-        if not dead and any(x.kind == "reflect_attack" for x in entry_effects(e)):
+        if not dead and not e.get("void") and any(x.kind == "reflect_attack" for x in entry_effects(e)):
             attacker, target = target, attacker
     return target
 
@@ -135,7 +137,7 @@ def cancellable(state: DramaState, pid: int, cancels: tuple[str, ...]) -> list[i
     w = state.window
     if w is None:
         return []
-    return [i for i, e in enumerate(w.stack) if e["player"] != pid and e["cls"] in cancels]
+    return [i for i, e in enumerate(w.stack) if e["player"] != pid and e["cls"] in cancels and not e.get("void")]
 
 
 def turn_player_pays(state: DramaState, pid: int) -> bool:

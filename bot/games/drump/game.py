@@ -168,7 +168,9 @@ class DrumpGame(Game[DrumpState]):
     def result(self, state: DrumpState) -> Result:
         if state.phase != OVER:
             raise ValueError("the game is not over")
-        return Result(winners=tuple(state.winners), scores=scores(state), summary=state.summary)
+        # Every DRUMP ending without a winner is a tie (level scores or equal sets): a real draw.
+        return Result(winners=tuple(state.winners), scores=scores(state), summary=state.summary,
+                      draw=not state.winners)
 
     # --- text for people ----------------------------------------------------
     def describe_action(self, state: DrumpState, player: PlayerId, action: Action) -> str:

@@ -66,9 +66,11 @@ class GocengGame(Game[GocengState]):
         won = winners(state)
         chars = load_cards().characters
         loser = chars[state.characters[state.loser]].name
-        names = ", ".join(chars[state.characters[p]].name for p in won) or "nobody"
+        names = ", ".join(chars[state.characters[p]].name for p in won)
+        outcome = f"winners: {names}" if won else "no objective holds, so there is no winner"
+        # Never a draw: winners are whoever's objective holds; none holding is "no winner" (RULINGS).
         return Result(winners=tuple(won), scores=dict(state.coins),
-                      summary=f"{loser} ran out of stamina; winners: {names}.")
+                      summary=f"{loser} ran out of stamina; {outcome}.", draw=False)
 
     def describe_action(self, state: GocengState, player: int, action: Action) -> str:
         return text.describe_action(state, player, action)

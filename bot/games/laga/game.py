@@ -125,8 +125,9 @@ class LagaGame(Game[LagaState]):
         order = ranking(state)
         pid, points, how = order[0]
         tie = "" if how == "points" else f" (tie broken by {how})"
+        # Never a draw: the ruled tie-breaks (more Jobs, then the later seat) always leave one winner.
         return Result(winners=(pid,), scores={p: s for p, s, _ in order},
-                      summary=f"Won with {points} points{tie}.")
+                      summary=f"Won with {points} points{tie}.", draw=False)
 
     # --- text ------------------------------------------------------------------
     def describe_action(self, state: LagaState, player: PlayerId, action: Action) -> str:
