@@ -2,7 +2,8 @@
 
 Like the table, this answers interactions and leaves the work to other
 modules: ``bot.records`` computes, ``bot.settings`` validates, and the
-match service stores settings (and keeps its cache of them fresh).
+match service stores settings (and keeps its cache of them fresh). Every
+text goes through ``t``/``tn`` in the reader's current locale (``bot.i18n``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.engine import all_games, get_game
+from bot.i18n import t, tn, translate
 from bot.matches import MatchService
 from bot.records import leaderboard, match_history, player_records
 from bot.settings import SETTINGS
@@ -32,54 +34,58 @@ class Community:
 
     async def cmd_stats(self, interaction: Interaction, member: discord.abc.User | None) -> None:
         if interaction.guild_id is None:
-            await self._say(interaction, "Stats are kept per server: use this command in a server.")
+            await self._say(interaction, t("Stats are kept per server: use this command in a server."))
             return
         who = member or interaction.user
         records = await player_records(self.service.storage, interaction.guild_id, who.id,
                                        count_ai=await self._count_ai(interaction.guild_id))
         if not records:
-            text = f"{who.display_name} has not finished a match on this server yet."
+            text = t("{player} has not finished a match on this server yet.", player=who.display_name)
         else:
-            rows = [f"**{get_game(r.game).title}**: played {r.played}, won {r.won} ({r.win_rate:.0%})"
+            rows = [t("**{game}**: played {played}, won {won} ({rate:.0%})", game=get_game(r.game).title,
+                      played=r.played, won=r.won, rate=r.win_rate)
                     for r in records]
             text = "\n".join(rows)
-        await self._say(interaction, text, title=f"Stats of {who.display_name}", ephemeral=False)
+        await self._say(interaction, text, title=t("Stats of {player}", player=who.display_name), ephemeral=False)
 
     async def cmd_leaderboard(self, interaction: Interaction, game_name: str) -> None:
         if interaction.guild_id is None:
-            await self._say(interaction, "Leaderboards are per server: use this command in a server.")
+            await self._say(interaction, t("Leaderboards are per server: use this command in a server."))
             return
         game = get_game(game_name)
         records = await leaderboard(self.service.storage, interaction.guild_id, game_name,
                                     count_ai=await self._count_ai(interaction.guild_id))
         if not records:
-            text = f"No finished {game.title} matches on this server yet."
+            text = t("No finished {game} matches on this server yet.", game=game.title)
         else:
-            text = "\n".join(f"{i}. <@{r.player_id}>: {r.won} won of {r.played} ({r.win_rate:.0%})"
+            text = "\n".join(t("{rank}. {player}: {won} won of {played} ({rate:.0%})", rank=i,
+                                player=f"<@{r.player_id}>", won=r.won, played=r.played, rate=r.win_rate)
                              for i, r in enumerate(records, 1))
-        await self._say(interaction, text, title=f"{game.title} leaderboard", ephemeral=False)
+        await self._say(interaction, text, title=t("{game} leaderboard", game=game.title), ephemeral=False)
 
     async def cmd_history(self, interaction: Interaction, match_id: int) -> None:
         match = await self.service.storage.get_match(match_id)
         if match is None or match.guild_id != interaction.guild_id:
-            await self._say(interaction, f"There is no match #{match_id} on this server.")
+            await self._say(interaction, t("There is no match #{match_id} on this server.", match_id=match_id))
             return
         if match.status != "finished":
-            await self._say(interaction, f"Match #{match_id} has not finished; its history opens when it ends "
-                                         "(so no one learns a hidden card early).")
+            await self._say(interaction, t("Match #{match_id} has not finished; its history opens when it ends "
+                                           "(so no one learns a hidden card early).", match_id=match_id))
             return
         history = await match_history(self.service.storage, match_id)
         assert history is not None
         game = get_game(history.game)
-        header = " vs ".join(history.names.get(p, str(p)) for p in match.players)
+        header = t(" vs ").join(history.names.get(p, str(p)) for p in match.players)
         shown = history.lines[-HISTORY_LINES_SHOWN:]
         skipped = len(history.lines) - len(shown)
-        body = (f"{header}\n\n" + (f"… {skipped} earlier moves in the attached file …\n" if skipped else "")
-                + "\n".join(f"• {line}" for line in shown))
-        embed = render.notice(body[:4000], title=f"{game.title} match #{match_id}: history").embed
+        earlier = tn("… {n} earlier move in the attached file …", "… {n} earlier moves in the attached file …",
+                     skipped) + "\n" if skipped else ""
+        body = f"{header}\n\n" + earlier + "\n".join(f"• {line}" for line in shown)
+        title = t("{game} match #{match_id}: history", game=game.title, match_id=match_id)
+        embed = render.notice(body[:4000], title=title).embed
         assert embed is not None
         if not history.replays_exactly:
-            embed.set_footer(text="Warning: replaying the log did not reproduce the stored final state.")
+            embed.set_footer(text=t("Warning: replaying the log did not reproduce the stored final state."))
         kwargs: dict[str, Any] = {"embed": embed, "ephemeral": True}
         if skipped:
             full = "\n".join(history.lines).encode("utf-8")
@@ -88,11 +94,11 @@ class Community:
 
     async def cmd_settings(self, interaction: Interaction, changes: dict[str, Any]) -> None:
         if interaction.guild_id is None:
-            await self._say(interaction, "Settings belong to a server: use this command in a server.")
+            await self._say(interaction, t("Settings belong to a server: use this command in a server."))
             return
         perms = interaction.permissions
         if not (perms.manage_guild or perms.administrator):
-            await self._say(interaction, "Only members with Manage Server can change the bot's settings.")
+            await self._say(interaction, t("Only members with Manage Server can change the bot's settings."))
             return
         changes = {k: v for k, v in changes.items() if v is not None}
         problems = []
@@ -102,13 +108,15 @@ class Community:
             except ValueError as exc:
                 problems.append(str(exc))
         if problems:
-            await self._say(interaction, "Nothing was changed:\n" + "\n".join(f"• {p}" for p in problems))
+            await self._say(interaction, t("Nothing was changed:") + "\n" + "\n".join(f"• {p}" for p in problems))
             return
         for key, value in changes.items():
             await self.service.change_setting(interaction.guild_id, key, int(value))
         current = await self.service.settings(interaction.guild_id)
-        lines = [f"`{d.key}` = **{current[d.key]}** ({d.low}–{d.high} {d.unit}): {d.help}" for d in SETTINGS.values()]
-        title = "Settings saved" if changes else "Settings of this server"
+        lines = [t("`{key}` = **{value}** ({low}–{high} {unit}): {help}", key=d.key, value=current[d.key], low=d.low,
+                   high=d.high, unit=translate(d.unit), help=translate(d.help))
+                 for d in SETTINGS.values()]
+        title = t("Settings saved") if changes else t("Settings of this server")
         await self._say(interaction, "\n".join(lines), title=title)
 
     async def _say(self, interaction: Interaction, text: str, *, title: str | None = None,

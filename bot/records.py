@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import get_game
+from bot.i18n import t
 from bot.storage import Storage
 
 _COUNTED = """
@@ -92,7 +93,7 @@ async def match_history(storage: Storage, match_id: int) -> History | None:
                 lines.append(game.describe_event(event, match.names))
     exact = game.state_to_json(state) == match.state
     if match.end_reason == "conceded":
-        lines.append("The match ended by concession.")
+        lines.append(t("The match ended by concession."))
     return History(match_id, match.game, match.names, lines, match.result, exact)
 
 

@@ -1,4 +1,10 @@
-"""Commands for the whole server: /stats, /leaderboard, /history, /settings."""
+"""Commands for the whole server: /stats, /leaderboard, /history, /settings.
+
+Descriptions are wrapped in discord.py's ``locale_str``:
+shown as plain English today, collected into the translation template by the
+extractor, and ready for a ``Translator`` on the command tree to localise
+them when ``/`` commands are synced.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,7 @@ from typing import Any, Optional
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.community import Community, game_choices
@@ -21,32 +28,32 @@ class CommunityCommands(commands.Cog):
     def community(self) -> Community:
         return self.bot.community  # type: ignore[attr-defined]
 
-    @app_commands.command(name="stats", description="A player's record per game on this server.")
-    @app_commands.describe(player="Whose record (default: yours)")
+    @app_commands.command(name="stats", description=locale_str("A player's record per game on this server."))
+    @app_commands.describe(player=locale_str("Whose record (default: yours)"))
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, player: Optional[discord.User] = None) -> None:
         await self.community.cmd_stats(interaction, player)
 
-    @app_commands.command(name="leaderboard", description="The best players of a game on this server.")
+    @app_commands.command(name="leaderboard", description=locale_str("The best players of a game on this server."))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         await self.community.cmd_leaderboard(interaction, game.value)
 
-    @app_commands.command(name="history", description="The move log of a finished match.")
-    @app_commands.describe(match="The match number, as shown on its table (#12)")
+    @app_commands.command(name="history", description=locale_str("The move log of a finished match."))
+    @app_commands.describe(match=locale_str("The match number, as shown on its table (#12)"))
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction, match: int) -> None:
         await self.community.cmd_history(interaction, match)
 
-    @app_commands.command(name="settings", description="See or change the bot's settings for this server.")
+    @app_commands.command(name="settings", description=locale_str("See or change the bot's settings for this server."))
     @app_commands.describe(
-        window_seconds="Response windows (blocks, Plot Twists), 5-300 s",
-        turn_seconds="Time for each decision on a turn, 30-3600 s",
-        ai_delay_seconds="Pause before each AI move, 0-30 s",
-        idle_takeover="Timeouts in a row before the AI takes an absent player's seat, 1-10",
-        count_ai_matches="Whether matches with AI players count in stats",
-        negotiation_seconds="Mat Goceng Extra Power negotiations, 10-600 s",
+        window_seconds=locale_str("Response windows (blocks, Plot Twists), 5-300 s"),
+        turn_seconds=locale_str("Time for each decision on a turn, 30-3600 s"),
+        ai_delay_seconds=locale_str("Pause before each AI move, 0-30 s"),
+        idle_takeover=locale_str("Timeouts in a row before the AI takes an absent player's seat, 1-10"),
+        count_ai_matches=locale_str("Whether matches with AI players count in stats"),
+        negotiation_seconds=locale_str("Mat Goceng Extra Power negotiations, 10-600 s"),
     )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
