@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from bot.clock import Clock, SystemClock
-from bot.engine import Action, Event, Game, PlayerId, Result, Waiting, get_game
+from bot.engine import LEAVE, Action, Event, Game, PlayerId, Result, Waiting, get_game
+from bot.leaving import final_result, leave_kind
 from bot.games.rng import Rng
 from bot.settings import SETTINGS, GuildSettings
 from bot.lobby import LobbyMixin
@@ -34,7 +35,7 @@ RECENT_LINES = 12
 MAX_CHAINED_TIMEOUTS = 50
 
 #: Who decided a move.
-PLAYER, TIMEOUT, TURN_TIMEOUT, AI, AUTO = "player", "timeout", "turn_timeout", "ai", "auto"
+PLAYER, TIMEOUT, TURN_TIMEOUT, AI, AUTO, LEFT = "player", "timeout", "turn_timeout", "ai", "auto", "left"
 
 #: What a person may set for themselves, everywhere they play.
 USER_PREFS = {
@@ -173,16 +174,25 @@ class MatchService(LobbyMixin):
         AI taking over the seat), the AI policy, or an automatic pass (``AUTO``).
         Raises MatchError / StaleTurn / IllegalAction without changing anything.
         """
-        timed_out = by in (TIMEOUT, TURN_TIMEOUT)
         live = self.check_turn(await self.load(match_id), player, decision)
+        before = live.game.waiting(live.state)
+        events = live.game.apply(live.state, player, action)  # raises IllegalAction before mutating
+        return await self._commit(live, player, action, events, before, by)
+
+    async def _commit(self, live: LiveMatch, player: PlayerId, action: Action, events: list[Event],
+                      before: Waiting, by: str, extra_lines: tuple[str, ...] = ()) -> MoveOutcome:
+        """Store a move just applied to the cached state (or drop the state if storing fails)."""
+        timed_out = by in (TIMEOUT, TURN_TIMEOUT)
         game, state, rec = live.game, live.state, live.record
-        before = game.waiting(state)
-        events = game.apply(state, player, action)  # raises IllegalAction before mutating
+        match_id = live.id
         result = game.result(state) if game.is_over(state) else None
+        if result is not None:
+            result = final_result(result, rec.left, rec.names)
         after = game.waiting(state)
         same_round = before.round is not None and after.window is not None and after.round == before.round
         deadline = await self._deadline_for(rec.guild_id, game, state, keep=rec.deadline if same_round else None)
         public_lines, private_lines = self._describe(live, events, player if timed_out else None)
+        public_lines.extend(extra_lines)
         live.takeover_after = (await self.settings(rec.guild_id))["idle_takeover"]
         timeouts, autopilot, took_over = self._idle_after(live, player, by)
         if took_over:
@@ -398,23 +408,49 @@ class MatchService(LobbyMixin):
             outcomes += await self.auto_pass(match_id)
         return outcomes
 
-    async def concede(self, match_id: int, player: PlayerId) -> MatchEnd:
-        """A player gives up. With two players the other wins; otherwise the match is abandoned."""
+    async def leave_match(self, match_id: int, player: PlayerId) -> MatchEnd | list[MoveOutcome]:
+        """A player leaves a running match, as the ruling says. Call with the match lock held.
+
+        With two players the other one wins (a :class:`MatchEnd`). In a larger
+        match it goes on without them and they count as a loser: the game
+        eliminates them (Drama Pukul 7), or the AI plays their seat to the end.
+        The leave is logged like a move, so the match still replays exactly.
+        """
         live = await self.load(match_id)
-        if live is None or live.record.status != ACTIVE:
+        if live is None or live.record.status != ACTIVE or live.state is None:
             raise MatchError("There is no match in progress here.")
-        if player not in live.record.players:
+        rec = live.record
+        if player not in rec.players:
             raise MatchError("You are not playing in this match.")
+        if player in rec.left:
+            raise MatchError("You have already left this match.")
+        kind = leave_kind(live.game, len(rec.players))
+        if kind == "concede":
+            return await self._concede(live, player)
+        before = live.game.waiting(live.state)
+        events = live.game.player_left(live.state, player)  # raises IllegalAction before mutating
+        rec.left.append(player)
+        extra: tuple[str, ...] = ()
+        if kind == "ai":
+            if player not in rec.autopilot:
+                rec.autopilot.append(player)
+            extra = (f"🚪 {live.name_of(player)} left the match: the AI plays their seat to the end "
+                     "(it counts as a loss for them).",)
+        rec.skipping = [p for p in rec.skipping if p != player]
+        await self.storage.save_seats(live.id, left=rec.left, skipping=rec.skipping, autopilot=rec.autopilot)
+        outcome = await self._commit(live, player, dict(LEAVE), events, before, LEFT, extra)
+        if outcome.finished:
+            return [outcome]
+        return [outcome] + await self.auto_pass(match_id)
+
+    async def _concede(self, live: LiveMatch, player: PlayerId) -> MatchEnd:
+        """Two players: the one who stays wins."""
         others = [p for p in live.record.players if p != player]
-        if len(others) == 1:
-            result = Result(winners=(others[0],), summary=f"{live.name_of(player)} conceded.")
-            await self.storage.end_match(match_id, status=FINISHED, reason="conceded", result=result.to_json())
-        else:
-            result = None
-            await self.storage.end_match(match_id, status=ABANDONED, reason="conceded")
-        await self._reload(match_id)
-        live.record.status = FINISHED if result else ABANDONED
-        live.record.result = result.to_json() if result else None
+        result = Result(winners=(others[0],), summary=f"{live.name_of(player)} conceded.")
+        await self.storage.end_match(live.id, status=FINISHED, reason="conceded", result=result.to_json())
+        await self._reload(live.id)
+        live.record.status = FINISHED
+        live.record.result = result.to_json()
         return MatchEnd(live, "conceded", result, player)
 
     async def abort(self, match_id: int, by: PlayerId, *, may_manage: bool) -> MatchEnd:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import get_game
+from bot.engine import apply_logged, get_game
 from bot.i18n import t
 from bot.storage import Storage
 
@@ -88,7 +88,7 @@ async def match_history(storage: Storage, match_id: int) -> History | None:
     state = game.new_game(match.players, match.seed, match.options)
     lines: list[str] = []
     for entry in log:
-        for event in game.apply(state, entry.player_id, entry.action):
+        for event in apply_logged(game, state, entry.player_id, entry.action):
             if event.get("visible_to") is None:
                 lines.append(game.describe_event(event, match.names))
     exact = game.state_to_json(state) == match.state

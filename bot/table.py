@@ -19,7 +19,7 @@ import discord
 from bot.announcer import Announcer
 from bot.engine import IllegalAction, get_game
 from bot.engine import Refusal
-from bot.matches import LiveMatch, MatchError, MatchService, MoveOutcome, StaleTurn
+from bot.matches import LiveMatch, MatchEnd, MatchError, MatchService, MoveOutcome, StaleTurn
 from bot.pickers import OpenPickers
 from bot.scheduler import DeadlineScheduler
 from bot.storage import ACTIVE, LOBBY
@@ -153,22 +153,30 @@ class Table:
                                                 ephemeral=True)
 
     async def cmd_concede(self, interaction: Interaction, game_name: str) -> None:
+        """Leave the match: with two players the other wins; with more it goes on without you."""
         live = await self._match_here(interaction, game_name)
         if live is None:
             return
+        who = _name(interaction.user)
         async with self.locked(interaction, live.id, ephemeral=False):
             try:
-                end = await self.service.concede(live.id, interaction.user.id)
-            except MatchError as exc:
+                left = await self.service.leave_match(live.id, interaction.user.id)
+            except Refusal as exc:
                 await self.tell(interaction, exc.reason)
                 return
-            self.scheduler.set(live.id, None)
-            text = f"🏳️ {_name(interaction.user)} concedes.\n" + render.result_text(end.match, end.result, "conceded")
-            await self._public_reply(interaction, text)
-            await self.announcer.refresh_table(end.match, result=end.result, reason="conceded")
-            await self.announcer.clear_ping(end.match)
-            await self.announcer.fold_prompts(end.match)
-            self.pickers.forget_match(live.id)
+            if isinstance(left, MatchEnd):
+                self.scheduler.set(live.id, None)
+                text = f"🏳️ {who} concedes.\n" + render.result_text(left.match, left.result, "conceded")
+                await self._public_reply(interaction, text)
+                await self.announcer.refresh_table(left.match, result=left.result, reason="conceded")
+                await self.announcer.clear_ping(left.match)
+                await self.announcer.fold_prompts(left.match)
+                self.pickers.forget_match(live.id)
+                return
+            await self._public_reply(interaction, f"🚪 {who} leaves {live.game.title} match #{live.id}; "
+                                                  "it goes on without them (a loss for them).")
+            await self.announcer.after_moves(left)
+            await self.schedule(left[-1].match)
 
     async def cmd_end(self, interaction: Interaction, game_name: str) -> None:
         live = await self._match_here(interaction, game_name)

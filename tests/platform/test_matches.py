@@ -120,7 +120,8 @@ async def test_block_window_deadline_fires_once(service, clock):
 
 async def test_concede_and_abort(service):
     live = await _started(service)
-    end = await service.concede(live.id, GUEST)
+    async with service.lock(live.id):
+        end = await service.leave_match(live.id, GUEST)
     assert end.result.winners == (HOST,)
     assert (await service.storage.get_match(live.id)).status == FINISHED
     live2 = await service.open_lobby(guild_id=1, channel_id=50, game_name="drump", host_id=HOST, host_name="A")
