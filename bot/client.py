@@ -24,7 +24,8 @@ from bot.ui.components import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.drump", "cogs.community")
+#: The game cogs come from the registry (one group per registered game); then the server-wide commands.
+COGS = ("cogs.games", "cogs.community")
 
 
 def intents() -> discord.Intents:

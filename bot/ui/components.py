@@ -13,6 +13,7 @@ from typing import Any, Awaitable
 import discord
 
 from bot.ui import custom_ids
+from bot.ui.lobby_view import LOBBY_ITEMS
 
 
 def _table(interaction: discord.Interaction[Any]) -> Any:
@@ -103,4 +104,5 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=custom
         await _run(interaction, _table(interaction).on_pick(interaction, self.match_id, self.seq, self.path, choice))
 
 
-DYNAMIC_ITEMS = (LobbyButton, ActButton, HandButton, PickButton, PickSelect)
+#: Every component template the bot answers; the lobby's option controls live in :mod:`bot.ui.lobby_view`.
+DYNAMIC_ITEMS = (LobbyButton, ActButton, HandButton, PickButton, PickSelect, *LOBBY_ITEMS)
