@@ -117,7 +117,10 @@ class LobbyMixin:
                     else f"{game.min_players} to {game.max_players}")
             raise MatchError(f"{game.title} needs {need} players; there are {count}.")
         rec.options = seated_only(game.options, rec.options, rec.players)  # a leaver's own options go with them
-        state = game.new_game(list(rec.players), rec.seed, rec.options)
+        try:
+            state = game.new_game(list(rec.players), rec.seed, rec.options)
+        except IllegalAction as exc:  # e.g. options stored by an older version the engine now refuses
+            raise MatchError(exc.reason) from None
         deadline = await self._deadline_for(live.record.guild_id, game, state)
         await self.storage.start_match(rec, game.state_to_json(state), deadline)
         rec.status, rec.state, rec.seq, rec.deadline = ACTIVE, None, 0, deadline
@@ -142,7 +145,7 @@ class LobbyMixin:
         """The host changes a match-wide option: the game's own or the table's (``full_windows``)."""
         async with self.lock(match_id):
             live = self._require_lobby(await self.load(match_id))
-            rec, game = live.record, live.game
+            rec = live.record
             if user_id != rec.host_id:
                 raise MatchError("Only the host can change the match options.")
             try:
