@@ -19,6 +19,7 @@ with a reason naming the allowed values or the range, and nothing is changed.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Literal, Mapping, Sequence
 
@@ -28,6 +29,9 @@ Kind = Literal["choice", "bool", "int"]
 KINDS: tuple[str, ...] = ("choice", "bool", "int")
 #: Discord's limit on option and select descriptions; ``summary`` must fit in it.
 SHORT_LIMIT = 100
+
+#: A slash parameter name and a piece of a custom_id: lowercase, like Discord wants option names.
+NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
@@ -65,6 +69,8 @@ class Option:
     aliases: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        if not NAME.fullmatch(self.name):
+            raise ValueError(f"option {self.name!r}: a name is 1-32 lowercase letters, digits or _")
         if self.kind not in KINDS:
             raise ValueError(f"option {self.name}: kind must be one of {KINDS}, not {self.kind!r}")
         if self.kind == "choice" and not self.choices:

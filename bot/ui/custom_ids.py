@@ -3,7 +3,9 @@
 A custom_id carries everything needed to act on a click after a restart:
 the match id, and for moves the sequence number of the state it was built
 for (a click on an older one is refused as stale). Discord allows 100
-characters; the longest here is well under that.
+characters; the longest here is well under that. The lobby's option
+controls keep their templates next to their components, in
+:mod:`bot.ui.lobby_view`.
 """
 
 from __future__ import annotations

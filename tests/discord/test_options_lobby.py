@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import pytest
 
 from bot.engine import all_games, get_game
@@ -251,3 +252,66 @@ async def test_a_lobby_stored_with_the_old_genders_name_still_starts(table: Tabl
     started = table.live()
     assert started.record.status == "active"
     assert {p.pid: p.gender for p in started.state.players} == {HOST: "", GUEST: "male"}
+
+
+def test_a_panel_with_more_options_than_rows_pages_them():
+    """Five rows hold five selects; a game with more match-wide options gets pages (4 selects + page buttons)."""
+    from bot.engine import Game
+    from bot.match_types import LiveMatch
+    from bot.options import Option
+    from bot.storage import MatchRecord
+    from bot.ui.lobby_view import PanelPageButton, host_panel
+
+    class Many(Game):
+        name, title = "many", "Many"
+        options = tuple(Option(f"o{i}", "int", f"Option {i}", default=1, min=1, max=40) for i in range(6))
+
+    record = MatchRecord(id=5, guild_id=1, channel_id=2, game="many", status="lobby", host_id=HOST, players=[HOST],
+                         names={HOST: "Aisyah"}, options={}, seed=1, state=None, seq=0, result=None,
+                         end_reason=None, message_id=None, deadline=None)
+    live = LiveMatch(record, Many())
+    seen: list[str] = []
+    for page in range(2):
+        view = host_panel(live, page=page).view
+        rows = {item._rendered_row for item in view.children}  # noqa: SLF001 - the rows discord.py will send
+        selects = [i for i in view.children if isinstance(i, discord.ui.Select)]
+        assert len(rows) <= 5 and all(len(s.options) <= 25 for s in selects)
+        assert [i.custom_id for i in view.children if isinstance(i, discord.ui.Button)] == [
+            PanelPageButton.custom_id_for(5, "host", n) for n in range(2)]
+        seen += [s.custom_id.rsplit(":", 1)[1] for s in selects]
+    assert seen == ["o0", "o1", "o2", "o3", "o4", "o5", "full_windows"]
+
+
+async def test_a_game_may_ship_its_own_cog_module(tmp_path, db_path, clock, monkeypatch):
+    """``cogs/<name>.py`` is loaded instead of the generic cog, and builds on it."""
+    import sys
+
+    import cogs
+    from table_driver import make_bot, make_world
+
+    (tmp_path / "drama.py").write_text(
+        "from discord import app_commands\n"
+        "from bot.engine import get_game\n"
+        "from cogs.base import GameCommands, game_cog\n\n"
+        "class Extras(GameCommands):\n"
+        "    @app_commands.command(name='heroes', description='List the heroes.')\n"
+        "    async def heroes(self, interaction):\n"
+        "        await interaction.response.send_message('Heroes!', ephemeral=True)\n\n"
+        "async def setup(bot):\n"
+        "    await bot.add_cog(game_cog(get_game('drama'), base=Extras)(bot))\n")
+    monkeypatch.setattr(cogs, "__path__", [*cogs.__path__, str(tmp_path)])
+    world, bot = make_world(), make_bot(db_path, clock)
+    try:
+        await world.connect(bot)
+        registered = {c["name"]: c for c in world.registered_commands[None].values()}
+        assert {o["name"] for o in registered["drama"]["options"]} == COMMANDS | {"heroes"}
+        assert {o["name"] for o in registered["drump"]["options"]} == COMMANDS
+        reply = await world.slash(bot, HOST, CHANNEL, "drama", "heroes")
+        assert reply.ephemeral and reply.text == "Heroes!"
+        new = await world.slash(bot, HOST, CHANNEL, "drama", "new", {"heroes": "deal"})
+        await world.settle()
+        assert new.message is not None and "Dealt at random" in new.message.text
+    finally:
+        await bot.close()
+        world.close()
+        sys.modules.pop("cogs.drama", None)

@@ -68,6 +68,8 @@ def test_declarations_refuse_their_own_mistakes():
         Option("x", "int", "default out of range", default=9, min=1, max=5)
     with pytest.raises(ValueError):
         Option("x", "bool", "d" * 101)
+    with pytest.raises(ValueError):
+        Option("Full Windows", "bool", "not a slash parameter name")
 
 
 def test_long_int_ranges_fit_in_one_select():
