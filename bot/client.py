@@ -20,11 +20,12 @@ from bot.matches import MatchService
 from bot.scheduler import DeadlineScheduler
 from bot.storage import Storage
 from bot.table import Table
-from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.components import dynamic_items
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.drump", "cogs.community")
+#: The game cogs come from the registry (one group per registered game); then the server-wide commands.
+COGS = ("cogs.games", "cogs.community")
 
 
 def intents() -> discord.Intents:
@@ -55,7 +56,7 @@ class GameBot(commands.Bot):
         scheduler = DeadlineScheduler(self.clock, self._on_timer)
         self.table = Table(self, service, scheduler)
         self.community = Community(service)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*dynamic_items())
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         for module in self.cog_modules:
             await self.load_extension(module)

@@ -24,7 +24,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Iterable, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, Mapping, Sequence, TypeVar
+
+if TYPE_CHECKING:
+    from bot.options import Option
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -189,6 +192,9 @@ class Game(Generic[S]):
     max_players: ClassVar[int] = 2
     #: The state's dataclass: the default JSON codec is driven by its type hints.
     state_type: ClassVar[type] = object
+    #: The options a match of this game takes (see :mod:`bot.options`): the slash command, the lobby
+    #: and :meth:`check_options` are all built from this one declaration.
+    options: ClassVar[tuple["Option", ...]] = ()
 
     # --- lifecycle ---------------------------------------------------------
     def new_game(self, player_ids: Sequence[PlayerId], seed: int, options: Mapping[str, Any] | None = None) -> S:
@@ -196,10 +202,14 @@ class Game(Generic[S]):
         raise NotImplementedError
 
     def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Validated options with defaults filled in; raises IllegalAction on a bad value."""
-        if options:
-            raise IllegalAction(f"{self.title} has no options; got {', '.join(sorted(options))}.")
-        return {}
+        """Validated options with defaults filled in; raises IllegalAction on a bad value or an unknown name.
+
+        Generic over :attr:`options`: match-wide values are checked and defaulted, per-player
+        ones are ``{option: {str(player id): value}}``. Engines declare options, not checks.
+        """
+        from bot.options import check_options
+
+        return check_options(self.options, options, owner=self.title)
 
     # --- who acts and how ---------------------------------------------------
     def waiting(self, state: S) -> Waiting:

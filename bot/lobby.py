@@ -1,4 +1,8 @@
-"""The lobby half of the match service: seats, AI seats, start and cancel.
+"""The lobby half of the match service: seats, AI seats, options, start and cancel.
+
+Options are validated by their declarations (the game's ``options`` and the
+table's :data:`bot.options.TABLE_OPTIONS`), never by hand: a refused value
+raises :class:`MatchError` naming the allowed values, and nothing is stored.
 
 Mixed into :class:`bot.matches.MatchService`, which provides ``lock``,
 ``load``, ``_remember``, ``_reload``, ``_deadline_for``, ``storage``,
@@ -11,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from bot.engine import IllegalAction, PlayerId, get_game
 from bot.match_types import LiveMatch, MatchEnd, MatchError, is_ai
+from bot.options import TABLE_OPTIONS, Option, check_table_options, find, seated_only
 from bot.storage import ABANDONED, ACTIVE, LOBBY, ChannelBusy
 
 if TYPE_CHECKING:
@@ -19,10 +24,13 @@ if TYPE_CHECKING:
 
 class LobbyMixin:
     async def open_lobby(self: "MatchService", *, guild_id: int, channel_id: int, game_name: str, host_id: PlayerId,
-                         host_name: str, options: Mapping[str, Any] | None = None) -> LiveMatch:
+                         host_name: str, options: Mapping[str, Any] | None = None,
+                         table_options: Mapping[str, Any] | None = None) -> LiveMatch:
+        """A new lobby with the game's options and the table's, both checked first: nothing is created if refused."""
         game = get_game(game_name)
         try:
             checked = game.check_options(options)
+            table_checked = check_table_options(table_options)
         except IllegalAction as exc:
             raise MatchError(exc.reason) from None
         try:
@@ -37,6 +45,8 @@ class LobbyMixin:
                 f"This channel already has {what}: {get_game(other.game).title} match #{other.id}. "
                 "Finish it (or end it with its `end` command) before starting another here."
             ) from None
+        record.table_options = table_checked
+        await self.storage.save_lobby(record)
         return self._remember(record)
 
     def _require_lobby(self, live: LiveMatch | None) -> LiveMatch:
@@ -106,7 +116,11 @@ class LobbyMixin:
             need = (f"exactly {game.min_players}" if game.min_players == game.max_players
                     else f"{game.min_players} to {game.max_players}")
             raise MatchError(f"{game.title} needs {need} players; there are {count}.")
-        state = game.new_game(list(rec.players), rec.seed, rec.options)
+        rec.options = seated_only(game.options, rec.options, rec.players)  # a leaver's own options go with them
+        try:
+            state = game.new_game(list(rec.players), rec.seed, rec.options)
+        except IllegalAction as exc:  # e.g. options stored by an older version the engine now refuses
+            raise MatchError(exc.reason) from None
         deadline = await self._deadline_for(live.record.guild_id, game, state)
         await self.storage.start_match(rec, game.state_to_json(state), deadline)
         rec.status, rec.state, rec.seq, rec.deadline = ACTIVE, None, 0, deadline
@@ -124,3 +138,60 @@ class LobbyMixin:
             await self._reload(match_id)
             return MatchEnd(live, "cancelled", None, user_id)
 
+
+    # --- options --------------------------------------------------------------------
+    async def set_option(self: "MatchService", match_id: int, user_id: PlayerId, name: str,
+                         value: Any) -> LiveMatch:
+        """The host changes a match-wide option: the game's own or the table's (``full_windows``)."""
+        async with self.lock(match_id):
+            live = self._require_lobby(await self.load(match_id))
+            rec = live.record
+            if user_id != rec.host_id:
+                raise MatchError("Only the host can change the match options.")
+            try:
+                option, table = match_wide_option(live, name)
+                checked = option.check(value)
+            except IllegalAction as exc:
+                raise MatchError(exc.reason) from None
+            target = rec.table_options if table else rec.options
+            target[option.name] = checked
+            await self.storage.save_lobby(rec)
+            return live
+
+    async def set_player_option(self: "MatchService", match_id: int, user_id: PlayerId, player_id: PlayerId,
+                                name: str, value: Any) -> LiveMatch:
+        """A seated player changes one of their own per-player options (Laga's ``gender``)."""
+        async with self.lock(match_id):
+            live = self._require_lobby(await self.load(match_id))
+            rec, game = live.record, live.game
+            if user_id != player_id:
+                raise MatchError("You can only change your own options.")
+            if player_id not in rec.players:
+                raise MatchError("Take a seat first (press Join): options are set per seated player.")
+            try:
+                option = find(game.options, name, owner=game.title)
+                if not option.per_player:
+                    raise IllegalAction(f"{option.title} is set for the whole match, by the host.")
+                checked = option.check(value)
+            except IllegalAction as exc:
+                raise MatchError(exc.reason) from None
+            values = dict(rec.options.get(option.name) or {})
+            values[str(player_id)] = checked
+            rec.options[option.name] = values
+            await self.storage.save_lobby(rec)
+            return live
+
+
+def match_wide_option(live: LiveMatch, name: str) -> tuple[Option, bool]:
+    """The match-wide option called ``name`` and whether it is the table's; IllegalAction if there is none."""
+    game = live.game
+    for option in game.options:
+        if option.name == name:
+            if option.per_player:
+                raise IllegalAction(f"{option.title} is set by each player for themselves.")
+            return option, False
+    for option in TABLE_OPTIONS:
+        if option.name == name:
+            return option, True
+    raise IllegalAction(f"{game.title} has no option {name}; the host can change: "
+                        + ", ".join(o.name for o in (*game.options, *TABLE_OPTIONS) if not o.per_player) + ".")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Mapping
 
 import discord
 
@@ -111,14 +111,17 @@ class Table:
         return live
 
     # --- slash commands ----------------------------------------------------------------
-    async def cmd_new(self, interaction: Interaction, game_name: str) -> None:
+    async def cmd_new(self, interaction: Interaction, game_name: str, options: Mapping[str, Any] | None = None,
+                      table_options: Mapping[str, Any] | None = None) -> None:
+        """Open a lobby with the options given to ``/<game> new`` (refused with the allowed values if bad)."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await self.tell(interaction, "Matches are played in a server channel, not in DMs.")
             return
         try:
             live = await self.service.open_lobby(
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id, game_name=game_name,
-                host_id=interaction.user.id, host_name=_name(interaction.user))
+                host_id=interaction.user.id, host_name=_name(interaction.user),
+                options=options, table_options=table_options)
         except MatchError as exc:
             await self.tell(interaction, exc.reason)
             return

@@ -1,21 +1,35 @@
-"""The slash commands every game has, written once.
+"""The slash commands every game has, written once, and the factory that gives each game its group.
 
-A game's cog subclasses :class:`GameCommands` with its ``group_name`` and
-``game_name``; discord.py collects these commands from the base class into
-each game's own group (``/drump new``, ``/drama new``, ...). Each command is
-one line handing over to the table, which is shared by every game.
+:func:`game_cog` builds one :class:`GameCommands` subclass per registered game:
+its group is named after ``Game.name`` and described by ``Game.tagline``, and
+its ``new`` command takes the game's match-wide options and the table's as
+optional parameters, built from their declarations (choices as
+``app_commands.Choice`` lists, bools as bools, ints as ranges). discord.py
+collects the other commands from this base class into each game's own group
+(``/drump new``, ``/drama new``, ...). Each command is one line handing over
+to the table, which is shared by every game.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import inspect
+import re
+import types
+from typing import Any, ClassVar, Optional
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine import Game
+from bot.options import TABLE_OPTIONS, Option
+
+NEW_DESCRIPTION = "Open a lobby for a new match in this channel."
+
 
 class GameCommands(commands.GroupCog):
+    """``new | hand | board | rules | concede | end``; :func:`game_cog` gives ``new`` the game's options."""
+
     game_name: ClassVar[str] = ""
 
     def __init__(self, bot: commands.Bot) -> None:
@@ -26,7 +40,8 @@ class GameCommands(commands.GroupCog):
     def table(self) -> Any:
         return self.bot.table  # type: ignore[attr-defined]
 
-    @app_commands.command(name="new", description="Open a lobby for a new match in this channel.")
+    # Replaced per game by game_cog (with the game's options); declared here so ``new`` comes first.
+    @app_commands.command(name="new", description=NEW_DESCRIPTION)
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction) -> None:
         await self.table.cmd_new(interaction, self.game_name)
@@ -50,3 +65,58 @@ class GameCommands(commands.GroupCog):
     @app_commands.command(name="end", description="End this channel's match early (host or Manage Channels).")
     async def end(self, interaction: discord.Interaction) -> None:
         await self.table.cmd_end(interaction, self.game_name)
+
+
+def _annotation(option: Option) -> Any:
+    """The slash parameter type of an option (always optional: every option has a default)."""
+    if option.kind == "bool":
+        return Optional[bool]
+    if option.kind == "int":
+        return Optional[app_commands.Range[int, option.min, option.max]]
+    return Optional[str]
+
+
+def new_command(game: Game, class_name: str) -> app_commands.Command[Any, ..., Any]:
+    """``/<game> new`` with one optional parameter per match-wide option (the game's, then the table's).
+
+    The values go to the table unchecked by discord.py (a forged value outside the choices
+    still arrives): the match service checks them against the declarations and refuses
+    with the allowed values, creating nothing.
+    """
+    game_opts = [o for o in game.options if not o.per_player]
+    clash = {o.name for o in game_opts} & {o.name for o in TABLE_OPTIONS}
+    if clash:
+        raise ValueError(f"{game.name}: option names {sorted(clash)} are the table's own")
+    game_names = {o.name for o in game_opts}
+    declared = [*game_opts, *TABLE_OPTIONS]
+
+    async def new(self: GameCommands, interaction: discord.Interaction, **values: Any) -> None:
+        given = {k: v for k, v in values.items() if v is not None}
+        await self.table.cmd_new(interaction, self.game_name,
+                                 {k: v for k, v in given.items() if k in game_names},
+                                 {k: v for k, v in given.items() if k not in game_names})
+
+    positional = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    new.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [inspect.Parameter("self", positional), inspect.Parameter("interaction", positional,
+                                                                   annotation=discord.Interaction)]
+        + [inspect.Parameter(o.name, positional, default=None, annotation=_annotation(o)) for o in declared])
+    new.__qualname__ = f"{class_name}.new"  # a method: discord.py then passes the cog as ``self``
+    command = app_commands.command(name="new", description=NEW_DESCRIPTION)(new)
+    if declared:
+        command = app_commands.describe(**{o.name: o.short for o in declared})(command)
+    choices = {o.name: [app_commands.Choice(name=c.label, value=c.value) for c in o.choices]
+               for o in declared if o.kind == "choice"}
+    if choices:
+        command = app_commands.choices(**choices)(command)
+    return app_commands.guild_only()(command)
+
+
+def game_cog(game: Game, base: type[GameCommands] = GameCommands) -> type[GameCommands]:
+    """The cog class of one game's slash group. ``base`` lets a game's own cog add commands of its own."""
+    class_name = "".join(part.capitalize() for part in re.split(r"[^a-zA-Z0-9]+", game.name)) + "Commands"
+    namespace = {"game_name": game.name, "new": new_command(game, class_name),
+                 "__doc__": f"/{game.name}: {game.title}'s slash command group."}
+    return types.new_class(class_name, (base,),
+                           {"group_name": game.name, "group_description": game.tagline or f"Play {game.title}."},
+                           lambda ns: ns.update(namespace))

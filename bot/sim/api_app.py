@@ -48,6 +48,8 @@ def _commands(world: "FakeDiscord", p: dict[str, str]) -> tuple[dict[str, dict[s
 
 def _bulk(world, req, p, body, uploads, params):
     table, guild_id = _commands(world, p)
+    for i, data in enumerate(body or []):
+        validate.check_command(data, str(i))
     old = {(c["name"], c.get("type", 1)): c for c in table.values()}
     table.clear()
     for data in body or []:
@@ -62,6 +64,7 @@ def _list(world, req, p, body, uploads, params):
 
 def _upsert(world, req, p, body, uploads, params):
     table, guild_id = _commands(world, p)
+    validate.check_command(body)
     old = next((c for c in table.values() if c["name"] == body["name"] and c.get("type", 1) == body.get("type", 1)), None)
     cmd = _command_json(world, body, guild_id, old)
     table[cmd["id"]] = cmd

@@ -9,6 +9,7 @@ path so those bugs show up offline.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot.sim import components as comp
@@ -155,3 +156,48 @@ def check_modal(data: dict[str, Any]) -> None:
                 raise form_error("data.components.custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED",
                                  "Component custom id cannot be duplicated")
             seen.add(c["custom_id"])
+
+
+_COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def check_command(data: dict[str, Any], path: str = "") -> None:
+    """Raise ``APIError`` (50035) for an application command Discord would refuse to register.
+
+    The limits of the spec's ``ApplicationCommandCreateRequest`` and its options: names of 1-32
+    lowercase word characters (chat input commands), descriptions up to 100 characters (1-100 for
+    options), at most 25 options per level and 25 choices per option, choice names of 1-100
+    characters, and required options before optional ones.
+    """
+    prefix = f"{path}." if path else ""
+    _check_named(data, prefix, option=False)
+
+
+def _check_named(node: dict[str, Any], prefix: str, *, option: bool) -> None:
+    name = str(node.get("name") or "")
+    if not _COMMAND_NAME.match(name) or (node.get("type", 1) in (1, None) or option) and name != name.lower():
+        raise form_error(f"{prefix}name", "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+    description = node.get("description")
+    _max_len(description, 100, f"{prefix}description")
+    if option and not description:
+        raise form_error(f"{prefix}description", "BASE_TYPE_MIN_LENGTH", "Must be between 1 and 100 in length.")
+    children = node.get("options") or []
+    if len(children) > 25:
+        raise form_error(f"{prefix}options", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+    seen_optional = False
+    for i, child in enumerate(children):
+        where = f"{prefix}options.{i}."
+        if child.get("type") not in (1, 2):
+            if child.get("required") and seen_optional:
+                raise form_error(f"{where}required", "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                                 "Required options must be placed before non-required options")
+            seen_optional = seen_optional or not child.get("required")
+        choices = child.get("choices") or []
+        if len(choices) > 25:
+            raise form_error(f"{where}choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+        for k, choice in enumerate(choices):
+            label = str(choice.get("name") or "")
+            if not 1 <= len(label) <= 100:
+                raise form_error(f"{where}choices.{k}.name", "BASE_TYPE_BAD_LENGTH",
+                                 "Must be between 1 and 100 in length.")
+        _check_named(child, where, option=True)

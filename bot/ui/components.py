@@ -244,4 +244,8 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                                                             self.path, choice))
 
 
-DYNAMIC_ITEMS = (LobbyButton, ActButton, PassButton, PrefButton, HandButton, PickButton, PickSelect)
+def dynamic_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
+    """Every component template the bot answers; the lobby's option controls live in :mod:`bot.ui.lobby_view`."""
+    from bot.ui.lobby_view import LOBBY_ITEMS
+
+    return (LobbyButton, ActButton, PassButton, PrefButton, HandButton, PickButton, PickSelect, *LOBBY_ITEMS)

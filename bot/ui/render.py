@@ -82,31 +82,10 @@ def _static_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
 
 # --- lobby --------------------------------------------------------------------
 def lobby_message(live: LiveMatch) -> Rendered:
-    rec, game = live.record, live.game
-    count = len(rec.players)
-    need = (f"{game.min_players}" if game.min_players == game.max_players
-            else f"{game.min_players}–{game.max_players}")
-    seats = "\n".join(
-        f"{i}. {mention(p)}{' (host)' if p == rec.host_id else ''}" for i, p in enumerate(rec.players, 1)
-    )
-    embed = discord.Embed(title=f"{match_title(live)} · lobby", colour=COLOUR_LOBBY, description=(
-        f"{mention(rec.host_id)} is hosting a game of **{game.title}** ({need} players).\n"
-        f"Press **Join** to take a seat; the host presses **Start** when everyone is in.\n\n"
-        f"**Players ({count})**\n{seats}"
-    ))
-    footer = "Hands and secret roles are sent by DM when the match starts."
-    if any(p < 0 for p in rec.players):
-        footer += " 🤖 This match has AI players: it does not count in stats unless the server allows it."
-    embed.set_footer(text=footer)
-    ready = game.min_players <= count <= game.max_players
-    full = count >= game.max_players
-    has_ai = any(p < 0 for p in rec.players)
-    view = _static_view(
-        LobbyButton.make(live.id, "join", disabled=full), LobbyButton.make(live.id, "leave"),
-        LobbyButton.make(live.id, "start", disabled=not ready), LobbyButton.make(live.id, "cancel"),
-        LobbyButton.make(live.id, "add_ai", disabled=full), LobbyButton.make(live.id, "remove_ai", disabled=not has_ai),
-    )
-    return Rendered(embed=embed, view=view)
+    """The lobby message; built in :mod:`bot.ui.lobby_view`, next to its option controls."""
+    from bot.ui.lobby_view import lobby_message as build
+
+    return build(live)
 
 
 def lobby_closed_message(live: LiveMatch, text: str) -> Rendered:

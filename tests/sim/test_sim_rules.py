@@ -321,3 +321,28 @@ async def test_nested_group_and_snowflake_options(world: FakeDiscord, bot: Rules
         await world.slash(bot, AISYAH, CHANNEL, "rules", "deep set", options={**options, "mode": "turbo"})
     with pytest.raises(AssertionError, match="is a group"):
         await world.slash(bot, AISYAH, CHANNEL, "rules", "deep", options=options)
+
+
+async def test_command_sync_refuses_what_discord_would(world: FakeDiscord, bot: RulesBot) -> None:
+    """Registration enforces the spec's limits: a 101-character description is a 400 Invalid Form Body."""
+    long = app_commands.Command(name="wordy", description="d" * 101, callback=_noop)
+    bot.tree.add_command(long)
+    with pytest.raises(discord.HTTPException) as refused:
+        await bot.tree.sync()
+    assert refused.value.status == 400 and refused.value.code == 50035 and "description" in str(refused.value)
+    bot.tree.remove_command("wordy")
+    many = app_commands.Command(name="many", description="Too many choices", callback=_pick)
+    many._params["pick"].choices = [app_commands.Choice(name=str(i), value=str(i)) for i in range(26)]
+    bot.tree.add_command(many)
+    with pytest.raises(discord.HTTPException, match="25 or fewer"):
+        await bot.tree.sync()
+    bot.tree.remove_command("many")
+    assert [c.name for c in await bot.tree.sync()] == ["rules"]
+
+
+async def _noop(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("ok")
+
+
+async def _pick(interaction: discord.Interaction, pick: str) -> None:
+    await interaction.response.send_message(pick)

@@ -8,8 +8,9 @@ from bot.engine import NOTHING, Action, Event, Game, IllegalAction, Result, Wait
 from bot.games.drama import actions, flow, leaving, legal, text, view
 from bot.games.drama.policies import HeuristicPolicy
 from bot.games.drama.state import DramaState, hero_name
+from bot.options import Choice, Option
 
-HERO_MODES = ("choose", "deal")
+HERO_MODES = ("choose", "deal")  # the values of the ``heroes`` option, declared below
 
 
 class DramaGame(Game[DramaState]):
@@ -19,17 +20,11 @@ class DramaGame(Game[DramaState]):
     state_type = DramaState
     min_players = 2
     max_players = 6
-
-    def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """One option, ``heroes``: "choose" (default, pick a hero side in turn) or "deal" (dealt, pick a side)."""
-        opts = dict(options or {})
-        unknown = set(opts) - {"heroes"}
-        if unknown:
-            raise IllegalAction(f"Drama Pukul 7 has no option {', '.join(sorted(unknown))}; it has 'heroes'.")
-        mode = opts.get("heroes", "choose")
-        if mode not in HERO_MODES:
-            raise IllegalAction("The 'heroes' option must be 'choose' or 'deal'.")
-        return {"heroes": mode}
+    options = (
+        Option(name="heroes", kind="choice", default="choose",
+               description="How heroes are given out: chosen in turn, or dealt one each (you pick its side)",
+               choices=(Choice("choose", "Choose in turn"), Choice("deal", "Dealt at random"))),
+    )
 
     def new_game(self, player_ids: Sequence[int], seed: int, options: Mapping[str, Any] | None = None) -> DramaState:
         opts = self.check_options(options)

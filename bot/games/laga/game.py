@@ -6,6 +6,8 @@ from typing import Any, Mapping, Sequence
 
 from bot.engine import NOTHING, Action, Event, Game, IllegalAction, PlayerId, Result, Waiting, Window
 
+from bot.options import Choice, Option
+
 from . import text, views
 from .decisions import DECISIONS
 from .flow import advance, new_state
@@ -16,7 +18,6 @@ from .summary import RULES_SUMMARY
 from .turn import turn_options, play
 from .validate import explain, find
 
-GENDERS = {"male": "male", "female": "female", "m": "male", "f": "female", "": ""}
 #: What a silent player does when time runs out, per pending decision (others: first option).
 TIMEOUT_TYPES = {"stasiun": "done", "cards": "done", "complete": "done", "post": "end"}
 
@@ -28,29 +29,15 @@ class LagaGame(Game[LagaState]):
     state_type = LagaState
     min_players = 2
     max_players = 6
+    #: A player's gender matters only to the SPG Job (it takes from the opposite gender). Matches stored
+    #: before options were declared wrote ``genders``: the alias keeps them loading.
+    options = (
+        Option(name="gender", kind="choice", per_player=True, aliases=("genders",),
+               description="Your gender in the game; only the SPG Job uses it (it targets the opposite gender)",
+               choices=(Choice("male", "Male", aliases=("m",)), Choice("female", "Female", aliases=("f",)))),
+    )
 
     # --- lifecycle ---------------------------------------------------------
-    def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """One option: ``genders``, player id -> "male"/"female", used only by SPG."""
-        options = dict(options or {})
-        unknown = sorted(set(options) - {"genders"})
-        if unknown:
-            raise IllegalAction(f"Laga Jakarta has one option, genders; got {', '.join(unknown)}.")
-        raw = options.get("genders") or {}
-        if not isinstance(raw, Mapping):
-            raise IllegalAction("The genders option must map player ids to 'male' or 'female'.")
-        genders: dict[str, str] = {}
-        for key, value in raw.items():
-            try:
-                pid = int(key)
-            except (TypeError, ValueError):
-                raise IllegalAction(f"Gender given for {key!r}, which is not a player id.") from None
-            if not isinstance(value, str) or value.lower() not in GENDERS:
-                raise IllegalAction(f"Gender {value!r} is not 'male' or 'female'.")
-            if GENDERS[value.lower()]:
-                genders[str(pid)] = GENDERS[value.lower()]
-        return {"genders": genders}
-
     def new_game(self, player_ids: Sequence[PlayerId], seed: int,
                  options: Mapping[str, Any] | None = None) -> LagaState:
         ids = list(player_ids)
@@ -58,7 +45,7 @@ class LagaGame(Game[LagaState]):
             raise IllegalAction(f"Laga Jakarta needs 2 to 6 players, not {len(ids)}.")
         if len(set(ids)) != len(ids):
             raise IllegalAction("Each player may take only one seat.")
-        genders = {int(k): v for k, v in self.check_options(options)["genders"].items()}
+        genders = {int(k): v for k, v in self.check_options(options)["gender"].items()}
         stray = sorted(set(genders) - set(ids))
         if stray:
             raise IllegalAction(f"Gender given for {stray[0]}, who is not playing.")

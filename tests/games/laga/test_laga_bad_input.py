@@ -110,8 +110,10 @@ def test_bad_setup_and_options():
         G.check_options({"genders": {"1": "robot"}})
     with pytest.raises(IllegalAction):
         G.new_game([1, 2], 1, {"genders": {"3": "male"}})
-    assert G.check_options({"genders": {1: "F", "2": "male"}}) == {"genders": {"1": "female", "2": "male"}}
-    assert G.check_options(None) == {"genders": {}}
+    # "genders" is the name stored before options were declared: still read, written back as "gender".
+    assert G.check_options({"genders": {1: "F", "2": "male"}}) == {"gender": {"1": "female", "2": "male"}}
+    assert G.check_options({"gender": {"1": "female"}}) == {"gender": {"1": "female"}}
+    assert G.check_options(None) == {"gender": {}}
 
 
 def test_corrupted_actions_along_random_games_never_change_the_state():
