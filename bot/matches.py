@@ -266,6 +266,8 @@ class MatchService(LobbyMixin):
     async def _automatic_answer(self, live: LiveMatch, waiting: Waiting, player: PlayerId) -> Action | None:
         assert waiting.window is not None
         game, state = live.game, live.state
+        if player == waiting.window.decider:
+            return None  # they decide after the others (a battler weighing offers still to come)
         if player in live.record.skipping and player != waiting.turn:
             return game.timeout_action(state, player)
         if waiting.window.full or live.record.table_options.get("full_windows"):

@@ -161,7 +161,9 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
         "draw": lambda: f"{p} draws {_plural(e.get('count', 0), 'card')}.",
         "drew": lambda: f"You drew: {', '.join(_card(x) for x in e.get('cards', []))}.",
         "reshuffle": lambda: f"The Deck {'Biru' if e.get('deck') == 'blue' else 'Hijau'} discard pile is shuffled into a new deck.",
-        "pass": lambda: f"{p} passes.",
+        # A pass in a Plot Twist window is not announced: with automatic passes, the lines
+        # would say who had a Plot Twist to weigh (and flood the table every turn).
+        "pass": lambda: "",
         "in_play": lambda: f"{_card(e.get('card'))} is now in front of {p}.",
         "replaced": lambda: f"{p} takes {_card(e.get('card'))} back to hand.",
         "to_hand": lambda: f"{p} puts {_card(e.get('card'))} in hand.",
