@@ -88,7 +88,8 @@ def test_contract_along_seeded_playouts(game):
             json.dumps(events)
             for event in events:
                 line = game.describe_event(event, names)
-                assert isinstance(line, str) and line
+                # A public event may be deliberately quiet (a window pass); a private one always reads.
+                assert isinstance(line, str) and (line or event.get("visible_to") is None)
         assert game.is_over(state), f"{game.name} with {count} players did not end in {MAX_STEPS} steps"
         result = game.result(state)
         assert set(result.winners) <= set(players)

@@ -81,8 +81,11 @@ def build_view(state: DramaState, viewer: int | None) -> dict[str, Any]:
     }
     w = state.window
     if w is not None:
-        view["window"] = {"kind": w.kind, "waiting": list(w.waiting), "answered": list(w.answered),
-                          "stack": [_entry(e) for e in w.stack]}
+        # Who is still asked is not shown: players with nothing to answer are passed for at
+        # once, so the list would tell everyone who holds a Plot Twist. Each viewer learns
+        # only whether they themselves may answer.
+        view["window"] = {"kind": w.kind, "stack": [_entry(e) for e in w.stack],
+                          "you_may_answer": viewer in w.waiting}
     a = state.attack
     if a is not None:
         pt = projected_target(state)
@@ -163,8 +166,8 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     w = view["window"]
     if w:
         stack = " <- ".join(f"{_name(names, e['player'])}: {e['name']}" for e in w["stack"]) or "nothing played yet"
-        lines.append(f"PLOT TWIST window ({w['kind']}): {stack}. Waiting on: "
-                     + ", ".join(_name(names, x) for x in w["waiting"]))
+        lines.append(f"PLOT TWIST window ({w['kind']}): {stack}."
+                     + (" You may respond." if w.get("you_may_answer") else ""))
     c = view["choice"]
     if c:
         lines.append(f"Waiting for {_name(names, c['player'])} to decide ({c['kind']}).")

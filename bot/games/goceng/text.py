@@ -114,7 +114,7 @@ def describe_event(event: Event, names: Mapping[int, str]) -> str:
     if kind == "withdraw":
         return f"{n('player')} withdraws their offer."
     if kind == "decline":
-        return f"{n('player')} declines to help."
+        return ""  # quiet: with automatic passes it would tell who holds no fitting card
     if kind == "accept":
         return f"{n('player')} accepts {n('helper')}'s {_fists(event['card'])} for {event['price']} silver."
     if kind == "no_help":

@@ -85,12 +85,12 @@ def _battle_view(state: GocengState, viewer: int | None) -> dict[str, Any] | Non
     }
     window = battle.window
     if window is not None:
-        offerers = {o["player"] for o in window.stack}
         final = window.context.get("kept", [])
+        # Who is still asked, and who declined, is not shown: a helper with no fitting card is
+        # passed for at once, so either list would tell the table what their hand lacks.
         out["window"] = {
             "battler": battle.holder,
-            "waiting": list(window.waiting),
-            "declined": [p for p in window.answered if p not in offerers],
+            "you_may_answer": viewer in window.waiting,
             "offers": [{"player": o["player"], "price": o["price"], "kept": o["player"] in final,
                         "card": card_info(o["card"]) if viewer in (battle.holder, o["player"]) else None}
                        for o in window.stack],
@@ -145,8 +145,8 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
             lines.append(f"  {_name(names, line['player'])}: {more}{cards}{owed}")
         window = battle.get("window")
         if window:
-            lines.append(f"🤝 Extra Power for {_name(names, window['battler'])}; waiting on: "
-                         f"{', '.join(_name(names, p) for p in window['waiting']) or 'nobody'}")
+            lines.append(f"🤝 Extra Power for {_name(names, window['battler'])}: offers are open."
+                         + (" You may offer help." if window.get("you_may_answer") else ""))
             for o in window["offers"]:
                 card = f" {card_text(o['card'])}" if o["card"] else ""
                 final = " (final)" if o.get("kept") else ""
