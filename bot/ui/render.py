@@ -185,7 +185,9 @@ def pass_label(live: LiveMatch, player: int) -> str:
 def window_prompt(live: LiveMatch, player: int, what: Sequence[str], *, guild_name: str) -> Rendered:
     """A private notice that you may respond: the question first, then one click to pass."""
     closes = f"Closes {relative_time(live.record.deadline)}." if live.record.deadline else ""
-    body = [f"⚡ **You may respond** · {live.game.title} #{live.id} in {guild_name}", what_happened(what), closes]
+    question = live.game.describe_question(live.state, player, "type", ())
+    body = [f"⚡ **You may respond** · {live.game.title} #{live.id} in {guild_name}", f"**{question}**",
+            what_happened(what, limit=2), closes]
     view = _static_view(
         ActButton.make(live.id, live.decision, label="Respond…", style=discord.ButtonStyle.danger),
         PassButton.make(live.id, live.decision, pass_label(live, player)),
