@@ -153,7 +153,7 @@ class DrumpSecrets(Secrets):
 
 # --- Drama Pukul 7 ---------------------------------------------------------------------------
 
-from bot.games.drama.state import CARDS as DRAMA_CARDS, NAMES as DRAMA_NAMES  # noqa: E402
+from bot.games.drama.state import BLUE_COUNT, CARDS as DRAMA_CARDS, NAMES as DRAMA_NAMES  # noqa: E402
 
 
 
@@ -164,6 +164,8 @@ class DramaSecrets(Secrets):
     BY_STRING = {**{side[0]: f"hero:{h.key}" for h in DRAMA_CARDS.heroes for side in h.sides},
                  **{h.key: f"hero:{h.key}" for h in DRAMA_CARDS.heroes}}
     LIMIT = len(DRAMA_NAMES)
+    #: Rule text naming a card kind, not a card ("stopped by a Cliffhanger" while every copy is in the deck).
+    NOT_ITEMS = ("by a Cliffhanger", "(Pelumba Haram)")
 
     def options(self, seed, players):
         return {"heroes": "deal" if seed % 2 else "choose"}
@@ -180,11 +182,14 @@ class DramaSecrets(Secrets):
         return out
 
     def transient(self, state, events):
-        """A reshuffle turns the face-up discard pile into the deck."""
+        """A reshuffle turns the face-up discard pile, cards just discarded included, into the deck,
+        from which the same move may deal them again (to a hand, face down to the Kedai): a move
+        that reshuffles a deck may name any of its cards."""
         out = set()
         for e in events:
             if e["type"] == "reshuffle":
-                out.update(f"card:{c}" for c in (state.blue_deck if e["deck"] == "blue" else state.green_deck))
+                cards = range(BLUE_COUNT) if e["deck"] == "blue" else range(BLUE_COUNT, self.LIMIT)
+                out.update(f"card:{c}" for c in cards)
         return out
 
     _ONE = re.compile(r'"(?:id|card|pick|member|discard|replace)": (\d+)')
@@ -236,9 +241,10 @@ class GocengSecrets(Secrets):
         return out
 
     def transient(self, state, events):
-        """A reshuffle turns the face-up discard pile into the deck."""
+        """A reshuffle turns the face-up discard pile into the deck, from which the same move may
+        deal again: a move that reshuffles may name any card."""
         if any(e["type"] == "reshuffle" for e in events):
-            return {f"card:{d}" for d in state.deck}
+            return {f"card:{d}" for d in _GC.skills}
         return set()
 
     @staticmethod
@@ -262,6 +268,7 @@ class LagaSecrets(Secrets):
     game = "laga"
     FORMS = {n: (n,) for n in _LAGA_NAMES}
     BY_STRING = {n: n for n in _LAGA_NAMES}
+    NOT_ITEMS = ("(Traffic Police)",)
 
     def options(self, seed, players):
         if seed % 2:

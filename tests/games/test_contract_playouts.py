@@ -7,10 +7,11 @@ from ``waiting().actors``) that check
   turn player while the game runs, nothing once over), window rounds (within one round nobody is
   newly asked and the mover has answered), and that no public event or its log line names an item
   hidden from a viewer before and after the move (private events: from those they are for);
-* on checked steps (every step of one game per player count, every ``SAMPLE``-th step of the
-  others, at offsets that move with the seed): save and reload (an equal state with the same
-  waiting, legal actions and views), and that no view, nor the public board text, shows an item
-  hidden from its viewer (see ``contract_kit`` for the per-game hidden-items hooks);
+* on checked steps (every step of the ``DEEP_SEEDS`` games, every ``SAMPLE``-th step of the
+  ``SAMPLED_SEEDS`` ones, at offsets that move with the seed): save and reload (an equal state
+  with the same waiting, legal actions and views), and that no view, nor the public board text
+  (in the deep games: every seat's board text), shows an item hidden from its viewer (see
+  ``contract_kit`` for the per-game hidden-items hooks);
 * at the end: replaying the action log from the seed gives an equal state.
 """
 
@@ -24,8 +25,8 @@ from contract_kit import HOOKS, Playout, players_for
 
 GAMES = all_games()
 #: Playouts checked at every step, and sampled ones, per game and player count.
-DEEP_SEEDS = (1,)
-SAMPLED_SEEDS = (2, 3, 4, 5)
+DEEP_SEEDS = (1, 2)
+SAMPLED_SEEDS = (3, 4, 5, 6, 7, 8, 9, 10)
 SAMPLE = 10
 CASES = [(g, n) for g in GAMES for n in sorted({g.min_players, g.max_players})]
 

@@ -109,3 +109,27 @@ def test_a_reload_that_changes_what_is_shown_fails(game, monkeypatch):
     monkeypatch.setattr(type(game), "view", lambda self, s, viewer: dict(original(self, s, viewer), at=id(s)))
     with pytest.raises(AssertionError, match="view of"):
         check_round_trip(game, state, players)
+
+
+def test_a_name_shared_with_a_visible_copy_is_no_leak_in_text():
+    """Text names cards, not copies: a name counts as a leak only when every copy is hidden."""
+    hook = HOOKS["drama"]
+    from bot.games.drama.state import NAMES
+
+    copies = [f"card:{i}" for i, n in enumerate(NAMES) if n == "Cliffhanger"]
+    assert len(copies) > 1
+    text = "Your hand: Cliffhanger, Cliffhanger"
+    assert hook.leaked_in_text(text, set(copies[:-1])) == set()
+    assert hook.leaked_in_text(text, set(copies)) == {"Cliffhanger"}
+    assert hook.leaked_in_text("Turn 3 (stopped by a Cliffhanger)", set(copies)) == set()
+
+
+def test_a_card_design_in_a_battle_line_is_public_and_in_a_hand_is_not():
+    game = next(g for g in GAMES if g.name == "goceng")
+    hook = HOOKS["goceng"]
+    players = players_for(3)
+    state = game.new_game(players, 5)
+    design = state.hands[players[1]][0]
+    assert f"card:{design}" in hook.hidden_items(state, players[1])
+    state.discard.append(design)  # another copy lies face up
+    assert f"card:{design}" not in hook.hidden_items(state, players[1])
