@@ -3,6 +3,11 @@
 The table, the picker, the announcer and the AI seats know no rule; they only
 call the contract. These checks run the same short seeded playouts on every
 game, so a new engine that breaks an assumption of the platform fails here.
+
+The checks each engine's own playout tests make (save and reload, replay, determinism, the
+``Waiting`` record and window rounds, hidden information in views, text and events) run on every
+engine in ``test_contract_playouts.py``, with the per-game hidden-items hooks of ``contract_kit.py``;
+``test_contract_secrets.py`` shows those checks fail on a leak.
 """
 
 from __future__ import annotations
