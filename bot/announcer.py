@@ -111,7 +111,7 @@ class Announcer:
     async def push_hand(self, live: LiveMatch, player: int, *, force: bool = False,
                         notes: Iterable[str] = ()) -> bool:
         """Create or edit the player's hand DM. False if their DMs are closed (then they pull instead)."""
-        if player in live.record.dm_closed or player <= 0:
+        if player in live.record.dm_closed or player <= 0 or player in live.record.left:
             return False
         key = (live.id, player)
         kept = self._notes.setdefault(key, [])

@@ -137,7 +137,8 @@ class MatchService(LobbyMixin):
         settings = await self.settings(guild_id)
         return self.clock.now() + settings[game.waiting(state).setting]
 
-    def check_turn(self, live: LiveMatch | None, player: PlayerId, decision: int | None) -> LiveMatch:
+    def check_turn(self, live: LiveMatch | None, player: PlayerId, decision: int | None, *,
+                   person: bool = True) -> LiveMatch:
         """Refusals shared by every move: match over, not a player, question over, nothing to answer.
 
         ``decision`` is the decision number the prompt was built for (None: any). It
@@ -148,7 +149,7 @@ class MatchService(LobbyMixin):
             raise MatchError("This match is over.")
         if player not in live.record.players:
             raise MatchError("You are not playing in this match.")
-        if player in live.record.left:
+        if person and player in live.record.left:  # the AI still plays a leaver's seat
             raise MatchError("You left this match; it goes on without you.")
         if decision is not None and decision != live.record.decision_seq:
             raise StaleTurn()
@@ -174,7 +175,7 @@ class MatchService(LobbyMixin):
         AI taking over the seat), the AI policy, or an automatic pass (``AUTO``).
         Raises MatchError / StaleTurn / IllegalAction without changing anything.
         """
-        live = self.check_turn(await self.load(match_id), player, decision)
+        live = self.check_turn(await self.load(match_id), player, decision, person=by == PLAYER)
         before = live.game.waiting(live.state)
         events = live.game.apply(live.state, player, action)  # raises IllegalAction before mutating
         return await self._commit(live, player, action, events, before, by)
@@ -337,7 +338,7 @@ class MatchService(LobbyMixin):
         the match seed and move number, and its choice goes into the action
         log like any other, so the match replays without the policy.
         """
-        live = self.check_turn(await self.load(match_id), player, None)
+        live = self.check_turn(await self.load(match_id), player, None, person=False)
         return await self.play(match_id, player, self._policy_choice(live, player), decision=live.decision, by=AI)
 
     @staticmethod

@@ -116,7 +116,7 @@ def result_text(live: LiveMatch, result: Result | None, reason: str | None = Non
     if result.winners:
         names = ", ".join(live.name_of(p) for p in result.winners)
         head = f"🏆 **{names} {'wins' if len(result.winners) == 1 else 'win'}!**"
-    elif getattr(result, "draw", False):
+    elif result.is_draw:
         head = "🤝 **Draw.**"
     else:
         head = "**No winner.**"
