@@ -255,5 +255,6 @@ def _brief_fact(view: Mapping[str, Any], names: Mapping[int, str], viewer: Any) 
         elif "amount" in c:
             bits.append(f"You are hit for {c['amount']} Air Muka")
     if not bits:
-        bits.append(f"Turn {view['turn']['number']}: {who(view['turn']['player'])}")
+        tp = view["turn"]["player"]
+        bits.append(f"Turn {view['turn']['number']}: " + ("your turn" if tp == viewer else f"{who(tp)}'s turn"))
     return _clip_line(" \u00b7 ".join(bits))
