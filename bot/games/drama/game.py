@@ -107,11 +107,18 @@ class DramaGame(Game[DramaState]):
     def describe_choice(self, state: DramaState, player: int, key: str, value: Any) -> str:
         return text.describe_choice(state, player, key, value)
 
+    def describe_question(self, state: DramaState, player: int, key: str | None,
+                          chosen: Sequence[tuple[str, Any]]) -> str:
+        return text.describe_question(state, player, key, chosen)[:100]
+
     def describe_event(self, event: Event, names: Mapping[int, str]) -> str:
         return text.describe_event(event, names)
 
     def render_view(self, view_: Mapping[str, Any], names: Mapping[int, str]) -> str:
         return view.render(view_, names)
+
+    def render_brief(self, view_: Mapping[str, Any], names: Mapping[int, str]) -> str:
+        return view.render_brief(view_, names)
 
     def ai_policy(self) -> HeuristicPolicy:
         """AI and idle seats play the heuristic (it sees only its own view, like a person)."""

@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bot.games.drama import shop
-from bot.games.drama.state import CARDS, DramaState, hero_name, player
-from bot.games.drama.windows import entry_name
+from bot.games.drama.actions import mode
+from bot.games.drama.state import CARDS, DramaState, actions_left, hero_name, player
+from bot.games.drama.windows import entry_name, projected_target
 
 TYPE_LABELS = {
     "pick_hero": "Choose a hero", "pass": "Pass", "play": "Play a card", "buy": "Buy an ITEM",
@@ -233,3 +234,78 @@ Attributes: 1 each from your hero, plus the icons on your ITEMs and on your spou
 
 def rules_summary() -> str:
     return RULES
+
+
+#: The question of each action parameter, by action type (``None``: any type).
+_QUESTIONS: dict[tuple[str | None, str], str] = {
+    ("pick_hero", "hero"): "Which hero (and side) do you play?",
+    ("play", "card"): "Which card do you play?",
+    ("play", "target"): "On which player?",
+    ("play", "pick"): "Which card does it take?",
+    ("play", "entry"): "Against which card in the window?",
+    ("play", "replace"): "Your slots are full: which card does it replace?",
+    ("buy", "slot"): "Buy which ITEM from the Kedai?",
+    ("buy", "replace"): "Your ITEMs are full: which one does it replace?",
+    ("recruit", "slot"): "Recruit which MEMBER from the Kedai?",
+    ("recruit", "replace"): "Your MEMBERs are full: which one does it replace?",
+    ("kahwin", "member"): "KAHWIN which of your MEMBERs?",
+    ("hero_ability", "target"): "Use your hero's ABILITY on which player?",
+    ("hero_ability", "pick"): "Which card does your ABILITY take?",
+    ("hero_ability", "discard"): "Which card do you discard to pay for it?",
+    ("use", "card"): "Use which card's ABILITY?",
+    ("use", "target"): "Use it on which player?",
+    ("use", "discard"): "Which card do you discard to pay for it?",
+    ("attack", "target"): "DENGKI (attack) which player?",
+    ("pay", "card"): "Which card do you discard to pay?",
+    ("absorb", "member"): "Which MEMBER shields you first?",
+    ("to_hand", "card"): "Which card goes to your hand?",
+    ("react", "card"): "Which reactive ABILITY do you use?",
+    ("react", "discard"): "Which card do you discard to pay for it?",
+    (None, "card"): "Which card?",
+    (None, "target"): "On which player?",
+    (None, "pick"): "Which card do you take?",
+    (None, "entry"): "Against which card in the window?",
+    (None, "slot"): "Which Kedai slot?",
+    (None, "replace"): "Which card does it replace?",
+    (None, "discard"): "Which card do you discard?",
+    (None, "member"): "Which MEMBER?",
+    (None, "hero"): "Which hero?",
+}
+
+
+def _first_question(state: DramaState, pid: int) -> str:
+    m = mode(state, pid)
+    if m == "pick":
+        return "Choose your hero."
+    if m == "window":
+        w = state.window
+        live = [e for e in w.stack if not e.get("void")] if w is not None else []
+        a = state.attack
+        aimed = a.target if a is not None and projected_target(state) is None else projected_target(state)
+        if a is not None and aimed == pid and w is not None and w.kind == "dengki":
+            return f"A DENGKI {a.strength} is aimed at you: play a Plot Twist?"
+        if live:
+            return f"{entry_name(live[-1])[:40]} was played: respond with a Plot Twist?"
+        return "A Plot Twist window is open: respond?"
+    if m == "turn":
+        left = actions_left(state)
+        return f"Your turn ({left} ACTION left): what do you do?"
+    c = state.choice
+    if m == "pay" and c is not None:
+        left = c.data["need"] - len(c.data["chosen"])
+        return f"Recruiting {CARDS.name(c.data['card'])[:30]}: discard a card to pay ({left} left)?"
+    if m == "absorb" and c is not None:
+        return f"You are hit for {c.data['task']['amount']}: which MEMBER shields first?"
+    if m == "to_hand":
+        return "Which card goes to your hand?"
+    if m == "react" and c is not None:
+        return f"You are to lose {c.data['task']['amount']} Air Muka: use a reactive ABILITY?"
+    return "What do you do?"
+
+
+def describe_question(state: DramaState, pid: int, key: str | None, chosen: Any) -> str:
+    """The question a picker step asks (name-free: the engine knows no player names)."""
+    if key in (None, "type"):
+        return _first_question(state, pid)[:100]
+    kind = next((v for k, v in chosen if k == "type"), None)
+    return _QUESTIONS.get((kind, key)) or _QUESTIONS.get((None, key)) or f"Choose {key.replace('_', ' ')}:"

@@ -175,3 +175,89 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
         lines.append("Your hand: " + ", ".join(h["name"] for h in view["hand"]))
     text = "\n".join(lines)
     return text if len(text) <= MAX_RENDER else text[:MAX_RENDER - 3] + "..."
+
+
+# --- the picker's brief -----------------------------------------------------------------------
+
+#: How long one brief line may grow before it is cut (phones wrap long lines into tall ones).
+BRIEF_LINE = 150
+
+
+def _clip_line(text: str) -> str:
+    return text if len(text) <= BRIEF_LINE else text[:BRIEF_LINE - 1] + "\u2026"
+
+
+def render_brief(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    """What a decision needs in at most six short lines, from ``view`` alone: the pending fact (the DENGKI,
+    the window's newest card, the choice), you (hero, Air Muka, Juta, ACTION), your hand, what you own,
+    and the Kedai on your own turn. A spectator gets the status line only."""
+    viewer = view.get("viewer")
+    me = next((p for p in view["players"] if p["id"] == viewer), None)
+    t = view["turn"]
+    lines = []
+    fact = _brief_fact(view, names, viewer)
+    if fact:
+        lines.append(fact)
+    if me is None:
+        return "\n".join(lines) or "Drama Pukul 7"
+    if view["phase"] == "pick":
+        pk = view["pick"] or {}
+        if "dealt" in pk:
+            lines.append(f"Your dealt hero: {pk['dealt']}")
+    elif not me["alive"]:
+        lines.append("You are out of the game.")
+    else:
+        you = f"**You:** {me['hero']} ({me['gender']}) \u00b7 Air Muka {me['air_muka']} \u00b7 {me['juta']} Juta"
+        if t["player"] == viewer and view["phase"] == "action":
+            you += f" \u00b7 {t['actions_left']} ACTION left"
+        lines.append(you)
+    hand = view["hand"]
+    if view["phase"] != "pick" or hand:
+        # never clipped: every card the player may choose from is named
+        lines.append(f"**Hand ({len(hand)}):** " + (", ".join(h["name"] for h in hand) or "\u2014"))
+    owned = [i["name"] for i in me["items"]] + [m["name"] + (" \u2665" if m["married"] else "") for m in me["members"]]
+    if owned:
+        lines.append(_clip_line("**Yours:** " + ", ".join(owned)))
+    if view["phase"] == "action" and t["player"] == viewer and view["choice"] is None and view["window"] is None:
+        shop = []
+        for s in view["kedai"]:
+            c = s["card"]
+            if c is not None:
+                cost = f"{c['price']}J" if c["kind"] == "item" else f"{c['recruit']} card" + "s" * (c["recruit"] != 1)
+                shop.append(f"[{s['slot']}] {c['name']} ({cost})")
+        if shop:
+            lines.append(_clip_line("**Kedai:** " + " | ".join(shop)))
+    return "\n".join(lines[:6])
+
+
+def _brief_fact(view: Mapping[str, Any], names: Mapping[int, str], viewer: Any) -> str:
+    """The public fact the pending decision is about, in one line."""
+    def who(pid: Any) -> str:
+        return "you" if pid == viewer else _name(names, pid)
+
+    if view["phase"] == "pick":
+        return f"Choosing heroes; next: {who(view['pick']['queue'][0])}"
+    if view["phase"] == "over":
+        w = view["winner"]
+        return f"Game over. Protagonist: **{_name(names, w)}**" if w is not None else "Game over: no one is left."
+    bits = []
+    a = view["attack"]
+    if a:
+        bits.append(f"\u2694 DENGKI {a['strength']}: {who(a['attacker'])} \u2192 {who(a['projected_target'])}"
+                    + (" (stopped)" if a["stopped"] else ""))
+    w = view["window"]
+    if w:
+        live = [e for e in w["stack"] if not e.get("void")]
+        top = f"top: {who(live[-1]['player'])}'s {live[-1]['name']}" if live else "nothing played yet"
+        bits.append(f"Plot Twist window ({top})")
+    c = view["choice"]
+    if c and c["player"] == viewer:
+        if c["kind"] == "pay":
+            left = c["need"] - len(c.get("chosen", []))
+            bits.append(f"Recruiting {CARDS.name(c['card'])}: discard {left} more card(s)")
+        elif "amount" in c:
+            bits.append(f"You are hit for {c['amount']} Air Muka")
+    if not bits:
+        tp = view["turn"]["player"]
+        bits.append(f"Turn {view['turn']['number']}: " + ("your turn" if tp == viewer else f"{who(tp)}'s turn"))
+    return _clip_line(" \u00b7 ".join(bits))

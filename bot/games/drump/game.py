@@ -19,7 +19,7 @@ from bot.games.drump.flow import start_turn
 from bot.games.drump.legal import legal_for_seat
 from bot.games.drump.outcome import scores
 from bot.games.drump.state import BLOCK, DISCARD, MAIN, OVER, REATTACK, DrumpState, Side
-from bot.games.drump.view import make_view, render
+from bot.games.drump.view import make_view, render, render_brief
 from bot.games.rng import Rng
 from bot.games.drump.policies import HeuristicPolicy
 
@@ -179,11 +179,18 @@ class DrumpGame(Game[DrumpState]):
     def describe_choice(self, state: DrumpState, player: PlayerId, key: str, value: Any) -> str:
         return text.describe_choice(state, player, key, value)
 
+    def describe_question(self, state: DrumpState, player: PlayerId, key: str | None,
+                          chosen: Sequence[tuple[str, Any]]) -> str:
+        return text.describe_question(state, player, key, chosen)[:100]
+
     def describe_event(self, event: Event, names: Mapping[PlayerId, str]) -> str:
         return text.describe_event(event, names)
 
     def render_view(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
         return render(view, names)
+
+    def render_brief(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
+        return render_brief(view, names)
 
     def ai_policy(self) -> HeuristicPolicy:
         return HeuristicPolicy()

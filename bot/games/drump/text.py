@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bot.games.drump.cards import CARD_SET, ZONES, label, long_label
-from bot.games.drump.state import DrumpState
+from bot.games.drump.state import BLOCK, DISCARD, REATTACK, DrumpState
 
 TYPE_LABELS = {
     "place": "Place a Force Card",
@@ -194,3 +194,42 @@ empty deck ends the game: a DRUMP beats no DRUMP, otherwise the higher part scor
 \u2022 In the last turn, the sets are compared when that turn ends, so the second player may still improve.
 \u2022 A zone's placement limit holds for the whole turn, even if the zone is emptied.
 \u2022 Timeouts: no block; stop attacking; end the turn; discard the lowest card (2 low, Ace high)."""
+
+
+#: The question of each action parameter, by action type (``None``: any type).
+_QUESTIONS: dict[tuple[str | None, str], str] = {
+    ("place", "card"): "Which Force Card do you place?",
+    ("place", "zone"): "Place it in which of your zones?",
+    ("summon", "part"): "Which Monster Part do you summon?",
+    ("summon", "zone"): "Summon from which of your zones?",
+    ("extra_jack", "part"): "Extra Jack: which Jack do you place?",
+    ("extra_jack", "ace"): "Which Ace do you discard for it?",
+    ("exchange", "part"): "Which part from your hand do you give up?",
+    ("exchange", "take"): "Draw a card, or take a part from the drop zone?",
+    ("attack", "target"): "Attack which of the opponent's zones?",
+    ("attack", "card"): "Attack with which card?",
+    ("block", "card"): "Block with which card?",
+    ("reattack", "card"): "Re-attack with which card?",
+    ("discard", "card"): "Which card do you discard?",
+    (None, "card"): "Which card?",
+    (None, "zone"): "Which zone?",
+    (None, "part"): "Which part?",
+}
+
+
+def describe_question(state: DrumpState, player: int, key: str | None, chosen: Any) -> str:
+    """The question a picker step asks (name-free: the engine knows no names)."""
+    if key in (None, "type"):
+        if state.phase == BLOCK and state.attack_zone >= 0:
+            return f"Your zone {state.attack_zone + 1} is attacked with {label(state.attack_card)}: block?"
+        if state.phase == REATTACK and state.attack_zone >= 0:
+            return f"You were blocked: re-attack zone {state.attack_zone + 1}, or stop?"
+        if state.phase == DISCARD:
+            seat = state.seat_of(player)
+            held = len(state.sides[seat].hand) if seat >= 0 else 0
+            return f"You hold {held} cards: discard down to 5."
+        if state.drump_pending:
+            return "Your last turn: what do you do?"
+        return "Your turn: what do you do?"
+    kind = next((v for k, v in chosen if k == "type"), None)
+    return _QUESTIONS.get((kind, key)) or _QUESTIONS.get((None, key)) or f"Choose {key.replace('_', ' ')}:"

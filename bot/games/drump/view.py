@@ -161,3 +161,54 @@ def _status(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
             done.append("placed in zone " + ", ".join(str(z + 1) for z in sorted(view["placed"])))
         return f"{current}'s turn" + (f" ({'; '.join(done)})." if done else ".")
     return ""
+
+
+def render_brief(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    """What a decision needs, in at most six short lines: the attack (if any), your hand, parts and zones,
+    and the opponent's zones (the targets of an attack). Built from ``view`` only."""
+    viewer = view.get("viewer")
+    sides = view["sides"]
+    mine = next((s for s in sides if s["player"] == viewer), None)
+    theirs = next((s for s in sides if s["player"] != viewer), None) if mine is not None else None
+    lines = []
+    fact = _brief_fact(view, names, viewer)
+    if fact:
+        lines.append(fact)
+    if mine is None:  # a spectator has no decision: just the status line
+        return "\n".join(lines) or _status(view, names)
+    hand = mine["hand"] or []
+    lines.append(f"**Hand ({len(hand)}):** " + (" ".join(label(c) for c in hand) or DASH))
+    parts = " ".join(f"{slot[0].upper()}:{label(c) if c else DASH}" for slot, c in mine["parts"].items())
+    lines.append(f"**Parts:** {parts} \u00b7 {mine['score']} pts")
+    lines.append("**Your zones:** " + "  ".join(f"[{i + 1}] {_zone_text(z, True)}"
+                                                 for i, z in enumerate(mine["zones"])))
+    if theirs is not None:
+        lines.append(f"**{_name(names, theirs['player'])}:** hand {theirs['hand_count']} \u00b7 zones "
+                     + "  ".join(f"[{i + 1}] {_zone_text(z, False)}" for i, z in enumerate(theirs["zones"])))
+    return "\n".join(lines)
+
+
+def _brief_fact(view: Mapping[str, Any], names: Mapping[int, str], viewer: Any) -> str:
+    """The one public fact the pending decision is about, in a line."""
+    phase = view["phase"]
+    attack = view.get("attack")
+    if phase == OVER:
+        return _status(view, names)
+    if phase == BLOCK and attack:
+        whose = "your" if attack["defender"] == viewer else f"{_name(names, attack['defender'])}'s"
+        return f"\u2694 Attack on {whose} zone {attack['zone'] + 1} with {label(attack['card'])}"
+    if phase == REATTACK and attack:
+        return f"\u2694 Blocked: re-attack zone {attack['zone'] + 1} with more than {attack['beat']} (or an Ace)"
+    if phase == DISCARD:
+        return "Discard down to 5 cards"
+    done = []
+    if view["summoned"]:
+        done.append("summoned")
+    if view["attacked"]:
+        done.append("attacked")
+    if view["exchanges"]:
+        done.append(f"{view['exchanges']}/2 exchanges")
+    head = f"Turn {view['turn']} \u00b7 deck {view['deck']}"
+    if view.get("last_turn"):
+        head += " \u00b7 **last turn**"
+    return head + (f" \u00b7 done: {', '.join(done)}" if done else "")

@@ -78,11 +78,18 @@ class GocengGame(Game[GocengState]):
     def describe_choice(self, state: GocengState, player: int, key: str, value: Any) -> str:
         return text.describe_choice(state, player, key, value)
 
+    def describe_question(self, state: GocengState, player: int, key: str | None,
+                          chosen: Sequence[tuple[str, Any]]) -> str:
+        return text.describe_question(state, player, key, chosen)[:100]
+
     def describe_event(self, event: Event, names: Mapping[int, str]) -> str:
         return text.describe_event(event, names)
 
     def render_view(self, view: Mapping[str, Any], names: Mapping[int, str]) -> str:
         return views.render(view, names)
+
+    def render_brief(self, view: Mapping[str, Any], names: Mapping[int, str]) -> str:
+        return views.render_brief(view, names)
 
     def ai_policy(self) -> HeuristicPolicy:
         return HeuristicPolicy()

@@ -170,3 +170,48 @@ with a single possible target picks it automatically; an offer must fit the batt
 0 to every coin on the table; a helper who keeps an offer cannot change it; the first player is drawn at \
 random; at the end every character is shown.
 """
+
+
+#: The question of each action parameter, by action type (``None``: any type).
+_QUESTIONS: dict[tuple[str | None, str], str] = {
+    ("challenge", "target"): "Challenge whom?",
+    ("play", "card"): "Which card do you play on your line?",
+    ("offer", "card"): "Which card do you offer?",
+    ("offer", "price"): "For how much silver?",
+    ("accept", "helper"): "Which helper's offer do you accept?",
+    ("peek", "target"): "Whose character do you look at?",
+    ("kasbon", "target"): "Kasbon: whom do you take a card from?",
+    (None, "target"): "Which player?",
+    (None, "card"): "Which card?",
+    (None, "price"): "For how much silver?",
+    (None, "helper"): "Which helper?",
+}
+
+
+def _first_question(state: GocengState, player: int) -> str:
+    if state.pending is not None and state.pending.player == player:
+        return ("Mata Menembus Sukma: whose character do you see?" if state.pending.kind == "peek"
+                else "Kasbon: whom do you take a card from?")
+    if state.phase == "challenge":
+        return "Your turn: whom do you challenge?"
+    if state.phase == "respond":
+        return "You are challenged: reconcile (2 silver) or fight?"
+    battle = state.battle
+    if battle is None:
+        return "What do you do?"
+    if battle.window is not None:
+        if player == battle.holder:
+            return "Which helper's offer do you accept?" if battle.window.stack else "No offers yet: take no help?"
+        return "Extra Power is asked for: offer a card?"
+    owed = battle.owed.get(player, 1)
+    if owed > 1:
+        return f"You hold the punch token and owe {owed} cards: what do you do?"
+    return "You hold the punch token: what do you do?"
+
+
+def describe_question(state: GocengState, player: int, key: str | None, chosen: Any) -> str:
+    """The question a picker step asks (name-free: the engine knows no player names)."""
+    if key in (None, "type"):
+        return _first_question(state, player)
+    kind = next((v for k, v in chosen if k == "type"), None)
+    return _QUESTIONS.get((kind, key)) or _QUESTIONS.get((None, key)) or f"Choose {key.replace('_', ' ')}:"

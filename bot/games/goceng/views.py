@@ -163,3 +163,66 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
         lines.append(f"🏁 {_name(names, result['loser'])} is out of stamina. Winners: {won}.")
     text = "\n".join(lines)
     return text if len(text) <= 1800 else text[:1797] + "…"
+
+
+# --- the picker's brief -----------------------------------------------------------------------
+
+#: How long a brief line may grow before it is cut (phones wrap long lines into tall ones).
+BRIEF_LINE = 150
+#: Cards of a battle line the brief shows (the newest ones: the next card must follow them).
+BRIEF_LINE_CARDS = 3
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= BRIEF_LINE else text[:BRIEF_LINE - 1] + "…"
+
+
+def render_brief(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    """What a decision needs in at most six short lines, from ``view`` alone: the challenge or the battle
+    (both lines' newest cards), the offers in an Extra Power window, you (character and objective,
+    stamina, silver) and your hand. A spectator gets the situation only."""
+    viewer = view.get("you")
+
+    def nm(pid: Any) -> str:
+        return "you" if pid == viewer else _name(names, pid)
+
+    lines = []
+    phase = view["phase"]
+    result = view.get("result")
+    if result:
+        won = ", ".join(_name(names, p) for p in result["winners"]) or "nobody"
+        lines.append(f"🏁 {_name(names, result['loser'])} is out of stamina. Winners: {won}.")
+    elif phase == "challenge":
+        lines.append(f"Turn {view['turn']}: {nm(view['active'])} must challenge someone")
+    elif phase == "respond":
+        lines.append(f"{nm(view['active'])} challenges {nm(view['target'])}: reconcile (2 silver) or fight?")
+    battle = view.get("battle")
+    if battle and not result:
+        head = f"⚔️ {nm(battle['attacker'])} vs {nm(battle['defender'])} · punch: {nm(battle['holder'])}"
+        owed = next((ln["owed"] for ln in battle["lines"] if ln["player"] == battle["holder"]), 1)
+        lines.append(head + (f" (owes {owed})" if owed > 1 else ""))
+        bits = []
+        for line in battle["lines"]:
+            cards = line["cards"][-BRIEF_LINE_CARDS:]
+            shown = " ".join(card_text(c) for c in cards) or "empty"
+            more = "… " if len(line["cards"]) > BRIEF_LINE_CARDS else ""
+            bits.append(f"{nm(line['player'])}: {more}{shown}")
+        lines.append(_clip("Lines: " + " | ".join(bits)))
+        window = battle.get("window")
+        if window:
+            offers = [f"{nm(o['player'])}{' ' + card_text(o['card']) if o['card'] else ''} for {o['price']}"
+                      + " silver" + (" (final)" if o.get("kept") else "") for o in window["offers"]]
+            lines.append(_clip("🤝 Offers: " + ("; ".join(offers) or "none yet")))
+    pending = view.get("pending")
+    if pending and not result:
+        what = "whose character to see" if pending["kind"] == "peek" else "whom to take a card from (Kasbon)"
+        lines.append(f"{nm(pending['player'])} chooses {what}")
+    me = next((p for p in view["players"] if p["id"] == viewer), None)
+    if me is not None and view.get("hand") is not None:
+        chars = load_cards().characters
+        goal = chars[me["character"]].objective if me["character"] in chars else ""
+        you = f"**You:** {character_name(me['character'])} · {_CUP * me['stamina'] or '0 stamina'} · {me['coins']} silver"
+        lines.append(_clip(you + (f" · {goal}" if goal else "")))
+        # never clipped: the hand is what the player chooses from
+        lines.append("**Hand:** " + (" · ".join(card_text(c) for c in view["hand"]) or "(empty)"))
+    return "\n".join(lines) or "Mat Goceng"

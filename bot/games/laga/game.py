@@ -123,11 +123,18 @@ class LagaGame(Game[LagaState]):
     def describe_choice(self, state: LagaState, player: PlayerId, key: str, value: Any) -> str:
         return text.describe_choice(state, key, value)[:100]
 
+    def describe_question(self, state: LagaState, player: PlayerId, key: str | None,
+                          chosen: Sequence[tuple[str, Any]]) -> str:
+        return text.describe_question(state, player, key, chosen)[:100]
+
     def describe_event(self, event: Event, names: Mapping[PlayerId, str]) -> str:
         return text.describe_event(event, names)
 
     def render_view(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
         return views.render(view, names)
+
+    def render_brief(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
+        return views.render_brief(view, names)
 
     def rules_summary(self) -> str:
         return RULES_SUMMARY

@@ -187,3 +187,80 @@ def describe_event(e: Mapping[str, Any], names: Mapping[int, str]) -> str:
     if t == "game_over":
         return f"Game over: {nm('winner')} wins."
     return str(t)
+
+
+#: The first question, by pending decision (``pre``/``post``: the turn player's own move).
+_FIRST = {
+    "pre": "Your turn: which move do you make?",
+    "post": "Use an ability, or end your turn?",
+    "gain": "Which resources do you take?",
+    "salary_choice": "Take your salary, or Make It Rain?",
+    "steal": "What do you steal?",
+    "transit": "Transit: which tile do you activate?",
+    "stasiun": "Stasiun: copy a tile?",
+    "cards": "You are looking at cards: what do you do?",
+    "complete": "Complete a Dream?",
+    "news_choice": "Ignore this News card, or let it apply to you?",
+}
+
+#: The question of each action parameter, by action type (``None``: any type).
+_QUESTIONS: dict[tuple[str | None, str], str] = {
+    ("sow", "tile"): "Move the tokens of which tile?",
+    ("sow", "direction"): "Which way do they go?",
+    ("sow", "jump"): "Jump over a tile (Dolphin Jump)?",
+    ("gps", "tile"): "GPS: take a token from which tile?",
+    ("gps", "to"): "GPS: move it to which tile?",
+    ("transform", "from"): "Transform which resource?",
+    ("transform", "to"): "Into which resource?",
+    ("transform", "amount"): "How many do you transform?",
+    ("swap", "tile"): "Swap which tile?",
+    ("swap", "with"): "Swap it with which tile?",
+    ("raid", "target"): "Raid (fine) which player?",
+    ("call", "target"): "Old Friend Call: which player?",
+    ("seduce", "target"): "Opposite Seduction: which player?",
+    ("deactivate", "target"): "Switch off whose Job?",
+    ("bury", "card"): "Return which Dream?",
+    ("psychic", "deck"): "Psychic: look at which deck?",
+    ("peek", "deck"): "Handshake: peek at which deck?",
+    ("take", "coin"): "How many Coin do you take?",
+    ("take", "pride"): "How many Pride do you take?",
+    ("take", "skill"): "How many Skill do you take?",
+    ("salary", "mode"): "Salary, or Make It Rain?",
+    ("steal", "from"): "Steal from which player?",
+    ("steal", "resource"): "Steal which resource?",
+    ("activate", "tile"): "Activate which tile?",
+    ("copy", "tile"): "Copy which tile?",
+    ("copy", "pay"): "How do you pay for the copy?",
+    ("look", "pay"): "Pay which resource to look at one more card?",
+    ("hire", "card"): "Change to which Job?",
+    ("hire", "coin"): "Pay how many Coin?",
+    ("hire", "pride"): "Pay how many Pride?",
+    ("hire", "skill"): "Pay how many Skill?",
+    ("hire_free", "card"): "Change to which Job, free?",
+    ("keep", "card"): "Keep which Dream?",
+    ("complete", "card"): "Complete which Dream?",
+    ("complete", "coin"): "Pay how many Coin?",
+    ("complete", "pride"): "Pay how many Pride?",
+    ("complete", "skill"): "Pay how many Skill?",
+    ("news", "choice"): "Ignore this News card, or let it apply?",
+    (None, "tile"): "Which tile?",
+    (None, "to"): "To which?",
+    (None, "from"): "From which?",
+    (None, "target"): "Which player?",
+    (None, "card"): "Which card?",
+    (None, "deck"): "Which deck?",
+    (None, "coin"): "How many Coin?",
+    (None, "pride"): "How many Pride?",
+    (None, "skill"): "How many Skill?",
+    (None, "pay"): "Pay with what?",
+    (None, "amount"): "How many?",
+}
+
+
+def describe_question(state: LagaState, player: int, key: str | None, chosen: Any) -> str:
+    """The question a picker step asks (name-free: the engine knows no player names)."""
+    if key in (None, "type"):
+        kind = state.tasks[-1].kind if state.tasks else state.phase
+        return _FIRST.get(kind, "What do you do?")
+    kind = next((v for k, v in chosen if k == "type"), None)
+    return _QUESTIONS.get((kind, key)) or _QUESTIONS.get((None, key)) or f"Choose {key.replace('_', ' ')}:"

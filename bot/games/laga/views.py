@@ -134,3 +134,59 @@ def render(v: Mapping[str, Any], names: Mapping[int, str]) -> str:
 
 def _cost(cost: tuple[int, int, int]) -> str:
     return " ".join(f"{n}{k}" for n, k in zip(cost, "CPS") if n) or "free"
+
+
+# --- the picker's brief -----------------------------------------------------------------------
+
+#: How long a brief line may grow before it is cut (phones wrap long lines into tall ones).
+BRIEF_LINE = 160
+#: Pending decisions about the ring: the brief shows it for them.
+RING_KINDS = {"pre", "transit", "stasiun"}
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= BRIEF_LINE else text[:BRIEF_LINE - 1] + "…"
+
+
+def render_brief(v: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    """What a decision needs in at most six short lines, from ``v`` alone: the pending decision, your
+    resources and Job, your secret Dreams and the cards you look at, the ring when the move is on it,
+    and the News in force. A spectator gets the pending line only."""
+    c = cards()
+    viewer = v.get("viewer")
+
+    def nm(pid: Any) -> str:
+        return "you" if pid == viewer else names.get(pid, f"Player {pid}")
+
+    lines = []
+    pend = v.get("pending")
+    if v.get("result"):
+        lines.append("**Final:** " + ", ".join(f"{nm(r['id'])} {r['score']}" for r in v["result"]))
+    elif pend:
+        head = f"Round {v['round']}/{v['rounds']} · "
+        if pend["player"] == viewer:
+            detail = {"gain": lambda: f" ({pend['amount']} any, {pend['reason']})",
+                      "cards": lambda: f" ({pend['deck']} deck, keep up to {pend['keep']})",
+                      "steal": lambda: f" (from {nm(pend['from'])})"}.get(pend["kind"], lambda: "")()
+            head += f"you {pend['text']}{detail}"
+        else:
+            head += f"waiting for {nm(pend['player'])} to {pend['text']}"
+        lines.append(_clip(head))
+    me = next((p for p in v["players"] if p["id"] == viewer), None)
+    you = v.get("you")
+    if me is None or you is None:
+        return "\n".join(lines) or "Laga Jakarta"
+    state = " (face down)" if me["face_down"] else "" if me["ability_on"] else " (ability off)"
+    lines.append(_clip(f"**You:** {_res(me)} · {me['job']} L{me['job_level']}{state} · {me['score']} pts"))
+    dreams = "; ".join(f"{d} ({_cost(c.dreams[d].cost)}, {c.dreams[d].points} pts)" for d in you["dreams"])
+    # never clipped: the secret cards are what the player decides with
+    lines.append(f"**Your Dreams:** {dreams or '—'}")
+    if you["looking"]:
+        looked = [f"{n} ({_cost((c.jobs.get(n) or c.dreams[n]).cost)})" if n in c.jobs or n in c.dreams else n
+                  for n in you["looking"]]
+        lines.append(f"**Looking at:** {', '.join(looked)}")
+    if pend and pend["player"] == viewer and pend["kind"] in RING_KINDS:
+        lines.append("**Ring:** " + " → ".join(f"{TILE_NAMES[t['tile']]} {t['tokens']}" for t in v["ring"]))
+    if v["news"] and len(lines) < 6:
+        lines.append(_clip(f"📰 {v['news']['name']}: {v['news']['text']}"))
+    return "\n".join(lines)

@@ -1,0 +1,64 @@
+"""The picker's brief and questions: short, private to the viewer, and a real question at every step."""
+
+from __future__ import annotations
+
+from drump_kit import GAME, A, B, arrange, new, play
+
+from bot.games.drump.cards import label
+from bot.games.rng import Rng
+from bot.ui.picker import walk
+
+NAMES = {A: "Aminah", B: "Budi"}
+MAX_LINES = 6
+KEYS = {"type", "card", "zone", "part", "ace", "take", "target"}
+
+
+def _hidden(state, seat: int) -> set[str]:
+    side = state.sides[seat]
+    hidden = set(side.hand)
+    for cards, flags in zip(side.zones, side.up):
+        hidden.update(c for c, up in zip(cards, flags) if not up)
+    return hidden
+
+
+def _tokens(text: str) -> set[str]:
+    return set(text.replace("(", " ").replace(")", " ").split())
+
+
+def test_drump_brief_shows_the_hand_and_the_attack_in_a_few_lines():
+    state = arrange(new(), turn=A, hands={A: ["3S", "KD"], B: ["2C", "QH"]},
+                    zones={A: {0: ["5H", "6C"]}, B: {1: ["4D", "9S"]}})
+    brief = GAME.render_brief(GAME.view(state, A), NAMES)
+    assert len(brief.splitlines()) <= MAX_LINES
+    assert "3♠" in brief and "K♦" in brief and "Budi" in brief
+    assert "Q♥" not in brief and "2♣" not in brief and "9♠" not in brief
+    play(state, A, "attack", target=1, card="3S")
+    brief = GAME.render_brief(GAME.view(state, B), NAMES)
+    assert brief.splitlines()[0].startswith("⚔") and "zone 2" in brief and "3♠" in brief
+    assert "Q♥" in brief and "K♦" not in brief
+    assert GAME.describe_question(state, B, "type", ()) == "Your zone 2 is attacked with 3♠: block?"
+
+
+def test_drump_brief_and_questions_along_seeded_games():
+    used: set[str] = set()
+    for seed in range(15):
+        state = new(seed)
+        rng = Rng.seeded(seed)
+        while not GAME.is_over(state):
+            (player,) = GAME.actors(state)
+            seat = state.seat_of(player)
+            brief = GAME.render_brief(GAME.view(state, player), NAMES)
+            lines = brief.splitlines()
+            assert 0 < len(lines) <= MAX_LINES and all(len(line) <= 160 for line in lines), brief
+            words = _tokens(brief)
+            assert all(label(c) in words for c in state.sides[seat].hand), brief
+            assert not {label(c) for c in _hidden(state, 1 - seat)} & words, brief
+            legal = GAME.legal_actions(state, player)
+            path: list[int] = []
+            while (step := walk(legal, path)).key is not None:
+                used.add(step.key)
+                question = GAME.describe_question(state, player, step.key, step.chosen)
+                assert 0 < len(question) <= 100 and question != f"Choose {step.key.replace('_', ' ')}:", question
+                path.append(rng.below(len(step.choices)))
+            GAME.apply(state, player, step.action)
+    assert used == KEYS
