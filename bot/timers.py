@@ -38,7 +38,9 @@ def ai_actor(service: MatchService, live: LiveMatch) -> PlayerId | None:
     """
     waiting = live.game.waiting(live.state)
     candidates = [p for p in sorted(waiting.actors) if service.ai_controls(live, p)]
-    if waiting.window is not None:
+    if waiting.window is not None and live.record.decision_seq != live.record.seq:
+        # Within a round, an AI seat does not answer its own answer again (it waits for the
+        # others); a round its own move opened (a counter to a counter) it may answer.
         candidates = [p for p in candidates if p != live.last_actor]
     if not candidates:
         return None

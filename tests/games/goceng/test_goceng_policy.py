@@ -81,7 +81,9 @@ def _ai_table(seed: int, n: int) -> list[tuple[int, dict, list[dict]]]:
     """An all-heuristic game, each next seat picked by the platform's own ``ai_actor`` (responders
     before the battler, never the last answer's author again). Returns (player, action, events)."""
     state = GAME.new_game(list(range(1, n + 1)), seed)
-    live = SimpleNamespace(game=GAME, state=state, last_actor=None)
+    # The move numbers the platform keeps: a move within an open round leaves the decision as it was.
+    record = SimpleNamespace(seq=0, decision_seq=0)
+    live = SimpleNamespace(game=GAME, state=state, last_actor=None, record=record)
     service = SimpleNamespace(ai_controls=lambda live, player: True)
     rng = Rng.seeded(seed)
     moves = []
@@ -91,7 +93,12 @@ def _ai_table(seed: int, n: int) -> list[tuple[int, dict, list[dict]]]:
         player = ai_actor(service, live)
         assert player is not None, "an all-AI table must never wait on nobody"
         action = AI.choose(GAME.view(state, player), GAME.legal_actions(state, player), rng)
+        before = GAME.waiting(state)
         moves.append((player, action, GAME.apply(state, player, action)))
+        after = GAME.waiting(state)
+        record.seq += 1
+        if before.round is None or after.window is None or after.round != before.round:
+            record.decision_seq = record.seq
         live.last_actor = player
     raise AssertionError(f"seed {seed}: the AI table did not finish")
 
