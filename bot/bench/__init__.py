@@ -5,7 +5,8 @@ figures. Modules: ``floor`` (bare discord.py bot), ``arena`` (a world full of
 live matches), ``tracker`` (when one interaction's handler is done),
 ``player`` (clicking through the real picker), ``load`` (one-at-a-time and
 saturated phases), ``scale`` (one size), ``restart``, ``finished`` (whole
-games), ``engines``; ``jobs``/``child`` run each measurement in a fresh
+DRUMP games), ``whole`` (whole matches of every game: mentions, turns, DM
+prompts, requests), ``engines``; ``jobs``/``child`` run each measurement in a fresh
 interpreter; ``kinds``, ``prune``, ``stats``, ``machine``, ``report``, ``targets``.
 """
 

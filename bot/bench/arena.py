@@ -50,6 +50,8 @@ class Arena:
     seats: list[Seat]
     tracker: HandlerTracker
     by_match: dict[int, Seat] = field(default_factory=dict)
+    #: Each user's latest interaction, whose token stays valid (see ``_finish``).
+    latest: dict[int, InteractionRecord] = field(default_factory=dict)
 
     @property
     def service(self) -> Any:
@@ -70,8 +72,18 @@ class Arena:
         return await self._finish(record, custom_id)
 
     async def _finish(self, record: InteractionRecord, what: str) -> InteractionRecord:
+        """Wait for the handler; then forget the token of the user's interaction before this one.
+
+        The bot keeps each player's newest picker interaction and edits it through its
+        token when the next picker opens (folding the old one away), as Discord allows
+        for 15 minutes. So the latest token of each user stays known to the stand-in and
+        only older ones are forgotten: one token per player, never a growing log.
+        """
         await asyncio.wait_for(self.tracker.expect(record.id), HANDLER_TIMEOUT)
-        prune.forget_interaction(self.world, record)
+        previous = self.latest.get(record.user_id)
+        self.latest[record.user_id] = record
+        if previous is not None and previous is not record:
+            prune.forget_interaction(self.world, previous)
         if not record.requests:
             raise RuntimeError(f"the bot never answered {what!r}")
         return record

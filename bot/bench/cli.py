@@ -1,8 +1,9 @@
 """``python -m bot bench``: run every measurement, print one table, write the same figures as JSON.
 
 Order of work: the floor, then each size (largest first, with the restart
-measured on the largest), then whole matches for the storage figure, each
-in a fresh child process; the engines run last in this process. Progress
+measured on the largest), then whole DRUMP matches for the storage figure,
+then whole matches of every registered game (mentions, turns, DM prompts,
+requests), each in a fresh child process; the engines run last in this process. Progress
 goes to stderr so the table on stdout stays clean to paste.
 """
 
@@ -45,7 +46,7 @@ def _positive(text: str) -> int:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m bot bench", description=(
         "Performance figures of the bot: move latency against a bare discord.py floor, throughput, "
-        "Discord requests, storage, memory, restart and engine speed. Prints a table and writes JSON."))
+        "Discord requests, storage, memory, restart, channel mentions per game and engine speed. Prints a table and writes JSON."))
     p.add_argument("--matches", type=_sizes, default=_sizes("100,1000"), metavar="N[,N...]",
                    help="live matches held at once, one run per size; the restart reloads the largest "
                         "(default 100,1000)")
@@ -60,6 +61,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--floor-clicks", type=_positive, default=2000, help="timed clicks on the floor bot (default 2000)")
     p.add_argument("--finished", type=_positive, default=10,
                    help="matches played to the end for the storage figure (default 10)")
+    p.add_argument("--game-matches", type=_positive, default=4, metavar="K",
+                   help="whole seeded matches per game and table size for the mention and request figures of "
+                        "every game (default 4; more for steadier averages)")
+    p.add_argument("--ai-seats", type=int, default=2, metavar="A",
+                   help="AI seats at the largest table of each multi-player game (default 2; 0 for all humans)")
     p.add_argument("--engine-seconds", type=float, default=1.0,
                    help="CPU seconds of random games per engine (default 1.0)")
     p.add_argument("--out", default=DEFAULT_OUT, help=f"where to write the JSON (default {DEFAULT_OUT})")
@@ -92,6 +98,9 @@ def collect(args: argparse.Namespace, workdir: str) -> dict[str, Any]:
         })
     _progress(f"storage: {args.finished} matches played to the end")
     results["finished"] = run_job("finished", {"matches": args.finished, "seed": args.seed, "workdir": workdir})
+    _progress(f"every game: {args.game_matches} whole matches per game and table size")
+    results["whole"] = run_job("whole", {"matches": args.game_matches, "ai_seats": max(0, args.ai_seats),
+                                         "seed": args.seed, "workdir": workdir})
     _progress("engines: random games of every registered game")
     results["engines"] = run_engines(seconds=args.engine_seconds, seed=args.seed)
     results["seconds"] = time.perf_counter() - started

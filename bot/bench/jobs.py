@@ -2,8 +2,8 @@
 
 Resident memory only means something from a fresh interpreter: a second
 N-match run in the same process would reuse the first one's freed memory and
-report almost nothing per match. So the floor, each size and the
-finished-match run are jobs, each started with ``python -m bot.bench.child``
+report almost nothing per match. So the floor, each size, the
+finished-match run and the whole matches of every game are jobs, each started with ``python -m bot.bench.child``
 and handing back its figures as JSON; the parent only collects them.
 """
 
@@ -51,10 +51,17 @@ async def finished_job(**params: Any) -> dict[str, Any]:
     return await run_finished(**params)
 
 
+async def whole_job(**params: Any) -> dict[str, Any]:
+    from bot.bench.whole import run_whole
+
+    return await run_whole(**params)
+
+
 JOBS: dict[str, Callable[..., Awaitable[dict[str, Any]]]] = {
     "floor": floor_job,
     "size": size_job,
     "finished": finished_job,
+    "whole": whole_job,
 }
 
 

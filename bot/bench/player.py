@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 from bot.engine import Action
 from bot.games.rng import Rng
@@ -86,14 +87,19 @@ class Driver:
         root = (f"pkb:{match_id}:{decision}:{legal}::", f"pks:{match_id}:{decision}:{legal}::")
         return message if any(cid.startswith(root) for cid in message.custom_ids()) else None
 
-    async def play_move(self, match_id: int, *, record_requests: bool = False) -> MoveSample:
-        """Choose a legal move for whoever must act and click it through; returns the timed final click."""
+    async def play_move(self, match_id: int, *, record_requests: bool = False, player: int | None = None,
+                        choose: Callable[[int, list[Action]], Action] | None = None) -> MoveSample:
+        """Choose a legal move for ``player`` (default: the first who may act) and click it through.
+
+        ``choose(player, legal)`` picks the action (default: :func:`choose_action`). Returns the timed final click.
+        """
         live = self.arena.service._cache[match_id]
         game, state, decision = live.game, live.state, live.decision
-        player = sorted(game.actors(state))[0]
+        if player is None:
+            player = sorted(game.actors(state))[0]
         legal = game.legal_actions(state, player)
         fingerprint = legal_fingerprint(legal)
-        action = choose_action(legal, self.rng)
+        action = choose(player, legal) if choose is not None else choose_action(legal, self.rng)
         clicks = 0
         message = self._open_picker(player, match_id, decision, fingerprint)
         if message is None:

@@ -149,6 +149,8 @@ def render(results: dict[str, Any], targets: list[Target]) -> str:
                   f"({fin['matches']} whole games, {_num(fin['moves_per_match'], 0)} moves each, "
                   f"{_num(fin['db_bytes_per_move'], 0)} bytes per move)"]
 
+    lines += whole_section(results)
+
     engine_rows: list[Row] = []
     for name, e in sorted(results["engines"].items()):
         if "error" in e:
@@ -165,9 +167,46 @@ def render(results: dict[str, Any], targets: list[Target]) -> str:
         target_rows.append((t.name, [f"{_num(t.value)} {t.unit}", f"<= {_num(t.limit)} {t.unit}", verdict]))
     lines += [""] + _grid("Targets", ["Target", "measured", "limit", ""], target_rows)
     warnings: Counter[str] = Counter()
-    for part in [*sizes, results["finished"]]:
+    for part in [*sizes, results["finished"], *([results["whole"]] if "whole" in results else [])]:
         warnings.update(part.get("log_warnings", {}))
     if warnings:
         lines += ["", "Warnings the bot logged during the run (count: message):"]
         lines += [f"  {count}: {text}" for text, count in warnings.most_common(5)]
     return "\n".join(lines)
+
+
+def whole_section(results: dict[str, Any]) -> list[str]:
+    """Whole seeded matches of every game: mentions, turns, DM prompts and requests, per table size."""
+    whole = results.get("whole")
+    if not whole:
+        return []
+    rows: list[Row] = []
+    notes: list[str] = []
+    for name, game in sorted(whole["games"].items()):
+        for players, s in sorted(game["by_size"].items(), key=lambda kv: int(kv[0])):
+            ai = int(players) - s["humans"]
+            req = s["requests_per_move"]
+            rows.append((f"{name} {players}" + (f" ({ai} AI)" if ai else ""), [
+                str(s["matches"]), _num(s["moves_per_match"], 0), _num(s["turns_per_match"], 1),
+                _num(s["mentions_per_match"], 1), _num(s["mentions_per_player_per_turn"]),
+                str(s["max_mentions_one_player_one_turn"]), _num(s["dm_prompts_per_turn"]),
+                _num(req["interaction"]), f"{_num(req['other'])} ({_num(req['other_dm'])})",
+            ]))
+        req = game["requests_per_move"]
+        rows.append((f"{name}, all", [
+            str(game["matches"]), _num(game["moves_per_match"], 0), _num(game["turns_per_match"], 1),
+            _num(game["mentions_per_match"], 1), _num(game["mentions_per_player_per_turn"]),
+            str(game["max_mentions_one_player_one_turn"]), _num(game["dm_prompts_per_turn"]),
+            _num(req["interaction"]), f"{_num(req['other'])} ({_num(req['other_dm'])})",
+        ]))
+        kinds = ", ".join(f"{k} {v}" for k, v in game["mentions_by_situation"].items() if v) or "none"
+        repeats = game.get("repeat_mentions_by_situation") or {}
+        again = ("; again in the same turn: " + ", ".join(f"{k} {v}" for k, v in repeats.items())) if repeats else ""
+        waits = game.get("timer_waits_per_match", 0)
+        waited = f"; timers waited out with no human to act: {_num(waits)} per match" if waits else ""
+        notes.append(f"  {name}: mentions by ping: {kinds}{again}{waited}")
+    title = (f"Whole matches, every game ({whole['matches_per_size']} seeded per game and size, humans clicking "
+             "the picker, AI seats on the bot's timers; per player = per human seat; requests per committed move)")
+    header = ["Game, seats", "matches", "moves/match", "turns/match", "mentions/match", "per player/turn",
+              "max 1 player 1 turn", "DM prompts/turn", "interaction req/move", "other req/move (DM)"]
+    return ["", *_grid(title, header, rows), *notes]

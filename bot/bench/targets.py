@@ -6,6 +6,8 @@ The per-size targets are judged at the largest size run (the issue asks for
 1,000 live matches); smaller sizes are shown for the trend. Requests per
 move are judged over whole games (the finished-match run): a size run of
 2,000 moves over 1,000 matches sees mostly openings, where turns rarely change.
+Channel mentions are judged per game over its whole seeded matches (every
+table size together): mentions / (human seats x turns), at most 1.
 """
 
 from __future__ import annotations
@@ -46,6 +48,9 @@ def check(results: dict[str, Any]) -> list[Target]:
                               restart["ready_s"], 2.0, "s"))
     whole = results["finished"]["requests_per_move"]["total_without_dm"]["mean"]
     out.append(Target("Discord requests per move over whole games, mean, DMs aside", whole, 2.0, "requests"))
+    for name, game in sorted((results.get("whole") or {}).get("games", {}).items()):
+        out.append(Target(f"channel mentions per player per turn, {name} (whole matches)",
+                          game["mentions_per_player_per_turn"], 1.0, "mentions"))
     drump = results["engines"].get("drump", {})
     out.append(Target("full random DRUMP game", drump.get("ms_per_game"), 5.0, "ms"))
     return out

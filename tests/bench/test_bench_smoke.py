@@ -14,10 +14,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bot.engine import all_games
+
 ROOT = Path(__file__).resolve().parents[2]
 
 TINY = ["--matches", "2,4", "--moves", "8", "--busy-moves", "6", "--warmup", "2", "--concurrency", "2",
-        "--floor-clicks", "20", "--finished", "1", "--engine-seconds", "0.02", "--seed", "3"]
+        "--floor-clicks", "20", "--finished", "1", "--game-matches", "1", "--ai-seats", "1", "--engine-seconds", "0.02",
+        "--seed", "3"]
 
 
 def _number(value: object) -> bool:
@@ -36,7 +39,7 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
                     "Requests per move: reply", "Requests per move: edit", "Requests per move: dm",
                     "Requests per move: followup", "Requests per move: total without DMs", "Commit per move",
                     "per finished match", "Resident memory per live match", "Restart:", "Engines", "drump",
-                    "Targets"):
+                    "Whole matches, every game", "mentions by ping", "Targets"):
         assert heading in table, f"{heading!r} missing from the table:\n{table}"
 
     data = json.loads(out.read_text())
@@ -64,3 +67,31 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
     assert all("error" in e or _number(e["games_per_s"]) for e in data["engines"].values())
     assert {t["name"].split(" (")[0] for t in data["targets"]} >= {
         "move latency p50 / floor p50", "move latency p99", "full random DRUMP game"}
+
+    whole = data["whole"]
+    names = sorted(g.name for g in all_games())
+    assert sorted(whole["games"]) == names, "every registered game gets whole matches"
+    for name, game in whole["games"].items():
+        assert game["matches"] >= 1 and game["by_size"], name
+        seat_turns = 0
+        for players, size in game["by_size"].items():
+            assert size["matches"] == 1 and 1 <= size["humans"] <= int(players), (name, players)
+            assert size["turns_per_match"] >= 1, (name, players)
+            assert size["moves_per_match"] >= size["turns_per_match"] - 1, "a turn changes only with a move"
+            assert size["mentions_per_match"] >= 1, "the first human to act is told"
+            expected = size["mentions_per_match"] / (size["humans"] * size["turns_per_match"])
+            assert math.isclose(size["mentions_per_player_per_turn"], expected), (name, players)
+            assert sum(size["mentions_by_situation"].values()) == size["mentions_per_match"]
+            assert size["max_mentions_one_player_one_turn"] >= 1
+            req = size["requests_per_move"]
+            assert req["interaction"] > 0 and req["other"] > 0, "every move answers a click and edits the table"
+            assert math.isclose(req["other"], req["other_channel"] + req["other_dm"])
+            assert _number(size["dm_prompts_per_turn"]) and size["dm_prompts_per_turn"] >= 0
+            seat_turns += size["humans"] * size["turns_per_match"]
+        total = game["mentions_per_match"] * game["matches"]
+        assert math.isclose(game["mentions_per_player_per_turn"], total / seat_turns), name
+        assert f"{name}, all" in table
+    mention_targets = {t["name"]: t for t in data["targets"] if t["name"].startswith("channel mentions per player")}
+    assert len(mention_targets) == len(names)
+    for t in mention_targets.values():
+        assert t["met"] == (t["value"] <= t["limit"]) and t["limit"] == 1.0
