@@ -268,3 +268,25 @@ async def test_four_humans_answer_every_drama_window_in_time_without_a_stale_cli
     assert stale == []
     assert all(i.responded for i in table.world.interactions)
     assert HUMANS[0] in table.humans
+
+
+async def test_goceng_negotiation_with_always_ask_humans_stays_secret(tables, db_path, clock):
+    """Mat Goceng's Extra Power window, with every human on "always ask me" (set by clicking My hand, then
+    the switch), so the battler is not passed for at once: helpers are told privately, the channel names
+    nobody, and the match plays to the end."""
+    table = await _open(tables, db_path, clock, "goceng", 3, 1, seed=5)
+    table.prefer = OPENERS["goceng"]
+    await table.open_and_start()
+    for player in table.humans:
+        mine = await table.click(player, table.world.message(table.table_id), f"hand:{table.match_id}")
+        switched = await table.click(player, mine.message, f"pref:{table.match_id}:ask:on")
+        assert switched.responded and f"pref:{table.match_id}:ask:off" in switched.message.custom_ids()
+    await table.play_out()
+    watch = table.watch
+    assert (await table.bot.storage.get_match(table.match_id)).status == "finished"
+    assert watch.windows_seen["secret"] > 0 and watch.multi_human_windows > 0
+    assert watch.secret_mentions == [] and watch.leaks == []
+    prompts = [m for p in table.humans for m in table.world.dm_messages(p) if "You may respond" in m.text
+               or "response window is over" in m.text]
+    assert prompts, "no helper was told privately"
+    assert [c.text[:80] for c in table.clicks if any(s in c.text for s in STALE_TEXTS)] == []
