@@ -25,7 +25,7 @@ from typing import TextIO
 from bot.client import GameBot
 from bot.clock import ManualClock
 from bot.config import DEFAULT_DATABASE
-from bot.engine import get_game
+from bot.engine import all_games, get_game
 from bot.games.rng import Rng
 from bot.matches import MoveOutcome
 from bot.sim import FakeDiscord, FakeMessage, seat
@@ -33,8 +33,10 @@ from bot.sim import FakeDiscord, FakeMessage, seat
 GUILD, CHANNEL, HOST = 900_000_000_000_000_001, 900_000_000_000_000_002, 900_000_000_000_000_003
 CHANNEL_NAME = "meja-kad"
 MAX_STEPS = 20_000
-#: Games with a Discord table today (the others' engines have no cog yet).
-PLAYABLE = ("drump",)
+
+def playable() -> tuple[str, ...]:
+    """Every registered game: each one has a Discord table."""
+    return tuple(game.name for game in all_games())
 
 
 @dataclass
@@ -191,7 +193,18 @@ async def _play(bot: GameBot, world: FakeDiscord, clock: ManualClock, match_id: 
             legal = live.game.legal_actions(live.state, HOST)
             view = live.game.view(live.state, HOST)
             action = live.game.ai_policy().choose(view, legal, rng)
-            await seat.play(world, bot, HOST, world.message(table_id), legal, action)
+            prompt = _window_prompt(world, match_id, live.record.decision_seq) if live.waiting.in_window else None
+            if prompt is None:
+                await seat.play(world, bot, HOST, world.message(table_id), legal, action)
+            elif action == live.game.timeout_action(live.state, HOST):
+                await world.click(bot, HOST, prompt, f"pass:{match_id}:{live.record.decision_seq}")
+                await world.settle()
+            else:  # Respond… on the DM prompt, then the picker it opens
+                opened = await world.click(bot, HOST, prompt, seat.act_button(prompt))
+                await world.settle()
+                if opened.message is None:
+                    raise RuntimeError(f"the picker did not open: {opened.text}")
+                await seat.click_through(world, bot, HOST, opened.message, legal, action)
         else:
             pending = bot.table.scheduler.pending()
             if match_id not in pending:
@@ -203,9 +216,17 @@ async def _play(bot: GameBot, world: FakeDiscord, clock: ManualClock, match_id: 
     raise RuntimeError(f"the match did not end within {MAX_STEPS} steps")
 
 
+def _window_prompt(world: FakeDiscord, match_id: int, decision: int) -> FakeMessage | None:
+    """The host's DM prompt for this window round (Respond… / Pass), if the bot sent one."""
+    for message in reversed(world.dm_messages(HOST)):
+        if f"pass:{match_id}:{decision}" in message.custom_ids():
+            return message
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot demo", description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", nargs="?", default="drump", choices=PLAYABLE, help="which game (default: drump)")
+    parser.add_argument("game", nargs="?", default="drump", choices=playable(), help="which game (default: drump)")
     parser.add_argument("--seed", type=int, default=1, help="shuffle seed (default: 1)")
     parser.add_argument("--players", type=int, default=None, help="number of seats (default: the game's minimum)")
     parser.add_argument("--db", default=os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE,
