@@ -101,14 +101,7 @@ def _in_window_with_humans(table: GameTable, need: int):
     return until
 
 
-GOCENG_DECIDER_AUTOPASS = (
-    "bot/matches.py MatchService._automatic_answer: the Extra Power window's decider (the battler, whose "
-    "only legal action is no_help until an offer comes) is auto-passed at once, closing the window before "
-    "any helper can offer; a window's decider must not be auto-answered while other actors remain")
-
-
-@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=GOCENG_DECIDER_AUTOPASS))
-                                  if g == "goceng" else g for g in GAMES])
+@pytest.mark.parametrize("game", GAMES)
 async def test_restart_mid_window_old_buttons_answer_and_the_deadline_fires(tables, db_path, clock, game):
     size = max(3, min(6, (await _gamesize(game))[0]))
     size = min(size, (await _gamesize(game))[1])
