@@ -13,6 +13,7 @@ from typing import Any, Callable, Iterable
 
 import discord
 
+from bot.i18n import t
 from bot.engine import Result
 from bot.matches import LiveMatch, MatchService, MoveOutcome
 from bot.ui import render
@@ -37,11 +38,11 @@ class Announcer:
     # --- small helpers ----------------------------------------------------------
     def guild_name(self, live: LiveMatch) -> str:
         guild = self.bot.get_guild(live.record.guild_id)
-        return guild.name if guild else "your server"
+        return guild.name if guild else t("your server")
 
     def channel_name(self, live: LiveMatch) -> str:
         channel = self.bot.get_channel(live.record.channel_id)
-        return f"#{channel.name}" if channel is not None and hasattr(channel, "name") else "the match channel"
+        return f"#{channel.name}" if channel is not None and hasattr(channel, "name") else t("the match channel")
 
     def jump_url(self, live: LiveMatch) -> str | None:
         rec = live.record
@@ -145,8 +146,9 @@ class Announcer:
         if not players:
             return
         who = ", ".join(render.mention(p) for p in players)
-        text = (f"📪 I couldn't DM {who}. Your hand stays private: use `/{live.game.name} hand` "
-                f"or the **My hand** button on the table to see it. The match goes on.")
+        text = t("📪 I couldn't DM {players}. Your hand stays private: use `/{game} hand` "
+                 "or the **My hand** button on the table to see it. The match goes on.",
+                 players=who, game=live.game.name)
         await self._safe("post the DM notice", self.channel(live).send(content=text))
 
     # --- after a move -------------------------------------------------------------
@@ -236,7 +238,8 @@ class Announcer:
                 continue
             message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
             await self._safe("fold a window prompt", message.edit(**render.collapsed(
-                f"⌛ {live.game.title} #{live.id}: that response window is over.").edit_kwargs()))
+                t("⌛ {game} #{match}: that response window is over.", game=live.game.title,
+                  match=live.id)).edit_kwargs()))
 
     async def remind(self, live: LiveMatch, players: list[int]) -> None:
         """Halfway to a deadline: mention the players in the channel, and DM those whose DMs are open.
@@ -264,7 +267,8 @@ class Announcer:
         await self.clear_ping(live)
         text = render.result_text(live, result, reason)
         await self._safe("announce the result", self.channel(live).send(
-            content=f"**{live.game.title} match #{live.id} is over.**\n{text}"))
+            content=t("**{game} match #{match} is over.**\n{result}", game=live.game.title, match=live.id,
+                      result=text)))
         for player in live.record.players:
             await self.push_hand(live, player, force=True)
         for player in live.record.players:

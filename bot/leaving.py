@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Literal, Mapping, Sequence
 
+from bot.i18n import t, tn
 from bot.engine import Game, PlayerId, Result
 
 LeaveKind = Literal["concede", "eliminate", "ai"]
@@ -46,19 +47,18 @@ def final_result(result: Result, left: Sequence[PlayerId], names: Mapping[Player
         if stayed:
             best = max(stayed.values())
             winners = tuple(p for p, s in stayed.items() if s == best)
-            note = f" {_every_winner(result)} left, so the best score among those who stayed wins."
+            note = (t("The winner left, so the best score among those who stayed wins.") if len(result.winners) == 1
+                    else t("Every winner left, so the best score among those who stayed wins."))
         else:
-            note = f" {_every_winner(result)} left, so nobody wins."
+            note = (t("The winner left, so nobody wins.") if len(result.winners) == 1
+                    else t("Every winner left, so nobody wins."))
     label = names or {}
     leavers = list(dict.fromkeys(left))  # in the order they left, each once
-    who = ", ".join(label.get(p, f"Player {p}") for p in leavers)
-    counted = "counts as a loser" if len(leavers) == 1 else "count as losers"
-    summary = " ".join(x for x in (result.summary, f"{who} left the match and {counted}." + note) if x)
+    who = ", ".join(label[p] if p in label else t("Player {player}", player=p) for p in leavers)
+    gone_line = tn("{who} left the match and counts as a loser.", "{who} left the match and count as losers.",
+                   len(leavers), who=who)
+    summary = " ".join(x for x in (result.summary, gone_line, note) if x)
     return Result(winners=winners, scores=dict(result.scores), summary=summary, draw=result.draw)
-
-
-def _every_winner(result: Result) -> str:
-    return "The winner" if len(result.winners) == 1 else "Every winner"
 
 
 __all__ = ["LeaveKind", "final_result", "leave_kind"]

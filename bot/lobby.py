@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
+from bot.i18n import t, tn
 from bot.engine import IllegalAction, PlayerId, get_game
 from bot.match_types import LiveMatch, MatchEnd, MatchError, is_ai
 from bot.options import TABLE_OPTIONS, Option, check_table_options, find, seated_only
@@ -40,18 +41,22 @@ class LobbyMixin:
             )
         except ChannelBusy as busy:
             other = busy.match
-            what = "a lobby" if other.status == LOBBY else "a match in progress"
-            raise MatchError(
-                f"This channel already has {what}: {get_game(other.game).title} match #{other.id}. "
-                "Finish it (or end it with its `end` command) before starting another here."
-            ) from None
+            if other.status == LOBBY:
+                text = t("This channel already has a lobby: {game} match #{match}. "
+                         "Finish it (or end it with its `end` command) before starting another here.",
+                         game=get_game(other.game).title, match=other.id)
+            else:
+                text = t("This channel already has a match in progress: {game} match #{match}. "
+                         "Finish it (or end it with its `end` command) before starting another here.",
+                         game=get_game(other.game).title, match=other.id)
+            raise MatchError(text) from None
         record.table_options = table_checked
         await self.storage.save_lobby(record)
         return self._remember(record)
 
     def _require_lobby(self, live: LiveMatch | None) -> LiveMatch:
         if live is None or live.record.status != LOBBY:
-            raise MatchError("This lobby is closed.")
+            raise MatchError(t("This lobby is closed."))
         return live
 
     async def join(self, match_id: int, user_id: PlayerId, name: str) -> LiveMatch:
@@ -59,9 +64,10 @@ class LobbyMixin:
             live = self._require_lobby(await self.load(match_id))
             rec = live.record
             if user_id in rec.players:
-                raise MatchError("You are already in this match.")
+                raise MatchError(t("You are already in this match."))
             if len(rec.players) >= live.game.max_players:
-                raise MatchError(f"This lobby is full ({live.game.max_players} players).")
+                raise MatchError(tn("This lobby is full ({n} player).", "This lobby is full ({n} players).",
+                                    live.game.max_players))
             rec.players.append(user_id)
             rec.names[user_id] = name
             await self.storage.save_lobby(rec)
@@ -72,7 +78,7 @@ class LobbyMixin:
             live = self._require_lobby(await self.load(match_id))
             rec = live.record
             if user_id not in rec.players:
-                raise MatchError("You are not in this match.")
+                raise MatchError(t("You are not in this match."))
             rec.players.remove(user_id)  # a host who leaves their seat still hosts (e.g. to watch AI seats)
             await self.storage.save_lobby(rec)
             return live
@@ -83,12 +89,13 @@ class LobbyMixin:
             live = self._require_lobby(await self.load(match_id))
             rec = live.record
             if user_id != rec.host_id:
-                raise MatchError("Only the host can add AI players.")
+                raise MatchError(t("Only the host can add AI players."))
             if len(rec.players) >= live.game.max_players:
-                raise MatchError(f"This lobby is full ({live.game.max_players} players).")
+                raise MatchError(tn("This lobby is full ({n} player).", "This lobby is full ({n} players).",
+                                    live.game.max_players))
             number = next(n for n in range(1, 100) if -n not in rec.players)
             rec.players.append(-number)
-            rec.names[-number] = f"AI {number}"
+            rec.names[-number] = t("AI {number}", number=number)
             await self.storage.save_lobby(rec)
             return live
 
@@ -97,10 +104,10 @@ class LobbyMixin:
             live = self._require_lobby(await self.load(match_id))
             rec = live.record
             if user_id != rec.host_id:
-                raise MatchError("Only the host can remove AI players.")
+                raise MatchError(t("Only the host can remove AI players."))
             ai_seats = [p for p in rec.players if is_ai(p)]
             if not ai_seats:
-                raise MatchError("There is no AI player to remove.")
+                raise MatchError(t("There is no AI player to remove."))
             rec.players.remove(ai_seats[-1])
             await self.storage.save_lobby(rec)
             return live
@@ -110,12 +117,17 @@ class LobbyMixin:
         live = self._require_lobby(await self.load(match_id))
         rec, game = live.record, live.game
         if user_id != rec.host_id:
-            raise MatchError("Only the host can start the match.")
+            raise MatchError(t("Only the host can start the match."))
         count = len(rec.players)
         if not game.min_players <= count <= game.max_players:
-            need = (f"exactly {game.min_players}" if game.min_players == game.max_players
-                    else f"{game.min_players} to {game.max_players}")
-            raise MatchError(f"{game.title} needs {need} players; there are {count}.")
+            if game.min_players == game.max_players:
+                text = tn("{game} needs exactly {n} player; there are {count}.",
+                          "{game} needs exactly {n} players; there are {count}.",
+                          game.min_players, game=game.title, count=count)
+            else:
+                text = t("{game} needs {low} to {high} players; there are {count}.",
+                         game=game.title, low=game.min_players, high=game.max_players, count=count)
+            raise MatchError(text)
         rec.options = seated_only(game.options, rec.options, rec.players)  # a leaver's own options go with them
         try:
             state = game.new_game(list(rec.players), rec.seed, rec.options)
@@ -133,7 +145,7 @@ class LobbyMixin:
         async with self.lock(match_id):
             live = self._require_lobby(await self.load(match_id))
             if user_id != live.record.host_id and not may_manage:
-                raise MatchError("Only the host (or someone with Manage Channels) can cancel this lobby.")
+                raise MatchError(t("Only the host (or someone with Manage Channels) can cancel this lobby."))
             await self.storage.end_match(match_id, status=ABANDONED, reason="cancelled")
             await self._reload(match_id)
             return MatchEnd(live, "cancelled", None, user_id)
@@ -147,7 +159,7 @@ class LobbyMixin:
             live = self._require_lobby(await self.load(match_id))
             rec = live.record
             if user_id != rec.host_id:
-                raise MatchError("Only the host can change the match options.")
+                raise MatchError(t("Only the host can change the match options."))
             try:
                 option, table = match_wide_option(live, name)
                 checked = option.check(value)
@@ -165,13 +177,13 @@ class LobbyMixin:
             live = self._require_lobby(await self.load(match_id))
             rec, game = live.record, live.game
             if user_id != player_id:
-                raise MatchError("You can only change your own options.")
+                raise MatchError(t("You can only change your own options."))
             if player_id not in rec.players:
-                raise MatchError("Take a seat first (press Join): options are set per seated player.")
+                raise MatchError(t("Take a seat first (press Join): options are set per seated player."))
             try:
                 option = find(game.options, name, owner=game.title)
                 if not option.per_player:
-                    raise IllegalAction(f"{option.title} is set for the whole match, by the host.")
+                    raise IllegalAction(t("{option} is set for the whole match, by the host.", option=option.title))
                 checked = option.check(value)
             except IllegalAction as exc:
                 raise MatchError(exc.reason) from None
@@ -188,10 +200,11 @@ def match_wide_option(live: LiveMatch, name: str) -> tuple[Option, bool]:
     for option in game.options:
         if option.name == name:
             if option.per_player:
-                raise IllegalAction(f"{option.title} is set by each player for themselves.")
+                raise IllegalAction(t("{option} is set by each player for themselves.", option=option.title))
             return option, False
     for option in TABLE_OPTIONS:
         if option.name == name:
             return option, True
-    raise IllegalAction(f"{game.title} has no option {name}; the host can change: "
-                        + ", ".join(o.name for o in (*game.options, *TABLE_OPTIONS) if not o.per_player) + ".")
+    names = ", ".join(o.name for o in (*game.options, *TABLE_OPTIONS) if not o.per_player)
+    raise IllegalAction(t("{game} has no option {name}; the host can change: {names}.",
+                          game=game.title, name=name, names=names))

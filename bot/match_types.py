@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.i18n import t
 from bot.engine import Action, Event, Game, PlayerId, Refusal, Result, Waiting
 from bot.storage import MatchRecord
 
@@ -30,7 +31,7 @@ class StaleTurn(MatchError):
     """
 
     def __init__(self) -> None:
-        super().__init__("That question is over: the table has moved on.")
+        super().__init__(t("That question is over: the table has moved on."))
 
 
 @dataclass
@@ -62,7 +63,8 @@ class LiveMatch:
         return self.record.seq
 
     def name_of(self, player: PlayerId) -> str:
-        return self.record.names.get(player, f"Player {player}")
+        names = self.record.names
+        return names[player] if player in names else t("Player {player}", player=player)
 
     @property
     def waiting(self) -> Waiting:

@@ -20,6 +20,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from bot.i18n import N_, t
 from bot.clock import Clock, SystemClock
 from bot.engine import LEAVE, Action, Event, Game, PlayerId, Result, Waiting, get_game
 from bot.leaving import final_result, leave_kind
@@ -39,7 +40,7 @@ PLAYER, TIMEOUT, TURN_TIMEOUT, AI, AUTO, LEFT = "player", "timeout", "turn_timeo
 
 #: What a person may set for themselves, everywhere they play.
 USER_PREFS = {
-    "always_ask": "Ask me in every response window, even when I can only pass.",
+    "always_ask": N_("Ask me in every response window, even when I can only pass."),
 }
 
 
@@ -116,7 +117,7 @@ class MatchService(LobbyMixin):
     async def change_setting(self, guild_id: int, key: str, value: int) -> GuildSettings:
         """Validate and store one server setting; ValueError names the allowed range."""
         if key not in SETTINGS:
-            raise ValueError(f"There is no setting called {key}.")
+            raise ValueError(t("There is no setting called {key}.", key=key))
         checked = SETTINGS[key].validate(value)
         await self.storage.set_guild_setting(guild_id, key, checked)
         self._settings.pop(guild_id, None)
@@ -146,11 +147,11 @@ class MatchService(LobbyMixin):
         prompt stale; only a new round or a new decision does.
         """
         if live is None or live.record.status != ACTIVE or live.state is None:
-            raise MatchError("This match is over.")
+            raise MatchError(t("This match is over."))
         if player not in live.record.players:
-            raise MatchError("You are not playing in this match.")
+            raise MatchError(t("You are not playing in this match."))
         if person and player in live.record.left:  # the AI still plays a leaver's seat
-            raise MatchError("You left this match; it goes on without you.")
+            raise MatchError(t("You left this match; it goes on without you."))
         if decision is not None and decision != live.record.decision_seq:
             raise StaleTurn()
         if player not in live.waiting.actors:
@@ -162,9 +163,9 @@ class MatchService(LobbyMixin):
         """Why a player has nothing to do now, without telling who may answer a secret window."""
         waiting = live.waiting
         if waiting.window is not None and not waiting.window.public:
-            return "Nothing is waiting on you right now: the others may still respond."
+            return t("Nothing is waiting on you right now: the others may still respond.")
         names = ", ".join(live.name_of(p) for p in sorted(waiting.actors))
-        return f"It is not your turn; waiting for {names}."
+        return t("It is not your turn; waiting for {names}.", names=names)
 
     async def act(self, match_id: int, player: PlayerId, action: Action, *, decision: int | None,
                   by: str = PLAYER) -> MoveOutcome:
@@ -197,8 +198,8 @@ class MatchService(LobbyMixin):
         live.takeover_after = (await self.settings(rec.guild_id))["idle_takeover"]
         timeouts, autopilot, took_over = self._idle_after(live, player, by)
         if took_over:
-            public_lines.append(f"🤖 {live.name_of(player)} seems to be away: the AI plays for them until "
-                                "they click again.")
+            public_lines.append(t("🤖 {player} seems to be away: the AI plays for them until they click again.",
+                                  player=live.name_of(player)))
         skipping = [p for p in rec.skipping if p != after.turn and not (p == player and by == PLAYER)]
         recent = (rec.recent + public_lines)[-RECENT_LINES:]
         try:
@@ -289,7 +290,7 @@ class MatchService(LobbyMixin):
 
     async def set_user_pref(self, user_id: PlayerId, key: str, value: Any) -> dict[str, Any]:
         if key not in USER_PREFS:
-            raise MatchError(f"There is no preference called {key}.")
+            raise MatchError(t("There is no preference called {key}.", key=key))
         await self.storage.set_user_pref(user_id, key, value)
         self._prefs.pop(user_id, None)
         return await self.user_prefs(user_id)
@@ -298,7 +299,7 @@ class MatchService(LobbyMixin):
         """Pass on every window until the player's own turn (or until they act themselves)."""
         rec = live.record
         if player not in rec.players or player in rec.left:
-            raise MatchError("You are not playing in this match.")
+            raise MatchError(t("You are not playing in this match."))
         if on and player not in rec.skipping:
             rec.skipping.append(player)
         elif not on and player in rec.skipping:
@@ -361,7 +362,7 @@ class MatchService(LobbyMixin):
         public: list[str] = []
         private: dict[PlayerId, list[str]] = {}
         if timed_out_player is not None:
-            public.append(f"⏱️ Time ran out for {live.name_of(timed_out_player)}.")
+            public.append(t("⏱️ Time ran out for {player}.", player=live.name_of(timed_out_player)))
         for event in events:
             line = live.game.describe_event(event, names)
             if not line:
@@ -421,12 +422,12 @@ class MatchService(LobbyMixin):
         """
         live = await self.load(match_id)
         if live is None or live.record.status != ACTIVE or live.state is None:
-            raise MatchError("There is no match in progress here.")
+            raise MatchError(t("There is no match in progress here."))
         rec = live.record
         if player not in rec.players:
-            raise MatchError("You are not playing in this match.")
+            raise MatchError(t("You are not playing in this match."))
         if player in rec.left:
-            raise MatchError("You have already left this match.")
+            raise MatchError(t("You have already left this match."))
         kind = leave_kind(live.game, len(rec.players))
         if kind == "concede":
             return await self._concede(live, player)
@@ -437,8 +438,8 @@ class MatchService(LobbyMixin):
         if kind == "ai":
             if player not in rec.autopilot:
                 rec.autopilot.append(player)
-            extra = (f"🚪 {live.name_of(player)} left the match: the AI plays their seat to the end "
-                     "(it counts as a loss for them).",)
+            extra = (t("🚪 {player} left the match: the AI plays their seat to the end "
+                       "(it counts as a loss for them).", player=live.name_of(player)),)
         rec.skipping = [p for p in rec.skipping if p != player]
         await self.storage.save_seats(live.id, left=rec.left, skipping=rec.skipping, autopilot=rec.autopilot)
         outcome = await self._commit(live, player, dict(LEAVE), events, before, LEFT, extra)
@@ -449,7 +450,7 @@ class MatchService(LobbyMixin):
     async def _concede(self, live: LiveMatch, player: PlayerId) -> MatchEnd:
         """Two players: the one who stays wins."""
         others = [p for p in live.record.players if p != player]
-        result = Result(winners=(others[0],), summary=f"{live.name_of(player)} conceded.")
+        result = Result(winners=(others[0],), summary=t("{player} conceded.", player=live.name_of(player)))
         await self.storage.end_match(live.id, status=FINISHED, reason="conceded", result=result.to_json())
         await self._reload(live.id)
         live.record.status = FINISHED
@@ -459,9 +460,9 @@ class MatchService(LobbyMixin):
     async def abort(self, match_id: int, by: PlayerId, *, may_manage: bool) -> MatchEnd:
         live = await self.load(match_id)
         if live is None or not live.record.is_live:
-            raise MatchError("There is no match in progress here.")
+            raise MatchError(t("There is no match in progress here."))
         if by != live.record.host_id and not may_manage:
-            raise MatchError("Only the host or someone with Manage Channels can end this match.")
+            raise MatchError(t("Only the host or someone with Manage Channels can end this match."))
         await self.storage.end_match(match_id, status=ABANDONED, reason="ended")
         await self._reload(match_id)
         live.record.status = ABANDONED

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Literal, Mapping, Sequence
 
+from bot.i18n import N_, t, translate
 from bot.engine import IllegalAction
 
 Kind = Literal["choice", "bool", "int"]
@@ -39,7 +40,10 @@ _FALSE = ("false", "no", "off", "0")
 
 @dataclass(frozen=True)
 class Choice:
-    """One allowed value of a ``choice`` option. ``aliases`` are other spellings accepted on input."""
+    """One allowed value of a ``choice`` option. ``aliases`` are other spellings accepted on input.
+
+    ``label`` is English, written with ``N_`` so it reaches the template; it is translated where shown.
+    """
 
     value: str
     label: str
@@ -51,7 +55,10 @@ class Option:
     """One option: what it is called, what values it takes, and what it means to a player.
 
     ``aliases`` are older names still accepted on input, so matches stored
-    before an option was renamed keep loading (Laga's ``genders``).
+    before an option was renamed keep loading (Laga's ``genders``). ``label``,
+    ``description`` and ``summary`` are English texts written with ``N_``:
+    ``title`` and ``show`` translate them for the reader, ``lobby_view`` the
+    description; ``short`` stays the English msgid for slash command descriptions.
     """
 
     name: str
@@ -84,7 +91,8 @@ class Option:
 
     @property
     def title(self) -> str:
-        return self.label or self.name.replace("_", " ").capitalize()
+        """The display name in the reader's language (``label`` is an ``N_`` text)."""
+        return translate(self.label) if self.label else self.name.replace("_", " ").capitalize()
 
     @property
     def short(self) -> str:
@@ -94,17 +102,20 @@ class Option:
         """The allowed values in words, for refusals: "choose or deal", "on or off", "2 to 10"."""
         if self.kind == "choice":
             values = [c.value for c in self.choices]
-            return ", ".join(values[:-1]) + " or " + values[-1] if len(values) > 1 else values[0]
+            if len(values) > 1:
+                return t("{values} or {last}", values=", ".join(values[:-1]), last=values[-1])
+            return values[0]
         if self.kind == "bool":
-            return "on or off (true or false)"
-        return f"a whole number from {self.min} to {self.max}"
+            return t("on or off (true or false)")
+        return t("a whole number from {low} to {high}", low=self.min, high=self.max)
 
     def check(self, value: Any) -> Any:
         """``value`` in its canonical form (a choice's value, a bool, an int); IllegalAction if not allowed.
 
         Strings are accepted for every kind because select menus send strings.
         """
-        refused = IllegalAction(f"{self.title} must be {self.allowed()}; {value!r} is not allowed.")
+        refused = IllegalAction(t("{option} must be {allowed}; {value} is not allowed.",
+                                  option=self.title, allowed=self.allowed(), value=repr(value)))
         if self.kind == "choice":
             if isinstance(value, str):
                 for choice in self.choices:
@@ -135,19 +146,19 @@ class Option:
     def show(self, value: Any) -> str:
         """A value as a player reads it ("Deal", "on", "4"); "not set" for None."""
         if value is None:
-            return "not set"
+            return t("not set")
         if self.kind == "choice":
-            return next((c.label for c in self.choices if c.value == value), str(value))
+            return next((translate(c.label) for c in self.choices if c.value == value), str(value))
         if self.kind == "bool":
-            return "on" if value else "off"
+            return t("on") if value else t("off")
         return str(value)
 
     def values(self, limit: int = 25) -> list[tuple[str, str]]:
         """(wire value, label) pairs for a select menu, at most ``limit`` (a long int range is spread evenly)."""
         if self.kind == "choice":
-            return [(c.value, c.label) for c in self.choices][:limit]
+            return [(c.value, translate(c.label)) for c in self.choices][:limit]
         if self.kind == "bool":
-            return [("true", "On"), ("false", "Off")]
+            return [("true", t("On")), ("false", t("Off"))]
         lo, hi = int(self.min), int(self.max)  # type: ignore[arg-type]
         span = hi - lo
         if span < limit:
@@ -174,20 +185,23 @@ def find(declared: Sequence[Option], name: str, *, owner: str) -> Option:
 def _unknown(owner: str, declared: Sequence[Option], names: Iterable[str]) -> str:
     got = ", ".join(sorted(str(n) for n in names))
     if not declared:
-        return f"{owner} has no options; got {got}."
-    return f"{owner} has no option {got}; its options are: {', '.join(o.name for o in declared)}."
+        return t("{owner} has no options; got {got}.", owner=owner, got=got)
+    return t("{owner} has no option {got}; its options are: {names}.", owner=owner, got=got,
+             names=", ".join(o.name for o in declared))
 
 
 def check_player_values(option: Option, raw: Any) -> dict[str, Any]:
     """A per-player option's mapping, keyed by ``str(player id)``, each value checked; None values mean unset."""
     if not isinstance(raw, Mapping):
-        raise IllegalAction(f"{option.title} is set per player: it maps player ids to {option.allowed()}.")
+        raise IllegalAction(t("{option} is set per player: it maps player ids to {allowed}.",
+                              option=option.title, allowed=option.allowed()))
     values: dict[str, Any] = {}
     for key, value in raw.items():
         try:
             player = int(key)
         except (TypeError, ValueError):
-            raise IllegalAction(f"{option.title} given for {key!r}, which is not a player id.") from None
+            raise IllegalAction(t("{option} given for {key}, which is not a player id.",
+                                  option=option.title, key=repr(key))) from None
         if value is not None:
             values[str(player)] = option.check(value)
     return values
@@ -228,18 +242,18 @@ def seated_only(declared: Sequence[Option], options: Mapping[str, Any], players:
 
 
 # --- the table's own options (the platform's, never passed to an engine) --------------
-TABLE_OWNER = "The table"
+TABLE_OWNER = N_("The table")
 
 TABLE_OPTIONS: tuple[Option, ...] = (
     Option(
-        name="full_windows", kind="bool", default=False,
-        description=("Full windows: ask everyone eligible in every response window, even players who can only pass "
-                     "(strict secrecy, slower)"),
-        summary="Ask everyone eligible in every response window, even those who can only pass (secret; slower)",
+        name="full_windows", kind="bool", default=False, label=N_("Full windows"),
+        description=N_("Full windows: ask everyone eligible in every response window, even players who can only "
+                       "pass (strict secrecy, slower)"),
+        summary=N_("Ask everyone eligible in every response window, even those who can only pass (secret; slower)"),
     ),
 )
 
 
 def check_table_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     """Validated table options with defaults filled in (stored in ``MatchRecord.table_options``)."""
-    return check_options(TABLE_OPTIONS, options, owner=TABLE_OWNER)
+    return check_options(TABLE_OPTIONS, options, owner=translate(TABLE_OWNER))

@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import N_, translate
 from bot.clock import Clock
 from bot.ui import render
 
@@ -22,7 +23,7 @@ log = logging.getLogger(__name__)
 #: Interaction tokens last 15 minutes; leave a margin for the request itself.
 TOKEN_LIFETIME = 14 * 60
 
-REPLACED = "↪️ Replaced by a newer picker."
+REPLACED = N_("↪️ Replaced by a newer picker.")
 
 
 class OpenPickers:
@@ -45,7 +46,7 @@ class OpenPickers:
         if self._clock.now() - at > TOKEN_LIFETIME:
             return
         try:
-            await old.edit_original_response(**render.collapsed(REPLACED).edit_kwargs())
+            await old.edit_original_response(**render.collapsed(translate(REPLACED)).edit_kwargs())
         except discord.HTTPException as exc:  # dismissed by the player, or too old: nothing to fold
             log.debug("could not fold an old picker: %s", exc)
 

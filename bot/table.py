@@ -16,6 +16,7 @@ from typing import Any, AsyncIterator, Mapping
 
 import discord
 
+from bot.i18n import N_, t, translate
 from bot.announcer import Announcer
 from bot.engine import IllegalAction, get_game
 from bot.engine import Refusal
@@ -31,7 +32,7 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 
-WELCOME_BACK = "👋 Welcome back: your seat is yours again."
+WELCOME_BACK = N_("👋 Welcome back: your seat is yours again.")
 
 #: Past this wait for a match's lock, the interaction is deferred so Discord's 3 s limit holds.
 LOCK_PATIENCE = 1.5
@@ -76,8 +77,8 @@ class Table:
     async def report_failure(self, interaction: Interaction, error: BaseException) -> None:
         """Last resort for a bug: log it and still answer the player (never "interaction failed")."""
         log.error("handling %s failed", interaction.data, exc_info=error)
-        text = ("Something went wrong on our side while answering that. Every accepted move is saved; "
-                "use the game's `board` command to see where the match stands.")
+        text = t("Something went wrong on our side while answering that. Every accepted move is saved; "
+                 "use the game's `board` command to see where the match stands.")
         try:
             await self.tell(interaction, text)
         except discord.HTTPException:
@@ -102,11 +103,12 @@ class Table:
     async def _match_here(self, interaction: Interaction, game_name: str) -> LiveMatch | None:
         live = await self.service.live_in_channel(interaction.channel_id or 0)
         if live is None:
-            await self.tell(interaction, f"There is no match in this channel. Start one with `/{game_name} new`.")
+            await self.tell(interaction, t("There is no match in this channel. Start one with `/{game} new`.",
+                                           game=game_name))
             return None
         if live.game.name != game_name:
-            await self.tell(interaction, f"This channel's match is {live.game.title} #{live.id}; "
-                                         f"use `/{live.game.name}` commands for it.")
+            await self.tell(interaction, t("This channel's match is {title} #{match}; use `/{game}` commands for it.",
+                                           title=live.game.title, match=live.id, game=live.game.name))
             return None
         return live
 
@@ -115,7 +117,7 @@ class Table:
                       table_options: Mapping[str, Any] | None = None) -> None:
         """Open a lobby with the options given to ``/<game> new`` (refused with the allowed values if bad)."""
         if interaction.guild_id is None or interaction.channel_id is None:
-            await self.tell(interaction, "Matches are played in a server channel, not in DMs.")
+            await self.tell(interaction, t("Matches are played in a server channel, not in DMs."))
             return
         try:
             live = await self.service.open_lobby(
@@ -151,9 +153,9 @@ class Table:
 
     async def cmd_rules(self, interaction: Interaction, game_name: str) -> None:
         game = get_game(game_name)
-        text = game.rules_summary() or "No rules summary yet."
-        await interaction.response.send_message(embed=render.notice(text[:4000], title=f"{game.title} rules").embed,
-                                                ephemeral=True)
+        text = game.rules_summary() or t("No rules summary yet.")
+        await interaction.response.send_message(
+            embed=render.notice(text[:4000], title=t("{game} rules", game=game.title)).embed, ephemeral=True)
 
     async def cmd_concede(self, interaction: Interaction, game_name: str) -> None:
         """Leave the match: with two players the other wins; with more it goes on without you."""
@@ -169,15 +171,17 @@ class Table:
                 return
             if isinstance(left, MatchEnd):
                 self.scheduler.set(live.id, None)
-                text = f"🏳️ {who} concedes.\n" + render.result_text(left.match, left.result, "conceded")
+                text = t("🏳️ {player} concedes.\n{result}", player=who,
+                         result=render.result_text(left.match, left.result, "conceded"))
                 await self._public_reply(interaction, text)
                 await self.announcer.refresh_table(left.match, result=left.result, reason="conceded")
                 await self.announcer.clear_ping(left.match)
                 await self.announcer.fold_prompts(left.match)
                 self.pickers.forget_match(live.id)
                 return
-            await self._public_reply(interaction, f"🚪 {who} leaves {live.game.title} match #{live.id}; "
-                                                  "it goes on without them (a loss for them).")
+            await self._public_reply(interaction, t("🚪 {player} leaves {game} match #{match}; "
+                                                    "it goes on without them (a loss for them).",
+                                                    player=who, game=live.game.title, match=live.id))
             await self.announcer.after_moves(left)
             await self.schedule(left[-1].match)
 
@@ -192,10 +196,11 @@ class Table:
                 await self.tell(interaction, exc.reason)
                 return
             self.scheduler.set(live.id, None)
-            await self._public_reply(interaction, f"🛑 {_name(interaction.user)} ended {live.game.title} match "
-                                                  f"#{live.id}. It counts for no one.")
+            await self._public_reply(interaction, t("🛑 {player} ended {game} match #{match}. It counts for no one.",
+                                                    player=_name(interaction.user), game=live.game.title,
+                                                    match=live.id))
             if live.state is None:
-                await self._edit_lobby_closed(end.match, "This lobby was closed with the end command.")
+                await self._edit_lobby_closed(end.match, t("This lobby was closed with the end command."))
             else:
                 await self.announcer.refresh_table(end.match, reason="ended")
             await self.announcer.clear_ping(end.match)
@@ -232,7 +237,8 @@ class Table:
                 live = await self.service.remove_ai(match_id, user.id)
             elif op == "cancel":
                 end = await self.service.cancel_lobby(match_id, user.id, may_manage=_may_manage(interaction))
-                rendered = render.lobby_closed_message(end.match, f"{_name(user)} cancelled this lobby.")
+                rendered = render.lobby_closed_message(end.match,
+                                                       t("{player} cancelled this lobby.", player=_name(user)))
                 await interaction.response.edit_message(**rendered.edit_kwargs())
                 return
             else:
@@ -249,7 +255,8 @@ class Table:
             if interaction.message is not None and live.record.message_id is None:
                 live.record.message_id = interaction.message.id
                 await self.service.storage.set_message(live.id, interaction.message.id)
-            live.record.recent = [f"The match begins: {' vs '.join(live.name_of(p) for p in live.record.players)}."]
+            players = t(" vs ").join(live.name_of(p) for p in live.record.players)
+            live.record.recent = [t("The match begins: {players}.", players=players)]
             outcomes = await self.service.auto_pass(match_id)
             rendered = render.turn_message(live, live.record.recent)
             await interaction.response.edit_message(**rendered.edit_kwargs())
@@ -265,17 +272,17 @@ class Table:
     async def on_hand(self, interaction: Interaction, match_id: int) -> None:
         live = await self.service.load(match_id)
         if live is None or live.state is None:
-            await self.tell(interaction, "This match is over.")
+            await self.tell(interaction, t("This match is over."))
             return
         await self._show_hand(interaction, live)
 
     async def _show_hand(self, interaction: Interaction, live: LiveMatch, *, edit: bool = False) -> None:
         player = interaction.user.id
         if player not in live.record.players:
-            await self.tell(interaction, "You are not playing in this match.")
+            await self.tell(interaction, t("You are not playing in this match."))
             return
         if live.state is None:
-            await self.tell(interaction, "The match has not started yet; your hand comes when the host starts it.")
+            await self.tell(interaction, t("The match has not started yet; your hand comes when the host starts it."))
             return
         may_act = live.record.status == ACTIVE and player in live.waiting.actors
         prefs = await self.service.user_prefs(player)
@@ -292,7 +299,7 @@ class Table:
         live = self.service.check_turn(await self.service.load(match_id), player, None)
         step = walk(live.game.legal_actions(live.state, player), ())
         welcome = await self._reclaim(live, player)
-        rendered = render.picker_message(live, player, step, header=WELCOME_BACK if welcome else None)
+        rendered = render.picker_message(live, player, step, header=translate(WELCOME_BACK) if welcome else None)
         await interaction.response.send_message(ephemeral=True, **rendered.send_kwargs())
         await self.pickers.opened(match_id, player, interaction)
 
@@ -327,10 +334,10 @@ class Table:
             elif choice.isdigit():
                 step = walk(legal, path + (int(choice),))
             else:
-                raise PathError("That choice is not valid.")
+                raise PathError(t("That choice is not valid."))
             welcome = await self._reclaim(live, player)
             if step.action is None:
-                header = WELCOME_BACK if welcome else None
+                header = translate(WELCOME_BACK) if welcome else None
                 await self._update_picker(interaction, render.picker_message(live, player, step, header=header))
                 self.pickers.answered(match_id, player, interaction)
                 return
@@ -345,11 +352,13 @@ class Table:
         live = await self.service.load(match_id)
         changed = render.what_happened(live.record.recent if live else [], limit=2)
         if live is None or live.record.status != ACTIVE or player not in live.waiting.actors:
-            note = "⌛ That question is over." + (f"\n{changed}" if changed else "")
+            note = (t("⌛ That question is over.\n{changes}", changes=changed) if changed
+                    else t("⌛ That question is over."))
             await self._update_picker(interaction, render.collapsed(note))
             return
         step = walk(live.game.legal_actions(live.state, player), ())
-        header = "🔄 **The question changed.** Here is the new one." + (f"\n{changed}" if changed else "")
+        header = (t("🔄 **The question changed.** Here is the new one.\n{changes}", changes=changed) if changed
+                  else t("🔄 **The question changed.** Here is the new one."))
         await self._update_picker(interaction, render.picker_message(live, player, step, header=header))
         self.pickers.answered(match_id, player, interaction)
 
@@ -361,15 +370,15 @@ class Table:
             try:
                 live = self.service.check_turn(live, player, decision)
             except StaleTurn:
-                await self._update_picker(interaction, render.collapsed("⌛ That window is over."))
+                await self._update_picker(interaction, render.collapsed(t("⌛ That window is over.")))
                 return
             action = live.game.timeout_action(live.state, player) if live.waiting.in_window else None
             if action is None:
-                raise MatchError("There is nothing to pass right now; use Take action.")
+                raise MatchError(t("There is nothing to pass right now; use Take action."))
             label = render.pass_label(live, player)
             await self._reclaim(live, player)
             outcomes = await self.service.play(match_id, player, action, decision=decision)
-            await self._update_picker(interaction, render.collapsed(f"✅ {label}: done."))
+            await self._update_picker(interaction, render.collapsed(t("✅ {label}: done.", label=label)))
             await self.announcer.after_moves(outcomes, answered=player)
             await self.schedule(outcomes[-1].match)
 
@@ -379,7 +388,7 @@ class Table:
         async with self.locked(interaction, match_id):
             live = await self.service.load(match_id)
             if live is None or live.record.status != ACTIVE:
-                raise MatchError("This match is over.")
+                raise MatchError(t("This match is over."))
             if key == "ask":
                 await self.service.set_user_pref(player, "always_ask", on)
                 await self._show_hand(interaction, live, edit=True)
@@ -388,7 +397,7 @@ class Table:
             outcomes = await self.service.auto_pass(match_id) if on else []
             if interaction.message is not None and interaction.message.guild is None and on:
                 await self._update_picker(interaction, render.collapsed(
-                    "⏭️ You pass on every response window until your turn. Turn it off from **My hand**."))
+                    t("⏭️ You pass on every response window until your turn. Turn it off from **My hand**.")))
             else:
                 await self._show_hand(interaction, live, edit=True)
             if outcomes:
@@ -400,9 +409,9 @@ class Table:
         first = outcomes[0]
         live = first.match
         lines = first.public_lines + first.private_lines.get(player, [])
-        header = "✅ " + " ".join(lines) if lines else "✅ Done."
+        header = t("✅ {lines}", lines=" ".join(lines)) if lines else t("✅ Done.")
         if welcome:
-            header = WELCOME_BACK + "\n" + header
+            header = translate(WELCOME_BACK) + "\n" + header
         if outcomes[-1].finished or live.state is None or player not in live.waiting.actors:
             return render.collapsed(header)
         step = walk(live.game.legal_actions(live.state, player), ())

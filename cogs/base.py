@@ -19,12 +19,14 @@ from typing import Any, ClassVar, Optional
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
+from bot.i18n import t
 from bot.engine import Game
 from bot.options import TABLE_OPTIONS, Option
 
-NEW_DESCRIPTION = "Open a lobby for a new match in this channel."
+NEW_DESCRIPTION = locale_str("Open a lobby for a new match in this channel.")
 
 
 class GameCommands(commands.GroupCog):
@@ -46,23 +48,26 @@ class GameCommands(commands.GroupCog):
     async def new(self, interaction: discord.Interaction) -> None:
         await self.table.cmd_new(interaction, self.game_name)
 
-    @app_commands.command(name="hand", description="See your private hand (only you can see the reply).")
+    @app_commands.command(name="hand",
+                          description=locale_str("See your private hand (only you can see the reply)."))
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.table.cmd_hand(interaction, self.game_name)
 
-    @app_commands.command(name="board", description="See the table of this channel's match.")
+    @app_commands.command(name="board", description=locale_str("See the table of this channel's match."))
     async def board(self, interaction: discord.Interaction) -> None:
         await self.table.cmd_board(interaction, self.game_name)
 
-    @app_commands.command(name="rules", description="A short summary of the rules and the rulings we play by.")
+    @app_commands.command(name="rules",
+                          description=locale_str("A short summary of the rules and the rulings we play by."))
     async def rules(self, interaction: discord.Interaction) -> None:
         await self.table.cmd_rules(interaction, self.game_name)
 
-    @app_commands.command(name="concede", description="Give up this channel's match.")
+    @app_commands.command(name="concede", description=locale_str("Give up this channel's match."))
     async def concede(self, interaction: discord.Interaction) -> None:
         await self.table.cmd_concede(interaction, self.game_name)
 
-    @app_commands.command(name="end", description="End this channel's match early (host or Manage Channels).")
+    @app_commands.command(name="end",
+                          description=locale_str("End this channel's match early (host or Manage Channels)."))
     async def end(self, interaction: discord.Interaction) -> None:
         await self.table.cmd_end(interaction, self.game_name)
 
@@ -118,5 +123,6 @@ def game_cog(game: Game, base: type[GameCommands] = GameCommands) -> type[GameCo
     namespace = {"game_name": game.name, "new": new_command(game, class_name),
                  "__doc__": f"/{game.name}: {game.title}'s slash command group."}
     return types.new_class(class_name, (base,),
-                           {"group_name": game.name, "group_description": game.tagline or f"Play {game.title}."},
+                           {"group_name": game.name,
+                            "group_description": game.tagline or t("Play {game}.", game=game.title)},
                            lambda ns: ns.update(namespace))

@@ -19,6 +19,8 @@ from typing import Any, Awaitable, ClassVar
 
 import discord
 
+from bot.i18n import N_, t, translate
+
 ButtonStyle = discord.ButtonStyle
 _PATH = r"(?:\d{1,3}(?:\.\d{1,3}){0,11})?"
 
@@ -49,9 +51,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     """The lobby's seat buttons: Join, Leave, Start, Cancel, Add AI, Remove AI."""
 
     OPS: ClassVar[dict[str, tuple[str, ButtonStyle, int]]] = {
-        "join": ("Join", ButtonStyle.success, 0), "leave": ("Leave", ButtonStyle.secondary, 0),
-        "start": ("Start", ButtonStyle.primary, 0), "cancel": ("Cancel", ButtonStyle.danger, 0),
-        "add_ai": ("Add AI", ButtonStyle.secondary, 1), "remove_ai": ("Remove AI", ButtonStyle.secondary, 1),
+        "join": (N_("Join"), ButtonStyle.success, 0), "leave": (N_("Leave"), ButtonStyle.secondary, 0),
+        "start": (N_("Start"), ButtonStyle.primary, 0), "cancel": (N_("Cancel"), ButtonStyle.danger, 0),
+        "add_ai": (N_("Add AI"), ButtonStyle.secondary, 1), "remove_ai": (N_("Remove AI"), ButtonStyle.secondary, 1),
     }
 
     def __init__(self, match_id: int, op: str) -> None:
@@ -65,8 +67,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     @classmethod
     def make(cls, match_id: int, op: str, *, disabled: bool = False) -> discord.ui.Button[Any]:
         label, style, row = cls.OPS[op]
-        return discord.ui.Button(label=label, style=style, custom_id=cls.id(match_id, op), disabled=disabled,
-                                 row=row)
+        return discord.ui.Button(label=translate(label), style=style, custom_id=cls.id(match_id, op),
+                                 disabled=disabled, row=row)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
@@ -90,8 +92,9 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return f"act:{match_id}:{decision}"
 
     @classmethod
-    def make(cls, match_id: int, decision: int, *, label: str = "Take action",
+    def make(cls, match_id: int, decision: int, *, label: str | None = None,
              style: ButtonStyle = ButtonStyle.primary) -> discord.ui.Button[Any]:
+        label = t("Take action") if label is None else label
         return discord.ui.Button(label=label, style=style, custom_id=cls.id(match_id, decision))
 
     @classmethod
@@ -116,7 +119,8 @@ class PassButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return f"pass:{match_id}:{decision}"
 
     @classmethod
-    def make(cls, match_id: int, decision: int, label: str = "Pass") -> discord.ui.Button[Any]:
+    def make(cls, match_id: int, decision: int, label: str | None = None) -> discord.ui.Button[Any]:
+        label = t("Pass") if label is None else label
         return discord.ui.Button(label=label[:80], style=ButtonStyle.secondary, custom_id=cls.id(match_id, decision))
 
     @classmethod
@@ -133,8 +137,8 @@ class PrefButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     """A player's own switches: pass until my turn (this match), always ask me (everywhere)."""
 
     LABELS: ClassVar[dict[tuple[str, bool], str]] = {
-        ("skip", True): "⏭️ Pass until my turn", ("skip", False): "▶️ Stop passing",
-        ("ask", True): "🔔 Always ask me", ("ask", False): "🔕 Skip windows I can only pass",
+        ("skip", True): N_("⏭️ Pass until my turn"), ("skip", False): N_("▶️ Stop passing"),
+        ("ask", True): N_("🔔 Always ask me"), ("ask", False): N_("🔕 Skip windows I can only pass"),
     }
 
     def __init__(self, match_id: int, key: str, on: bool) -> None:
@@ -147,7 +151,7 @@ class PrefButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     @classmethod
     def make(cls, match_id: int, key: str, on: bool, *, row: int | None = None) -> discord.ui.Button[Any]:
-        return discord.ui.Button(label=cls.LABELS[(key, on)], style=ButtonStyle.secondary,
+        return discord.ui.Button(label=translate(cls.LABELS[(key, on)]), style=ButtonStyle.secondary,
                                  custom_id=cls.id(match_id, key, on), row=row)
 
     @classmethod
@@ -172,7 +176,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand
 
     @classmethod
     def make(cls, match_id: int) -> discord.ui.Button[Any]:
-        return discord.ui.Button(label="My hand", style=ButtonStyle.secondary, custom_id=cls.id(match_id))
+        return discord.ui.Button(label=t("My hand"), style=ButtonStyle.secondary, custom_id=cls.id(match_id))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],

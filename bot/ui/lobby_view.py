@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Sequence
 
 import discord
 
+from bot.i18n import t, tn, translate
 from bot.lobby import match_wide_option
 from bot.match_types import LiveMatch, MatchError
 from bot.options import TABLE_OPTIONS, Option
@@ -97,7 +98,7 @@ class OptionsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"
     """**Options** on the lobby: opens the host's ephemeral panel of match-wide options."""
 
     def __init__(self, match_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Options", emoji="⚙️", style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=t("Options"), emoji="⚙️", style=discord.ButtonStyle.secondary,
                                            custom_id=self.custom_id_for(match_id), row=1))
         self.match_id = match_id
 
@@ -118,7 +119,7 @@ class MyOptionsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r
     """**My options** on the lobby: opens the clicking player's ephemeral panel of per-player options."""
 
     def __init__(self, match_id: int) -> None:
-        super().__init__(discord.ui.Button(label="My options", style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=t("My options"), style=discord.ButtonStyle.secondary,
                                            custom_id=self.custom_id_for(match_id), row=1))
         self.match_id = match_id
 
@@ -139,8 +140,9 @@ class PanelPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                       template=rf"lpage:(?P<match>{_MATCH}):(?P<who>host|\d{{1,20}}):(?P<page>\d{{1,2}})"):
     """A page of a panel with more options than five rows hold (``who``: the host's panel, or a player's)."""
 
-    def __init__(self, match_id: int, who: str, page: int, label: str = "Page") -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+    def __init__(self, match_id: int, who: str, page: int, label: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=t("Page") if label is None else label,
+                                           style=discord.ButtonStyle.secondary,
                                            custom_id=self.custom_id_for(match_id, who, page)))
         self.match_id, self.who, self.page = match_id, who, page
 
@@ -222,35 +224,43 @@ def _placeholder(option: Option, value: Any) -> str:
 
 def options_text(live: LiveMatch) -> str:
     """The lobby's Options section: each option, its current value and what it means."""
-    lines = [f"• **{o.title}:** {o.show(current(live, o))} — {o.description}" for o in host_options(live)]
+    lines = [f"• **{o.title}:** {o.show(current(live, o))} — {translate(o.description)}"
+             for o in host_options(live)]
     for option in player_options(live):
-        lines.append(f"• **{option.title}** (each player, with **My options**) — {option.description}")
+        lines.append(t("• **{option}** (each player, with **My options**) — {description}", option=option.title,
+                       description=translate(option.description)))
     return "\n".join(lines)
 
 
 def _seat_line(live: LiveMatch, number: int, player: int) -> str:
     rec = live.record
     extras = [f"{o.title}: {o.show(player_value(live, o, player))}" for o in player_options(live)]
-    return (f"{number}. {mention(player)}{' (host)' if player == rec.host_id else ''}"
-            + (" · " + ", ".join(extras) if extras else ""))
+    seat = (t("{number}. {player} (host)", number=number, player=mention(player)) if player == rec.host_id
+            else f"{number}. {mention(player)}")
+    return seat + (" · " + ", ".join(extras) if extras else "")
 
 
 def lobby_message(live: LiveMatch) -> Rendered:
     """The lobby in the channel: seats (with their own options), the match options, and the buttons."""
     rec, game = live.record, live.game
     count = len(rec.players)
-    need = (f"{game.min_players}" if game.min_players == game.max_players
-            else f"{game.min_players}–{game.max_players}")
+    if game.min_players == game.max_players:
+        hosting = tn("{host} is hosting a game of **{game}** ({n} player).",
+                     "{host} is hosting a game of **{game}** ({n} players).", game.min_players,
+                     host=mention(rec.host_id), game=game.title)
+    else:
+        hosting = t("{host} is hosting a game of **{game}** ({low}–{high} players).", host=mention(rec.host_id),
+                    game=game.title, low=game.min_players, high=game.max_players)
     seats = "\n".join(_seat_line(live, i, p) for i, p in enumerate(rec.players, 1))
-    embed = discord.Embed(title=f"{match_title(live)} · lobby", colour=COLOUR_LOBBY, description=(
-        f"{mention(rec.host_id)} is hosting a game of **{game.title}** ({need} players).\n"
-        f"Press **Join** to take a seat; the host presses **Start** when everyone is in.\n\n"
-        f"**Players ({count})**\n{seats}\n\n"
-        f"**Options** (the host changes them with **Options** before Start)\n{options_text(live)}"
+    embed = discord.Embed(title=t("{title} · lobby", title=match_title(live)), colour=COLOUR_LOBBY, description=(
+        f"{hosting}\n"
+        + t("Press **Join** to take a seat; the host presses **Start** when everyone is in.") + "\n\n"
+        + t("**Players ({count})**", count=count) + f"\n{seats}\n\n"
+        + t("**Options** (the host changes them with **Options** before Start)") + f"\n{options_text(live)}"
     ))
-    footer = "Hands and secret roles are sent by DM when the match starts."
+    footer = t("Hands and secret roles are sent by DM when the match starts.")
     if any(p < 0 for p in rec.players):
-        footer += " 🤖 This match has AI players: it does not count in stats unless the server allows it."
+        footer += " " + t("🤖 This match has AI players: it does not count in stats unless the server allows it.")
     embed.set_footer(text=footer)
     ready = game.min_players <= count <= game.max_players
     full = count >= game.max_players
@@ -271,13 +281,13 @@ def _panel(live: LiveMatch, who: str, options: Sequence[Option], values: Sequenc
     pages = _pages(options)
     page = max(0, min(page, len(pages) - 1))
     lines = [header] if header else []
-    lines += [f"**{o.title}:** {o.show(v)}\n{o.description}" for o, v in zip(options, values)]
+    lines += [f"**{o.title}:** {o.show(v)}\n{translate(o.description)}" for o, v in zip(options, values)]
     embed = discord.Embed(title=f"{match_title(live)} · {title}", colour=COLOUR_LOBBY, description="\n\n".join(lines))
     shown = set(pages[page])
     view = _view(*(s.item for o, s in zip(options, selects) if o in shown))
     if len(pages) > 1:
         for number in range(len(pages)):
-            view.add_item(PanelPageButton(live.id, who, number, f"Page {number + 1}").item)
+            view.add_item(PanelPageButton(live.id, who, number, t("Page {number}", number=number + 1)).item)
     return Rendered(embed=embed, view=view)
 
 
@@ -286,7 +296,7 @@ def host_panel(live: LiveMatch, *, page: int = 0, header: str | None = None) -> 
     options = host_options(live)
     values = [current(live, o) for o in options]
     selects = [OptionSelect(live.id, o.name, _select_options(o, v), _placeholder(o, v)) for o, v in zip(options, values)]
-    return _panel(live, "host", options, values, selects, page, "match options", header)
+    return _panel(live, "host", options, values, selects, page, t("match options"), header)
 
 
 def player_panel(live: LiveMatch, player: int, *, page: int = 0, header: str | None = None) -> Rendered:
@@ -295,7 +305,7 @@ def player_panel(live: LiveMatch, player: int, *, page: int = 0, header: str | N
     values = [player_value(live, o, player) for o in options]
     selects = [PlayerOptionSelect(live.id, player, o.name, _select_options(o, v), _placeholder(o, v))
                for o, v in zip(options, values)]
-    return _panel(live, str(player), options, values, selects, page, "your options", header)
+    return _panel(live, str(player), options, values, selects, page, t("your options"), header)
 
 
 # --- handlers ---------------------------------------------------------------------
@@ -309,7 +319,7 @@ class LobbyControls:
     async def _open_lobby(self, interaction: Interaction, match_id: int) -> LiveMatch | None:
         live = await self.service.load(match_id)
         if live is None or live.record.status != LOBBY:
-            await self.table.tell(interaction, "This lobby is closed: options can only change before Start.")
+            await self.table.tell(interaction, t("This lobby is closed: options can only change before Start."))
             return None
         return live
 
@@ -318,7 +328,7 @@ class LobbyControls:
         if live is None:
             return
         if interaction.user.id != live.record.host_id:
-            await self.table.tell(interaction, "Only the host can change the match options.")
+            await self.table.tell(interaction, t("Only the host can change the match options."))
             return
         await interaction.response.send_message(ephemeral=True, **host_panel(live).send_kwargs())
 
@@ -327,10 +337,10 @@ class LobbyControls:
         if live is None:
             return
         if not player_options(live):
-            await self.table.tell(interaction, f"{live.game.title} has no options of your own to set.")
+            await self.table.tell(interaction, t("{game} has no options of your own to set.", game=live.game.title))
             return
         if interaction.user.id not in live.record.players:
-            await self.table.tell(interaction, "Take a seat first (press Join): options are set per seated player.")
+            await self.table.tell(interaction, t("Take a seat first (press Join): options are set per seated player."))
             return
         await interaction.response.send_message(ephemeral=True,
                                                 **player_panel(live, interaction.user.id).send_kwargs())
@@ -341,12 +351,12 @@ class LobbyControls:
             return
         if who == "host":
             if interaction.user.id != live.record.host_id:
-                await self.table.tell(interaction, "Only the host can change the match options.")
+                await self.table.tell(interaction, t("Only the host can change the match options."))
                 return
             rendered = host_panel(live, page=page)
         else:
             if interaction.user.id != int(who):
-                await self.table.tell(interaction, "You can only change your own options.")
+                await self.table.tell(interaction, t("You can only change your own options."))
                 return
             rendered = player_panel(live, int(who), page=page)
         await interaction.response.edit_message(**rendered.edit_kwargs())
@@ -358,7 +368,7 @@ class LobbyControls:
         except MatchError as exc:
             await self.table.tell(interaction, exc.reason)
             return
-        header = f"✅ {option.title}: {option.show(current(live, option))}."
+        header = t("✅ {option}: {value}.", option=option.title, value=option.show(current(live, option)))
         page = next(i for i, p in enumerate(_pages(host_options(live))) if option in p)
         await interaction.response.edit_message(**host_panel(live, page=page, header=header).edit_kwargs())
         await self.refresh_lobby(live)
@@ -371,7 +381,8 @@ class LobbyControls:
             await self.table.tell(interaction, exc.reason)
             return
         option = next(o for o in player_options(live) if name in (o.name, *o.aliases))
-        header = f"✅ {option.title}: {option.show(player_value(live, option, player))}."
+        header = t("✅ {option}: {value}.", option=option.title,
+                   value=option.show(player_value(live, option, player)))
         page = next(i for i, p in enumerate(_pages(player_options(live))) if option in p)
         await interaction.response.edit_message(**player_panel(live, player, page=page, header=header).edit_kwargs())
         await self.refresh_lobby(live)

@@ -15,6 +15,7 @@ from typing import Any, Sequence
 
 import discord
 
+from bot.i18n import t, tn
 from bot.engine import Result
 from bot.matches import LiveMatch
 from bot.storage import ABANDONED, ACTIVE, FINISHED
@@ -62,7 +63,7 @@ def _clip(text: str, limit: int = EMBED_LIMIT) -> str:
 
 
 def mention(player: int) -> str:
-    return f"<@{player}>" if player > 0 else f"🤖 AI {abs(player)}"
+    return f"<@{player}>" if player > 0 else t("🤖 AI {number}", number=abs(player))
 
 
 def relative_time(timestamp: float) -> str:
@@ -70,7 +71,7 @@ def relative_time(timestamp: float) -> str:
 
 
 def match_title(live: LiveMatch) -> str:
-    return f"{live.game.title} · match #{live.id}"
+    return t("{game} · match #{match}", game=live.game.title, match=live.id)
 
 
 def _static_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
@@ -89,7 +90,8 @@ def lobby_message(live: LiveMatch) -> Rendered:
 
 
 def lobby_closed_message(live: LiveMatch, text: str) -> Rendered:
-    embed = discord.Embed(title=f"{match_title(live)} · lobby closed", colour=COLOUR_OVER, description=text)
+    embed = discord.Embed(title=t("{title} · lobby closed", title=match_title(live)), colour=COLOUR_OVER,
+                          description=text)
     return Rendered(embed=embed, view=discord.ui.View(timeout=None))
 
 
@@ -100,26 +102,33 @@ def status_line(live: LiveMatch) -> str:
     if rec.status != ACTIVE or live.state is None:
         return ""
     waiting = live.waiting
-    closes = f" · closes {relative_time(rec.deadline)}" if rec.deadline else ""
     if waiting.window is not None and not waiting.window.public:
-        return f"⚡ **Responses are open**{closes}. Anyone who can answer was told privately."
+        if rec.deadline:
+            return t("⚡ **Responses are open** · closes {time}. Anyone who can answer was told privately.",
+                     time=relative_time(rec.deadline))
+        return t("⚡ **Responses are open**. Anyone who can answer was told privately.")
     who = ", ".join(mention(p) for p in sorted(waiting.actors))
     if waiting.window is not None:
-        return f"⏳ Waiting for {who} to respond{closes}"
-    return f"▶️ {who} to play"
+        if rec.deadline:
+            return t("⏳ Waiting for {players} to respond · closes {time}", players=who,
+                     time=relative_time(rec.deadline))
+        return t("⏳ Waiting for {players} to respond", players=who)
+    return t("▶️ {players} to play", players=who)
 
 
 def result_text(live: LiveMatch, result: Result | None, reason: str | None = None) -> str:
     if result is None:
-        return {"cancelled": "The lobby was cancelled.", "ended": "The match was ended early; it counts for no one.",
-                "conceded": "A player conceded; the match counts for no one."}.get(reason or "", "The match ended.")
+        return {"cancelled": t("The lobby was cancelled."),
+                "ended": t("The match was ended early; it counts for no one."),
+                "conceded": t("A player conceded; the match counts for no one.")}.get(reason or "",
+                                                                                      t("The match ended."))
     if result.winners:
         names = ", ".join(live.name_of(p) for p in result.winners)
-        head = f"🏆 **{names} {'wins' if len(result.winners) == 1 else 'win'}!**"
+        head = tn("🏆 **{names} wins!**", "🏆 **{names} win!**", len(result.winners), names=names)
     elif result.is_draw:
-        head = "🤝 **Draw.**"
+        head = t("🤝 **Draw.**")
     else:
-        head = "**No winner.**"
+        head = t("**No winner.**")
     parts = [head]
     if result.summary:
         parts.append(result.summary)
@@ -135,7 +144,7 @@ def turn_message(live: LiveMatch, recent: Sequence[str], *, result: Result | Non
     board = game.render_view(game.view(live.state, None), rec.names) if live.state is not None else ""
     lines = [board]
     if recent:
-        lines.append("**Last moves**\n" + "\n".join(f"• {line}" for line in recent[-6:]))
+        lines.append(t("**Last moves**") + "\n" + "\n".join(f"• {line}" for line in recent[-6:]))
     over = rec.status in (FINISHED, ABANDONED)
     if over:
         lines.append(result_text(live, result, end_reason))
@@ -145,8 +154,12 @@ def turn_message(live: LiveMatch, recent: Sequence[str], *, result: Result | Non
         colour = COLOUR_WINDOW if live.waiting.in_window else COLOUR_PLAY
     embed = discord.Embed(title=match_title(live), colour=colour, description=_clip("\n\n".join(l for l in lines if l)))
     players = ", ".join(live.name_of(p) for p in rec.players)
-    ai_note = " · 🤖 with AI players" if any(p < 0 for p in rec.players) else ""
-    embed.set_footer(text=f"{players}{ai_note} · use /{game.name} hand to see your cards")
+    if any(p < 0 for p in rec.players):
+        footer = t("{players} · 🤖 with AI players · use /{game} hand to see your cards", players=players,
+                   game=game.name)
+    else:
+        footer = t("{players} · use /{game} hand to see your cards", players=players, game=game.name)
+    embed.set_footer(text=footer)
     if over:
         return Rendered(embed=embed, view=discord.ui.View(timeout=None))
     view = _static_view(ActButton.make(live.id, live.decision), HandButton.make(live.id))
@@ -163,14 +176,17 @@ def mention_ping(live: LiveMatch, player: int, *, own_turn: bool) -> Rendered:
     """The one channel mention: your turn, or a decision that waits on you alone."""
     where = f"{live.game.title} #{live.id}"
     if own_turn:
-        text = f"▶️ {mention(player)}, it's your turn · {where}"
+        text = t("▶️ {player}, it's your turn · {where}", player=mention(player), where=where)
     elif live.waiting.in_window:
-        closes = f" · closes {relative_time(live.record.deadline)}" if live.record.deadline else ""
-        text = f"⚔️ {mention(player)}, you may respond{closes} · {where}"
+        if live.record.deadline:
+            text = t("⚔️ {player}, you may respond · closes {time} · {where}", player=mention(player),
+                     time=relative_time(live.record.deadline), where=where)
+        else:
+            text = t("⚔️ {player}, you may respond · {where}", player=mention(player), where=where)
     else:
-        text = f"▶️ {mention(player)}, your move · {where}"
-    buttons: list[discord.ui.Item[Any]] = [ActButton.make(live.id, live.decision,
-                                                          label="Respond" if live.waiting.in_window else "Take action")]
+        text = t("▶️ {player}, your move · {where}", player=mention(player), where=where)
+    label = t("Respond") if live.waiting.in_window else t("Take action")
+    buttons: list[discord.ui.Item[Any]] = [ActButton.make(live.id, live.decision, label=label)]
     if live.waiting.in_window:
         buttons.append(PassButton.make(live.id, live.decision, pass_label(live, player)))
     return Rendered(content=text, view=_static_view(*buttons))
@@ -179,17 +195,18 @@ def mention_ping(live: LiveMatch, player: int, *, own_turn: bool) -> Rendered:
 def pass_label(live: LiveMatch, player: int) -> str:
     """The pass button's words, as the game names its pass ("Don't block", "Pass")."""
     action = live.game.timeout_action(live.state, player)
-    return live.game.describe_action(live.state, player, action) if action else "Pass"
+    return live.game.describe_action(live.state, player, action) if action else t("Pass")
 
 
 def window_prompt(live: LiveMatch, player: int, what: Sequence[str], *, guild_name: str) -> Rendered:
     """A private notice that you may respond: the question first, then one click to pass."""
-    closes = f"Closes {relative_time(live.record.deadline)}." if live.record.deadline else ""
+    closes = t("Closes {time}.", time=relative_time(live.record.deadline)) if live.record.deadline else ""
     question = live.game.describe_question(live.state, player, "type", ())
-    body = [f"⚡ **You may respond** · {live.game.title} #{live.id} in {guild_name}", f"**{question}**",
+    body = [t("⚡ **You may respond** · {game} #{match} in {guild}", game=live.game.title, match=live.id,
+              guild=guild_name), f"**{question}**",
             what_happened(what, limit=2), closes]
     view = _static_view(
-        ActButton.make(live.id, live.decision, label="Respond…", style=discord.ButtonStyle.danger),
+        ActButton.make(live.id, live.decision, label=t("Respond…"), style=discord.ButtonStyle.danger),
         PassButton.make(live.id, live.decision, pass_label(live, player)),
         PrefButton.make(live.id, "skip", True),
     )
@@ -204,16 +221,24 @@ def collapsed(text: str) -> Rendered:
 def reminder(live: LiveMatch, players: Sequence[int]) -> Rendered:
     who = " ".join(mention(p) for p in players)
     view = _static_view(ActButton.make(live.id, live.decision))
-    closes = relative_time(live.record.deadline) if live.record.deadline else "soon"
-    return Rendered(content=f"⏰ {who}: {live.game.title} match #{live.id} is waiting for you. Time runs out "
-                            f"{closes}; then the bot plays for you.", view=view)
+    if live.record.deadline:
+        text = t("⏰ {players}: {game} match #{match} is waiting for you. Time runs out {time}; "
+                 "then the bot plays for you.", players=who, game=live.game.title, match=live.id,
+                 time=relative_time(live.record.deadline))
+    else:
+        text = t("⏰ {players}: {game} match #{match} is waiting for you. Time runs out soon; "
+                 "then the bot plays for you.", players=who, game=live.game.title, match=live.id)
+    return Rendered(content=text, view=view)
 
 
 def reminder_dm(live: LiveMatch, guild_name: str, jump_url: str | None) -> str:
-    closes = relative_time(live.record.deadline) if live.record.deadline else "soon"
     where = f" ({jump_url})" if jump_url else ""
-    return (f"⏰ Your {live.game.title} match #{live.id} in **{guild_name}** is waiting for you{where}. "
-            f"Time runs out {closes}.")
+    if live.record.deadline:
+        return t("⏰ Your {game} match #{match} in **{guild}** is waiting for you{link}. Time runs out {time}.",
+                 game=live.game.title, match=live.id, guild=guild_name, link=where,
+                 time=relative_time(live.record.deadline))
+    return t("⏰ Your {game} match #{match} in **{guild}** is waiting for you{link}. Time runs out soon.",
+             game=live.game.title, match=live.id, guild=guild_name, link=where)
 
 
 # --- private messages ------------------------------------------------------------
@@ -227,17 +252,18 @@ def hand_dm(live: LiveMatch, player: int, *, guild_name: str, channel_id: int, c
     """The player's private DM for one match: names the server, channel and match."""
     body = [private_view_text(live, player)]
     if notes:
-        body.append("**Your latest**\n" + "\n".join(f"• {n}" for n in notes[-5:]))
+        body.append(t("**Your latest**") + "\n" + "\n".join(f"• {n}" for n in notes[-5:]))
     if live.record.status != ACTIVE:
-        body.append("This match is over.")
-    embed = discord.Embed(title=f"Your {live.game.title} hand · match #{live.id}", colour=COLOUR_PLAY,
-                          description=_clip("\n\n".join(body)))
-    embed.set_footer(text=f"{guild_name} · {channel_name} · private to you · updated when your hand changes; "
-                          "the table in the channel shows the live board")
-    content = f"{live.game.title} match #{live.id} in **{guild_name}**, <#{channel_id}>."
+        body.append(t("This match is over."))
+    embed = discord.Embed(title=t("Your {game} hand · match #{match}", game=live.game.title, match=live.id),
+                          colour=COLOUR_PLAY, description=_clip("\n\n".join(body)))
+    embed.set_footer(text=t("{guild} · {channel} · private to you · updated when your hand changes; "
+                            "the table in the channel shows the live board", guild=guild_name, channel=channel_name))
+    content = t("{game} match #{match} in **{guild}**, <#{channel}>.", game=live.game.title, match=live.id,
+                guild=guild_name, channel=channel_id)
     view = None
     if jump_url:
-        view = _static_view(discord.ui.Button(label="Go to the table", url=jump_url))
+        view = _static_view(discord.ui.Button(label=t("Go to the table"), url=jump_url))
     return Rendered(content=content, embed=embed, view=view)
 
 
@@ -246,7 +272,8 @@ def private_reply(live: LiveMatch, player: int, *, header: str | None = None, sh
     """An ephemeral look at one's own hand, with one's own switches for response windows."""
     parts = [header] if header else []
     parts.append(private_view_text(live, player))
-    embed = discord.Embed(title=f"Your {live.game.title} view · match #{live.id}", colour=COLOUR_PLAY,
+    embed = discord.Embed(title=t("Your {game} view · match #{match}", game=live.game.title, match=live.id),
+                          colour=COLOUR_PLAY,
                           description=_clip("\n\n".join(parts)))
     items: list[discord.ui.Item[Any]] = []
     if show_act:
@@ -269,14 +296,15 @@ def picker_message(live: LiveMatch, player: int, step: Step, *, header: str | No
     question = game.describe_question(state, player, step.key, step.chosen)
     parts = []
     if step.chosen:
-        parts.append("**Chosen:** " + " › ".join(choice_label(live, player, k, v) for k, v in step.chosen))
+        chosen = " › ".join(choice_label(live, player, k, v) for k, v in step.chosen)
+        parts.append(t("**Chosen:** {choices}", choices=chosen))
     waiting = live.waiting
     if waiting.in_window and live.record.deadline:
-        parts.append(f"⏳ Closes {relative_time(live.record.deadline)}")
+        parts.append(t("⏳ Closes {time}", time=relative_time(live.record.deadline)))
     parts.append(game.render_brief(game.view(state, player), live.record.names))
     embed = discord.Embed(title=_clip(question, 256), colour=COLOUR_WINDOW if waiting.in_window else COLOUR_PLAY,
                           description=_clip("\n\n".join(p for p in parts if p)))
-    embed.set_footer(text=f"{game.title} · match #{live.id} · only you can see this")
+    embed.set_footer(text=t("{game} · match #{match} · only you can see this", game=game.title, match=live.id))
     view = discord.ui.View(timeout=None)
     labels = [_option_label(choice_label(live, player, c.key, c.value)) for c in step.choices]
     if len(step.choices) <= BUTTON_CHOICES and not step.path:
@@ -289,7 +317,7 @@ def picker_message(live: LiveMatch, player: int, step: Step, *, header: str | No
                 live.id, live.decision, legal, step.path, chunk_start // SELECT_OPTIONS, placeholder=question,
                 options=[discord.SelectOption(label=labels[c.index], value=str(c.index)) for c in chunk]))
     if step.path:
-        view.add_item(PickButton.make(live.id, live.decision, legal, step.path, "back", label="Back",
+        view.add_item(PickButton.make(live.id, live.decision, legal, step.path, "back", label=t("Back"),
                                       style=discord.ButtonStyle.secondary))
     return Rendered(content=header, embed=embed, view=view)
 
