@@ -67,35 +67,34 @@ class Announcer:
         if rec.message_id is None:
             message = await self._safe("post the table", self.channel(live).send(**rendered.send_kwargs()))
             if message is not None:
-                rec.message_id = message.id
-                await self.service.storage.set_message(rec.id, message.id)
+                await self.service.set_table_message(live, message.id)
             return
         partial = self.channel(live).get_partial_message(rec.message_id)
         try:
             await partial.edit(**rendered.edit_kwargs())
         except discord.NotFound:
             # Someone deleted the table message: post a fresh one so the match stays playable.
-            rec.message_id = None
+            await self.service.set_table_message(live, None)
             await self.refresh_table(live, result=result, reason=reason)
         except discord.HTTPException as exc:
             log.warning("could not edit the table: %s", exc)
 
     async def ping(self, live: LiveMatch, rendered: render.Rendered) -> None:
         """Post a notification (edits don't notify); the previous one is removed to keep the channel tidy."""
-        storage = self.service.storage
-        previous = (await storage.user_messages(live.id, PING)).get(0)
+        service = self.service
+        previous = (await service.sent_messages(live, PING)).get(0)
         message = await self._safe("ping players", self.channel(live).send(**rendered.send_kwargs()))
         if message is not None:
-            await storage.save_user_message(live.id, PING, 0, live.record.channel_id, message.id)
+            await service.remember_message(live, PING, 0, live.record.channel_id, message.id)
         if previous is not None:
             await self._safe("remove an old ping", self.channel(live).get_partial_message(previous[1]).delete())
 
     async def clear_ping(self, live: LiveMatch) -> None:
         live.ping_for = None
-        storage = self.service.storage
-        previous = (await storage.user_messages(live.id, PING)).get(0)
+        service = self.service
+        previous = (await service.sent_messages(live, PING)).get(0)
         if previous is not None:
-            await storage.forget_user_message(live.id, PING, 0)
+            await service.forget_message(live, PING, 0)
             await self._safe("remove an old ping", self.channel(live).get_partial_message(previous[1]).delete())
 
     # --- private DMs -------------------------------------------------------------
@@ -123,13 +122,13 @@ class Announcer:
             return True  # nothing private changed: the public table already shows the rest
         rendered = render.hand_dm(live, player, guild_name=self.guild_name(live), channel_id=live.record.channel_id,
                                   channel_name=self.channel_name(live), jump_url=self.jump_url(live), notes=kept)
-        storage = self.service.storage
-        existing = (await storage.user_messages(live.id, HAND_DM)).get(player)
+        service = self.service
+        existing = (await service.sent_messages(live, HAND_DM)).get(player)
         try:
             if existing is None:
                 dm = await self.bot.create_dm(discord.Object(player))
                 message = await dm.send(**rendered.send_kwargs())
-                await storage.save_user_message(live.id, HAND_DM, player, message.channel.id, message.id)
+                await service.remember_message(live, HAND_DM, player, message.channel.id, message.id)
             else:
                 channel = self.bot.get_partial_messageable(existing[0])
                 await channel.get_partial_message(existing[1]).edit(**rendered.edit_kwargs())
@@ -227,13 +226,13 @@ class Announcer:
         except discord.HTTPException as exc:
             log.warning("could not send a window prompt to %s: %s", player, exc)
             return
-        await self.service.storage.save_user_message(live.id, PROMPT, player, message.channel.id, message.id)
+        await self.service.remember_message(live, PROMPT, player, message.channel.id, message.id)
 
     async def fold_prompts(self, live: LiveMatch, *, skip: int | None = None) -> None:
         """The window round is over: fold its private prompts to one line (their buttons would mislead)."""
-        storage = self.service.storage
-        for player, (channel_id, message_id) in (await storage.user_messages(live.id, PROMPT)).items():
-            await storage.forget_user_message(live.id, PROMPT, player)
+        service = self.service
+        for player, (channel_id, message_id) in (await service.sent_messages(live, PROMPT)).items():
+            await service.forget_message(live, PROMPT, player)
             if player == skip:
                 continue
             message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)

@@ -88,7 +88,7 @@ class GameBot(commands.Bot):
                 self.storage = None
 
     async def _on_tree_error(self, interaction: discord.Interaction, error: Exception) -> None:
-        await self.table.report_failure(interaction, error)
+        await self.table.answer_error(interaction, error)
 
 
 def run(database_path: str, token: str, dev_guild_id: int | None) -> None:

@@ -4,6 +4,9 @@ Options are validated by their declarations (the game's ``options`` and the
 table's :data:`bot.options.TABLE_OPTIONS`), never by hand: a refused value
 raises :class:`MatchError` naming the allowed values, and nothing is stored.
 
+Every method here is called with the match's lock held: the table takes it
+(one layer takes locks), so a lobby change and its announcement stay in order.
+
 Mixed into :class:`bot.matches.MatchService`, which provides ``lock``,
 ``load``, ``_remember``, ``_reload``, ``_deadline_for``, ``storage``,
 ``clock`` and ``seeds``; kept apart so each module stays about one thing.
@@ -60,57 +63,53 @@ class LobbyMixin:
         return live
 
     async def join(self, match_id: int, user_id: PlayerId, name: str) -> LiveMatch:
-        async with self.lock(match_id):
-            live = self._require_lobby(await self.load(match_id))
-            rec = live.record
-            if user_id in rec.players:
-                raise MatchError(t("You are already in this match."))
-            if len(rec.players) >= live.game.max_players:
-                raise MatchError(tn("This lobby is full ({n} player).", "This lobby is full ({n} players).",
-                                    live.game.max_players))
-            rec.players.append(user_id)
-            rec.names[user_id] = name
-            await self.storage.save_lobby(rec)
-            return live
+        live = self._require_lobby(await self.load(match_id))
+        rec = live.record
+        if user_id in rec.players:
+            raise MatchError(t("You are already in this match."))
+        if len(rec.players) >= live.game.max_players:
+            raise MatchError(tn("This lobby is full ({n} player).", "This lobby is full ({n} players).",
+                                live.game.max_players))
+        rec.players.append(user_id)
+        rec.names[user_id] = name
+        await self.storage.save_lobby(rec)
+        return live
 
     async def leave(self, match_id: int, user_id: PlayerId) -> LiveMatch:
-        async with self.lock(match_id):
-            live = self._require_lobby(await self.load(match_id))
-            rec = live.record
-            if user_id not in rec.players:
-                raise MatchError(t("You are not in this match."))
-            rec.players.remove(user_id)  # a host who leaves their seat still hosts (e.g. to watch AI seats)
-            await self.storage.save_lobby(rec)
-            return live
+        live = self._require_lobby(await self.load(match_id))
+        rec = live.record
+        if user_id not in rec.players:
+            raise MatchError(t("You are not in this match."))
+        rec.players.remove(user_id)  # a host who leaves their seat still hosts (e.g. to watch AI seats)
+        await self.storage.save_lobby(rec)
+        return live
 
     async def add_ai(self, match_id: int, user_id: PlayerId) -> LiveMatch:
         """Seat an AI player (host only). AI seats have negative ids: -1, -2, ..."""
-        async with self.lock(match_id):
-            live = self._require_lobby(await self.load(match_id))
-            rec = live.record
-            if user_id != rec.host_id:
-                raise MatchError(t("Only the host can add AI players."))
-            if len(rec.players) >= live.game.max_players:
-                raise MatchError(tn("This lobby is full ({n} player).", "This lobby is full ({n} players).",
-                                    live.game.max_players))
-            number = next(n for n in range(1, 100) if -n not in rec.players)
-            rec.players.append(-number)
-            rec.names[-number] = t("AI {number}", number=number)
-            await self.storage.save_lobby(rec)
-            return live
+        live = self._require_lobby(await self.load(match_id))
+        rec = live.record
+        if user_id != rec.host_id:
+            raise MatchError(t("Only the host can add AI players."))
+        if len(rec.players) >= live.game.max_players:
+            raise MatchError(tn("This lobby is full ({n} player).", "This lobby is full ({n} players).",
+                                live.game.max_players))
+        number = next(n for n in range(1, 100) if -n not in rec.players)
+        rec.players.append(-number)
+        rec.names[-number] = t("AI {number}", number=number)
+        await self.storage.save_lobby(rec)
+        return live
 
     async def remove_ai(self, match_id: int, user_id: PlayerId) -> LiveMatch:
-        async with self.lock(match_id):
-            live = self._require_lobby(await self.load(match_id))
-            rec = live.record
-            if user_id != rec.host_id:
-                raise MatchError(t("Only the host can remove AI players."))
-            ai_seats = [p for p in rec.players if is_ai(p)]
-            if not ai_seats:
-                raise MatchError(t("There is no AI player to remove."))
-            rec.players.remove(ai_seats[-1])
-            await self.storage.save_lobby(rec)
-            return live
+        live = self._require_lobby(await self.load(match_id))
+        rec = live.record
+        if user_id != rec.host_id:
+            raise MatchError(t("Only the host can remove AI players."))
+        ai_seats = [p for p in rec.players if is_ai(p)]
+        if not ai_seats:
+            raise MatchError(t("There is no AI player to remove."))
+        rec.players.remove(ai_seats[-1])
+        await self.storage.save_lobby(rec)
+        return live
 
     async def start(self, match_id: int, user_id: PlayerId) -> LiveMatch:
         """Deal the game. Must be called with the match lock held (the caller announces it)."""
@@ -134,6 +133,8 @@ class LobbyMixin:
         except IllegalAction as exc:  # e.g. options stored by an older version the engine now refuses
             raise MatchError(exc.reason) from None
         deadline = await self._deadline_for(live.record.guild_id, game, state)
+        players = t(" vs ").join(live.name_of(p) for p in rec.players)
+        rec.recent = [t("The match begins: {players}.", players=players)]
         await self.storage.start_match(rec, game.state_to_json(state), deadline)
         rec.status, rec.state, rec.seq, rec.deadline = ACTIVE, None, 0, deadline
         rec.decision_started, rec.reminded = self.clock.now(), False
@@ -142,56 +143,53 @@ class LobbyMixin:
         return live
 
     async def cancel_lobby(self, match_id: int, user_id: PlayerId, *, may_manage: bool) -> MatchEnd:
-        async with self.lock(match_id):
-            live = self._require_lobby(await self.load(match_id))
-            if user_id != live.record.host_id and not may_manage:
-                raise MatchError(t("Only the host (or someone with Manage Channels) can cancel this lobby."))
-            await self.storage.end_match(match_id, status=ABANDONED, reason="cancelled")
-            await self._reload(match_id)
-            return MatchEnd(live, "cancelled", None, user_id)
+        live = self._require_lobby(await self.load(match_id))
+        if user_id != live.record.host_id and not may_manage:
+            raise MatchError(t("Only the host (or someone with Manage Channels) can cancel this lobby."))
+        await self.storage.end_match(match_id, status=ABANDONED, reason="cancelled")
+        await self._reload(match_id)
+        return MatchEnd(live, "cancelled", None, user_id)
 
 
     # --- options --------------------------------------------------------------------
     async def set_option(self: "MatchService", match_id: int, user_id: PlayerId, name: str,
                          value: Any) -> LiveMatch:
         """The host changes a match-wide option: the game's own or the table's (``full_windows``)."""
-        async with self.lock(match_id):
-            live = self._require_lobby(await self.load(match_id))
-            rec = live.record
-            if user_id != rec.host_id:
-                raise MatchError(t("Only the host can change the match options."))
-            try:
-                option, table = match_wide_option(live, name)
-                checked = option.check(value)
-            except IllegalAction as exc:
-                raise MatchError(exc.reason) from None
-            target = rec.table_options if table else rec.options
-            target[option.name] = checked
-            await self.storage.save_lobby(rec)
-            return live
+        live = self._require_lobby(await self.load(match_id))
+        rec = live.record
+        if user_id != rec.host_id:
+            raise MatchError(t("Only the host can change the match options."))
+        try:
+            option, table = match_wide_option(live, name)
+            checked = option.check(value)
+        except IllegalAction as exc:
+            raise MatchError(exc.reason) from None
+        target = rec.table_options if table else rec.options
+        target[option.name] = checked
+        await self.storage.save_lobby(rec)
+        return live
 
     async def set_player_option(self: "MatchService", match_id: int, user_id: PlayerId, player_id: PlayerId,
                                 name: str, value: Any) -> LiveMatch:
         """A seated player changes one of their own per-player options (Laga's ``gender``)."""
-        async with self.lock(match_id):
-            live = self._require_lobby(await self.load(match_id))
-            rec, game = live.record, live.game
-            if user_id != player_id:
-                raise MatchError(t("You can only change your own options."))
-            if player_id not in rec.players:
-                raise MatchError(t("Take a seat first (press Join): options are set per seated player."))
-            try:
-                option = find(game.options, name, owner=game.title)
-                if not option.per_player:
-                    raise IllegalAction(t("{option} is set for the whole match, by the host.", option=option.title))
-                checked = option.check(value)
-            except IllegalAction as exc:
-                raise MatchError(exc.reason) from None
-            values = dict(rec.options.get(option.name) or {})
-            values[str(player_id)] = checked
-            rec.options[option.name] = values
-            await self.storage.save_lobby(rec)
-            return live
+        live = self._require_lobby(await self.load(match_id))
+        rec, game = live.record, live.game
+        if user_id != player_id:
+            raise MatchError(t("You can only change your own options."))
+        if player_id not in rec.players:
+            raise MatchError(t("Take a seat first (press Join): options are set per seated player."))
+        try:
+            option = find(game.options, name, owner=game.title)
+            if not option.per_player:
+                raise IllegalAction(t("{option} is set for the whole match, by the host.", option=option.title))
+            checked = option.check(value)
+        except IllegalAction as exc:
+            raise MatchError(exc.reason) from None
+        values = dict(rec.options.get(option.name) or {})
+        values[str(player_id)] = checked
+        rec.options[option.name] = values
+        await self.storage.save_lobby(rec)
+        return live
 
 
 def match_wide_option(live: LiveMatch, name: str) -> tuple[Option, bool]:

@@ -468,6 +468,31 @@ class MatchService(LobbyMixin):
         live.record.status = ABANDONED
         return MatchEnd(live, "ended", None, by)
 
+    # --- the messages a match owns in Discord ---------------------------------------
+    async def set_table_message(self, live: LiveMatch, message_id: int | None) -> None:
+        """The match's one public message (lobby, then table); None when it has to be posted again."""
+        live.record.message_id = message_id
+        if message_id is not None:
+            await self.storage.set_message(live.id, message_id)
+
+    async def mark_reminded(self, live: LiveMatch) -> bool:
+        """Record that the pending decision's reminder goes out; False if it already had."""
+        if not await self.storage.mark_reminded(live.id):
+            return False
+        live.record.reminded = True
+        return True
+
+    async def sent_messages(self, live: LiveMatch, kind: str) -> dict[int, tuple[int, int]]:
+        """user id -> (channel id, message id) of one kind of message the bot keeps for a match (a DM, a ping)."""
+        return await self.storage.user_messages(live.id, kind)
+
+    async def remember_message(self, live: LiveMatch, kind: str, user_id: int, channel_id: int,
+                               message_id: int) -> None:
+        await self.storage.save_user_message(live.id, kind, user_id, channel_id, message_id)
+
+    async def forget_message(self, live: LiveMatch, kind: str, user_id: int) -> None:
+        await self.storage.forget_user_message(live.id, kind, user_id)
+
     async def note_dm_closed(self, live: LiveMatch, user_id: PlayerId) -> None:
         if user_id not in live.record.dm_closed:
             live.record.dm_closed.append(user_id)

@@ -376,11 +376,11 @@ class Storage:
     async def start_match(self, match: MatchRecord, state_json: str, deadline: float | None) -> None:
         counts = await self._write([(
             "UPDATE matches SET status = ?, players = ?, names = ?, options = ?, table_options = ?, state = ?,"
-            " seq = 0, decision_seq = 0, deadline = ?, decision_started = ?, reminded = 0, updated_at = ?"
+            " seq = 0, decision_seq = 0, deadline = ?, decision_started = ?, reminded = 0, recent = ?, updated_at = ?"
             " WHERE id = ? AND status = ?",
             (ACTIVE, _dump(match.players), _dump({str(k): v for k, v in match.names.items()}),
-             _dump(match.options), _dump(match.table_options), state_json, deadline, self._clock(), self._clock(),
-             match.id, LOBBY),
+             _dump(match.options), _dump(match.table_options), state_json, deadline, self._clock(),
+             _dump(match.recent), self._clock(), match.id, LOBBY),
         )])
         if counts[0] != 1:
             raise StaleMove(f"match #{match.id} is no longer in its lobby")

@@ -65,7 +65,13 @@ class Table:
             await interaction.response.send_message(embed=rendered.embed, ephemeral=True)
 
     async def answer_error(self, interaction: Interaction, error: BaseException) -> None:
-        """Every handler's refusals end here: told privately with their reason; anything else is a bug."""
+        """Every handler's refusals end here: told privately with their reason; anything else is a bug.
+
+        Buttons and selects come here from their components, slash commands from
+        the command tree's error handler (which wraps what a command raised).
+        """
+        if isinstance(error, discord.app_commands.CommandInvokeError):
+            error = error.original
         if isinstance(error, Refusal):
             try:
                 await self.tell(interaction, error.reason)
@@ -119,21 +125,16 @@ class Table:
         if interaction.guild_id is None or interaction.channel_id is None:
             await self.tell(interaction, t("Matches are played in a server channel, not in DMs."))
             return
-        try:
-            live = await self.service.open_lobby(
-                guild_id=interaction.guild_id, channel_id=interaction.channel_id, game_name=game_name,
-                host_id=interaction.user.id, host_name=_name(interaction.user),
-                options=options, table_options=table_options)
-        except MatchError as exc:
-            await self.tell(interaction, exc.reason)
-            return
+        live = await self.service.open_lobby(
+            guild_id=interaction.guild_id, channel_id=interaction.channel_id, game_name=game_name,
+            host_id=interaction.user.id, host_name=_name(interaction.user),
+            options=options, table_options=table_options)
         rendered = render.lobby_message(live)
         callback = await interaction.response.send_message(**rendered.send_kwargs())
         message_id = getattr(callback, "message_id", None)
         if message_id is None:
             message_id = (await interaction.original_response()).id
-        live.record.message_id = message_id
-        await self.service.storage.set_message(live.id, message_id)
+        await self.service.set_table_message(live, message_id)
 
     async def cmd_hand(self, interaction: Interaction, game_name: str) -> None:
         live = await self._match_here(interaction, game_name)
@@ -164,11 +165,7 @@ class Table:
             return
         who = _name(interaction.user)
         async with self.locked(interaction, live.id, ephemeral=False):
-            try:
-                left = await self.service.leave_match(live.id, interaction.user.id)
-            except Refusal as exc:
-                await self.tell(interaction, exc.reason)
-                return
+            left = await self.service.leave_match(live.id, interaction.user.id)
             if isinstance(left, MatchEnd):
                 self.scheduler.set(live.id, None)
                 text = t("🏳️ {player} concedes.\n{result}", player=who,
@@ -190,11 +187,7 @@ class Table:
         if live is None:
             return
         async with self.locked(interaction, live.id, ephemeral=False):
-            try:
-                end = await self.service.abort(live.id, interaction.user.id, may_manage=_may_manage(interaction))
-            except MatchError as exc:
-                await self.tell(interaction, exc.reason)
-                return
+            end = await self.service.abort(live.id, interaction.user.id, may_manage=_may_manage(interaction))
             self.scheduler.set(live.id, None)
             await self._public_reply(interaction, t("🛑 {player} ended {game} match #{match}. It counts for no one.",
                                                     player=_name(interaction.user), game=live.game.title,
@@ -225,38 +218,32 @@ class Table:
 
     # --- lobby buttons -----------------------------------------------------------------
     async def on_lobby(self, interaction: Interaction, match_id: int, op: str) -> None:
+        """A lobby button: each op is one service call under the match's lock, then the lobby is redrawn."""
         user = interaction.user
-        try:
-            if op == "join":
-                live = await self.service.join(match_id, user.id, _name(user))
-            elif op == "leave":
-                live = await self.service.leave(match_id, user.id)
-            elif op == "add_ai":
-                live = await self.service.add_ai(match_id, user.id)
-            elif op == "remove_ai":
-                live = await self.service.remove_ai(match_id, user.id)
-            elif op == "cancel":
+        if op == "start":
+            await self._start(interaction, match_id)
+            return
+        async with self.locked(interaction, match_id):
+            if op == "cancel":
                 end = await self.service.cancel_lobby(match_id, user.id, may_manage=_may_manage(interaction))
                 rendered = render.lobby_closed_message(end.match,
                                                        t("{player} cancelled this lobby.", player=_name(user)))
                 await interaction.response.edit_message(**rendered.edit_kwargs())
                 return
-            else:
-                await self._start(interaction, match_id)
-                return
-        except MatchError as exc:
-            await self.tell(interaction, exc.reason)
-            return
-        await interaction.response.edit_message(**render.lobby_message(live).edit_kwargs())
+            seat_ops = {
+                "join": lambda: self.service.join(match_id, user.id, _name(user)),
+                "leave": lambda: self.service.leave(match_id, user.id),
+                "add_ai": lambda: self.service.add_ai(match_id, user.id),
+                "remove_ai": lambda: self.service.remove_ai(match_id, user.id),
+            }
+            live = await seat_ops[op]()
+            await interaction.response.edit_message(**render.lobby_message(live).edit_kwargs())
 
     async def _start(self, interaction: Interaction, match_id: int) -> None:
         async with self.locked(interaction, match_id, ephemeral=False):
             live = await self.service.start(match_id, interaction.user.id)
             if interaction.message is not None and live.record.message_id is None:
-                live.record.message_id = interaction.message.id
-                await self.service.storage.set_message(live.id, interaction.message.id)
-            players = t(" vs ").join(live.name_of(p) for p in live.record.players)
-            live.record.recent = [t("The match begins: {players}.", players=players)]
+                await self.service.set_table_message(live, interaction.message.id)
             outcomes = await self.service.auto_pass(match_id)
             rendered = render.turn_message(live, live.record.recent)
             await interaction.response.edit_message(**rendered.edit_kwargs())
@@ -457,8 +444,7 @@ class Table:
                     outcomes.extend(await self.service.ai_move(match_id, wake.player))
                 elif wake.kind == DEADLINE:
                     outcomes.extend(await self.service.expire(match_id))
-                elif await self.service.storage.mark_reminded(match_id):
-                    live.record.reminded = True
+                elif await self.service.mark_reminded(live):
                     await self.announcer.remind(live, humans_waited_on(self.service, live))
             if outcomes:
                 await self.announcer.after_moves(outcomes)

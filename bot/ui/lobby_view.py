@@ -82,11 +82,11 @@ def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
 
 
 async def _guarded(interaction: Interaction, handler: Awaitable[None]) -> None:
-    """An unexpected error still gets the player an answer (the table logs it), never "interaction failed"."""
+    """Refusals are told privately; an unexpected error still gets an answer (the table logs it)."""
     try:
         await handler
     except Exception as error:  # noqa: BLE001 - reported to the player and logged with its traceback
-        await interaction.client.table.report_failure(interaction, error)  # type: ignore[attr-defined]
+        await interaction.client.table.answer_error(interaction, error)  # type: ignore[attr-defined]
 
 
 def _controls(interaction: Interaction) -> "LobbyControls":
@@ -362,12 +362,12 @@ class LobbyControls:
         await interaction.response.edit_message(**rendered.edit_kwargs())
 
     async def set_option(self, interaction: Interaction, match_id: int, name: str, value: str) -> None:
-        try:
+        async with self.table.locked(interaction, match_id):
             live = await self.service.set_option(match_id, interaction.user.id, name, value)
             option, _ = match_wide_option(live, name)
-        except MatchError as exc:
-            await self.table.tell(interaction, exc.reason)
-            return
+            await self._show_option_set(interaction, live, option)
+
+    async def _show_option_set(self, interaction: Interaction, live: LiveMatch, option: Option) -> None:
         header = t("✅ {option}: {value}.", option=option.title, value=option.show(current(live, option)))
         page = next(i for i, p in enumerate(_pages(host_options(live))) if option in p)
         await interaction.response.edit_message(**host_panel(live, page=page, header=header).edit_kwargs())
@@ -375,11 +375,12 @@ class LobbyControls:
 
     async def set_player_option(self, interaction: Interaction, match_id: int, player: int, name: str,
                                 value: str) -> None:
-        try:
+        async with self.table.locked(interaction, match_id):
             live = await self.service.set_player_option(match_id, interaction.user.id, player, name, value)
-        except MatchError as exc:
-            await self.table.tell(interaction, exc.reason)
-            return
+            await self._show_player_option_set(interaction, live, player, name)
+
+    async def _show_player_option_set(self, interaction: Interaction, live: LiveMatch, player: int,
+                                      name: str) -> None:
         option = next(o for o in player_options(live) if name in (o.name, *o.aliases))
         header = t("✅ {option}: {value}.", option=option.title,
                    value=option.show(player_value(live, option, player)))
