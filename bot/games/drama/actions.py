@@ -27,6 +27,7 @@ from bot.games.drama import combat, flow, shop
 from bot.games.drama.effects import conditions_reason, param_keys, params_reason
 from bot.games.drama.state import CARDS, DramaState, actions_left, active_cards, discard, player, remove_from_play
 from bot.games.drama.windows import add_response, entry_name, open_window
+from bot.i18n import t
 
 TURN_TYPES = {"play", "buy", "recruit", "kahwin", "hero_ability", "use", "attack", "end_turn"}
 CHOICE_TYPES = {"pay": "pay", "cancel": "pay", "absorb": "absorb", "to_hand": "to_hand", "react": "react", "decline": "react"}
@@ -51,34 +52,34 @@ def mode(state: DramaState, pid: int) -> str | None:
 
 def _wrong_mode(state: DramaState, pid: int, typ: str) -> str:
     if state.phase == "over":
-        return "The game is over."
+        return t("The game is over.")
     if all(p.id != pid for p in state.players):
-        return "You are not playing in this game."
+        return t("You are not playing in this game.")
     if not player(state, pid).alive:
-        return "You are out of the game."
+        return t("You are out of the game.")
     if state.phase == "pick":
-        return "Heroes are still being chosen; it is not your pick." if typ == "pick_hero" else "Heroes are still being chosen."
+        return t("Heroes are still being chosen; it is not your pick.") if typ == "pick_hero" else t("Heroes are still being chosen.")
     if typ == "pick_hero":
-        return "Heroes have already been chosen."
+        return t("Heroes have already been chosen.")
     if state.choice is not None:
         if state.choice.player != pid:
-            return "Another player is making a decision; wait for them."
-        return f"First answer the pending decision ({state.choice.kind})."
+            return t("Another player is making a decision; wait for them.")
+        return t("First answer the pending decision ({kind}).", kind=state.choice.kind)
     if typ in CHOICE_TYPES:
-        return "There is no such decision waiting for you."
+        return t("There is no such decision waiting for you.")
     if state.window is not None:
         if typ in ("pass", "play"):
             if pid in state.window.answered:
-                return "You have already answered in this Plot Twist window."
+                return t("You have already answered in this Plot Twist window.")
             if pid == state.turn.player:
-                return "You cannot respond now: a PLOT TWIST on your own turn needs an ACTION you do not have."
-            return "You cannot respond in this window (you hold no cards)."
-        return "A Plot Twist window is open; wait until every player has answered."
+                return t("You cannot respond now: a PLOT TWIST on your own turn needs an ACTION you do not have.")
+            return t("You cannot respond in this window (you hold no cards).")
+        return t("A Plot Twist window is open; wait until every player has answered.")
     if typ == "pass":
-        return "There is no Plot Twist window to pass in."
+        return t("There is no Plot Twist window to pass in.")
     if pid != state.turn.player:
-        return "It is not your turn." if typ != "play" else "It is not your turn; PLOT TWISTs can be played on other turns only when a window opens."
-    return "You can only do that in your Action phase."
+        return t("It is not your turn.") if typ != "play" else t("It is not your turn; PLOT TWISTs can be played on other turns only when a window opens.")
+    return t("You can only do that in your Action phase.")
 
 
 def _keys(action: Action, required: list[str], optional: tuple[str, ...] = ()) -> None:
@@ -86,12 +87,12 @@ def _keys(action: Action, required: list[str], optional: tuple[str, ...] = ()) -
         if k == "type":
             continue
         if k not in required and k not in optional:
-            raise IllegalAction(f"The '{action['type']}' action takes no '{k}' parameter here.")
+            raise IllegalAction(t("The '{action}' action takes no '{key}' parameter here.", action=action["type"], key=k))
         if k in INT_KEYS and (not isinstance(v, int) or isinstance(v, bool)):
-            raise IllegalAction(f"The '{k}' parameter must be a whole number.")
+            raise IllegalAction(t("The '{key}' parameter must be a whole number.", key=k))
     for k in required:
         if k not in action:
-            raise IllegalAction(f"Choose the '{k}' for '{action['type']}'.")
+            raise IllegalAction(t("Choose the '{key}' for '{action}'.", key=k, action=action["type"]))
 
 
 def _need(why: str | None) -> None:
@@ -102,10 +103,10 @@ def _need(why: str | None) -> None:
 def check(state: DramaState, pid: int, action: Any) -> str:
     """Raise IllegalAction unless ``action`` is legal for ``pid``; returns the current mode."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction("An action must be an object with a 'type'.")
+        raise IllegalAction(t("An action must be an object with a 'type'."))
     typ = action["type"]
     if typ not in ALL_TYPES:
-        raise IllegalAction(f"Drama Pukul 7 has no action '{typ}'.")
+        raise IllegalAction(t("Drama Pukul 7 has no action '{action}'.", action=typ))
     m = mode(state, pid)
     if typ == "pass":
         ok = m == "window"
@@ -120,8 +121,8 @@ def check(state: DramaState, pid: int, action: Any) -> str:
     p = player(state, pid)
     if typ == "pick_hero":
         if set(action) != {"type", "hero"}:
-            raise IllegalAction("The 'pick_hero' action takes exactly one parameter, 'hero'.")
-        _need(None if action["hero"] in flow.pick_options(state, pid) else "That hero side is not available to you.")
+            raise IllegalAction(t("The 'pick_hero' action takes exactly one parameter, 'hero'."))
+        _need(None if action["hero"] in flow.pick_options(state, pid) else t("That hero side is not available to you."))
     elif typ in ("pass", "end_turn", "cancel", "decline"):
         _keys(action, [])
     elif typ == "play":
@@ -136,9 +137,9 @@ def check(state: DramaState, pid: int, action: Any) -> str:
         _check_ability(state, pid, action)
     elif typ == "attack":
         _keys(action, ["target"])
-        _need("A Cliffhanger stopped your turn: you cannot attack." if state.turn.silenced else None)
+        _need(t("A Cliffhanger stopped your turn: you cannot attack.") if state.turn.silenced else None)
         _need(None if any(o.id == action["target"] and o.alive and o.id != pid for o in state.players)
-              else "Attack another player who is still in the game.")
+              else t("Attack another player who is still in the game."))
     else:
         _check_choice(state, pid, action)
     return m  # type: ignore[return-value]
@@ -148,13 +149,13 @@ def _check_play(state: DramaState, pid: int, action: Action, m: str | None) -> N
     p = player(state, pid)
     cid = action.get("card")
     if not isinstance(cid, int) or isinstance(cid, bool) or cid not in p.hand:
-        raise IllegalAction("That card is not in your hand.")
+        raise IllegalAction(t("That card is not in your hand."))
     is_pt = CARDS.is_blue(cid) and CARDS.blue[cid].kind == "plot_twist"
     if m == "window" and not is_pt:
-        raise IllegalAction("Only a PLOT TWIST can be played in response; other cards are played in your own Action phase.")
+        raise IllegalAction(t("Only a PLOT TWIST can be played in response; other cards are played in your own Action phase."))
     if pid == state.turn.player:
-        _need("A Cliffhanger stopped your turn: you cannot play cards from your hand." if state.turn.silenced else None)
-        _need("You have no ACTION left this turn." if actions_left(state) <= 0 else None)
+        _need(t("A Cliffhanger stopped your turn: you cannot play cards from your hand.") if state.turn.silenced else None)
+        _need(t("You have no ACTION left this turn.") if actions_left(state) <= 0 else None)
     if CARDS.is_blue(cid):
         d = CARDS.blue[cid]
         _keys(action, ["card"] + param_keys(d.effects))
@@ -170,16 +171,16 @@ def ability_of(state: DramaState, pid: int, action: Action):
     p = player(state, pid)
     if action["type"] == "hero_ability":
         ab = CARDS.hero(p.hero).ability
-        return ab, ("You already used your hero's ABILITY this turn." if state.turn.hero_used else None)
+        return ab, (t("You already used your hero's ABILITY this turn.") if state.turn.hero_used else None)
     cid = action.get("card")
     if not isinstance(cid, int) or isinstance(cid, bool) or cid not in active_cards(p):
         if isinstance(cid, int) and cid in p.members:
-            raise IllegalAction("A MEMBER's ABILITY works only once you KAHWIN them.")
-        raise IllegalAction("That card is not in front of you.")
+            raise IllegalAction(t("A MEMBER's ABILITY works only once you KAHWIN them."))
+        raise IllegalAction(t("That card is not in front of you."))
     ab = CARDS.g(cid).ability
     if ab.kind != "active":
-        raise IllegalAction("That card has no active ABILITY (passive ones are always on; reactive ones answer a loss of AIR MUKA).")
-    return ab, ("That card's ABILITY was already used this turn." if cid in state.turn.used else None)
+        raise IllegalAction(t("That card has no active ABILITY (passive ones are always on; reactive ones answer a loss of AIR MUKA)."))
+    return ab, (t("That card's ABILITY was already used this turn.") if cid in state.turn.used else None)
 
 
 def _check_ability(state: DramaState, pid: int, action: Action) -> None:
@@ -187,15 +188,15 @@ def _check_ability(state: DramaState, pid: int, action: Action) -> None:
     ab, why = ability_of(state, pid, action)
     _need(why)
     if p.juta < ab.cost.juta:
-        raise IllegalAction(f"That ABILITY costs {ab.cost.juta} Juta and you have {p.juta}.")
+        raise IllegalAction(t("That ABILITY costs {cost} Juta and you have {juta}.", cost=ab.cost.juta, juta=p.juta))
     if len(p.hand) < ab.cost.discard:
-        raise IllegalAction("That ABILITY needs a card from your hand to discard.")
+        raise IllegalAction(t("That ABILITY needs a card from your hand to discard."))
     keys = (["card"] if action["type"] == "use" else []) + param_keys(ab.effects) + (["discard"] if ab.cost.discard else [])
     _keys(action, keys)
     _need(conditions_reason(state, pid, ab.conditions))
     _need(params_reason(state, pid, ab.effects, action))
     if ab.cost.discard and action["discard"] not in p.hand:
-        raise IllegalAction("Discard a card that is in your hand.")
+        raise IllegalAction(t("Discard a card that is in your hand."))
 
 
 def _check_choice(state: DramaState, pid: int, action: Action) -> None:
@@ -206,19 +207,19 @@ def _check_choice(state: DramaState, pid: int, action: Action) -> None:
     if typ == "pay":
         _keys(action, ["card"])
         _need(None if action["card"] in p.hand and action["card"] not in c.data["chosen"] else
-              "Pay with a card from your hand that you have not already chosen.")
+              t("Pay with a card from your hand that you have not already chosen."))
     elif typ in ("absorb", "to_hand"):
         key = "member" if typ == "absorb" else "card"
         _keys(action, [key])
-        _need(None if action[key] in c.options else "Choose one of the cards offered.")
+        _need(None if action[key] in c.options else t("Choose one of the cards offered."))
     elif typ == "react":
         cid = action.get("card")
         if cid not in c.options:
-            raise IllegalAction("Choose one of the reactive abilities offered.")
+            raise IllegalAction(t("Choose one of the reactive abilities offered."))
         cost = CARDS.g(cid).ability.cost
         _keys(action, ["card"] + (["discard"] if cost.discard else []))
         if cost.discard and action["discard"] not in p.hand:
-            raise IllegalAction("Discard a card that is in your hand.")
+            raise IllegalAction(t("Discard a card that is in your hand."))
 
 
 def perform(state: DramaState, pid: int, action: Action, m: str) -> list[Event]:

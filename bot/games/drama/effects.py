@@ -18,6 +18,7 @@ from bot.games.drama.cards import PARAMS, SECOND_PARAM, Condition, Effect
 from bot.games.drama.state import (CARDS, MAX_AIR_MUKA, NAMES, DramaState, Player, discard, draw_blue, gain_juta, gender,
                                    others, player)
 from bot.games.drama.windows import cancellable, entry_effects, entry_name, projected_target
+from bot.i18n import N_, t, translate
 
 # --- conditions ------------------------------------------------------------------
 
@@ -26,19 +27,19 @@ def condition_reason(state: DramaState, pid: int, cond: Condition) -> str | None
     p = player(state, pid)
     k = cond.kind
     if k == "others_turn":
-        return None if state.turn.player != pid else "This card can only be played on another player's turn."
+        return None if state.turn.player != pid else t("This card can only be played on another player's turn.")
     if k == "dengki_target":
-        return None if projected_target(state) == pid else "This card can only be played when DENGKI is aimed at you."
+        return None if projected_target(state) == pid else t("This card can only be played when DENGKI is aimed at you.")
     if k == "member_in_discard":
-        return None if any(CARDS.g(c).kind == "member" for c in state.green_discard) else "There is no MEMBER in the Deck Hijau discard pile."
+        return None if any(CARDS.g(c).kind == "member" for c in state.green_discard) else t("There is no MEMBER in the Deck Hijau discard pile.")
     if k == "other_has_item":
-        return None if any(o.items for o in others(state, pid)) else "No other player has an ITEM."
+        return None if any(o.items for o in others(state, pid)) else t("No other player has an ITEM.")
     if k == "other_married":
-        return None if any(o.spouse is not None for o in others(state, pid)) else "No other player is married."
+        return None if any(o.spouse is not None for o in others(state, pid)) else t("No other player is married.")
     if k == "no_spouse":
-        return None if p.spouse is None else "You are already married."
+        return None if p.spouse is None else t("You are already married.")
     if k == "air_muka_at_most":
-        return None if p.air_muka <= cond.value else f"You need {cond.value} AIR MUKA or less to do this."
+        return None if p.air_muka <= cond.value else t("You need {value} AIR MUKA or less to do this.", value=cond.value)
     raise AssertionError(f"unknown condition {k}")  # the loader rejects unknown conditions
 
 
@@ -53,11 +54,11 @@ def conditions_reason(state: DramaState, pid: int, conds: Iterable[Condition]) -
 # --- parameters (targets chosen at play time) ------------------------------------
 
 _TARGET_NEEDS: dict[str, tuple[Callable[[Player], bool], str]] = {
-    "take_juta": (lambda t: t.juta > 0, "has no Juta"),
-    "discard_random": (lambda t: bool(t.hand), "has no cards in hand"),
-    "steal_random_card": (lambda t: bool(t.hand), "has no cards in hand"),
-    "discard_spouse": (lambda t: t.spouse is not None, "is not married"),
-    "steal_item": (lambda t: bool(t.items), "has no ITEM"),
+    "take_juta": (lambda o: o.juta > 0, N_("That player has no Juta.")),
+    "discard_random": (lambda o: bool(o.hand), N_("That player has no cards in hand.")),
+    "steal_random_card": (lambda o: bool(o.hand), N_("That player has no cards in hand.")),
+    "discard_spouse": (lambda o: o.spouse is not None, N_("That player is not married.")),
+    "steal_item": (lambda o: bool(o.items), N_("That player has no ITEM.")),
 }
 
 
@@ -73,13 +74,13 @@ def _param_keys(effects: tuple[Effect, ...]) -> tuple[str, ...]:
 
 
 def target_reason(state: DramaState, pid: int, effects: tuple[Effect, ...], tid: Any) -> str | None:
-    t = next((o for o in others(state, pid) if o.id == tid), None)
-    if t is None:
-        return "Choose another player who is still in the game as the target."
+    target = next((o for o in others(state, pid) if o.id == tid), None)
+    if target is None:
+        return t("Choose another player who is still in the game as the target.")
     for e in effects:
         need = _TARGET_NEEDS.get(e.kind)
-        if need and not need[0](t):
-            return f"That player {need[1]}."
+        if need and not need[0](target):
+            return translate(need[1])
     return None
 
 
@@ -143,9 +144,9 @@ def params_reason(state: DramaState, pid: int, effects: tuple[Effect, ...], acti
         if why:
             return why
     if "pick" in keys and action.get("pick") not in pick_pool(state, pid, effects, action.get("target")):
-        return "That card cannot be chosen for this effect."
+        return t("That card cannot be chosen for this effect.")
     if "entry" in keys and action.get("entry") not in entry_pool(state, pid, effects):
-        return "There is no card or ability of that kind by another player to cancel there."
+        return t("There is no card or ability of that kind by another player to cancel there.")
     return None
 
 
@@ -202,7 +203,7 @@ def _heal(state, p, eff, entry, events):
 def _turn_bonus(field_name: str):
     def handler(state, p, eff, entry, events):
         if state.turn.player != p.id:
-            return _fizzle(events, p, entry, "it only works on your own turn")
+            return _fizzle(events, p, entry, N_("it only works on your own turn"))
         setattr(state.turn, field_name, getattr(state.turn, field_name) + eff.amount)
         _ev(events, p, eff, amount=eff.amount)
     return handler
@@ -210,7 +211,7 @@ def _turn_bonus(field_name: str):
 
 def _extra_turn(state, p, eff, entry, events):
     if state.turn.player != p.id:
-        return _fizzle(events, p, entry, "it only works on your own turn")
+        return _fizzle(events, p, entry, N_("it only works on your own turn"))
     state.extra_turns += 1
     _ev(events, p, eff)
 
@@ -228,7 +229,7 @@ def _all_pay(state, p, eff, entry, events):
 def _dengki(state, p, eff, entry, events):
     t = _target(state, entry)
     if t is None:
-        return _fizzle(events, p, entry, "the target is out of the game")
+        return _fizzle(events, p, entry, N_("the target is out of the game"))
     _ev(events, p, eff, target=t.id, amount=eff.amount)
     state.agenda.append({"do": "hit", "target": t.id, "amount": eff.amount, "source": p.id})
 
@@ -236,7 +237,7 @@ def _dengki(state, p, eff, entry, events):
 def _lose(state, p, eff, entry, events):
     t = _target(state, entry)
     if t is None:
-        return _fizzle(events, p, entry, "the target is out of the game")
+        return _fizzle(events, p, entry, N_("the target is out of the game"))
     _ev(events, p, eff, target=t.id, amount=eff.amount)
     combat.queue_loss(state, t.id, eff.amount)
 
@@ -244,7 +245,7 @@ def _lose(state, p, eff, entry, events):
 def _take_juta(state, p, eff, entry, events):
     t = _target(state, entry)
     if t is None:
-        return _fizzle(events, p, entry, "the target is out of the game")
+        return _fizzle(events, p, entry, N_("the target is out of the game"))
     n = min(t.juta, eff.amount)
     t.juta -= n
     p.juta += n
@@ -254,7 +255,7 @@ def _take_juta(state, p, eff, entry, events):
 def _discard_random(state, p, eff, entry, events):
     t = _target(state, entry)
     if t is None:
-        return _fizzle(events, p, entry, "the target is out of the game")
+        return _fizzle(events, p, entry, N_("the target is out of the game"))
     gone = []
     for _ in range(min(eff.amount, len(t.hand))):
         c = t.hand.pop(state.rng.below(len(t.hand)))
@@ -266,7 +267,7 @@ def _discard_random(state, p, eff, entry, events):
 def _steal_random(state, p, eff, entry, events):
     t = _target(state, entry)
     if t is None:
-        return _fizzle(events, p, entry, "the target is out of the game")
+        return _fizzle(events, p, entry, N_("the target is out of the game"))
     got = []
     for _ in range(min(eff.amount, len(t.hand))):
         got.append(t.hand.pop(state.rng.below(len(t.hand))))
@@ -279,7 +280,7 @@ def _steal_random(state, p, eff, entry, events):
 def _discard_spouse(state, p, eff, entry, events):
     t = _target(state, entry)
     if t is None or t.spouse is None:
-        return _fizzle(events, p, entry, "the target is not married")
+        return _fizzle(events, p, entry, N_("the target is not married"))
     s = t.spouse
     t.members.remove(s)
     t.spouse = None
@@ -290,14 +291,14 @@ def _discard_spouse(state, p, eff, entry, events):
 def _steal_item(state, p, eff, entry, events):
     t = _target(state, entry)
     if t is None or entry.get("pick") not in t.items:
-        return _fizzle(events, p, entry, "that ITEM is no longer there")
+        return _fizzle(events, p, entry, N_("that ITEM is no longer there"))
     _ev(events, p, eff, target=t.id, card=entry["pick"])
     state.agenda.append({"do": "place", "player": p.id, "card": entry["pick"]})
 
 
 def _revive(state, p, eff, entry, events):
     if entry.get("pick") not in state.green_discard:
-        return _fizzle(events, p, entry, "that MEMBER is no longer in the discard pile")
+        return _fizzle(events, p, entry, N_("that MEMBER is no longer in the discard pile"))
     _ev(events, p, eff, card=entry["pick"])
     state.agenda.append({"do": "place", "player": p.id, "card": entry["pick"]})
 
@@ -305,7 +306,7 @@ def _revive(state, p, eff, entry, events):
 def _free_kahwin(state, p, eff, entry, events):
     m = entry.get("pick")
     if p.spouse is not None or m not in p.members or CARDS.g(m).gender == gender(p):
-        return _fizzle(events, p, entry, "that MEMBER can no longer be married")
+        return _fizzle(events, p, entry, N_("that MEMBER can no longer be married"))
     shop.marry(state, p, m, 0, events)
 
 
@@ -333,7 +334,7 @@ def _noop(state, p, eff, entry, events):
 def _reflect(state, p, eff, entry, events):
     a = state.attack
     if a is None:
-        return _fizzle(events, p, entry, "there is no DENGKI to turn back")
+        return _fizzle(events, p, entry, N_("there is no DENGKI to turn back"))
     a.attacker, a.target = a.target, a.attacker
     _ev(events, p, eff, target=a.target)
 
@@ -341,7 +342,7 @@ def _reflect(state, p, eff, entry, events):
 def _reduce(state, p, eff, entry, events):
     a = state.attack
     if a is None:
-        return _fizzle(events, p, entry, "there is no DENGKI to weaken")
+        return _fizzle(events, p, entry, N_("there is no DENGKI to weaken"))
     a.strength = max(0, a.strength - eff.amount)
     _ev(events, p, eff, amount=eff.amount, strength=a.strength)
 

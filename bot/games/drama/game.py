@@ -8,6 +8,7 @@ from bot.engine import NOTHING, Action, Event, Game, IllegalAction, Result, Wait
 from bot.games.drama import actions, flow, leaving, legal, text, view
 from bot.games.drama.policies import HeuristicPolicy
 from bot.games.drama.state import DramaState, hero_name
+from bot.i18n import N_, t
 from bot.options import Choice, Option
 
 HERO_MODES = ("choose", "deal")  # the values of the ``heroes`` option, declared below
@@ -16,23 +17,23 @@ HERO_MODES = ("choose", "deal")  # the values of the ``heroes`` option, declared
 class DramaGame(Game[DramaState]):
     name = "drama"
     title = "Drama Pukul 7"
-    tagline = "Play Drama Pukul 7: heroes, Plot Twists and a drama at seven o'clock."
+    tagline = N_("Play Drama Pukul 7: heroes, Plot Twists and a drama at seven o'clock.")
     state_type = DramaState
     min_players = 2
     max_players = 6
     options = (
         Option(name="heroes", kind="choice", default="choose",
-               description="How heroes are given out: chosen in turn, or dealt one each (you pick its side)",
-               choices=(Choice("choose", "Choose in turn"), Choice("deal", "Dealt at random"))),
+               description=N_("How heroes are given out: chosen in turn, or dealt one each (you pick its side)"),
+               choices=(Choice("choose", N_("Choose in turn")), Choice("deal", N_("Dealt at random")))),
     )
 
     def new_game(self, player_ids: Sequence[int], seed: int, options: Mapping[str, Any] | None = None) -> DramaState:
         opts = self.check_options(options)
         ids = list(player_ids)
         if not self.min_players <= len(ids) <= self.max_players:
-            raise IllegalAction("Drama Pukul 7 needs 2 to 6 players.")
+            raise IllegalAction(t("Drama Pukul 7 needs 2 to 6 players."))
         if len(set(ids)) != len(ids) or any(not isinstance(i, int) or isinstance(i, bool) for i in ids):
-            raise IllegalAction("Every player must be a different player id.")
+            raise IllegalAction(t("Every player must be a different player id."))
         return flow.new_state(ids, seed, opts)
 
     def waiting(self, state: DramaState) -> Waiting:
@@ -69,7 +70,7 @@ class DramaGame(Game[DramaState]):
     def timeout_action(self, state: DramaState, player: int) -> Action:
         m = actions.mode(state, player)
         if m is None:
-            raise IllegalAction("Nothing is waiting on that player.")
+            raise IllegalAction(t("Nothing is waiting on that player."))
         if m == "pick":
             return {"type": "pick_hero", "hero": flow.pick_options(state, player)[0]}
         if m == "window":
@@ -95,11 +96,11 @@ class DramaGame(Game[DramaState]):
             raise ValueError("the game is not over")
         scores = {p.id: p.air_muka for p in state.players}
         if state.winner is None:
-            return Result((), scores, "Nobody is left standing.")
+            return Result((), scores, t("Nobody is left standing."))
         w = next(p for p in state.players if p.id == state.winner)
         if not w.hero:  # everyone else left during hero picking
-            return Result((w.id,), scores, "Everyone else left before the first turn: the last player in wins.")
-        return Result((w.id,), scores, f"{hero_name(w)} is the last one standing and the protagonist of this drama.")
+            return Result((w.id,), scores, t("Everyone else left before the first turn: the last player in wins."))
+        return Result((w.id,), scores, t("{hero} is the last one standing and the protagonist of this drama.", hero=hero_name(w)))
 
     def describe_action(self, state: DramaState, player: int, action: Action) -> str:
         return text.describe_action(state, player, action)

@@ -29,16 +29,17 @@ from __future__ import annotations
 from bot.engine import Event, IllegalAction
 from bot.games.drama import combat, flow
 from bot.games.drama.state import CARDS, DramaState, player
+from bot.i18n import t
 
 
 def leave_reason(state: DramaState, pid: int) -> str | None:
     """Why ``pid`` cannot leave now (None when they can)."""
     if all(p.id != pid for p in state.players):
-        return "That player is not playing in this match."
+        return t("That player is not playing in this match.")
     if state.phase == "over":
-        return "The match is already over."
+        return t("The match is already over.")
     if not player(state, pid).alive:
-        return "That player is already out of the game."
+        return t("That player is already out of the game.")
     return None
 
 

@@ -14,8 +14,9 @@ from bot.games.drama.state import (CARDS, KEDAI_SLOTS, LIMIT_PER_TYPE, Choice, D
                                    discard, draw_blue, draw_green, gain_juta, gender, owner_in_play, passive,
                                    pay_juta, player, remove_from_play)
 from bot.games.drama.windows import open_window
+from bot.i18n import N_, t, translate
 
-SLOT_LABEL = {"accessory": "ACCESSORY", "building": "BUILDING", "vehicle": "VEHICLE", "member": "MEMBER"}
+SLOT_LABEL = {"accessory": N_("ACCESSORY"), "building": N_("BUILDING"), "vehicle": N_("VEHICLE"), "member": N_("MEMBER")}
 
 
 # --- prices ------------------------------------------------------------------------
@@ -43,15 +44,16 @@ def replace_options(p: Player, cid: int) -> list[int] | None:
 
 def replace_reason(p: Player, cid: int, action: dict[str, Any]) -> str | None:
     opts = replace_options(p, cid)
-    label = SLOT_LABEL[CARDS.g(cid).slot]
+    label = translate(SLOT_LABEL[CARDS.g(cid).slot])
     if opts is None:
         if "replace" in action:
-            return f"You have room for another {label}; do not choose a card to replace."
+            return t("You have room for another {label}; do not choose a card to replace.", label=label)
         return None
     if "replace" not in action:
-        return f"You already own {LIMIT_PER_TYPE} {label} cards: choose which one to replace (it goes back to your hand)."
+        return t("You already own {n} {label} cards: choose which one to replace (it goes back to your hand).", n=LIMIT_PER_TYPE,
+                 label=label)
     if action["replace"] not in opts:
-        return f"Choose one of your own {label} cards in play to replace."
+        return t("Choose one of your own {label} cards in play to replace.", label=label)
     return None
 
 
@@ -157,14 +159,14 @@ def open_kedai(state: DramaState, events: list[Event]) -> None:
 
 def kedai_reason(state: DramaState, slot: Any, kind: str) -> str | None:
     if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < KEDAI_SLOTS:
-        return f"Choose a KEDAI slot from 0 to {KEDAI_SLOTS - 1}."
+        return t("Choose a KEDAI slot from 0 to {last}.", last=KEDAI_SLOTS - 1)
     cid = state.kedai[slot]
     if cid is None:
-        return "That KEDAI slot is empty."
+        return t("That KEDAI slot is empty.")
     if state.kedai_hidden[slot]:
-        return "That KEDAI card is still face down; it can be bought from the next turn."
+        return t("That KEDAI card is still face down; it can be bought from the next turn.")
     if CARDS.g(cid).kind != kind:
-        return "That card is a MEMBER: recruit it instead." if kind == "item" else "That card is an ITEM: buy it instead."
+        return t("That card is a MEMBER: recruit it instead.") if kind == "item" else t("That card is an ITEM: buy it instead.")
     return None
 
 
@@ -175,7 +177,7 @@ def buy_reason(state: DramaState, p: Player, action: dict[str, Any]) -> str | No
     cid = state.kedai[action["slot"]]
     price = item_price(state, p, cid)
     if p.juta < price:
-        return f"{CARDS.name(cid)} costs {price} Juta and you have {p.juta}."
+        return t("{card} costs {price} Juta and you have {juta}.", card=CARDS.name(cid), price=price, juta=p.juta)
     return replace_reason(p, cid, action)
 
 
@@ -219,7 +221,8 @@ def recruit_reason(state: DramaState, p: Player, action: dict[str, Any]) -> str 
     cid = state.kedai[action["slot"]]
     need = recruit_cost(p, cid)
     if len(p.hand) < need:
-        return f"Recruiting {CARDS.name(cid)} costs {need} cards from your hand and you hold {len(p.hand)}."
+        return t("Recruiting {card} costs {need} cards from your hand and you hold {hand}.", card=CARDS.name(cid), need=need,
+                 hand=len(p.hand))
     return replace_reason(p, cid, action)
 
 
@@ -247,12 +250,13 @@ def finish_recruit(state: DramaState, p: Player, data: dict[str, Any], events: l
 
 def kahwin_reason(state: DramaState, p: Player, member: Any) -> str | None:
     if member not in p.members:
-        return "You can only KAHWIN a MEMBER in front of you."
+        return t("You can only KAHWIN a MEMBER in front of you.")
     if p.spouse is not None:
-        return "You are already married; you cannot KAHWIN two MEMBERs."
+        return t("You are already married; you cannot KAHWIN two MEMBERs.")
     if CARDS.g(member).gender == gender(p):
-        return "A MEMBER and your character must be of different genders to KAHWIN."
+        return t("A MEMBER and your character must be of different genders to KAHWIN.")
     cost = kahwin_cost(p, member)
     if p.juta < cost:
-        return f"KAHWIN with {CARDS.name(member)} costs {cost} Juta and you have {p.juta}."
+        return t("KAHWIN with {card} costs {cost} Juta and you have {juta}.", card=CARDS.name(member), cost=cost,
+                 juta=p.juta)
     return None

@@ -11,296 +11,355 @@ from typing import Any, Mapping
 from bot.games.drama import shop
 from bot.games.drama.actions import mode
 from bot.games.drama.state import CARDS, DramaState, actions_left, hero_name, player
-from bot.games.drama.windows import entry_name, projected_target
+from bot.games.drama.windows import entry_label, entry_text, projected_target
+from bot.i18n import N_, t, tn, translate
 
 TYPE_LABELS = {
-    "pick_hero": "Choose a hero", "pass": "Pass", "play": "Play a card", "buy": "Buy an ITEM",
-    "recruit": "Recruit a MEMBER", "kahwin": "KAHWIN", "hero_ability": "Use your hero's ABILITY",
-    "use": "Use a card's ABILITY", "attack": "DENGKI (attack)", "end_turn": "End turn without attacking",
-    "pay": "Discard a card to pay", "cancel": "Cancel recruiting", "absorb": "Choose who shields",
-    "to_hand": "Choose the card that goes to your hand", "react": "Use a reactive ABILITY",
-    "decline": "Do not react",
+    "pick_hero": N_("Choose a hero"), "pass": N_("Pass"), "play": N_("Play a card"), "buy": N_("Buy an ITEM"),
+    "recruit": N_("Recruit a MEMBER"), "kahwin": N_("KAHWIN"), "hero_ability": N_("Use your hero's ABILITY"),
+    "use": N_("Use a card's ABILITY"), "attack": N_("DENGKI (attack)"), "end_turn": N_("End turn without attacking"),
+    "pay": N_("Discard a card to pay"), "cancel": N_("Cancel recruiting"), "absorb": N_("Choose who shields"),
+    "to_hand": N_("Choose the card that goes to your hand"), "react": N_("Use a reactive ABILITY"),
+    "decline": N_("Do not react"),
 }
+
+
+def _type_label(typ: Any) -> str:
+    label = TYPE_LABELS.get(typ) if isinstance(typ, str) else None
+    return translate(label) if label else str(typ)
 
 
 def _who(state: DramaState, pid: int) -> str:
     try:
         p = player(state, pid)
     except KeyError:
-        return f"player {pid}"
-    return hero_name(p) if p.hero else f"seat {[x.id for x in state.players].index(pid) + 1}"
+        return t("player {pid}", pid=pid)
+    return hero_name(p) if p.hero else t("seat {seat}", seat=[x.id for x in state.players].index(pid) + 1)
+
+
+def _offer(state: DramaState, slot: Any) -> str:
+    """A Kedai card with its cost, e.g. "Kereta (3 Juta)" (raises on an empty or unknown slot)."""
+    g = CARDS.g(state.kedai[slot])
+    if g.kind == "item":
+        return t("{card} ({price} Juta)", card=g.name, price=g.price)
+    return tn("{card} ({n} card)", "{card} ({n} cards)", g.recruit, card=g.name)
 
 
 def describe_choice(state: DramaState, pid: int, key: str, value: Any) -> str:
     try:
         if key == "type":
-            return TYPE_LABELS.get(value, str(value))
+            return _type_label(value)
         if key == "target":
             return _who(state, value)
         if key in ("card", "pick", "member", "replace", "discard") and isinstance(value, int):
             label = CARDS.name(value)
-            return {"replace": f"replacing {label}", "discard": f"discarding {label}"}.get(key, label)
+            if key == "replace":
+                return t("replacing {card}", card=label)
+            if key == "discard":
+                return t("discarding {card}", card=label)
+            return label
         if key == "slot":
-            cid = state.kedai[value]
-            if cid is None:
-                return f"Slot {value}: empty"
-            g = CARDS.g(cid)
-            cost = f"{g.price} Juta" if g.kind == "item" else _plural(g.recruit, "card")
-            return f"Slot {value}: {g.name} ({cost})"
+            if state.kedai[value] is None:
+                return t("Slot {slot}: empty", slot=value)
+            return t("Slot {slot}: {offer}", slot=value, offer=_offer(state, value))
         if key == "entry" and state.window is not None:
             e = state.window.stack[value]
-            return f"{_who(state, e['player'])}'s {entry_name(e)}"
+            return t("{player}'s {card}", player=_who(state, e["player"]), card=entry_label(e))
         if key == "hero":
             k, side = CARDS.side_names()[value]
             h = CARDS.hero(k)
-            return f"{value} ({h.sides[side][1]}): {h.ability.text}"[:100]
+            return t("{hero} ({gender}): {ability}", hero=value, gender=h.sides[side][1], ability=h.ability.text)[:100]
     except (KeyError, IndexError, TypeError):
         pass
     return str(value)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+#: "Play" labels by which of target, pick and entry the action names.
+_PLAY_LABELS = {
+    (False, False, False): N_("Play {card}"),
+    (True, False, False): N_("Play {card} on {target}"),
+    (False, True, False): N_("Play {card}: {pick}"),
+    (True, True, False): N_("Play {card} on {target}: {pick}"),
+    (False, False, True): N_("Play {card} against {entry}"),
+    (True, False, True): N_("Play {card} on {target} against {entry}"),
+    (False, True, True): N_("Play {card}: {pick} against {entry}"),
+    (True, True, True): N_("Play {card} on {target}: {pick} against {entry}"),
+}
 
 
 def describe_action(state: DramaState, pid: int, action: Mapping[str, Any]) -> str:
     typ = action.get("type")
     c = lambda k: describe_choice(state, pid, k, action[k])  # noqa: E731
     if typ == "pick_hero":
-        text = f"Play as {c('hero')}"
+        text = t("Play as {hero}", hero=c("hero"))
     elif typ == "play":
-        text = f"Play {c('card')}"
-        if "target" in action:
-            text += f" on {c('target')}"
-        if "pick" in action:
-            text += f": {c('pick')}"
-        if "entry" in action:
-            text += f" against {c('entry')}"
+        shape = ("target" in action, "pick" in action, "entry" in action)
+        text = translate(_PLAY_LABELS[shape], card=c("card"), target=c("target") if shape[0] else "",
+                         pick=c("pick") if shape[1] else "", entry=c("entry") if shape[2] else "")
     elif typ in ("buy", "recruit"):
-        text = f"{'Buy' if typ == 'buy' else 'Recruit'} {c('slot').split(': ', 1)[-1]}"
+        try:
+            offer = _offer(state, action["slot"])
+        except (KeyError, IndexError, TypeError, AttributeError):
+            offer = c("slot").split(": ", 1)[-1]
+        text = t("Buy {offer}", offer=offer) if typ == "buy" else t("Recruit {offer}", offer=offer)
     elif typ == "kahwin":
         p = player(state, pid)
-        text = f"KAHWIN {c('member')} ({shop.kahwin_cost(p, action['member'])} Juta)"
+        text = t("KAHWIN {member} ({cost} Juta)", member=c("member"), cost=shop.kahwin_cost(p, action["member"]))
     elif typ == "hero_ability":
-        text = "Hero ABILITY"
-        if "target" in action:
-            text += f" on {c('target')}"
+        text = t("Hero ABILITY on {target}", target=c("target")) if "target" in action else t("Hero ABILITY")
     elif typ == "use":
-        text = f"Use {c('card')}"
-        if "target" in action:
-            text += f" on {c('target')}"
+        text = (t("Use {card} on {target}", card=c("card"), target=c("target")) if "target" in action
+                else t("Use {card}", card=c("card")))
     elif typ == "attack":
-        text = f"DENGKI {c('target')}"
+        text = t("DENGKI {target}", target=c("target"))
     elif typ == "pay":
-        text = f"Discard {c('card')}"
+        text = t("Discard {card}", card=c("card"))
     elif typ == "absorb":
-        text = f"{c('member')} shields first"
+        text = t("{member} shields first", member=c("member"))
     elif typ == "to_hand":
-        text = f"{c('card')} goes to your hand"
+        text = t("{card} goes to your hand", card=c("card"))
     elif typ == "react":
-        text = f"Use {c('card')}"
+        text = t("Use {card}", card=c("card"))
     else:
-        text = TYPE_LABELS.get(str(typ), str(typ))
+        text = _type_label(typ)
     for k in ("replace", "discard"):
         if k in action and typ not in ("pay",):
-            text += f", {c(k)}"
+            text = t("{action}, {detail}", action=text, detail=c(k))
     return text[:100]
 
 
 def _n(names: Mapping[int, str], pid: Any) -> str:
-    return names.get(pid, f"Player {pid}")
+    return names.get(pid, t("Player {pid}", pid=pid))
 
 
 def _card(cid: Any) -> str:
     return CARDS.name(cid) if isinstance(cid, int) and cid >= 0 else "?"
 
 
+def _cards(cids: Any) -> str:
+    """Card names in a list, or "nothing"."""
+    return ", ".join(_card(x) for x in cids or []) or t("nothing")
+
+
+#: Effect event templates (``{p}`` the player, ``{t}`` the target); counted ones are in ``_effect_text``.
 EFFECT_TEXT = {
-    "gain_juta": "{p} takes {amount} Juta from the Bank",
-    "draw": "{p} draws {amount} card(s)",
-    "heal": "{p} regains {amount} AIR MUKA (now {air_muka})",
-    "extra_turn": "{p} will take another turn",
-    "bonus_action": "{p} gets +{amount} ACTION this turn",
-    "bonus_dengki": "{p} gets +{amount} DENGKI this turn",
-    "kedai_discount": "{p}'s next ITEM costs {amount} Juta less",
-    "all_pay": "{p} collects {amount} Juta from the others",
-    "dengki": "{p} hits {t} with {amount} DENGKI",
-    "lose_air_muka": "{t} is to lose {amount} AIR MUKA",
-    "take_juta": "{p} takes {amount} Juta from {t}",
-    "discard_random": "{t} discards {cards}",
-    "steal_random_card": "{p} takes {amount} random card(s) from {t}",
-    "discard_spouse": "{t}'s spouse {card} is discarded",
-    "steal_item": "{p} steals {card} from {t}",
-    "revive_member": "{p} brings back {card}",
-    "skip_turn": "{t}'s turn is cut by a Cliffhanger ({timing} phase)",
-    "lose_action": "{t} loses {amount} ACTION",
-    "cancel": "{p}'s cancel takes effect",
-    "reflect_attack": "the DENGKI turns on {t}",
-    "reduce_attack": "the DENGKI loses {amount} strength (now {strength})",
+    "gain_juta": N_("{p} takes {amount} Juta from the Bank."),
+    "heal": N_("{p} regains {amount} AIR MUKA (now {air_muka})."),
+    "extra_turn": N_("{p} will take another turn."),
+    "bonus_action": N_("{p} gets +{amount} ACTION this turn."),
+    "bonus_dengki": N_("{p} gets +{amount} DENGKI this turn."),
+    "kedai_discount": N_("{p}'s next ITEM costs {amount} Juta less."),
+    "all_pay": N_("{p} collects {amount} Juta from the others."),
+    "dengki": N_("{p} hits {t} with {amount} DENGKI."),
+    "lose_air_muka": N_("{t} is to lose {amount} AIR MUKA."),
+    "take_juta": N_("{p} takes {amount} Juta from {t}."),
+    "discard_random": N_("{t} discards {cards}."),
+    "discard_spouse": N_("{t}'s spouse {card} is discarded."),
+    "steal_item": N_("{p} steals {card} from {t}."),
+    "revive_member": N_("{p} brings back {card}."),
+    "skip_turn": N_("{t}'s turn is cut by a Cliffhanger ({timing} phase)."),
+    "lose_action": N_("{t} loses {amount} ACTION."),
+    "cancel": N_("{p}'s cancel takes effect."),
+    "reflect_attack": N_("the DENGKI turns on {t}."),
+    "reduce_attack": N_("the DENGKI loses {amount} strength (now {strength})."),
 }
+
+
+def _effect_text(e: Mapping[str, Any], p: str, tg: str) -> str:
+    kind = e["kind"]
+    amount = e.get("amount", "")
+    if kind in ("draw", "steal_random_card") and isinstance(amount, int):
+        if kind == "draw":
+            return tn("{p} draws {n} card(s).", "{p} draws {n} card(s).", amount, p=p)
+        return tn("{p} takes {n} random card(s) from {t}.", "{p} takes {n} random card(s) from {t}.", amount, p=p, t=tg)
+    fields = {"p": p, "t": tg, "amount": amount, "air_muka": e.get("air_muka", ""),
+              "cards": _cards(e.get("cards")), "card": _card(e.get("card")),
+              "timing": e.get("timing", ""), "strength": e.get("strength", "")}
+    tpl = EFFECT_TEXT.get(kind)
+    if tpl is None:
+        return t("{p}: {kind}.", p=p, kind=kind)
+    return translate(tpl, **fields)
 
 
 def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
     e = dict(event)
     typ = e.get("type")
     p = _n(names, e.get("player"))
-    t = _n(names, e.get("target"))
+    tg = _n(names, e.get("target"))
     if typ == "effect":
-        tpl = EFFECT_TEXT.get(e["kind"], "{p}: " + e["kind"])
-        fields = {"p": p, "t": t, "amount": e.get("amount", ""), "air_muka": e.get("air_muka", ""),
-                  "cards": ", ".join(e.get("cards", [])) or "nothing", "card": _card(e.get("card")),
-                  "timing": e.get("timing", ""), "strength": e.get("strength", "")}
-        return tpl.format(**fields) + "."
+        return _effect_text(e, p, tg)
     simple: dict[str, Any] = {
-        "pick": lambda: f"{p} plays as {e.get('hero')}.",
-        "first_player": lambda: f"{p} has the gold AIR MUKA card and goes first.",
-        "turn": lambda: f"Turn {e.get('number')}: {p}.",
-        "turn_end": lambda: f"{p}'s turn ends.",
-        "extra_turn": lambda: f"{p} takes an extra turn (Pelumba Haram).",
-        "skipped": lambda: f"{p} skips the whole turn.",
-        "collect": lambda: f"{p} collects {e.get('juta')} Juta.",
-        "draw": lambda: f"{p} draws {_plural(e.get('count', 0), 'card')}.",
-        "drew": lambda: f"You drew: {', '.join(_card(x) for x in e.get('cards', []))}.",
-        "reshuffle": lambda: f"The Deck {'Biru' if e.get('deck') == 'blue' else 'Hijau'} discard pile is shuffled into a new deck.",
+        "pick": lambda: t("{p} plays as {hero}.", p=p, hero=e.get("hero")),
+        "first_player": lambda: t("{p} has the gold AIR MUKA card and goes first.", p=p),
+        "turn": lambda: t("Turn {number}: {p}.", number=e.get("number"), p=p),
+        "turn_end": lambda: t("{p}'s turn ends.", p=p),
+        "extra_turn": lambda: t("{p} takes an extra turn (Pelumba Haram).", p=p),
+        "skipped": lambda: t("{p} skips the whole turn.", p=p),
+        "collect": lambda: t("{p} collects {juta} Juta.", p=p, juta=e.get("juta")),
+        "draw": lambda: tn("{p} draws {n} card.", "{p} draws {n} cards.", e.get("count", 0), p=p),
+        "drew": lambda: t("You drew: {cards}.", cards=", ".join(_card(x) for x in e.get("cards", []))),
+        "reshuffle": lambda: (t("The Deck Biru discard pile is shuffled into a new deck.") if e.get("deck") == "blue"
+                              else t("The Deck Hijau discard pile is shuffled into a new deck.")),
         # A pass in a Plot Twist window is not announced: with automatic passes, the lines
         # would say who had a Plot Twist to weigh (and flood the table every turn).
         "pass": lambda: "",
-        "in_play": lambda: f"{_card(e.get('card'))} is now in front of {p}.",
-        "replaced": lambda: f"{p} takes {_card(e.get('card'))} back to hand.",
-        "to_hand": lambda: f"{p} puts {_card(e.get('card'))} in hand.",
-        "at_once": lambda: f"{_card(e.get('card'))} gives {p} {e.get('juta')} Juta and {e.get('draw')} card(s) at once.",
-        "buy": lambda: f"{p} buys {_card(e.get('card'))} for {e.get('price')} Juta.",
-        "recruit": lambda: f"{p} recruits {_card(e.get('card'))}, discarding {', '.join(_card(x) for x in e.get('paid', [])) or 'nothing'}.",
-        "recruit_cancelled": lambda: f"{p} does not recruit after all.",
-        "kahwin": lambda: f"{p} marries {_card(e.get('card'))} ({e.get('cost')} Juta). Husband and wife, always loyal!",
-        "attack": lambda: f"{p} aims {e.get('strength')} DENGKI at {t}!",
-        "attack_off": lambda: "The DENGKI comes to nothing.",
-        "no_attack": lambda: f"{p} ends the turn without attacking.",
-        "cancelled": lambda: f"{p}'s {e.get('name')} is cancelled.",
-        "resolve": lambda: f"{p}'s {e.get('name')} resolves.",
-        "fizzle": lambda: f"{p}'s {e.get('name')} has no effect" + (f" ({e['why']})." if e.get("why") else "."),
-        "stolen": lambda: f"{p} took {', '.join(_card(x) for x in e.get('cards', []))} from {t}.",
-        "dengki_reduced": lambda: f"{p}'s protection blocks {e.get('amount')} DENGKI.",
-        "shield": lambda: f"{_card(e.get('card'))} shields {p} from {e.get('amount')} DENGKI"
-                  + (" and stays, loyal." if e.get("spouse") else " and is discarded."),
-        "no_loss": lambda: f"{p} loses no AIR MUKA.",
-        "air_muka": lambda: f"{p} loses {-e.get('amount', 0)} AIR MUKA (now {e.get('air_muka')}).",
-        "loss_changed": lambda: f"{p}'s loss of AIR MUKA changes by {e.get('amount')}.",
-        "eliminated": lambda: (f"{p}'s hero is out of the game; their cards go to the discard piles."
-                               if e.get("reason") == "left" else f"{p} has no AIR MUKA left and is out!"),
-        "left": lambda: f"{p} left the match.",
-        "take_fails": lambda: f"{p} does not get {e.get('name')}: it went to the discard pile with {t}'s cards.",
-        "game_over": lambda: f"{_n(names, e.get('winner'))} is the protagonist of this drama!" if e.get("winner") is not None else "Nobody is left.",
+        "in_play": lambda: t("{card} is now in front of {p}.", card=_card(e.get("card")), p=p),
+        "replaced": lambda: t("{p} takes {card} back to hand.", p=p, card=_card(e.get("card"))),
+        "to_hand": lambda: t("{p} puts {card} in hand.", p=p, card=_card(e.get("card"))),
+        "at_once": lambda: tn("{card} gives {p} {juta} Juta and {n} card(s) at once.",
+                              "{card} gives {p} {juta} Juta and {n} card(s) at once.", e.get("draw"),
+                              card=_card(e.get("card")), p=p, juta=e.get("juta")),
+        "buy": lambda: t("{p} buys {card} for {price} Juta.", p=p, card=_card(e.get("card")), price=e.get("price")),
+        "recruit": lambda: t("{p} recruits {card}, discarding {cards}.", p=p, card=_card(e.get("card")),
+                             cards=_cards(e.get("paid"))),
+        "recruit_cancelled": lambda: t("{p} does not recruit after all.", p=p),
+        "kahwin": lambda: t("{p} marries {card} ({cost} Juta). Husband and wife, always loyal!",
+                            p=p, card=_card(e.get("card")), cost=e.get("cost")),
+        "attack": lambda: t("{p} aims {strength} DENGKI at {t}!", p=p, strength=e.get("strength"), t=tg),
+        "attack_off": lambda: t("The DENGKI comes to nothing."),
+        "no_attack": lambda: t("{p} ends the turn without attacking.", p=p),
+        "cancelled": lambda: t("{p}'s {card} is cancelled.", p=p, card=entry_text(e.get("name"))),
+        "resolve": lambda: t("{p}'s {card} resolves.", p=p, card=entry_text(e.get("name"))),
+        "fizzle": lambda: (t("{p}'s {card} has no effect ({why}).", p=p, card=entry_text(e.get("name")),
+                             why=translate(e["why"])) if e.get("why")
+                           else t("{p}'s {card} has no effect.", p=p, card=entry_text(e.get("name")))),
+        "stolen": lambda: t("{p} took {cards} from {t}.", p=p, cards=", ".join(_card(x) for x in e.get("cards", [])), t=tg),
+        "dengki_reduced": lambda: t("{p}'s protection blocks {amount} DENGKI.", p=p, amount=e.get("amount")),
+        "shield": lambda: (t("{card} shields {p} from {amount} DENGKI and stays, loyal.", card=_card(e.get("card")),
+                             p=p, amount=e.get("amount")) if e.get("spouse")
+                           else t("{card} shields {p} from {amount} DENGKI and is discarded.", card=_card(e.get("card")),
+                                  p=p, amount=e.get("amount"))),
+        "no_loss": lambda: t("{p} loses no AIR MUKA.", p=p),
+        "air_muka": lambda: t("{p} loses {amount} AIR MUKA (now {air_muka}).", p=p, amount=-e.get("amount", 0),
+                              air_muka=e.get("air_muka")),
+        "loss_changed": lambda: t("{p}'s loss of AIR MUKA changes by {amount}.", p=p, amount=e.get("amount")),
+        "eliminated": lambda: (t("{p}'s hero is out of the game; their cards go to the discard piles.", p=p)
+                               if e.get("reason") == "left" else t("{p} has no AIR MUKA left and is out!", p=p)),
+        "left": lambda: t("{p} left the match.", p=p),
+        "take_fails": lambda: t("{p} does not get {card}: it went to the discard pile with {t}'s cards.",
+                                p=p, card=entry_text(e.get("name")), t=tg),
+        "game_over": lambda: (t("{winner} is the protagonist of this drama!", winner=_n(names, e.get("winner")))
+                              if e.get("winner") is not None else t("Nobody is left.")),
     }
     if typ == "play":
-        text = f"{p} plays {_card(e.get('card'))}" + (f" on {t}" if "target" in e else "")
+        card = _card(e.get("card"))
         if "against" in e:
-            text += f" against {_n(names, e.get('against_player'))}'s {e['against']}"
-        return text + "."
+            owner, against = _n(names, e.get("against_player")), entry_text(e["against"])
+            if "target" in e:
+                return t("{p} plays {card} on {t} against {owner}'s {against}.", p=p, card=card, t=tg,
+                         owner=owner, against=against)
+            return t("{p} plays {card} against {owner}'s {against}.", p=p, card=card, owner=owner, against=against)
+        return t("{p} plays {card} on {t}.", p=p, card=card, t=tg) if "target" in e else t("{p} plays {card}.", p=p, card=card)
     if typ == "ability":
-        src = "hero ABILITY" if e.get("hero") else f"{_card(e.get('card'))} ABILITY"
-        return f"{p} uses their {src}" + (f" on {t}" if "target" in e else "") + "."
+        if e.get("hero"):
+            return (t("{p} uses their hero ABILITY on {t}.", p=p, t=tg) if "target" in e
+                    else t("{p} uses their hero ABILITY.", p=p))
+        card = _card(e.get("card"))
+        return (t("{p} uses their {card} ABILITY on {t}.", p=p, card=card, t=tg) if "target" in e
+                else t("{p} uses their {card} ABILITY.", p=p, card=card))
     make = simple.get(typ)
     return make() if make else str(typ)
 
 
-RULES = """**Drama Pukul 7**: knock the others' AIR MUKA (face) down to 0; the last player standing is the protagonist. 2 to 6 players.
-
-**Setup**: each player picks a hero side (the side sets the gender) or is dealt a hero (host option); the gold AIR MUKA card, dealt at random, names the first player. Everyone starts with 7 AIR MUKA (never above 7), 4 Deck Biru cards and 1 Juta; the Bank holds 30 Juta; the KEDAI shows 4 Deck Hijau cards.
-
-**Your turn**
-1. *Collecting*: take Juta and draw cards equal to your JUTA and DRAW attributes.
-2. *Action*: play up to your ACTION attribute in cards from hand (EPISODE, PLOT TWIST, or an ITEM/MEMBER from hand without paying). Free actions: buy ITEMs (Juta), recruit MEMBERs (discard cards), KAHWIN, your hero ABILITY once per turn, each card ABILITY once per turn.
-3. *Dengki*: aim your DENGKI at one player, or end your turn. The turn ends once the attack is done.
-Attributes: 1 each from your hero, plus the icons on your ITEMs and on your spouse (an unmarried MEMBER gives only its shield); a new card counts at once (an ITEM with +1 DRAW bought in your turn draws now).
-
-**PLOT TWISTs** are played on your own turn (costs an ACTION) or, for free, during another player's turn in a response window. Conditions printed on cards are checked.
-**Limits**: 2 each of ACCESSORY, BUILDING, VEHICLE and MEMBER; a third replaces one of yours, which goes back to your hand. One spouse; KAHWIN needs a MEMBER in front of you of the other gender and its printed cost (2 Juta unless printed otherwise).
-**KEDAI**: a bought slot is refilled face down and turns face up when the next turn starts.
-
-**Rulings this game uses**
-- PLOT TWIST windows open at the start of every turn (the Collecting phase), at the start of the Action phase, after every card or ABILITY is put into play (bought and recruited cards too), when DENGKI is declared, and again after each PLOT TWIST so counters can be countered. Everyone holding a card is asked, so being asked reveals nothing. A window closes when all have passed or the timer runs out.
-- Responses resolve last in, first out; a cancelled cancel does nothing. Reflections of DENGKI (Jelaskan Di Social Media) swap attacker and target, so two of them cancel out.
-- Cliffhanger before Collecting skips the whole turn; later it stops card play and the attack (free actions stay allowed).
-- DENGKI of strength D: passive protection first, then unmarried MEMBERs (you choose the order when it matters), each absorbing up to its AIR MUKA and then discarded; then your spouse absorbs up to its AIR MUKA and stays; the rest comes off your hero.
-- A reactive ABILITY (Klinik Kampung Ubi) is used just before your hero would lose AIR MUKA, only on another player's turn, and can be cancelled.
-- An effect that names a card or player checks it again when it resolves and does nothing if it is gone.
-- At 0 AIR MUKA you are out: your cards go to the discard piles and your Juta to the Bank. Empty decks reshuffle their discard piles. An empty Bank pays what it has.
-- Leaving a match of three or more: your hero is out as at 0 AIR MUKA, at once, and you count as a loser; PLOT TWISTs you had stacked do nothing.
-- Pelumba Haram: one more turn after this one (skipped if you are out).
-- Collecting happens by itself at the start of your turn; DENGKI strength is counted when it is declared.
-"""
-
-
 def rules_summary() -> str:
-    return RULES
+    """The rules page: one text per paragraph (each rulings item is its own text)."""
+    return "\n\n".join((
+        t("**Drama Pukul 7**: knock the others' AIR MUKA (face) down to 0; the last player standing is the protagonist. 2 to 6 players."),
+        t("**Setup**: each player picks a hero side (the side sets the gender) or is dealt a hero (host option); the gold AIR MUKA card, dealt at random, names the first player. Everyone starts with 7 AIR MUKA (never above 7), 4 Deck Biru cards and 1 Juta; the Bank holds 30 Juta; the KEDAI shows 4 Deck Hijau cards."),
+        "\n".join((
+            t("**Your turn**"),
+            t("1. *Collecting*: take Juta and draw cards equal to your JUTA and DRAW attributes."),
+            t("2. *Action*: play up to your ACTION attribute in cards from hand (EPISODE, PLOT TWIST, or an ITEM/MEMBER from hand without paying). Free actions: buy ITEMs (Juta), recruit MEMBERs (discard cards), KAHWIN, your hero ABILITY once per turn, each card ABILITY once per turn."),
+            t("3. *Dengki*: aim your DENGKI at one player, or end your turn. The turn ends once the attack is done."),
+            t("Attributes: 1 each from your hero, plus the icons on your ITEMs and on your spouse (an unmarried MEMBER gives only its shield); a new card counts at once (an ITEM with +1 DRAW bought in your turn draws now)."),
+        )),
+        "\n".join((
+            t("**PLOT TWISTs** are played on your own turn (costs an ACTION) or, for free, during another player's turn in a response window. Conditions printed on cards are checked."),
+            t("**Limits**: 2 each of ACCESSORY, BUILDING, VEHICLE and MEMBER; a third replaces one of yours, which goes back to your hand. One spouse; KAHWIN needs a MEMBER in front of you of the other gender and its printed cost (2 Juta unless printed otherwise)."),
+            t("**KEDAI**: a bought slot is refilled face down and turns face up when the next turn starts."),
+        )),
+        "\n".join((
+            t("**Rulings this game uses**"),
+            t("- PLOT TWIST windows open at the start of every turn (the Collecting phase), at the start of the Action phase, after every card or ABILITY is put into play (bought and recruited cards too), when DENGKI is declared, and again after each PLOT TWIST so counters can be countered. Everyone holding a card is asked, so being asked reveals nothing. A window closes when all have passed or the timer runs out."),
+            t("- Responses resolve last in, first out; a cancelled cancel does nothing. Reflections of DENGKI (Jelaskan Di Social Media) swap attacker and target, so two of them cancel out."),
+            t("- Cliffhanger before Collecting skips the whole turn; later it stops card play and the attack (free actions stay allowed)."),
+            t("- DENGKI of strength D: passive protection first, then unmarried MEMBERs (you choose the order when it matters), each absorbing up to its AIR MUKA and then discarded; then your spouse absorbs up to its AIR MUKA and stays; the rest comes off your hero."),
+            t("- A reactive ABILITY (Klinik Kampung Ubi) is used just before your hero would lose AIR MUKA, only on another player's turn, and can be cancelled."),
+            t("- An effect that names a card or player checks it again when it resolves and does nothing if it is gone."),
+            t("- At 0 AIR MUKA you are out: your cards go to the discard piles and your Juta to the Bank. Empty decks reshuffle their discard piles. An empty Bank pays what it has."),
+            t("- Leaving a match of three or more: your hero is out as at 0 AIR MUKA, at once, and you count as a loser; PLOT TWISTs you had stacked do nothing."),
+            t("- Pelumba Haram: one more turn after this one (skipped if you are out)."),
+            t("- Collecting happens by itself at the start of your turn; DENGKI strength is counted when it is declared."),
+        )),
+    )) + "\n"
 
 
 #: The question of each action parameter, by action type (``None``: any type).
 _QUESTIONS: dict[tuple[str | None, str], str] = {
-    ("pick_hero", "hero"): "Which hero (and side) do you play?",
-    ("play", "card"): "Which card do you play?",
-    ("play", "target"): "On which player?",
-    ("play", "pick"): "Which card does it take?",
-    ("play", "entry"): "Against which card in the window?",
-    ("play", "replace"): "Your slots are full: which card does it replace?",
-    ("buy", "slot"): "Buy which ITEM from the Kedai?",
-    ("buy", "replace"): "Your ITEMs are full: which one does it replace?",
-    ("recruit", "slot"): "Recruit which MEMBER from the Kedai?",
-    ("recruit", "replace"): "Your MEMBERs are full: which one does it replace?",
-    ("kahwin", "member"): "KAHWIN which of your MEMBERs?",
-    ("hero_ability", "target"): "Use your hero's ABILITY on which player?",
-    ("hero_ability", "pick"): "Which card does your ABILITY take?",
-    ("hero_ability", "discard"): "Which card do you discard to pay for it?",
-    ("use", "card"): "Use which card's ABILITY?",
-    ("use", "target"): "Use it on which player?",
-    ("use", "discard"): "Which card do you discard to pay for it?",
-    ("attack", "target"): "DENGKI (attack) which player?",
-    ("pay", "card"): "Which card do you discard to pay?",
-    ("absorb", "member"): "Which MEMBER shields you first?",
-    ("to_hand", "card"): "Which card goes to your hand?",
-    ("react", "card"): "Which reactive ABILITY do you use?",
-    ("react", "discard"): "Which card do you discard to pay for it?",
-    (None, "card"): "Which card?",
-    (None, "target"): "On which player?",
-    (None, "pick"): "Which card do you take?",
-    (None, "entry"): "Against which card in the window?",
-    (None, "slot"): "Which Kedai slot?",
-    (None, "replace"): "Which card does it replace?",
-    (None, "discard"): "Which card do you discard?",
-    (None, "member"): "Which MEMBER?",
-    (None, "hero"): "Which hero?",
+    ("pick_hero", "hero"): N_("Which hero (and side) do you play?"),
+    ("play", "card"): N_("Which card do you play?"),
+    ("play", "target"): N_("On which player?"),
+    ("play", "pick"): N_("Which card does it take?"),
+    ("play", "entry"): N_("Against which card in the window?"),
+    ("play", "replace"): N_("Your slots are full: which card does it replace?"),
+    ("buy", "slot"): N_("Buy which ITEM from the Kedai?"),
+    ("buy", "replace"): N_("Your ITEMs are full: which one does it replace?"),
+    ("recruit", "slot"): N_("Recruit which MEMBER from the Kedai?"),
+    ("recruit", "replace"): N_("Your MEMBERs are full: which one does it replace?"),
+    ("kahwin", "member"): N_("KAHWIN which of your MEMBERs?"),
+    ("hero_ability", "target"): N_("Use your hero's ABILITY on which player?"),
+    ("hero_ability", "pick"): N_("Which card does your ABILITY take?"),
+    ("hero_ability", "discard"): N_("Which card do you discard to pay for it?"),
+    ("use", "card"): N_("Use which card's ABILITY?"),
+    ("use", "target"): N_("Use it on which player?"),
+    ("use", "discard"): N_("Which card do you discard to pay for it?"),
+    ("attack", "target"): N_("DENGKI (attack) which player?"),
+    ("pay", "card"): N_("Which card do you discard to pay?"),
+    ("absorb", "member"): N_("Which MEMBER shields you first?"),
+    ("to_hand", "card"): N_("Which card goes to your hand?"),
+    ("react", "card"): N_("Which reactive ABILITY do you use?"),
+    ("react", "discard"): N_("Which card do you discard to pay for it?"),
+    (None, "card"): N_("Which card?"),
+    (None, "target"): N_("On which player?"),
+    (None, "pick"): N_("Which card do you take?"),
+    (None, "entry"): N_("Against which card in the window?"),
+    (None, "slot"): N_("Which Kedai slot?"),
+    (None, "replace"): N_("Which card does it replace?"),
+    (None, "discard"): N_("Which card do you discard?"),
+    (None, "member"): N_("Which MEMBER?"),
+    (None, "hero"): N_("Which hero?"),
 }
 
 
 def _first_question(state: DramaState, pid: int) -> str:
     m = mode(state, pid)
     if m == "pick":
-        return "Choose your hero."
+        return t("Choose your hero.")
     if m == "window":
         w = state.window
         live = [e for e in w.stack if not e.get("void")] if w is not None else []
         a = state.attack
         aimed = a.target if a is not None and projected_target(state) is None else projected_target(state)
         if a is not None and aimed == pid and w is not None and w.kind == "dengki":
-            return f"A DENGKI {a.strength} is aimed at you: play a Plot Twist?"
+            return t("A DENGKI {strength} is aimed at you: play a Plot Twist?", strength=a.strength)
         if live:
-            return f"{entry_name(live[-1])[:40]} was played: respond with a Plot Twist?"
-        return "A Plot Twist window is open: respond?"
+            return t("{card} was played: respond with a Plot Twist?", card=entry_label(live[-1])[:40])
+        return t("A Plot Twist window is open: respond?")
     if m == "turn":
         left = actions_left(state)
-        return f"Your turn ({left} ACTION left): what do you do?"
+        return t("Your turn ({left} ACTION left): what do you do?", left=left)
     c = state.choice
     if m == "pay" and c is not None:
         left = c.data["need"] - len(c.data["chosen"])
-        return f"Recruiting {CARDS.name(c.data['card'])[:30]}: discard a card to pay ({left} left)?"
+        return tn("Recruiting {card}: discard a card to pay ({n} left)?",
+                  "Recruiting {card}: discard a card to pay ({n} left)?", left, card=CARDS.name(c.data["card"])[:30])
     if m == "absorb" and c is not None:
-        return f"You are hit for {c.data['task']['amount']}: which MEMBER shields first?"
+        return t("You are hit for {amount}: which MEMBER shields first?", amount=c.data["task"]["amount"])
     if m == "to_hand":
-        return "Which card goes to your hand?"
+        return t("Which card goes to your hand?")
     if m == "react" and c is not None:
-        return f"You are to lose {c.data['task']['amount']} Air Muka: use a reactive ABILITY?"
-    return "What do you do?"
+        return t("You are to lose {amount} Air Muka: use a reactive ABILITY?", amount=c.data["task"]["amount"])
+    return t("What do you do?")
 
 
 def describe_question(state: DramaState, pid: int, key: str | None, chosen: Any) -> str:
@@ -308,4 +367,5 @@ def describe_question(state: DramaState, pid: int, key: str | None, chosen: Any)
     if key in (None, "type"):
         return _first_question(state, pid)[:100]
     kind = next((v for k, v in chosen if k == "type"), None)
-    return _QUESTIONS.get((kind, key)) or _QUESTIONS.get((None, key)) or f"Choose {key.replace('_', ' ')}:"
+    question = _QUESTIONS.get((kind, key)) or _QUESTIONS.get((None, key))
+    return translate(question) if question else t("Choose {what}:", what=key.replace("_", " "))

@@ -12,7 +12,8 @@ from typing import Any, Mapping
 
 from bot.games.drama.cards import ATTRS
 from bot.games.drama.state import (CARDS, DramaState, actions_left, attributes, gender, hero_name, player)
-from bot.games.drama.windows import entry_name, projected_target
+from bot.games.drama.windows import entry_name, entry_text, projected_target
+from bot.i18n import t, tn
 
 MAX_RENDER = 1800
 
@@ -112,69 +113,112 @@ def build_view(state: DramaState, viewer: int | None) -> dict[str, Any]:
 
 
 def _name(names: Mapping[int, str], pid: int) -> str:
-    return names.get(pid, f"Player {pid}")
+    return names.get(pid, t("Player {pid}", pid=pid))
 
 
 def _attr_line(a: Mapping[str, int] | None) -> str:
     if not a:
         return ""
-    return f"J{a['juta']} D{a['draw']} A{a['action']} Dg{a['dengki']}"
+    return t("J{juta} D{draw} A{action} Dg{dengki}", juta=a["juta"], draw=a["draw"], action=a["action"],
+             dengki=a["dengki"])
+
+
+def _game_over(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    w = view["winner"]
+    return (t("Game over. Protagonist: **{player}**", player=_name(names, w)) if w is not None
+            else t("Game over: no one is left."))
+
+
+def _phase_name(phase: str) -> str:
+    if phase == "collect":
+        return t("Collecting")
+    if phase == "action":
+        return t("Action")
+    if phase == "dengki":
+        return t("Dengki")
+    return phase
 
 
 def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     """A compact Markdown board (kept under the message size the cog can send)."""
-    t = view["turn"]
+    tv = view["turn"]
     lines = ["**Drama Pukul 7**"]
     if view["phase"] == "pick":
         pk = view["pick"]
-        lines.append(f"Choosing heroes ({pk['mode']}); next: {_name(names, pk['queue'][0])}")
+        mode = t("choose") if pk["mode"] == "choose" else t("deal") if pk["mode"] == "deal" else pk["mode"]
+        lines.append(t("Choosing heroes ({mode}); next: {player}", mode=mode, player=_name(names, pk["queue"][0])))
         if "dealt" in pk:
-            lines.append(f"Your dealt hero: {pk['dealt']}")
+            lines.append(t("Your dealt hero: {hero}", hero=pk["dealt"]))
     elif view["phase"] == "over":
-        w = view["winner"]
-        lines.append(f"Game over. Protagonist: **{_name(names, w)}**" if w is not None else "Game over: no one is left.")
+        lines.append(_game_over(view, names))
     else:
-        phase = {"collect": "Collecting", "action": "Action", "dengki": "Dengki"}.get(view["phase"], view["phase"])
-        lines.append(f"Turn {t['number']}: **{_name(names, t['player'])}**, {phase} phase, "
-                     f"{t['actions_left']} ACTION left" + (" (stopped by a Cliffhanger)" if t["silenced"] else ""))
-    lines.append(f"Bank {view['bank']} Juta | Deck Biru {view['blue_deck']} (discard {view['blue_discard']}) | "
-                 f"Deck Hijau {view['green_deck']} (discard {len(view['green_discard'])})")
+        fields = dict(number=tv["number"], player=_name(names, tv["player"]), phase=_phase_name(view["phase"]),
+                      left=tv["actions_left"])
+        lines.append(t("Turn {number}: **{player}**, {phase} phase, {left} ACTION left (stopped by a Cliffhanger)",
+                       **fields) if tv["silenced"] else
+                     t("Turn {number}: **{player}**, {phase} phase, {left} ACTION left", **fields))
+    lines.append(t("Bank {bank} Juta | Deck Biru {blue} (discard {blue_discard}) | "
+                   "Deck Hijau {green} (discard {green_discard})", bank=view["bank"], blue=view["blue_deck"],
+                   blue_discard=view["blue_discard"], green=view["green_deck"],
+                   green_discard=len(view["green_discard"])))
     shop = []
     for s in view["kedai"]:
         c = s["card"]
         if c is None:
-            shop.append(f"[{s['slot']}] " + ("face down" if s["face_down"] else "empty"))
+            shop.append(t("[{slot}] face down", slot=s["slot"]) if s["face_down"] else t("[{slot}] empty", slot=s["slot"]))
         elif c["kind"] == "item":
-            shop.append(f"[{s['slot']}] {c['name']} ({c['price']}J)")
+            shop.append(t("[{slot}] {card} ({price}J)", slot=s["slot"], card=c["name"], price=c["price"]))
         else:
-            shop.append(f"[{s['slot']}] {c['name']} ({c['gender']}, {c['recruit']} cards)")
-    lines.append("Kedai: " + " | ".join(shop))
+            shop.append(tn("[{slot}] {card} ({gender}, {n} card)", "[{slot}] {card} ({gender}, {n} cards)",
+                           c["recruit"], slot=s["slot"], card=c["name"], gender=c["gender"]))
+    lines.append(t("Kedai: {slots}", slots=" | ".join(shop)))
     for p in view["players"]:
-        mark = ">" if p["id"] == t["player"] and view["phase"] not in ("pick", "over") else "-"
+        mark = ">" if p["id"] == tv["player"] and view["phase"] not in ("pick", "over") else "-"
         if not p["alive"]:
-            lines.append(f"{mark} ~~{_name(names, p['id'])}~~ ({p['hero']}) is out")
+            lines.append(t("{mark} ~~{player}~~ ({hero}) is out", mark=mark, player=_name(names, p["id"]), hero=p["hero"]))
             continue
-        lines.append(f"{mark} **{_name(names, p['id'])}** {p['hero'] or ''} {p['gender'] or ''} | Air Muka {p['air_muka']} | "
-                     f"{p['juta']} Juta | {p['hand_count']} cards | {_attr_line(p['attributes'])}")
-        owned = [i["name"] for i in p["items"]] + [m["name"] + (" (spouse)" if m["married"] else "") for m in p["members"]]
+        lines.append(tn("{mark} **{player}** {hero} {gender} | Air Muka {air_muka} | {juta} Juta | {n} card | {attributes}",
+                        "{mark} **{player}** {hero} {gender} | Air Muka {air_muka} | {juta} Juta | {n} cards | {attributes}",
+                        p["hand_count"], mark=mark, player=_name(names, p["id"]), hero=p["hero"] or "",
+                        gender=p["gender"] or "", air_muka=p["air_muka"], juta=p["juta"],
+                        attributes=_attr_line(p["attributes"])))
+        owned = [i["name"] for i in p["items"]] + [t("{card} (spouse)", card=m["name"]) if m["married"] else m["name"]
+                                                   for m in p["members"]]
         if owned:
             lines.append("  " + ", ".join(owned))
     a = view["attack"]
     if a:
-        lines.append(f"DENGKI {a['strength']}: {_name(names, a['attacker'])} -> {_name(names, a['projected_target'])}"
-                     + (" (stopped)" if a["stopped"] else ""))
+        fields = dict(strength=a["strength"], attacker=_name(names, a["attacker"]),
+                      target=_name(names, a["projected_target"]))
+        lines.append(t("DENGKI {strength}: {attacker} -> {target} (stopped)", **fields) if a["stopped"]
+                     else t("DENGKI {strength}: {attacker} -> {target}", **fields))
     w = view["window"]
     if w:
-        stack = " <- ".join(f"{_name(names, e['player'])}: {e['name']}" for e in w["stack"]) or "nothing played yet"
-        lines.append(f"PLOT TWIST window ({w['kind']}): {stack}."
-                     + (" You may respond." if w.get("you_may_answer") else ""))
+        stack = " <- ".join(t("{player}: {card}", player=_name(names, e["player"]), card=entry_text(e["name"]))
+                            for e in w["stack"]) or t("nothing played yet")
+        kind = _window_kind(w["kind"])
+        lines.append(t("PLOT TWIST window ({kind}): {stack}. You may respond.", kind=kind, stack=stack)
+                     if w.get("you_may_answer") else t("PLOT TWIST window ({kind}): {stack}.", kind=kind, stack=stack))
     c = view["choice"]
     if c:
-        lines.append(f"Waiting for {_name(names, c['player'])} to decide ({c['kind']}).")
+        lines.append(t("Waiting for {player} to decide ({kind}).", player=_name(names, c["player"]),
+                       kind=_choice_kind(c["kind"])))
     if view["hand"]:
-        lines.append("Your hand: " + ", ".join(h["name"] for h in view["hand"]))
+        lines.append(t("Your hand: {cards}", cards=", ".join(h["name"] for h in view["hand"])))
     text = "\n".join(lines)
     return text if len(text) <= MAX_RENDER else text[:MAX_RENDER - 3] + "..."
+
+
+def _window_kind(kind: str) -> str:
+    """A Plot Twist window's moment, as ``open_window`` names it."""
+    words = {"turn_start": t("turn_start"), "action_start": t("action_start"), "played": t("played"),
+             "dengki": t("dengki")}
+    return words.get(kind, kind)
+
+
+def _choice_kind(kind: str) -> str:
+    words = {"pay": t("pay"), "absorb": t("absorb"), "to_hand": t("to_hand"), "react": t("react")}
+    return words.get(kind, kind)
 
 
 # --- the picker's brief -----------------------------------------------------------------------
@@ -193,7 +237,7 @@ def render_brief(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     and the Kedai on your own turn. A spectator gets the status line only."""
     viewer = view.get("viewer")
     me = next((p for p in view["players"] if p["id"] == viewer), None)
-    t = view["turn"]
+    tv = view["turn"]
     lines = []
     fact = _brief_fact(view, names, viewer)
     if fact:
@@ -203,61 +247,73 @@ def render_brief(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     if view["phase"] == "pick":
         pk = view["pick"] or {}
         if "dealt" in pk:
-            lines.append(f"Your dealt hero: {pk['dealt']}")
+            lines.append(t("Your dealt hero: {hero}", hero=pk["dealt"]))
     elif not me["alive"]:
-        lines.append("You are out of the game.")
+        lines.append(t("You are out of the game."))
     else:
-        you = f"**You:** {me['hero']} ({me['gender']}) \u00b7 Air Muka {me['air_muka']} \u00b7 {me['juta']} Juta"
-        if t["player"] == viewer and view["phase"] == "action":
-            you += f" \u00b7 {t['actions_left']} ACTION left"
+        fields = dict(hero=me["hero"], gender=me["gender"], air_muka=me["air_muka"], juta=me["juta"])
+        if tv["player"] == viewer and view["phase"] == "action":
+            you = t("**You:** {hero} ({gender}) \u00b7 Air Muka {air_muka} \u00b7 {juta} Juta \u00b7 {left} ACTION left",
+                    left=tv["actions_left"], **fields)
+        else:
+            you = t("**You:** {hero} ({gender}) \u00b7 Air Muka {air_muka} \u00b7 {juta} Juta", **fields)
         lines.append(you)
     hand = view["hand"]
     if view["phase"] != "pick" or hand:
         # never clipped: every card the player may choose from is named
-        lines.append(f"**Hand ({len(hand)}):** " + (", ".join(h["name"] for h in hand) or "\u2014"))
+        lines.append(t("**Hand ({n}):** {cards}", n=len(hand), cards=", ".join(h["name"] for h in hand) or "\u2014"))
     owned = [i["name"] for i in me["items"]] + [m["name"] + (" \u2665" if m["married"] else "") for m in me["members"]]
     if owned:
-        lines.append(_clip_line("**Yours:** " + ", ".join(owned)))
-    if view["phase"] == "action" and t["player"] == viewer and view["choice"] is None and view["window"] is None:
+        lines.append(_clip_line(t("**Yours:** {cards}", cards=", ".join(owned))))
+    if view["phase"] == "action" and tv["player"] == viewer and view["choice"] is None and view["window"] is None:
         shop = []
         for s in view["kedai"]:
             c = s["card"]
             if c is not None:
-                cost = f"{c['price']}J" if c["kind"] == "item" else f"{c['recruit']} card" + "s" * (c["recruit"] != 1)
-                shop.append(f"[{s['slot']}] {c['name']} ({cost})")
+                if c["kind"] == "item":
+                    shop.append(t("[{slot}] {card} ({price}J)", slot=s["slot"], card=c["name"], price=c["price"]))
+                else:
+                    shop.append(tn("[{slot}] {card} ({n} card)", "[{slot}] {card} ({n} cards)", c["recruit"],
+                                   slot=s["slot"], card=c["name"]))
         if shop:
-            lines.append(_clip_line("**Kedai:** " + " | ".join(shop)))
+            lines.append(_clip_line(t("**Kedai:** {slots}", slots=" | ".join(shop))))
     return "\n".join(lines[:6])
 
 
 def _brief_fact(view: Mapping[str, Any], names: Mapping[int, str], viewer: Any) -> str:
     """The public fact the pending decision is about, in one line."""
     def who(pid: Any) -> str:
-        return "you" if pid == viewer else _name(names, pid)
+        return t("you") if pid == viewer else _name(names, pid)
 
     if view["phase"] == "pick":
-        return f"Choosing heroes; next: {who(view['pick']['queue'][0])}"
+        return t("Choosing heroes; next: {player}", player=who(view["pick"]["queue"][0]))
     if view["phase"] == "over":
-        w = view["winner"]
-        return f"Game over. Protagonist: **{_name(names, w)}**" if w is not None else "Game over: no one is left."
+        return _game_over(view, names)
     bits = []
     a = view["attack"]
     if a:
-        bits.append(f"\u2694 DENGKI {a['strength']}: {who(a['attacker'])} \u2192 {who(a['projected_target'])}"
-                    + (" (stopped)" if a["stopped"] else ""))
+        fields = dict(strength=a["strength"], attacker=who(a["attacker"]), target=who(a["projected_target"]))
+        bits.append(t("\u2694 DENGKI {strength}: {attacker} \u2192 {target} (stopped)", **fields) if a["stopped"]
+                    else t("\u2694 DENGKI {strength}: {attacker} \u2192 {target}", **fields))
     w = view["window"]
     if w:
         live = [e for e in w["stack"] if not e.get("void")]
-        top = f"top: {who(live[-1]['player'])}'s {live[-1]['name']}" if live else "nothing played yet"
-        bits.append(f"Plot Twist window ({top})")
+        if live:
+            bits.append(t("Plot Twist window (top: {player}'s {card})", player=who(live[-1]["player"]),
+                          card=entry_text(live[-1]["name"])))
+        else:
+            bits.append(t("Plot Twist window (nothing played yet)"))
     c = view["choice"]
     if c and c["player"] == viewer:
         if c["kind"] == "pay":
             left = c["need"] - len(c.get("chosen", []))
-            bits.append(f"Recruiting {CARDS.name(c['card'])}: discard {left} more card(s)")
+            bits.append(tn("Recruiting {card}: discard {n} more card(s)", "Recruiting {card}: discard {n} more card(s)",
+                           left, card=CARDS.name(c["card"])))
         elif "amount" in c:
-            bits.append(f"You are hit for {c['amount']} Air Muka")
+            bits.append(t("You are hit for {amount} Air Muka", amount=c["amount"]))
     if not bits:
         tp = view["turn"]["player"]
-        bits.append(f"Turn {view['turn']['number']}: " + ("your turn" if tp == viewer else f"{who(tp)}'s turn"))
+        number = view["turn"]["number"]
+        bits.append(t("Turn {number}: your turn", number=number) if tp == viewer
+                    else t("Turn {number}: {player}'s turn", number=number, player=who(tp)))
     return _clip_line(" \u00b7 ".join(bits))

@@ -22,6 +22,7 @@ from bot.engine import Event
 from bot.games.drama.cards import Ability, Effect
 from bot.games.drama.state import CARDS, DramaState, actions_left, new_ref, player
 from bot.games.window import ResponseWindow
+from bot.i18n import t
 
 
 def entry_effects(entry: dict[str, Any]) -> tuple[Effect, ...]:
@@ -43,10 +44,26 @@ def entry_ability(entry: dict[str, Any]) -> Ability | None:
 
 
 def entry_name(entry: dict[str, Any]) -> str:
+    """The entry's name as events and views keep it (English: shown through ``entry_text``)."""
     if entry.get("hero"):
         return f"{CARDS.hero(entry['hero']).sides[entry.get('side', 0)][0]} ABILITY"
     name = CARDS.name(entry["card"])
     return f"{name} ABILITY" if entry["cls"] == "ability" else name
+
+
+_ABILITY = " ABILITY"
+
+
+def entry_text(name: Any) -> str:
+    """An ``entry_name`` (from an event or a view) in the reader's language: card names stay, "ABILITY" is text."""
+    if isinstance(name, str) and name.endswith(_ABILITY):
+        return t("{card} ABILITY", card=name[:-len(_ABILITY)])
+    return str(name)
+
+
+def entry_label(entry: dict[str, Any]) -> str:
+    """``entry_name`` for a reader."""
+    return entry_text(entry_name(entry))
 
 
 def eligible(state: DramaState, exclude: int | None) -> list[int]:

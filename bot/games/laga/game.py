@@ -6,6 +6,7 @@ from typing import Any, Mapping, Sequence
 
 from bot.engine import NOTHING, Action, Event, Game, IllegalAction, PlayerId, Result, Waiting, Window
 
+from bot.i18n import N_, t, translate
 from bot.options import Choice, Option
 
 from . import text, views
@@ -14,18 +15,20 @@ from .flow import advance, new_state
 from .policy import HEURISTIC, LagaHeuristicPolicy
 from .scoring import ranking
 from .state import LagaState
-from .summary import RULES_SUMMARY
+from .summary import rules_summary
 from .turn import turn_options, play
 from .validate import explain, find
 
 #: What a silent player does when time runs out, per pending decision (others: first option).
 TIMEOUT_TYPES = {"stasiun": "done", "cards": "done", "complete": "done", "post": "end"}
+#: What broke a tie, as ``scoring.ranking`` names it (Monas Selfie is a Dream's name and stays).
+TIE_BREAKS = {"more Jobs": N_("more Jobs"), "later seat": N_("later seat")}
 
 
 class LagaGame(Game[LagaState]):
     name = "laga"
     title = "Laga Jakarta"
-    tagline = "Play Laga Jakarta: build the city, chase your Dreams."
+    tagline = N_("Play Laga Jakarta: build the city, chase your Dreams.")
     state_type = LagaState
     min_players = 2
     max_players = 6
@@ -33,8 +36,8 @@ class LagaGame(Game[LagaState]):
     #: before options were declared wrote ``genders``: the alias keeps them loading.
     options = (
         Option(name="gender", kind="choice", per_player=True, aliases=("genders",),
-               description="Your gender in the game; only the SPG Job uses it (it targets the opposite gender)",
-               choices=(Choice("male", "Male", aliases=("m",)), Choice("female", "Female", aliases=("f",)))),
+               description=N_("Your gender in the game; only the SPG Job uses it (it targets the opposite gender)"),
+               choices=(Choice("male", N_("Male"), aliases=("m",)), Choice("female", N_("Female"), aliases=("f",)))),
     )
 
     # --- lifecycle ---------------------------------------------------------
@@ -42,13 +45,13 @@ class LagaGame(Game[LagaState]):
                  options: Mapping[str, Any] | None = None) -> LagaState:
         ids = list(player_ids)
         if not self.min_players <= len(ids) <= self.max_players:
-            raise IllegalAction(f"Laga Jakarta needs 2 to 6 players, not {len(ids)}.")
+            raise IllegalAction(t("Laga Jakarta needs 2 to 6 players, not {n}.", n=len(ids)))
         if len(set(ids)) != len(ids):
-            raise IllegalAction("Each player may take only one seat.")
+            raise IllegalAction(t("Each player may take only one seat."))
         genders = {int(k): v for k, v in self.check_options(options)["gender"].items()}
         stray = sorted(set(genders) - set(ids))
         if stray:
-            raise IllegalAction(f"Gender given for {stray[0]}, who is not playing.")
+            raise IllegalAction(t("Gender given for {player}, who is not playing.", player=stray[0]))
         return new_state(ids, seed, genders)
 
     # --- who acts and how ---------------------------------------------------
@@ -111,10 +114,13 @@ class LagaGame(Game[LagaState]):
             raise ValueError("the game is still going on")
         order = ranking(state)
         pid, points, how = order[0]
-        tie = "" if how == "points" else f" (tie broken by {how})"
+        if how == "points":
+            summary = t("Won with {points} points.", points=points)
+        else:
+            summary = t("Won with {points} points (tie broken by {how}).", points=points,
+                        how=translate(TIE_BREAKS[how]) if how in TIE_BREAKS else how)
         # Never a draw: the ruled tie-breaks (more Jobs, then the later seat) always leave one winner.
-        return Result(winners=(pid,), scores={p: s for p, s, _ in order},
-                      summary=f"Won with {points} points{tie}.", draw=False)
+        return Result(winners=(pid,), scores={p: s for p, s, _ in order}, summary=summary, draw=False)
 
     # --- text ------------------------------------------------------------------
     def describe_action(self, state: LagaState, player: PlayerId, action: Action) -> str:
@@ -137,7 +143,7 @@ class LagaGame(Game[LagaState]):
         return views.render_brief(view, names)
 
     def rules_summary(self) -> str:
-        return RULES_SUMMARY
+        return rules_summary()
 
     def ai_policy(self) -> LagaHeuristicPolicy:
         """AI seats play the greedy heuristic (it sees only its own view)."""

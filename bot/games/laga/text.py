@@ -4,256 +4,358 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from bot.i18n import N_, t, tn, translate
+
 from .cards import cards
 from .state import TILE_NAMES, LagaState
 
-RES_NAMES = {"coin": "Coin", "pride": "Pride", "skill": "Skill"}
-DIR_NAMES = {"cw": "clockwise", "ccw": "counter-clockwise", "gps": "by GPS"}
+RES_NAMES = {"coin": N_("Coin"), "pride": N_("Pride"), "skill": N_("Skill")}
+DIR_NAMES = {"cw": N_("clockwise"), "ccw": N_("counter-clockwise"), "gps": N_("by GPS")}
 TYPE_LABELS = {
-    "sow": "Move tokens", "gps": "GPS move (1 token to any tile)", "transform": "Abra-Cadabra: transform",
-    "swap": "The Master of Rules: swap tiles", "raid": "Raid: fine a player", "call": "Old Friend Call",
-    "seduce": "Opposite Seduction", "deactivate": "Local Authority: switch off a Job",
-    "bury": "Buried Dream: return a Dream", "psychic": "Psychic: look at a deck", "peek": "Handshake: peek",
-    "end": "End turn", "take": "Take resources", "salary": "Salary", "steal": "Steal",
-    "activate": "Transit: activate", "copy": "Stasiun: copy a tile", "look": "Look at one more card",
-    "hire": "Change Job", "hire_free": "Change Job free (English Course)", "keep": "Keep this Dream",
-    "complete": "Complete a Dream", "done": "Done", "news": "News card",
+    "sow": N_("Move tokens"), "gps": N_("GPS move (1 token to any tile)"), "transform": N_("Abra-Cadabra: transform"),
+    "swap": N_("The Master of Rules: swap tiles"), "raid": N_("Raid: fine a player"), "call": N_("Old Friend Call"),
+    "seduce": N_("Opposite Seduction"), "deactivate": N_("Local Authority: switch off a Job"),
+    "bury": N_("Buried Dream: return a Dream"), "psychic": N_("Psychic: look at a deck"), "peek": N_("Handshake: peek"),
+    "end": N_("End turn"), "take": N_("Take resources"), "salary": N_("Salary"), "steal": N_("Steal"),
+    "activate": N_("Transit: activate"), "copy": N_("Stasiun: copy a tile"), "look": N_("Look at one more card"),
+    "hire": N_("Change Job"), "hire_free": N_("Change Job free (English Course)"), "keep": N_("Keep this Dream"),
+    "complete": N_("Complete a Dream"), "done": N_("Done"), "news": N_("News card"),
 }
+#: Deck names as events and actions give them ("job", "dream", "news").
+DECK_NAMES = {"job": N_("job"), "dream": N_("dream"), "news": N_("news")}
+
+
+def res_name(key: Any) -> str:
+    """A resource's name (Coin, Pride, Skill) in the reader's language."""
+    return translate(RES_NAMES[key])
+
+
+def dir_name(key: Any) -> str:
+    return translate(DIR_NAMES[key])
+
+
+def deck_name(key: Any) -> str:
+    name = DECK_NAMES.get(key) if isinstance(key, str) else None
+    return translate(name) if name else str(key)
+
+
+def type_label(key: Any) -> str:
+    label = TYPE_LABELS.get(key) if isinstance(key, str) else None
+    return translate(label) if label else str(key)
 
 
 def pay_text(a: Mapping[str, Any]) -> str:
-    return ", ".join(f"{a[k]} {RES_NAMES[k]}" for k in RES_NAMES if a.get(k)) or "nothing"
+    return ", ".join(t("{n} {resource}", n=a[k], resource=res_name(k)) for k in RES_NAMES if a.get(k)) or t("nothing")
+
+
+#: A payment's or gain's reason as the engine words it (see ``economy.paying_for``), for ``reason_text``.
+_REASONS = {"salary": N_("salary"), "overfilled a tile": N_("overfilled a tile"),
+            "looking at another card": N_("looking at another card"), "Raid": N_("Raid"),
+            "Fine (Traffic Police)": N_("Fine (Traffic Police)")}
+
+
+def reason_text(reason: Any) -> str:
+    """An event's reason in the reader's language: card, tile and News names stay, the engine's words are text."""
+    if not isinstance(reason, str):
+        return str(reason)
+    what, sep, less = reason.partition(", less ")
+    if sep:
+        names = less.split(" and ")
+        discounts = names[0]
+        for name in names[1:]:
+            discounts = t("{first} and {second}", first=discounts, second=name)
+        return t("{what}, less {discounts}", what=reason_text(what), discounts=discounts)
+    if what.startswith("changing Job to "):
+        return t("changing Job to {card}", card=what[len("changing Job to "):])
+    if what.startswith("completing "):
+        return t("completing {card}", card=what[len("completing "):])
+    known = _REASONS.get(what)
+    return translate(known) if known else what
 
 
 def seat_label(state: LagaState, pid: int) -> str:
-    return f"seat {state.seat_of(pid) + 1}" if any(p.pid == pid for p in state.players) else str(pid)
+    return t("seat {seat}", seat=state.seat_of(pid) + 1) if any(p.pid == pid for p in state.players) else str(pid)
+
+
+#: "Move" labels by direction and whether a tile is jumped (Dolphin Jump).
+_MOVE_LABELS = {
+    ("cw", False): N_("Move {tile} ({count}) clockwise"),
+    ("ccw", False): N_("Move {tile} ({count}) counter-clockwise"),
+    ("gps", False): N_("Move {tile} ({count}) by GPS"),
+    ("cw", True): N_("Move {tile} ({count}) clockwise, jumping {jump}"),
+    ("ccw", True): N_("Move {tile} ({count}) counter-clockwise, jumping {jump}"),
+    ("gps", True): N_("Move {tile} ({count}) by GPS, jumping {jump}"),
+}
 
 
 def describe_action(state: LagaState, a: Mapping[str, Any]) -> str:
-    t = a.get("type")
+    typ = a.get("type")
     tile = TILE_NAMES.get(a.get("tile", ""), a.get("tile"))
-    if t == "sow":
+    if typ == "sow":
         jump = a.get("jump", "none")
-        extra = f", jumping {TILE_NAMES[jump]}" if jump != "none" else ""
-        return f"Move {tile} ({state.count(a['tile'])}) {DIR_NAMES[a['direction']]}{extra}"
-    if t == "gps":
-        return f"GPS: move {tile}'s token to {TILE_NAMES[a['to']]}"
-    if t == "transform":
-        return f"Transform {a['amount']} {RES_NAMES[a['from']]} into {RES_NAMES[a['to']]}"
-    if t == "swap":
-        return f"Swap {tile} with {TILE_NAMES[a['with']]}"
-    if t in ("raid", "call", "seduce", "deactivate"):
-        return f"{TYPE_LABELS[t]}: {seat_label(state, a['target'])}"
-    if t in ("bury", "keep"):
-        return f"{TYPE_LABELS[t]}: {a['card']}"
-    if t in ("psychic", "peek"):
-        return f"{TYPE_LABELS[t]} the {a['deck']} deck"
-    if t == "take":
-        return f"Take {pay_text(a)}"
-    if t == "salary":
-        return "Take my salary" if a["mode"] == "salary" else "Make It Rain: 1 Coin from each lower Job"
-    if t == "steal":
-        return f"Steal 1 {RES_NAMES[a['resource']]} from {seat_label(state, a['from'])}"
-    if t == "activate":
-        return f"Activate {tile}"
-    if t == "news":
-        return "Ignore this News card" if a["choice"] == "ignore" else "Let this News card apply to me"
-    if t == "copy":
-        how = "free" if a["pay"] == "free" else f"pay 1 {RES_NAMES[a['pay']]}"
-        return f"Stasiun: copy {tile} ({how})"
-    if t == "look":
-        return f"Pay 1 {RES_NAMES[a['pay']]} to look at one more card"
-    if t == "hire":
-        return f"Change Job to {a['card']}, paying {pay_text(a)}"[:100]
-    if t == "hire_free":
-        return f"Change Job to {a['card']} free (return Takes English Course)"[:100]
-    if t == "complete":
-        return f"Complete {a['card']}, paying {pay_text(a)}"[:100]
-    return TYPE_LABELS.get(t, str(t))
+        label = _MOVE_LABELS[(a["direction"], jump != "none")]
+        return translate(label, tile=tile, count=state.count(a["tile"]), jump=TILE_NAMES.get(jump, jump))
+    if typ == "gps":
+        return t("GPS: move {tile}'s token to {to}", tile=tile, to=TILE_NAMES[a["to"]])
+    if typ == "transform":
+        return t("Transform {amount} {source} into {target}", amount=a["amount"], source=res_name(a["from"]),
+                 target=res_name(a["to"]))
+    if typ == "swap":
+        return t("Swap {tile} with {other}", tile=tile, other=TILE_NAMES[a["with"]])
+    if typ in ("raid", "call", "seduce", "deactivate"):
+        return t("{action}: {player}", action=type_label(typ), player=seat_label(state, a["target"]))
+    if typ in ("bury", "keep"):
+        return t("{action}: {card}", action=type_label(typ), card=a["card"])
+    if typ == "psychic":
+        return t("Psychic: look at a deck the {deck} deck", deck=deck_name(a["deck"]))
+    if typ == "peek":
+        return t("Handshake: peek the {deck} deck", deck=deck_name(a["deck"]))
+    if typ == "take":
+        return t("Take {resources}", resources=pay_text(a))
+    if typ == "salary":
+        return t("Take my salary") if a["mode"] == "salary" else t("Make It Rain: 1 Coin from each lower Job")
+    if typ == "steal":
+        return t("Steal 1 {resource} from {player}", resource=res_name(a["resource"]),
+                 player=seat_label(state, a["from"]))
+    if typ == "activate":
+        return t("Activate {tile}", tile=tile)
+    if typ == "news":
+        return t("Ignore this News card") if a["choice"] == "ignore" else t("Let this News card apply to me")
+    if typ == "copy":
+        if a["pay"] == "free":
+            return t("Stasiun: copy {tile} (free)", tile=tile)
+        return t("Stasiun: copy {tile} (pay 1 {resource})", tile=tile, resource=res_name(a["pay"]))
+    if typ == "look":
+        return t("Pay 1 {resource} to look at one more card", resource=res_name(a["pay"]))
+    if typ == "hire":
+        return t("Change Job to {card}, paying {resources}", card=a["card"], resources=pay_text(a))[:100]
+    if typ == "hire_free":
+        return t("Change Job to {card} free (return Takes English Course)", card=a["card"])[:100]
+    if typ == "complete":
+        return t("Complete {card}, paying {resources}", card=a["card"], resources=pay_text(a))[:100]
+    return type_label(typ)
 
 
 def describe_choice(state: LagaState, key: str, value: Any) -> str:
     c = cards()
     if key == "type":
-        return TYPE_LABELS.get(value, str(value))
+        return type_label(value)
     if key in ("from", "to") and value in RES_NAMES:
-        return RES_NAMES[value]
+        return res_name(value)
     if key in ("tile", "to", "with", "jump"):
         if value == "none":
-            return "No jump"
-        return f"{TILE_NAMES.get(value, value)} ({state.count(value)})" if value in TILE_NAMES else str(value)
+            return t("No jump")
+        return t("{tile} ({count})", tile=TILE_NAMES.get(value, value), count=state.count(value)) \
+            if value in TILE_NAMES else str(value)
     if key == "direction":
-        return DIR_NAMES.get(value, str(value)).capitalize()
+        if value == "cw":
+            return t("Clockwise")
+        if value == "ccw":
+            return t("Counter-clockwise")
+        if value == "gps":
+            return t("By gps")
+        return str(value).capitalize()
     if key in RES_NAMES:
-        return f"{value} {RES_NAMES[key]}"
+        return t("{n} {resource}", n=value, resource=res_name(key))
     if key in ("target", "from"):
         return seat_label(state, value) if isinstance(value, int) else str(value)
     if key == "card":
         if value in c.jobs:
             j = c.jobs[value]
-            return f"{value} (Job L{j.level}, {j.points} pts): {j.text}"[:100]
+            return t("{card} (Job L{level}, {points} pts): {text}", card=value, level=j.level, points=j.points,
+                     text=j.text)[:100]
         if value in c.dreams:
             d = c.dreams[value]
-            return f"{value} (Dream L{d.level}, {d.points} pts): {d.text}"[:100]
+            return t("{card} (Dream L{level}, {points} pts): {text}", card=value, level=d.level, points=d.points,
+                     text=d.text)[:100]
     if key == "pay":
-        return "Free" if value == "free" else f"Pay 1 {RES_NAMES.get(value, value)}"
+        return t("Free") if value == "free" else t("Pay 1 {resource}", resource=translate(RES_NAMES[value])
+                                                   if value in RES_NAMES else value)
     if key == "resource":
-        return RES_NAMES.get(value, str(value))
+        return res_name(value) if value in RES_NAMES else str(value)
     if key == "choice":
-        return "Ignore it" if value == "ignore" else "Let it apply"
+        return t("Ignore it") if value == "ignore" else t("Let it apply")
     if key == "mode":
-        return "Salary" if value == "salary" else "Make It Rain"
+        return t("Salary") if value == "salary" else t("Make It Rain")
     if key == "deck":
-        return {"job": "Job deck", "dream": "Dream deck", "news": "News deck"}.get(value, str(value))
+        words = {"job": N_("Job deck"), "dream": N_("Dream deck"), "news": N_("News deck")}
+        return translate(words[value]) if value in words else str(value)
     return str(value)
 
 
 def describe_event(e: Mapping[str, Any], names: Mapping[int, str]) -> str:
     def nm(key: str = "player") -> str:
         pid = e.get(key)
-        return names.get(pid, f"Player {pid}") if pid is not None else "the bank"
+        return names.get(pid, t("Player {pid}", pid=pid)) if pid is not None else t("the bank")
 
-    t = e.get("type")
-    if t == "turn":
-        return f"{nm()}'s {'extra ' if e.get('extra') else ''}turn (round {e['round']})."
-    if t == "news":
-        return f"News, round {e['round']}: {e['card']} — {cards().news[e['card']].text}"
-    if t in ("gain", "pay"):
-        verb = "gets" if t == "gain" else "pays"
-        to = f" to {nm('to')}" if t == "pay" and e.get("to") is not None else ""
-        return f"{nm()} {verb} {pay_text(e)}{to} ({e['reason']})."
-    if t == "steal":
-        return f"{nm()} takes {e['amount']} {RES_NAMES[e['resource']]} from {nm('from')} ({e['reason']})."
-    if t == "move":
-        return (f"{nm()} moves {e['count']} from {TILE_NAMES[e['tile']]} {DIR_NAMES[e['direction']]}, "
-                f"landing on {TILE_NAMES[e['landing']]}.")
-    if t == "redistribute":
-        return f"{TILE_NAMES[e['tile']]} overflowed and was spread to the other tiles."
-    if t == "fine":
-        return f"{nm()} is fined ({e['reason']}): Job face down."
-    if t == "fine_blocked":
-        return f"{nm()} cannot be fined (Traffic Police)."
-    if t == "activate":
-        how = {"land": "", "copy": " (Stasiun copy)", "transit": " (Transit)"}[e["how"]]
-        return f"{nm()} activates {TILE_NAMES[e['tile']]}{how} with {e['count']} tokens."
-    if t == "look":
-        return f"{nm()} looks at {e['count']} card(s) from the {e['deck']} deck."
-    if t == "see":
-        return f"You see: {', '.join(e['cards'])}."
-    if t == "return":
-        return f"{nm()} returns {e['count']} card(s) to the bottom of the {e['deck']} deck."
-    if t == "hire":
-        return f"{nm()} changes Job to {e['card']}."
-    if t == "voucher":
-        return f"{nm()} returns {e['card']} to take a Level 2 Job free."
-    if t == "keep":
-        return f"{nm()} keeps a Dream."
-    if t == "kept":
-        return f"You keep {e['card']}."
-    if t == "complete":
-        return f"{nm()} completes {e['card']}!"
-    if t == "bury":
-        return f"{nm()} returns an uncompleted Dream to the deck (Buried Dream)."
-    if t == "peek":
-        return f"{nm()} looks at the top of the {e['deck']} deck."
-    if t == "peeked":
-        return f"Top of the {e['deck']} deck: {e['card']}."
-    if t == "ability":
-        target = f" on {nm('target')}" if "target" in e else ""
+    typ = e.get("type")
+    if typ == "turn":
+        if e.get("extra"):
+            return t("{player}'s extra turn (round {round}).", player=nm(), round=e["round"])
+        return t("{player}'s turn (round {round}).", player=nm(), round=e["round"])
+    if typ == "news":
+        return t("News, round {round}: {card} — {text}", round=e["round"], card=e["card"],
+                 text=cards().news[e["card"]].text)
+    if typ in ("gain", "pay"):
+        fields = dict(player=nm(), resources=pay_text(e), reason=reason_text(e["reason"]))
+        if typ == "gain":
+            return t("{player} gets {resources} ({reason}).", **fields)
+        if e.get("to") is not None:
+            return t("{player} pays {resources} to {other} ({reason}).", other=nm("to"), **fields)
+        return t("{player} pays {resources} ({reason}).", **fields)
+    if typ == "steal":
+        return t("{player} takes {amount} {resource} from {other} ({reason}).", player=nm(), amount=e["amount"],
+                 resource=res_name(e["resource"]), other=nm("from"), reason=reason_text(e["reason"]))
+    if typ == "move":
+        fields = dict(player=nm(), count=e["count"], tile=TILE_NAMES[e["tile"]], landing=TILE_NAMES[e["landing"]])
+        if e["direction"] == "cw":
+            return t("{player} moves {count} from {tile} clockwise, landing on {landing}.", **fields)
+        if e["direction"] == "ccw":
+            return t("{player} moves {count} from {tile} counter-clockwise, landing on {landing}.", **fields)
+        return t("{player} moves {count} from {tile} by GPS, landing on {landing}.", **fields)
+    if typ == "redistribute":
+        return t("{tile} overflowed and was spread to the other tiles.", tile=TILE_NAMES[e["tile"]])
+    if typ == "fine":
+        return t("{player} is fined ({reason}): Job face down.", player=nm(), reason=reason_text(e["reason"]))
+    if typ == "fine_blocked":
+        return t("{player} cannot be fined (Traffic Police).", player=nm())
+    if typ == "activate":
+        fields = dict(player=nm(), tile=TILE_NAMES[e["tile"]], count=e["count"])
+        how = e["how"]
+        if how == "copy":
+            return tn("{player} activates {tile} (Stasiun copy) with {n} tokens.",
+                      "{player} activates {tile} (Stasiun copy) with {n} tokens.", e["count"], **fields)
+        if how == "transit":
+            return tn("{player} activates {tile} (Transit) with {n} tokens.",
+                      "{player} activates {tile} (Transit) with {n} tokens.", e["count"], **fields)
+        return tn("{player} activates {tile} with {n} tokens.", "{player} activates {tile} with {n} tokens.",
+                  e["count"], **fields)
+    if typ == "look":
+        return tn("{player} looks at {n} card(s) from the {deck} deck.",
+                  "{player} looks at {n} card(s) from the {deck} deck.", e["count"], player=nm(),
+                  deck=deck_name(e["deck"]))
+    if typ == "see":
+        return t("You see: {cards}.", cards=", ".join(e["cards"]))
+    if typ == "return":
+        return tn("{player} returns {n} card(s) to the bottom of the {deck} deck.",
+                  "{player} returns {n} card(s) to the bottom of the {deck} deck.", e["count"], player=nm(),
+                  deck=deck_name(e["deck"]))
+    if typ == "hire":
+        return t("{player} changes Job to {card}.", player=nm(), card=e["card"])
+    if typ == "voucher":
+        return t("{player} returns {card} to take a Level 2 Job free.", player=nm(), card=e["card"])
+    if typ == "keep":
+        return t("{player} keeps a Dream.", player=nm())
+    if typ == "kept":
+        return t("You keep {card}.", card=e["card"])
+    if typ == "complete":
+        return t("{player} completes {card}!", player=nm(), card=e["card"])
+    if typ == "bury":
+        return t("{player} returns an uncompleted Dream to the deck (Buried Dream).", player=nm())
+    if typ == "peek":
+        return t("{player} looks at the top of the {deck} deck.", player=nm(), deck=deck_name(e["deck"]))
+    if typ == "peeked":
+        return t("Top of the {deck} deck: {card}.", deck=deck_name(e["deck"]), card=e["card"])
+    if typ == "ability":
         card = cards().jobs[cards().job_by_ability[e["ability"]]]
-        return f"{nm()} uses {card.ability_name} ({card.name}){target}."
-    if t == "transform":
-        return f"{nm()} transforms {e['amount']} {RES_NAMES[e['from']]} into {RES_NAMES[e['to']]}."
-    if t == "swap":
-        return f"{nm()} swaps {TILE_NAMES[e['tile']]} and {TILE_NAMES[e['with']]}."
-    if t == "flip_up":
-        return f"{nm()} flips their Job face up (no salary this turn)."
-    if t == "no_salary":
-        return f"{nm()} gets no salary ({e['reason']})."
-    if t == "ignore_news":
-        return f"{nm()} ignores {e['card']}."
-    if t == "accept_news":
-        return f"{nm()} lets {e['card']} apply to them."
-    if t == "immune":
-        return f"{nm()} is immune to {e['card']}."
-    if t == "reactivated":
-        return f"{nm()}'s Job ability is back on."
-    if t == "extra_turn":
-        return f"{nm()} will take an extra turn."
-    if t == "decline":
-        return f"{nm()} does not use Stasiun."
-    if t == "end_turn":
-        return f"{nm()} ends their turn."
-    if t == "game_over":
-        return f"Game over: {nm('winner')} wins."
-    return str(t)
+        if "target" in e:
+            return t("{player} uses {ability} ({card}) on {target}.", player=nm(), ability=card.ability_name,
+                     card=card.name, target=nm("target"))
+        return t("{player} uses {ability} ({card}).", player=nm(), ability=card.ability_name, card=card.name)
+    if typ == "transform":
+        return t("{player} transforms {amount} {source} into {target}.", player=nm(), amount=e["amount"],
+                 source=res_name(e["from"]), target=res_name(e["to"]))
+    if typ == "swap":
+        return t("{player} swaps {tile} and {other}.", player=nm(), tile=TILE_NAMES[e["tile"]],
+                 other=TILE_NAMES[e["with"]])
+    if typ == "flip_up":
+        return t("{player} flips their Job face up (no salary this turn).", player=nm())
+    if typ == "no_salary":
+        return t("{player} gets no salary ({reason}).", player=nm(), reason=reason_text(e["reason"]))
+    if typ == "ignore_news":
+        return t("{player} ignores {card}.", player=nm(), card=e["card"])
+    if typ == "accept_news":
+        return t("{player} lets {card} apply to them.", player=nm(), card=e["card"])
+    if typ == "immune":
+        return t("{player} is immune to {card}.", player=nm(), card=e["card"])
+    if typ == "reactivated":
+        return t("{player}'s Job ability is back on.", player=nm())
+    if typ == "extra_turn":
+        return t("{player} will take an extra turn.", player=nm())
+    if typ == "decline":
+        return t("{player} does not use Stasiun.", player=nm())
+    if typ == "end_turn":
+        return t("{player} ends their turn.", player=nm())
+    if typ == "game_over":
+        return t("Game over: {player} wins.", player=nm("winner"))
+    return str(typ)
 
 
 #: The first question, by pending decision (``pre``/``post``: the turn player's own move).
 _FIRST = {
-    "pre": "Your turn: which move do you make?",
-    "post": "Use an ability, or end your turn?",
-    "gain": "Which resources do you take?",
-    "salary_choice": "Take your salary, or Make It Rain?",
-    "steal": "What do you steal?",
-    "transit": "Transit: which tile do you activate?",
-    "stasiun": "Stasiun: copy a tile?",
-    "cards": "You are looking at cards: what do you do?",
-    "complete": "Complete a Dream?",
-    "news_choice": "Ignore this News card, or let it apply to you?",
+    "pre": N_("Your turn: which move do you make?"),
+    "post": N_("Use an ability, or end your turn?"),
+    "gain": N_("Which resources do you take?"),
+    "salary_choice": N_("Take your salary, or Make It Rain?"),
+    "steal": N_("What do you steal?"),
+    "transit": N_("Transit: which tile do you activate?"),
+    "stasiun": N_("Stasiun: copy a tile?"),
+    "cards": N_("You are looking at cards: what do you do?"),
+    "complete": N_("Complete a Dream?"),
+    "news_choice": N_("Ignore this News card, or let it apply to you?"),
 }
 
 #: The question of each action parameter, by action type (``None``: any type).
 _QUESTIONS: dict[tuple[str | None, str], str] = {
-    ("sow", "tile"): "Move the tokens of which tile?",
-    ("sow", "direction"): "Which way do they go?",
-    ("sow", "jump"): "Jump over a tile (Dolphin Jump)?",
-    ("gps", "tile"): "GPS: take a token from which tile?",
-    ("gps", "to"): "GPS: move it to which tile?",
-    ("transform", "from"): "Transform which resource?",
-    ("transform", "to"): "Into which resource?",
-    ("transform", "amount"): "How many do you transform?",
-    ("swap", "tile"): "Swap which tile?",
-    ("swap", "with"): "Swap it with which tile?",
-    ("raid", "target"): "Raid (fine) which player?",
-    ("call", "target"): "Old Friend Call: which player?",
-    ("seduce", "target"): "Opposite Seduction: which player?",
-    ("deactivate", "target"): "Switch off whose Job?",
-    ("bury", "card"): "Return which Dream?",
-    ("psychic", "deck"): "Psychic: look at which deck?",
-    ("peek", "deck"): "Handshake: peek at which deck?",
-    ("take", "coin"): "How many Coin do you take?",
-    ("take", "pride"): "How many Pride do you take?",
-    ("take", "skill"): "How many Skill do you take?",
-    ("salary", "mode"): "Salary, or Make It Rain?",
-    ("steal", "from"): "Steal from which player?",
-    ("steal", "resource"): "Steal which resource?",
-    ("activate", "tile"): "Activate which tile?",
-    ("copy", "tile"): "Copy which tile?",
-    ("copy", "pay"): "How do you pay for the copy?",
-    ("look", "pay"): "Pay which resource to look at one more card?",
-    ("hire", "card"): "Change to which Job?",
-    ("hire", "coin"): "Pay how many Coin?",
-    ("hire", "pride"): "Pay how many Pride?",
-    ("hire", "skill"): "Pay how many Skill?",
-    ("hire_free", "card"): "Change to which Job, free?",
-    ("keep", "card"): "Keep which Dream?",
-    ("complete", "card"): "Complete which Dream?",
-    ("complete", "coin"): "Pay how many Coin?",
-    ("complete", "pride"): "Pay how many Pride?",
-    ("complete", "skill"): "Pay how many Skill?",
-    ("news", "choice"): "Ignore this News card, or let it apply?",
-    (None, "tile"): "Which tile?",
-    (None, "to"): "To which?",
-    (None, "from"): "From which?",
-    (None, "target"): "Which player?",
-    (None, "card"): "Which card?",
-    (None, "deck"): "Which deck?",
-    (None, "coin"): "How many Coin?",
-    (None, "pride"): "How many Pride?",
-    (None, "skill"): "How many Skill?",
-    (None, "pay"): "Pay with what?",
-    (None, "amount"): "How many?",
+    ("sow", "tile"): N_("Move the tokens of which tile?"),
+    ("sow", "direction"): N_("Which way do they go?"),
+    ("sow", "jump"): N_("Jump over a tile (Dolphin Jump)?"),
+    ("gps", "tile"): N_("GPS: take a token from which tile?"),
+    ("gps", "to"): N_("GPS: move it to which tile?"),
+    ("transform", "from"): N_("Transform which resource?"),
+    ("transform", "to"): N_("Into which resource?"),
+    ("transform", "amount"): N_("How many do you transform?"),
+    ("swap", "tile"): N_("Swap which tile?"),
+    ("swap", "with"): N_("Swap it with which tile?"),
+    ("raid", "target"): N_("Raid (fine) which player?"),
+    ("call", "target"): N_("Old Friend Call: which player?"),
+    ("seduce", "target"): N_("Opposite Seduction: which player?"),
+    ("deactivate", "target"): N_("Switch off whose Job?"),
+    ("bury", "card"): N_("Return which Dream?"),
+    ("psychic", "deck"): N_("Psychic: look at which deck?"),
+    ("peek", "deck"): N_("Handshake: peek at which deck?"),
+    ("take", "coin"): N_("How many Coin do you take?"),
+    ("take", "pride"): N_("How many Pride do you take?"),
+    ("take", "skill"): N_("How many Skill do you take?"),
+    ("salary", "mode"): N_("Salary, or Make It Rain?"),
+    ("steal", "from"): N_("Steal from which player?"),
+    ("steal", "resource"): N_("Steal which resource?"),
+    ("activate", "tile"): N_("Activate which tile?"),
+    ("copy", "tile"): N_("Copy which tile?"),
+    ("copy", "pay"): N_("How do you pay for the copy?"),
+    ("look", "pay"): N_("Pay which resource to look at one more card?"),
+    ("hire", "card"): N_("Change to which Job?"),
+    ("hire", "coin"): N_("Pay how many Coin?"),
+    ("hire", "pride"): N_("Pay how many Pride?"),
+    ("hire", "skill"): N_("Pay how many Skill?"),
+    ("hire_free", "card"): N_("Change to which Job, free?"),
+    ("keep", "card"): N_("Keep which Dream?"),
+    ("complete", "card"): N_("Complete which Dream?"),
+    ("complete", "coin"): N_("Pay how many Coin?"),
+    ("complete", "pride"): N_("Pay how many Pride?"),
+    ("complete", "skill"): N_("Pay how many Skill?"),
+    ("news", "choice"): N_("Ignore this News card, or let it apply?"),
+    (None, "tile"): N_("Which tile?"),
+    (None, "to"): N_("To which?"),
+    (None, "from"): N_("From which?"),
+    (None, "target"): N_("Which player?"),
+    (None, "card"): N_("Which card?"),
+    (None, "deck"): N_("Which deck?"),
+    (None, "coin"): N_("How many Coin?"),
+    (None, "pride"): N_("How many Pride?"),
+    (None, "skill"): N_("How many Skill?"),
+    (None, "pay"): N_("Pay with what?"),
+    (None, "amount"): N_("How many?"),
 }
 
 
@@ -261,6 +363,8 @@ def describe_question(state: LagaState, player: int, key: str | None, chosen: An
     """The question a picker step asks (name-free: the engine knows no player names)."""
     if key in (None, "type"):
         kind = state.tasks[-1].kind if state.tasks else state.phase
-        return _FIRST.get(kind, "What do you do?")
+        first = _FIRST.get(kind)
+        return translate(first) if first else t("What do you do?")
     kind = next((v for k, v in chosen if k == "type"), None)
-    return _QUESTIONS.get((kind, key)) or _QUESTIONS.get((None, key)) or f"Choose {key.replace('_', ' ')}:"
+    question = _QUESTIONS.get((kind, key)) or _QUESTIONS.get((None, key))
+    return translate(question) if question else t("Choose {what}:", what=key.replace("_", " "))

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from bot.i18n import N_, t, translate
+
 from .cards import cards
 from .rules import HINDERING_NEWS, ability, news_on
 from .scoring import ranking, score
 from .state import NEWS_USED, TILE_NAMES, LagaState
+from .text import deck_name, reason_text
 
 PENDING_TEXT = {
     "gain": "choose which resources to take", "salary_choice": "choose salary or Make It Rain",
@@ -93,47 +96,104 @@ def view(state: LagaState, viewer: int | None) -> dict[str, Any]:
 
 
 def _res(p: Mapping[str, Any]) -> str:
-    return f"{p['coin']}C {p['pride']}P {p['skill']}S"
+    return t("{coin}C {pride}P {skill}S", coin=p["coin"], pride=p["pride"], skill=p["skill"])
+
+
+def _job_state(p: Mapping[str, Any]) -> str:
+    return t(" (face down)") if p["face_down"] else "" if p["ability_on"] else t(" (ability off)")
+
+
+#: "Waiting for ..." lines of ``render`` by pending decision (``pre``: the move; any other phase: the turn's end).
+_WAITING = {
+    "pre": N_("Waiting for {player} to make a move."),
+    "post": N_("Waiting for {player} to use abilities or end the turn."),
+    "gain": N_("Waiting for {player} to choose which resources to take ({amount} any, {reason})."),
+    "salary_choice": N_("Waiting for {player} to choose salary or Make It Rain."),
+    "steal": N_("Waiting for {player} to choose what to steal."),
+    "transit": N_("Waiting for {player} to choose the tile to activate (Transit)."),
+    "stasiun": N_("Waiting for {player} to choose a tile for Stasiun to copy."),
+    "cards": N_("Waiting for {player} to choose among the cards drawn."),
+    "complete": N_("Waiting for {player} to choose a Dream to complete."),
+    "news_choice": N_("Waiting for {player} to choose whether to ignore the News."),
+}
+#: The brief's line when the pending decision is someone else's.
+_BRIEF_WAITING = {
+    "pre": N_("Round {round}/{rounds} · waiting for {player} to make a move"),
+    "post": N_("Round {round}/{rounds} · waiting for {player} to use abilities or end the turn"),
+    "gain": N_("Round {round}/{rounds} · waiting for {player} to choose which resources to take"),
+    "salary_choice": N_("Round {round}/{rounds} · waiting for {player} to choose salary or Make It Rain"),
+    "steal": N_("Round {round}/{rounds} · waiting for {player} to choose what to steal"),
+    "transit": N_("Round {round}/{rounds} · waiting for {player} to choose the tile to activate (Transit)"),
+    "stasiun": N_("Round {round}/{rounds} · waiting for {player} to choose a tile for Stasiun to copy"),
+    "cards": N_("Round {round}/{rounds} · waiting for {player} to choose among the cards drawn"),
+    "complete": N_("Round {round}/{rounds} · waiting for {player} to choose a Dream to complete"),
+    "news_choice": N_("Round {round}/{rounds} · waiting for {player} to choose whether to ignore the News"),
+}
+#: The brief's line when the pending decision is the viewer's own.
+_BRIEF_YOURS = {
+    "pre": N_("Round {round}/{rounds} · you make a move"),
+    "post": N_("Round {round}/{rounds} · you use abilities or end the turn"),
+    "gain": N_("Round {round}/{rounds} · you choose which resources to take ({amount} any, {reason})"),
+    "salary_choice": N_("Round {round}/{rounds} · you choose salary or Make It Rain"),
+    "steal": N_("Round {round}/{rounds} · you choose what to steal (from {other})"),
+    "transit": N_("Round {round}/{rounds} · you choose the tile to activate (Transit)"),
+    "stasiun": N_("Round {round}/{rounds} · you choose a tile for Stasiun to copy"),
+    "cards": N_("Round {round}/{rounds} · you choose among the cards drawn ({deck} deck, keep up to {keep})"),
+    "complete": N_("Round {round}/{rounds} · you choose a Dream to complete"),
+    "news_choice": N_("Round {round}/{rounds} · you choose whether to ignore the News"),
+}
+
+
+def _pending_kind(pend: Mapping[str, Any]) -> str:
+    """The key of the pending-decision texts: a task kind, ``pre`` or (every other phase) ``post``."""
+    return pend["kind"] if pend["kind"] in _WAITING else "post"
+
+
+def _final(v: Mapping[str, Any], nm: Any) -> str:
+    return t("**Final:** {scores}", scores=", ".join(t("{player} {score}", player=nm(r["id"]), score=r["score"])
+                                                   for r in v["result"]))
 
 
 def render(v: Mapping[str, Any], names: Mapping[int, str]) -> str:
     c = cards()
 
     def nm(pid: int) -> str:
-        return names.get(pid, f"Player {pid}")
+        return names.get(pid, t("Player {pid}", pid=pid))
 
-    lines = [f"**Laga Jakarta** · round {v['round']}/{v['rounds']} · {v['news_left']} News left · "
-             f"first player {nm(v['first_player'])}"]
+    lines = [t("**Laga Jakarta** · round {round}/{rounds} · {left} News left · first player {player}",
+               round=v["round"], rounds=v["rounds"], left=v["news_left"], player=nm(v["first_player"]))]
     if v["news"]:
         lines.append(f"📰 **{v['news']['name']}**: {v['news']['text']}")
-    ring = " → ".join(f"{TILE_NAMES[t['tile']]} {t['tokens']}" for t in v["ring"])
-    lines.append(f"Ring (clockwise, loops): {ring}")
+    ring = " → ".join(f"{TILE_NAMES[tl['tile']]} {tl['tokens']}" for tl in v["ring"])
+    lines.append(t("Ring (clockwise, loops): {ring}", ring=ring))
     for p in v["players"]:
         mark = "▶ " if p["id"] == v["turn_player"] else "• "
-        state = " (face down)" if p["face_down"] else "" if p["ability_on"] else " (ability off)"
-        done = f" · done: {', '.join(p['completed'])}" if p["completed"] else ""
-        lines.append(f"{mark}**{nm(p['id'])}** {_res(p)} · {p['job']} L{p['job_level']}{state} · "
-                     f"Jobs held {len(p['jobs'])} · Dreams held {p['dreams_held']}{done} · {p['score']} pts")
+        done = t(" · done: {dreams}", dreams=", ".join(p["completed"])) if p["completed"] else ""
+        lines.append(mark + t("**{player}** {resources} · {job} L{level}{job_state} · Jobs held {jobs} · "
+                              "Dreams held {dreams}{done} · {points} pts", player=nm(p["id"]), resources=_res(p),
+                              job=p["job"], level=p["job_level"], job_state=_job_state(p), jobs=len(p["jobs"]),
+                              dreams=p["dreams_held"], done=done, points=p["score"]))
     you = v.get("you")
     if you:
         if you["dreams"]:
-            held = "; ".join(f"{d} (L{c.dreams[d].level}, {_cost(c.dreams[d].cost)}, {c.dreams[d].points} pts)"
+            held = "; ".join(t("{dream} (L{level}, {cost}, {points} pts)", dream=d, level=c.dreams[d].level,
+                               cost=_cost(c.dreams[d].cost), points=c.dreams[d].points)
                              for d in you["dreams"])
-            lines.append(f"Your Dreams: {held}")
+            lines.append(t("Your Dreams: {dreams}", dreams=held))
         if you["looking"]:
-            lines.append(f"Looking at: {', '.join(you['looking'])}")
+            lines.append(t("Looking at: {cards}", cards=", ".join(you["looking"])))
     if v["result"]:
-        lines.append("**Final:** " + ", ".join(f"{nm(r['id'])} {r['score']}" for r in v["result"]))
+        lines.append(_final(v, nm))
     elif v["pending"]:
         pend = v["pending"]
-        detail = f" ({pend['amount']} any, {pend['reason']})" if pend["kind"] == "gain" else ""
-        lines.append(f"Waiting for {nm(pend['player'])} to {pend['text']}{detail}.")
+        lines.append(translate(_WAITING[_pending_kind(pend)], player=nm(pend["player"]), amount=pend.get("amount"),
+                               reason=reason_text(pend.get("reason"))))
     text = "\n".join(lines)
     return text if len(text) <= 1800 else text[:1797] + "..."
 
 
 def _cost(cost: tuple[int, int, int]) -> str:
-    return " ".join(f"{n}{k}" for n, k in zip(cost, "CPS") if n) or "free"
+    return " ".join(f"{n}{k}" for n, k in zip(cost, (t("C"), t("P"), t("S"))) if n) or t("free")
 
 
 # --- the picker's brief -----------------------------------------------------------------------
@@ -156,37 +216,39 @@ def render_brief(v: Mapping[str, Any], names: Mapping[int, str]) -> str:
     viewer = v.get("viewer")
 
     def nm(pid: Any) -> str:
-        return "you" if pid == viewer else names.get(pid, f"Player {pid}")
+        return t("you") if pid == viewer else names.get(pid, t("Player {pid}", pid=pid))
 
     lines = []
     pend = v.get("pending")
     if v.get("result"):
-        lines.append("**Final:** " + ", ".join(f"{nm(r['id'])} {r['score']}" for r in v["result"]))
+        lines.append(_final(v, nm))
     elif pend:
-        head = f"Round {v['round']}/{v['rounds']} · "
+        kind = _pending_kind(pend)
+        fields = dict(round=v["round"], rounds=v["rounds"])
         if pend["player"] == viewer:
-            detail = {"gain": lambda: f" ({pend['amount']} any, {pend['reason']})",
-                      "cards": lambda: f" ({pend['deck']} deck, keep up to {pend['keep']})",
-                      "steal": lambda: f" (from {nm(pend['from'])})"}.get(pend["kind"], lambda: "")()
-            head += f"you {pend['text']}{detail}"
+            head = translate(_BRIEF_YOURS[kind], amount=pend.get("amount"), reason=reason_text(pend.get("reason")),
+                             deck=deck_name(pend.get("deck")), keep=pend.get("keep"),
+                             other=nm(pend.get("from")), **fields)
         else:
-            head += f"waiting for {nm(pend['player'])} to {pend['text']}"
+            head = translate(_BRIEF_WAITING[kind], player=nm(pend["player"]), **fields)
         lines.append(_clip(head))
     me = next((p for p in v["players"] if p["id"] == viewer), None)
     you = v.get("you")
     if me is None or you is None:
         return "\n".join(lines) or "Laga Jakarta"
-    state = " (face down)" if me["face_down"] else "" if me["ability_on"] else " (ability off)"
-    lines.append(_clip(f"**You:** {_res(me)} · {me['job']} L{me['job_level']}{state} · {me['score']} pts"))
-    dreams = "; ".join(f"{d} ({_cost(c.dreams[d].cost)}, {c.dreams[d].points} pts)" for d in you["dreams"])
+    lines.append(_clip(t("**You:** {resources} · {job} L{level}{job_state} · {points} pts", resources=_res(me),
+                         job=me["job"], level=me["job_level"], job_state=_job_state(me), points=me["score"])))
+    dreams = "; ".join(t("{dream} ({cost}, {points} pts)", dream=d, cost=_cost(c.dreams[d].cost),
+                         points=c.dreams[d].points) for d in you["dreams"])
     # never clipped: the secret cards are what the player decides with
-    lines.append(f"**Your Dreams:** {dreams or '—'}")
+    lines.append(t("**Your Dreams:** {dreams}", dreams=dreams or "—"))
     if you["looking"]:
-        looked = [f"{n} ({_cost((c.jobs.get(n) or c.dreams[n]).cost)})" if n in c.jobs or n in c.dreams else n
-                  for n in you["looking"]]
-        lines.append(f"**Looking at:** {', '.join(looked)}")
+        looked = [t("{card} ({cost})", card=n, cost=_cost((c.jobs.get(n) or c.dreams[n]).cost))
+                  if n in c.jobs or n in c.dreams else n for n in you["looking"]]
+        lines.append(t("**Looking at:** {cards}", cards=", ".join(looked)))
     if pend and pend["player"] == viewer and pend["kind"] in RING_KINDS:
-        lines.append("**Ring:** " + " → ".join(f"{TILE_NAMES[t['tile']]} {t['tokens']}" for t in v["ring"]))
+        lines.append(t("**Ring:** {ring}", ring=" → ".join(f"{TILE_NAMES[tl['tile']]} {tl['tokens']}"
+                                                          for tl in v["ring"])))
     if v["news"] and len(lines) < 6:
         lines.append(_clip(f"📰 {v['news']['name']}: {v['news']['text']}"))
     return "\n".join(lines)

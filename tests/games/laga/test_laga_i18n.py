@@ -1,0 +1,71 @@
+"""Laga Jakarta's texts come from the catalogue: a language is a .po file, not a code change."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot import i18n
+from bot.games.laga import text
+from bot.i18n import use_locale
+
+from laga_helpers import G, setup
+
+NAMES = {1: "Ana", 2: "Budi"}
+
+PO = r'''msgid ""
+msgstr ""
+"Language: id\n"
+"Content-Type: text/plain; charset=UTF-8\n"
+"Plural-Forms: nplurals=1; plural=0;\n"
+
+msgid "{player} gets {resources} ({reason})."
+msgstr "{player} mendapat {resources} ({reason})."
+
+msgid "Coin"
+msgstr "Koin"
+
+msgid "salary"
+msgstr "gaji"
+
+msgid "completing {card}"
+msgstr "menyelesaikan {card}"
+
+msgid "End turn"
+msgstr "Akhiri giliran"
+
+msgid "The game is over."
+msgstr "Permainan sudah selesai."
+
+msgid "**Scoring.** Points of every Job card held plus completed Dreams, minus 1 per uncompleted Dream, plus Dream bonuses. Ties: Monas Selfie wins; then more Jobs held; then the later seat in turn order."
+msgstr "**Skor.** Poin kartu Job."
+'''
+
+
+@pytest.fixture
+def id_(tmp_path: Path):
+    (tmp_path / "id.po").write_text(PO, encoding="utf-8")
+    i18n.set_locales_dir(tmp_path)
+    yield
+    i18n.set_locales_dir(None)
+
+
+def test_events_keep_english_data_and_read_in_the_locale(id_):
+    gain = {"type": "gain", "player": 1, "coin": 2, "pride": 0, "skill": 0, "reason": "salary"}
+    pay = {"type": "pay", "player": 2, "coin": 1, "pride": 0, "skill": 0, "reason": "completing Monas Selfie"}
+    with use_locale("id"):
+        assert G.describe_event(gain, NAMES) == "Ana mendapat 2 Koin (gaji)."
+        assert G.describe_event(pay, NAMES) == "Budi pays 1 Koin (menyelesaikan Monas Selfie)."
+        assert text.type_label("end") == "Akhiri giliran"
+        assert "**Skor.** Poin kartu Job." in G.rules_summary()
+    assert G.describe_event(gain, NAMES) == "Ana gets 2 Coin (salary)."
+
+
+def test_refusal_is_in_the_players_language(id_):
+    s = setup()
+    s.phase = "over"
+    with use_locale("id"):
+        assert text.describe_choice(s, "pay", "coin") == "Pay 1 Koin"
+        from bot.games.laga.validate import explain
+        assert explain(s, s.players[0].pid, {"type": "end"}, []) == "Permainan sudah selesai."
