@@ -15,10 +15,14 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from bot.i18n import N_, t, translate
+
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "C", "D")
 #: Monster Part slots, indexed like SUITS (a part's slot is its suit's index).
 SLOTS: tuple[str, ...] = ("head", "body", "tail", "wings")
+#: What players read for each slot.
+SLOT_LABELS: dict[str, str] = {"head": N_("Head"), "body": N_("Body"), "tail": N_("Tail"), "wings": N_("Wings")}
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "C": "\u2663", "D": "\u2666"}
 #: Monster of each part rank, for labels.
 MONSTER = {"10": "Chimera", "J": "Hydra", "Q": "Pegasus", "K": "Dragon"}
@@ -92,5 +96,6 @@ def label(card: str) -> str:
 def long_label(card: str) -> str:
     """A card with its role: ``"K♠ Dragon Head"`` for a part, ``"7♥"`` for a Force Card."""
     if card in IS_PART:
-        return f"{label(card)} {MONSTER[RANK[card]]} {SLOTS[SLOT[card]].capitalize()}"
+        return t("{card} {monster} {slot}", card=label(card), monster=MONSTER[RANK[card]],
+                 slot=translate(SLOT_LABELS[SLOTS[SLOT[card]]]))
     return label(card)

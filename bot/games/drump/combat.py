@@ -20,20 +20,22 @@ from bot.games.drump.checks import card_param, in_hand, zone_param
 from bot.games.drump.flow import draw
 from bot.games.drump.state import BLOCK, MAIN, REATTACK, DrumpState
 from bot.games.window import ResponseWindow
+from bot.i18n import t
 
 
 def attack(state: DrumpState, seat: int, action: dict[str, Any]) -> list[Event]:
     zone = zone_param(action, "target")
     card = card_param(action, "card")
     if state.attacked:
-        raise IllegalAction("You already attacked this turn.")
+        raise IllegalAction(t("You already attacked this turn."))
     hand = state.sides[seat].hand
     in_hand(hand, card)
     if card not in IS_FORCE:
-        raise IllegalAction(f"An attack is made with a Force Card (A to 9); {label(card)} is a Monster Part "
-                            "and may only re-attack after a block.")
+        raise IllegalAction(t("An attack is made with a Force Card (A to 9); {card} is a Monster Part and may only "
+                              "re-attack after a block.",
+                              card=label(card)))
     if not state.sides[1 - seat].zones[zone]:
-        raise IllegalAction(f"Your opponent's zone {zone + 1} is empty; attack a zone that holds cards.")
+        raise IllegalAction(t("Your opponent's zone {zone} is empty; attack a zone that holds cards.", zone=zone + 1))
     hand.remove(card)
     state.attacked = True
     state.attack_zone = zone
@@ -49,7 +51,8 @@ def block(state: DrumpState, seat: int, action: dict[str, Any]) -> list[Event]:
     hand = state.sides[seat].hand
     in_hand(hand, card)
     if card not in IS_PART and card not in IS_ACE:
-        raise IllegalAction(f"Block with a Monster Part (10, J, Q or K) or an Ace; {label(card)} is neither.")
+        raise IllegalAction(t("Block with a Monster Part (10, J, Q or K) or an Ace; {card} is neither.",
+                              card=label(card)))
     pid = state.players[seat]
     window = state.window
     assert window is not None
@@ -88,8 +91,8 @@ def reattack(state: DrumpState, seat: int, action: dict[str, Any]) -> list[Event
     in_hand(hand, card)
     ace = card in IS_ACE
     if not ace and VALUE[card] <= state.attack_value:
-        raise IllegalAction(f"A re-attack needs a card worth more than {state.attack_value} (or an Ace); "
-                            f"{label(card)} is worth {VALUE[card]}.")
+        raise IllegalAction(t("A re-attack needs a card worth more than {value} (or an Ace); {card} is worth {worth}.",
+                              value=state.attack_value, card=label(card), worth=VALUE[card]))
     hand.remove(card)
     events: list[Event] = [{"type": "attack", "player": state.players[seat], "target": state.players[1 - seat],
                             "zone": state.attack_zone, "card": card, "reattack": True}]

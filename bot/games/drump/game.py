@@ -21,6 +21,7 @@ from bot.games.drump.outcome import scores
 from bot.games.drump.state import BLOCK, DISCARD, MAIN, OVER, REATTACK, DrumpState, Side
 from bot.games.drump.view import make_view, render, render_brief
 from bot.games.rng import Rng
+from bot.i18n import N_, t, translate
 from bot.games.drump.policies import HeuristicPolicy
 
 Handler = Callable[[DrumpState, int, dict[str, Any]], list[Event]]
@@ -42,16 +43,26 @@ SPECS: dict[str, tuple[str, tuple[str, ...], Handler]] = {
 
 #: What each action does, for "You cannot ... now" refusals.
 VERBS = {
-    "place": "place a card", "summon": "summon", "extra_jack": "play Extra Jack", "exchange": "exchange",
-    "attack": "attack", "end_turn": "end your turn", "block": "block", "no_block": "decline to block",
-    "reattack": "re-attack", "stop": "stop attacking", "discard": "discard",
+    "place": N_("place a card"), "summon": N_("summon"), "extra_jack": N_("play Extra Jack"),
+    "exchange": N_("exchange"), "attack": N_("attack"), "end_turn": N_("end your turn"), "block": N_("block"),
+    "no_block": N_("decline to block"), "reattack": N_("re-attack"), "stop": N_("stop attacking"),
+    "discard": N_("discard"),
 }
 
+#: "It is not your move" refusals, one whole sentence per phase.
+NOT_YOUR_MOVE = {
+    MAIN: N_("It is not your move; the game is waiting for the turn player's main phase."),
+    BLOCK: N_("It is not your move; the game is waiting for the defender to block or not."),
+    REATTACK: N_("It is not your move; the game is waiting for the attacker to re-attack or stop."),
+    DISCARD: N_("It is not your move; the game is waiting for the turn player to discard down to 5 cards."),
+}
+
+#: What the game waits for in each phase, for "You cannot ... now" refusals.
 WAITING_FOR = {
-    MAIN: "the turn player's main phase",
-    BLOCK: "the defender to block or not",
-    REATTACK: "the attacker to re-attack or stop",
-    DISCARD: "the turn player to discard down to 5 cards",
+    MAIN: N_("the turn player's main phase"),
+    BLOCK: N_("the defender to block or not"),
+    REATTACK: N_("the attacker to re-attack or stop"),
+    DISCARD: N_("the turn player to discard down to 5 cards"),
 }
 
 #: Timeout trimming discards the lowest card: 2 lowest ... 9, 10, J, Q, K, and Aces last (they are
@@ -73,7 +84,7 @@ BLOCK_WINDOW = Window(full=True, public=True)
 
 
 class DrumpGame(Game[DrumpState]):
-    """DRUMP for two players, following drump.txt as decided by RULINGS.md (see ``text.RULES``).
+    """DRUMP for two players, following drump.txt as decided by RULINGS.md (see ``text.rules``).
 
     Holds no match state; one instance serves every match. Rulings the printed rules leave open
     are listed in the rules page so players can read them.
@@ -84,16 +95,16 @@ class DrumpGame(Game[DrumpState]):
     min_players = 2
     max_players = 2
     state_type = DrumpState
-    tagline = "Play DRUMP, the monster-building card duel."
+    tagline = N_("Play DRUMP, the monster-building card duel.")
 
     # --- lifecycle ---------------------------------------------------------
     def new_game(self, player_ids: Sequence[PlayerId], seed: int, options: Mapping[str, Any] | None = None) -> DrumpState:
         self.check_options(options)
         players = list(player_ids)
         if len(players) != 2 or len(set(players)) != 2:
-            raise IllegalAction("DRUMP needs exactly two different players.")
+            raise IllegalAction(t("DRUMP needs exactly two different players."))
         if any(isinstance(p, bool) or not isinstance(p, int) for p in players):
-            raise IllegalAction("Players must be given as integer ids.")
+            raise IllegalAction(t("Players must be given as integer ids."))
         rng = Rng.seeded(seed)
         first = rng.below(2)
         deck = list(FULL_DECK)
@@ -125,23 +136,24 @@ class DrumpGame(Game[DrumpState]):
 
     def apply(self, state: DrumpState, player: PlayerId, action: Action) -> list[Event]:
         if not isinstance(action, dict):
-            raise IllegalAction('An action must be a JSON object with a "type", such as {"type": "end_turn"}.')
+            raise IllegalAction(t('An action must be a JSON object with a "type", such as {{"type": "end_turn"}}.'))
         kind = action.get("type")
         spec = SPECS.get(kind) if isinstance(kind, str) else None
         if spec is None:
             shown = repr(kind) if len(repr(kind)) <= 30 else repr(kind)[:30] + "..."
-            raise IllegalAction(f"Unknown action type {shown}; DRUMP actions are {', '.join(SPECS)}.")
+            raise IllegalAction(t("Unknown action type {shown}; DRUMP actions are {actions}.",
+                                  shown=shown, actions=", ".join(SPECS)))
         if state.phase == OVER:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(t("The game is over."))
         seat = state.seat_of(player)
         if seat < 0:
-            raise IllegalAction("You are not playing in this game.")
+            raise IllegalAction(t("You are not playing in this game."))
         phase, keys, handler = spec
         if seat != acting_seat(state):
-            raise IllegalAction(f"It is not your move; the game is waiting for {WAITING_FOR[state.phase]}.")
+            raise IllegalAction(translate(NOT_YOUR_MOVE[state.phase]))
         if state.phase != phase:
-            raise IllegalAction(f"You cannot {VERBS[kind]} now; "
-                                f"the game is waiting for {WAITING_FOR[state.phase]}.")
+            raise IllegalAction(t("You cannot {action} now; the game is waiting for {waiting}.",
+                                  action=translate(VERBS[kind]), waiting=translate(WAITING_FOR[state.phase])))
         check_keys(action, kind, keys)
         return handler(state, seat, action)
 
@@ -196,6 +208,6 @@ class DrumpGame(Game[DrumpState]):
         return HeuristicPolicy()
 
     def rules_summary(self) -> str:
-        return text.RULES
+        return text.rules()
 
 

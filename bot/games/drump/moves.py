@@ -16,6 +16,7 @@ from bot.games.drump.checks import card_param, in_hand, zone_param
 from bot.games.drump.flow import draw, finish_turn, part_placed
 from bot.games.drump.outcome import has_drump
 from bot.games.drump.state import DISCARD, DrumpState
+from bot.i18n import t, tn
 
 MAX_EXCHANGES = 2
 
@@ -26,9 +27,10 @@ def place(state: DrumpState, seat: int, action: dict[str, Any]) -> list[Event]:
     side = state.sides[seat]
     in_hand(side.hand, card)
     if card not in IS_FORCE:
-        raise IllegalAction(f"Only Force Cards (A to 9) go to a Force Zone; {label(card)} is a Monster Part.")
+        raise IllegalAction(t("Only Force Cards (A to 9) go to a Force Zone; {card} is a Monster Part.",
+                              card=label(card)))
     if zone in state.placed:
-        raise IllegalAction(f"You already placed a card in zone {zone + 1} this turn.")
+        raise IllegalAction(t("You already placed a card in zone {zone} this turn.", zone=zone + 1))
     side.hand.remove(card)
     face_up = not side.zones[zone]
     side.zones[zone].append(card)
@@ -43,17 +45,19 @@ def summon(state: DrumpState, seat: int, action: dict[str, Any]) -> list[Event]:
     zone = zone_param(action, "zone")
     side = state.sides[seat]
     if state.summoned:
-        raise IllegalAction("You already summoned a part from a Force Zone this turn.")
+        raise IllegalAction(t("You already summoned a part from a Force Zone this turn."))
     in_hand(side.hand, part)
     if part not in IS_PART:
-        raise IllegalAction(f"{label(part)} is not a Monster Part (10, J, Q or K).")
+        raise IllegalAction(t("{part} is not a Monster Part (10, J, Q or K).", part=label(part)))
     cards = side.zones[zone]
     if len(cards) < 2:
-        raise IllegalAction(f"A summon needs two or more cards in the zone; zone {zone + 1} has {len(cards)}.")
+        raise IllegalAction(tn("A summon needs two or more cards in the zone; zone {zone} has {n}.",
+                               "A summon needs two or more cards in the zone; zone {zone} has {n}.",
+                               len(cards), zone=zone + 1))
     need = VALUE[part]
     if not can_make(cards, need):
-        raise IllegalAction(f"Zone {zone + 1} cannot add up to {need} (Aces count 1 or 11), "
-                            f"the force sum {label(part)} needs.")
+        raise IllegalAction(t("Zone {zone} cannot add up to {need} (Aces count 1 or 11), the force sum {part} needs.",
+                              zone=zone + 1, need=need, part=label(part)))
     pid = state.players[seat]
     was_complete = has_drump(side.parts)
     used = list(cards)
@@ -74,10 +78,10 @@ def extra_jack(state: DrumpState, seat: int, action: dict[str, Any]) -> list[Eve
     side = state.sides[seat]
     in_hand(side.hand, part)
     if RANK[part] != "J":
-        raise IllegalAction(f"Extra Jack places a Jack (Hydra) part; {label(part)} is not a Jack.")
+        raise IllegalAction(t("Extra Jack places a Jack (Hydra) part; {part} is not a Jack.", part=label(part)))
     in_hand(side.hand, ace)
     if ace not in IS_ACE:
-        raise IllegalAction(f"Extra Jack discards an Ace; {label(ace)} is not an Ace.")
+        raise IllegalAction(t("Extra Jack discards an Ace; {ace} is not an Ace.", ace=label(ace)))
     pid = state.players[seat]
     was_complete = has_drump(side.parts)
     side.hand.remove(ace)
@@ -93,21 +97,24 @@ def exchange(state: DrumpState, seat: int, action: dict[str, Any]) -> list[Event
     take = action["take"]
     side = state.sides[seat]
     if state.exchanges >= MAX_EXCHANGES:
-        raise IllegalAction(f"You may exchange at most {MAX_EXCHANGES} times per turn.")
+        raise IllegalAction(tn("You may exchange at most {n} time per turn.",
+                               "You may exchange at most {n} times per turn.",
+                               MAX_EXCHANGES))
     in_hand(side.hand, part)
     if part not in IS_PART:
-        raise IllegalAction(f"Only a Monster Part can be exchanged; {label(part)} is a Force Card.")
+        raise IllegalAction(t("Only a Monster Part can be exchanged; {part} is a Force Card.", part=label(part)))
     if take == "draw":
         if not state.deck:
-            raise IllegalAction("The deck is empty, so an exchange cannot draw; take a part from the drop zone.")
+            raise IllegalAction(t("The deck is empty, so an exchange cannot draw; take a part from the drop zone."))
     else:
         if not isinstance(take, str):
-            raise IllegalAction("'take' must be \"draw\" or a Monster Part in the drop zone, such as \"QH\".")
+            raise IllegalAction(t("'take' must be \"draw\" or a Monster Part in the drop zone, such as \"QH\"."))
         take = card_param(action, "take")
         if take not in IS_PART:
-            raise IllegalAction(f"An exchange takes a Monster Part from the drop zone; {label(take)} is not one.")
+            raise IllegalAction(t("An exchange takes a Monster Part from the drop zone; {card} is not one.",
+                                  card=label(take)))
         if take not in state.drop:
-            raise IllegalAction(f"{label(take)} is not in the drop zone.")
+            raise IllegalAction(t("{card} is not in the drop zone.", card=label(take)))
     pid = state.players[seat]
     side.hand.remove(part)
     state.drop.append(part)

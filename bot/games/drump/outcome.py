@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from bot.games.drump.cards import MONSTER, PART_SCORE, RANK, SET_RANK_BY_RANK
 from bot.games.drump.state import DrumpState
+from bot.i18n import t, tn
 
 
 def has_drump(parts: list[str]) -> bool:
@@ -46,6 +47,17 @@ def set_name(parts: list[str]) -> str:
     return "mixed monster"
 
 
+def set_label(name: Any) -> str:
+    """A set name as ``outcome.set_name`` records it (English, in events and views), in the reader's language."""
+    if name == "incomplete monster":
+        return t("incomplete monster")
+    if name == "mixed monster":
+        return t("mixed monster")
+    if isinstance(name, str) and name.startswith("full ") and name.endswith(" set"):
+        return t("full {monster} set", monster=name[5:-4])
+    return str(name)
+
+
 def scores(state: DrumpState) -> dict[int, int]:
     return {state.players[s]: part_score(state.sides[s].parts) for s in (0, 1)}
 
@@ -59,17 +71,21 @@ def decide(state: DrumpState) -> tuple[list[int], str]:
         ranks = [set_rank(parts[0]), set_rank(parts[1])]
         if ranks[0] != ranks[1]:
             win = 0 if ranks[0] > ranks[1] else 1
-            return [state.players[win]], (
-                f"Both hold DRUMP: a {set_name(parts[win])} beats a {set_name(parts[1 - win])}.")
+            return [state.players[win]], t("Both hold DRUMP: a {winner} beats a {loser}.",
+                                           winner=set_label(set_name(parts[win])),
+                                           loser=set_label(set_name(parts[1 - win])))
         if pts[0] == pts[1]:
-            return [], f"Both hold a mixed DRUMP worth {pts[0]} points: a draw."
+            return [], tn("Both hold a mixed DRUMP worth {n} point: a draw.",
+                          "Both hold a mixed DRUMP worth {n} points: a draw.", pts[0])
         win = 0 if pts[0] > pts[1] else 1
-        return [state.players[win]], (
-            f"Both hold a mixed DRUMP: {pts[win]} points beat {pts[1 - win]}.")
+        return [state.players[win]], tn("Both hold a mixed DRUMP: {n} point beat {loser}.",
+                                        "Both hold a mixed DRUMP: {n} points beat {loser}.",
+                                        pts[win], loser=pts[1 - win])
     if drump[0] or drump[1]:
         win = 0 if drump[0] else 1
-        return [state.players[win]], f"DRUMP with a {set_name(parts[win])} ({pts[win]} points) wins."
+        return [state.players[win]], tn("DRUMP with a {set} ({n} point) wins.", "DRUMP with a {set} ({n} points) wins.",
+                                        pts[win], set=set_label(set_name(parts[win])))
     if pts[0] == pts[1]:
-        return [], f"No DRUMP; part scores are level at {pts[0]}: a draw."
+        return [], t("No DRUMP; part scores are level at {score}: a draw.", score=pts[0])
     win = 0 if pts[0] > pts[1] else 1
-    return [state.players[win]], f"No DRUMP; part scores {pts[win]} to {pts[1 - win]}."
+    return [state.players[win]], t("No DRUMP; part scores {winner} to {loser}.", winner=pts[win], loser=pts[1 - win])

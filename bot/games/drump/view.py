@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bot.games.drump.cards import MONSTER, RANK, SLOTS, label, low_sum
-from bot.games.drump.outcome import has_drump, part_score, set_name
+from bot.games.drump.cards import MONSTER, RANK, SLOT_LABELS, SLOTS, label, low_sum
+from bot.games.drump.outcome import has_drump, part_score, set_label, set_name
 from bot.games.drump.state import BLOCK, DISCARD, MAIN, OVER, REATTACK, DrumpState
+from bot.games.drump.text import player_name, result_line
+from bot.i18n import t, tn, translate
 
 DASH = "\u2014"
 
@@ -71,7 +73,11 @@ def _side_view(state: DrumpState, seat: int, own: bool) -> dict[str, Any]:
 
 
 def _name(names: Mapping[int, str], pid: Any) -> str:
-    return names.get(pid, f"Player {pid}") if pid is not None else "?"
+    return player_name(names, pid) if pid is not None else "?"
+
+
+def _slot_label(slot: str) -> str:
+    return translate(SLOT_LABELS[slot]) if slot in SLOT_LABELS else slot.capitalize()
 
 
 def _part_text(card: str | None) -> str:
@@ -100,66 +106,85 @@ def _zone_text(zone: list[dict[str, Any]], own: bool) -> str:
 def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     viewer = view.get("viewer")
     lines = []
-    current = view.get("current")
-    head = f"**DRUMP** \u00b7 turn {view['turn']}"
+    turn = view["turn"]
     if view["phase"] == OVER:
-        head += " \u00b7 game over"
+        lines.append(t("**DRUMP** \u00b7 turn {turn} \u00b7 game over", turn=turn))
+    elif view.get("last_turn"):
+        lines.append(t("**DRUMP** \u00b7 turn {turn} \u00b7 {player} to play \u00b7 **last turn** after a "
+                       "first-player DRUMP", turn=turn, player=_name(names, view.get("current"))))
     else:
-        head += f" \u00b7 {_name(names, current)} to play"
-        if view.get("last_turn"):
-            head += " \u00b7 **last turn** after a first-player DRUMP"
-    lines.append(head)
+        lines.append(t("**DRUMP** \u00b7 turn {turn} \u00b7 {player} to play",
+                       turn=turn, player=_name(names, view.get("current"))))
     drop = view["drop"]
     shown = " ".join(label(c) for c in drop[-24:])
-    more = f"\u2026{len(drop) - 24} more, " if len(drop) > 24 else ""
-    lines.append(f"Deck {view['deck']} \u00b7 Drop ({len(drop)}): {more}{shown or DASH}")
+    if len(drop) > 24:
+        lines.append(t("Deck {deck} \u00b7 Drop ({count}): \u2026{more} more, {cards}",
+                       deck=view["deck"], count=len(drop), more=len(drop) - 24, cards=shown))
+    else:
+        lines.append(t("Deck {deck} \u00b7 Drop ({count}): {cards}", deck=view["deck"], count=len(drop),
+                       cards=shown or DASH))
     for side in view["sides"]:
         pid = side["player"]
         own = pid == viewer
-        tag = " (went first)" if pid == view["first"] else ""
-        who = "You" if own else _name(names, pid)
+        params = {"player": t("You") if own else _name(names, pid), "hand": side["hand_count"],
+                  "score": side["score"], "set": set_label(side["set"])}
+        first = pid == view["first"]
         lines.append("")
-        lines.append(f"__{who}__{tag} \u00b7 hand {side['hand_count']} \u00b7 {side['score']} pts"
-                     + (f" \u00b7 **DRUMP** ({side['set']})" if side["drump"] else ""))
-        parts = " \u00b7 ".join(f"{slot.capitalize()} {_part_text(c)}" for slot, c in side["parts"].items())
-        lines.append(f"Parts: {parts}")
+        if first and side["drump"]:
+            lines.append(t("__{player}__ (went first) \u00b7 hand {hand} \u00b7 {score} pts \u00b7 **DRUMP** ({set})",
+                           **params))
+        elif first:
+            lines.append(t("__{player}__ (went first) \u00b7 hand {hand} \u00b7 {score} pts", **params))
+        elif side["drump"]:
+            lines.append(t("__{player}__ \u00b7 hand {hand} \u00b7 {score} pts \u00b7 **DRUMP** ({set})", **params))
+        else:
+            lines.append(t("__{player}__ \u00b7 hand {hand} \u00b7 {score} pts", **params))
+        parts = " \u00b7 ".join(f"{_slot_label(slot)} {_part_text(c)}" for slot, c in side["parts"].items())
+        lines.append(t("Parts: {parts}", parts=parts))
         zones = "  ".join(f"[{i + 1}] {_zone_text(z, own)}" for i, z in enumerate(side["zones"]))
-        lines.append(f"Zones: {zones}")
+        lines.append(t("Zones: {zones}", zones=zones))
         if own and side["hand"] is not None:
-            lines.append("Hand: " + (" ".join(label(c) for c in side["hand"]) or DASH))
+            lines.append(t("Hand: {cards}", cards=" ".join(label(c) for c in side["hand"]) or DASH))
     lines.append("")
     lines.append(_status(view, names))
     return "\n".join(lines)
+
+
+def _done(view: Mapping[str, Any], zones: bool) -> list[str]:
+    """What the turn player has done this turn, as short phrases."""
+    done = []
+    if view["summoned"]:
+        done.append(t("summoned"))
+    if view["attacked"]:
+        done.append(t("attacked"))
+    if view["exchanges"]:
+        done.append(tn("{n}/2 exchanges", "{n}/2 exchanges", view["exchanges"]))
+    if zones and view["placed"]:
+        done.append(t("placed in zone {zones}", zones=", ".join(str(z + 1) for z in sorted(view["placed"]))))
+    return done
 
 
 def _status(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     phase = view["phase"]
     if phase == OVER:
         result = view["result"] or {}
-        winners = result.get("winners") or []
-        who = ", ".join(_name(names, w) for w in winners) + " wins" if winners else "A draw"
-        return f"**{who}.** {result.get('summary', '')}"
+        return result_line(result.get("winners") or [], result.get("summary", ""), names)
     attack = view.get("attack")
     current = _name(names, view.get("current"))
     if phase == BLOCK and attack:
-        return (f"\u2694 {_name(names, attack['attacker'])} attacks {_name(names, attack['defender'])}'s zone "
-                f"{attack['zone'] + 1} with {label(attack['card'])}: {_name(names, attack['defender'])} may block.")
+        return t("\u2694 {attacker} attacks {defender}'s zone {zone} with {card}: {defender} may block.",
+                 attacker=_name(names, attack["attacker"]), defender=_name(names, attack["defender"]),
+                 zone=attack["zone"] + 1, card=label(attack["card"]))
     if phase == REATTACK and attack:
-        return (f"\u2694 Blocked. {current} may re-attack zone {attack['zone'] + 1} with a card worth more "
-                f"than {attack['beat']} (or an Ace), or stop.")
+        return t("\u2694 Blocked. {player} may re-attack zone {zone} with a card worth more than {beat} "
+                 "(or an Ace), or stop.", player=current, zone=attack["zone"] + 1, beat=attack["beat"])
     if phase == DISCARD:
-        return f"{current} discards down to 5 cards."
+        return t("{player} discards down to 5 cards.", player=current)
     if phase == MAIN:
-        done = []
-        if view["summoned"]:
-            done.append("summoned")
-        if view["attacked"]:
-            done.append("attacked")
-        if view["exchanges"]:
-            done.append(f"{view['exchanges']}/2 exchanges")
-        if view["placed"]:
-            done.append("placed in zone " + ", ".join(str(z + 1) for z in sorted(view["placed"])))
-        return f"{current}'s turn" + (f" ({'; '.join(done)})." if done else ".")
+        done = _done(view, zones=True)
+        if done:
+            return t("{player}'s turn ({done}).", player=current, done="; ".join(done))
+        return t("{player}'s turn.", player=current)
     return ""
 
 
@@ -177,14 +202,15 @@ def render_brief(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     if mine is None:  # a spectator has no decision: just the status line
         return "\n".join(lines) or _status(view, names)
     hand = mine["hand"] or []
-    lines.append(f"**Hand ({len(hand)}):** " + (" ".join(label(c) for c in hand) or DASH))
-    parts = " ".join(f"{slot[0].upper()}:{label(c) if c else DASH}" for slot, c in mine["parts"].items())
-    lines.append(f"**Parts:** {parts} \u00b7 {mine['score']} pts")
-    lines.append("**Your zones:** " + "  ".join(f"[{i + 1}] {_zone_text(z, True)}"
-                                                 for i, z in enumerate(mine["zones"])))
+    lines.append(t("**Hand ({count}):** {cards}", count=len(hand), cards=" ".join(label(c) for c in hand) or DASH))
+    parts = " ".join(f"{_slot_label(slot)[0].upper()}:{label(c) if c else DASH}" for slot, c in mine["parts"].items())
+    lines.append(t("**Parts:** {parts} \u00b7 {score} pts", parts=parts, score=mine["score"]))
+    lines.append(t("**Your zones:** {zones}",
+                   zones="  ".join(f"[{i + 1}] {_zone_text(z, True)}" for i, z in enumerate(mine["zones"]))))
     if theirs is not None:
-        lines.append(f"**{_name(names, theirs['player'])}:** hand {theirs['hand_count']} \u00b7 zones "
-                     + "  ".join(f"[{i + 1}] {_zone_text(z, False)}" for i, z in enumerate(theirs["zones"])))
+        lines.append(t("**{player}:** hand {hand} \u00b7 zones {zones}", player=_name(names, theirs["player"]),
+                       hand=theirs["hand_count"],
+                       zones="  ".join(f"[{i + 1}] {_zone_text(z, False)}" for i, z in enumerate(theirs["zones"]))))
     return "\n".join(lines)
 
 
@@ -195,20 +221,22 @@ def _brief_fact(view: Mapping[str, Any], names: Mapping[int, str], viewer: Any) 
     if phase == OVER:
         return _status(view, names)
     if phase == BLOCK and attack:
-        whose = "your" if attack["defender"] == viewer else f"{_name(names, attack['defender'])}'s"
-        return f"\u2694 Attack on {whose} zone {attack['zone'] + 1} with {label(attack['card'])}"
+        if attack["defender"] == viewer:
+            return t("\u2694 Attack on your zone {zone} with {card}", zone=attack["zone"] + 1,
+                     card=label(attack["card"]))
+        return t("\u2694 Attack on {player}'s zone {zone} with {card}", player=_name(names, attack["defender"]),
+                 zone=attack["zone"] + 1, card=label(attack["card"]))
     if phase == REATTACK and attack:
-        return f"\u2694 Blocked: re-attack zone {attack['zone'] + 1} with more than {attack['beat']} (or an Ace)"
+        return t("\u2694 Blocked: re-attack zone {zone} with more than {beat} (or an Ace)",
+                 zone=attack["zone"] + 1, beat=attack["beat"])
     if phase == DISCARD:
-        return "Discard down to 5 cards"
-    done = []
-    if view["summoned"]:
-        done.append("summoned")
-    if view["attacked"]:
-        done.append("attacked")
-    if view["exchanges"]:
-        done.append(f"{view['exchanges']}/2 exchanges")
-    head = f"Turn {view['turn']} \u00b7 deck {view['deck']}"
+        return t("Discard down to 5 cards")
+    done = _done(view, zones=False)
+    params = {"turn": view["turn"], "deck": view["deck"], "done": ", ".join(done)}
     if view.get("last_turn"):
-        head += " \u00b7 **last turn**"
-    return head + (f" \u00b7 done: {', '.join(done)}" if done else "")
+        if done:
+            return t("Turn {turn} \u00b7 deck {deck} \u00b7 **last turn** \u00b7 done: {done}", **params)
+        return t("Turn {turn} \u00b7 deck {deck} \u00b7 **last turn**", **params)
+    if done:
+        return t("Turn {turn} \u00b7 deck {deck} \u00b7 done: {done}", **params)
+    return t("Turn {turn} \u00b7 deck {deck}", **params)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from bot.engine import Action, Event, IllegalAction
+from bot.i18n import t
 
 from . import flow
 from .cards import load_cards
@@ -32,22 +33,25 @@ def _is_int(value: Any) -> bool:
 def check_shape(action: Any) -> str:
     """The action's type after checking it is a well-formed dict; raises otherwise."""
     if not isinstance(action, dict):
-        raise IllegalAction("An action must be a JSON object with a \"type\".")
+        raise IllegalAction(t('An action must be a JSON object with a "type".'))
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in SHAPES:
         shown = repr(kind) if len(repr(kind)) <= 30 else repr(kind)[:30] + "..."
-        raise IllegalAction(f"Unknown action type {shown}; Mat Goceng actions are {', '.join(SHAPES)}.")
+        raise IllegalAction(t("Unknown action type {shown}; Mat Goceng actions are {actions}.",
+                              shown=shown, actions=', '.join(SHAPES)))
     expected = SHAPES[kind]
     extra = sorted(set(action) - {"type", *expected})
     missing = [k for k in expected if k not in action]
     if missing or extra:
-        raise IllegalAction(f"The {kind} action needs exactly: {', '.join(expected) or 'no parameters'}.")
+        if not expected:
+            raise IllegalAction(t("The {kind} action needs exactly: no parameters.", kind=kind))
+        raise IllegalAction(t("The {kind} action needs exactly: {expected}.", kind=kind, expected=", ".join(expected)))
     for key in ("target", "helper", "price"):
         if key in action and not _is_int(action[key]):
-            raise IllegalAction(f"The {key} of a {kind} action must be a whole number.")
+            raise IllegalAction(t("The {key} of a {kind} action must be a whole number.", key=key, kind=kind))
     if "card" in action and (not isinstance(action["card"], str) or action["card"] not in load_cards().skills):
         shown = repr(action["card"])[:30]
-        raise IllegalAction(f"There is no skill card called {shown}.")
+        raise IllegalAction(t("There is no skill card called {shown}.", shown=shown))
     return kind
 
 
@@ -66,15 +70,19 @@ def _expected(state: GocengState) -> tuple[str, ...]:
 
 def apply(state: GocengState, player: Any, action: Any) -> list[Event]:
     if state.phase == OVER:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(t("The game is over."))
     kind = check_shape(action)
     if not _is_int(player) or player not in state.players:
-        raise IllegalAction("You are not playing in this game.")
+        raise IllegalAction(t("You are not playing in this game."))
     if player not in actors(state):
-        raise IllegalAction("It is not your turn to act.")
+        raise IllegalAction(t("It is not your turn to act."))
     if kind not in _expected(state):
-        raise IllegalAction(f"You cannot {kind.replace('_', ' ')} now; the game is waiting for "
-                            f"{' or '.join(t.replace('_', ' ') for t in _expected(state))}.")
+        expected = [k.replace("_", " ") for k in _expected(state)]
+        waiting = expected[0]
+        for k in expected[1:]:
+            waiting = t("{left} or {right}", left=waiting, right=k)
+        raise IllegalAction(t("You cannot {action} now; the game is waiting for {expected}.",
+                              action=kind.replace("_", " "), expected=waiting))
     return _HANDLERS[kind](state, player, action)
 
 
@@ -83,9 +91,9 @@ def apply(state: GocengState, player: Any, action: Any) -> list[Event]:
 def _challenge(state: GocengState, player: int, action: Action) -> list[Event]:
     target = action["target"]
     if target == player or target not in state.players:
-        raise IllegalAction("Challenge another player at this table.")
+        raise IllegalAction(t("Challenge another player at this table."))
     if target in state.challenged:
-        raise IllegalAction("You already challenged that player this turn.")
+        raise IllegalAction(t("You already challenged that player this turn."))
     state.challenged.append(target)
     state.target = target
     state.phase = RESPOND
@@ -94,7 +102,8 @@ def _challenge(state: GocengState, player: int, action: Action) -> list[Event]:
 
 def _reconcile(state: GocengState, player: int, action: Action) -> list[Event]:
     if state.coins[player] < RECONCILE_PRICE:
-        raise IllegalAction(f"Reconciling costs {RECONCILE_PRICE} silver and you have {state.coins[player]}; you must fight.")
+        raise IllegalAction(t("Reconciling costs {price} silver and you have {coins}; you must fight.",
+                              price=RECONCILE_PRICE, coins=state.coins[player]))
     active = state.active
     flow.pay(state, player, active, RECONCILE_PRICE)
     events: list[Event] = [{"type": "reconcile", "player": player, "to": active, "amount": RECONCILE_PRICE}]
@@ -120,9 +129,9 @@ def _play(state: GocengState, player: int, action: Action) -> list[Event]:
     battle = state.battle
     card = action["card"]
     if card not in state.hands[player]:
-        raise IllegalAction("That card is not in your hand.")
+        raise IllegalAction(t("That card is not in your hand."))
     if not flow.fits(battle, player, card):
-        raise IllegalAction("That card's top fist does not match the bottom fist of your line's last card.")
+        raise IllegalAction(t("That card's top fist does not match the bottom fist of your line's last card."))
     state.hands[player].remove(card)
     events: list[Event] = [{"type": "play", "player": player, "card": card}]
     return events + flow.place_card(state, battle, card, player)
@@ -131,7 +140,7 @@ def _play(state: GocengState, player: int, action: Action) -> list[Event]:
 def _ask_help(state: GocengState, player: int, action: Action) -> list[Event]:
     battle = state.battle
     if battle.asked:
-        raise IllegalAction("You already asked for Extra Power for this card; play on alone or lose.")
+        raise IllegalAction(t("You already asked for Extra Power for this card; play on alone or lose."))
     battle.asked = True
     return [flow.open_window(state, battle)]
 
@@ -139,7 +148,7 @@ def _ask_help(state: GocengState, player: int, action: Action) -> list[Event]:
 def _give_up(state: GocengState, player: int, action: Action) -> list[Event]:
     battle = state.battle
     if flow.fitting_cards(state, battle, player, player):
-        raise IllegalAction("You can still continue your line, so you cannot give up.")
+        raise IllegalAction(t("You can still continue your line, so you cannot give up."))
     return [{"type": "give_up", "player": player}] + flow.lose_battle(state, battle, player)
 
 
@@ -149,21 +158,21 @@ def _offer(state: GocengState, player: int, action: Action) -> list[Event]:
     battle = state.battle
     window = battle.window
     if player == battle.holder:
-        raise IllegalAction("You are the battler; players outside the battle make the offers.")
+        raise IllegalAction(t("You are the battler; players outside the battle make the offers."))
     card, price = action["card"], action["price"]
     if card not in state.hands[player]:
-        raise IllegalAction("That card is not in your hand.")
+        raise IllegalAction(t("That card is not in your hand."))
     if not flow.fits(battle, battle.holder, card):
-        raise IllegalAction("That card does not fit the battler's line.")
+        raise IllegalAction(t("That card does not fit the battler's line."))
     if not 0 <= price <= max_price(state):
-        raise IllegalAction(f"A price must be 0 to {max_price(state)} silver.")
+        raise IllegalAction(t("A price must be 0 to {most} silver.", most=max_price(state)))
     current = offer_index(state, player)
     offer = {"player": player, "card": card, "price": price}
     if current is None:
         window.answer(player)
         window.stack.append(offer)
     elif window.stack[current] == offer:
-        raise IllegalAction("That is already your offer.")
+        raise IllegalAction(t("That is already your offer."))
     else:
         window.stack[current] = offer
     battler = battle.holder
@@ -175,7 +184,7 @@ def _keep_offer(state: GocengState, player: int, action: Action) -> list[Event]:
     """The offer stands as it is until the battler decides; the helper is not asked again."""
     window = state.battle.window
     if offer_index(state, player) is None:
-        raise IllegalAction("You have no offer to keep.")
+        raise IllegalAction(t("You have no offer to keep."))
     window.context["kept"] = [*kept(state), player]
     return [{"type": "keep_offer", "player": player}]
 
@@ -184,7 +193,7 @@ def _withdraw(state: GocengState, player: int, action: Action) -> list[Event]:
     window = state.battle.window
     current = offer_index(state, player)
     if current is None:
-        raise IllegalAction("You have no offer to withdraw.")
+        raise IllegalAction(t("You have no offer to withdraw."))
     del window.stack[current]
     window.answered.remove(player)
     order = state.others(state.battle.holder)
@@ -196,7 +205,7 @@ def _decline(state: GocengState, player: int, action: Action) -> list[Event]:
     battle = state.battle
     window = battle.window
     if player == battle.holder:
-        raise IllegalAction("You are the battler; to refuse every offer, choose no help.")
+        raise IllegalAction(t("You are the battler; to refuse every offer, choose no help."))
     current = offer_index(state, player)
     if current is not None:
         del window.stack[current]
@@ -211,14 +220,15 @@ def _decline(state: GocengState, player: int, action: Action) -> list[Event]:
 def _accept(state: GocengState, player: int, action: Action) -> list[Event]:
     battle = state.battle
     if player != battle.holder:
-        raise IllegalAction("Only the battler who asked for help can accept an offer.")
+        raise IllegalAction(t("Only the battler who asked for help can accept an offer."))
     helper = action["helper"]
     current = offer_index(state, helper) if _is_int(helper) else None
     if current is None:
-        raise IllegalAction("That player has no offer standing.")
+        raise IllegalAction(t("That player has no offer standing."))
     offer = battle.window.stack[current]
     if offer["price"] > state.coins[player]:
-        raise IllegalAction(f"You cannot afford that offer: it costs {offer['price']} silver and you have {state.coins[player]}.")
+        raise IllegalAction(t("You cannot afford that offer: it costs {price} silver and you have {coins}.",
+                              price=offer['price'], coins=state.coins[player]))
     card, price = offer["card"], offer["price"]
     battle.window = None
     state.hands[helper].remove(card)
@@ -229,7 +239,7 @@ def _accept(state: GocengState, player: int, action: Action) -> list[Event]:
 
 def _no_help(state: GocengState, player: int, action: Action) -> list[Event]:
     if player != state.battle.holder:
-        raise IllegalAction("Only the battler who asked for help can close the window.")
+        raise IllegalAction(t("Only the battler who asked for help can close the window."))
     return _close_without_help(state)
 
 
@@ -249,8 +259,9 @@ def _close_without_help(state: GocengState) -> list[Event]:
 def _target(state: GocengState, player: int, action: Action) -> list[Event]:
     pending = state.pending
     if action["target"] not in pending.candidates:
-        what = "see the character of" if pending.kind == "peek" else "take a card from"
-        raise IllegalAction(f"You cannot {what} that player.")
+        if pending.kind == "peek":
+            raise IllegalAction(t("You cannot see the character of that player."))
+        raise IllegalAction(t("You cannot take a card from that player."))
     return flow.resolve_target(state, pending.kind, player, action["target"])
 
 

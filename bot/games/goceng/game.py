@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from bot.engine import NOTHING, Action, Event, Game, IllegalAction, Result, Waiting, Window
+from bot.i18n import N_, t, tn
 
 from . import actions, legal, text, views
 from .cards import MAX_PLAYERS, MIN_PLAYERS, load_cards
@@ -17,7 +18,7 @@ from .policy import HeuristicPolicy
 class GocengGame(Game[GocengState]):
     name = "goceng"
     title = "Mat Goceng"
-    tagline = "Play Mat Goceng: secret fighters, punches and coins for Extra Power."
+    tagline = N_("Play Mat Goceng: secret fighters, punches and coins for Extra Power.")
     state_type = GocengState
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
@@ -26,9 +27,10 @@ class GocengGame(Game[GocengState]):
         opts = self.check_options(options)
         ids = list(player_ids)
         if not MIN_PLAYERS <= len(ids) <= MAX_PLAYERS:
-            raise IllegalAction(f"Mat Goceng needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(ids)}.")
+            raise IllegalAction(t("Mat Goceng needs {least} to {most} players, not {count}.",
+                                  least=MIN_PLAYERS, most=MAX_PLAYERS, count=len(ids)))
         if len(set(ids)) != len(ids):
-            raise IllegalAction("Every player must be a different person.")
+            raise IllegalAction(t("Every player must be a different person."))
         return new_state(ids, seed, opts)
 
     def waiting(self, state: GocengState) -> Waiting:
@@ -67,10 +69,13 @@ class GocengGame(Game[GocengState]):
         chars = load_cards().characters
         loser = chars[state.characters[state.loser]].name
         names = ", ".join(chars[state.characters[p]].name for p in won)
-        outcome = f"winners: {names}" if won else "no objective holds, so there is no winner"
+        if won:
+            summary = tn("{loser} ran out of stamina; winners: {winners}.",
+                         "{loser} ran out of stamina; winners: {winners}.", len(won), loser=loser, winners=names)
+        else:
+            summary = t("{loser} ran out of stamina; no objective holds, so there is no winner.", loser=loser)
         # Never a draw: winners are whoever's objective holds; none holding is "no winner" (RULINGS).
-        return Result(winners=tuple(won), scores=dict(state.coins),
-                      summary=f"{loser} ran out of stamina; {outcome}.", draw=False)
+        return Result(winners=tuple(won), scores=dict(state.coins), summary=summary, draw=False)
 
     def describe_action(self, state: GocengState, player: int, action: Action) -> str:
         return text.describe_action(state, player, action)
@@ -95,4 +100,4 @@ class GocengGame(Game[GocengState]):
         return HeuristicPolicy()
 
     def rules_summary(self) -> str:
-        return text.RULES
+        return text.rules()

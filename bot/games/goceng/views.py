@@ -11,6 +11,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping
 
+from bot.i18n import t, tn
+
 from .cards import AJIAN_NAMES, load_cards
 from .outcome import winners
 from .state import OVER, GocengState
@@ -100,8 +102,61 @@ def _battle_view(state: GocengState, viewer: int | None) -> dict[str, Any] | Non
 
 # --- Markdown ----------------------------------------------------------------------------------
 
+def player_name(names: Mapping[Any, str], player: Any) -> str:
+    """A player's display name, or "Player <id>" for someone missing from ``names``."""
+    return names[player] if player in names else t("Player {player}", player=player)
+
+
 def _name(names: Mapping[int, str], player: int | None) -> str:
-    return names.get(player, f"Player {player}") if player is not None else "?"
+    return player_name(names, player) if player is not None else "?"
+
+
+def _stamina(stamina: int) -> str:
+    return _CUP * stamina or t("0 stamina")
+
+
+def _result_line(names: Mapping[int, str], result: Mapping[str, Any]) -> str:
+    loser = _name(names, result["loser"])
+    if not result["winners"]:
+        return t("🏁 {loser} is out of stamina. Winners: nobody.", loser=loser)
+    return tn("🏁 {loser} is out of stamina. Winners: {winners}.",
+              "🏁 {loser} is out of stamina. Winners: {winners}.", len(result["winners"]),
+              loser=loser, winners=", ".join(_name(names, p) for p in result["winners"]))
+
+
+def _chooses(pending: Mapping[str, Any], who: str, stop: bool) -> str:
+    """ "<who> chooses whose character to see." (or whom to take a card from), for a pending Ajian target."""
+    if pending["kind"] == "peek":
+        return t("{player} chooses whose character to see.", player=who) if stop else \
+            t("{player} chooses whose character to see", player=who)
+    return t("{player} chooses whom to take a card from (Kasbon).", player=who) if stop else \
+        t("{player} chooses whom to take a card from (Kasbon)", player=who)
+
+
+def _offer_line(who: str, card: str | None, price: int, kept: bool) -> str:
+    """One Extra Power offer in the full view: "offer from <who>: <card> for <price> silver"."""
+    if card and kept:
+        return tn("offer from {player}: {card} for {n} silver (final)",
+                  "offer from {player}: {card} for {n} silver (final)", price, player=who, card=card)
+    if card:
+        return tn("offer from {player}: {card} for {n} silver", "offer from {player}: {card} for {n} silver", price,
+                  player=who, card=card)
+    if kept:
+        return tn("offer from {player}: for {n} silver (final)", "offer from {player}: for {n} silver (final)", price,
+                  player=who)
+    return tn("offer from {player}: for {n} silver", "offer from {player}: for {n} silver", price, player=who)
+
+
+def _offer_text(who: str, card: str | None, price: int, kept: bool) -> str:
+    """One Extra Power offer: who, the card if the viewer may see it, the price, and whether it is final."""
+    if card and kept:
+        return tn("{player} {card} for {n} silver (final)", "{player} {card} for {n} silver (final)", price,
+                  player=who, card=card)
+    if card:
+        return tn("{player} {card} for {n} silver", "{player} {card} for {n} silver", price, player=who, card=card)
+    if kept:
+        return tn("{player} for {n} silver (final)", "{player} for {n} silver (final)", price, player=who)
+    return tn("{player} for {n} silver", "{player} for {n} silver", price, player=who)
 
 
 def card_text(info: Mapping[str, Any]) -> str:
@@ -113,54 +168,74 @@ def card_text(info: Mapping[str, Any]) -> str:
 
 def character_name(cid: str | None) -> str:
     if cid is None:
-        return "hidden"
+        return t("hidden")
     chars = load_cards().characters
     return chars[cid].name if cid in chars else cid
 
 
 def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
-    lines = [f"**Mat Goceng** · turn {view['turn']} · deck {view['deck_count']} · discard {view['discard_count']}"]
+    lines = [t("**Mat Goceng** · turn {turn} · deck {deck} · discard {discard}",
+               turn=view["turn"], deck=view["deck_count"], discard=view["discard_count"])]
     for p in view["players"]:
         marker = "▶ " if p["id"] == view["active"] and view["phase"] != OVER else ""
-        you = " (you)" if p["id"] == view.get("you") else ""
         character = character_name(p["character"])
         if p["revealed"]:
-            character += " (revealed)"
-        lines.append(f"{marker}Seat {p['seat']}: **{_name(names, p['id'])}**{you}: {_CUP * p['stamina'] or '0 stamina'} · "
-                     f"{p['coins']} silver · {p['hand_count']} card{'' if p['hand_count'] == 1 else 's'} · {character}")
+            character = t("{character} (revealed)", character=character)
+        params = {"seat": p["seat"], "player": _name(names, p["id"]), "stamina": _stamina(p["stamina"]),
+                  "cards": tn("{n} card", "{n} cards", p["hand_count"]), "character": character}
+        if p["id"] == view.get("you"):
+            line = tn("Seat {seat}: **{player}** (you): {stamina} · {n} silver · {cards} · {character}",
+                      "Seat {seat}: **{player}** (you): {stamina} · {n} silver · {cards} · {character}",
+                      p["coins"], **params)
+        else:
+            line = tn("Seat {seat}: **{player}**: {stamina} · {n} silver · {cards} · {character}",
+                      "Seat {seat}: **{player}**: {stamina} · {n} silver · {cards} · {character}",
+                      p["coins"], **params)
+        lines.append(marker + line)
     phase = view["phase"]
     if phase == "challenge":
-        lines.append(f"{_name(names, view['active'])} must challenge someone.")
+        lines.append(t("{player} must challenge someone.", player=_name(names, view["active"])))
     elif phase == "respond":
-        lines.append(f"{_name(names, view['target'])} is challenged by {_name(names, view['active'])}: "
-                     "reconcile (2 silver) or fight?")
+        lines.append(t("{target} is challenged by {player}: reconcile (2 silver) or fight?",
+                       target=_name(names, view["target"]), player=_name(names, view["active"])))
     battle = view.get("battle")
     if battle:
-        lines.append(f"⚔️ **{_name(names, battle['attacker'])}** vs **{_name(names, battle['defender'])}** · "
-                     f"punch token: {_name(names, battle['holder'])}")
+        lines.append(t("⚔️ **{attacker}** vs **{defender}** · punch token: {holder}",
+                       attacker=_name(names, battle["attacker"]), defender=_name(names, battle["defender"]),
+                       holder=_name(names, battle["holder"])))
         for line in battle["lines"]:
-            cards = " ".join(card_text(c) for c in line["cards"][-6:]) or "(empty: any card fits)"
-            more = f"… ({len(line['cards'])} cards) " if len(line["cards"]) > 6 else ""
-            owed = f" · owes {line['owed']}" if line["player"] == battle["holder"] and line["owed"] > 1 else ""
-            lines.append(f"  {_name(names, line['player'])}: {more}{cards}{owed}")
+            cards = " ".join(card_text(c) for c in line["cards"][-6:]) or t("(empty: any card fits)")
+            params = {"player": _name(names, line["player"]), "cards": cards, "owed": line["owed"]}
+            count = len(line["cards"])
+            owes = line["player"] == battle["holder"] and line["owed"] > 1
+            if count > 6 and owes:
+                text = tn("{player}: … ({n} card) {cards} · owes {owed}",
+                          "{player}: … ({n} cards) {cards} · owes {owed}", count, **params)
+            elif count > 6:
+                text = tn("{player}: … ({n} card) {cards}", "{player}: … ({n} cards) {cards}", count, **params)
+            elif owes:
+                text = t("{player}: {cards} · owes {owed}", **params)
+            else:
+                text = t("{player}: {cards}", **params)
+            lines.append("  " + text)
         window = battle.get("window")
         if window:
-            lines.append(f"🤝 Extra Power for {_name(names, window['battler'])}: offers are open."
-                         + (" You may offer help." if window.get("you_may_answer") else ""))
+            battler = _name(names, window["battler"])
+            if window.get("you_may_answer"):
+                lines.append(t("🤝 Extra Power for {player}: offers are open. You may offer help.", player=battler))
+            else:
+                lines.append(t("🤝 Extra Power for {player}: offers are open.", player=battler))
             for o in window["offers"]:
-                card = f" {card_text(o['card'])}" if o["card"] else ""
-                final = " (final)" if o.get("kept") else ""
-                lines.append(f"  offer from {_name(names, o['player'])}:{card} for {o['price']} silver{final}")
+                lines.append("  " + _offer_line(_name(names, o["player"]), card_text(o["card"]) if o["card"] else None,
+                                                o["price"], bool(o.get("kept"))))
     pending = view.get("pending")
     if pending:
-        what = "whose character to see" if pending["kind"] == "peek" else "whom to take a card from (Kasbon)"
-        lines.append(f"{_name(names, pending['player'])} chooses {what}.")
+        lines.append(_chooses(pending, _name(names, pending["player"]), stop=True))
     if view.get("hand") is not None:
-        lines.append("Your hand: " + (" · ".join(card_text(c) for c in view["hand"]) or "(empty)"))
+        lines.append(t("Your hand: {cards}", cards=" · ".join(card_text(c) for c in view["hand"]) or t("(empty)")))
     result = view.get("result")
     if result:
-        won = ", ".join(_name(names, p) for p in result["winners"]) or "nobody"
-        lines.append(f"🏁 {_name(names, result['loser'])} is out of stamina. Winners: {won}.")
+        lines.append(_result_line(names, result))
     text = "\n".join(lines)
     return text if len(text) <= 1800 else text[:1797] + "…"
 
@@ -184,45 +259,55 @@ def render_brief(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     viewer = view.get("you")
 
     def nm(pid: Any) -> str:
-        return "you" if pid == viewer else _name(names, pid)
+        return t("you") if pid == viewer else _name(names, pid)
 
     lines = []
     phase = view["phase"]
     result = view.get("result")
     if result:
-        won = ", ".join(_name(names, p) for p in result["winners"]) or "nobody"
-        lines.append(f"🏁 {_name(names, result['loser'])} is out of stamina. Winners: {won}.")
+        lines.append(_result_line(names, result))
     elif phase == "challenge":
-        lines.append(f"Turn {view['turn']}: {nm(view['active'])} must challenge someone")
+        lines.append(t("Turn {turn}: {player} must challenge someone", turn=view["turn"], player=nm(view["active"])))
     elif phase == "respond":
-        lines.append(f"{nm(view['active'])} challenges {nm(view['target'])}: reconcile (2 silver) or fight?")
+        lines.append(t("{player} challenges {target}: reconcile (2 silver) or fight?",
+                       player=nm(view["active"]), target=nm(view["target"])))
     battle = view.get("battle")
     if battle and not result:
-        head = f"⚔️ {nm(battle['attacker'])} vs {nm(battle['defender'])} · punch: {nm(battle['holder'])}"
+        params = {"attacker": nm(battle["attacker"]), "defender": nm(battle["defender"]),
+                  "holder": nm(battle["holder"])}
         owed = next((ln["owed"] for ln in battle["lines"] if ln["player"] == battle["holder"]), 1)
-        lines.append(head + (f" (owes {owed})" if owed > 1 else ""))
+        if owed > 1:
+            lines.append(tn("⚔️ {attacker} vs {defender} · punch: {holder} (owes {n})",
+                            "⚔️ {attacker} vs {defender} · punch: {holder} (owes {n})", owed, **params))
+        else:
+            lines.append(t("⚔️ {attacker} vs {defender} · punch: {holder}", **params))
         bits = []
         for line in battle["lines"]:
             cards = line["cards"][-BRIEF_LINE_CARDS:]
-            shown = " ".join(card_text(c) for c in cards) or "empty"
+            shown = " ".join(card_text(c) for c in cards) or t("empty")
             more = "… " if len(line["cards"]) > BRIEF_LINE_CARDS else ""
             bits.append(f"{nm(line['player'])}: {more}{shown}")
-        lines.append(_clip("Lines: " + " | ".join(bits)))
+        lines.append(_clip(t("Lines: {lines}", lines=" | ".join(bits))))
         window = battle.get("window")
         if window:
-            offers = [f"{nm(o['player'])}{' ' + card_text(o['card']) if o['card'] else ''} for {o['price']}"
-                      + " silver" + (" (final)" if o.get("kept") else "") for o in window["offers"]]
-            lines.append(_clip("🤝 Offers: " + ("; ".join(offers) or "none yet")))
+            offers = [_offer_text(nm(o["player"]), card_text(o["card"]) if o["card"] else None, o["price"],
+                                  bool(o.get("kept"))) for o in window["offers"]]
+            lines.append(_clip(t("🤝 Offers: {offers}", offers="; ".join(offers) or t("none yet"))))
     pending = view.get("pending")
     if pending and not result:
-        what = "whose character to see" if pending["kind"] == "peek" else "whom to take a card from (Kasbon)"
-        lines.append(f"{nm(pending['player'])} chooses {what}")
+        lines.append(_chooses(pending, nm(pending["player"]), stop=False))
     me = next((p for p in view["players"] if p["id"] == viewer), None)
     if me is not None and view.get("hand") is not None:
         chars = load_cards().characters
         goal = chars[me["character"]].objective if me["character"] in chars else ""
-        you = f"**You:** {character_name(me['character'])} · {_CUP * me['stamina'] or '0 stamina'} · {me['coins']} silver"
-        lines.append(_clip(you + (f" · {goal}" if goal else "")))
+        params = {"character": character_name(me["character"]), "stamina": _stamina(me["stamina"]), "goal": goal}
+        if goal:
+            you = tn("**You:** {character} · {stamina} · {n} silver · {goal}",
+                     "**You:** {character} · {stamina} · {n} silver · {goal}", me["coins"], **params)
+        else:
+            you = tn("**You:** {character} · {stamina} · {n} silver",
+                     "**You:** {character} · {stamina} · {n} silver", me["coins"], **params)
+        lines.append(_clip(you))
         # never clipped: the hand is what the player chooses from
-        lines.append("**Hand:** " + (" · ".join(card_text(c) for c in view["hand"]) or "(empty)"))
+        lines.append(t("**Hand:** {cards}", cards=" · ".join(card_text(c) for c in view["hand"]) or t("(empty)")))
     return "\n".join(lines) or "Mat Goceng"

@@ -1,0 +1,75 @@
+"""Every text Mat Goceng shows goes through the catalogue: under a pseudo-language that brackets each
+translated text, every line a player reads comes out bracketed (card labels aside, which are data)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from bot.games.goceng import GAME
+
+from bot import i18n
+from bot.engine import IllegalAction
+from bot.locales.extract import collect
+from bot.locales.po import format_entry
+
+
+@pytest.fixture
+def pseudo(tmp_path: Path):
+    """A "qps" catalogue translating every marked text of the code as ⟦text⟧."""
+    blocks = ['msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+              '"Plural-Forms: nplurals=1; plural=0;\\n"']
+    for e in collect():
+        text = e.msgid_plural if e.msgid_plural is not None else e.msgid
+        blocks.append(format_entry(e.msgid, e.msgid_plural, ["\u27e6" + text + "\u27e7"]))
+    (tmp_path / "qps.po").write_text("\n\n".join(blocks) + "\n", encoding="utf-8")
+    i18n.set_locales_dir(tmp_path)
+    try:
+        with i18n.use_locale("qps"):
+            yield
+    finally:
+        i18n.set_locales_dir(None)
+
+
+def _translated(text: str) -> bool:
+    return text.startswith("\u27e6") and text.endswith("\u27e7")
+
+
+def test_every_goceng_text_is_in_the_catalogue(pseudo):
+    names = {1: "Ana", 2: "Budi", 3: "Citra"}  # 4 has no name: the "Player <id>" fallback is translated too
+    assert all(_translated(p) for p in GAME.rules_summary().rstrip("\n").split("\n"))
+    rnd = random.Random(7)
+    for seed in range(4):
+        players = [1, 2, 3, 4]
+        state = GAME.new_game(players, seed)
+        steps = 0
+        while not GAME.is_over(state) and steps < 400:
+            steps += 1
+            for viewer in players + [None]:
+                view = GAME.view(state, viewer)
+                for text in (GAME.render_view(view, names), GAME.render_brief(view, names)):
+                    for line in text.split("\n"):
+                        line = line.removeprefix("\u25b6 ").strip()
+                        assert not line or _translated(line) or line == "Mat Goceng", line
+            player = sorted(GAME.actors(state))[0]
+            legal = GAME.legal_actions(state, player)
+            for action in legal:
+                if len(action) == 1:  # with parameters, the label is cards and seats
+                    assert _translated(GAME.describe_action(state, player, action)), action
+                chosen = []
+                for key in [None, *action]:
+                    assert _translated(GAME.describe_question(state, player, key, chosen)), key
+                    if key is not None:
+                        chosen.append((key, action[key]))
+            for bad in ({"type": "fight"}, {"type": "nope"}, {"type": "play", "card": "ZZ"}, {"type": "give_up"},
+                        {"type": "offer", "card": 3, "price": -1}):
+                try:
+                    GAME.apply(GAME.state_from_json(GAME.state_to_json(state)), player, bad)
+                except IllegalAction as exc:
+                    assert _translated(str(exc)), exc
+            for event in GAME.apply(state, player, rnd.choice(legal)):
+                line = GAME.describe_event(event, names)
+                assert line == "" or _translated(line), event
+        if GAME.is_over(state):
+            assert _translated(GAME.result(state).summary)
