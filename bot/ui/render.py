@@ -200,11 +200,14 @@ def pass_label(live: LiveMatch, player: int) -> str:
 
 def window_prompt(live: LiveMatch, player: int, what: Sequence[str], *, guild_name: str) -> Rendered:
     """A private notice that you may respond: the question first, then one click to pass."""
-    closes = t("Closes {time}.", time=relative_time(live.record.deadline)) if live.record.deadline else ""
     question = live.game.describe_question(live.state, player, "type", ())
-    body = [t("⚡ **You may respond** · {game} #{match} in {guild}", game=live.game.title, match=live.id,
-              guild=guild_name), f"**{question}**",
-            what_happened(what, limit=2), closes]
+    if live.record.deadline:
+        where = t("-# You may respond · {game} #{match} in {guild} · closes {time}", game=live.game.title,
+                  match=live.id, guild=guild_name, time=relative_time(live.record.deadline))
+    else:
+        where = t("-# You may respond · {game} #{match} in {guild}", game=live.game.title, match=live.id,
+                  guild=guild_name)
+    body = [f"⚡ **{question}**", what_happened(what, limit=2), where]
     view = _static_view(
         ActButton.make(live.id, live.decision, label=t("Respond…"), style=discord.ButtonStyle.danger),
         PassButton.make(live.id, live.decision, pass_label(live, player)),
