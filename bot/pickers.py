@@ -23,6 +23,9 @@ log = logging.getLogger(__name__)
 #: Interaction tokens last 15 minutes; leave a margin for the request itself.
 TOKEN_LIFETIME = 14 * 60
 
+#: How often (in pickers kept) the expired ones are dropped.
+PRUNE_EVERY = 256
+
 REPLACED = N_("↪️ Replaced by a newer picker.")
 
 
@@ -31,15 +34,25 @@ class OpenPickers:
         self._clock = clock
         #: (match, player) -> (the newest interaction whose reply is the picker, when it was made)
         self._open: dict[tuple[int, int], tuple[discord.Interaction[Any], float]] = {}
+        self._since_prune = 0
 
     def answered(self, match_id: int, player: int, interaction: discord.Interaction[Any]) -> None:
         """A click on the picker answered by editing it: its token is the freshest way to edit it again."""
+        self._keep(match_id, player, interaction)
+
+    def _keep(self, match_id: int, player: int, interaction: discord.Interaction[Any]) -> None:
         self._open[(match_id, player)] = (interaction, self._clock.now())
+        self._since_prune += 1
+        if self._since_prune >= PRUNE_EVERY:  # tokens past their life can edit nothing: let them go
+            self._since_prune = 0
+            cutoff = self._clock.now() - TOKEN_LIFETIME
+            for key in [k for k, (_, at) in self._open.items() if at < cutoff]:
+                del self._open[key]
 
     async def opened(self, match_id: int, player: int, interaction: discord.Interaction[Any]) -> None:
         """A new picker was sent: fold the previous one to a line (if its token still lives)."""
         previous = self._open.get((match_id, player))
-        self._open[(match_id, player)] = (interaction, self._clock.now())
+        self._keep(match_id, player, interaction)
         if previous is None:
             return
         old, at = previous
@@ -49,6 +62,9 @@ class OpenPickers:
             await old.edit_original_response(**render.collapsed(translate(REPLACED)).edit_kwargs())
         except discord.HTTPException as exc:  # dismissed by the player, or too old: nothing to fold
             log.debug("could not fold an old picker: %s", exc)
+
+    def __len__(self) -> int:
+        return len(self._open)
 
     def forget_match(self, match_id: int) -> None:
         for key in [k for k in self._open if k[0] == match_id]:

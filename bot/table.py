@@ -420,9 +420,10 @@ class Table:
 
     # --- timers: AI seats, reminders, deadlines; restarts ---------------------------
     async def schedule(self, live: LiveMatch) -> None:
-        """Point the scheduler at this match's next wake-up (or none)."""
+        """Point the scheduler at this match's next wake-up (or none); a match that ended lets its pickers go."""
         if live.record.status != ACTIVE:
             self.scheduler.set(live.id, None)
+            self.pickers.forget_match(live.id)
             return
         settings = await self.service.settings(live.record.guild_id)
         wake = next_wake(self.service, live, settings, self.service.clock.now())

@@ -124,3 +124,16 @@ async def test_a_prompt_from_a_round_that_ended_folds_instead_of_acting(drama_ta
     # Every prompt of the round that ended is folded: no live-looking buttons left behind.
     assert all(prompts[p].custom_ids() == [] for p in choosers)
     assert live.record.seq == seq
+
+
+async def test_pickers_of_a_finished_match_are_let_go(drama_table):
+    world, bot = drama_table
+    live = await _open_first_window(world, bot)
+    assert len(bot.table.pickers) > 0  # the hero pickers are kept to fold them later
+    for pid in PLAYERS:
+        if live.record.status != "active":
+            break
+        await world.slash(bot, pid, CHANNEL, "drama", "concede")
+        await world.settle()
+    assert live.record.status == "finished"
+    assert len(bot.table.pickers) == 0
