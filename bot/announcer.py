@@ -61,23 +61,68 @@ class Announcer:
             return None
 
     # --- the public table message ---------------------------------------------
-    async def refresh_table(self, live: LiveMatch, *, result: Result | None = None, reason: str | None = None) -> None:
+    async def refresh_table(self, live: LiveMatch, *, result: Result | None = None, reason: str | None = None) -> bool:
+        """Edit the table message to the stored state (post a new one if it is gone). False if Discord refused."""
         rec = live.record
         rendered = render.turn_message(live, rec.recent, result=result, end_reason=reason)
         if rec.message_id is None:
             message = await self._safe("post the table", self.channel(live).send(**rendered.send_kwargs()))
             if message is not None:
                 await self.service.set_table_message(live, message.id)
-            return
+            return message is not None
         partial = self.channel(live).get_partial_message(rec.message_id)
         try:
             await partial.edit(**rendered.edit_kwargs())
         except discord.NotFound:
             # Someone deleted the table message: post a fresh one so the match stays playable.
             await self.service.set_table_message(live, None)
-            await self.refresh_table(live, result=result, reason=reason)
+            return await self.refresh_table(live, result=result, reason=reason)
         except discord.HTTPException as exc:
             log.warning("could not edit the table: %s", exc)
+            return False
+        return True
+
+    async def announce_start(self, live: LiveMatch, outcomes: list[MoveOutcome]) -> None:
+        """A match just started (or its start was never shown): hand DMs, then whoever must decide is told.
+
+        The caller has shown the table already (by editing the lobby message into it).
+        """
+        closed = await self.send_hands(live)
+        await self.dm_closed_notice(live, closed)
+        if outcomes:
+            await self.after_moves(outcomes)
+        else:
+            await self.notify(live, live.record.recent)
+            await self.service.mark_announced(live)
+
+    async def catch_up(self, live: LiveMatch) -> bool:
+        """At start-up: show what was committed but maybe never shown (the process died in between).
+
+        Nothing happens for a match whose last move was announced in full, so a
+        restart neither edits every table nor mentions anyone twice. Returns
+        whether anything was sent (the caller spaces those out for rate limits).
+        """
+        rec = live.record
+        if rec.status != "active" or live.state is None or rec.announced_seq in (None, rec.seq):
+            return False  # None: the start itself was never shown (see Table.resume)
+        if not await self.refresh_table(live):
+            return True
+        await self.fold_prompts(live)  # prompts of a round that may be over; the open one is sent again
+        await self.notify(live, rec.recent[-2:])
+        for player in rec.players:
+            await self.push_hand(live, player)
+        await self.service.mark_announced(live)
+        return True
+
+    async def catch_up_end(self, live: LiveMatch) -> None:
+        """At start-up: a final move stored but never shown gets its result on the table and in the channel."""
+        rec = live.record
+        result = Result.from_json(rec.result) if rec.result else None
+        if not await self.refresh_table(live, result=result, reason=rec.end_reason or "played"):
+            return
+        await self.fold_prompts(live)
+        await self.announce_end(live, result, rec.end_reason or "played")
+        await self.service.mark_announced(live)
 
     async def ping(self, live: LiveMatch, rendered: render.Rendered) -> None:
         """Post a notification (edits don't notify); the previous one is removed to keep the channel tidy."""
@@ -161,7 +206,7 @@ class Announcer:
         for listener in self.move_listeners:
             for outcome in outcomes:
                 listener(outcome)
-        await self.refresh_table(live, result=last.result, reason="played" if last.result else None)
+        shown = await self.refresh_table(live, result=last.result, reason="played" if last.result else None)
         if last.finished:
             await self.fold_prompts(live, skip=answered)
             await self.announce_end(live, last.result, "played")
@@ -174,6 +219,8 @@ class Announcer:
                 notes.setdefault(player, []).extend(lines)
         for player in live.record.players:
             await self.push_hand(live, player, notes=notes.get(player, ()))
+        if shown:
+            await self.service.mark_announced(live)
 
     async def notify(self, live: LiveMatch, lines: list[str]) -> None:
         """Tell whoever must now decide, as quietly as the decision allows.

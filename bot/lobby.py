@@ -20,7 +20,10 @@ from bot.i18n import t, tn
 from bot.engine import IllegalAction, PlayerId, get_game
 from bot.match_types import LiveMatch, MatchEnd, MatchError, is_ai
 from bot.options import TABLE_OPTIONS, Option, check_table_options, find, seated_only
-from bot.storage import ABANDONED, ACTIVE, LOBBY, ChannelBusy
+from bot.storage import ABANDONED, ACTIVE, LOBBY, ChannelBusy, MatchRecord
+
+#: Seconds after which a lobby whose message was never posted may be replaced by ``/<game> new``.
+UNPOSTED_LOBBY_AFTER = 60.0
 
 if TYPE_CHECKING:
     from bot.matches import MatchService
@@ -38,13 +41,21 @@ class LobbyMixin:
         except IllegalAction as exc:
             raise MatchError(exc.reason) from None
         try:
-            record = await self.storage.create_match(
-                guild_id=guild_id, channel_id=channel_id, game=game_name, host_id=host_id,
-                host_name=host_name, seed=self.seeds(), options=checked,
-            )
+            try:
+                record = await self.storage.create_match(
+                    guild_id=guild_id, channel_id=channel_id, game=game_name, host_id=host_id,
+                    host_name=host_name, seed=self.seeds(), options=checked,
+                )
+            except ChannelBusy as busy:
+                if not await self._drop_unposted_lobby(busy.match):
+                    raise
+                record = await self.storage.create_match(
+                    guild_id=guild_id, channel_id=channel_id, game=game_name, host_id=host_id,
+                    host_name=host_name, seed=self.seeds(), options=checked,
+                )
         except ChannelBusy as busy:
             other = busy.match
-            if other.status == LOBBY:
+            if other.status == LOBBY:  # an unposted one gives way after a minute; the end command ends it now
                 text = t("This channel already has a lobby: {game} match #{match}. "
                          "Finish it (or end it with its `end` command) before starting another here.",
                          game=get_game(other.game).title, match=other.id)
@@ -56,6 +67,19 @@ class LobbyMixin:
         record.table_options = table_checked
         await self.storage.save_lobby(record)
         return self._remember(record)
+
+    async def _drop_unposted_lobby(self: "MatchService", other: MatchRecord) -> bool:
+        """A lobby nobody can see (the bot died between storing it and posting it) gives way to a new one.
+
+        Only once it is a minute old, so a lobby being posted right now is never
+        replaced, and only while nobody but its host sits in it. True if dropped.
+        """
+        if (other.status != LOBBY or other.message_id is not None or len(other.players) > 1
+                or self.clock.now() - other.created_at < UNPOSTED_LOBBY_AFTER):
+            return False
+        dropped = await self.storage.end_match(other.id, status=ABANDONED, reason="cancelled")
+        self.forget(other.id)
+        return dropped
 
     def _require_lobby(self, live: LiveMatch | None) -> LiveMatch:
         if live is None or live.record.status != LOBBY:

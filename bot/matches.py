@@ -412,6 +412,18 @@ class MatchService(LobbyMixin):
             outcomes += await self.auto_pass(match_id)
         return outcomes
 
+    @staticmethod
+    def check_may_leave(live: LiveMatch | None, player: PlayerId) -> LiveMatch:
+        """Refusals of a leave (no running match, not a player, left already); the table checks early too."""
+        if live is None or live.record.status != ACTIVE or live.state is None:
+            raise MatchError(t("There is no match in progress here."))
+        rec = live.record
+        if player not in rec.players:
+            raise MatchError(t("You are not playing in this match."))
+        if player in rec.left:
+            raise MatchError(t("You have already left this match."))
+        return live
+
     async def leave_match(self, match_id: int, player: PlayerId) -> MatchEnd | list[MoveOutcome]:
         """A player leaves a running match, as the ruling says. Call with the match lock held.
 
@@ -420,14 +432,8 @@ class MatchService(LobbyMixin):
         eliminates them (Drama Pukul 7), or the AI plays their seat to the end.
         The leave is logged like a move, so the match still replays exactly.
         """
-        live = await self.load(match_id)
-        if live is None or live.record.status != ACTIVE or live.state is None:
-            raise MatchError(t("There is no match in progress here."))
+        live = self.check_may_leave(await self.load(match_id), player)
         rec = live.record
-        if player not in rec.players:
-            raise MatchError(t("You are not playing in this match."))
-        if player in rec.left:
-            raise MatchError(t("You have already left this match."))
         kind = leave_kind(live.game, len(rec.players))
         if kind == "concede":
             return await self._concede(live, player)
@@ -457,12 +463,17 @@ class MatchService(LobbyMixin):
         live.record.result = result.to_json()
         return MatchEnd(live, "conceded", result, player)
 
-    async def abort(self, match_id: int, by: PlayerId, *, may_manage: bool) -> MatchEnd:
-        live = await self.load(match_id)
+    @staticmethod
+    def check_may_end(live: LiveMatch | None, by: PlayerId, *, may_manage: bool) -> LiveMatch:
+        """Refusals of the end command (nothing live, not the host nor a manager); the table checks early too."""
         if live is None or not live.record.is_live:
             raise MatchError(t("There is no match in progress here."))
         if by != live.record.host_id and not may_manage:
             raise MatchError(t("Only the host or someone with Manage Channels can end this match."))
+        return live
+
+    async def abort(self, match_id: int, by: PlayerId, *, may_manage: bool) -> MatchEnd:
+        live = self.check_may_end(await self.load(match_id), by, may_manage=may_manage)
         await self.storage.end_match(match_id, status=ABANDONED, reason="ended")
         await self._reload(match_id)
         live.record.status = ABANDONED
@@ -474,6 +485,13 @@ class MatchService(LobbyMixin):
         live.record.message_id = message_id
         if message_id is not None:
             await self.storage.set_message(live.id, message_id)
+
+    async def mark_announced(self, live: LiveMatch) -> None:
+        """The table, pings and DMs now show the match as stored: a restart has nothing to redo."""
+        seq = live.record.seq
+        if live.record.announced_seq != seq:
+            live.record.announced_seq = seq
+            await self.storage.mark_announced(live.id, seq)
 
     async def mark_reminded(self, live: LiveMatch) -> bool:
         """Record that the pending decision's reminder goes out; False if it already had."""

@@ -23,7 +23,7 @@ from typing import Any, Iterable
 
 import aiosqlite
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 LOBBY = "lobby"
 ACTIVE = "active"
@@ -119,6 +119,13 @@ _MIGRATIONS: dict[int, list[str]] = {
             PRIMARY KEY (user_id, key)
         )""",
     ],
+    # Crash recovery: the move number whose announcement (table message, pings, DMs) last went
+    # out in full. NULL for a started match means its start was never shown (the lobby message
+    # is still a lobby). Matches live at the upgrade count as announced.
+    5: [
+        "ALTER TABLE matches ADD COLUMN announced_seq INTEGER",
+        "UPDATE matches SET announced_seq = seq WHERE status = 'active'",
+    ],
 }
 
 
@@ -173,6 +180,8 @@ class MatchRecord:
     left: list[int] = field(default_factory=list)
     #: Players passing on every window until their own turn comes.
     skipping: list[int] = field(default_factory=list)
+    #: The move number the public table, pings and DMs last showed in full (None: not since the start).
+    announced_seq: int | None = None
     created_at: float = 0.0
     updated_at: float = 0.0
 
@@ -209,6 +218,7 @@ class MatchRecord:
             table_options=json.loads(row["table_options"]),
             left=json.loads(row["left_players"]),
             skipping=json.loads(row["skipping"]),
+            announced_seq=row["announced_seq"],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
         )
@@ -312,6 +322,11 @@ class Storage:
 
     async def live_matches(self) -> list[MatchRecord]:
         return await self._fetch_matches("status IN ('lobby', 'active') ORDER BY id", ())
+
+    async def unannounced_finishes(self) -> list[MatchRecord]:
+        """Matches whose final move was stored but never shown (the process died in between)."""
+        return await self._fetch_matches(
+            "status = 'finished' AND announced_seq IS NOT NULL AND announced_seq < seq ORDER BY id", ())
 
     async def finished_matches(self, guild_id: int | None = None) -> list[MatchRecord]:
         if guild_id is None:
@@ -419,6 +434,12 @@ class Storage:
             if cur.rowcount != 1:
                 raise StaleMove(f"match #{match_id} moved on")
         return new_seq
+
+    async def mark_announced(self, match_id: int, seq: int) -> None:
+        """Everything about move ``seq`` went out (table, pings, DMs): a restart need not redo it."""
+        async with self._write_lock:
+            cur = await self._db.execute("UPDATE matches SET announced_seq = ? WHERE id = ?", (seq, match_id))
+            await cur.close()
 
     async def mark_reminded(self, match_id: int) -> bool:
         """Record that the pending decision's reminder went out; False if it already had."""

@@ -36,6 +36,10 @@ WELCOME_BACK = N_("👋 Welcome back: your seat is yours again.")
 
 #: Past this wait for a match's lock, the interaction is deferred so Discord's 3 s limit holds.
 LOCK_PATIENCE = 1.5
+#: At start-up, the pause between two matches whose table had to be brought up to date (rate limits).
+RESUME_PAUSE = 0.5
+#: Marks an interaction deferred as "thinking…": its first reply fills that message in.
+THINKING = "meja_thinking"
 
 
 def _name(user: discord.abc.User) -> str:
@@ -58,11 +62,23 @@ class Table:
     # --- answering ------------------------------------------------------------------
     async def tell(self, interaction: Interaction, text: str) -> None:
         """An ephemeral note to the user, whether or not the interaction was answered already."""
-        rendered = render.notice(text)
-        if interaction.response.is_done():
-            await interaction.followup.send(embed=rendered.embed, ephemeral=True)
+        await self._reply(interaction, embed=render.notice(text).embed)
+
+    async def _reply(self, interaction: Interaction, **kwargs: Any) -> None:
+        """A new ephemeral reply: fills a "thinking…" defer, else a followup, else the response."""
+        if interaction.extras.pop(THINKING, False):
+            await interaction.edit_original_response(**kwargs)
+        elif interaction.response.is_done():
+            await interaction.followup.send(ephemeral=True, **kwargs)
         else:
-            await interaction.response.send_message(embed=rendered.embed, ephemeral=True)
+            await interaction.response.send_message(ephemeral=True, **kwargs)
+
+    async def _edit_clicked(self, interaction: Interaction, rendered: render.Rendered) -> None:
+        """Answer a component click by editing the message clicked, whether or not ``locked`` deferred it."""
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**rendered.edit_kwargs())
+        else:
+            await interaction.response.edit_message(**rendered.edit_kwargs())
 
     async def answer_error(self, interaction: Interaction, error: BaseException) -> None:
         """Every handler's refusals end here: told privately with their reason; anything else is a bug.
@@ -92,14 +108,24 @@ class Table:
 
     @asynccontextmanager
     async def locked(self, interaction: Interaction | None, match_id: int, *,
-                     ephemeral: bool = True) -> AsyncIterator[None]:
-        """Hold the match lock; defer the interaction if the wait is long (3 s rule)."""
+                     ephemeral: bool = True, update: bool = False) -> AsyncIterator[None]:
+        """Hold the match lock; defer the interaction if the wait is long (3 s rule).
+
+        ``update``: the handler answers a component click by editing the message
+        clicked, so the defer is a silent "update later" (then
+        ``edit_original_response`` edits that message). Otherwise it is a
+        "thinking…" reply (ephemeral or not) that ``_reply`` fills in.
+        """
         lock = self.service.lock(match_id)
         try:
             await asyncio.wait_for(lock.acquire(), LOCK_PATIENCE)
         except asyncio.TimeoutError:
             if interaction is not None and not interaction.response.is_done():
-                await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+                if update and interaction.type == discord.InteractionType.component:
+                    await interaction.response.defer()
+                else:
+                    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+                    interaction.extras[THINKING] = "ephemeral" if ephemeral else "public"
             await lock.acquire()
         try:
             yield
@@ -139,18 +165,20 @@ class Table:
     async def cmd_hand(self, interaction: Interaction, game_name: str) -> None:
         live = await self._match_here(interaction, game_name)
         if live is not None:
-            await self._show_hand(interaction, live)
+            async with self.locked(interaction, live.id):
+                await self._show_hand(interaction, await self.service.load(live.id) or live)
 
     async def cmd_board(self, interaction: Interaction, game_name: str) -> None:
         live = await self._match_here(interaction, game_name)
         if live is None:
             return
-        if live.record.status == LOBBY:
-            rendered = render.lobby_message(live)
-            await interaction.response.send_message(embed=rendered.embed, ephemeral=True)
-            return
-        rendered = render.turn_message(live, live.record.recent)
-        await interaction.response.send_message(embed=rendered.embed, ephemeral=True)
+        async with self.locked(interaction, live.id):  # never a move applied but not yet committed
+            live = await self.service.load(live.id) or live
+            if live.record.status == LOBBY:
+                rendered = render.lobby_message(live)
+            else:
+                rendered = render.turn_message(live, live.record.recent)
+            await self._reply(interaction, embed=rendered.embed)
 
     async def cmd_rules(self, interaction: Interaction, game_name: str) -> None:
         game = get_game(game_name)
@@ -164,6 +192,9 @@ class Table:
         if live is None:
             return
         who = _name(interaction.user)
+        # Refused before the lock: a refusal after a public "thinking…" defer could not stay private.
+        if live.state is not None:
+            self.service.check_may_leave(live, interaction.user.id)
         async with self.locked(interaction, live.id, ephemeral=False):
             left = await self.service.leave_match(live.id, interaction.user.id)
             if isinstance(left, MatchEnd):
@@ -186,6 +217,8 @@ class Table:
         live = await self._match_here(interaction, game_name)
         if live is None:
             return
+        # Refused before the lock: a refusal after a public "thinking…" defer could not stay private.
+        self.service.check_may_end(live, interaction.user.id, may_manage=_may_manage(interaction))
         async with self.locked(interaction, live.id, ephemeral=False):
             end = await self.service.abort(live.id, interaction.user.id, may_manage=_may_manage(interaction))
             self.scheduler.set(live.id, None)
@@ -201,7 +234,9 @@ class Table:
             self.pickers.forget_match(live.id)
 
     async def _public_reply(self, interaction: Interaction, text: str) -> None:
-        if interaction.response.is_done():
+        if interaction.extras.pop(THINKING, False):
+            await interaction.edit_original_response(content=text)
+        elif interaction.response.is_done():
             await interaction.followup.send(content=text)
         else:
             await interaction.response.send_message(content=text)
@@ -223,12 +258,12 @@ class Table:
         if op == "start":
             await self._start(interaction, match_id)
             return
-        async with self.locked(interaction, match_id):
+        async with self.locked(interaction, match_id, update=True):
             if op == "cancel":
                 end = await self.service.cancel_lobby(match_id, user.id, may_manage=_may_manage(interaction))
                 rendered = render.lobby_closed_message(end.match,
                                                        t("{player} cancelled this lobby.", player=_name(user)))
-                await interaction.response.edit_message(**rendered.edit_kwargs())
+                await self._edit_clicked(interaction, rendered)
                 return
             seat_ops = {
                 "join": lambda: self.service.join(match_id, user.id, _name(user)),
@@ -237,31 +272,27 @@ class Table:
                 "remove_ai": lambda: self.service.remove_ai(match_id, user.id),
             }
             live = await seat_ops[op]()
-            await interaction.response.edit_message(**render.lobby_message(live).edit_kwargs())
+            await self._edit_clicked(interaction, render.lobby_message(live))
 
     async def _start(self, interaction: Interaction, match_id: int) -> None:
-        async with self.locked(interaction, match_id, ephemeral=False):
+        async with self.locked(interaction, match_id, ephemeral=False, update=True):
             live = await self.service.start(match_id, interaction.user.id)
             if interaction.message is not None and live.record.message_id is None:
                 await self.service.set_table_message(live, interaction.message.id)
             outcomes = await self.service.auto_pass(match_id)
             rendered = render.turn_message(live, live.record.recent)
-            await interaction.response.edit_message(**rendered.edit_kwargs())
-            closed = await self.announcer.send_hands(live)
-            await self.announcer.dm_closed_notice(live, closed)
-            if outcomes:
-                await self.announcer.after_moves(outcomes)
-            else:
-                await self.announcer.notify(live, live.record.recent)
+            await self._edit_clicked(interaction, rendered)
+            await self.announcer.announce_start(live, outcomes)
             await self.schedule(live)
 
     # --- in-match buttons --------------------------------------------------------------
     async def on_hand(self, interaction: Interaction, match_id: int) -> None:
-        live = await self.service.load(match_id)
-        if live is None or live.state is None:
-            await self.tell(interaction, t("This match is over."))
-            return
-        await self._show_hand(interaction, live)
+        async with self.locked(interaction, match_id):
+            live = await self.service.load(match_id)
+            if live is None or live.state is None:
+                await self.tell(interaction, t("This match is over."))
+                return
+            await self._show_hand(interaction, live)
 
     async def _show_hand(self, interaction: Interaction, live: LiveMatch, *, edit: bool = False) -> None:
         player = interaction.user.id
@@ -276,19 +307,21 @@ class Table:
         rendered = render.private_reply(live, player, show_act=may_act, skipping=player in live.record.skipping,
                                         always_ask=bool(prefs.get("always_ask")))
         if edit:
-            await interaction.response.edit_message(**rendered.edit_kwargs())
+            await self._edit_clicked(interaction, rendered)
         else:
-            await interaction.response.send_message(ephemeral=True, **rendered.send_kwargs())
+            await self._reply(interaction, **rendered.send_kwargs())
 
     async def on_act(self, interaction: Interaction, match_id: int) -> None:
         """Open the private picker at today's question: a Take action / Respond button is never stale."""
         player = interaction.user.id
-        live = self.service.check_turn(await self.service.load(match_id), player, None)
-        step = walk(live.game.legal_actions(live.state, player), ())
-        welcome = await self._reclaim(live, player)
-        rendered = render.picker_message(live, player, step, header=translate(WELCOME_BACK) if welcome else None)
-        await interaction.response.send_message(ephemeral=True, **rendered.send_kwargs())
-        await self.pickers.opened(match_id, player, interaction)
+        async with self.locked(interaction, match_id):  # a move applied but not committed never shows
+            live = self.service.check_turn(await self.service.load(match_id), player, None)
+            step = walk(live.game.legal_actions(live.state, player), ())
+            welcome = await self._reclaim(live, player)
+            rendered = render.picker_message(live, player, step,
+                                             header=translate(WELCOME_BACK) if welcome else None)
+            await self._reply(interaction, **rendered.send_kwargs())
+            await self.pickers.opened(match_id, player, interaction)
 
     async def _reclaim(self, live: LiveMatch, player: int) -> bool:
         """A click by a player the AI was covering gives them their seat back (and stops the AI's timer)."""
@@ -306,7 +339,7 @@ class Table:
         Otherwise the picker is redrawn at the current question, saying why.
         """
         player = interaction.user.id
-        async with self.locked(interaction, match_id):
+        async with self.locked(interaction, match_id, update=True):
             live = await self.service.load(match_id)
             try:
                 live = self.service.check_turn(live, player, decision)
@@ -352,7 +385,7 @@ class Table:
     async def on_pass(self, interaction: Interaction, match_id: int, decision: int) -> None:
         """One-click pass from a window notification: the player's pass, as their game names it."""
         player = interaction.user.id
-        async with self.locked(interaction, match_id):
+        async with self.locked(interaction, match_id, update=True):
             live = await self.service.load(match_id)
             try:
                 live = self.service.check_turn(live, player, decision)
@@ -372,7 +405,7 @@ class Table:
     async def on_pref(self, interaction: Interaction, match_id: int, key: str, on: bool) -> None:
         """A player's own switch: pass until my turn (this match) or always ask me (everywhere)."""
         player = interaction.user.id
-        async with self.locked(interaction, match_id):
+        async with self.locked(interaction, match_id, update=True):
             live = await self.service.load(match_id)
             if live is None or live.record.status != ACTIVE:
                 raise MatchError(t("This match is over."))
@@ -409,14 +442,9 @@ class Table:
         message = interaction.message
         private = message is not None and (message.flags.ephemeral or message.guild is None)
         if not private:
-            if interaction.response.is_done():
-                await interaction.followup.send(ephemeral=True, **rendered.send_kwargs())
-            else:
-                await interaction.response.send_message(ephemeral=True, **rendered.send_kwargs())
-        elif interaction.response.is_done():
-            await interaction.edit_original_response(**rendered.edit_kwargs())
+            await self._reply(interaction, **rendered.send_kwargs())
         else:
-            await interaction.response.edit_message(**rendered.edit_kwargs())
+            await self._edit_clicked(interaction, rendered)
 
     # --- timers: AI seats, reminders, deadlines; restarts ---------------------------
     async def schedule(self, live: LiveMatch) -> None:
@@ -456,9 +484,53 @@ class Table:
                 self.scheduler.set(match_id, None)
 
     async def resume(self) -> int:
-        """At start: reload every live match and its timers; whatever fell due while down fires now."""
+        """At start: reload every live match and its timers; whatever fell due while down fires now.
+
+        A match whose last committed change was not shown in full (the process
+        died between the commit and the announcement) is shown now: its table
+        message edited from the stored state (posted again if gone), pings,
+        prompts and DMs sent again; a start that never left the lobby message
+        becomes the table, with hand DMs. Only those matches touch Discord, a
+        pause apart, so a restart stays within the rate limits.
+        """
         matches = await self.service.load_all_live()
         for live in matches:
             await self.schedule(live)
+        sent = False
+        for live in matches:
+            if sent:
+                await asyncio.sleep(RESUME_PAUSE)
+            try:
+                sent = await self._catch_up(live.id)
+            except Exception:  # one match's trouble must not keep the others (or the bot) down
+                log.exception("could not bring match #%s up to date", live.id)
+        for record in await self.service.storage.unannounced_finishes():
+            if sent:
+                await asyncio.sleep(RESUME_PAUSE)
+            sent = True
+            try:
+                async with self.locked(None, record.id):
+                    ended = await self.service.load(record.id)
+                    if ended is not None:
+                        await self.announcer.catch_up_end(ended)
+            except Exception:
+                log.exception("could not show the end of match #%s", record.id)
         await self.scheduler.run_due()
         return len(matches)
+
+    async def _catch_up(self, match_id: int) -> bool:
+        async with self.locked(None, match_id):
+            live = await self.service.load(match_id)
+            if live is None or live.record.status != ACTIVE or live.state is None:
+                return False
+            if live.record.announced_seq is None:  # started, but the lobby message never became the table
+                outcomes = await self.service.auto_pass(match_id)
+                if await self.announcer.refresh_table(live):
+                    await self.announcer.announce_start(live, outcomes)
+                sent = True
+            else:
+                sent = await self.announcer.catch_up(live)
+            current = await self.service.load(match_id)
+            if current is not None:
+                await self.schedule(current)
+            return sent
