@@ -22,7 +22,7 @@ from typing import Any, Iterable
 import discord
 from discord.http import Route
 
-from bot.sim import api, settle as settling, transport
+from bot.sim import api, schema, settle as settling, transport
 from bot.sim.commands import Resolver
 from bot.sim.errors import APIError, HandlerError, UnknownRouteError
 from bot.sim.gateway import GatewayMixin
@@ -398,6 +398,8 @@ class FakeDiscord(GatewayMixin, Resolver):
             self._unknown_routes.append(failure)
             raise failure
         try:
+            schema.check_query(route.method, route.path, params)
+            schema.check_body(route.method, route.path, body)
             result = handler(self, record, api.path_params(route.path, path), body, uploads, params)
         except APIError as exc:
             record.status = exc.status
