@@ -188,6 +188,8 @@ def check_modal(data: dict[str, Any]) -> None:
     _required(data.get("custom_id"), "data.custom_id")
     _max_len(data.get("custom_id"), 100, "data.custom_id")
     _required(data.get("title"), "data.title")
+    if not isinstance(data["title"], str):  # the spec lists title as required but gives it no schema
+        raise form_error("data.title", "BASE_TYPE_STRING", "Must be a string.")
     _max_len(data.get("title"), 45, "data.title")
     rows = data.get("components") or []
     if not 1 <= len(rows) <= 5:
