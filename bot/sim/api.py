@@ -287,6 +287,8 @@ def _channel_message(world: "FakeDiscord", p: dict[str, str]) -> tuple[FakeChann
 @route("POST", "/users/@me/channels")
 def open_dm(world, req, p, body, uploads, params):
     req.kind = "dm"
+    if not isinstance(body, dict) or body.get("recipient_id") is None:
+        raise err.form_error("recipient_id", "BASE_TYPE_REQUIRED", "This field is required")
     user = world.users.get(int(body["recipient_id"]))
     if user is None:
         raise err.unknown_user()

@@ -131,6 +131,8 @@ def interaction_callback(world, req, p, body, uploads, params):
     if deadline is not None and time.monotonic() - inter.created_at > deadline:
         # Too late: Discord has already shown "This interaction failed" and forgotten the token.
         raise err.unknown_interaction()
+    if not isinstance(body, dict) or body.get("type") is None:
+        raise err.form_error("type", "BASE_TYPE_REQUIRED", "This field is required")
     rtype = body.get("type")
     data = body.get("data") or {}
     if rtype not in _ALLOWED_RESPONSES.get(inter.type, set()) or (rtype == 7 and inter.source is None):

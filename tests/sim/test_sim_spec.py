@@ -280,3 +280,35 @@ async def test_ephemeral_followup_after_a_public_defer_is_reported(world: FakeDi
     with pytest.raises(UnfinishedError, match="stays public"):
         world.check_finished()
     world.misuses.clear()
+
+
+ODD_BODIES = [None, [], "x", 5, {}, {"content": None}, {"components": [{"type": 1}]},
+              {"components": [{"type": 1, "components": [{"type": 2}]}]}, {"components": [{}]},
+              {"components": [{"type": 1, "components": [{"type": 3, "custom_id": "s", "options": [{}]}]}]},
+              {"embeds": [{"fields": [{}]}]}, {"embeds": [None]}, {"message_reference": {}},
+              {"attachments": [{}]}, {"attachments": [{"id": "9"}]}, {"type": 7}, {"type": 9, "data": {}},
+              {"type": 4, "data": None}, {"type": 4, "data": []}, {"recipient_id": "abc"}, {"recipient_id": None},
+              {"allowed_mentions": []}, {"flags": -1, "content": "x"}, {"content": "x", "sticker_ids": ["a"]}]
+
+
+@pytest.mark.parametrize("body", ODD_BODIES, ids=repr)
+async def test_odd_bodies_get_discord_errors_not_crashes(world: FakeDiscord, body: Any) -> None:
+    """Whatever arrives, the answer is an HTTP error (or success), never a KeyError/ValueError inside the stand-in."""
+    msg = await send(world, {"content": "seed"})
+    inter = pending(world, itype=3)
+    inter.source = world.message(int(msg["id"]))
+    inter.expect_unanswered = True
+    attempts = [
+        call(world, "POST", SEND, body, channel_id=CHANNEL),
+        call(world, "PATCH", EDIT, body, channel_id=CHANNEL, message_id=msg["id"]),
+        call(world, "POST", "/users/@me/channels", body),
+        call(world, "POST", CALLBACK, body, webhook_id=inter.id, webhook_token=inter.token),
+        call(world, "POST", FOLLOWUP, body, webhook_id=APP, webhook_token=inter.token),
+        call(world, "PATCH", EDIT_ORIGINAL, body, webhook_id=APP, webhook_token=inter.token),
+    ]
+    for attempt in attempts:
+        try:
+            await attempt
+        except discord.HTTPException as exc:
+            assert 400 <= exc.status < 500, exc
+    world.misuses.clear()
