@@ -23,7 +23,7 @@ Typical use::
 """
 
 from bot.sim.components import ButtonInfo, OptionInfo, SelectInfo
-from bot.sim.errors import APIError, HandlerError, SettleTimeout, UnknownRouteError
+from bot.sim.errors import APIError, HandlerError, SettleTimeout, UnfinishedError, UnknownRouteError
 from bot.sim.models import FakeChannel, FakeGuild, FakeMember, FakeMessage, FakeUser, InteractionRecord, RecordedRequest
 from bot.sim.world import FakeDiscord
 
@@ -42,5 +42,6 @@ __all__ = [
     "RecordedRequest",
     "SelectInfo",
     "SettleTimeout",
+    "UnfinishedError",
     "UnknownRouteError",
 ]

@@ -25,7 +25,10 @@ from bot.sim import errors as err
 from bot.sim import validate
 from bot.sim.models import (
     COMPONENTS_V2,
+    CREATE_FLAGS,
+    EDIT_FLAGS,
     EPHEMERAL,
+    INTERACTION_CREATE_FLAGS,
     LOADING,
     SUPPRESS_EMBEDS,
     FakeChannel,
@@ -119,6 +122,27 @@ def _reference(ref: dict[str, Any] | None, channel: FakeChannel) -> dict[str, An
     return out
 
 
+_FLAG_NAMES = {2: "SUPPRESS_EMBEDS", 6: "EPHEMERAL", 7: "LOADING", 12: "SUPPRESS_NOTIFICATIONS",
+               13: "IS_VOICE_MESSAGE", 15: "IS_COMPONENTS_V2"}
+
+
+def ignore_flags(world: "FakeDiscord", req: RecordedRequest, flags: Any, allowed: int, what: str,
+                 already: int = 0) -> int:
+    """``flags`` without the bits Discord silently drops on ``what``; each dropped bit is a misuse.
+
+    Discord does not answer an error for them (so neither does the stand-in), but a bot that sets
+    EPHEMERAL on a channel message, or a create-only flag on an edit, believes something that is
+    not so; ``FakeDiscord.check_finished`` fails the test with these.
+    """
+    flags = int(flags or 0)
+    dropped = flags & ~allowed & ~already
+    if dropped:
+        names = [_FLAG_NAMES.get(bit, f"1<<{bit}") for bit in range(32) if dropped >> bit & 1]
+        world.misuses.append(f"{req.method} {req.path}: flags {'|'.join(names)} cannot be set on {what};"
+                             " Discord ignores them")
+    return flags & (allowed | already)
+
+
 def create_message(world: "FakeDiscord", channel: FakeChannel, body: dict[str, Any], uploads: list[tuple[str, bytes]],
                    *, author: dict[str, Any] | None = None, type: int = 0, visible_to: int | None = None,
                    inter: InteractionRecord | None = None, extra_flags: int = 0, store: bool = True) -> FakeMessage:
@@ -167,7 +191,7 @@ def create_message(world: "FakeDiscord", channel: FakeChannel, body: dict[str, A
 
 
 def apply_edit(world: "FakeDiscord", msg: FakeMessage, body: dict[str, Any] | None,
-               uploads: list[tuple[str, bytes]]) -> FakeMessage:
+               uploads: list[tuple[str, bytes]], req: RecordedRequest | None = None) -> FakeMessage:
     """Apply a PATCH / type-7 body to a stored message, in place, after validating the result."""
     body = body or {}
     content = msg.content
@@ -181,8 +205,9 @@ def apply_edit(world: "FakeDiscord", msg: FakeMessage, body: dict[str, Any] | No
     if "components" in body:
         components = list(body["components"] or [])
     if body.get("flags") is not None:
-        editable = SUPPRESS_EMBEDS | COMPONENTS_V2
-        flags = (flags & ~SUPPRESS_EMBEDS) | (body["flags"] & editable)
+        wanted = ignore_flags(world, req, body["flags"], EDIT_FLAGS, "an edit", already=msg.flags & ~LOADING) \
+            if req is not None else body["flags"]
+        flags = (flags & ~SUPPRESS_EMBEDS) | (wanted & EDIT_FLAGS)
     files: dict[str, bytes] = {}
     attachments = _attachments(world, msg.channel_id, body, uploads, msg.attachments, files)
     validate.check_message({"content": content, "embeds": embeds, "components": components, "flags": flags},
@@ -262,6 +287,8 @@ def _channel_message(world: "FakeDiscord", p: dict[str, str]) -> tuple[FakeChann
 @route("POST", "/users/@me/channels")
 def open_dm(world, req, p, body, uploads, params):
     req.kind = "dm"
+    if not isinstance(body, dict) or body.get("recipient_id") is None:
+        raise err.form_error("recipient_id", "BASE_TYPE_REQUIRED", "This field is required")
     user = world.users.get(int(body["recipient_id"]))
     if user is None:
         raise err.unknown_user()
@@ -289,8 +316,9 @@ def send_message(world, req, p, body, uploads, params):
         if not world._bot_can(channel.guild_id, "send_messages"):
             raise err.missing_permissions()
     body = dict(body or {})
-    # Only interaction responses can be ephemeral or "thinking"; Discord ignores those bits here.
-    body["flags"] = (body.get("flags") or 0) & ~(EPHEMERAL | LOADING)
+    # Only interaction responses can be ephemeral or "thinking"; Discord ignores those bits here
+    # (the message is posted for everyone), which the stand-in reports as a misuse.
+    body["flags"] = ignore_flags(world, req, body.get("flags"), CREATE_FLAGS, "a channel message")
     ref = body.get("message_reference")
     if ref and ref.get("fail_if_not_exists", True) and int(ref["message_id"]) not in channel.messages:
         raise err.form_error("message_reference", "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "Unknown message")
@@ -322,7 +350,7 @@ def edit_message(world, req, p, body, uploads, params):
     channel, msg = _channel_message(world, p)
     if msg.author_id != world.bot_user.id:
         raise err.not_author()
-    return apply_edit(world, msg, body, uploads).to_json(world.bot_user.id)
+    return apply_edit(world, msg, body, uploads, req).to_json(world.bot_user.id)
 
 
 @route("DELETE", "/channels/{channel_id}/messages/{message_id}")

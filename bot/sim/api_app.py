@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from bot.sim import errors as err
 from bot.sim import validate
-from bot.sim.api import _guild, _truthy, apply_edit, create_message, route
-from bot.sim.models import EPHEMERAL, LOADING, FakeMessage, InteractionRecord, RecordedRequest
+from bot.sim.api import _guild, _truthy, apply_edit, create_message, ignore_flags, route
+from bot.sim.models import EPHEMERAL, INTERACTION_CREATE_FLAGS, LOADING, FakeMessage, InteractionRecord, RecordedRequest
 
 if TYPE_CHECKING:
     from bot.sim.world import FakeDiscord
@@ -131,6 +131,8 @@ def interaction_callback(world, req, p, body, uploads, params):
     if deadline is not None and time.monotonic() - inter.created_at > deadline:
         # Too late: Discord has already shown "This interaction failed" and forgotten the token.
         raise err.unknown_interaction()
+    if not isinstance(body, dict) or body.get("type") is None:
+        raise err.form_error("type", "BASE_TYPE_REQUIRED", "This field is required")
     rtype = body.get("type")
     data = body.get("data") or {}
     if rtype not in _ALLOWED_RESPONSES.get(inter.type, set()) or (rtype == 7 and inter.source is None):
@@ -139,6 +141,9 @@ def interaction_callback(world, req, p, body, uploads, params):
     channel = world._channels[inter.channel_id]
     msg: FakeMessage | None = None
     ephemeral = bool((data.get("flags") or 0) & EPHEMERAL)
+    if rtype in (4, 5) and data.get("flags") is not None:
+        allowed = INTERACTION_CREATE_FLAGS if rtype == 4 else EPHEMERAL
+        data = dict(data, flags=ignore_flags(world, req, data["flags"], allowed, f"a type {rtype} response"))
     if rtype == 4:
         msg = create_message(world, channel, data, uploads, type=20 if inter.type == 2 else 0,
                              visible_to=inter.user_id if ephemeral else None, inter=inter)
@@ -148,7 +153,7 @@ def interaction_callback(world, req, p, body, uploads, params):
     elif rtype in (6, 7):
         msg = inter.source
         if rtype == 7:
-            apply_edit(world, msg, data, uploads)
+            apply_edit(world, msg, data, uploads, req)
         ephemeral = msg.ephemeral if msg is not None else False
     elif rtype == 9:
         validate.check_modal(data)
@@ -179,9 +184,14 @@ def followup(world, req, p, body, uploads, params):
     if inter.response_type == 5 and original is not None and original.loading:
         # The first followup after a "thinking" defer replaces the placeholder, keeping its visibility.
         validate.check_message(body, attachments=len(uploads))
+        if (body.get("flags") or 0) & EPHEMERAL and not original.ephemeral:
+            world.misuses.append(f"{req.method} {req.path}: an ephemeral followup after a public defer replaces the"
+                                 " 'thinking' message, which stays public; Discord ignores EPHEMERAL here")
         msg = apply_edit(world, original, {k: v for k, v in body.items() if k != "flags"}, uploads)
     else:
         channel = world._channels[inter.channel_id]
+        if body.get("flags") is not None:
+            body = dict(body, flags=ignore_flags(world, req, body["flags"], INTERACTION_CREATE_FLAGS, "a followup"))
         ephemeral = bool((body.get("flags") or 0) & EPHEMERAL)
         msg = create_message(world, channel, body, uploads, visible_to=inter.user_id if ephemeral else None, inter=inter)
     inter.followups.append(msg)
@@ -210,7 +220,7 @@ for _template in ("/webhooks/{webhook_id}/{webhook_token}/messages/@original",
     def edit_webhook_message(world, req, p, body, uploads, params):
         req.kind = "edit"
         _, msg = _webhook_message(world, req, p)
-        return apply_edit(world, msg, body, uploads).to_json(world.bot_user.id)
+        return apply_edit(world, msg, body, uploads, req).to_json(world.bot_user.id)
 
     @route("DELETE", _template)
     def delete_webhook_message(world, req, p, body, uploads, params):

@@ -28,6 +28,11 @@ class HandlerError(AssertionError):
     """discord.py logged an exception from a command, view, modal or event handler."""
 
 
+class UnfinishedError(AssertionError):
+    """A test ended with an interaction unanswered, a "thinking" defer never completed, or a
+    request Discord would have accepted but silently not honoured."""
+
+
 class SettleTimeout(AssertionError):
     """Handler tasks were still running when the safety timeout expired."""
 

@@ -19,6 +19,14 @@ EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 SUPPRESS_EMBEDS = 1 << 2
 COMPONENTS_V2 = 1 << 15
+SUPPRESS_NOTIFICATIONS = 1 << 12
+VOICE_MESSAGE = 1 << 13
+#: Flags a new channel message may set (developer docs, Create Message); Discord ignores the rest.
+CREATE_FLAGS = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | VOICE_MESSAGE | COMPONENTS_V2
+#: An interaction reply or followup may also be ephemeral.
+INTERACTION_CREATE_FLAGS = CREATE_FLAGS | EPHEMERAL
+#: Flags an edit may change (Edit Message: only SUPPRESS_EMBEDS, and IS_COMPONENTS_V2 may be added).
+EDIT_FLAGS = SUPPRESS_EMBEDS | COMPONENTS_V2
 
 # Channel types the stand-in models.
 GUILD_TEXT = 0
@@ -410,6 +418,8 @@ class InteractionRecord:
     requests: list[RecordedRequest] = field(default_factory=list)
     #: ``time.monotonic()`` when the interaction was delivered (Discord allows 3 s to respond).
     created_at: float = 0.0
+    #: Set by a test that means the bot to leave this interaction unanswered (exempt from ``check_finished``).
+    expect_unanswered: bool = False
 
     @property
     def responded(self) -> bool:

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from bot.sim import components as comp
+from bot.sim import schema
 from bot.sim.errors import APIError, empty_message, form_error
 from bot.sim.models import COMPONENTS_V2
 
@@ -34,6 +35,7 @@ def check_message(body: dict[str, Any], *, attachments: int = 0, is_edit: bool =
     embeds = body.get("embeds") or []
     components = body.get("components") or []
     _max_len(content, 2000, "content")
+    check_allowed_mentions(body.get("allowed_mentions"))
     if flags & COMPONENTS_V2 and (content or embeds):
         raise form_error("content" if content else "embeds", "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
                          "The 'content' and 'embeds' fields cannot be used when using MessageFlags.IS_COMPONENTS_V2")
@@ -49,6 +51,9 @@ def check_embeds(embeds: list[dict[str, Any]]) -> None:
     total = 0
     for i, e in enumerate(embeds):
         p = f"embeds.{i}"
+        if e.get("timestamp") is not None and not schema.valid_timestamp(str(e["timestamp"])):
+            raise form_error(f"{p}.timestamp", "DATE_TIME_TYPE_PARSE",
+                             f"Could not parse {e['timestamp']}. Should be ISO8601.")
         _max_len(e.get("title"), 256, f"{p}.title")
         _max_len(e.get("description"), 4096, f"{p}.description")
         total += len(str(e.get("title") or "")) + len(str(e.get("description") or ""))
@@ -74,8 +79,8 @@ def check_embeds(embeds: list[dict[str, Any]]) -> None:
 def _check_interactive(c: dict[str, Any], path: str, seen: set[str]) -> None:
     ctype = c.get("type")
     custom_id = c.get("custom_id")
-    if ctype == comp.BUTTON and c.get("style") == comp.LINK_STYLE:
-        _required(c.get("url"), f"{path}.url")
+    if ctype == comp.BUTTON:
+        _check_button(c, path)
     elif ctype in comp.INTERACTIVE_TYPES:
         _required(custom_id, f"{path}.custom_id")
     if custom_id is not None:
@@ -108,6 +113,46 @@ def _check_interactive(c: dict[str, Any], path: str, seen: set[str]) -> None:
         if int(c.get("max_values", 1)) > len(options):
             raise form_error(f"{path}.max_values", "BASE_TYPE_MAX",
                              f"Must be less than or equal to the number of options ({len(options)}).")
+
+
+BUTTON_STYLES = frozenset({1, 2, 3, 4, 5, 6})
+PREMIUM_STYLE = 6
+
+
+def _check_button(c: dict[str, Any], path: str) -> None:
+    """The docs' button rules: link buttons take a url and no custom_id, premium buttons an sku_id
+    and nothing else, every other style a custom_id and no url."""
+    style = c.get("style")
+    if style not in BUTTON_STYLES:
+        raise form_error(f"{path}.style", "BASE_TYPE_CHOICES", f"Value must be one of {sorted(BUTTON_STYLES)}.")
+    if style == comp.LINK_STYLE:
+        _required(c.get("url"), f"{path}.url")
+        if not schema.valid_url(str(c["url"])):
+            raise form_error(f"{path}.url", "URL_TYPE_INVALID_URL", "Not a well formed URL.")
+        if c.get("custom_id") is not None:
+            raise form_error(f"{path}.custom_id", "BUTTON_COMPONENT_CUSTOM_ID_NOT_ALLOWED",
+                             "A link button cannot have a custom id")
+    elif style == PREMIUM_STYLE:
+        _required(c.get("sku_id"), f"{path}.sku_id")
+        for key in ("custom_id", "url", "label", "emoji"):
+            if c.get(key) is not None:
+                raise form_error(f"{path}.{key}", "BUTTON_COMPONENT_PREMIUM_FIELD_NOT_ALLOWED",
+                                 f"A premium button cannot have a {key}")
+    else:
+        _required(c.get("custom_id"), f"{path}.custom_id")
+        if c.get("url") is not None:
+            raise form_error(f"{path}.url", "BUTTON_COMPONENT_URL_NOT_ALLOWED", "Only link buttons can have a url")
+
+
+def check_allowed_mentions(am: Any, path: str = "allowed_mentions") -> None:
+    """``parse: ["users"]`` and a ``users`` list (likewise roles) are mutually exclusive."""
+    if not isinstance(am, dict):
+        return
+    parse = am.get("parse") or []
+    for kind in ("users", "roles"):
+        if kind in parse and am.get(kind):
+            raise form_error(path, "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                             f'parse:["{kind}"] and {kind}: [ids] are mutually exclusive.')
 
 
 def check_components(components: list[dict[str, Any]], *, v2: bool = False) -> None:
@@ -143,6 +188,8 @@ def check_modal(data: dict[str, Any]) -> None:
     _required(data.get("custom_id"), "data.custom_id")
     _max_len(data.get("custom_id"), 100, "data.custom_id")
     _required(data.get("title"), "data.title")
+    if not isinstance(data["title"], str):  # the spec lists title as required but gives it no schema
+        raise form_error("data.title", "BASE_TYPE_STRING", "Must be a string.")
     _max_len(data.get("title"), 45, "data.title")
     rows = data.get("components") or []
     if not 1 <= len(rows) <= 5:

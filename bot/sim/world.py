@@ -22,9 +22,9 @@ from typing import Any, Iterable
 import discord
 from discord.http import Route
 
-from bot.sim import api, settle as settling, transport
+from bot.sim import api, schema, settle as settling, transport, validate
 from bot.sim.commands import Resolver
-from bot.sim.errors import APIError, HandlerError, UnknownRouteError
+from bot.sim.errors import APIError, HandlerError, UnfinishedError, UnknownRouteError
 from bot.sim.gateway import GatewayMixin
 from bot.sim.ids import Snowflakes
 from bot.sim.models import (
@@ -112,6 +112,8 @@ class FakeDiscord(GatewayMixin, Resolver):
         self.errors: list[logging.LogRecord] = []
         self._unreported_errors: list[logging.LogRecord] = []
         self._unknown_routes: list[UnknownRouteError] = []
+        #: Requests Discord accepts but silently does not honour (e.g. EPHEMERAL on a channel message).
+        self.misuses: list[str] = []
         self._local_command_ids: dict[tuple[str, int | None], int] = {}
         self._clients: list[discord.Client] = []
         self._error_log: _ErrorLog | None = None
@@ -241,6 +243,31 @@ class FakeDiscord(GatewayMixin, Resolver):
         for guild in self.guilds.values():
             client._connection.parse_guild_create(self._guild_json(guild, gateway=True, available=True))
         return client
+
+    def unfinished(self) -> list[str]:
+        """Interactions a player is left waiting on, and requests Discord would silently not honour.
+
+        An interaction with no callback at all shows "This interaction failed"; one deferred with
+        type 5 ("thinking") and never followed up or edited keeps its placeholder forever.
+        Interactions the test marked with ``expect_unanswered`` (e.g. forged clicks the bot must
+        drop) are exempt.
+        """
+        out = []
+        for inter in self.interactions:
+            if inter.expect_unanswered:
+                continue
+            if inter.response_type is None:
+                out.append(f"{inter!r}: never answered (the player sees 'This interaction failed')")
+            elif inter.response_type == 5 and inter.original is not None and inter.original.loading \
+                    and not inter.original.deleted:
+                out.append(f"{inter!r}: deferred (type 5) and never followed up or edited")
+        return out + list(self.misuses)
+
+    def check_finished(self) -> None:
+        """Raise ``UnfinishedError`` listing everything ``unfinished()`` finds. Shared fixtures call it."""
+        problems = self.unfinished()
+        if problems:
+            raise UnfinishedError("the test left Discord in a state a player would notice:\n  " + "\n  ".join(problems))
 
     def close(self) -> None:
         """Detach every client and restore discord.py's webhook adapter. Idempotent."""
@@ -398,6 +425,12 @@ class FakeDiscord(GatewayMixin, Resolver):
             self._unknown_routes.append(failure)
             raise failure
         try:
+            schema.check_query(route.method, route.path, params)
+            schema.check_body(route.method, route.path, body)
+            if isinstance(body, dict):
+                validate.check_allowed_mentions(body.get("allowed_mentions"))
+                if isinstance(body.get("data"), dict):
+                    validate.check_allowed_mentions(body["data"].get("allowed_mentions"), "data.allowed_mentions")
             result = handler(self, record, api.path_params(route.path, path), body, uploads, params)
         except APIError as exc:
             record.status = exc.status

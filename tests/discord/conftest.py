@@ -16,6 +16,10 @@ async def table(db_path, clock):
     await world.connect(bot)
     assert bot.loop is asyncio.get_running_loop()
     yield Table(world, bot)
-    if not bot.is_closed():
-        await bot.close()
-    world.close()
+    try:
+        # Fail a test that leaves an interaction unanswered or a "thinking" defer never completed.
+        world.check_finished()
+    finally:
+        if not bot.is_closed():
+            await bot.close()
+        world.close()

@@ -182,6 +182,7 @@ async def world():
         w.add_member(GUILD, AISYAH, "Aisyah")
         w.add_member(GUILD, BUDI, "Budi", permissions="manage_guild")
         yield w
+        w.check_finished()
 
 
 @pytest.fixture
@@ -288,6 +289,8 @@ async def test_honest_clicks_and_forged_ids(world: FakeDiscord, bot: DemoBot) ->
     # Forged ids reach the bot. discord.py itself drops a dynamic item that is not on the message...
     inter = await world.click(bot, AISYAH, board_msg, "demo:seat:7", forge=True)
     assert inter.failed
+    assert world.unfinished() == [f"{inter!r}: never answered (the player sees 'This interaction failed')"]
+    inter.expect_unanswered = True  # dropping a forgery unanswered is what this test wants
     # ...but a persistent view answers its custom_id on ANY message: the forgery a bot must guard against.
     seats = await world.slash(bot, AISYAH, CHANNEL, "demo", "seats")
     inter = await world.click(bot, AISYAH, seats.message, "demo:reset", forge=True)
@@ -322,6 +325,7 @@ async def test_handler_exceptions_surface(world: FakeDiscord, bot: DemoBot) -> N
     with pytest.raises(HandlerError, match="kaboom"):
         await world.slash(bot, AISYAH, CHANNEL, "demo", "boom")
     assert world.interactions[-1].failed
+    world.interactions[-1].expect_unanswered = True  # the handler crashed on purpose
 
 
 async def test_modal_round_trip(world: FakeDiscord, bot: DemoBot) -> None:

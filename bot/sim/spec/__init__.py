@@ -1,0 +1,1 @@
+"""Discord OpenAPI subset (see README.md)."""
