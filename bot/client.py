@@ -9,13 +9,14 @@ answered, and a deadline that passed while the bot was down fires at once.
 from __future__ import annotations
 
 import logging
-from typing import Callable
+from typing import Any, Callable
 
 import discord
 from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
 from bot.community import Community
+from bot.i18n import t
 from bot.matches import MatchService
 from bot.scheduler import DeadlineScheduler
 from bot.storage import Storage
@@ -86,6 +87,39 @@ class GameBot(commands.Bot):
             if self.storage is not None:
                 await self.storage.close()
                 self.storage = None
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer a click no component claims, so the player never sees "This interaction failed".
+
+        discord.py has already dispatched the interaction (synchronously, before
+        this event) to every DynamicItem whose template matches *and* whose
+        component is on the message, and to any stored view; it drops the rest
+        silently. The same test here decides, so exactly one answer is sent.
+        """
+        if interaction.type is not discord.InteractionType.component or self._claimed(interaction):
+            return
+        try:
+            await self.table.tell(interaction, t("This button is no longer valid."))
+        except discord.HTTPException as exc:
+            log.warning("could not answer an unclaimed click: %s", exc)
+
+    def _claimed(self, interaction: discord.Interaction) -> bool:
+        data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+        custom_id, kind = data.get("custom_id"), data.get("component_type")
+        if not isinstance(custom_id, str):
+            return False
+        message = interaction.message
+        store = self._connection._view_store  # discord.py's router: the stored views and registered templates
+        key = (kind, custom_id)
+        if key in store._views.get(message.id if message else None, {}) or key in store._views.get(None, {}):
+            return True
+        if message is not None:
+            if any(pattern.fullmatch(custom_id) for pattern in store._dynamic_items):
+                view_cls = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
+                view = view_cls.from_message(message, timeout=None)
+                return any(item.type.value == kind and getattr(item, "custom_id", None) == custom_id
+                           for item in view.walk_children())
+        return False
 
     async def _on_tree_error(self, interaction: discord.Interaction, error: Exception) -> None:
         await self.table.answer_error(interaction, error)

@@ -19,6 +19,7 @@ from bot.matches import MatchService
 from bot.records import leaderboard, match_history, player_records
 from bot.settings import SETTINGS
 from bot.ui import render
+from bot.ui.components import is_snowflake
 
 Interaction = discord.Interaction[Any]
 
@@ -52,7 +53,12 @@ class Community:
         if interaction.guild_id is None:
             await self._say(interaction, t("Leaderboards are per server: use this command in a server."))
             return
-        game = get_game(game_name)
+        known = {g.name: g for g in all_games()}
+        if not isinstance(game_name, str) or game_name not in known:
+            await self._say(interaction, t("There is no game called {game}: pick one from the list.",
+                                           game=str(game_name)[:100]))
+            return
+        game = known[game_name]
         records = await leaderboard(self.service.storage, interaction.guild_id, game_name,
                                     count_ai=await self._count_ai(interaction.guild_id))
         if not records:
@@ -64,6 +70,9 @@ class Community:
         await self._say(interaction, text, title=t("{game} leaderboard", game=game.title), ephemeral=False)
 
     async def cmd_history(self, interaction: Interaction, match_id: int) -> None:
+        if not is_snowflake(match_id):
+            await self._say(interaction, t("A match number is a whole number from 1, as shown on its table (#12)."))
+            return
         match = await self.service.storage.get_match(match_id)
         if match is None or match.guild_id != interaction.guild_id:
             await self._say(interaction, t("There is no match #{match_id} on this server.", match_id=match_id))

@@ -11,6 +11,11 @@ from pathlib import Path
 
 DEFAULT_DATABASE = "data/meja.sqlite3"
 
+#: SQLite's ``synchronous`` for the WAL database: FULL syncs every commit to disk (survives power loss);
+#: NORMAL syncs only at checkpoints (survives a crash of the bot, may lose the last moves on power loss).
+SYNCHRONOUS_MODES = ("FULL", "NORMAL")
+DEFAULT_SYNCHRONOUS = "FULL"
+
 
 class ConfigError(Exception):
     """A setting is missing or wrong; the message says how to fix it, in one line."""
@@ -22,6 +27,7 @@ class Config:
     database_path: str = DEFAULT_DATABASE
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    database_synchronous: str = DEFAULT_SYNCHRONOUS
 
 
 def load_dotenv(path: str | Path = ".env") -> None:
@@ -36,6 +42,15 @@ def load_dotenv(path: str | Path = ".env") -> None:
         key, value = line.split("=", 1)
         value = value.strip().strip('"').strip("'")
         os.environ.setdefault(key.strip(), value)
+
+
+def database_synchronous(env: dict[str, str] | None = None) -> str:
+    """``DATABASE_SYNCHRONOUS`` (FULL or NORMAL, default FULL); ConfigError for anything else."""
+    env = dict(os.environ if env is None else env)
+    mode = env.get("DATABASE_SYNCHRONOUS", "").strip().upper() or DEFAULT_SYNCHRONOUS
+    if mode not in SYNCHRONOUS_MODES:
+        raise ConfigError(f"DATABASE_SYNCHRONOUS must be FULL or NORMAL, not {mode!r}.")
+    return mode
 
 
 def from_env(env: dict[str, str] | None = None) -> Config:
@@ -55,4 +70,5 @@ def from_env(env: dict[str, str] | None = None) -> Config:
         database_path=env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE,
         dev_guild_id=int(guild) if guild else None,
         log_level=level,
+        database_synchronous=database_synchronous(env),
     )

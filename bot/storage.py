@@ -245,13 +245,19 @@ class Storage:
         self._write_lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path, clock: Any = time.time) -> "Storage":
+    async def open(cls, path: str | Path, clock: Any = time.time, *, synchronous: str | None = None) -> "Storage":
+        """``synchronous``: FULL or NORMAL; None reads ``DATABASE_SYNCHRONOUS`` (default FULL, see bot.config)."""
+        from bot.config import SYNCHRONOUS_MODES, database_synchronous
+
+        mode = database_synchronous() if synchronous is None else synchronous.upper()
+        if mode not in SYNCHRONOUS_MODES:
+            raise ValueError(f"synchronous must be one of {SYNCHRONOUS_MODES}, not {synchronous!r}")
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(str(path), isolation_level=None)
         db.row_factory = aiosqlite.Row
         await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute(f"PRAGMA synchronous={mode}")
         await db.execute("PRAGMA foreign_keys=ON")
         await db.execute("PRAGMA busy_timeout=5000")
         storage = cls(db, clock)

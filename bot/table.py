@@ -88,6 +88,13 @@ class Table:
         """
         if isinstance(error, discord.app_commands.CommandInvokeError):
             error = error.original
+        if isinstance(error, discord.app_commands.TransformerError):  # a forged option discord.py cannot convert
+            try:
+                await self.tell(interaction, t("That is not a value this command takes: {value}.",
+                                               value=str(error.value)[:100]))
+            except discord.HTTPException as exc:
+                log.warning("could not tell a refusal: %s", exc)
+            return
         if isinstance(error, Refusal):
             try:
                 await self.tell(interaction, error.reason)
@@ -351,7 +358,7 @@ class Table:
                 return
             if choice == "back":
                 step = walk(legal, path[:-1])
-            elif choice.isdigit():
+            elif choice.isascii() and choice.isdigit() and len(choice) <= 3:
                 step = walk(legal, path + (int(choice),))
             else:
                 raise PathError(t("That choice is not valid."))

@@ -37,8 +37,9 @@ class CommunityCommands(commands.Cog):
     @app_commands.command(name="leaderboard", description=locale_str("The best players of a game on this server."))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        await self.community.cmd_leaderboard(interaction, game.value)
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        # A plain ``str``: a forged value outside the choices reaches the command, which names it in its refusal.
+        await self.community.cmd_leaderboard(interaction, game)
 
     @app_commands.command(name="history", description=locale_str("The move log of a finished match."))
     @app_commands.describe(match=locale_str("The match number, as shown on its table (#12)"))

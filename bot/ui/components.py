@@ -22,7 +22,39 @@ import discord
 from bot.i18n import N_, t, translate
 
 ButtonStyle = discord.ButtonStyle
-_PATH = r"(?:\d{1,3}(?:\.\d{1,3}){0,11})?"
+_PATH = r"(?:[0-9]{1,3}(?:\.[0-9]{1,3}){0,11})?"
+
+#: Discord ids (and match numbers) are snowflakes: SQLite stores them as signed 64-bit integers.
+SNOWFLAKE_LIMIT = 2 ** 63
+
+
+def _at_most(limit: int) -> str:
+    """A regex of the ASCII decimal numbers from 0 to ``limit`` (so a template never passes a larger one)."""
+    digits = str(limit)
+    parts = [rf"[0-9]{{1,{len(digits) - 1}}}"]
+    for i, digit in enumerate(digits):
+        if digit != "0":
+            rest = len(digits) - i - 1
+            parts.append(digits[:i] + f"[0-{int(digit) - 1}]" + (f"[0-9]{{{rest}}}" if rest else ""))
+    parts.append(digits)
+    return "(?:" + "|".join(parts) + ")"
+
+
+#: A snowflake in a custom id template: ASCII digits only (``\d`` would take "٣"), below 2**63.
+SNOWFLAKE = _at_most(SNOWFLAKE_LIMIT - 1)
+_SNOWFLAKE_RE = re.compile(SNOWFLAKE)
+
+
+def snowflake(text: str) -> int:
+    """Parse an id a template matched; ValueError for anything that is not a snowflake below 2**63."""
+    if not isinstance(text, str) or _SNOWFLAKE_RE.fullmatch(text) is None:
+        raise ValueError(f"not a snowflake: {text!r}")
+    return int(text)
+
+
+def is_snowflake(value: object) -> bool:
+    """Whether ``value`` is an int that fits a stored id (1 to 2**63 - 1)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value < SNOWFLAKE_LIMIT
 
 
 def _table(interaction: discord.Interaction[Any]) -> Any:
@@ -47,7 +79,7 @@ def parse_path(text: str) -> tuple[int, ...]:
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"lobby:(?P<match>\d{1,20}):(?P<op>join|leave|start|cancel|add_ai|remove_ai)"):
+                  template=rf"lobby:(?P<match>{SNOWFLAKE}):(?P<op>join|leave|start|cancel|add_ai|remove_ai)"):
     """The lobby's seat buttons: Join, Leave, Start, Cancel, Add AI, Remove AI."""
 
     OPS: ClassVar[dict[str, tuple[str, ButtonStyle, int]]] = {
@@ -73,14 +105,14 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "LobbyButton":
-        return cls(int(match["match"]), match["op"])
+        return cls(snowflake(match["match"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _run(interaction, _table(interaction).on_lobby(interaction, self.match_id, self.op))
 
 
 class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                template=r"act:(?P<match>\d{1,20}):(?P<decision>\d{1,9})"):
+                template=rf"act:(?P<match>{SNOWFLAKE}):(?P<decision>[0-9]{{1,9}})"):
     """"Take action" / "Respond": opens the private picker at today's question (never stale)."""
 
     def __init__(self, match_id: int, decision: int) -> None:
@@ -100,14 +132,14 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "ActButton":
-        return cls(int(match["match"]), int(match["decision"]))
+        return cls(snowflake(match["match"]), int(match["decision"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _run(interaction, _table(interaction).on_act(interaction, self.match_id))
 
 
 class PassButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"pass:(?P<match>\d{1,20}):(?P<decision>\d{1,9})"):
+                 template=rf"pass:(?P<match>{SNOWFLAKE}):(?P<decision>[0-9]{{1,9}})"):
     """One click to pass in a response window, straight from its notification."""
 
     def __init__(self, match_id: int, decision: int) -> None:
@@ -126,14 +158,14 @@ class PassButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "PassButton":
-        return cls(int(match["match"]), int(match["decision"]))
+        return cls(snowflake(match["match"]), int(match["decision"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _run(interaction, _table(interaction).on_pass(interaction, self.match_id, self.decision))
 
 
 class PrefButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"pref:(?P<match>\d{1,20}):(?P<key>skip|ask):(?P<on>on|off)"):
+                 template=rf"pref:(?P<match>{SNOWFLAKE}):(?P<key>skip|ask):(?P<on>on|off)"):
     """A player's own switches: pass until my turn (this match), always ask me (everywhere)."""
 
     LABELS: ClassVar[dict[tuple[str, bool], str]] = {
@@ -157,13 +189,13 @@ class PrefButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "PrefButton":
-        return cls(int(match["match"]), match["key"], match["on"] == "on")
+        return cls(snowflake(match["match"]), match["key"], match["on"] == "on")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _run(interaction, _table(interaction).on_pref(interaction, self.match_id, self.key, self.on))
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand:(?P<match>\d{1,20})"):
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"hand:(?P<match>{SNOWFLAKE})"):
     """"My hand": the private view, whether or not DMs are open."""
 
     def __init__(self, match_id: int) -> None:
@@ -181,15 +213,15 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "HandButton":
-        return cls(int(match["match"]))
+        return cls(snowflake(match["match"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _run(interaction, _table(interaction).on_hand(interaction, self.match_id))
 
 
 class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=(r"pkb:(?P<match>\d{1,20}):(?P<decision>\d{1,9}):(?P<legal>[0-9a-f]{6}):"
-                           rf"(?P<path>{_PATH}):(?P<choice>\d{{1,3}}|back)")):
+                 template=(rf"pkb:(?P<match>{SNOWFLAKE}):(?P<decision>[0-9]{{1,9}}):(?P<legal>[0-9a-f]{{6}}):"
+                           rf"(?P<path>{_PATH}):(?P<choice>[0-9]{{1,3}}|back)")):
     """One option of a picker step (or Back). ``legal`` fingerprints the choices it was built from."""
 
     def __init__(self, match_id: int, decision: int, legal: str, path: tuple[int, ...], choice: str) -> None:
@@ -208,7 +240,7 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "PickButton":
-        return cls(int(match["match"]), int(match["decision"]), match["legal"], parse_path(match["path"]),
+        return cls(snowflake(match["match"]), int(match["decision"]), match["legal"], parse_path(match["path"]),
                    match["choice"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -217,8 +249,8 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                 template=(r"pks:(?P<match>\d{1,20}):(?P<decision>\d{1,9}):(?P<legal>[0-9a-f]{6}):"
-                           rf"(?P<path>{_PATH}):(?P<chunk>\d)")):
+                 template=(rf"pks:(?P<match>{SNOWFLAKE}):(?P<decision>[0-9]{{1,9}}):(?P<legal>[0-9a-f]{{6}}):"
+                           rf"(?P<path>{_PATH}):(?P<chunk>[0-9])")):
     """A picker step with many options, as selects of 25 (``chunk`` keeps their ids apart)."""
 
     def __init__(self, match_id: int, decision: int, legal: str, path: tuple[int, ...], chunk: int) -> None:
@@ -238,7 +270,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "PickSelect":
-        return cls(int(match["match"]), int(match["decision"]), match["legal"], parse_path(match["path"]),
+        return cls(snowflake(match["match"]), int(match["decision"]), match["legal"], parse_path(match["path"]),
                    int(match["chunk"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:

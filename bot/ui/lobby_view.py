@@ -29,7 +29,7 @@ from bot.lobby import match_wide_option
 from bot.match_types import LiveMatch, MatchError
 from bot.options import TABLE_OPTIONS, Option
 from bot.storage import LOBBY
-from bot.ui.components import LobbyButton
+from bot.ui.components import SNOWFLAKE, LobbyButton
 from bot.ui.render import COLOUR_LOBBY, Rendered, match_title, mention
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ Interaction = discord.Interaction[Any]
 ROWS = 5
 SELECT_OPTIONS = 25
 _NAME = r"[a-z0-9_]{1,32}"
-_MATCH = r"\d{1,20}"
+_MATCH = SNOWFLAKE
 
 
 def host_options(live: LiveMatch) -> list[Option]:
@@ -137,7 +137,7 @@ class MyOptionsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r
 
 
 class PanelPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                      template=rf"lpage:(?P<match>{_MATCH}):(?P<who>host|\d{{1,20}}):(?P<page>\d{{1,2}})"):
+                      template=rf"lpage:(?P<match>{_MATCH}):(?P<who>host|{_MATCH}):(?P<page>[0-9]{{1,2}})"):
     """A page of a panel with more options than five rows hold (``who``: the host's panel, or a player's)."""
 
     def __init__(self, match_id: int, who: str, page: int, label: str | None = None) -> None:
@@ -184,7 +184,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
 
 class PlayerOptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                         template=rf"lpset:(?P<match>{_MATCH}):(?P<player>\d{{1,20}}):(?P<name>{_NAME})"):
+                         template=rf"lpset:(?P<match>{_MATCH}):(?P<player>{_MATCH}):(?P<name>{_NAME})"):
     """One per-player option on a player's own panel; the custom_id names whose option it is."""
 
     def __init__(self, match_id: int, player: int, name: str, options: Sequence[discord.SelectOption] = (),
