@@ -14,6 +14,10 @@ from bot.engine import Action, Event, Game, PlayerId, Refusal, Result, Waiting
 from bot.storage import MatchRecord
 
 
+#: Who decided a move: the player, a window's or a turn's clock, the AI, an automatic pass, a leave.
+PLAYER, TIMEOUT, TURN_TIMEOUT, AI, AUTO, LEFT = "player", "timeout", "turn_timeout", "ai", "auto", "left"
+
+
 def is_ai(player: PlayerId) -> bool:
     """AI seats have negative ids; real players are Discord users (positive snowflakes)."""
     return player < 0
@@ -102,7 +106,7 @@ class MoveOutcome:
 
     @property
     def timed_out(self) -> bool:
-        return self.by in ("timeout", "turn_timeout")
+        return self.by in (TIMEOUT, TURN_TIMEOUT)
 
     @property
     def window_before(self) -> bool:

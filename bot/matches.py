@@ -20,14 +20,16 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from bot.i18n import N_, t
+from bot.i18n import t
 from bot.clock import Clock, SystemClock
 from bot.engine import LEAVE, Action, Event, Game, PlayerId, Result, Waiting, get_game
 from bot.leaving import final_result, leave_kind
 from bot.games.rng import Rng
 from bot.settings import SETTINGS, GuildSettings
+from bot.autopass import AutoPassMixin
 from bot.lobby import LobbyMixin
-from bot.match_types import LiveMatch, MatchEnd, MatchError, MoveOutcome, StaleTurn, is_ai
+from bot.match_types import (AI, AUTO, LEFT, PLAYER, TIMEOUT, TURN_TIMEOUT, LiveMatch, MatchEnd, MatchError,
+                             MoveOutcome, StaleTurn, is_ai)
 from bot.storage import ABANDONED, ACTIVE, FINISHED, MatchRecord, StaleMove, Storage
 
 
@@ -35,13 +37,6 @@ RECENT_LINES = 12
 #: Safety bound on the timeouts one expiry may chain (a turn's remaining decisions).
 MAX_CHAINED_TIMEOUTS = 50
 
-#: Who decided a move.
-PLAYER, TIMEOUT, TURN_TIMEOUT, AI, AUTO, LEFT = "player", "timeout", "turn_timeout", "ai", "auto", "left"
-
-#: What a person may set for themselves, everywhere they play.
-USER_PREFS = {
-    "always_ask": N_("Ask me in every response window, even when I can only pass."),
-}
 
 
 @dataclass
@@ -49,11 +44,12 @@ class _Locks:
     by_match: dict[int, asyncio.Lock] = field(default_factory=lambda: defaultdict(asyncio.Lock))
 
 
-class MatchService(LobbyMixin):
+class MatchService(LobbyMixin, AutoPassMixin):
     """Creates, loads and advances matches; owns the per-match locks and the state cache.
 
     Lobby operations (open, join, leave, AI seats, start, cancel) come from
-    :class:`bot.lobby.LobbyMixin`; this module keeps play, timeouts and endings.
+    :class:`bot.lobby.LobbyMixin`, automatic passes and people's preferences from
+    :class:`bot.autopass.AutoPassMixin`; this module keeps play, timeouts and endings.
     """
 
     def __init__(self, storage: Storage, clock: Clock | None = None,
@@ -232,79 +228,6 @@ class MatchService(LobbyMixin):
         """One move and the automatic passes it makes due: what every caller announces together."""
         outcome = await self.act(match_id, player, action, decision=decision, by=by)
         return [outcome] + await self.auto_pass(match_id)
-
-    # --- automatic passes ------------------------------------------------------
-    async def auto_pass(self, match_id: int) -> list[MoveOutcome]:
-        """Answer for everyone in an open window who has nothing to decide. Call with the lock held.
-
-        A player whose only legal answer is one action (a pass) is not made to
-        click for it, unless the game keeps full windows (DRUMP's block), the
-        host chose full windows for the table, or the player asked to be asked
-        always. A player passing until their turn is passed for in every window.
-        Each pass is an ordinary committed move in the log.
-        """
-        outcomes: list[MoveOutcome] = []
-        for _ in range(MAX_CHAINED_TIMEOUTS):
-            live = await self.load(match_id)
-            if live is None or live.record.status != ACTIVE or live.state is None:
-                break
-            waiting = live.waiting
-            if waiting.window is None:
-                break
-            found = None
-            for player in sorted(waiting.actors):
-                answer = await self._automatic_answer(live, waiting, player)
-                if answer is not None:
-                    found = (player, answer)
-                    break
-            if found is None:
-                break
-            outcome = await self.act(match_id, found[0], found[1], decision=live.decision, by=AUTO)
-            outcomes.append(outcome)
-            if outcome.finished:
-                break
-        return outcomes
-
-    async def _automatic_answer(self, live: LiveMatch, waiting: Waiting, player: PlayerId) -> Action | None:
-        assert waiting.window is not None
-        game, state = live.game, live.state
-        if player == waiting.window.decider:
-            return None  # they decide after the others (a battler weighing offers still to come)
-        if player in live.record.skipping and player != waiting.turn:
-            return game.timeout_action(state, player)
-        if waiting.window.full or live.record.table_options.get("full_windows"):
-            return None
-        if not is_ai(player) and (await self.user_prefs(player)).get("always_ask"):
-            return None
-        legal = game.legal_actions(state, player)
-        return legal[0] if len(legal) == 1 else None
-
-    # --- a person's own preferences ---------------------------------------------
-    async def user_prefs(self, user_id: PlayerId) -> dict[str, Any]:
-        """A person's preferences (cached: read in every window)."""
-        cached = self._prefs.get(user_id)
-        if cached is None:
-            cached = await self.storage.user_prefs(user_id) if user_id > 0 else {}
-            self._prefs[user_id] = cached
-        return cached
-
-    async def set_user_pref(self, user_id: PlayerId, key: str, value: Any) -> dict[str, Any]:
-        if key not in USER_PREFS:
-            raise MatchError(t("There is no preference called {key}.", key=key))
-        await self.storage.set_user_pref(user_id, key, value)
-        self._prefs.pop(user_id, None)
-        return await self.user_prefs(user_id)
-
-    async def set_skipping(self, live: LiveMatch, player: PlayerId, on: bool) -> None:
-        """Pass on every window until the player's own turn (or until they act themselves)."""
-        rec = live.record
-        if player not in rec.players or player in rec.left:
-            raise MatchError(t("You are not playing in this match."))
-        if on and player not in rec.skipping:
-            rec.skipping.append(player)
-        elif not on and player in rec.skipping:
-            rec.skipping.remove(player)
-        await self.storage.save_seats(live.id, left=rec.left, skipping=rec.skipping, autopilot=rec.autopilot)
 
     def _idle_after(self, live: LiveMatch, player: PlayerId, by: str) -> tuple[dict[int, int], list[int], bool]:
         """Consecutive turn timeouts and AI takeover, after a move decided ``by`` someone."""

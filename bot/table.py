@@ -12,18 +12,18 @@ from __future__ import annotations
 import asyncio
 import logging
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator, Mapping
+from typing import Any, AsyncIterator
 
 import discord
 
 from bot.i18n import N_, t, translate
 from bot.announcer import Announcer
-from bot.engine import IllegalAction, get_game
 from bot.engine import Refusal
-from bot.matches import LiveMatch, MatchEnd, MatchError, MatchService, MoveOutcome, StaleTurn
+from bot.matches import LiveMatch, MatchError, MatchService, MoveOutcome, StaleTurn
 from bot.pickers import OpenPickers
+from bot.table_commands import SlashCommands, may_manage as _may_manage, name_of as _name
 from bot.scheduler import DeadlineScheduler
-from bot.storage import ACTIVE, LOBBY
+from bot.storage import ACTIVE
 from bot.ui import render
 from bot.timers import AI as AI_WAKE, DEADLINE, humans_waited_on, next_wake
 from bot.ui.picker import PathError, walk
@@ -42,16 +42,7 @@ RESUME_PAUSE = 0.5
 THINKING = "meja_thinking"
 
 
-def _name(user: discord.abc.User) -> str:
-    return getattr(user, "display_name", None) or user.name
-
-
-def _may_manage(interaction: Interaction) -> bool:
-    perms = interaction.permissions
-    return bool(perms.manage_channels or perms.administrator)
-
-
-class Table:
+class Table(SlashCommands):
     def __init__(self, bot: discord.Client, service: MatchService, scheduler: DeadlineScheduler) -> None:
         self.bot = bot
         self.service = service
@@ -64,14 +55,14 @@ class Table:
         """An ephemeral note to the user, whether or not the interaction was answered already."""
         await self._reply(interaction, embed=render.notice(text).embed)
 
-    async def _reply(self, interaction: Interaction, **kwargs: Any) -> None:
-        """A new ephemeral reply: fills a "thinking…" defer, else a followup, else the response."""
+    async def _reply(self, interaction: Interaction, *, ephemeral: bool = True, **kwargs: Any) -> None:
+        """A new reply (ephemeral unless told): fills a "thinking…" defer, else a followup, else the response."""
         if interaction.extras.pop(THINKING, False):
             await interaction.edit_original_response(**kwargs)
         elif interaction.response.is_done():
-            await interaction.followup.send(ephemeral=True, **kwargs)
+            await interaction.followup.send(ephemeral=ephemeral, **kwargs)
         else:
-            await interaction.response.send_message(ephemeral=True, **kwargs)
+            await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
 
     async def _edit_clicked(self, interaction: Interaction, rendered: render.Rendered) -> None:
         """Answer a component click by editing the message clicked, whether or not ``locked`` deferred it."""
@@ -138,125 +129,6 @@ class Table:
             yield
         finally:
             lock.release()
-
-    async def _match_here(self, interaction: Interaction, game_name: str) -> LiveMatch | None:
-        live = await self.service.live_in_channel(interaction.channel_id or 0)
-        if live is None:
-            await self.tell(interaction, t("There is no match in this channel. Start one with `/{game} new`.",
-                                           game=game_name))
-            return None
-        if live.game.name != game_name:
-            await self.tell(interaction, t("This channel's match is {title} #{match}; use `/{game}` commands for it.",
-                                           title=live.game.title, match=live.id, game=live.game.name))
-            return None
-        return live
-
-    # --- slash commands ----------------------------------------------------------------
-    async def cmd_new(self, interaction: Interaction, game_name: str, options: Mapping[str, Any] | None = None,
-                      table_options: Mapping[str, Any] | None = None) -> None:
-        """Open a lobby with the options given to ``/<game> new`` (refused with the allowed values if bad)."""
-        if interaction.guild_id is None or interaction.channel_id is None:
-            await self.tell(interaction, t("Matches are played in a server channel, not in DMs."))
-            return
-        live = await self.service.open_lobby(
-            guild_id=interaction.guild_id, channel_id=interaction.channel_id, game_name=game_name,
-            host_id=interaction.user.id, host_name=_name(interaction.user),
-            options=options, table_options=table_options)
-        rendered = render.lobby_message(live)
-        callback = await interaction.response.send_message(**rendered.send_kwargs())
-        message_id = getattr(callback, "message_id", None)
-        if message_id is None:
-            message_id = (await interaction.original_response()).id
-        await self.service.set_table_message(live, message_id)
-
-    async def cmd_hand(self, interaction: Interaction, game_name: str) -> None:
-        live = await self._match_here(interaction, game_name)
-        if live is not None:
-            async with self.locked(interaction, live.id):
-                await self._show_hand(interaction, await self.service.load(live.id) or live)
-
-    async def cmd_board(self, interaction: Interaction, game_name: str) -> None:
-        live = await self._match_here(interaction, game_name)
-        if live is None:
-            return
-        async with self.locked(interaction, live.id):  # never a move applied but not yet committed
-            live = await self.service.load(live.id) or live
-            if live.record.status == LOBBY:
-                rendered = render.lobby_message(live)
-            else:
-                rendered = render.turn_message(live, live.record.recent)
-            await self._reply(interaction, embed=rendered.embed)
-
-    async def cmd_rules(self, interaction: Interaction, game_name: str) -> None:
-        game = get_game(game_name)
-        text = game.rules_summary() or t("No rules summary yet.")
-        await interaction.response.send_message(
-            embed=render.notice(text[:4000], title=t("{game} rules", game=game.title)).embed, ephemeral=True)
-
-    async def cmd_concede(self, interaction: Interaction, game_name: str) -> None:
-        """Leave the match: with two players the other wins; with more it goes on without you."""
-        live = await self._match_here(interaction, game_name)
-        if live is None:
-            return
-        who = _name(interaction.user)
-        # Refused before the lock: a refusal after a public "thinking…" defer could not stay private.
-        if live.state is not None:
-            self.service.check_may_leave(live, interaction.user.id)
-        async with self.locked(interaction, live.id, ephemeral=False):
-            left = await self.service.leave_match(live.id, interaction.user.id)
-            if isinstance(left, MatchEnd):
-                self.scheduler.set(live.id, None)
-                text = t("🏳️ {player} concedes.\n{result}", player=who,
-                         result=render.result_text(left.match, left.result, "conceded"))
-                await self._public_reply(interaction, text)
-                await self.announcer.refresh_table(left.match, result=left.result, reason="conceded")
-                await self.announcer.clear_ping(left.match)
-                await self.announcer.fold_prompts(left.match)
-                self.pickers.forget_match(live.id)
-                return
-            await self._public_reply(interaction, t("🚪 {player} leaves {game} match #{match}; "
-                                                    "it goes on without them (a loss for them).",
-                                                    player=who, game=live.game.title, match=live.id))
-            await self.announcer.after_moves(left)
-            await self.schedule(left[-1].match)
-
-    async def cmd_end(self, interaction: Interaction, game_name: str) -> None:
-        live = await self._match_here(interaction, game_name)
-        if live is None:
-            return
-        # Refused before the lock: a refusal after a public "thinking…" defer could not stay private.
-        self.service.check_may_end(live, interaction.user.id, may_manage=_may_manage(interaction))
-        async with self.locked(interaction, live.id, ephemeral=False):
-            end = await self.service.abort(live.id, interaction.user.id, may_manage=_may_manage(interaction))
-            self.scheduler.set(live.id, None)
-            await self._public_reply(interaction, t("🛑 {player} ended {game} match #{match}. It counts for no one.",
-                                                    player=_name(interaction.user), game=live.game.title,
-                                                    match=live.id))
-            if live.state is None:
-                await self._edit_lobby_closed(end.match, t("This lobby was closed with the end command."))
-            else:
-                await self.announcer.refresh_table(end.match, reason="ended")
-            await self.announcer.clear_ping(end.match)
-            await self.announcer.fold_prompts(end.match)
-            self.pickers.forget_match(live.id)
-
-    async def _public_reply(self, interaction: Interaction, text: str) -> None:
-        if interaction.extras.pop(THINKING, False):
-            await interaction.edit_original_response(content=text)
-        elif interaction.response.is_done():
-            await interaction.followup.send(content=text)
-        else:
-            await interaction.response.send_message(content=text)
-
-    async def _edit_lobby_closed(self, live: LiveMatch, text: str) -> None:
-        if live.record.message_id is None:
-            return
-        rendered = render.lobby_closed_message(live, text)
-        partial = self.announcer.channel(live).get_partial_message(live.record.message_id)
-        try:
-            await partial.edit(**rendered.edit_kwargs())
-        except discord.HTTPException as exc:
-            log.warning("could not close the lobby message: %s", exc)
 
     # --- lobby buttons -----------------------------------------------------------------
     async def on_lobby(self, interaction: Interaction, match_id: int, op: str) -> None:
@@ -447,11 +319,10 @@ class Table:
     async def _update_picker(self, interaction: Interaction, rendered: render.Rendered) -> None:
         """Answer on the private message clicked (a picker, a DM prompt); never rewrite a public one."""
         message = interaction.message
-        private = message is not None and (message.flags.ephemeral or message.guild is None)
-        if not private:
-            await self._reply(interaction, **rendered.send_kwargs())
-        else:
+        if message is not None and (message.flags.ephemeral or message.guild is None):
             await self._edit_clicked(interaction, rendered)
+        else:
+            await self._reply(interaction, **rendered.send_kwargs())
 
     # --- timers: AI seats, reminders, deadlines; restarts ---------------------------
     async def schedule(self, live: LiveMatch) -> None:

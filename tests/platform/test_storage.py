@@ -104,10 +104,10 @@ async def test_guild_settings_round_trip(storage):
 
 
 async def test_a_version_1_file_is_migrated_keeping_its_matches(db_path, clock):
-    from bot.storage import _MIGRATIONS
+    from bot.migrations import MIGRATIONS
 
     with sqlite3.connect(db_path) as raw:
-        for statement in _MIGRATIONS[1]:
+        for statement in MIGRATIONS[1]:
             raw.execute(statement)
         raw.execute("PRAGMA user_version=1")
         raw.execute("INSERT INTO matches (guild_id, channel_id, game, status, host_id, players, names, seed,"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -47,11 +46,8 @@ msgstr "**KEDAI**: slot yang dibeli diisi semula tertutup."
 
 
 @pytest.fixture
-def ms(tmp_path: Path):
-    (tmp_path / "ms.po").write_text(PO, encoding="utf-8")
-    i18n.set_locales_dir(tmp_path)
-    yield
-    i18n.set_locales_dir(None)
+def ms(catalogue):
+    catalogue("ms", PO)
 
 
 def test_events_labels_questions_and_refusals_follow_the_locale(ms):

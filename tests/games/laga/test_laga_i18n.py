@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -44,11 +43,8 @@ msgstr "**Skor.** Poin kartu Job."
 
 
 @pytest.fixture
-def id_(tmp_path: Path):
-    (tmp_path / "id.po").write_text(PO, encoding="utf-8")
-    i18n.set_locales_dir(tmp_path)
-    yield
-    i18n.set_locales_dir(None)
+def id_(catalogue):
+    catalogue("id", PO)
 
 
 def test_events_keep_english_data_and_read_in_the_locale(id_):
