@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bot.games.drama.state import CARDS
 from bot.games.rng import Rng
-from bot.ui.picker import walk
 
+from picker_kit import pick_at_random
 from drama_helpers import GAME, P1, P2, give, new, public_cards
 
 MAX_LINES = 6
@@ -50,13 +50,6 @@ def test_drama_brief_and_questions_along_seeded_games():
             for pid in actors:
                 _check_brief(state, pid)
             pid = actors[rng.below(len(actors))]
-            legal = GAME.legal_actions(state, pid)
-            path: list[int] = []
-            while (step := walk(legal, path)).key is not None:
-                used.add(step.key)
-                question = GAME.describe_question(state, pid, step.key, step.chosen)
-                assert 0 < len(question) <= 100 and question != f"Choose {step.key.replace('_', ' ')}:", question
-                path.append(rng.below(len(step.choices)))
-            GAME.apply(state, pid, step.action)
+            GAME.apply(state, pid, pick_at_random(GAME, state, pid, rng, used))
             steps += 1
     assert used == KEYS, used

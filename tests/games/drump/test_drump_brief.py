@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from picker_kit import pick_at_random
 from drump_kit import GAME, A, B, arrange, new, play
 
 from bot.games.drump.cards import label
 from bot.games.rng import Rng
-from bot.ui.picker import walk
 
 NAMES = {A: "Aminah", B: "Budi"}
 MAX_LINES = 6
@@ -53,12 +53,5 @@ def test_drump_brief_and_questions_along_seeded_games():
             words = _tokens(brief)
             assert all(label(c) in words for c in state.sides[seat].hand), brief
             assert not {label(c) for c in _hidden(state, 1 - seat)} & words, brief
-            legal = GAME.legal_actions(state, player)
-            path: list[int] = []
-            while (step := walk(legal, path)).key is not None:
-                used.add(step.key)
-                question = GAME.describe_question(state, player, step.key, step.chosen)
-                assert 0 < len(question) <= 100 and question != f"Choose {step.key.replace('_', ' ')}:", question
-                path.append(rng.below(len(step.choices)))
-            GAME.apply(state, player, step.action)
+            GAME.apply(state, player, pick_at_random(GAME, state, player, rng, used))
     assert used == KEYS

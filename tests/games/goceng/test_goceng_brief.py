@@ -5,8 +5,8 @@ from __future__ import annotations
 from bot.games.goceng.cards import AJIAN_NAMES
 from bot.games.goceng.views import card_text, character_name, known_characters
 from bot.games.rng import Rng
-from bot.ui.picker import walk
 
+from picker_kit import pick_at_random
 from goceng_helpers import CARDS, GAME, new
 
 MAX_LINES = 6
@@ -55,13 +55,6 @@ def test_goceng_brief_and_questions_along_seeded_games():
             window = GAME.waiting(state).window
             helpers = [p for p in actors if window is None or p != window.decider] or actors
             pid = helpers[rng.below(len(helpers))]  # the battler decides after the helpers, as an AI does
-            legal = GAME.legal_actions(state, pid)
-            path: list[int] = []
-            while (step := walk(legal, path)).key is not None:
-                used.add(step.key)
-                question = GAME.describe_question(state, pid, step.key, step.chosen)
-                assert 0 < len(question) <= 100 and question != f"Choose {step.key.replace('_', ' ')}:", question
-                path.append(rng.below(len(step.choices)))
-            GAME.apply(state, pid, step.action)
+            GAME.apply(state, pid, pick_at_random(GAME, state, pid, rng, used))
             steps += 1
     assert used == KEYS, used

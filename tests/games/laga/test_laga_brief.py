@@ -6,8 +6,8 @@ import json
 
 from bot.games.laga.views import public_view
 from bot.games.rng import Rng
-from bot.ui.picker import walk
 
+from picker_kit import pick_at_random
 from laga_helpers import G, dreams, setup
 
 MAX_LINES = 6
@@ -49,14 +49,7 @@ def test_laga_brief_and_questions_along_seeded_games():
         while not G.is_over(s):
             (pid,) = G.actors(s)
             _check_brief(s, pid)
-            legal = G.legal_actions(s, pid)
-            path: list[int] = []
-            while (step := walk(legal, path)).key is not None:
-                used.add(step.key)
-                question = G.describe_question(s, pid, step.key, step.chosen)
-                assert 0 < len(question) <= 100 and question != f"Choose {step.key.replace('_', ' ')}:", question
-                path.append(rng.below(len(step.choices)))
-            G.apply(s, pid, step.action)
+            G.apply(s, pid, pick_at_random(G, s, pid, rng, used))
     assert KEYS <= used, used
 
 
