@@ -6,7 +6,7 @@ would: every click lands on a button or select the bot really sent.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Awaitable, Callable, Sequence
 
 import discord
 
@@ -43,8 +43,13 @@ async def choose(world: FakeDiscord, client: discord.Client, player: int, picker
 
 
 async def click_through(world: FakeDiscord, client: discord.Client, player: int, picker: FakeMessage,
-                        legal: Sequence[Action], action: Action) -> InteractionRecord | None:
-    """From an open picker, click down to ``action``; returns the last click (None if no click was needed)."""
+                        legal: Sequence[Action], action: Action,
+                        after_click: Callable[[InteractionRecord], Awaitable[None]] | None = None,
+                        ) -> InteractionRecord | None:
+    """From an open picker, click down to ``action``; returns the last click (None if no click was needed).
+
+    ``after_click`` sees each click once it is answered (a test recording what the channel showed).
+    """
     if action not in legal:
         raise AssertionError(f"{action} is not legal for {player}")
     path: tuple[int, ...] = ()
@@ -56,6 +61,8 @@ async def click_through(world: FakeDiscord, client: discord.Client, player: int,
             return record
         index = next(c.index for c in step.choices if action.get(c.key) == c.value)
         record = await choose(world, client, player, message, path, index)
+        if after_click is not None:
+            await after_click(record)
         if record.message is None:
             raise AssertionError(f"the picker did not answer: {record}")
         message = record.message

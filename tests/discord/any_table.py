@@ -306,28 +306,17 @@ class GameTable:
     async def world_choose(self, player: int, picker: FakeMessage, path: tuple[int, ...],
                            index: int) -> InteractionRecord:
         record = await seat.choose(self.world, self.bot, player, picker, path, index)
-        self.clicks.append(record)
-        await self.observe()
+        await self._clicked(record)
         return record
 
     async def _click_through(self, player: int, picker: FakeMessage, legal: list[Action],
                              action: Action) -> InteractionRecord | None:
-        from bot.ui.picker import walk
+        return await seat.click_through(self.world, self.bot, player, picker, legal, action,
+                                        after_click=self._clicked)
 
-        path: tuple[int, ...] = ()
-        record = None
-        message = picker
-        while True:
-            step = walk(legal, path)
-            if step.action is not None:
-                return record
-            index = next(c.index for c in step.choices if action.get(c.key) == c.value)
-            record = await seat.choose(self.world, self.bot, player, message, path, index)
-            self.clicks.append(record)
-            await self.observe()
-            assert record.message is not None, record
-            message = record.message
-            path = path + (index,)
+    async def _clicked(self, record: InteractionRecord) -> None:
+        self.clicks.append(record)
+        await self.observe()
 
     def human(self, live: Any, player: int) -> bool:
         return player > 0 and not self.bot.table.service.ai_controls(live, player)
