@@ -61,7 +61,7 @@ def _table(interaction: discord.Interaction[Any]) -> Any:
     return interaction.client.table  # type: ignore[attr-defined]
 
 
-async def _run(interaction: discord.Interaction[Any], handler: Awaitable[None]) -> None:
+async def run_handler(interaction: discord.Interaction[Any], handler: Awaitable[None]) -> None:
     """Run a table handler: a refusal is answered privately; an unexpected error still gets an answer."""
     table = _table(interaction)
     try:
@@ -108,7 +108,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(snowflake(match["match"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _run(interaction, _table(interaction).on_lobby(interaction, self.match_id, self.op))
+        await run_handler(interaction, _table(interaction).on_lobby(interaction, self.match_id, self.op))
 
 
 class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -135,7 +135,7 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(snowflake(match["match"]), int(match["decision"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _run(interaction, _table(interaction).on_act(interaction, self.match_id))
+        await run_handler(interaction, _table(interaction).on_act(interaction, self.match_id))
 
 
 class PassButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -161,7 +161,7 @@ class PassButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(snowflake(match["match"]), int(match["decision"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _run(interaction, _table(interaction).on_pass(interaction, self.match_id, self.decision))
+        await run_handler(interaction, _table(interaction).on_pass(interaction, self.match_id, self.decision))
 
 
 class PrefButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -192,7 +192,7 @@ class PrefButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(snowflake(match["match"]), match["key"], match["on"] == "on")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _run(interaction, _table(interaction).on_pref(interaction, self.match_id, self.key, self.on))
+        await run_handler(interaction, _table(interaction).on_pref(interaction, self.match_id, self.key, self.on))
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"hand:(?P<match>{SNOWFLAKE})"):
@@ -216,7 +216,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"han
         return cls(snowflake(match["match"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _run(interaction, _table(interaction).on_hand(interaction, self.match_id))
+        await run_handler(interaction, _table(interaction).on_hand(interaction, self.match_id))
 
 
 class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -244,7 +244,7 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                    match["choice"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _run(interaction, _table(interaction).on_pick(interaction, self.match_id, self.decision, self.legal,
+        await run_handler(interaction, _table(interaction).on_pick(interaction, self.match_id, self.decision, self.legal,
                                                             self.path, self.choice))
 
 
@@ -276,7 +276,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         choice = values[0] if values else ""
-        await _run(interaction, _table(interaction).on_pick(interaction, self.match_id, self.decision, self.legal,
+        await run_handler(interaction, _table(interaction).on_pick(interaction, self.match_id, self.decision, self.legal,
                                                             self.path, choice))
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any, Awaitable, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import discord
 
@@ -29,7 +29,7 @@ from bot.lobby import match_wide_option
 from bot.match_types import LiveMatch, MatchError
 from bot.options import TABLE_OPTIONS, Option
 from bot.storage import LOBBY
-from bot.ui.components import SNOWFLAKE, LobbyButton
+from bot.ui.components import SNOWFLAKE, LobbyButton, run_handler
 from bot.ui.render import COLOUR_LOBBY, Rendered, match_title, mention
 
 if TYPE_CHECKING:
@@ -81,14 +81,6 @@ def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
-async def _guarded(interaction: Interaction, handler: Awaitable[None]) -> None:
-    """Refusals are told privately; an unexpected error still gets an answer (the table logs it)."""
-    try:
-        await handler
-    except Exception as error:  # noqa: BLE001 - reported to the player and logged with its traceback
-        await interaction.client.table.answer_error(interaction, error)  # type: ignore[attr-defined]
-
-
 def _controls(interaction: Interaction) -> "LobbyControls":
     return LobbyControls(interaction.client.table)  # type: ignore[attr-defined]
 
@@ -112,7 +104,7 @@ class OptionsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"
         return cls(int(match["match"]))
 
     async def callback(self, interaction: Interaction) -> None:
-        await _guarded(interaction, _controls(interaction).open_host_panel(interaction, self.match_id))
+        await run_handler(interaction, _controls(interaction).open_host_panel(interaction, self.match_id))
 
 
 class MyOptionsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"lmine:(?P<match>{_MATCH})"):
@@ -133,7 +125,7 @@ class MyOptionsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r
         return cls(int(match["match"]))
 
     async def callback(self, interaction: Interaction) -> None:
-        await _guarded(interaction, _controls(interaction).open_player_panel(interaction, self.match_id))
+        await run_handler(interaction, _controls(interaction).open_player_panel(interaction, self.match_id))
 
 
 class PanelPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -156,7 +148,7 @@ class PanelPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["match"]), match["who"], int(match["page"]))
 
     async def callback(self, interaction: Interaction) -> None:
-        await _guarded(interaction, _controls(interaction).turn_page(interaction, self.match_id, self.who, self.page))
+        await run_handler(interaction, _controls(interaction).turn_page(interaction, self.match_id, self.who, self.page))
 
 
 class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -180,7 +172,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
     async def callback(self, interaction: Interaction) -> None:
         value = self.item.values[0] if self.item.values else ""
-        await _guarded(interaction, _controls(interaction).set_option(interaction, self.match_id, self.name, value))
+        await run_handler(interaction, _controls(interaction).set_option(interaction, self.match_id, self.name, value))
 
 
 class PlayerOptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -204,7 +196,7 @@ class PlayerOptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
     async def callback(self, interaction: Interaction) -> None:
         value = self.item.values[0] if self.item.values else ""
-        await _guarded(interaction, _controls(interaction).set_player_option(
+        await run_handler(interaction, _controls(interaction).set_player_option(
             interaction, self.match_id, self.player, self.name, value))
 
 
