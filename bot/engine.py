@@ -270,6 +270,15 @@ class Game(Generic[S]):
         """Label of one value of one action parameter, for the step-by-step picker."""
         return str(value)
 
+    def explain_choice(self, state: S, player: PlayerId, key: str, value: Any) -> str:
+        """What choosing this value does, in a line (a card's effect, where a move lands); "" for nothing.
+
+        Shown under the label as a select option's description, so at most 100 characters
+        are kept. A step where any value is explained is offered as a select, not as buttons,
+        so that the explanation is seen before the choice.
+        """
+        return ""
+
     def describe_question(self, state: S, player: PlayerId, key: str | None,
                           chosen: Sequence[tuple[str, Any]]) -> str:
         """The question a picker step asks, first thing on the prompt ("Which card do you place?").

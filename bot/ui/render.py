@@ -310,7 +310,8 @@ def picker_message(live: LiveMatch, player: int, step: Step, *, header: str | No
     embed.set_footer(text=t("{game} · match #{match} · only you can see this", game=game.title, match=live.id))
     view = discord.ui.View(timeout=None)
     labels = [_option_label(choice_label(live, player, c.key, c.value)) for c in step.choices]
-    if len(step.choices) <= BUTTON_CHOICES and not step.path:
+    notes = [_option_label(game.explain_choice(state, player, c.key, c.value)) or None for c in step.choices]
+    if len(step.choices) <= BUTTON_CHOICES and not step.path and not any(notes):
         for choice, label in zip(step.choices, labels):
             view.add_item(PickButton.make(live.id, live.decision, legal, step.path, choice.index, label=label))
     else:
@@ -318,7 +319,8 @@ def picker_message(live: LiveMatch, player: int, step: Step, *, header: str | No
             chunk = step.choices[chunk_start: chunk_start + SELECT_OPTIONS]
             view.add_item(PickSelect.make(
                 live.id, live.decision, legal, step.path, chunk_start // SELECT_OPTIONS, placeholder=question,
-                options=[discord.SelectOption(label=labels[c.index], value=str(c.index)) for c in chunk]))
+                options=[discord.SelectOption(label=labels[c.index], value=str(c.index), description=notes[c.index])
+                         for c in chunk]))
     if step.path:
         view.add_item(PickButton.make(live.id, live.decision, legal, step.path, "back", label=t("Back"),
                                       style=discord.ButtonStyle.secondary))
