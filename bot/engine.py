@@ -34,6 +34,15 @@ Event = dict[str, Any]
 PlayerId = int
 
 
+@dataclass(frozen=True)
+class Field:
+    """One embed field of a rendered board: a title, its text, and whether it may sit beside others."""
+
+    name: str
+    value: str
+    inline: bool = True
+
+
 class Refusal(Exception):
     """Anything the bot refuses with a reason the person can read (shown to them as is, privately).
 
@@ -304,6 +313,16 @@ class Game(Generic[S]):
         Defaults to the whole view; a game with a tall board renders less here.
         """
         return self.render_view(view, names)
+
+    def render_fields(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> list["Field"]:
+        """The board as embed fields (a seat each, the shop, the ring), shown after ``render_view``'s text.
+
+        Fields keep a layout that Discord's markdown cannot reshape: a seat stays a box,
+        not a quote bar or a bullet. Shown for the public table with the spectator view and
+        in a player's own DM and replies with their view. ``[]`` (the default) for none.
+        At most 25 fields; names are cut at 256 characters and values at 1,024.
+        """
+        return []
 
     def ai_policy(self) -> Any:
         """The policy AI seats and idle players' seats use (a :class:`bot.policy.Policy`).

@@ -16,7 +16,7 @@ from typing import Any, Sequence
 import discord
 
 from bot.i18n import t, tn
-from bot.engine import Result
+from bot.engine import Field, Result
 from bot.matches import LiveMatch
 from bot.storage import ABANDONED, ACTIVE, FINISHED
 from bot.ui.components import ActButton, HandButton, LobbyButton, PassButton, PickButton, PickSelect, PrefButton
@@ -28,6 +28,8 @@ COLOUR_WINDOW = discord.Colour.orange()
 COLOUR_OVER = discord.Colour.dark_grey()
 
 EMBED_LIMIT = 4000
+EMBED_FIELDS = 25
+EMBED_TOTAL = 6000
 SELECT_OPTIONS = 25
 MAX_SELECTS = 4
 BUTTON_CHOICES = 5
@@ -56,6 +58,19 @@ class Rendered:
 
     def edit_kwargs(self) -> dict[str, Any]:
         return {"content": self.content, "embed": self.embed, "view": self.view}
+
+
+def add_fields(embed: discord.Embed, fields: Sequence[Field]) -> discord.Embed:
+    """Put a board's fields on an embed within Discord's limits (25 fields, 256/1,024, 6,000 in all).
+
+    Fields that would pass the embed's total are left off rather than sent and refused.
+    """
+    for item in list(fields)[:EMBED_FIELDS]:
+        name, value = _clip(item.name or "\u200b", 256), _clip(item.value or "\u200b", 1024)
+        if len(embed) + len(name) + len(value) > EMBED_TOTAL:
+            break
+        embed.add_field(name=name, value=value, inline=item.inline)
+    return embed
 
 
 def _clip(text: str, limit: int = EMBED_LIMIT) -> str:
@@ -141,7 +156,8 @@ def turn_message(live: LiveMatch, recent: Sequence[str], *, result: Result | Non
                  end_reason: str | None = None) -> Rendered:
     """The one public message of a running match: board, whose turn, last moves, buttons."""
     game, rec = live.game, live.record
-    board = game.render_view(game.view(live.state, None), rec.names) if live.state is not None else ""
+    public = game.view(live.state, None) if live.state is not None else None
+    board = game.render_view(public, rec.names) if public is not None else ""
     lines = [board]
     if recent:
         lines.append(t("**Last moves**") + "\n" + "\n".join(f"• {line}" for line in recent[-6:]))
@@ -160,6 +176,8 @@ def turn_message(live: LiveMatch, recent: Sequence[str], *, result: Result | Non
     else:
         footer = t("{players} · use /{game} hand to see your cards", players=players, game=game.name)
     embed.set_footer(text=footer)
+    if public is not None:
+        add_fields(embed, game.render_fields(public, rec.names))
     if over:
         return Rendered(embed=embed, view=discord.ui.View(timeout=None))
     view = _static_view(ActButton.make(live.id, live.decision), HandButton.make(live.id))
@@ -250,6 +268,11 @@ def private_view_text(live: LiveMatch, player: int) -> str:
     return game.render_view(game.view(live.state, player), live.record.names)
 
 
+def private_fields(live: LiveMatch, player: int) -> list[Field]:
+    game = live.game
+    return game.render_fields(game.view(live.state, player), live.record.names)
+
+
 def hand_dm(live: LiveMatch, player: int, *, guild_name: str, channel_id: int, channel_name: str,
             jump_url: str | None, notes: Sequence[str] = ()) -> Rendered:
     """The player's private DM for one match: names the server, channel and match."""
@@ -262,6 +285,7 @@ def hand_dm(live: LiveMatch, player: int, *, guild_name: str, channel_id: int, c
                           colour=COLOUR_PLAY, description=_clip("\n\n".join(body)))
     embed.set_footer(text=t("{guild} · {channel} · private to you · updated when your hand changes; "
                             "the table in the channel shows the live board", guild=guild_name, channel=channel_name))
+    add_fields(embed, private_fields(live, player))
     content = t("{game} match #{match} in **{guild}**, <#{channel}>.", game=live.game.title, match=live.id,
                 guild=guild_name, channel=channel_id)
     view = None
@@ -278,6 +302,7 @@ def private_reply(live: LiveMatch, player: int, *, header: str | None = None, sh
     embed = discord.Embed(title=t("Your {game} view · match #{match}", game=live.game.title, match=live.id),
                           colour=COLOUR_PLAY,
                           description=_clip("\n\n".join(parts)))
+    add_fields(embed, private_fields(live, player))
     items: list[discord.ui.Item[Any]] = []
     if show_act:
         items.append(ActButton.make(live.id, live.decision))

@@ -1,8 +1,9 @@
-"""A game's ``explain_choice`` reaches the picker: explained choices are offered as a select with descriptions.
+"""Two rendering hooks of a game reach Discord within its limits.
 
-The game is DRUMP with one hook overridden, so the test sees only the platform's part:
-where the explanation goes, that it is clipped to Discord's 100 characters, and that
-a step without explanations keeps its buttons.
+``explain_choice``: explained choices are offered as a select with descriptions.
+``render_fields``: the board's fields go on the table, the hand DM and the private reply.
+The game is DRUMP with the hooks overridden, so the tests see only the platform's part:
+where the text goes, and that it is clipped to what Discord accepts.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.engine import get_game
+from bot.engine import Field, get_game
 from bot.match_types import LiveMatch
 from bot.storage import ACTIVE, MatchRecord
 from bot.ui import render
@@ -23,6 +24,10 @@ P1, P2 = 7100000000000001, 7100000000000002
 class Explained(type(get_game("drump"))):  # type: ignore[misc]
     def explain_choice(self, state: Any, player: int, key: str, value: Any) -> str:
         return "x" * 150 if key == "type" else ""
+
+    def render_fields(self, view: Any, names: Any) -> list[Field]:
+        who = "spectator" if view.get("viewer") is None else "player"
+        return [Field(f"{who} seat {i} " + "n" * 300, "v" * 2000) for i in range(30)]
 
 
 def _live(game: Any) -> LiveMatch:
@@ -58,3 +63,23 @@ def test_unexplained_first_step_keeps_its_buttons():
     assert len(walk(live.game.legal_actions(live.state, player), ()).choices) <= render.BUTTON_CHOICES
     items = _components(_first_step(live))
     assert items and all(isinstance(i, discord.ui.Button) for i in items)
+
+
+def _check_limits(embed: discord.Embed) -> None:
+    assert len(embed.fields) <= 25 and len(embed) <= 6000
+    assert all(len(f.name) <= 256 and len(f.value) <= 1024 for f in embed.fields)
+
+
+def test_board_fields_go_on_the_table_within_discords_limits():
+    live = _live(Explained())
+    embed = render.turn_message(live, ["a move"]).embed
+    assert embed is not None and embed.fields and embed.fields[0].name.startswith("spectator seat 0")
+    _check_limits(embed)
+
+
+def test_private_messages_carry_the_players_own_fields():
+    live = _live(Explained())
+    for rendered in (render.private_reply(live, P1),
+                     render.hand_dm(live, P1, guild_name="g", channel_id=2, channel_name="c", jump_url=None)):
+        assert rendered.embed is not None and rendered.embed.fields[0].name.startswith("player seat 0")
+        _check_limits(rendered.embed)
