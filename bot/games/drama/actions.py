@@ -11,6 +11,7 @@ Action types and their parameters, in the order a player decides them:
 * ``play`` card [target] [pick] [entry] [replace]
 * ``buy`` slot [replace]; ``recruit`` slot [replace]; ``kahwin`` member
 * ``hero_ability`` [target] [pick] [discard]; ``use`` card [target] [pick] [discard]
+* ``collect``, or ``attack`` target (before Collecting: the turn then ends with the attack)
 * ``attack`` target; ``end_turn``
 * ``pay`` card, ``cancel`` (discarding cards to recruit)
 * ``absorb`` member (which unmarried Member shields next)
@@ -30,7 +31,7 @@ from bot.games.drama.windows import add_response, entry_name, open_window
 from bot.i18n import t
 
 TURN_TYPES = {"play", "buy", "recruit", "kahwin", "hero_ability", "use", "attack", "end_turn"}
-CHOICE_TYPES = {"pay": "pay", "cancel": "pay", "absorb": "absorb", "to_hand": "to_hand", "react": "react", "decline": "react"}
+CHOICE_TYPES = {"collect": "start", "pay": "pay", "cancel": "pay", "absorb": "absorb", "to_hand": "to_hand", "react": "react", "decline": "react"}
 ALL_TYPES = TURN_TYPES | set(CHOICE_TYPES) | {"pick_hero", "pass"}
 INT_KEYS = {"card", "target", "pick", "entry", "replace", "slot", "member", "discard"}
 
@@ -50,6 +51,16 @@ def mode(state: DramaState, pid: int) -> str | None:
     return None
 
 
+#: What a pending decision asks of its player, for the refusal of anything else.
+_PENDING = {
+    "start": lambda: t("First choose: collect, or DENGKI at once."),
+    "pay": lambda: t("First finish paying for your recruit (or cancel it)."),
+    "absorb": lambda: t("First choose which MEMBER shields you."),
+    "to_hand": lambda: t("First choose which card goes back to your hand."),
+    "react": lambda: t("First decide whether to use your reactive ABILITY."),
+}
+
+
 def _wrong_mode(state: DramaState, pid: int, typ: str) -> str:
     if state.phase == "over":
         return t("The game is over.")
@@ -64,7 +75,7 @@ def _wrong_mode(state: DramaState, pid: int, typ: str) -> str:
     if state.choice is not None:
         if state.choice.player != pid:
             return t("Another player is making a decision; wait for them.")
-        return t("First answer the pending decision ({kind}).", kind=state.choice.kind)
+        return _PENDING.get(state.choice.kind, _PENDING["pay"])()
     if typ in CHOICE_TYPES:
         return t("There is no such decision waiting for you.")
     if state.window is not None:
@@ -114,6 +125,8 @@ def check(state: DramaState, pid: int, action: Any) -> str:
         ok = m == "window" or m == "turn"
     elif typ == "pick_hero":
         ok = m == "pick"
+    elif typ == "attack":
+        ok = m in ("turn", "start")
     else:
         ok = m == "turn" if typ in TURN_TYPES else m == CHOICE_TYPES[typ]
     if not ok:
@@ -123,7 +136,7 @@ def check(state: DramaState, pid: int, action: Any) -> str:
         if set(action) != {"type", "hero"}:
             raise IllegalAction(t("The 'pick_hero' action takes exactly one parameter, 'hero'."))
         _need(None if action["hero"] in flow.pick_options(state, pid) else t("That hero side is not available to you."))
-    elif typ in ("pass", "end_turn", "cancel", "decline"):
+    elif typ in ("pass", "end_turn", "cancel", "decline", "collect"):
         _keys(action, [])
     elif typ == "play":
         _check_play(state, pid, action, m)
@@ -243,7 +256,13 @@ def perform(state: DramaState, pid: int, action: Action, m: str) -> list[Event]:
         shop.marry(state, p, action["member"], shop.kahwin_cost(p, action["member"]), events)
     elif typ in ("hero_ability", "use"):
         _do_ability(state, pid, action, events)
+    elif typ == "collect":
+        state.choice = None
+        flow.do_collect(state, events)
     elif typ == "attack":
+        if m == "start":
+            state.choice = None
+            events.append({"type": "early_attack", "player": pid})
         combat.declare_attack(state, p, action["target"], events)
     elif typ == "end_turn":
         events.append({"type": "no_attack", "player": pid})

@@ -10,6 +10,7 @@ opens and it can be cancelled like any other.
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from bot.engine import Event
@@ -27,6 +28,23 @@ def declare_attack(state: DramaState, p: Player, target: int, events: list[Event
     state.agenda.append({"do": "end_turn"})
     state.agenda.append({"do": "attack_hits"})
     open_window(state, "dengki", exclude=p.id)
+
+
+def aim_dengki(state: DramaState, source: int, target: int, strength: int, events: list[Event]) -> None:
+    """A card's "hits with N DENGKI" is a Dengki aimed at ``target`` (RULINGS): a window opens
+    for the cards that answer a Dengki, then it lands and Members absorb as for an attack.
+
+    A Dengki already pending (the turn's attack) is put aside and restored after this one.
+    """
+    if state.attack is not None:
+        state.agenda.append({"do": "restore_attack", "attack": asdict(state.attack)})
+    state.attack = Attack(source, target, strength, source="card")
+    state.agenda.append({"do": "attack_hits"})
+    open_window(state, "dengki", exclude=source)
+
+
+def restore_attack(state: DramaState, task: dict[str, Any], events: list[Event]) -> None:
+    state.attack = Attack(**task["attack"])
 
 
 def attack_hits(state: DramaState, task: dict[str, Any], events: list[Event]) -> None:

@@ -231,7 +231,7 @@ def _dengki(state, p, eff, entry, events):
     if t is None:
         return _fizzle(events, p, entry, N_("the target is out of the game"))
     _ev(events, p, eff, target=t.id, amount=eff.amount)
-    state.agenda.append({"do": "hit", "target": t.id, "amount": eff.amount, "source": p.id})
+    combat.aim_dengki(state, p.id, t.id, eff.amount, events)
 
 
 def _lose(state, p, eff, entry, events):
@@ -312,13 +312,13 @@ def _free_kahwin(state, p, eff, entry, events):
 
 def _skip_turn(state, p, eff, entry, events):
     t = state.turn
+    if state.attack is not None and state.attack.source == "attack":
+        state.attack.stopped = True  # the turn's own Dengki, declared before or after Collecting
     if not t.collected:
         t.skipped = True
         _ev(events, p, eff, target=t.player, timing="collecting")
     else:
         t.silenced = True
-        if state.attack is not None:
-            state.attack.stopped = True
         _ev(events, p, eff, target=t.player, timing="action")
 
 

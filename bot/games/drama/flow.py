@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence
 from bot.engine import Event
 from bot.games.drama import combat, effects, shop
 from bot.games.drama.cards import BLUE_COUNT, GREEN_COUNT
-from bot.games.drama.state import (BANK_JUTA, CARDS, KEDAI_SLOTS, START_HAND, DramaState, Player, Turn, attributes,
+from bot.games.drama.state import (BANK_JUTA, CARDS, KEDAI_SLOTS, START_HAND, Choice, DramaState, Player, Turn, attributes,
                                    draw_blue, draw_green, gain_juta, player)
 from bot.games.drama.windows import close_window, open_window
 from bot.games.rng import Rng
@@ -90,7 +90,12 @@ def begin_turn(state: DramaState, pid: int, events: list[Event]) -> None:
 
 
 def collect(state: DramaState, task: dict[str, Any], events: list[Event]) -> None:
-    """Collecting phase: Juta and Draw by attribute, unless a Cliffhanger skipped the turn."""
+    """Before Collecting the turn player chooses: collect (and play on), or declare Dengki at once.
+
+    The rulebook lets a player attack before the Collecting and Action phases, and then
+    the turn ends with the attack, so this is a real decision (a "start" choice), asked
+    after the opening window unless a Cliffhanger there skipped the turn.
+    """
     t = state.turn
     p = player(state, t.player)
     if not p.alive:
@@ -99,6 +104,13 @@ def collect(state: DramaState, task: dict[str, Any], events: list[Event]) -> Non
         events.append({"type": "skipped", "player": p.id})
         state.agenda.append({"do": "end_turn"})
         return
+    state.choice = Choice(p.id, "start")
+
+
+def do_collect(state: DramaState, events: list[Event]) -> None:
+    """Collecting phase: Juta and Draw by attribute, then the window at the start of the Action phase."""
+    t = state.turn
+    p = player(state, t.player)
     attrs = attributes(state, p)
     got = gain_juta(state, p, attrs["juta"])
     events.append({"type": "collect", "player": p.id, "juta": got})
@@ -136,6 +148,7 @@ TASKS: dict[str, Callable[[DramaState, dict[str, Any], list[Event]], None]] = {
     "resolve": effects.resolve,
     "effect": effects.run_effect,
     "attack_hits": combat.attack_hits,
+    "restore_attack": combat.restore_attack,
     "hit": combat.hit,
     "lose": combat.lose,
     "place": shop.place_task,

@@ -77,6 +77,8 @@ class DramaGame(Game[DramaState]):
             return {"type": "pass"}
         if m == "turn":
             return {"type": "end_turn"}
+        if m == "start":
+            return {"type": "collect"}
         if m == "pay":
             return {"type": "cancel"}
         if m == "absorb":

@@ -44,6 +44,8 @@ class HeuristicPolicy:
             return rng.choice(by_type["pick_hero"])
         if "pass" in by_type:
             return self._respond(view, me, by_type, hand, rng)
+        if "collect" in by_type:
+            return self._start(view, me, by_type)
         for kind in ("react", "absorb", "to_hand", "pay"):
             if kind in by_type:
                 return self._choose_in(kind, by_type[kind])
@@ -99,6 +101,14 @@ class HeuristicPolicy:
         if hurtful and rng.below(3) == 0:
             return rng.choice(hurtful)
         return by_type["pass"][0]
+
+    def _start(self, view: Mapping[str, Any], me: int, by_type: Mapping[str, list[Action]]) -> Action:
+        """Attack before Collecting only when that Dengki knocks a rival out now; else collect and build."""
+        players = _players(view)
+        strength = players[me]["attributes"]["dengki"]
+        finishing = [a for a in by_type.get("attack", [])
+                     if _damage_through(players[me], players[a["target"]], strength) >= players[a["target"]]["air_muka"]]
+        return self._attack(view, me, finishing) if finishing else by_type["collect"][0]
 
     @staticmethod
     def _attack(view: Mapping[str, Any], me: int, attacks: list[Action]) -> Action:

@@ -66,6 +66,9 @@ class Attack:
     target: int
     strength: int
     stopped: bool = False
+    #: "attack" for the turn player's declared Dengki; "card" for an effect that hits with Dengki
+    #: (a Cliffhanger stops only the former, cards answering a Dengki answer both).
+    source: str = "attack"
 
 
 @dataclass
@@ -73,7 +76,7 @@ class Choice:
     """A decision only ``player`` can make, asked in the middle of resolving something."""
 
     player: int
-    kind: str  # pay | absorb | replace | react
+    kind: str  # start | pay | absorb | replace | react
     options: list[int] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)
 

@@ -20,7 +20,7 @@ TYPE_LABELS = {
     "use": N_("Use a card's ABILITY"), "attack": N_("DENGKI (attack)"), "end_turn": N_("End turn without attacking"),
     "pay": N_("Discard a card to pay"), "cancel": N_("Cancel recruiting"), "absorb": N_("Choose who shields"),
     "to_hand": N_("Choose the card that goes to your hand"), "react": N_("Use a reactive ABILITY"),
-    "decline": N_("Do not react"),
+    "decline": N_("Do not react"), "collect": N_("Collect, then play cards"),
 }
 
 
@@ -110,6 +110,8 @@ def describe_action(state: DramaState, pid: int, action: Mapping[str, Any]) -> s
     elif typ == "use":
         text = (t("Use {card} on {target}", card=c("card"), target=c("target")) if "target" in action
                 else t("Use {card}", card=c("card")))
+    elif typ == "attack" and mode(state, pid) == "start":
+        text = t("DENGKI {target} now (your turn then ends)", target=c("target"))
     elif typ == "attack":
         text = t("DENGKI {target}", target=c("target"))
     elif typ == "pay":
@@ -150,7 +152,7 @@ EFFECT_TEXT = {
     "bonus_dengki": N_("{p} gets +{amount} DENGKI this turn."),
     "kedai_discount": N_("{p}'s next ITEM costs {amount} Juta less."),
     "all_pay": N_("{p} collects {amount} Juta from the others."),
-    "dengki": N_("{p} hits {t} with {amount} DENGKI."),
+    "dengki": N_("{p} aims {amount} DENGKI at {t}."),
     "lose_air_muka": N_("{t} is to lose {amount} AIR MUKA."),
     "take_juta": N_("{p} takes {amount} Juta from {t}."),
     "discard_random": N_("{t} discards {cards}."),
@@ -218,6 +220,7 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
         "attack": lambda: t("{p} aims {strength} DENGKI at {t}!", p=p, strength=e.get("strength"), t=tg),
         "attack_off": lambda: t("The DENGKI comes to nothing."),
         "no_attack": lambda: t("{p} ends the turn without attacking.", p=p),
+        "early_attack": lambda: t("{p} skips Collecting and attacks at once!", p=p),
         "cancelled": lambda: t("{p}'s {card} is cancelled.", p=p, card=entry_text(e.get("name"))),
         "resolve": lambda: t("{p}'s {card} resolves.", p=p, card=entry_text(e.get("name"))),
         "fizzle": lambda: (t("{p}'s {card} has no effect ({why}).", p=p, card=entry_text(e.get("name")),
@@ -289,7 +292,8 @@ def rules_summary() -> str:
             t("- At 0 AIR MUKA you are out: your cards go to the discard piles and your Juta to the Bank. Empty decks reshuffle their discard piles. An empty Bank pays what it has."),
             t("- Leaving a match of three or more: your hero is out as at 0 AIR MUKA, at once, and you count as a loser; PLOT TWISTs you had stacked do nothing."),
             t("- Pelumba Haram: one more turn after this one (skipped if you are out)."),
-            t("- Collecting happens by itself at the start of your turn; DENGKI strength is counted when it is declared."),
+            t("- You may DENGKI at once instead of Collecting; the turn then ends with the attack. Strength counts when declared."),
+            t("- A card that hits with DENGKI is a DENGKI: defence cards answer it, MEMBERs absorb it."),
         )),
     )) + "\n"
 
@@ -345,6 +349,8 @@ def _first_question(state: DramaState, pid: int) -> str:
         if live:
             return t("{card} was played: respond with a Plot Twist?", card=entry_label(live[-1])[:40])
         return t("A Plot Twist window is open: respond?")
+    if m == "start":
+        return t("Your turn: collect and play, or DENGKI at once (no Collecting, turn ends)?")
     if m == "turn":
         left = actions_left(state)
         return t("Your turn ({left} ACTION left): what do you do?", left=left)

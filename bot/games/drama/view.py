@@ -217,7 +217,7 @@ def _window_kind(kind: str) -> str:
 
 
 def _choice_kind(kind: str) -> str:
-    words = {"pay": t("pay"), "absorb": t("absorb"), "to_hand": t("to_hand"), "react": t("react")}
+    words = {"start": t("collect or attack"), "pay": t("pay"), "absorb": t("absorb"), "to_hand": t("to_hand"), "react": t("react")}
     return words.get(kind, kind)
 
 

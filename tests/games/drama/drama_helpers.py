@@ -127,9 +127,13 @@ def arrange_turn(state: DramaState, pid: int, hand_keep: bool = True) -> None:
 
 
 def pass_all(state: DramaState, limit: int = 50) -> list[dict]:
-    """Everyone in the open window passes until it closes (and any new ones too, up to ``limit``)."""
+    """Everyone in the open window passes until it closes (and any new ones too, up to ``limit``);
+    a turn player asked to collect or attack at once collects (the usual choice)."""
     events: list[dict] = []
     for _ in range(limit):
+        if state.choice is not None and state.choice.kind == "start" and state.window is None:
+            events += GAME.apply(state, state.choice.player, {"type": "collect"})
+            continue
         if state.window is None or state.phase == "over" or state.choice is not None:
             return events
         pid = state.window.waiting[0]
@@ -251,3 +255,9 @@ def ids_in(obj: Any) -> set[int]:
 
 
 _CARD_KEYS = frozenset(("id", "card", "pick"))
+
+
+def collect(state: DramaState) -> list[dict]:
+    """The turn player, asked to collect or attack at once, collects."""
+    assert state.choice is not None and state.choice.kind == "start", state.choice
+    return GAME.apply(state, state.choice.player, {"type": "collect"})

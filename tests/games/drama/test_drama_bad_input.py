@@ -129,7 +129,7 @@ def test_not_your_turn(turn):
     assert s.choice is not None and s.choice.player == P2
     refused(s, P1, {"type": "absorb", "member": s.choice.options[0]}, "Another player is making a decision")
     refused(s, P2, {"type": "absorb", "member": 12}, "Choose one of the cards offered")
-    refused(s, P2, {"type": "decline"}, "pending decision")
+    refused(s, P2, {"type": "decline"}, "which MEMBER shields you")
 
 
 def test_over_the_type_limit_without_choosing_a_replacement(turn):

@@ -41,7 +41,7 @@ def test_drama_brief_names_your_hand_and_hero_only():
 
 def test_drama_brief_and_questions_along_seeded_games():
     used: set[str] = set()
-    for seed in range(12):
+    for seed in range(18):
         state = GAME.new_game(list(range(1, 2 + seed % 5 + 1)), seed)
         rng = Rng.seeded(seed)
         steps = 0

@@ -14,7 +14,7 @@ from bot.engine import LEAVE, IllegalAction, apply_logged, replay
 from bot.games.drama.state import player
 
 from drama_helpers import (GAME, P1, P2, P3, arrange_turn, card_id, check_accounting, check_invariants, clear_hand,
-                           give, ids_in, new, pass_all, pass_window, public_cards, set_kedai)
+                           give, ids_in, new, pass_all, pass_window, public_cards, set_kedai, collect)
 
 HEROES = ["Ryan Kaya-Raya", "Inspektor Wang", "Ustazah Salmah"]
 
@@ -115,6 +115,7 @@ def test_a_leaver_is_skipped_in_the_turn_order_from_then_on():
     leave(s, P2)
     act(s, P1, type="end_turn")
     assert s.turn.player == P3
+    collect(s)
     act(s, P3, type="end_turn")
     assert s.turn.player == P1
 
@@ -187,7 +188,9 @@ def test_leaving_in_ones_own_action_phase_passes_the_turn_on():
     events = leave(s, P1)
     assert types(events)[:4] == ["left", "eliminated", "turn_end", "turn"]
     assert s.turn.player == P2 and s.turn.number > 0
-    assert s.phase == "action" and GAME.actors(s) == {P2}  # nobody else holds a card: no windows
+    assert s.choice.kind == "start" and GAME.actors(s) == {P2}  # nobody else holds a card: no windows
+    collect(s)
+    assert s.phase == "action" and GAME.actors(s) == {P2}
 
 
 def test_leaving_at_the_start_of_ones_own_turn_skips_collecting():
@@ -199,7 +202,7 @@ def test_leaving_at_the_start_of_ones_own_turn_skips_collecting():
     events = leave(s, P1)
     assert "collect" not in types(events) and s.window.waiting == [P2]  # P2 may still answer
     bank = s.bank
-    events = act(s, P2, type="pass")
+    events = act(s, P2, type="pass") + collect(s)
     assert [e["player"] for e in events if e["type"] == "collect"] == [P2]  # P1 never collected
     assert s.turn.player == P2 and s.bank == bank - 1
 
@@ -233,7 +236,7 @@ def test_leaving_during_ones_own_recruit_payment_drops_it():
     act(s, P1, type="pay", card=card_id("Jumpa Bomoh"))
     assert s.choice is not None and s.choice.kind == "pay"
     leave(s, P1)
-    assert s.choice is None and s.kedai[0] == rashid and s.turn.player == P2
+    assert s.choice.kind == "start" and s.kedai[0] == rashid and s.turn.player == P2
 
 
 def test_a_leaver_takes_no_extra_turn():
@@ -346,7 +349,7 @@ def test_leaving_while_ordering_ones_shields_drops_the_hit():
     act(s, P1, type="attack", target=P2)
     assert s.choice.kind == "absorb" and GAME.actors(s) == {P2}
     leave(s, P2)
-    assert s.choice is None and jamal in s.green_discard and aina in s.green_discard
+    assert s.choice.kind == "start" and jamal in s.green_discard and aina in s.green_discard
     assert s.turn.player == P3  # the attacker's turn ended with the attack
 
 
@@ -357,7 +360,7 @@ def test_leaving_while_offered_a_reactive_ability_drops_the_loss():
     act(s, P1, type="attack", target=P2)
     assert s.choice.kind == "react" and GAME.waiting(s).in_window
     events = leave(s, P2)
-    assert s.choice is None and klinik in s.green_discard and "air_muka" not in types(events)
+    assert s.choice.kind == "start" and klinik in s.green_discard and "air_muka" not in types(events)
     assert s.turn.player == P3
 
 

@@ -8,7 +8,7 @@ from bot.engine import IllegalAction
 from bot.games.drama.state import CARDS, attributes, player
 
 from drama_helpers import (GAME, P1, P2, P3, arrange_turn, card_id, check_invariants, clear_hand, give, new,
-                           pass_all, pass_window, set_kedai, total_juta)
+                           pass_all, pass_window, set_kedai, total_juta, collect)
 
 
 def act(state, pid, **action):
@@ -84,6 +84,7 @@ def test_three_phases_collect_then_action_then_dengki():
     assert GAME.actors(s) == {other}  # the window before Collecting
     hand, juta = len(me.hand), me.juta
     pass_window(s)
+    collect(s)
     assert me.juta == juta + 1 and len(me.hand) == hand + 1  # collected 1 Juta, drew 1
     assert s.phase == "action" and s.window.kind == "action_start"
     pass_window(s)
@@ -102,6 +103,7 @@ def test_attacking_first_ends_the_turn_with_no_phase_after_it():
     other = P2 if tp == P1 else P1
     me = player(s, tp)
     pass_window(s)  # before Collecting
+    collect(s)
     pass_window(s)  # start of the Action phase
     assert s.turn.actions_used == 0 and me.hand
     act(s, tp, type="attack", target=other)

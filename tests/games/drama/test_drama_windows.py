@@ -9,7 +9,7 @@ from bot.games.drama.policies import HeuristicPolicy
 from bot.games.drama.state import player
 
 from drama_helpers import (GAME, P1, P2, P3, arrange_turn, card_id, clear_hand, give, new, pass_all, pass_window,
-                           set_kedai)
+                           set_kedai, collect)
 
 
 def act(state, pid, **action):
@@ -27,6 +27,8 @@ def test_every_player_with_cards_is_asked_and_passing_closes_the_window():
     for pid in list(w.waiting):
         assert GAME.timeout_action(s, pid) == {"type": "pass"}
         act(s, pid, type="pass")
+    assert s.window is None and s.choice.kind == "start" and GAME.actors(s) == {tp}
+    collect(s)
     assert s.window.kind == "action_start"
 
 
@@ -109,7 +111,8 @@ def test_cliffhanger_in_action_phase_stops_cards_and_attack_but_not_buying():
     other = P2 if tp == P1 else P1
     clear_hand(s, other)
     give(s, other, "Cliffhanger")
-    pass_window(s)  # collect
+    pass_window(s)
+    collect(s)
     me = player(s, tp)
     juta = me.juta
     act(s, other, type="play", card=card_id("Cliffhanger"))
@@ -240,6 +243,7 @@ def test_windows_open_at_each_ruled_moment():
     pass_window(s)
     assert s.turn.player == P2 and s.window.kind == "turn_start" and s.window.waiting == [P3, P1]
     pass_window(s)
+    collect(s)
     assert s.phase == "action" and s.window.kind == "action_start" and s.window.waiting == [P3, P1]
 
 
@@ -300,9 +304,9 @@ def test_every_pending_decision_has_a_legal_timeout_that_moves_on():
     assert player(s, pid).hero
     # a window: pass; the turn: end it
     s = new(2)
-    for _ in range(2):
+    for expected in ("pass", "collect", "pass"):  # the window, the turn player's collect-or-attack, a window
         pid = next(iter(GAME.actors(s)))
-        assert GAME.timeout_action(s, pid) == {"type": "pass"}
+        assert GAME.timeout_action(s, pid) == {"type": expected}
         act(s, pid, **GAME.timeout_action(s, pid))
     tp = s.turn.player
     assert GAME.timeout_action(s, tp) == {"type": "end_turn"}
