@@ -42,6 +42,19 @@ RESUME_PAUSE = 0.5
 THINKING = "meja_thinking"
 
 
+def respond_path(live: LiveMatch, player: int, legal: list[Any]) -> tuple[int, ...]:
+    """Where Respond… opens the picker: in a window whose only answers are passing and one other
+    kind (say, playing a card), straight at that kind, since the prompt's own button passes."""
+    if not live.waiting.in_window:
+        return ()
+    first = walk(legal, ())
+    passing = (live.game.timeout_action(live.state, player) or {}).get("type")
+    others = [c for c in first.choices if c.value != passing]
+    if len(first.choices) != 2 or len(others) != 1 or walk(legal, (others[0].index,)).key is None:
+        return ()  # a lone answer stays a button to press, never applied by opening the picker
+    return (others[0].index,)
+
+
 class Table(SlashCommands):
     def __init__(self, bot: discord.Client, service: MatchService, scheduler: DeadlineScheduler) -> None:
         self.bot = bot
@@ -195,7 +208,8 @@ class Table(SlashCommands):
         player = interaction.user.id
         async with self.locked(interaction, match_id):  # a move applied but not committed never shows
             live = self.service.check_turn(await self.service.load(match_id), player, None)
-            step = walk(live.game.legal_actions(live.state, player), ())
+            legal = live.game.legal_actions(live.state, player)
+            step = walk(legal, respond_path(live, player, legal))
             welcome = await self._reclaim(live, player)
             rendered = render.picker_message(live, player, step,
                                              header=translate(WELCOME_BACK) if welcome else None)

@@ -13,7 +13,7 @@ import discord
 from bot.engine import Action
 from bot.sim.models import FakeMessage, InteractionRecord
 from bot.sim.world import FakeDiscord
-from bot.ui.components import PickButton
+from bot.ui.components import PickButton, parse_path
 from bot.ui.picker import walk
 
 
@@ -24,6 +24,18 @@ def _picker_of(message: FakeMessage) -> tuple[int, int, str]:
             _, match, decision, legal, *_ = cid.split(":")
             return int(match), int(decision), legal
     raise AssertionError(f"not a picker message: {message.custom_ids()}")
+
+
+def _path_of(message: FakeMessage) -> tuple[int, ...]:
+    """The picker step a message shows (every pick id on it carries that step's path)."""
+    for cid in message.custom_ids():
+        if cid.startswith(("pkb:", "pks:")):
+            return parse_path(cid.split(":")[4])
+    return ()
+
+
+def _leads_to(legal: Sequence[Action], path: tuple[int, ...], action: Action) -> bool:
+    return action in walk(legal, path).candidates
 
 
 async def choose(world: FakeDiscord, client: discord.Client, player: int, picker: FakeMessage,
@@ -52,9 +64,17 @@ async def click_through(world: FakeDiscord, client: discord.Client, player: int,
     """
     if action not in legal:
         raise AssertionError(f"{action} is not legal for {player}")
-    path: tuple[int, ...] = ()
+    path = _path_of(picker)  # a picker may open past its first step (Respond… in a window)
     record: InteractionRecord | None = None
     message = picker
+    while path and not _leads_to(legal, path, action):
+        match_id, decision, fingerprint = _picker_of(message)
+        record = await world.click(client, player, message, PickButton.id(match_id, decision, fingerprint, path, "back"))
+        await world.settle()
+        if after_click is not None:
+            await after_click(record)
+        assert record.message is not None, f"the picker did not answer: {record}"
+        message, path = record.message, path[:-1]
     while True:
         step = walk(legal, path)
         if step.action is not None:

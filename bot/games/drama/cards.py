@@ -92,6 +92,8 @@ class Ability:
     effects: tuple[Effect, ...] = ()
     conditions: tuple[Condition, ...] = ()
     cost: Cost = Cost()
+    #: A shorter wording for tight places (a select option's description); "" when ``text`` is short.
+    short: str = ""
 
     def amount(self, kind: str) -> int:
         return sum(e.amount for e in self.effects if e.kind == kind)
@@ -111,6 +113,7 @@ class BlueDef:
     text: str
     effects: tuple[Effect, ...]
     conditions: tuple[Condition, ...]
+    short: str = ""  # as Ability.short
 
 
 @dataclass(frozen=True)
@@ -261,7 +264,7 @@ def _cost(card: str, raw: Any, where: str, self_ok: bool) -> Cost:
 def _ability(card: str, raw: Any, where: str, hero: bool) -> Ability:
     if raw is None:
         return Ability()
-    raw = _table(card, where, raw, {"kind", "text", "effects", "conditions", "cost"})
+    raw = _table(card, where, raw, {"kind", "text", "short", "effects", "conditions", "cost"})
     kind = "active" if hero else _str(card, where + ".kind", raw.get("kind"), ("passive", "active", "reactive"))
     if hero and raw.get("kind", "active") != "active":
         raise _fail(card, where + ".kind", "a hero ability is active")
@@ -277,7 +280,20 @@ def _ability(card: str, raw: Any, where: str, hero: bool) -> Ability:
     cost = _cost(card, raw.get("cost"), where + ".cost", self_ok=not hero)
     if kind == "passive" and cost != Cost():
         raise _fail(card, where + ".cost", "a passive ability costs nothing")
-    return Ability(kind, text, effects, conds, cost)
+    return Ability(kind, text, effects, conds, cost, _short(card, where + ".short", raw.get("short")))
+
+
+#: The longest ``short`` text: it must fit a select option's description with the card's type in front.
+SHORT_MAX = 80
+
+
+def _short(card: str, where: str, raw: Any) -> str:
+    if raw is None:
+        return ""
+    text = _str(card, where, raw)
+    if len(text) > SHORT_MAX:
+        raise _fail(card, where, f"a short text has at most {SHORT_MAX} characters (this one has {len(text)})")
+    return text
 
 
 def _copies(card: str, raw: dict[str, Any]) -> int:
@@ -312,13 +328,14 @@ def _hero(raw: dict[str, Any], i: int) -> HeroDef:
 
 def _blue(raw: dict[str, Any], i: int) -> tuple[BlueDef, int]:
     name = _name(raw, "blue", i)
-    _table(name, "blue", raw, {"name", "type", "copies", "text", "effects", "conditions"})
+    _table(name, "blue", raw, {"name", "type", "copies", "text", "short", "effects", "conditions"})
     kind = _str(name, "type", raw.get("type"), ("episode", "plot_twist"))
     catalog = ONE_SHOT if kind == "plot_twist" else {k: v for k, v in ONE_SHOT.items() if k not in PLOT_TWIST_ONLY}
     effects = _effects(name, raw.get("effects"), catalog, "effects")
     conds = _conditions(name, raw.get("conditions"), "conditions")
     _check_timing(name, effects, conds, own_turn=kind == "episode")
-    return BlueDef(name, kind, _str(name, "text", raw.get("text")), effects, conds), _copies(name, raw)
+    return (BlueDef(name, kind, _str(name, "text", raw.get("text")), effects, conds, _short(name, "short", raw.get("short"))),
+            _copies(name, raw))
 
 
 def _green(raw: dict[str, Any], i: int) -> tuple[GreenDef, int]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine import NOTHING, Action, Event, Game, IllegalAction, Result, Waiting, Window
-from bot.games.drama import actions, flow, leaving, legal, text, view
+from bot.engine import NOTHING, Action, Event, Field, Game, IllegalAction, Result, Waiting, Window
+from bot.games.drama import actions, board, explain, flow, leaving, legal, text, view
 from bot.games.drama.policies import HeuristicPolicy
 from bot.games.drama.state import DramaState, hero_name
 from bot.i18n import N_, t
@@ -112,13 +112,19 @@ class DramaGame(Game[DramaState]):
 
     def describe_question(self, state: DramaState, player: int, key: str | None,
                           chosen: Sequence[tuple[str, Any]]) -> str:
-        return text.describe_question(state, player, key, chosen)[:100]
+        return text.describe_question(state, player, key, chosen)
+
+    def explain_choice(self, state: DramaState, player: int, key: str, value: Any) -> str:
+        return explain.explain_choice(state, player, key, value)
 
     def describe_event(self, event: Event, names: Mapping[int, str]) -> str:
         return text.describe_event(event, names)
 
     def render_view(self, view_: Mapping[str, Any], names: Mapping[int, str]) -> str:
         return view.render(view_, names)
+
+    def render_fields(self, view_: Mapping[str, Any], names: Mapping[int, str]) -> list[Field]:
+        return board.render_fields(view_, names)
 
     def render_brief(self, view_: Mapping[str, Any], names: Mapping[int, str]) -> str:
         return view.render_brief(view_, names)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bot.games.drama import shop
+from bot.games.drama import explain, shop
 from bot.games.drama.actions import mode
 from bot.games.drama.state import CARDS, DramaState, actions_left, hero_name, player
 from bot.games.drama.windows import entry_label, entry_text, projected_target
@@ -60,8 +60,8 @@ def describe_choice(state: DramaState, pid: int, key: str, value: Any) -> str:
             return label
         if key == "slot":
             if state.kedai[value] is None:
-                return t("Slot {slot}: empty", slot=value)
-            return t("Slot {slot}: {offer}", slot=value, offer=_offer(state, value))
+                return t("Slot {slot}: empty", slot=value + 1)
+            return t("Slot {slot}: {offer}", slot=value + 1, offer=_offer(state, value))
         if key == "entry" and state.window is not None:
             e = state.window.stack[value]
             return t("{player}'s {card}", player=_who(state, e["player"]), card=entry_label(e))
@@ -340,17 +340,9 @@ def _first_question(state: DramaState, pid: int) -> str:
     if m == "pick":
         return t("Choose your hero.")
     if m == "window":
-        w = state.window
-        live = [e for e in w.stack if not e.get("void")] if w is not None else []
-        a = state.attack
-        aimed = a.target if a is not None and projected_target(state) is None else projected_target(state)
-        if a is not None and aimed == pid and w is not None and w.kind == "dengki":
-            return t("A DENGKI {strength} is aimed at you: play a Plot Twist?", strength=a.strength)
-        if live:
-            return t("{card} was played: respond with a Plot Twist?", card=entry_label(live[-1])[:40])
-        return t("A Plot Twist window is open: respond?")
+        return explain.window_question(state, pid)
     if m == "start":
-        return t("Your turn: collect and play, or DENGKI at once (no Collecting, turn ends)?")
+        return explain.start_question(state, pid)
     if m == "turn":
         left = actions_left(state)
         return t("Your turn ({left} ACTION left): what do you do?", left=left)
@@ -371,7 +363,7 @@ def _first_question(state: DramaState, pid: int) -> str:
 def describe_question(state: DramaState, pid: int, key: str | None, chosen: Any) -> str:
     """The question a picker step asks (name-free: the engine knows no player names)."""
     if key in (None, "type"):
-        return _first_question(state, pid)[:100]
+        return _first_question(state, pid)[:explain.QUESTION_MAX]
     kind = next((v for k, v in chosen if k == "type"), None)
     question = _QUESTIONS.get((kind, key)) or _QUESTIONS.get((None, key))
     return translate(question) if question else t("Choose {what}:", what=key.replace("_", " "))

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from bot.games.drama import board
 from bot.games.drama.cards import ATTRS
 from bot.games.drama.state import (CARDS, DramaState, actions_left, attributes, gender, hero_name, player)
 from bot.games.drama.windows import entry_name, entry_text, projected_target
 from bot.i18n import t, tn
 
-MAX_RENDER = 1800
+MAX_RENDER = 3000
 
 
 def card_info(cid: int) -> dict[str, Any]:
@@ -116,109 +117,68 @@ def _name(names: Mapping[int, str], pid: int) -> str:
     return names.get(pid, t("Player {pid}", pid=pid))
 
 
-def _attr_line(a: Mapping[str, int] | None) -> str:
-    if not a:
-        return ""
-    return t("J{juta} D{draw} A{action} Dg{dengki}", juta=a["juta"], draw=a["draw"], action=a["action"],
-             dengki=a["dengki"])
-
-
 def _game_over(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     w = view["winner"]
     return (t("Game over. Protagonist: **{player}**", player=_name(names, w)) if w is not None
             else t("Game over: no one is left."))
 
 
-def _phase_name(phase: str) -> str:
-    if phase == "collect":
-        return t("Collecting")
-    if phase == "action":
-        return t("Action")
-    if phase == "dengki":
-        return t("Dengki")
-    return phase
-
-
 def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
-    """A compact Markdown board (kept under the message size the cog can send)."""
+    """The text above the board's fields: whose turn and phase, the Dengki, the window, the hand.
+
+    Every line starts with an emoji or bold text, never "> " or "- ", so Discord's
+    markdown keeps it a line; the seats, the Kedai and the decks are fields
+    (``board.render_fields``).
+    """
     tv = view["turn"]
-    lines = ["**Drama Pukul 7**"]
+    lines = []
     if view["phase"] == "pick":
         pk = view["pick"]
-        mode = t("choose") if pk["mode"] == "choose" else t("deal") if pk["mode"] == "deal" else pk["mode"]
-        lines.append(t("Choosing heroes ({mode}); next: {player}", mode=mode, player=_name(names, pk["queue"][0])))
+        mode = t("chosen in turn") if pk["mode"] == "choose" else t("dealt at random")
+        lines.append(t("🎭 **Choosing heroes** ({mode}); next: **{player}**", mode=mode, player=_name(names, pk["queue"][0])))
         if "dealt" in pk:
             lines.append(t("Your dealt hero: {hero}", hero=pk["dealt"]))
     elif view["phase"] == "over":
         lines.append(_game_over(view, names))
     else:
-        fields = dict(number=tv["number"], player=_name(names, tv["player"]), phase=_phase_name(view["phase"]),
+        fields = dict(number=tv["number"], player=_name(names, tv["player"]), phase=_phase_name(view, tv),
                       left=tv["actions_left"])
-        lines.append(t("Turn {number}: **{player}**, {phase} phase, {left} ACTION left (stopped by a Cliffhanger)",
-                       **fields) if tv["silenced"] else
-                     t("Turn {number}: **{player}**, {phase} phase, {left} ACTION left", **fields))
-    lines.append(t("Bank {bank} Juta | Deck Biru {blue} (discard {blue_discard}) | "
-                   "Deck Hijau {green} (discard {green_discard})", bank=view["bank"], blue=view["blue_deck"],
-                   blue_discard=view["blue_discard"], green=view["green_deck"],
-                   green_discard=len(view["green_discard"])))
-    shop = []
-    for s in view["kedai"]:
-        c = s["card"]
-        if c is None:
-            shop.append(t("[{slot}] face down", slot=s["slot"]) if s["face_down"] else t("[{slot}] empty", slot=s["slot"]))
-        elif c["kind"] == "item":
-            shop.append(t("[{slot}] {card} ({price}J)", slot=s["slot"], card=c["name"], price=c["price"]))
-        else:
-            shop.append(tn("[{slot}] {card} ({gender}, {n} card)", "[{slot}] {card} ({gender}, {n} cards)",
-                           c["recruit"], slot=s["slot"], card=c["name"], gender=c["gender"]))
-    lines.append(t("Kedai: {slots}", slots=" | ".join(shop)))
-    for p in view["players"]:
-        mark = ">" if p["id"] == tv["player"] and view["phase"] not in ("pick", "over") else "-"
-        if not p["alive"]:
-            lines.append(t("{mark} ~~{player}~~ ({hero}) is out", mark=mark, player=_name(names, p["id"]), hero=p["hero"]))
-            continue
-        lines.append(tn("{mark} **{player}** {hero} {gender} | Air Muka {air_muka} | {juta} Juta | {n} card | {attributes}",
-                        "{mark} **{player}** {hero} {gender} | Air Muka {air_muka} | {juta} Juta | {n} cards | {attributes}",
-                        p["hand_count"], mark=mark, player=_name(names, p["id"]), hero=p["hero"] or "",
-                        gender=p["gender"] or "", air_muka=p["air_muka"], juta=p["juta"],
-                        attributes=_attr_line(p["attributes"])))
-        owned = [i["name"] for i in p["items"]] + [t("{card} (spouse)", card=m["name"]) if m["married"] else m["name"]
-                                                   for m in p["members"]]
-        if owned:
-            lines.append("  " + ", ".join(owned))
+        lines.append(t("🎬 **Turn {number}: {player}** · {phase} · stopped by a Cliffhanger", **fields) if tv["silenced"]
+                     else t("🎬 **Turn {number}: {player}** · {phase}", **fields))
     a = view["attack"]
     if a:
         fields = dict(strength=a["strength"], attacker=_name(names, a["attacker"]),
                       target=_name(names, a["projected_target"]))
-        lines.append(t("DENGKI {strength}: {attacker} -> {target} (stopped)", **fields) if a["stopped"]
-                     else t("DENGKI {strength}: {attacker} -> {target}", **fields))
-    w = view["window"]
-    if w:
-        stack = " <- ".join(t("{player}: {card}", player=_name(names, e["player"]), card=entry_text(e["name"]))
-                            for e in w["stack"]) or t("nothing played yet")
-        kind = _window_kind(w["kind"])
-        lines.append(t("PLOT TWIST window ({kind}): {stack}. You may respond.", kind=kind, stack=stack)
-                     if w.get("you_may_answer") else t("PLOT TWIST window ({kind}): {stack}.", kind=kind, stack=stack))
+        lines.append(t("⚔️ **DENGKI {strength}**: {attacker} → {target} (stopped)", **fields) if a["stopped"]
+                     else t("⚔️ **DENGKI {strength}**: {attacker} → {target}", **fields))
+    if view["window"]:
+        lines.append(board.window_words(view, names))
     c = view["choice"]
     if c:
-        lines.append(t("Waiting for {player} to decide ({kind}).", player=_name(names, c["player"]),
-                       kind=_choice_kind(c["kind"])))
-    if view["hand"]:
-        lines.append(t("Your hand: {cards}", cards=", ".join(h["name"] for h in view["hand"])))
+        lines.append(t("⏳ Waiting for {player} to {what}.", player=_name(names, c["player"]), what=_choice_kind(c["kind"])))
+    if view["viewer"] is not None and view["phase"] != "over":
+        lines.append("")
+        lines.extend(board.hand_lines(view))
     text = "\n".join(lines)
     return text if len(text) <= MAX_RENDER else text[:MAX_RENDER - 3] + "..."
 
 
-def _window_kind(kind: str) -> str:
-    """A Plot Twist window's moment, as ``open_window`` names it."""
-    words = {"turn_start": t("turn_start"), "action_start": t("action_start"), "played": t("played"),
-             "dengki": t("dengki")}
-    return words.get(kind, kind)
+def _phase_name(view: Mapping[str, Any], tv: Mapping[str, Any]) -> str:
+    phase = view["phase"]
+    if phase == "collect":
+        return t("starting (before Collecting)")
+    if phase == "action":
+        return tn("Action phase, {n} ACTION left", "Action phase, {n} ACTIONs left", tv["actions_left"])
+    if phase == "dengki":
+        return t("Dengki phase")
+    return phase
 
 
 def _choice_kind(kind: str) -> str:
-    words = {"start": t("collect or attack"), "pay": t("pay"), "absorb": t("absorb"), "to_hand": t("to_hand"), "react": t("react")}
-    return words.get(kind, kind)
+    words = {"start": t("collect or attack at once"), "pay": t("pay for a MEMBER"),
+             "absorb": t("choose which MEMBER shields"), "to_hand": t("choose a card to take back"),
+             "react": t("decide on a reactive ABILITY")}
+    return words.get(kind, t("decide"))
 
 
 # --- the picker's brief -----------------------------------------------------------------------

@@ -57,8 +57,13 @@ def test_render_for_players_and_spectators_stays_short():
     names = {p.id: f"Player with a long name {p.id}" for p in s.players}
     for viewer in [None] + [p.id for p in s.players]:
         text = GAME.render_view(GAME.view(s, viewer), names)
-        assert 0 < len(text) <= 1800
-        assert "Drama Pukul 7" in text
+        assert 0 < len(text) <= 3000
+        assert "Turn 1" in text
+        fields = GAME.render_fields(GAME.view(s, viewer), names)
+        assert len(fields) == 8 and sum(len(f.name) + len(f.value) for f in fields) <= 3800
+        assert all(len(f.name) <= 256 and len(f.value) <= 1024 for f in fields)
+        for line in (text + "\n" + "\n".join(f.value for f in fields)).splitlines():
+            assert not line.startswith(("> ", "- ", "* ", "# ")), line  # nothing Discord's markdown reshapes
     assert "Your hand" in GAME.render_view(GAME.view(s, P1), names)
     assert "Your hand" not in GAME.render_view(GAME.view(s, None), names)
     pick = GAME.new_game([P1, P2], 1)
@@ -86,7 +91,7 @@ def test_describe_action_and_choice_labels():
     assert GAME.describe_choice(s, P1, "type", "kahwin") == "KAHWIN"
     assert GAME.describe_choice(s, P1, "target", P3) == "Ustazah Salmah"
     set_kedai(s, 0, "Lori Balak")
-    assert GAME.describe_choice(s, P1, "slot", 0) == "Slot 0: Lori Balak (4 Juta)"
+    assert GAME.describe_choice(s, P1, "slot", 0) == "Slot 1: Lori Balak (4 Juta)"
     assert GAME.describe_action(s, P1, {"type": "attack", "target": P2}) == "DENGKI Inspektor Wang"
     assert GAME.describe_action(s, P1, {"type": "end_turn"}) == "End turn without attacking"
     for a in GAME.legal_actions(s, P1):

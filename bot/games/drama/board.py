@@ -1,0 +1,163 @@
+"""The board at a glance, drawn from a view: a short header, the hand, and one embed field per seat.
+
+Embed fields keep their shape in Discord (no quote bars, no bullets made of
+our lines), so each seat is a box: hero and side, Air Muka as a bar, Juta,
+hand size, attributes with icon and word, and the cards in front of them with
+what they do. The Kedai and the decks get fields of their own. Everything is
+measured against Discord's limits: when the whole board would be too long the
+seats drop their cards' effect texts first (a card's name stays; ``/drama card``
+shows any card in full).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from bot.engine import Field
+from bot.games.drama import cardtext
+from bot.games.drama.cards import BLUE_COUNT
+from bot.games.drama.state import MAX_AIR_MUKA
+from bot.games.drama.windows import entry_text
+from bot.i18n import t, tn
+
+#: What the fields of one board may add up to: the table's text, log and footer share the embed's 6,000.
+FIELDS_BUDGET = 3800
+FIELD_VALUE = 1024
+
+
+def _name(names: Mapping[int, str], pid: Any) -> str:
+    return names.get(pid, t("Player {pid}", pid=pid))
+
+
+def air_muka_bar(n: int) -> str:
+    """"▰▰▰▰▰▱▱ 5/7": Air Muka as a bar and a count."""
+    n = max(0, min(MAX_AIR_MUKA, n))
+    return "▰" * n + "▱" * (MAX_AIR_MUKA - n) + f" {n}/{MAX_AIR_MUKA}"
+
+
+def _card_line(c: Mapping[str, Any], detail: bool, married: bool = False) -> str:
+    """A card in front of a player: name, what it gives, and (with ``detail``) what it does."""
+    cid = c["id"]
+    if c["kind"] == "member":
+        head = (t("💍 **{card}** (spouse)", card=c["name"]) if married
+                else t("👤 **{card}** (🛡{n}, unmarried)", card=c["name"], n=c["air_muka"]))
+    else:
+        head = t("🎒 **{card}**", card=c["name"])
+    gives = cardtext.attrs_text(tuple(c["attributes"].values())) if (c["kind"] == "item" or married) else ""
+    bits = [head] + ([gives] if gives else [])
+    if detail and c.get("ability_text") and (c["kind"] == "item" or married):
+        bits.append(cardtext.effect_text(cid, short=True))
+    return " · ".join(bits)
+
+
+def seat_field(view: Mapping[str, Any], p: Mapping[str, Any], names: Mapping[int, str], detail: bool = True) -> Field:
+    tv = view["turn"]
+    playing = view["phase"] not in ("pick", "over")
+    name = _name(names, p["id"])
+    if not p["alive"]:
+        return Field(t("❌ {player} (out)", player=name), t("{hero} has no AIR MUKA left.", hero=p["hero"] or "—"))
+    title = t("▶️ {player} (their turn)", player=name) if playing and p["id"] == tv["player"] else name
+    lines = []
+    if p["hero"]:
+        lines.append(t("**{hero}** ({gender})", hero=p["hero"], gender=cardtext.gender_word(p["gender"] or "")))
+    else:
+        lines.append(t("choosing a hero…"))
+    lines.append(t("{icon} Air Muka {bar}", icon=cardtext.AIR_MUKA_ICON, bar=air_muka_bar(p["air_muka"])))
+    lines.append(tn("💰 {juta} Juta · ✋ {n} card in hand", "💰 {juta} Juta · ✋ {n} cards in hand", p["hand_count"],
+                    juta=p["juta"]))
+    if p["attributes"]:
+        lines.append(t("Attributes: {attrs}", attrs=cardtext.attrs_text(p["attributes"], plus=False)))
+    for c in p["items"]:
+        lines.append(_card_line(c, detail))
+    for m in p["members"]:
+        lines.append(_card_line(m, detail, married=m["married"]))
+    value = "\n".join(lines)
+    return Field(title, value[:FIELD_VALUE], inline=True)
+
+
+def kedai_field(view: Mapping[str, Any], detail: bool = True) -> Field:
+    lines = []
+    for s in view["kedai"]:
+        c = s["card"]
+        n = s["slot"] + 1
+        if c is None:
+            lines.append(t("**{n}.** face down (turns up next turn)", n=n) if s["face_down"] else t("**{n}.** empty", n=n))
+            continue
+        what = cardtext.line(c["id"]) if detail else cardtext.kind_word(c["id"])
+        lines.append(t("**{n}. {card}** · {what}", n=n, card=c["name"], what=what))
+    return Field(t("🏪 Kedai"), "\n".join(lines)[:FIELD_VALUE], inline=False)
+
+
+def decks_field(view: Mapping[str, Any]) -> Field:
+    green = view["green_discard"]
+    members = [c["name"] for c in green if c["kind"] == "member"]
+    lines = [t("🏦 Bank: {n} Juta", n=view["bank"]),
+             t("🟦 Deck Biru: {n} left · {d} in the discard pile", n=view["blue_deck"], d=view["blue_discard"]),
+             t("🟩 Deck Hijau: {n} left · {d} in the discard pile", n=view["green_deck"], d=len(green))]
+    if members:
+        lines.append(t("MEMBERs in the Deck Hijau discard pile: {cards}", cards=", ".join(members)))
+    return Field(t("Decks"), "\n".join(lines)[:FIELD_VALUE], inline=False)
+
+
+def render_fields(view: Mapping[str, Any], names: Mapping[int, str]) -> list[Field]:
+    """One field per seat, then the Kedai and the decks; shorter when the whole would not fit."""
+    if view["phase"] == "pick":
+        return [seat_field(view, p, names) for p in view["players"]]
+    for detail in (True, False):
+        fields = [seat_field(view, p, names, detail) for p in view["players"]]
+        fields += [kedai_field(view, detail), decks_field(view)]
+        if sum(len(f.name) + len(f.value) for f in fields) <= FIELDS_BUDGET:
+            break
+    return fields
+
+
+# --- the text above the fields ---------------------------------------------------------------
+
+def entry_words(e: Mapping[str, Any], stack: list[Mapping[str, Any]], names: Mapping[int, str]) -> str:
+    """One response on the window's stack: "Citra plays Anak Tiri Kaki Curi on Aisyah"."""
+    who = _name(names, e["player"])
+    card = entry_text(e["name"])
+    if e.get("void"):
+        return t("{player}'s {card} (does nothing: they left)", player=who, card=card)
+    if "entry" in e and 0 <= e["entry"] < len(stack):
+        a = stack[e["entry"]]
+        return t("{player} plays {card} against {owner}'s {against}", player=who, card=card,
+                 owner=_name(names, a["player"]), against=entry_text(a["name"]))
+    uses = e.get("class") == "ability"
+    if "target" in e:
+        fields = dict(player=who, card=card, target=_name(names, e["target"]))
+        return t("{player} uses {card} on {target}", **fields) if uses else t("{player} plays {card} on {target}", **fields)
+    return t("{player} uses {card}", player=who, card=card) if uses else t("{player} plays {card}", player=who, card=card)
+
+
+def window_words(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    """The open window in words: its moment and the chain of responses so far."""
+    w = view["window"]
+    tp = _name(names, view["turn"]["player"])
+    a = view["attack"]
+    moment = {"turn_start": t("{player}'s turn starts", player=tp),
+              "action_start": t("{player} starts the Action phase", player=tp),
+              "played": "", "dengki": ""}.get(w["kind"], "")
+    chain = [entry_words(e, w["stack"], names) for e in w["stack"]]
+    if w["kind"] == "dengki" and a:
+        chain.insert(0, t("{attacker} aims {strength} DENGKI at {target}", attacker=_name(names, a["attacker"]),
+                          strength=a["strength"], target=_name(names, a["target"])))
+    text = " → ".join(([moment] if moment else []) + chain) or t("a card was played")
+    if w.get("you_may_answer"):
+        return t("⚡ **Plot Twist window**: {chain}. You may respond.", chain=text)
+    return t("⚡ **Plot Twist window**: {chain}.", chain=text)
+
+
+def hand_lines(view: Mapping[str, Any]) -> list[str]:
+    """The viewer's hand, a card a line with its whole text."""
+    hand = view["hand"]
+    if not hand:
+        return [t("Your hand: **empty**")]
+    lines = [tn("Your hand: **{n} card**", "Your hand: **{n} cards**", len(hand))]
+    for c in hand:
+        cid = c["id"]
+        text = cardtext.effect_text(cid) if cid < BLUE_COUNT else cardtext.line(cid)
+        kind = cardtext.kind_word(cid)
+        lines.append(t("🃏 **{card}** · {kind} · {text}", card=c["name"], kind=kind, text=text) if cid < BLUE_COUNT
+                     else t("🃏 **{card}** · {text}", card=c["name"], text=text))
+    return lines

@@ -1,0 +1,142 @@
+"""What a choice does (the picker's option descriptions) and what a Plot Twist window answers.
+
+The engine knows no display names, so players are named by their hero here, as
+on every label of the picker; the board pairs each hero with its player.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.drama import cardtext
+from bot.games.drama.state import (CARDS, DramaState, MAX_AIR_MUKA, attributes, hero_name, player)
+from bot.games.drama.windows import entry_label, projected_target
+from bot.i18n import t, tn
+
+#: How long a question may grow (the prompt's first line, the picker's title, a select's placeholder).
+QUESTION_MAX = 100
+
+
+def explain_choice(state: DramaState, pid: int, key: str, value: Any) -> str:
+    """One line under a picker option: a card's type, cost, attributes and effect; a player's standing."""
+    try:
+        if key in ("card", "pick", "member", "replace", "discard") and isinstance(value, int):
+            return cardtext.line(value)
+        if key == "slot":
+            cid = state.kedai[value]
+            if cid is None or state.kedai_hidden[value]:
+                return ""
+            return cardtext.line(cid)
+        if key == "hero":
+            return cardtext.hero_line(CARDS.side_names()[value][0])
+        if key == "target":
+            return standing(state, value)
+        if key == "entry" and state.window is not None:
+            e = state.window.stack[value]
+            return _entry_line(e)
+    except (KeyError, IndexError, TypeError):
+        return ""
+    return ""
+
+
+def standing(state: DramaState, pid: int) -> str:
+    """A player at a glance, as an option's description: Air Muka, Juta, hand, shields."""
+    p = player(state, pid)
+    shield = sum(CARDS.g(m).air_muka for m in p.members)
+    bits = [t("😊 Air Muka {n}/{max}", n=p.air_muka, max=MAX_AIR_MUKA), t("💰 {n} Juta", n=p.juta),
+            tn("{n} card in hand", "{n} cards in hand", len(p.hand))]
+    if shield:
+        bits.append(t("🛡 MEMBERs shield {n}", n=shield))
+    if p.spouse is not None:
+        bits.append(t("married to {card}", card=CARDS.name(p.spouse)))
+    return " · ".join(bits)[:cardtext.LINE_MAX]
+
+
+def _entry_line(e: dict[str, Any]) -> str:
+    if e.get("hero"):
+        return cardtext.hero_line(e["hero"])
+    if e["cls"] == "ability":
+        return t("ABILITY: {text}", text=cardtext.ability_text(CARDS.g(e["card"]).ability, True))[:cardtext.LINE_MAX]
+    return cardtext.line(e["card"])
+
+
+def _who(state: DramaState, pid: int, viewer: int) -> str:
+    if pid == viewer:
+        return t("you")
+    return hero_name(player(state, pid))
+
+
+def entry_sentence(state: DramaState, e: dict[str, Any], viewer: int) -> str:
+    """"Mat Rempit plays Anak Tiri Kaki Curi on you", "Cikgu Zura uses Telefon Lipat ABILITY"."""
+    who = _who(state, e["player"], viewer)
+    card = entry_label(e)
+    if e.get("void"):
+        return t("{player}'s {card} (does nothing: they left)", player=who, card=card)
+    if "entry" in e and state.window is not None and 0 <= e["entry"] < len(state.window.stack):
+        against = state.window.stack[e["entry"]]
+        return t("{player} plays {card} against {owner}'s {against}", player=who, card=card,
+                 owner=_who(state, against["player"], viewer), against=entry_label(against))
+    if "target" in e:
+        fields = dict(player=who, card=card, target=_who(state, e["target"], viewer))
+        text = (t("{player} uses {card} on {target}", **fields) if e["cls"] == "ability"
+                else t("{player} plays {card} on {target}", **fields))
+    else:
+        text = (t("{player} uses {card}", player=who, card=card) if e["cls"] == "ability"
+                else t("{player} plays {card}", player=who, card=card))
+    if "pick" in e:
+        text = t("{action} ({card})", action=text, card=CARDS.name(e["pick"]))
+    return text
+
+
+def _moment(state: DramaState, viewer: int) -> str:
+    """What an empty window is about: the turn starting, the Action phase, a Dengki."""
+    w = state.window
+    tp = _who(state, state.turn.player, viewer)
+    a = state.attack
+    if w is not None and w.kind == "dengki" and a is not None:
+        target = a.target if projected_target(state) is None else projected_target(state)
+        return t("{attacker} aims {strength} DENGKI at {target}", attacker=_who(state, a.attacker, viewer),
+                 strength=a.strength, target=_who(state, target, viewer))
+    if w is not None and w.kind == "turn_start":
+        return t("{player}'s turn starts (before Collecting)", player=tp)
+    if w is not None and w.kind == "action_start":
+        return t("{player} starts the Action phase", player=tp)
+    return t("{player}'s turn", player=tp)
+
+
+def window_question(state: DramaState, viewer: int) -> str:
+    """The window prompt's question: what is being answered, with the chain so far, then the ask."""
+    w = state.window
+    assert w is not None
+    chain = [entry_sentence(state, e, viewer) for e in w.stack]
+    if w.kind == "dengki" and state.attack is not None:
+        chain.insert(0, _moment(state, viewer))
+    if not chain:
+        chain = [_moment(state, viewer)]
+    a = state.attack
+    aimed = a is not None and w.kind == "dengki" and (projected_target(state) or a.target) == viewer
+    ask = t("Plot Twist to defend?") if aimed else t("Plot Twist to respond?")
+    # the newest link in words; older ones as short as can be, the oldest dropped first when it must
+    short = [_short_link(state, e, viewer) for e in w.stack]
+    if w.kind == "dengki" and state.attack is not None:
+        short.insert(0, t("DENGKI {n}", n=state.attack.strength))
+    if not w.stack:
+        short = chain
+    for start in range(len(chain)):
+        links = short[start:-1] + chain[-1:]
+        question = t("{chain}. {ask}", chain=("… → " if start else "") + " → ".join(links), ask=ask)
+        if cardtext.width(question) <= QUESTION_MAX:
+            return question
+    return question[:QUESTION_MAX - 1] + "…"
+
+
+def _short_link(state: DramaState, e: dict[str, Any], viewer: int) -> str:
+    return t("{player}: {card}", player=_who(state, e["player"], viewer), card=entry_label(e))
+
+
+def start_question(state: DramaState, pid: int) -> str:
+    """The turn player's first decision: collect (what it brings) or attack at once."""
+    a = attributes(state, player(state, pid))
+    return t("Your turn: collect {juta} Juta + {draw} card(s) and play, or DENGKI {dengki} now (turn ends)?",
+             juta=a["juta"], draw=a["draw"], dengki=a["dengki"])
+

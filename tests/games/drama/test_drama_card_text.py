@@ -1,0 +1,107 @@
+"""Card texts where players decide: every card fits Discord's limits everywhere it is shown."""
+
+from __future__ import annotations
+
+from bot.games.drama import cardtext
+from bot.games.drama.cards import BLUE_COUNT, GREEN_COUNT
+from bot.games.drama.state import CARDS
+from bot.games.rng import Rng
+from bot.ui.picker import walk
+
+from drama_helpers import GAME, P1, P2, give, new
+
+EVERY = range(BLUE_COUNT + GREEN_COUNT)
+
+
+def test_every_cards_line_fits_a_select_description_and_says_what_it_does():
+    for cid in EVERY:
+        line = cardtext.line(cid)
+        assert 0 < cardtext.width(line) <= 100, (CARDS.name(cid), line)
+        assert not line.endswith("…"), line  # no card's text is cut: its short wording fits
+        assert cardtext.kind_word(cid) in line
+        if cid < BLUE_COUNT:
+            d = CARDS.blue[cid]
+            assert (d.short or d.text) in line
+        else:
+            g = CARDS.g(cid)
+            assert (f"{g.price} Juta" in line) if g.kind == "item" else (f"🛡{g.air_muka}" in line)
+            assert cardtext.attrs_text(g.attrs) in line
+            assert (g.ability.short or g.ability.text) in line
+    for h in CARDS.heroes:
+        assert cardtext.width(cardtext.hero_line(h.key)) <= 100 and h.ability.text in cardtext.hero_line(h.key)
+
+
+def test_every_card_and_hero_can_be_looked_up_in_full():
+    names = cardtext.all_names()
+    assert len(names) == len(set(names)) and "Cliffhanger" in names and "Kamsiah Cable" in names
+    for name in names:
+        card = cardtext.lookup(name.upper())
+        assert card is not None, name
+        labels = [label for label, _ in card["rows"]]
+        assert "Type" in labels and "Effect" in labels or "Attributes" in labels, (name, labels)
+        assert all(len(v) <= 1024 for _, v in card["rows"])
+    full = dict(cardtext.lookup("cliffhanger")["rows"])
+    assert full["Condition"] == "only on another player's turn" and "Collecting phase" in full["Effect"]
+    member = dict(cardtext.lookup("Dato Rashid")["rows"])
+    assert "KAHWIN 2 Juta" in member["Cost"] and member["Gender"] == "man" and "💰+2 Juta" in member["Attributes"]
+    assert cardtext.lookup("No Such Card") is None
+
+
+def test_every_explained_choice_fits_along_seeded_games():
+    """explain_choice on every option of every picker step, 2 to 6 players: at most 100, cards always explained."""
+    explained = set()
+    for seed in range(6):
+        state = GAME.new_game(list(range(1, 3 + seed % 5)), seed)
+        rng = Rng.seeded(seed)
+        for _ in range(600):
+            if GAME.is_over(state):
+                break
+            pid = sorted(GAME.actors(state))[0]
+            legal = GAME.legal_actions(state, pid)
+            path: list[int] = []
+            while (step := walk(legal, path)).key is not None:
+                for c in step.choices:
+                    note = GAME.explain_choice(state, pid, c.key, c.value)
+                    assert cardtext.width(note) <= 100, (c.key, c.value, note)
+                    if c.key in ("card", "slot", "hero", "target", "pick", "member", "replace", "discard", "entry"):
+                        assert note, (c.key, c.value)
+                        explained.add(c.key)
+                path.append(rng.below(len(step.choices)))
+            GAME.apply(state, pid, step.action)
+    assert {"card", "slot", "hero", "target", "discard"} <= explained, explained
+
+
+def test_the_hand_is_a_line_per_card_with_its_text_and_the_board_shows_cards_in_play():
+    s = new(2, seed=5)
+    for p in s.players:
+        give(s, p.id, "Cliffhanger")
+    give(s, P1, "Motor Kapcai", where="items")
+    lily, = give(s, P1, "Lily", where="members")
+    s.players[0].spouse = lily
+    names = {P1: "Aisyah", P2: "Budi"}
+    mine = GAME.render_view(GAME.view(s, P1), names)
+    hand = [c for c in s.players[0].hand]
+    for cid in hand:
+        assert any(line.startswith("🃏 **" + CARDS.name(cid) + "**") and cardtext.effect_text(cid)[:30] in line
+                   for line in mine.splitlines()), CARDS.name(cid)
+    public = GAME.render_view(GAME.view(s, None), names)
+    assert "Your hand" not in public and "🃏 **" not in public
+    seat = GAME.render_fields(GAME.view(s, None), names)[0]
+    assert "Aisyah" in seat.name and "**Ryan Kaya-Raya** (man)" in seat.value
+    assert "▰" in seat.value and "Air Muka" in seat.value
+    assert "💰1 Juta 🃏1 Draw ⚡2 Action 😠3 Dengki" in seat.value  # icons and words
+    assert "🎒 **Motor Kapcai** · 😠+1 Dengki · Discard 1 card" in seat.value
+    assert "💍 **Lily** (spouse)" in seat.value
+    kedai = next(f for f in GAME.render_fields(GAME.view(s, None), names) if "Kedai" in f.name)
+    for slot, cid in enumerate(s.kedai):
+        if cid is not None:
+            assert f"**{slot + 1}. {CARDS.name(cid)}** · {cardtext.line(cid)}" in kedai.value
+
+
+def test_no_internal_ids_in_the_window_and_choice_lines():
+    s = new(3, seed=2)
+    names = {p.id: f"N{p.id}" for p in s.players}
+    text = GAME.render_view(GAME.view(s, None), names)
+    assert "Plot Twist window" in text and "turn starts" in text
+    for word in ("turn_start", "action_start", "(played)", "(dengki)", "to_hand"):
+        assert word not in text
