@@ -60,6 +60,8 @@ def seat_field(view: Mapping[str, Any], p: Mapping[str, Any], names: Mapping[int
     lines = []
     if p["hero"]:
         lines.append(t("**{hero}** ({gender})", hero=p["hero"], gender=cardtext.gender_word(p["gender"] or "")))
+        if detail and p.get("hero_key"):
+            lines.append(t("✨ {ability}", ability=cardtext.hero_line(p["hero_key"])))
     else:
         lines.append(t("choosing a hero…"))
     lines.append(t("{icon} Air Muka {bar}", icon=cardtext.AIR_MUKA_ICON, bar=air_muka_bar(p["air_muka"])))
@@ -124,6 +126,9 @@ def entry_words(e: Mapping[str, Any], stack: list[Mapping[str, Any]], names: Map
         return t("{player} plays {card} against {owner}'s {against}", player=who, card=card,
                  owner=_name(names, a["player"]), against=entry_text(a["name"]))
     uses = e.get("class") == "ability"
+    if e.get("hero"):
+        return (t("{player} uses their hero ABILITY on {target}", player=who, target=_name(names, e["target"]))
+                if "target" in e else t("{player} uses their hero ABILITY", player=who))
     if "target" in e:
         fields = dict(player=who, card=card, target=_name(names, e["target"]))
         return t("{player} uses {card} on {target}", **fields) if uses else t("{player} plays {card} on {target}", **fields)

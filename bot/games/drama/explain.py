@@ -76,6 +76,9 @@ def entry_sentence(state: DramaState, e: dict[str, Any], viewer: int) -> str:
         against = state.window.stack[e["entry"]]
         return t("{player} plays {card} against {owner}'s {against}", player=who, card=card,
                  owner=_who(state, against["player"], viewer), against=entry_label(against))
+    if e.get("hero"):
+        return (t("{player} uses their hero ABILITY on {target}", player=who, target=_who(state, e["target"], viewer))
+                if "target" in e else t("{player} uses their hero ABILITY", player=who))
     if "target" in e:
         fields = dict(player=who, card=card, target=_who(state, e["target"], viewer))
         text = (t("{player} uses {card} on {target}", **fields) if e["cls"] == "ability"
@@ -131,7 +134,8 @@ def window_question(state: DramaState, viewer: int) -> str:
 
 
 def _short_link(state: DramaState, e: dict[str, Any], viewer: int) -> str:
-    return t("{player}: {card}", player=_who(state, e["player"], viewer), card=entry_label(e))
+    card = t("hero ABILITY") if e.get("hero") else entry_label(e)
+    return t("{player}: {card}", player=_who(state, e["player"], viewer), card=card)
 
 
 def start_question(state: DramaState, pid: int) -> str:

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from bot.games.drama import board
 from bot.games.drama.cards import ATTRS
 from bot.games.drama.state import (CARDS, DramaState, actions_left, attributes, gender, hero_name, player)
-from bot.games.drama.windows import entry_name, entry_text, projected_target
+from bot.games.drama.windows import entry_name, projected_target
 from bot.i18n import t, tn
 
 MAX_RENDER = 3000
@@ -49,6 +49,8 @@ def _player(state: DramaState, pid: int) -> dict[str, Any]:
 
 def _entry(e: dict[str, Any]) -> dict[str, Any]:
     out = {"player": e["player"], "name": entry_name(e), "class": e["cls"]}
+    if e.get("hero"):
+        out["hero"] = True  # a hero's ABILITY (its name is the hero's)
     if e.get("void"):
         out["void"] = True  # its player left: it will do nothing
     for k in ("target", "pick", "entry"):
@@ -151,7 +153,7 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
                       target=_name(names, a["projected_target"]))
         lines.append(t("⚔️ **DENGKI {strength}**: {attacker} → {target} (stopped)", **fields) if a["stopped"]
                      else t("⚔️ **DENGKI {strength}**: {attacker} → {target}", **fields))
-    if view["window"]:
+    if view["window"] and view["viewer"] is None:  # a player's own copy is told by their prompt
         lines.append(board.window_words(view, names))
     c = view["choice"]
     if c:
@@ -259,10 +261,10 @@ def _brief_fact(view: Mapping[str, Any], names: Mapping[int, str], viewer: Any) 
     if w:
         live = [e for e in w["stack"] if not e.get("void")]
         if live:
-            bits.append(t("Plot Twist window (top: {player}'s {card})", player=who(live[-1]["player"]),
-                          card=entry_text(live[-1]["name"])))
-        else:
-            bits.append(t("Plot Twist window (nothing played yet)"))
+            shown = {p: who(p) for p in {e["player"] for e in w["stack"]} | {e["target"] for e in w["stack"] if "target" in e}}
+            bits.append(t("⚡ {what}", what=board.entry_words(live[-1], w["stack"], shown)))
+        elif not a:
+            bits.append(t("⚡ Plot Twist window (nothing played yet)"))
     c = view["choice"]
     if c and c["player"] == viewer:
         if c["kind"] == "pay":
