@@ -3,7 +3,7 @@
 A window actor whose only legal answer is a pass is passed for at once, unless
 the game keeps full windows, the host chose full windows, or the person asked
 to be asked always; a player passing until their turn is passed for in every
-window. Mixed into :class:`bot.matches.MatchService`, which provides ``load``,
+window, and so is a player who let a window time out, until they act again. Mixed into :class:`bot.matches.MatchService`, which provides ``load``,
 ``act``, ``storage`` and the ``_prefs`` cache; every method here is called with
 the match's lock held, like the service's own moves.
 """
@@ -69,6 +69,8 @@ class AutoPassMixin:
             return None  # they decide after the others (a battler weighing offers still to come)
         if player in live.record.skipping and player != waiting.turn:
             return game.timeout_action(state, player)
+        if player in live.record.absent:
+            return game.timeout_action(state, player)  # a window timed out on them: they are away
         if waiting.window.full or live.record.table_options.get("full_windows"):
             return None
         if not is_ai(player) and (await self.user_prefs(player)).get("always_ask"):

@@ -197,19 +197,23 @@ class MatchService(LobbyMixin, AutoPassMixin):
             public_lines.append(t("🤖 {player} seems to be away: the AI plays for them until they click again.",
                                   player=live.name_of(player)))
         skipping = [p for p in rec.skipping if p != after.turn and not (p == player and by == PLAYER)]
+        absent = self._absent_after(live, player, by, before)
+        if player in absent and player not in rec.absent:
+            public_lines.append(t("⏭️ {player} did not answer in time: windows pass for them until they act again.",
+                                  player=live.name_of(player)))
         recent = (rec.recent + public_lines)[-RECENT_LINES:]
         try:
             new_seq = await self.storage.record_action(
                 match_id, expected_seq=rec.seq, player_id=player, action=action,
                 state_json=game.state_to_json(state), deadline=deadline, recent=recent,
                 result=result.to_json() if result else None, timeouts=timeouts, autopilot=autopilot,
-                new_decision=not same_round, skipping=skipping,
+                new_decision=not same_round, skipping=skipping, absent=absent,
             )
         except BaseException:
             await self._reload(match_id)  # the database is the truth; drop the mutated copy
             raise
         rec.seq, rec.deadline, rec.recent = new_seq, deadline, recent
-        rec.timeouts, rec.autopilot, rec.skipping = timeouts, autopilot, skipping
+        rec.timeouts, rec.autopilot, rec.skipping, rec.absent = timeouts, autopilot, skipping, absent
         live.last_actor = player
         live.last_move_at = self.clock.now()
         if not same_round:
@@ -228,6 +232,18 @@ class MatchService(LobbyMixin, AutoPassMixin):
         """One move and the automatic passes it makes due: what every caller announces together."""
         outcome = await self.act(match_id, player, action, decision=decision, by=by)
         return [outcome] + await self.auto_pass(match_id)
+
+    @staticmethod
+    def _absent_after(live: LiveMatch, player: PlayerId, by: str, before: Waiting) -> list[int]:
+        """Who windows pass for: a person whose window answer timed out, until they act themselves.
+
+        A window must not wait its whole timer again on someone who has gone; their own turn
+        still waits for them (and its timeouts lead to the AI taking over, as before).
+        """
+        absent = [p for p in live.record.absent if not (p == player and by == PLAYER)]
+        if by == TIMEOUT and before.window is not None and not is_ai(player) and player not in absent:
+            absent.append(player)
+        return absent
 
     def _idle_after(self, live: LiveMatch, player: PlayerId, by: str) -> tuple[dict[int, int], list[int], bool]:
         """Consecutive turn timeouts and AI takeover, after a move decided ``by`` someone."""

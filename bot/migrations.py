@@ -7,7 +7,7 @@ every database, however old, ends with the same schema.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 MIGRATIONS: dict[int, list[str]] = {
     1: [
@@ -103,5 +103,10 @@ MIGRATIONS: dict[int, list[str]] = {
     5: [
         "ALTER TABLE matches ADD COLUMN announced_seq INTEGER",
         "UPDATE matches SET announced_seq = seq WHERE status = 'active'",
+    ],
+    # Absent players: who let a response window time out, so later windows pass for them at
+    # once instead of waiting out the timer again, until they act themselves.
+    6: [
+        "ALTER TABLE matches ADD COLUMN absent TEXT NOT NULL DEFAULT '[]'",
     ],
 }

@@ -84,6 +84,8 @@ class MatchRecord:
     left: list[int] = field(default_factory=list)
     #: Players passing on every window until their own turn comes.
     skipping: list[int] = field(default_factory=list)
+    #: Players who let a response window time out: passed for in windows until they act again.
+    absent: list[int] = field(default_factory=list)
     #: The move number the public table, pings and DMs last showed in full (None: not since the start).
     announced_seq: int | None = None
     created_at: float = 0.0
@@ -122,6 +124,7 @@ class MatchRecord:
             table_options=json.loads(row["table_options"]),
             left=json.loads(row["left_players"]),
             skipping=json.loads(row["skipping"]),
+            absent=json.loads(row["absent"]),
             announced_seq=row["announced_seq"],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
@@ -315,7 +318,7 @@ class Storage:
         self, match_id: int, *, expected_seq: int, player_id: int, action: dict[str, Any], state_json: str,
         deadline: float | None, recent: list[str], result: dict[str, Any] | None = None,
         timeouts: dict[int, int] | None = None, autopilot: list[int] | None = None, new_decision: bool = True,
-        skipping: list[int] | None = None,
+        skipping: list[int] | None = None, absent: list[int] | None = None,
     ) -> int:
         """Store one accepted move: new state and log row in one statement (see migration 3). Returns the new seq.
 
@@ -332,12 +335,12 @@ class Storage:
                 " end_reason = ?, updated_at = ?, timeouts = ?, autopilot = ?, last_player = ?, last_action = ?,"
                 " decision_started = CASE WHEN ? THEN ? ELSE decision_started END,"
                 " reminded = CASE WHEN ? THEN 0 ELSE reminded END,"
-                " decision_seq = CASE WHEN ? THEN ? ELSE decision_seq END, skipping = ?"
+                " decision_seq = CASE WHEN ? THEN ? ELSE decision_seq END, skipping = ?, absent = ?"
                 " WHERE id = ? AND seq = ? AND status = ?",
                 (state_json, new_seq, deadline, status, _dump(result) if result else None, _dump(recent),
                  "played" if result else None, now, _dump({str(k): v for k, v in (timeouts or {}).items()}),
                  _dump(autopilot or []), player_id, _dump(action), new_decision, now, new_decision,
-                 new_decision, new_seq, _dump(skipping or []), match_id, expected_seq, ACTIVE),
+                 new_decision, new_seq, _dump(skipping or []), _dump(absent or []), match_id, expected_seq, ACTIVE),
             )
             # rowcount is read from the cursor without another trip; the cursor is left to the
             # garbage collector rather than spending a trip on closing it.
