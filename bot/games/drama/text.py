@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bot.games.drama import explain, shop
+from bot.games.drama import cardtext, explain, shop
 from bot.games.drama.actions import mode
 from bot.games.drama.state import CARDS, DramaState, actions_left, hero_name, player
 from bot.games.drama.windows import entry_label, entry_text, projected_target
@@ -68,7 +68,7 @@ def describe_choice(state: DramaState, pid: int, key: str, value: Any) -> str:
         if key == "hero":
             k, side = CARDS.side_names()[value]
             h = CARDS.hero(k)
-            return t("{hero} ({gender}): {ability}", hero=value, gender=h.sides[side][1], ability=h.ability.text)[:100]
+            return t("{hero} ({gender})", hero=value, gender=cardtext.gender_word(h.sides[side][1]))[:100]
     except (KeyError, IndexError, TypeError):
         pass
     return str(value)

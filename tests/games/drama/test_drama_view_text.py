@@ -98,7 +98,8 @@ def test_describe_action_and_choice_labels():
         assert 0 < len(GAME.describe_action(s, P1, a)) <= 100
     pick = GAME.new_game([P1, P2], 1)
     assert GAME.describe_choice(pick, P1, "hero", "Lily") == "Lily"
-    assert GAME.describe_choice(pick, P1, "hero", "Ryan Kaya-Raya").startswith("Ryan Kaya-Raya (M): Discard 1 CARD")
+    assert GAME.describe_choice(pick, P1, "hero", "Ryan Kaya-Raya") == "Ryan Kaya-Raya (man)"
+    assert GAME.explain_choice(pick, P1, "hero", "Kamsiah Cable") == "ABILITY: Discard 1 CARD to get a discount of 1 Juta at the KEDAI."
 
 
 def test_describe_event_lines():
