@@ -1,9 +1,11 @@
 """Seat-filling players for Drama Pukul 7: uniform random, and a simple heuristic.
 
 Both see only a player's view and legal actions. The heuristic plays the
-obvious drama: defend when aimed at, cancel what hurts you, spend hurtful Plot
-Twists (free on other players' turns), build up (marry, buy, recruit), then
-attack where the Dengki gets through, so games between AI seats come to an end.
+obvious drama: defend when aimed at, cancel what hurts you (and a cancel of your
+own card), cut a turn with Cliffhanger or Kena Pukau at their moments, spend
+hurtful Plot Twists (free on other players' turns), build up (marry, buy,
+recruit), then attack where the Dengki gets through (ties drawn at random, so no
+seat is favoured), so games between AI seats come to an end.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ class HeuristicPolicy:
         if "pass" in by_type:
             return self._respond(view, me, by_type, hand, rng)
         if "collect" in by_type:
-            return self._start(view, me, by_type)
+            return self._start(view, me, by_type, rng)
         for kind in ("react", "absorb", "to_hand", "pay"):
             if kind in by_type:
                 return self._choose_in(kind, by_type[kind])
@@ -62,7 +64,7 @@ class HeuristicPolicy:
         if "use" in by_type:
             return by_type["use"][0]
         if "attack" in by_type:
-            return self._attack(view, me, by_type["attack"])
+            return self._attack(view, me, by_type["attack"], rng)
         return by_type.get("end_turn", legal)[0]
 
     @staticmethod
@@ -97,21 +99,52 @@ class HeuristicPolicy:
                 return a
             if "entry" in a and stack[a["entry"]].get("target") == me:
                 return a
+        for a in plays:
+            if "entry" in a and self._saves_mine(stack, stack[a["entry"]], me):
+                return a  # cancel the cancel aimed at my own card
+        timed = [a for a in plays if self._well_timed(view, me, hand.get(a["card"], {}), rng)]
+        if timed:
+            return rng.choice(timed)
         hurtful = [a for a in plays if self._hurts_others(view, me, a)]
         if hurtful and rng.below(3) == 0:
             return rng.choice(hurtful)
         return by_type["pass"][0]
 
-    def _start(self, view: Mapping[str, Any], me: int, by_type: Mapping[str, list[Action]]) -> Action:
+    @staticmethod
+    def _saves_mine(stack: list[Mapping[str, Any]], entry: Mapping[str, Any], me: int) -> bool:
+        """``entry`` is another player's cancel aimed at a card or ability of mine."""
+        target = entry.get("entry")
+        return entry.get("player") != me and isinstance(target, int) and stack[target].get("player") == me
+
+    @staticmethod
+    def _well_timed(view: Mapping[str, Any], me: int, card: Mapping[str, Any], rng: Rng) -> bool:
+        """Turn-cutting Plot Twists at their moments: Cliffhanger before Collecting (the whole turn)
+        or against a Dengki aimed at me (it stops the attack); Kena Pukau as the Action phase starts."""
+        effects = card.get("effects", [])
+        window = view.get("window") or {}
+        attack = view.get("attack")
+        turn = view["turn"]
+        if turn["player"] == me:
+            return False
+        if "skip_turn" in effects:
+            if attack and attack.get("source") == "attack" and attack["projected_target"] == me:
+                return True
+            return window.get("kind") == "turn_start" and not window.get("stack") and rng.below(2) == 0
+        if "lose_action" in effects:
+            return window.get("kind") == "action_start" and turn["actions_left"] > 0 and rng.below(2) == 0
+        return False
+
+    def _start(self, view: Mapping[str, Any], me: int, by_type: Mapping[str, list[Action]], rng: Rng) -> Action:
         """Attack before Collecting only when that Dengki knocks a rival out now; else collect and build."""
         players = _players(view)
         strength = players[me]["attributes"]["dengki"]
         finishing = [a for a in by_type.get("attack", [])
                      if _damage_through(players[me], players[a["target"]], strength) >= players[a["target"]]["air_muka"]]
-        return self._attack(view, me, finishing) if finishing else by_type["collect"][0]
+        return self._attack(view, me, finishing, rng) if finishing else by_type["collect"][0]
 
     @staticmethod
-    def _attack(view: Mapping[str, Any], me: int, attacks: list[Action]) -> Action:
+    def _attack(view: Mapping[str, Any], me: int, attacks: list[Action], rng: Rng) -> Action:
+        """The target the Dengki hurts most; ties drawn with the seeded Rng, so no seat is favoured."""
         players = _players(view)
         strength = players[me]["attributes"]["dengki"]
 
@@ -121,7 +154,8 @@ class HeuristicPolicy:
             unmarried = sum(1 for m in d["members"] if not m["married"])
             return (-min(through, d["air_muka"]) if through else 0, -unmarried, d["air_muka"])
 
-        return min(attacks, key=lambda a: (score(a), a["target"]))
+        best = min(score(a) for a in attacks)
+        return rng.choice([a for a in attacks if score(a) == best])
 
     @staticmethod
     def _choose_in(kind: str, opts: list[Action]) -> Action:

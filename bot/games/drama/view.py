@@ -23,7 +23,7 @@ def card_info(cid: int) -> dict[str, Any]:
     """Public facts about a card, for views."""
     if CARDS.is_blue(cid):
         d = CARDS.blue[cid]
-        return {"id": cid, "name": d.name, "kind": d.kind, "text": d.text}
+        return {"id": cid, "name": d.name, "kind": d.kind, "text": d.text, "effects": [e.kind for e in d.effects]}
     g = CARDS.g(cid)
     info: dict[str, Any] = {"id": cid, "name": g.name, "kind": g.kind, "type": g.slot,
                             "attributes": dict(zip(ATTRS, g.attrs)), "ability": g.ability.kind,
@@ -94,6 +94,7 @@ def build_view(state: DramaState, viewer: int | None) -> dict[str, Any]:
     if a is not None:
         pt = projected_target(state)
         view["attack"] = {"attacker": a.attacker, "target": a.target, "strength": a.strength, "stopped": a.stopped,
+                          "source": a.source,
                           "projected_target": a.target if pt is None else pt}
     c = state.choice
     if c is not None:
