@@ -103,9 +103,13 @@ def secret_texts(live: Any) -> set[str]:
 
 
 def public_texts(live: Any) -> str:
-    """What the rules make public now: the spectator board and the public move lines."""
+    """What the rules make public now: the spectator board (text and fields) and the public move lines."""
     game = live.game
-    board = game.render_view(game.view(live.state, None), live.record.names) if live.state is not None else ""
+    board = ""
+    if live.state is not None:
+        public = game.view(live.state, None)
+        fields = game.render_fields(public, live.record.names)
+        board = "\n".join([game.render_view(public, live.record.names)] + [f"{f.name}\n{f.value}" for f in fields])
     return board + "\n" + "\n".join(live.record.recent)
 
 

@@ -159,12 +159,17 @@ EFFECT_TEXT = {
     "discard_spouse": N_("{t}'s spouse {card} is discarded."),
     "steal_item": N_("{p} steals {card} from {t}."),
     "revive_member": N_("{p} brings back {card}."),
-    "skip_turn": N_("{t}'s turn is cut by a Cliffhanger ({timing} phase)."),
+    "skip_turn": N_("{t}'s turn is cut by a Cliffhanger: {timing}."),
     "lose_action": N_("{t} loses {amount} ACTION."),
     "cancel": N_("{p}'s cancel takes effect."),
     "reflect_attack": N_("the DENGKI turns on {t}."),
     "reduce_attack": N_("the DENGKI loses {amount} strength (now {strength})."),
 }
+
+
+#: A Cliffhanger's two timings, in words.
+_TIMINGS = {"collecting": lambda: t("before Collecting, so the whole turn is skipped"),
+            "action": lambda: t("no more cards from hand and no attack this turn")}
 
 
 def _effect_text(e: Mapping[str, Any], p: str, tg: str) -> str:
@@ -176,7 +181,7 @@ def _effect_text(e: Mapping[str, Any], p: str, tg: str) -> str:
         return tn("{p} takes {n} random card(s) from {t}.", "{p} takes {n} random card(s) from {t}.", amount, p=p, t=tg)
     fields = {"p": p, "t": tg, "amount": amount, "air_muka": e.get("air_muka", ""),
               "cards": _cards(e.get("cards")), "card": _card(e.get("card")),
-              "timing": e.get("timing", ""), "strength": e.get("strength", "")}
+              "timing": _TIMINGS.get(e.get("timing"), lambda: "")(), "strength": e.get("strength", "")}
     tpl = EFFECT_TEXT.get(kind)
     if tpl is None:
         return t("{p}: {kind}.", p=p, kind=kind)
