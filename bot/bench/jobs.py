@@ -57,11 +57,18 @@ async def whole_job(**params: Any) -> dict[str, Any]:
     return await run_whole(**params)
 
 
+async def drama_job(**params: Any) -> dict[str, Any]:
+    from bot.bench.drama_figures import run_drama
+
+    return await run_drama(**params)
+
+
 JOBS: dict[str, Callable[..., Awaitable[dict[str, Any]]]] = {
     "floor": floor_job,
     "size": size_job,
     "finished": finished_job,
     "whole": whole_job,
+    "drama": drama_job,
 }
 
 

@@ -20,7 +20,7 @@ from bot.engine import Action
 from bot.games.rng import Rng
 from bot.sim import FakeMessage, InteractionRecord, RecordedRequest
 from bot.storage import ACTIVE
-from bot.ui.components import ActButton, PickButton
+from bot.ui.components import ActButton, PickButton, parse_path
 from bot.ui.render import legal_fingerprint
 from bot.ui.picker import walk
 
@@ -30,6 +30,14 @@ from bot.bench.arena import Arena
 #: Share of choices that pick a card play (place, summon, attack) when one is legal, as players do.
 PLAY_BIAS = 0.6
 _PLAYS = frozenset({"place", "summon", "attack"})
+
+
+def shown_path(message: FakeMessage) -> tuple[int, ...]:
+    """The picker step a message shows: every pick id on it carries that step's path."""
+    for cid in message.custom_ids():
+        if cid.startswith(("pkb:", "pks:")):
+            return parse_path(cid.split(":")[4])
+    return ()
 
 
 @dataclass
@@ -108,7 +116,11 @@ class Driver:
             clicks += 1
             message = record.message
             self._keep_picker(player, message)
-        path: tuple[int, ...] = ()
+        path = shown_path(message)  # Respond… in a window may open past the first step
+        while path and action not in walk(legal, path).candidates:
+            record = await self.arena.send(player, message, PickButton.id(match_id, decision, fingerprint, path, "back"))
+            clicks += 1
+            message, path = record.message, path[:-1]
         while True:
             step = walk(legal, path)
             index = next(c.index for c in step.choices if action.get(c.key) == c.value)

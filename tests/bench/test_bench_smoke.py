@@ -39,7 +39,8 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
                     "Requests per move: reply", "Requests per move: edit", "Requests per move: dm",
                     "Requests per move: followup", "Requests per move: total without DMs", "Commit per move",
                     "per finished match", "Resident memory per live match", "Restart:", "Engines", "drump",
-                    "Whole matches, every game", "mentions by ping", "Targets"):
+                    "Whole matches, every game", "mentions by ping", "Drama Pukul 7, 1 seeded whole matches of 4 people",
+                    "Targets"):
         assert heading in table, f"{heading!r} missing from the table:\n{table}"
 
     data = json.loads(out.read_text())
@@ -95,3 +96,9 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
     assert len(mention_targets) == len(names)
     for t in mention_targets.values():
         assert t["met"] == (t["value"] <= t["limit"]) and t["limit"] == 1.0
+    drama = data["drama"]
+    assert drama["matches"] == 1 and drama["players"] == 4 and drama["turns_per_match"] >= 1
+    assert drama["clicks_per_turn_turn_player"] >= 1, "a turn takes at least a click"
+    for key in ("clicks_per_turn_per_other_player", "mentions_per_player_per_turn", "window_rounds_per_match"):
+        assert _number(drama[key]) and drama[key] >= 0, key
+    assert drama["window_seconds_waiting_on_nobody"] == 0, "a window waited on nobody able to answer"
