@@ -125,9 +125,14 @@ def window_question(state: DramaState, viewer: int) -> str:
         short.insert(0, t("DENGKI {n}", n=state.attack.strength))
     if not w.stack:
         short = chain
+    named = {e["entry"] for e in w.stack if "entry" in e}  # links a later "against" already names
+    offset = len(short) - len(w.stack)  # the Dengki's own link comes first in a Dengki window
     for start in range(len(chain)):
         links = short[start:-1] + chain[-1:]
-        question = t("{chain}. {ask}", chain=("… → " if start else "") + " → ".join(links), ask=ask)
+        # a dropped link needs no "…" when a response still shown names it ("… against X's card")
+        silent = all(i >= offset and i - offset in named for i in range(start))
+        lead = "… → " if start and not silent else ""
+        question = t("{chain}. {ask}", chain=lead + " → ".join(links), ask=ask)
         if cardtext.width(question) <= QUESTION_MAX:
             return question
     return question[:QUESTION_MAX - 1] + "…"

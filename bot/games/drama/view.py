@@ -171,7 +171,7 @@ def _phase_name(view: Mapping[str, Any], tv: Mapping[str, Any]) -> str:
     if phase == "collect":
         return t("starting (before Collecting)")
     if phase == "action":
-        return tn("Action phase, {n} ACTION left", "Action phase, {n} ACTIONs left", tv["actions_left"])
+        return t("Action phase, ACTION left: {n}", n=tv["actions_left"])
     if phase == "dengki":
         return t("Dengki phase")
     return phase

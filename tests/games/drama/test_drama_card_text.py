@@ -105,3 +105,29 @@ def test_no_internal_ids_in_the_window_and_choice_lines():
     assert "Plot Twist window" in text and "turn starts" in text
     for word in ("turn_start", "action_start", "(played)", "(dengki)", "to_hand"):
         assert word not in text
+
+
+def test_the_window_question_says_what_is_answered_with_the_chain():
+    from drama_helpers import P3, arrange_turn, card_id, clear_hand
+
+    s = new(3)
+    arrange_turn(s, P1)
+    for p in s.players:
+        clear_hand(s, p.id)
+    give(s, P1, "Tampar Depan Orang Ramai")
+    give(s, P2, "Saksi Palsu", "Pengsan Tiba-Tiba")
+    give(s, P3, "Rupanya Kembar!")
+    GAME.apply(s, P1, {"type": "play", "card": card_id("Tampar Depan Orang Ramai"), "target": P2})
+    q = GAME.describe_question(s, P2, "type", ())
+    assert q == "Ryan Kaya-Raya plays Tampar Depan Orang Ramai on you. Plot Twist to respond?"
+    GAME.apply(s, P2, {"type": "play", "card": card_id("Saksi Palsu"), "entry": 0})
+    q = GAME.describe_question(s, P3, "type", ())
+    assert len(q) <= 100 and q.startswith("Inspektor Wang plays Saksi Palsu against Ryan Kaya-Raya's Tampar"), q
+    GAME.apply(s, P3, {"type": "pass"})
+    assert s.window is None  # the Episode was cancelled
+    # a Dengki aimed at P2 asks P2 to defend, and the others to respond
+    from bot.games.drama import combat
+    combat.aim_dengki(s, P1, P2, 2, [])
+    q = GAME.describe_question(s, P2, "type", ())
+    assert q == "Ryan Kaya-Raya aims 2 DENGKI at you. Plot Twist to defend?"
+    assert GAME.describe_question(s, P3, "type", ()) == "Ryan Kaya-Raya aims 2 DENGKI at Inspektor Wang. Plot Twist to respond?"
