@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.drama import cardtext
+from bot.games.drama import cardtext, shop
 from bot.games.drama.state import (CARDS, DramaState, MAX_AIR_MUKA, attributes, hero_name, player)
 from bot.games.drama.windows import entry_label, projected_target
 from bot.i18n import t, tn
@@ -20,7 +20,9 @@ QUESTION_MAX = 100
 def explain_choice(state: DramaState, pid: int, key: str, value: Any) -> str:
     """One line under a picker option: a card's type, cost, attributes and effect; a player's standing."""
     try:
-        if key in ("card", "pick", "member", "replace", "discard") and isinstance(value, int):
+        if key == "member" and isinstance(value, int):
+            return _member_line(state, pid, value)
+        if key in ("card", "pick", "replace", "discard") and isinstance(value, int):
             return cardtext.line(value)
         if key == "slot":
             cid = state.kedai[value]
@@ -37,6 +39,18 @@ def explain_choice(state: DramaState, pid: int, key: str, value: Any) -> str:
     except (KeyError, IndexError, TypeError):
         return ""
     return ""
+
+
+def _member_line(state: DramaState, pid: int, member: int) -> str:
+    """A MEMBER offered to shield (absorb) or to marry (KAHWIN): what choosing it costs and gives."""
+    g = CARDS.g(member)
+    if state.choice is not None and state.choice.kind == "absorb":
+        return t("Absorbs up to {n} DENGKI, then is discarded", n=g.air_muka)
+    gives = cardtext.attrs_text(g.attrs) or t("no attributes")
+    text = t("KAHWIN for {cost} Juta · married: {gives}", cost=shop.kahwin_cost(player(state, pid), member), gives=gives)
+    ability = cardtext.ability_text(g.ability, True)
+    full = f"{text} · {ability}" if ability else text
+    return full if cardtext.width(full) <= cardtext.LINE_MAX else text
 
 
 def standing(state: DramaState, pid: int) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.games.drama import cardtext
 from bot.games.drama.cards import BLUE_COUNT, GREEN_COUNT
-from bot.games.drama.state import CARDS
+from bot.games.drama.state import CARDS, Choice
 from bot.games.rng import Rng
 from bot.ui.picker import walk
 
@@ -131,3 +131,16 @@ def test_the_window_question_says_what_is_answered_with_the_chain():
     q = GAME.describe_question(s, P2, "type", ())
     assert q == "Ryan Kaya-Raya aims 2 DENGKI at you. Plot Twist to defend?"
     assert GAME.describe_question(s, P3, "type", ()) == "Ryan Kaya-Raya aims 2 DENGKI at Inspektor Wang. Plot Twist to respond?"
+
+
+def test_a_member_choice_says_what_kahwin_costs_and_gives_or_how_it_shields():
+    from drama_helpers import arrange_turn
+
+    s = new(2)
+    arrange_turn(s, P1)
+    s.players[0].hero, s.players[0].side = "salmah", 0  # a woman, so she may marry a man
+    rashid, = give(s, P1, "Dato Rashid", where="members")
+    assert GAME.explain_choice(s, P1, "member", rashid) == \
+        "KAHWIN for 2 Juta · married: 💰+2 Juta · Married: ITEMs cost you 1 Juta less."
+    s.choice = Choice(P1, "absorb", options=[rashid])
+    assert GAME.explain_choice(s, P1, "member", rashid) == "Absorbs up to 2 DENGKI, then is discarded"
