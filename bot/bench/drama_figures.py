@@ -1,9 +1,9 @@
 """Drama Pukul 7 at a table of four people: what playing costs them, over seeded whole matches.
 
 Four human seats play whole matches through the real bot and the stand-in, the
-way people click: on their turn "Take action" on the table, then the picker; in
-a Plot Twist window the DM prompt, "Pass" (one click) or "Respond…" then the
-picker. Each seat chooses with the game's own policy from its own view. The
+way people click: on their turn "Take action" on the table, then the picker (and
+on in that picker while it shows their next question); in a Plot Twist window
+the DM prompt, "Pass" (one click) or "Respond…" then the picker. Each seat chooses with the game's own policy from its own view. The
 clock moves only when the match waits out a timer.
 
 Figures:
@@ -94,18 +94,35 @@ def _prompt(arena: Arena, player: int, match_id: int, decision: int) -> FakeMess
     return None
 
 
-async def _click_move(arena: Arena, live: Any, player: int, action: Action) -> int:
-    """``player`` makes ``action`` as a person would; returns the clicks it took."""
+def _open_picker(pickers: dict[int, FakeMessage], player: int, match_id: int, decision: int,
+                 fingerprint: str) -> FakeMessage | None:
+    """The picker the player's last move left showing this very question, if any (no click to open it)."""
+    message = pickers.get(player)
+    if message is not None and any(c.startswith(("pkb:", "pks:")) and f":{match_id}:{decision}:{fingerprint}:" in c
+                                   for c in message.custom_ids()):
+        return message
+    return None
+
+
+async def _click_move(arena: Arena, live: Any, player: int, action: Action,
+                      pickers: dict[int, FakeMessage]) -> int:
+    """``player`` makes ``action`` as a person would; returns the clicks it took.
+
+    A person goes on in the picker their last move left open when it shows the next question;
+    otherwise they use the window's DM prompt (Pass, or Respond…) or the table's Take action.
+    """
     match_id, decision = live.id, live.decision
     legal = live.game.legal_actions(live.state, player)
     fingerprint = legal_fingerprint(legal)
+    clicks, message = 0, _open_picker(pickers, player, match_id, decision, fingerprint)
     prompt = _prompt(arena, player, match_id, decision) if live.waiting.in_window else None
     if prompt is not None and action == live.game.timeout_action(live.state, player):
         await arena.send(player, prompt, f"pass:{match_id}:{decision}")
         return 1
-    source = prompt or arena.world.message(live.record.message_id)
-    record = await arena.send(player, source, ActButton.id(match_id, decision))
-    clicks, message = 1, record.message
+    if message is None:
+        source = prompt or arena.world.message(live.record.message_id)
+        record = await arena.send(player, source, ActButton.id(match_id, decision))
+        clicks, message = 1, record.message
     path = shown_path(message)
     while path and action not in walk(legal, path).candidates:
         record = await arena.send(player, message, PickButton.id(match_id, decision, fingerprint, path, "back"))
@@ -121,6 +138,8 @@ async def _click_move(arena: Arena, live: Any, player: int, action: Action) -> i
             record = await arena.send(player, message, select.custom_id, str(index))
         clicks += 1
         if walk(legal, path + (index,)).action is not None:
+            if record.message is not None:
+                pickers[player] = record.message
             return clicks
         message, path = record.message, path + (index,)
 
@@ -134,6 +153,7 @@ async def play_match(arena: Arena, seat: Any, rng: Rng) -> DramaMatch:
     watch = ChannelWatch(world, seat.channel_id, mentions)
     watch.baseline()
     idle = _IdleWatch()
+    pickers: dict[int, FakeMessage] = {}
 
     def on_move(outcome: Any) -> None:
         watch.on_move(outcome)
@@ -158,7 +178,7 @@ async def play_match(arena: Arena, seat: Any, rng: Rng) -> DramaMatch:
             player = actors[0]
             turn = live.waiting.turn
             action = policy.choose(game.view(live.state, player), game.legal_actions(live.state, player), rng)
-            clicks = await _click_move(arena, live, player, action)
+            clicks = await _click_move(arena, live, player, action, pickers)
             if player == turn:
                 figures.turn_clicks += clicks
             else:
