@@ -160,6 +160,7 @@ def _short_link(state: DramaState, e: dict[str, Any], viewer: int) -> str:
 def start_question(state: DramaState, pid: int) -> str:
     """The turn player's first decision: collect (what it brings) or attack at once."""
     a = attributes(state, player(state, pid))
-    return t("Your turn: collect {juta} Juta + {draw} card(s) and play, or DENGKI {dengki} now (turn ends)?",
-             juta=a["juta"], draw=a["draw"], dengki=a["dengki"])
+    return tn("Your turn: collect {juta} Juta + {n} card and play, or DENGKI {dengki} now (turn ends)?",
+              "Your turn: collect {juta} Juta + {n} cards and play, or DENGKI {dengki} now (turn ends)?",
+              a["draw"], juta=a["juta"], dengki=a["dengki"])
 

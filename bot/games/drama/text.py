@@ -48,6 +48,8 @@ def _offer(state: DramaState, slot: Any) -> str:
 def describe_choice(state: DramaState, pid: int, key: str, value: Any) -> str:
     try:
         if key == "type":
+            if value == "attack" and mode(state, pid) == "start":
+                return t("DENGKI now (no Collecting; your turn ends)")
             return _type_label(value)
         if key == "target":
             return _who(state, value)
