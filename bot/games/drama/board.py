@@ -23,6 +23,8 @@ from bot.i18n import t, tn
 #: What the fields of one board may add up to: the table's text, log and footer share the embed's 6,000.
 FIELDS_BUDGET = 3800
 FIELD_VALUE = 1024
+#: What a player's own embed may give its hand and fields together (its header, notes and footer take the rest).
+PRIVATE_EMBED = 5200
 
 
 def _name(names: Mapping[int, str], pid: Any) -> str:
@@ -105,10 +107,13 @@ def render_fields(view: Mapping[str, Any], names: Mapping[int, str]) -> list[Fie
     """One field per seat, then the Kedai and the decks; shorter when the whole would not fit."""
     if view["phase"] == "pick":
         return [seat_field(view, p, names) for p in view["players"]]
+    budget = FIELDS_BUDGET
+    if view["viewer"] is not None:  # the hand, a line per card, shares the embed's 6,000 with the fields
+        budget = min(budget, PRIVATE_EMBED - len("\n".join(hand_lines(view))))
     for detail in (True, False):
         fields = [seat_field(view, p, names, detail) for p in view["players"]]
         fields += [kedai_field(view, detail), decks_field(view)]
-        if sum(len(f.name) + len(f.value) for f in fields) <= FIELDS_BUDGET:
+        if sum(len(f.name) + len(f.value) for f in fields) <= budget:
             break
     return fields
 

@@ -144,3 +144,23 @@ def test_a_member_choice_says_what_kahwin_costs_and_gives_or_how_it_shields():
         "KAHWIN for 2 Juta · married: 💰+2 Juta · Married: ITEMs cost you 1 Juta less."
     s.choice = Choice(P1, "absorb", options=[rashid])
     assert GAME.explain_choice(s, P1, "member", rashid) == "Absorbs up to 2 DENGKI, then is discarded"
+
+
+def test_a_big_hand_and_a_full_table_fit_one_embed():
+    from bot.games.drama.view import render
+
+    s = new(6, seed=4)
+    for p in s.players:
+        give(s, p.id, "Motor Kapcai", "Cincin Batu Akik", where="items")
+        give(s, p.id, "Lily" if p.id != P1 else "Jamal Sado", where="members")
+    for name in ["Cliffhanger", "Kena Pukau", "Pelumba Haram", "Jumpa Bomoh", "Tampar Depan Orang Ramai",
+                 "Aku Sebenarnya Polis", "Gangster Tapi Hati Baik", "Kahwin Lari", "Jualan Murah Tengah Malam",
+                 "Jelaskan Di Social Media", "Pengsan Tiba-Tiba", "Cerai Talak Tiga"]:
+        give(s, P1, name)
+    names = {p.id: f"A rather long display name {p.id}" for p in s.players}
+    view = GAME.view(s, P1)
+    text = render(view, names)
+    fields = GAME.render_fields(view, names)
+    total = len(text) + sum(len(f.name) + len(f.value) for f in fields) + 600  # title, notes, footer
+    assert len(fields) == 8 and total <= 6000 and len(text) <= 4096
+    assert all(f"🃏 **{CARDS.name(c)}**" in text for c in s.players[0].hand)
