@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from bot.games.drama.state import CARDS, player
-from any_table import CHANNEL, STALE_TEXTS, close_table, open_table
+from any_table import STALE_TEXTS, close_table, open_table
+from bot.sim import seat
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "games" / "drama"))
 from drama_helpers import card_id, clear_hand, give, stack_blue  # noqa: E402
@@ -217,3 +218,26 @@ async def test_a_player_who_let_a_window_time_out_is_not_waited_for_again(tables
     live = await table.live()
     await _answer(table, b, live.game.legal_actions(live.state, b)[0])
     assert b not in (await table.live()).record.absent
+
+
+async def test_a_targeted_plot_twist_from_the_prompt_takes_three_clicks(tables, db_path, clock):
+    table, (a, b, c) = await _arranged(tables, db_path, clock, [["Jumpa Bomoh"], ["Anak Tiri Kaki Curi", "Cliffhanger"],
+                                                                ["Jumpa Bomoh"]])
+    live = await table.live()
+    assert b in live.waiting.actors
+    prompt = table.prompt_for(b, live.record.decision_seq)
+    mark = len(table.world.interactions)
+    opened = await table.click(b, prompt, f"act:{table.match_id}:{live.record.decision_seq}")
+    picker = opened.message
+    # Respond… opens straight at the Plot Twists, each with what it does under its name
+    options = [o for s in picker.selects() for o in s.options]
+    assert {o.label for o in options} == {"Anak Tiri Kaki Curi", "Cliffhanger"}
+    assert all(o.description and o.description.startswith("Plot Twist · ") for o in options)
+    clicks = await seat.click_through(table.world, table.bot, b, picker, live.game.legal_actions(live.state, b),
+                                      {"type": "play", "card": card_id("Anak Tiri Kaki Curi"), "target": a})
+    assert clicks is not None
+    live = await table.live()
+    assert any("Anak Tiri Kaki Curi" in line for line in live.record.recent)
+    # exactly: Respond…, the card, the target
+    mine = [r for r in table.world.interactions[mark:] if r.user_id == b]
+    assert len(mine) == 3, [r.name for r in mine]
