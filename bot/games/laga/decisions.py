@@ -13,7 +13,7 @@ from .dreams import complete
 from .economy import (amounts, dream_payments, give, job_discounts, job_payments, mixes, one, pay, paying_for,
                       salary_tasks, transfer)
 from .flow import rain_victims
-from .rules import dream_done, holder, immune
+from .rules import HINDERING_NEWS, dream_done, holder, immune, news_effect
 from .state import LagaState, PlayerState, Task, schedule
 from .tiles import deck_of, draw, return_looked
 
@@ -83,7 +83,9 @@ def complete_options(state: LagaState, p: PlayerState, task: Task) -> list[Actio
 
 
 def news_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
-    return [{"type": "news", "choice": "ignore"}, {"type": "news", "choice": "accept"}]
+    """Ignore the News or let it apply; the likelier wish first (a silent player's default)."""
+    both = [{"type": "news", "choice": "ignore"}, {"type": "news", "choice": "accept"}]
+    return both if news_effect(state) in HINDERING_NEWS else both[::-1]
 
 
 # --- results ------------------------------------------------------------------
@@ -144,8 +146,8 @@ def resolve_cards(state: LagaState, p: PlayerState, task: Task, a: Action, event
             events.append({"type": "voucher", "player": p.pid, "card": voucher})
         state.looking.remove(a["card"])
         p.jobs.append(a["card"])
-        p.face_down = False
-        events.append({"type": "hire", "player": p.pid, "card": a["card"]})
+        # A fine holds until the next Salary phase: a Job taken after it is placed face down.
+        events.append({"type": "hire", "player": p.pid, "card": a["card"], "face_down": p.face_down})
     elif t == "keep":
         state.looking.remove(a["card"])
         p.dreams.append(a["card"])
@@ -170,6 +172,7 @@ def resolve_news(state: LagaState, p: PlayerState, task: Task, a: Action, events
         state.accepted_news.append(p.pid)
         events.append({"type": "accept_news", "player": p.pid, "card": state.news})
     else:
+        state.ignored_news.append(p.pid)
         events.append({"type": "ignore_news", "player": p.pid, "card": state.news})
 
 

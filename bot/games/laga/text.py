@@ -51,7 +51,7 @@ def pay_text(a: Mapping[str, Any]) -> str:
 #: A payment's or gain's reason as the engine words it (see ``economy.paying_for``), for ``reason_text``.
 _REASONS = {"salary": N_("salary"), "overfilled a tile": N_("overfilled a tile"),
             "looking at another card": N_("looking at another card"), "Raid": N_("Raid"),
-            "Fine (Traffic Police)": N_("Fine (Traffic Police)")}
+            "Fine (Traffic Police)": N_("Fine (Traffic Police)"), "Job face down": N_("Job face down")}
 
 
 def reason_text(reason: Any) -> str:
@@ -241,6 +241,8 @@ def describe_event(e: Mapping[str, Any], names: Mapping[int, str]) -> str:
                   "{player} returns {n} card(s) to the bottom of the {deck} deck.", e["count"], player=nm(),
                   deck=deck_name(e["deck"]))
     if typ == "hire":
+        if e.get("face_down"):
+            return t("{player} changes Job to {card}, placed face down (fined this turn).", player=nm(), card=e["card"])
         return t("{player} changes Job to {card}.", player=nm(), card=e["card"])
     if typ == "voucher":
         return t("{player} returns {card} to take a Level 2 Job free.", player=nm(), card=e["card"])

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from bot.i18n import N_, t, translate
 
 from .cards import cards
-from .rules import HINDERING_NEWS, ability, news_on
+from .rules import ability, ignoring_news
 from .scoring import ranking, score
 from .state import NEWS_USED, TILE_NAMES, LagaState
 from .text import deck_name, reason_text
@@ -59,7 +59,7 @@ def public_view(state: LagaState) -> dict[str, Any]:
             "job": card.name, "job_level": card.level, "face_down": p.face_down,
             "ability_on": bool(ability(state, p)), "jobs": list(p.jobs), "completed": list(p.completed),
             "dreams_held": len(p.dreams), "score": score(state, p), "gender": p.gender,
-            "ignores_news": effect in HINDERING_NEWS and not news_on(state, p, effect),
+            "ignores_news": bool(effect) and ignoring_news(state, p),
         })
     out: dict[str, Any] = {
         "game": "laga", "viewer": None, "round": state.round, "rounds": NEWS_USED,

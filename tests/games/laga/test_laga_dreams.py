@@ -133,11 +133,20 @@ def test_homecoming_fines_every_other_player():
     take(s, 3, coin=1)  # Traffic Police profits from the fine of player 2
 
 
-def test_protesting_ignores_hindering_news():
+def test_protesting_may_choose_to_ignore_news():
     s = setup()
     dreams(s, 1, completed=("Protesting",))
     open_news(s, "Monetary Crisis")
+    act(s, 1, {"type": "news", "choice": "ignore"})
     assert have(s, 1) == (2, 0, 2)
+
+
+def test_be_on_tv_pays_nothing_while_the_job_is_face_down():
+    s = setup()
+    s.player(1).face_down = True
+    events = complete_now(s, 1, "Be on TV")
+    assert have(s, 1) == (0, 0, 0)
+    assert [e["reason"] for e in kinds(events, "no_salary")] == ["Job face down"]
 
 
 def test_shopping_spree_makes_stasiun_free():

@@ -62,11 +62,14 @@ def test_odong_odong_earns_when_another_player_lands_on_jobs_or_dreams():
     assert have(s, 2) == (0, 0, 1)
 
 
-def test_umbrella_ojek_ignores_monetary_crisis():
-    s = setup()
-    job(s, 1, "Umbrella Ojek")
-    open_news(s, "Monetary Crisis")
-    assert have(s, 1) == (2, 0, 0)
+def test_umbrella_ojek_may_choose_to_ignore_monetary_crisis():
+    for choice, paid in (("ignore", (2, 0, 0)), ("accept", (0, 0, 0))):
+        s = setup()
+        job(s, 1, "Umbrella Ojek")
+        open_news(s, "Monetary Crisis")
+        assert pending(s) == "news_choice"  # asked before the salary it decides
+        act(s, 1, {"type": "news", "choice": choice})
+        assert have(s, 1) == paid
 
 
 def test_birthday_clown_transforms_into_one_type_before_moving():
@@ -237,6 +240,15 @@ def test_dangdut_singer_may_take_coins_instead_of_salary():
     assert pending(s) == "salary_choice"
     act(s, 2, {"type": "salary", "mode": "coins"})
     assert have(s, 1) == (1, 0, 0) and have(s, 2) == (1, 0, 0)
+
+
+def test_dangdut_singer_is_asked_even_when_nobody_would_pay():
+    s = setup()
+    job(s, 2, "Dangdut Singer")  # seat 1 (Employee) has no Coin and the same level
+    end_turn(s)
+    assert pending(s) == "salary_choice" and G.actors(s) == frozenset({2})
+    act(s, 2, {"type": "salary", "mode": "coins"})
+    assert have(s, 2) == (0, 0, 0)
 
 
 def test_youtube_star_and_soap_opera_actress_take_one_off_a_dream():
