@@ -10,6 +10,7 @@ from bot.i18n import N_, t, translate
 from bot.options import Choice, Option
 
 from . import text, views
+from .board import with_move
 from .decisions import DECISIONS
 from .flow import advance, new_state
 from .policy import HEURISTIC, LagaHeuristicPolicy
@@ -80,6 +81,7 @@ class LagaGame(Game[LagaState]):
         return turn_options(state, state.current)
 
     def apply(self, state: LagaState, player: PlayerId, action: Action) -> list[Event]:
+        action = with_move(action)
         legal = self.legal_actions(state, player)
         chosen = find(action, legal)
         if chosen is None:
@@ -128,6 +130,9 @@ class LagaGame(Game[LagaState]):
 
     def describe_choice(self, state: LagaState, player: PlayerId, key: str, value: Any) -> str:
         return text.describe_choice(state, key, value)[:100]
+
+    def explain_choice(self, state: LagaState, player: PlayerId, key: str, value: Any) -> str:
+        return text.explain_choice(state, player, key, value)[:100]
 
     def describe_question(self, state: LagaState, player: PlayerId, key: str | None,
                           chosen: Sequence[tuple[str, Any]]) -> str:

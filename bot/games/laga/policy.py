@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 from bot.games.rng import Rng
 from bot.policy import RandomPolicy
 
-from .board import sow_path
+from .preview import ring_outcome
 from .cards import RESOURCES, cards
 from .tiles import RESOURCE_TILES
 
@@ -33,19 +33,10 @@ def _plenty(me: Mapping[str, Any]) -> str:
 
 
 def _landing(view: Mapping[str, Any], a: Action) -> tuple[str, int, bool]:
-    """Where a move ends, the landing count and whether it overfills a tile."""
+    """Where a move ends, the landing count and whether it overfills a tile (the preview's arithmetic)."""
     ring = [t["tile"] for t in view["ring"]]
-    tokens = [t["tokens"] for t in view["ring"]]
-    origin = ring.index(a["tile"])
-    if a["type"] == "gps":
-        path = [ring.index(a["to"])]
-    else:
-        jump = None if a.get("jump", "none") == "none" else ring.index(a["jump"])
-        path = sow_path(origin, tokens[origin], a["direction"], jump)
-    tokens[origin] = 0
-    for pos in path:
-        tokens[pos] += 1
-    return ring[path[-1]], tokens[path[-1]], max(tokens) > 4
+    path, noted, _, spilled = ring_outcome(ring, [t["tokens"] for t in view["ring"]], a)
+    return ring[path[-1]], noted[path[-1]], bool(spilled)
 
 
 class LagaHeuristicPolicy:

@@ -7,6 +7,7 @@ from typing import Any, Mapping
 from bot.i18n import N_, t, tn, translate
 
 from .cards import cards
+from .move_text import describe_move, move_label
 from .state import TILE_NAMES, LagaState
 
 RES_NAMES = {"coin": N_("Coin"), "pride": N_("Pride"), "skill": N_("Skill")}
@@ -77,26 +78,11 @@ def seat_label(state: LagaState, pid: int) -> str:
     return t("seat {seat}", seat=state.seat_of(pid) + 1) if any(p.pid == pid for p in state.players) else str(pid)
 
 
-#: "Move" labels by direction and whether a tile is jumped (Dolphin Jump).
-_MOVE_LABELS = {
-    ("cw", False): N_("Move {tile} ({count}) clockwise"),
-    ("ccw", False): N_("Move {tile} ({count}) counter-clockwise"),
-    ("gps", False): N_("Move {tile} ({count}) by GPS"),
-    ("cw", True): N_("Move {tile} ({count}) clockwise, jumping {jump}"),
-    ("ccw", True): N_("Move {tile} ({count}) counter-clockwise, jumping {jump}"),
-    ("gps", True): N_("Move {tile} ({count}) by GPS, jumping {jump}"),
-}
-
-
 def describe_action(state: LagaState, a: Mapping[str, Any]) -> str:
     typ = a.get("type")
     tile = TILE_NAMES.get(a.get("tile", ""), a.get("tile"))
-    if typ == "sow":
-        jump = a.get("jump", "none")
-        label = _MOVE_LABELS[(a["direction"], jump != "none")]
-        return translate(label, tile=tile, count=state.count(a["tile"]), jump=TILE_NAMES.get(jump, jump))
-    if typ == "gps":
-        return t("GPS: move {tile}'s token to {to}", tile=tile, to=TILE_NAMES[a["to"]])
+    if typ in ("sow", "gps"):
+        return describe_move(state, a)
     if typ == "transform":
         return t("Transform {amount} {source} into {target}", amount=a["amount"], source=res_name(a["from"]),
                  target=res_name(a["to"]))
@@ -140,6 +126,8 @@ def describe_choice(state: LagaState, key: str, value: Any) -> str:
     c = cards()
     if key == "type":
         return type_label(value)
+    if key == "move":
+        return move_label(state, value) if isinstance(value, str) else t("Use an ability first (Job or Dream)…")
     if key in ("from", "to") and value in RES_NAMES:
         return res_name(value)
     if key in ("tile", "to", "with", "jump"):
@@ -309,11 +297,8 @@ _FIRST = {
 
 #: The question of each action parameter, by action type (``None``: any type).
 _QUESTIONS: dict[tuple[str | None, str], str] = {
-    ("sow", "tile"): N_("Move the tokens of which tile?"),
-    ("sow", "direction"): N_("Which way do they go?"),
-    ("sow", "jump"): N_("Jump over a tile (Dolphin Jump)?"),
-    ("gps", "tile"): N_("GPS: take a token from which tile?"),
-    ("gps", "to"): N_("GPS: move it to which tile?"),
+    ("sow", "move"): N_("Which move? Each says where it lands"),
+    ("gps", "move"): N_("GPS: carry a lone token to which tile?"),
     ("transform", "from"): N_("Transform which resource?"),
     ("transform", "to"): N_("Into which resource?"),
     ("transform", "amount"): N_("How many do you transform?"),
@@ -363,10 +348,21 @@ _QUESTIONS: dict[tuple[str | None, str], str] = {
 
 def describe_question(state: LagaState, player: int, key: str | None, chosen: Any) -> str:
     """The question a picker step asks (name-free: the engine knows no player names)."""
-    if key in (None, "type"):
+    if key == "type" and ("move", None) in tuple(chosen):
+        return t("Which ability do you use before moving?")
+    if key in (None, "type") or (key == "move" and not chosen):
         kind = state.tasks[-1].kind if state.tasks else state.phase
         first = _FIRST.get(kind)
         return translate(first) if first else t("What do you do?")
     kind = next((v for k, v in chosen if k == "type"), None)
     question = _QUESTIONS.get((kind, key)) or _QUESTIONS.get((None, key))
     return translate(question) if question else t("Choose {what}:", what=key.replace("_", " "))
+
+
+def explain_choice(state: LagaState, player: int, key: str, value: Any) -> str:
+    """The line under an option: a move's fine or path, a card's effect."""
+    from .move_text import move_note
+
+    if key == "move" and isinstance(value, str):
+        return move_note(state, value)
+    return ""

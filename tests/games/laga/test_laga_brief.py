@@ -13,7 +13,7 @@ from laga_helpers import G, dreams, setup
 MAX_LINES = 6
 #: The parameters these seeded playouts reach (``skill`` never splits: the other amounts fix it;
 #: the News choice is rare, so it is asked directly below).
-KEYS = {"type", "tile", "direction", "jump", "to", "amount", "from", "with", "target", "card", "deck",
+KEYS = {"type", "move", "tile", "to", "amount", "from", "target", "card", "deck",
         "coin", "pride", "mode", "resource", "pay"}
 
 

@@ -35,9 +35,14 @@ def test_views_show_own_secrets_only():
 def test_labels_for_people():
     s = setup(tokens=[1, 0, 2, 1, 2, 2])
     action = {"type": "sow", "tile": "kerja", "direction": "ccw"}
-    assert G.describe_action(s, 1, action) == "Move Kerja (1) counter-clockwise"
+    assert G.describe_action(s, 1, action) == "Kerja 1 ↺ → Stasiun 3: nothing to pay for a copy"
+    assert G.describe_choice(s, 1, "move", "training:cw") == "Training 2 ↻ → Impian 3: look at 3 Dreams"
+    assert G.explain_choice(s, 1, "move", "training:cw") == "drops on Lowongan, Impian"
+    s.tokens = [1, 0, 2, 4, 0, 1]
+    assert G.describe_choice(s, 1, "move", "training:cw") == "⚠ Training 2 ↻ → Impian 1: look at 1 Dream"
+    assert G.explain_choice(s, 1, "move", "training:cw") == "⚠ Lowongan reaches 5: fined (Job face down)"
+    s.tokens = [1, 0, 2, 1, 2, 2]
     assert G.describe_choice(s, 1, "tile", "training") == "Training (2)"
-    assert G.describe_choice(s, 1, "direction", "cw") == "Clockwise"
     assert G.describe_choice(s, 1, "target", 3) == "seat 3"
     assert G.describe_choice(s, 1, "card", "Satpol PP").startswith("Satpol PP (Job L2")
     res(s, 1, coin=2)
