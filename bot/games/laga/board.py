@@ -24,9 +24,10 @@ SEP = ":"
 def move_key(a: Mapping[str, Any]) -> str:
     """The one value that names a move (tile and direction together), so the picker offers it as one choice."""
     if a["type"] == "gps":
-        return SEP.join((a["tile"], "gps", a["to"]))
+        return SEP.join((str(a["tile"]), "gps", str(a["to"])))
     jump = a.get("jump", "none")
-    return SEP.join((a["tile"], a["direction"])) if jump == "none" else SEP.join((a["tile"], a["direction"], jump))
+    parts = (str(a["tile"]), str(a["direction"]))
+    return SEP.join(parts) if jump == "none" else SEP.join(parts + (str(jump),))
 
 
 def parse_move(key: str) -> dict[str, Any]:
@@ -41,14 +42,21 @@ def parse_move(key: str) -> dict[str, Any]:
 
 
 def with_move(action: Any) -> Any:
-    """A move given without its ``move`` key gets it (the key only restates tile and direction)."""
-    if not isinstance(action, dict) or action.get("type") not in ("sow", "gps") or "move" in action:
+    """An action given without the keys that only restate others gets them: a move's ``move``
+    (its tile and direction), a take's ``take`` and a payment's ``paying`` (its amounts)."""
+    if not isinstance(action, dict):
         return action
-    try:
-        key = move_key(action)
-    except (KeyError, TypeError):
-        return action
-    return {**action, "move": key} if all(isinstance(v, str) for v in key.split(SEP)) else action
+    typ = action.get("type")
+    if typ in ("sow", "gps") and "move" not in action:
+        try:
+            key = move_key(action)
+        except (KeyError, TypeError):
+            return action
+        return {**action, "move": key}
+    derived = {"take": "take", "hire": "paying", "complete": "paying"}.get(typ) if isinstance(typ, str) else None
+    if derived and derived not in action and all(type(action.get(r)) is int for r in ("coin", "pride", "skill")):
+        return {**action, derived: ":".join(str(action[r]) for r in ("coin", "pride", "skill"))}
+    return action
 
 
 def _move(tile: str, direction: str, **more: str) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from .cards import RESOURCES, Cost, cards
 from .dreams import complete
-from .economy import (amounts, dream_payments, give, job_discounts, job_payments, mixes, one, pay, paying_for,
+from .economy import (amounts, mix_key, dream_payments, give, job_discounts, job_payments, mixes, one, pay, paying_for,
                       salary_tasks, transfer)
 from .flow import rain_victims
 from .rules import HINDERING_NEWS, dream_done, holder, immune, news_effect
@@ -27,7 +27,8 @@ def _paid(a: Action) -> Cost:
 
 # --- options ------------------------------------------------------------------
 def gain_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
-    return [{"type": "take", **amounts(m)} for m in mixes(task.data["amount"])]
+    # ``take`` leads: each mix is one choice on the picker's first step ("🪙 1 Coin + ⭐ 1 Skill")
+    return [{"take": mix_key(m), "type": "take", **amounts(m)} for m in mixes(task.data["amount"])]
 
 
 def salary_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
@@ -63,7 +64,8 @@ def cards_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
         voucher = dream_done(p, "english_course")
         for name in state.looking:
             card = c.jobs[name]
-            acts.extend({"type": "hire", "card": name, **amounts(m)} for m in job_payments(state, p, card))
+            acts.extend({"type": "hire", "card": name, "paying": mix_key(m), **amounts(m)}
+                        for m in job_payments(state, p, card))
             if voucher and card.level == 2:
                 acts.append({"type": "hire_free", "card": name})
     else:
@@ -76,7 +78,7 @@ def complete_options(state: LagaState, p: PlayerState, task: Task) -> list[Actio
     c = cards()
     acts: list[Action] = []
     for name in p.dreams:
-        acts.extend({"type": "complete", "card": name, **amounts(m)}
+        acts.extend({"type": "complete", "card": name, "paying": mix_key(m), **amounts(m)}
                     for m in dream_payments(state, p, c.dreams[name]))
     acts.append({"type": "done"})
     return acts

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine import NOTHING, Action, Event, Game, IllegalAction, PlayerId, Result, Waiting, Window
+from bot.engine import NOTHING, Action, Event, Field, Game, IllegalAction, PlayerId, Result, Waiting
 
 from bot.i18n import N_, t, translate
 from bot.options import Choice, Option
 
-from . import text, views
+from . import fields, text, views
 from .board import with_move
 from .decisions import DECISIONS
 from .flow import advance, new_state
@@ -59,14 +59,15 @@ class LagaGame(Game[LagaState]):
     def waiting(self, state: LagaState) -> Waiting:
         """The current player, or whoever owes the newest task.
 
-        A task owed by someone else (a triggered gain) is answered out of turn; everyone saw
-        what triggered it, so who must answer is public.
+        A task owed by someone else (a News reward, a triggered gain, whether to ignore the
+        News) is a choice of theirs, not a response to anything: it is no window, so the
+        platform asks it as their move. Everyone saw what triggered it, so who answers is public.
         """
         if state.phase == "over":
             return NOTHING
         turn = state.current.pid
         actor = state.tasks[-1].player if state.tasks else turn
-        return Waiting(frozenset({actor}), turn, Window(public=True) if actor != turn else None)
+        return Waiting(frozenset({actor}), turn, None)
 
     def legal_actions(self, state: LagaState, player: PlayerId) -> list[Action]:
         if state.phase == "over":
@@ -143,6 +144,9 @@ class LagaGame(Game[LagaState]):
 
     def render_view(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
         return views.render(view, names)
+
+    def render_fields(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> list[Field]:
+        return fields.render_fields(view, names)
 
     def render_brief(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
         return views.render_brief(view, names)

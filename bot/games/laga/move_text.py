@@ -22,10 +22,10 @@ RESOURCE_OF = {"kerja": "coin", "nongkrong": "pride", "training": "skill"}
 
 def _res_words(kind: str, n: int) -> str:
     if kind == "coin":
-        return tn("{n} Coin", "{n} Coins", n)
+        return t("{n} Coin", n=n)
     if kind == "pride":
-        return tn("{n} Pride", "{n} Pride", n)
-    return tn("{n} Skill", "{n} Skills", n)
+        return t("{n} Pride", n=n)
+    return t("{n} Skill", n=n)
 
 
 def landing_effect(state: LagaState, p: PlayerState, tile: str, count: int) -> str:

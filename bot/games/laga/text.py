@@ -45,6 +45,21 @@ def type_label(key: Any) -> str:
     return translate(label) if label else str(key)
 
 
+_ICONS = {"coin": "🪙", "pride": "💜", "skill": "⭐"}
+
+
+def mix_text(key: str) -> str:
+    """A mix value ("1:0:2") as "🪙 1 Coin + ⭐ 2 Skill"."""
+    amounts = dict(zip(RES_NAMES, (int(n) for n in key.split(":"))))
+    parts = [t("{icon} {n} {resource}", icon=_ICONS[k], n=n, resource=res_name(k)) for k, n in amounts.items() if n]
+    return " + ".join(parts) or t("nothing")
+
+
+def compact_cost(cost: tuple[int, int, int]) -> str:
+    """A cost in icons for a label: "🪙3 ⭐2"."""
+    return " ".join(f"{_ICONS[k]}{n}" for k, n in zip(RES_NAMES, cost) if n) or t("free")
+
+
 def pay_text(a: Mapping[str, Any]) -> str:
     return ", ".join(t("{n} {resource}", n=a[k], resource=res_name(k)) for k in RES_NAMES if a.get(k)) or t("nothing")
 
@@ -128,6 +143,9 @@ def describe_choice(state: LagaState, key: str, value: Any) -> str:
         return type_label(value)
     if key == "move":
         return move_label(state, value) if isinstance(value, str) else t("Use an ability first (Job or Dream)…")
+    if key in ("take", "paying") and isinstance(value, str):
+        mix = mix_text(value)
+        return t("Take {resources}", resources=mix) if key == "take" else t("Pay {resources}", resources=mix)
     if key in ("from", "to") and value in RES_NAMES:
         return res_name(value)
     if key in ("tile", "to", "with", "jump"):
@@ -150,12 +168,12 @@ def describe_choice(state: LagaState, key: str, value: Any) -> str:
     if key == "card":
         if value in c.jobs:
             j = c.jobs[value]
-            return t("{card} (Job L{level}, {points} pts): {text}", card=value, level=j.level, points=j.points,
-                     text=j.text)[:100]
+            return t("{card} (Job L{level}, {points} pts, costs {cost})", card=value, level=j.level,
+                     points=j.points, cost=compact_cost(j.cost))
         if value in c.dreams:
             d = c.dreams[value]
-            return t("{card} (Dream L{level}, {points} pts): {text}", card=value, level=d.level, points=d.points,
-                     text=d.text)[:100]
+            return t("{card} (Dream L{level}, {points} pts, costs {cost})", card=value, level=d.level,
+                     points=d.points, cost=compact_cost(d.cost))
     if key == "pay":
         return t("Free") if value == "free" else t("Pay 1 {resource}", resource=translate(RES_NAMES[value])
                                                    if value in RES_NAMES else value)
@@ -350,8 +368,15 @@ def describe_question(state: LagaState, player: int, key: str | None, chosen: An
     """The question a picker step asks (name-free: the engine knows no player names)."""
     if key == "type" and ("move", None) in tuple(chosen):
         return t("Which ability do you use before moving?")
-    if key in (None, "type") or (key == "move" and not chosen):
+    if key == "paying":
+        return t("How do you pay?")
+    if key in (None, "type") or (key in ("move", "take") and not chosen):
         kind = state.tasks[-1].kind if state.tasks else state.phase
+        if kind == "gain":
+            data = state.tasks[-1].data
+            return tn("{reason}: you get {n} resource of your choice. Which?",
+                      "{reason}: you get {n} resources of your choice. Which?", data["amount"],
+                      reason=reason_text(data["reason"]))
         first = _FIRST.get(kind)
         return translate(first) if first else t("What do you do?")
     kind = next((v for k, v in chosen if k == "type"), None)
@@ -365,4 +390,10 @@ def explain_choice(state: LagaState, player: int, key: str, value: Any) -> str:
 
     if key == "move" and isinstance(value, str):
         return move_note(state, value)
+    if key == "card" and isinstance(value, str):
+        c = cards()
+        card = c.jobs.get(value) or c.dreams.get(value)
+        if card is not None:
+            named = f"{card.ability_name}: {card.shown}" if value in c.jobs else card.shown
+            return named if len(named) <= 100 else card.shown  # whole words only, never cut
     return ""

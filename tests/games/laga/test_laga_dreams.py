@@ -103,7 +103,7 @@ def test_horror_movie_cast_takes_one_off_a_job():
     top(s, "job", "Satpol PP")
     sow(s, 1, "training", "cw")
     assert [a for a in G.legal_actions(s, 1) if a["type"] == "hire" and a["card"] == "Satpol PP"] == [
-        {"type": "hire", "card": "Satpol PP", "coin": 3, "pride": 0, "skill": 2}]
+        {"type": "hire", "card": "Satpol PP", "paying": "3:0:2", "coin": 3, "pride": 0, "skill": 2}]
     events = act(s, 1, {"type": "hire", "card": "Satpol PP", "coin": 3, "pride": 0, "skill": 2})
     assert kinds(events, "pay")[0]["reason"] == "changing Job to Satpol PP, less Horror Movie Cast"
 

@@ -29,7 +29,10 @@ def test_views_show_own_secrets_only():
     for v in (mine, theirs, spectator):
         text = G.render_view(v, NAMES)
         assert "Ayu" in text and len(text) <= 1800
-    assert "Protesting" in G.render_view(mine, NAMES) and "Protesting" not in G.render_view(theirs, NAMES)
+    def shown(v):
+        return G.render_view(v, NAMES) + "".join(f.name + f.value for f in G.render_fields(v, NAMES))
+
+    assert "Protesting" in shown(mine) and "Protesting" not in shown(theirs) + shown(spectator)
 
 
 def test_labels_for_people():
@@ -44,7 +47,7 @@ def test_labels_for_people():
     s.tokens = [1, 0, 2, 1, 2, 2]
     assert G.describe_choice(s, 1, "tile", "training") == "Training (2)"
     assert G.describe_choice(s, 1, "target", 3) == "seat 3"
-    assert G.describe_choice(s, 1, "card", "Satpol PP").startswith("Satpol PP (Job L2")
+    assert G.describe_choice(s, 1, "card", "Satpol PP") == "Satpol PP (Job L2, 3 pts, costs 🪙3 ⭐3)"
     res(s, 1, coin=2)
     events = act(s, 1, action)
     lines = [G.describe_event(e, NAMES) for e in events]
