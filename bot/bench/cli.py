@@ -101,6 +101,8 @@ def collect(args: argparse.Namespace, workdir: str) -> dict[str, Any]:
     _progress(f"every game: {args.game_matches} whole matches per game and table size")
     results["whole"] = run_job("whole", {"matches": args.game_matches, "ai_seats": max(0, args.ai_seats),
                                          "seed": args.seed, "workdir": workdir})
+    _progress(f"Laga Jakarta: {args.game_matches} whole matches at four seats (clicks per move and turn)")
+    results["laga"] = run_job("laga", {"matches": args.game_matches, "seed": args.seed, "workdir": workdir})
     _progress("engines: random games of every registered game")
     results["engines"] = run_engines(seconds=args.engine_seconds, seed=args.seed)
     results["seconds"] = time.perf_counter() - started

@@ -12,6 +12,7 @@ import math
 from collections import Counter
 from typing import Any, Callable
 
+from bot.bench import laga_figures
 from bot.bench.kinds import KINDS
 from bot.bench.targets import Target
 
@@ -150,6 +151,7 @@ def render(results: dict[str, Any], targets: list[Target]) -> str:
                   f"{_num(fin['db_bytes_per_move'], 0)} bytes per move)"]
 
     lines += whole_section(results)
+    lines += laga_figures.render(results)
 
     engine_rows: list[Row] = []
     for name, e in sorted(results["engines"].items()):

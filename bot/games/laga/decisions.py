@@ -12,6 +12,7 @@ from .cards import RESOURCES, Cost, cards
 from .dreams import complete
 from .economy import (amounts, mix_key, dream_payments, give, job_discounts, job_payments, mixes, one, pay, paying_for,
                       salary_tasks, transfer)
+from .board import with_move
 from .flow import rain_victims
 from .rules import HINDERING_NEWS, dream_done, holder, immune, news_effect
 from .state import LagaState, PlayerState, Task, schedule
@@ -32,7 +33,8 @@ def gain_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
 
 
 def salary_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
-    return [{"type": "salary", "mode": "salary"}, {"type": "salary", "mode": "coins"}]
+    # ``mode`` leads: both answers on the picker's first step
+    return [{"mode": "salary", "type": "salary"}, {"mode": "coins", "type": "salary"}]
 
 
 def steal_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
@@ -49,8 +51,9 @@ def stasiun_options(state: LagaState, p: PlayerState, task: Task) -> list[Action
     pays = ["free"] if dream_done(p, "shopping_spree") else [r for r in RESOURCES if p.res[r] > 0]
     for tile in state.ring:
         if tile != "stasiun":
-            acts.extend({"type": "copy", "tile": tile, "pay": r} for r in pays)
-    acts.append({"type": "done"})
+            # ``copy`` leads: the tile and the payment together are one choice
+            acts.extend({"copy": f"{tile}:{r}", "type": "copy", "tile": tile, "pay": r} for r in pays)
+    acts.append({"copy": "none", "type": "done"})
     return acts
 
 
@@ -86,7 +89,7 @@ def complete_options(state: LagaState, p: PlayerState, task: Task) -> list[Actio
 
 def news_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
     """Ignore the News or let it apply; the likelier wish first (a silent player's default)."""
-    both = [{"type": "news", "choice": "ignore"}, {"type": "news", "choice": "accept"}]
+    both = [{"choice": "ignore", "type": "news"}, {"choice": "accept", "type": "news"}]
     return both if news_effect(state) in HINDERING_NEWS else both[::-1]
 
 
@@ -176,6 +179,19 @@ def resolve_news(state: LagaState, p: PlayerState, task: Task, a: Action, events
     else:
         state.ignored_news.append(p.pid)
         events.append({"type": "ignore_news", "player": p.pid, "card": state.news})
+
+
+def with_derived_keys(state: LagaState, action: Any) -> Any:
+    """An action given without the keys that only restate its others gets them (see ``board.with_move``),
+    Stasiun's ``copy`` included, so a hand-written action and the picker's are the same action."""
+    action = with_move(action)
+    if not isinstance(action, dict) or "copy" in action or not state.tasks or state.tasks[-1].kind != "stasiun":
+        return action
+    if action.get("type") == "done" and len(action) == 1:
+        return {"copy": "none", **action}
+    if action.get("type") == "copy" and isinstance(action.get("tile"), str) and isinstance(action.get("pay"), str):
+        return {"copy": f"{action['tile']}:{action['pay']}", **action}
+    return action
 
 
 Options = Callable[[LagaState, PlayerState, Task], list[Action]]

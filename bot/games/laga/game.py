@@ -10,8 +10,7 @@ from bot.i18n import N_, t, translate
 from bot.options import Choice, Option
 
 from . import fields, text, views
-from .board import with_move
-from .decisions import DECISIONS
+from .decisions import DECISIONS, with_derived_keys
 from .flow import advance, new_state
 from .policy import HEURISTIC, LagaHeuristicPolicy
 from .scoring import ranking
@@ -82,7 +81,7 @@ class LagaGame(Game[LagaState]):
         return turn_options(state, state.current)
 
     def apply(self, state: LagaState, player: PlayerId, action: Action) -> list[Event]:
-        action = with_move(action)
+        action = with_derived_keys(state, action)
         legal = self.legal_actions(state, player)
         chosen = find(action, legal)
         if chosen is None:

@@ -105,3 +105,17 @@ def describe_move(state: LagaState, a: Mapping[str, Any]) -> str:
     from .board import move_key
 
     return move_label(state, a.get("move") or move_key(a))
+
+
+def copy_label(state: LagaState, key: str) -> str:
+    """A Stasiun option: "Copy Impian: look at 3 Dreams · pay 🪙 1 Coin" (or "Don't copy")."""
+    if key == "none":
+        return t("Don't copy (keep your resources)")
+    tile, _, pay = key.partition(":")
+    p = state.player(state.tasks[-1].player) if state.tasks else state.current
+    count = state.tasks[-1].data.get("count", 0) if state.tasks and state.tasks[-1].kind == "stasiun" else 0
+    what = landing_effect(state, p, tile, count)
+    if pay == "free":
+        return t("Copy {tile}: {effect} · free", tile=TILE_NAMES.get(tile, tile), effect=what)
+    return t("Copy {tile}: {effect} · pay 1 {resource}", tile=TILE_NAMES.get(tile, tile), effect=what,
+             resource=_res_words(pay, 1).split(" ", 1)[1])

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from bot.i18n import N_, t, tn, translate
 
 from .cards import cards
-from .move_text import describe_move, move_label
+from .move_text import copy_label, describe_move, move_label
 from .state import TILE_NAMES, LagaState
 
 RES_NAMES = {"coin": N_("Coin"), "pride": N_("Pride"), "skill": N_("Skill")}
@@ -143,6 +143,8 @@ def describe_choice(state: LagaState, key: str, value: Any) -> str:
         return type_label(value)
     if key == "move":
         return move_label(state, value) if isinstance(value, str) else t("Use an ability first (Job or Dream)…")
+    if key == "copy" and isinstance(value, str):
+        return copy_label(state, value)
     if key in ("take", "paying") and isinstance(value, str):
         mix = mix_text(value)
         return t("Take {resources}", resources=mix) if key == "take" else t("Pay {resources}", resources=mix)
@@ -370,7 +372,7 @@ def describe_question(state: LagaState, player: int, key: str | None, chosen: An
         return t("Which ability do you use before moving?")
     if key == "paying":
         return t("How do you pay?")
-    if key in (None, "type") or (key in ("move", "take") and not chosen):
+    if key in (None, "type") or (key in ("move", "take", "copy", "mode", "choice") and not chosen):
         kind = state.tasks[-1].kind if state.tasks else state.phase
         if kind == "gain":
             data = state.tasks[-1].data

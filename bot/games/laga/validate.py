@@ -29,7 +29,7 @@ VERBS = {
 }
 PAY_KEYS = ("coin", "pride", "skill")
 #: Keys that only restate others (a move's ``move`` names its tile and direction): never asked for.
-DERIVED = frozenset({"move", "take", "paying"})
+DERIVED = frozenset({"move", "take", "paying", "copy"})
 
 
 def find(action: Any, legal: Sequence[Action]) -> Action | None:
@@ -66,7 +66,7 @@ def explain(state: LagaState, player: int, action: Any, legal: Sequence[Action])
             return t("There is no action {action} in Laga Jakarta. You may now: {choices}.", action=repr(typ), choices=now)
         return t("You cannot {action} now. You may now: {choices}.", action=_verb(typ), choices=now)
     cands = [a for a in legal if a["type"] == typ]
-    keys = [k for k in cands[0] if k not in DERIVED]
+    keys = ["type"] + [k for k in cands[0] if k not in DERIVED and k != "type"]
     missing = [k for k in keys if k not in action]
     extra = [k for k in action if k not in keys and k not in DERIVED]
     if missing or extra:

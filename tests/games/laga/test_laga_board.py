@@ -122,7 +122,8 @@ def test_stasiun_copies_another_tile_with_its_own_count():
     sow(s, 1, "lowongan", "cw")  # impian 4, stasiun 5 -> fine, lands Stasiun with 5
     assert pending(s) == "stasiun"
     legal = G.legal_actions(s, 1)
-    assert {"type": "copy", "tile": "lowongan", "pay": "coin"} in legal and {"type": "done"} in legal
+    assert {"copy": "lowongan:coin", "type": "copy", "tile": "lowongan", "pay": "coin"} in legal
+    assert {"copy": "none", "type": "done"} in legal
     assert not any(a.get("tile") == "stasiun" for a in legal)
     events = act(s, 1, {"type": "copy", "tile": "lowongan", "pay": "coin"})
     assert have(s, 1) == (0, 0, 1)

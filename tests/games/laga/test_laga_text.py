@@ -59,7 +59,8 @@ def test_timeouts_are_legal_defaults():
     assert G.timeout_action(s, 1)["type"] == "sow"
     res(s, 1, coin=1)
     sow(s, 1, "kerja", "ccw")  # Stasiun: the default is not to use it
-    assert G.timeout_action(s, 1) == {"type": "done"}
+    assert G.timeout_action(s, 1) == {"copy": "none", "type": "done"}
+    assert G.describe_choice(s, 1, "copy", "lowongan:coin") == "Copy Lowongan: look at 3 Jobs · pay 1 Coin"
     act(s, 1, G.timeout_action(s, 1))
     assert G.timeout_action(s, 1) == {"type": "end"}
     assert G.waiting(s).turn == 1 and not G.waiting(s).in_window
