@@ -9,7 +9,7 @@ from bot.engine import NOTHING, Action, Event, Field, Game, IllegalAction, Playe
 from bot.i18n import N_, t, translate
 from bot.options import Choice, Option
 
-from . import fields, text, views
+from . import fields, questions, text, views
 from .decisions import DECISIONS, with_derived_keys
 from .flow import advance, new_state
 from .policy import HEURISTIC, LagaHeuristicPolicy
@@ -136,7 +136,7 @@ class LagaGame(Game[LagaState]):
 
     def describe_question(self, state: LagaState, player: PlayerId, key: str | None,
                           chosen: Sequence[tuple[str, Any]]) -> str:
-        return text.describe_question(state, player, key, chosen)[:100]
+        return questions.describe_question(state, player, key, chosen)[:100]
 
     def describe_event(self, event: Event, names: Mapping[PlayerId, str]) -> str:
         return text.describe_event(event, names)

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from .board import parse_move, sow_path, spread
+from .board import sow_path, spread
 from .rules import dream_done, has, news_on
-from .state import MAX_PER_TILE, LagaState, PlayerState
+from .state import LagaState, PlayerState
 
 @dataclass(frozen=True)
 class Outcome:
@@ -85,7 +85,3 @@ def cards_seen(state: LagaState, p: PlayerState, tile: str, count: int) -> int:
     """How many cards landing on Lowongan or Impian shows (Trendy adds one; a short deck fewer)."""
     deck = state.job_deck if tile == "lowongan" else state.dream_deck
     return min(len(deck), count + int(has(state, p, "trendy")))
-
-
-def overflow(tokens: Sequence[int]) -> bool:
-    return max(tokens) > MAX_PER_TILE
