@@ -38,6 +38,8 @@ class Secrets:
         self.known: dict[int, set[str]] = {}
         self.leaks: list[tuple[int, str, str]] = []
         self.checks = 0
+        #: Observations of a person deciding out of turn (a News reward, whether to ignore the News).
+        self.out_of_turn = 0
         self.listen()
 
     def listen(self) -> None:
@@ -55,6 +57,8 @@ class Secrets:
             return
         for pid in live.record.players:
             self.known.setdefault(pid, set()).update(live.state.player(pid).dreams)
+        waiting = live.waiting
+        self.out_of_turn += any(p in self.table.humans and p != waiting.turn for p in waiting.actors)
         public = self.table.watch.ever_public
         for human in self.table.humans:
             others = set()
@@ -181,6 +185,10 @@ async def test_six_seats_genders_spg_and_a_restart_mid_turn(db_path, clock):
         assert record.status == "finished"
         assert all(r.responded for r in table.clicks)
         assert secrets.checks > 50 and len(table.clicks) > 100, (secrets.checks, len(table.clicks))
+        # Out-of-turn choices (News rewards, whether to ignore the News) are moves, never "respond" windows.
+        assert secrets.out_of_turn > 0
+        assert not any("respond" in s.text.lower() or "⚔️" in s.text for s in table.watch.snaps)
+        assert not any("You may respond" in m.text for h in table.humans for m in table.world.dm_messages(h))
         # Quiet channel: at most a couple of mentions per player per turn.
         assert max(table.watch.mentions_by_turn.values()) <= 2
         assert any(TILE_NAMES["impian"] in s.text for s in table.watch.snaps)

@@ -88,6 +88,8 @@ def describe_question(state: LagaState, player: int, key: str | None, chosen: An
             return tn("{reason}: you get {n} resource of your choice. Which?",
                       "{reason}: you get {n} resources of your choice. Which?", data["amount"],
                       reason=reason[:1].upper() + reason[1:])
+        if kind == "news_choice" and state.news:
+            return t("{card} is in force: ignore it, or let it apply to you?", card=state.news)
         first = _FIRST.get(kind)
         return translate(first) if first else t("What do you do?")
     kind = next((v for k, v in chosen if k == "type"), None)

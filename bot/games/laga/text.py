@@ -184,11 +184,25 @@ def describe_choice(state: LagaState, key: str, value: Any) -> str:
     if key == "choice":
         return t("Ignore it") if value == "ignore" else t("Let it apply")
     if key == "mode":
-        return t("Salary") if value == "salary" else t("Make It Rain")
+        return _salary_label(state, value)
     if key == "deck":
         words = {"job": N_("Job deck"), "dream": N_("Dream deck"), "news": N_("News deck")}
         return translate(words[value]) if value in words else str(value)
     return str(value)
+
+
+def _salary_label(state: LagaState, mode: Any) -> str:
+    """Dangdut Singer's two answers with what each pays now."""
+    from .economy import amounts
+    from .flow import rain_victims
+    from .rules import job
+
+    p = state.player(state.tasks[-1].player) if state.tasks else state.current
+    if mode == "salary":
+        return t("Take my salary ({resources})", resources=pay_text(amounts(job(p).salary)))
+    n = len(rain_victims(state, p))
+    return tn("Make It Rain: 1 Coin from {n} player with a lower Job", "Make It Rain: 1 Coin from {n} players with a lower Job",
+              n)
 
 
 def describe_event(e: Mapping[str, Any], names: Mapping[int, str]) -> str:

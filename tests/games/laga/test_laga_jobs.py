@@ -247,6 +247,8 @@ def test_dangdut_singer_is_asked_even_when_nobody_would_pay():
     job(s, 2, "Dangdut Singer")  # seat 1 (Employee) has no Coin and the same level
     end_turn(s)
     assert pending(s) == "salary_choice" and G.actors(s) == frozenset({2})
+    assert G.describe_choice(s, 2, "mode", "coins") == "Make It Rain: 1 Coin from 0 players with a lower Job"
+    assert G.describe_choice(s, 2, "mode", "salary").startswith("Take my salary (")
     act(s, 2, {"type": "salary", "mode": "coins"})
     assert have(s, 2) == (0, 0, 0)
 

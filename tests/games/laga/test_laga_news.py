@@ -178,6 +178,7 @@ def test_umbrella_ojek_is_asked_about_every_news_card_and_the_answer_holds():
     job(s, 1, "Umbrella Ojek")
     open_news(s, "Seasonal Flood")
     assert pending(s) == "news_choice" and G.actors(s) == frozenset({1})
+    assert G.describe_question(s, 1, "choice", ()) == "Seasonal Flood is in force: ignore it, or let it apply to you?"
     assert G.timeout_action(s, 1) == {"type": "news", "choice": "ignore"}  # a hindering card: ignore first
     events = act(s, 1, {"type": "news", "choice": "ignore"})
     assert kinds(events, "ignore_news")[0]["player"] == 1
