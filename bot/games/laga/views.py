@@ -189,7 +189,11 @@ RING_KINDS = {"pre", "transit", "stasiun"}
 
 
 def _clip(text: str) -> str:
-    return text if len(text) <= BRIEF_LINE else text[:BRIEF_LINE - 1] + "…"
+    """A brief line of at most ``BRIEF_LINE`` characters, cut between words, never inside one."""
+    if len(text) <= BRIEF_LINE:
+        return text
+    cut = text[:BRIEF_LINE - 1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut) + "…"
 
 
 def render_brief(v: Mapping[str, Any], names: Mapping[int, str]) -> str:

@@ -86,3 +86,11 @@ def test_fields_keep_within_discord_limits_along_seeded_six_player_games():
                 joined = text + "".join(f.name + f.value for f in fields)
                 assert not ABBREVIATED.search(joined), joined
             G.apply(s, pid, policy.choose(G.view(s, pid), G.legal_actions(s, pid), rng))
+
+
+def test_a_long_brief_line_is_cut_between_words():
+    from bot.games.laga.views import BRIEF_LINE, _clip
+
+    words = " ".join(["Nongkrong"] * 40)
+    cut = _clip(words)
+    assert len(cut) <= BRIEF_LINE and cut.endswith("Nongkrong…")
