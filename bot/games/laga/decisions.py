@@ -58,22 +58,24 @@ def stasiun_options(state: LagaState, p: PlayerState, task: Task) -> list[Action
 
 
 def cards_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
+    """The cards seen, one more look, or done; ``pick`` leads, so each is one choice (a Job's payment,
+    when there are several ways to pay, is the next)."""
     c = cards()
     acts: list[Action] = []
     kind = task.data["deck"]
-    if deck_of(state, kind):
-        acts.extend({"type": "look", "pay": r} for r in RESOURCES if p.res[r] > 0)
     if kind == "job":
         voucher = dream_done(p, "english_course")
         for name in state.looking:
             card = c.jobs[name]
-            acts.extend({"type": "hire", "card": name, "paying": mix_key(m), **amounts(m)}
+            acts.extend({"pick": f"hire:{name}", "type": "hire", "card": name, "paying": mix_key(m), **amounts(m)}
                         for m in job_payments(state, p, card))
             if voucher and card.level == 2:
-                acts.append({"type": "hire_free", "card": name})
+                acts.append({"pick": f"free:{name}", "type": "hire_free", "card": name})
     else:
-        acts.extend({"type": "keep", "card": name} for name in state.looking)
-    acts.append({"type": "done"})
+        acts.extend({"pick": f"keep:{name}", "type": "keep", "card": name} for name in state.looking)
+    if deck_of(state, kind):
+        acts.extend({"pick": f"look:{r}", "type": "look", "pay": r} for r in RESOURCES if p.res[r] > 0)
+    acts.append({"pick": "done", "type": "done"})
     return acts
 
 
@@ -81,9 +83,9 @@ def complete_options(state: LagaState, p: PlayerState, task: Task) -> list[Actio
     c = cards()
     acts: list[Action] = []
     for name in p.dreams:
-        acts.extend({"type": "complete", "card": name, "paying": mix_key(m), **amounts(m)}
-                    for m in dream_payments(state, p, c.dreams[name]))
-    acts.append({"type": "done"})
+        acts.extend({"pick": f"complete:{name}", "type": "complete", "card": name, "paying": mix_key(m),
+                     **amounts(m)} for m in dream_payments(state, p, c.dreams[name]))
+    acts.append({"pick": "done", "type": "done"})
     return acts
 
 
@@ -185,13 +187,30 @@ def with_derived_keys(state: LagaState, action: Any) -> Any:
     """An action given without the keys that only restate its others gets them (see ``board.with_move``),
     Stasiun's ``copy`` included, so a hand-written action and the picker's are the same action."""
     action = with_move(action)
-    if not isinstance(action, dict) or "copy" in action or not state.tasks or state.tasks[-1].kind != "stasiun":
+    if not isinstance(action, dict) or not state.tasks:
+        return action
+    if state.tasks[-1].kind in ("cards", "complete") and "pick" not in action:
+        pick = _pick_of(action)
+        return {"pick": pick, **action} if pick else action
+    if "copy" in action or state.tasks[-1].kind != "stasiun":
         return action
     if action.get("type") == "done" and len(action) == 1:
         return {"copy": "none", **action}
     if action.get("type") == "copy" and isinstance(action.get("tile"), str) and isinstance(action.get("pay"), str):
         return {"copy": f"{action['tile']}:{action['pay']}", **action}
     return action
+
+
+#: The ``pick`` of a card decision's action: its prefix and the key naming the card (or payment).
+PICKS = {"look": ("look", "pay"), "hire": ("hire", "card"), "hire_free": ("free", "card"), "keep": ("keep", "card"),
+         "complete": ("complete", "card")}
+
+
+def _pick_of(action: dict[str, Any]) -> str:
+    if action.get("type") == "done" and len(action) == 1:
+        return "done"
+    prefix, key = PICKS.get(action.get("type"), ("", "")) if isinstance(action.get("type"), str) else ("", "")
+    return f"{prefix}:{action[key]}" if prefix and isinstance(action.get(key), str) else ""
 
 
 Options = Callable[[LagaState, PlayerState, Task], list[Action]]

@@ -145,6 +145,8 @@ def describe_choice(state: LagaState, key: str, value: Any) -> str:
         return move_label(state, value) if isinstance(value, str) else t("Use an ability first (Job or Dream)…")
     if key == "copy" and isinstance(value, str):
         return copy_label(state, value)
+    if key == "pick" and isinstance(value, str):
+        return _pick_label(state, value)
     if key in ("take", "paying") and isinstance(value, str):
         mix = mix_text(value)
         return t("Take {resources}", resources=mix) if key == "take" else t("Pay {resources}", resources=mix)
@@ -189,6 +191,19 @@ def describe_choice(state: LagaState, key: str, value: Any) -> str:
         words = {"job": N_("Job deck"), "dream": N_("Dream deck"), "news": N_("News deck")}
         return translate(words[value]) if value in words else str(value)
     return str(value)
+
+
+def _pick_label(state: LagaState, pick: str) -> str:
+    """A card decision's option: keep, change Job, complete, one more look, or done."""
+    kind, _, name = pick.partition(":")
+    if kind == "done":
+        return t("Not now") if state.tasks and state.tasks[-1].kind == "complete" else t("Done: return the rest")
+    if kind == "look":
+        return t("Look at one more card (pay 1 {resource})", resource=res_name(name))
+    card = describe_choice(state, "card", name)
+    words = {"keep": N_("Keep {card}"), "hire": N_("Change Job: {card}"), "complete": N_("Complete {card}"),
+             "free": N_("Change Job free (English Course): {card}")}
+    return translate(words[kind], card=card) if kind in words else card
 
 
 def _salary_label(state: LagaState, mode: Any) -> str:
@@ -321,6 +336,8 @@ def explain_choice(state: LagaState, player: int, key: str, value: Any) -> str:
 
     if key == "move" and isinstance(value, str):
         return move_note(state, value)
+    if key == "pick" and isinstance(value, str) and ":" in value:
+        value, key = value.partition(":")[2], "card"
     if key == "card" and isinstance(value, str):
         c = cards()
         card = c.jobs.get(value) or c.dreams.get(value)

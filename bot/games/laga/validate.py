@@ -29,7 +29,7 @@ VERBS = {
 }
 PAY_KEYS = ("coin", "pride", "skill")
 #: Keys that only restate others (a move's ``move`` names its tile and direction): never asked for.
-DERIVED = frozenset({"move", "take", "paying", "copy"})
+DERIVED = frozenset({"move", "take", "paying", "copy", "pick"})
 
 
 def find(action: Any, legal: Sequence[Action]) -> Action | None:

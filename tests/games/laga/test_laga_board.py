@@ -84,7 +84,7 @@ def test_lowongan_look_more_and_change_job_by_paying_cost():
     res(s, 1, coin=5, pride=1, skill=4)
     events = sow(s, 1, "training", "cw")  # lands on Lowongan with 4 tokens
     assert kinds(events, "see")[0]["cards"] == ["Satpol PP", "Landlord", "Pak Ogah", "Bencong"]
-    assert {"type": "look", "pay": "pride"} in G.legal_actions(s, 1)
+    assert {"pick": "look:pride", "type": "look", "pay": "pride"} in G.legal_actions(s, 1)
     top(s, "job", "Paranormal")
     act(s, 1, {"type": "look", "pay": "pride"})
     assert s.looking[-1] == "Paranormal" and have(s, 1) == (5, 0, 4)

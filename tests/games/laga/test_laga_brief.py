@@ -13,8 +13,8 @@ from laga_helpers import G, dreams, setup
 MAX_LINES = 6
 #: The parameters these seeded playouts reach (amounts never split: a whole mix is one ``take`` or
 #: ``paying`` choice; the News choice is rare, so it is asked directly below).
-KEYS = {"type", "move", "take", "paying", "tile", "to", "amount", "from", "target", "card", "deck",
-        "mode", "resource", "pay"}
+KEYS = {"type", "move", "take", "paying", "pick", "tile", "to", "amount", "from", "target", "card", "deck",
+        "mode", "resource"}
 
 
 def _check_brief(s, viewer: int) -> str:

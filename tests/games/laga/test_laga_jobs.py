@@ -165,7 +165,7 @@ def test_vermak_lepis_pays_two_coins_less():
     top(s, "job", "Satpol PP")
     sow(s, 1, "training", "cw")
     hires = [a for a in G.legal_actions(s, 1) if a["type"] == "hire" and a["card"] == "Satpol PP"]
-    assert hires == [{"type": "hire", "card": "Satpol PP", "paying": "1:0:3", "coin": 1, "pride": 0, "skill": 3}]
+    assert hires == [{"pick": "hire:Satpol PP", "type": "hire", "card": "Satpol PP", "paying": "1:0:3", "coin": 1, "pride": 0, "skill": 3}]
     events = act(s, 1, hires[0])  # the "may" is taken automatically, and announced
     assert kinds(events, "pay")[0]["reason"] == "changing Job to Satpol PP, less Patchwork"
     assert have(s, 1) == (0, 0, 0) and s.player(1).jobs[-1] == "Satpol PP"
@@ -262,7 +262,8 @@ def test_youtube_star_and_soap_opera_actress_take_one_off_a_dream():
         sow(s, 1, "lowongan", "cw")
         act(s, 1, {"type": "done"})
         ways = [a for a in G.legal_actions(s, 1) if a["type"] == "complete"]
-        assert ways == [{"type": "complete", "card": "Homecoming", "paying": "3:3:0", "coin": 3, "pride": 3, "skill": 0}], name
+        assert ways == [{"pick": "complete:Homecoming", "type": "complete", "card": "Homecoming",
+                        "paying": "3:3:0", "coin": 3, "pride": 3, "skill": 0}], name
         events = act(s, 1, ways[0])
         assert s.player(1).completed == ["Homecoming"] and have(s, 1) == (0, 0, 0)
         assert kinds(events, "pay")[0]["reason"].endswith(f"less {cards_ability(name)}")

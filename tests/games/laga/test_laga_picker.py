@@ -35,3 +35,21 @@ def test_other_games_still_lead_with_type():
     step = walk(legal, ())
     assert step.key == "type" and step.action is None
     assert walk(legal, (0,)).action == {"type": "end"}
+
+
+def test_cards_seen_are_one_choice_each_with_their_effect_underneath():
+    from laga_helpers import sow, top
+
+    s = setup(tokens=[0, 0, 2, 1, 2, 3])
+    res(s, 1, coin=1)
+    top(s, "dream", "Monas Selfie", "Homecoming", "Pilgrimage")
+    sow(s, 1, "training", "cw")  # lands Impian with 3 tokens: 3 Dreams
+    legal = G.legal_actions(s, 1)
+    step = walk(legal, ())
+    labels = [G.describe_choice(s, 1, c.key, c.value) for c in step.choices]
+    assert step.key == "pick" and len(labels) == 5
+    assert labels[0].startswith("Keep Monas Selfie (Dream L1") and labels[-2:] == [
+        "Look at one more card (pay 1 Coin)", "Done: return the rest"]
+    assert G.explain_choice(s, 1, "pick", "keep:Monas Selfie") == "Win a tie at the end of the game."
+    for i, choice in enumerate(step.choices):  # one click each
+        assert walk(legal, (i,)).action is not None
