@@ -172,12 +172,11 @@ def describe_choice(state: LagaState, key: str, value: Any) -> str:
     if key == "card":
         if value in c.jobs:
             j = c.jobs[value]
-            return t("{card} (Job L{level}, {points} pts, costs {cost})", card=value, level=j.level,
-                     points=j.points, cost=compact_cost(j.cost))
+            return t("{card} (L{level}) · {points} pts · {cost}", card=value, level=j.level, points=j.points,
+                     cost=compact_cost(j.cost))
         if value in c.dreams:
             d = c.dreams[value]
-            return t("{card} (Dream L{level}, {points} pts, costs {cost})", card=value, level=d.level,
-                     points=d.points, cost=compact_cost(d.cost))
+            return t("{card} · {points} pts · {cost}", card=value, points=d.points, cost=compact_cost(d.cost))
     if key == "pay":
         return t("Free") if value == "free" else t("Pay 1 {resource}", resource=translate(RES_NAMES[value])
                                                    if value in RES_NAMES else value)

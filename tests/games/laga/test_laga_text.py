@@ -47,7 +47,7 @@ def test_labels_for_people():
     s.tokens = [1, 0, 2, 1, 2, 2]
     assert G.describe_choice(s, 1, "tile", "training") == "Training (2)"
     assert G.describe_choice(s, 1, "target", 3) == "seat 3"
-    assert G.describe_choice(s, 1, "card", "Satpol PP") == "Satpol PP (Job L2, 3 pts, costs 🪙3 ⭐3)"
+    assert G.describe_choice(s, 1, "card", "Satpol PP") == "Satpol PP (L2) · 3 pts · 🪙3 ⭐3"
     res(s, 1, coin=2)
     events = act(s, 1, action)
     lines = [G.describe_event(e, NAMES) for e in events]
