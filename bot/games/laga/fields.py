@@ -59,25 +59,31 @@ def news_field(v: Mapping[str, Any]) -> Field | None:
     return Field(name, f"**{card.name}**: {card.shown}", False)
 
 
-def _job_line(p: Mapping[str, Any], news: str) -> str:
+def _job_line(p: Mapping[str, Any], news: str, names: Mapping[int, str]) -> str:
     job = cards().jobs[p["job"]]
-    line = t("💼 **{job}** (Level {level}) · *{ability}*: {text}", job=job.name, level=job.level,
-             ability=job.ability_name, text=job.shown)
     if p["face_down"]:
-        return line + "\n" + t("⬇️ Face down (fined): no ability, and no salary at the next Salary phase")
+        line = t("💼 **{job}** (Level {level}, face down) · *{ability}*: {text}", job=job.name, level=job.level,
+                 ability=job.ability_name, text=job.shown)
+        return line + "\n" + t("⬇️ Fined: no ability, and no salary at the next Salary phase (it turns face up then)")
+    line = t("💼 **{job}** (Level {level}, face up) · *{ability}*: {text}", job=job.name, level=job.level,
+             ability=job.ability_name, text=job.shown)
+    if p.get("switched_off_by") is not None:
+        who = names.get(p["switched_off_by"], t("Player {pid}", pid=p["switched_off_by"]))
+        return line + "\n" + t("⏸️ Ability switched off by {player} (Local Authority) until their next turn",
+                                player=who)
     if not p["ability_on"]:
-        return line + "\n" + t("⏸️ Ability switched off this turn")
+        return line + "\n" + t("⏸️ No Job abilities while {news} holds", news=news)
     if p.get("ignores_news"):
         return line + "\n" + t("🌂 Ignoring {news}", news=news)
     return line
 
 
-def player_field(v: Mapping[str, Any], p: Mapping[str, Any], name: str) -> Field:
+def player_field(v: Mapping[str, Any], p: Mapping[str, Any], name: str, names: Mapping[int, str]) -> Field:
     mark = "▶ " if p["id"] == v["turn_player"] else ""
     gender = f" {GENDER_ICONS[p['gender']]}" if p.get("gender") in GENDER_ICONS else ""
     title = t("{mark}{player}{gender} · {points} pts", mark=mark, player=name, gender=gender, points=p["score"])
     news = v["news"]["name"] if v.get("news") else ""
-    lines = [amounts_text(p["coin"], p["pride"], p["skill"]), _job_line(p, news)]
+    lines = [amounts_text(p["coin"], p["pride"], p["skill"]), _job_line(p, news, names)]
     done = ", ".join(p["completed"]) if p["completed"] else t("none yet")
     lines.append(t("🌙 Dreams held: {held} · completed: {done} · Jobs held: {jobs}", held=p["dreams_held"],
                    done=done, jobs=len(p["jobs"])))
@@ -125,5 +131,5 @@ def render_fields(v: Mapping[str, Any], names: Mapping[int, str]) -> list[Field]
     out = private_fields(v)
     news = news_field(v)
     out += [ring_field(v)] + ([news] if news else [])
-    out += [player_field(v, p, names.get(p["id"], t("Player {pid}", pid=p["id"]))) for p in v["players"]]
+    out += [player_field(v, p, names.get(p["id"], t("Player {pid}", pid=p["id"])), names) for p in v["players"]]
     return out

@@ -58,7 +58,7 @@ def public_view(state: LagaState) -> dict[str, Any]:
         players.append({
             "id": p.pid, "coin": res["coin"], "pride": res["pride"], "skill": res["skill"],
             "job": card.name, "job_level": card.level, "face_down": p.face_down,
-            "ability_on": bool(ability(state, p)), "jobs": list(p.jobs), "completed": list(p.completed),
+            "ability_on": bool(ability(state, p)), "switched_off_by": p.deactivated_by, "jobs": list(p.jobs), "completed": list(p.completed),
             "dreams_held": len(p.dreams), "score": score(state, p), "gender": p.gender,
             "ignores_news": bool(effect) and ignoring_news(state, p),
         })

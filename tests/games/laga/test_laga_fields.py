@@ -51,7 +51,11 @@ def test_the_ring_reads_in_order_with_counts_and_effects():
     assert ayu.name.startswith("▶ ") and "🪙 2 Coin · 💜 0 Pride · ⭐ 1 Skill" in ayu.value
     assert "*Buried Dream*" in ayu.value and "Level 3" in ayu.value  # Employee: ability named and explained
     citra = next(f for f in fields if "Citra" in f.name)
-    assert "Face down" in citra.value
+    assert "face down" in citra.value and "Fined: no ability" in citra.value
+    assert "(Level 3, face up)" in ayu.value
+    s.player(2).deactivated_by = 1
+    budi = next(f for f in G.render_fields(G.view(s, None), NAMES) if "Budi" in f.name)
+    assert "switched off by Ayu (Local Authority)" in budi.value
     assert "Dreams held: 0" in ayu.value
 
 
