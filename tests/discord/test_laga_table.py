@@ -172,19 +172,27 @@ async def test_six_seats_genders_spg_and_a_restart_mid_turn(db_path, clock):
         player, seq = mid.waiting.turn, mid.record.seq
         legal = mid.game.legal_actions(mid.state, player)
         old_table = table.world.message(table.table_id)
+        before = await table.click(player, old_table, next(c for c in old_table.custom_ids() if c.startswith("act:")))
+        old_picker = before.message
         await table.restart(db_path)
         secrets.listen()
         back = await table.live()
         assert back.record.seq == seq and back.waiting.turn == player and back.state.phase == "post"
         assert back.game.legal_actions(back.state, player) == legal
         opened = await table.click(player, old_table, next(c for c in old_table.custom_ids() if c.startswith("act:")))
-        assert opened.ephemeral and opened.message is not None and opened.message.selects() or opened.message.buttons()
+        assert opened.ephemeral and opened.message is not None and (opened.message.selects() or opened.message.buttons())
+        # The picker opened before the restart still answers: End turn from it ends the turn.
+        types = list(dict.fromkeys(a["type"] for a in legal))  # the post-move step asks the type first
+        await table.world_choose(player, old_picker, (), types.index("end"))
+        after_end = await table.live()
+        assert after_end.record.seq > seq and (after_end.waiting.turn != player or after_end.state.phase == "pre")
         await _play(table, secrets)
         assert not table.watch.leaks and not secrets.leaks, (table.watch.leaks[:1], secrets.leaks[:1])
         record = await table.bot.storage.get_match(table.match_id)
         assert record.status == "finished"
         assert all(r.responded for r in table.clicks)
-        assert secrets.checks > 50 and len(table.clicks) > 100, (secrets.checks, len(table.clicks))
+        assert secrets.checks > 50 and len(table.clicks) > 200, (secrets.checks, len(table.clicks))
+        assert table.watch.turns >= 12 * 6  # every round of the twelve News cards was played
         # Out-of-turn choices (News rewards, whether to ignore the News) are moves, never "respond" windows.
         assert secrets.out_of_turn > 0
         assert not any("respond" in s.text.lower() or "⚔️" in s.text for s in table.watch.snaps)
