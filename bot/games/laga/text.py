@@ -335,6 +335,13 @@ def explain_choice(state: LagaState, player: int, key: str, value: Any) -> str:
 
     if key == "move" and isinstance(value, str):
         return move_note(state, value)
+    top = state.tasks[-1] if state.tasks else None
+    if key == "tile" and top is not None and top.kind == "transit":
+        from .move_text import landing_effect
+
+        count = next((n for tile, n in top.data["options"] if tile == value), 0)
+        return t("{count} tokens: {effect}", count=count,
+                 effect=landing_effect(state, state.player(top.player), value, count))
     if key == "pick" and isinstance(value, str) and ":" in value:
         value, key = value.partition(":")[2], "card"
     if key == "card" and isinstance(value, str):

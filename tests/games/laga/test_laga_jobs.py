@@ -139,6 +139,7 @@ def test_busway_driver_may_activate_a_neighbouring_tile_instead():
     sow(s, 1, "kerja", "cw")  # lands Nongkrong; neighbours: Kerja (now empty), Training (2)
     assert G.legal_actions(s, 1) == [{"type": "activate", "tile": "nongkrong"},
                                      {"type": "activate", "tile": "training"}]
+    assert G.explain_choice(s, 1, "tile", "training") == "2 tokens: get 2 Skill"
     act(s, 1, {"type": "activate", "tile": "training"})
     assert have(s, 1) == (0, 0, 2)
 
