@@ -108,7 +108,7 @@ def describe_action(state: LagaState, a: Mapping[str, Any]) -> str:
     if typ in ("bury", "keep"):
         return t("{action}: {card}", action=type_label(typ), card=a["card"])
     if typ == "psychic":
-        return t("Psychic: look at a deck the {deck} deck", deck=deck_name(a["deck"]))
+        return t("Psychic: look at the top of the {deck} deck", deck=deck_name(a["deck"]))
     if typ == "peek":
         return t("Handshake: peek the {deck} deck", deck=deck_name(a["deck"]))
     if typ == "take":
