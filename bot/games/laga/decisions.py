@@ -39,11 +39,12 @@ def salary_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]
 
 def steal_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
     victim = state.player(task.data["from"])
-    return [{"type": "steal", "from": victim.pid, "resource": r} for r in RESOURCES if victim.res[r] > 0]
+    # ``resource`` leads: what to take is the one choice (whom from is fixed by the task)
+    return [{"resource": r, "type": "steal", "from": victim.pid} for r in RESOURCES if victim.res[r] > 0]
 
 
 def transit_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
-    return [{"type": "activate", "tile": tile} for tile, _ in task.data["options"]]
+    return [{"tile": tile, "type": "activate"} for tile, _ in task.data["options"]]  # the tile is the one choice
 
 
 def stasiun_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
