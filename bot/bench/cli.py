@@ -103,6 +103,8 @@ def collect(args: argparse.Namespace, workdir: str) -> dict[str, Any]:
                                          "seed": args.seed, "workdir": workdir})
     _progress(f"Drama Pukul 7: {args.game_matches} whole matches of four people")
     results["drama"] = run_job("drama", {"matches": args.game_matches, "seed": args.seed, "workdir": workdir})
+    _progress(f"Laga Jakarta: {args.game_matches} whole matches at four seats (clicks per move and turn)")
+    results["laga"] = run_job("laga", {"matches": args.game_matches, "seed": args.seed, "workdir": workdir})
     _progress("engines: random games of every registered game")
     results["engines"] = run_engines(seconds=args.engine_seconds, seed=args.seed)
     results["seconds"] = time.perf_counter() - started

@@ -63,12 +63,19 @@ async def drama_job(**params: Any) -> dict[str, Any]:
     return await run_drama(**params)
 
 
+async def laga_job(**params: Any) -> dict[str, Any]:
+    from bot.bench.laga_figures import run_laga
+
+    return await run_laga(**params)
+
+
 JOBS: dict[str, Callable[..., Awaitable[dict[str, Any]]]] = {
     "floor": floor_job,
     "size": size_job,
     "finished": finished_job,
     "whole": whole_job,
     "drama": drama_job,
+    "laga": laga_job,
 }
 
 

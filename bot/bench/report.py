@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Any, Callable
 
 from bot.bench import drama_figures
+from bot.bench import laga_figures
 from bot.bench.kinds import KINDS
 from bot.bench.targets import Target
 
@@ -152,6 +153,7 @@ def render(results: dict[str, Any], targets: list[Target]) -> str:
 
     lines += whole_section(results)
     lines += drama_figures.section(results)
+    lines += laga_figures.render(results)
 
     engine_rows: list[Row] = []
     for name, e in sorted(results["engines"].items()):

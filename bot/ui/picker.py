@@ -55,14 +55,18 @@ def _distinct(candidates: Sequence[Action], key: str) -> list[Any]:
     return seen
 
 
-def _splitting_key(candidates: Sequence[Action], depth: int = 1) -> str | None:
-    """The first key on which candidates differ; at the first step, ``type`` even if all agree.
+def _splitting_key(candidates: Sequence[Action], lead: str | None = None) -> str | None:
+    """The first key on which candidates differ, or ``lead`` (asked even if all agree).
 
-    A lone legal action (say "End turn") must still be offered as a button to
-    press, never applied just because the player opened the picker.
+    The first step leads with the first action's first key: ``type``, unless a game
+    puts another first (a move named by tile and direction together), so that those
+    values are offered at once and the actions without that key form one more choice,
+    whose next step asks their ``type``. A lone legal action (say "End turn") must
+    still be offered as a button to press, never applied just because the player
+    opened the picker.
     """
-    if depth == 0:
-        return "type"
+    if lead is not None:
+        return lead
     keys: list[str] = []
     for action in candidates:
         for key in action:
@@ -74,6 +78,10 @@ def _splitting_key(candidates: Sequence[Action], depth: int = 1) -> str | None:
     return None
 
 
+def _lead(candidates: Sequence[Action]) -> str:
+    return next(iter(candidates[0]), "type")
+
+
 def walk(legal: Sequence[Action], path: Sequence[int]) -> Step:
     """Follow ``path`` through ``legal``; stops at the next choice or at a single action."""
     candidates = list(legal)
@@ -81,8 +89,9 @@ def walk(legal: Sequence[Action], path: Sequence[int]) -> Step:
         raise PathError("There is nothing you can do right now.")
     taken: list[int] = []
     chosen_pairs: list[tuple[str, Any]] = []
-    for depth, index in enumerate(path):
-        key = _splitting_key(candidates, depth)
+    lead: str | None = _lead(candidates)
+    for index in path:
+        key = _splitting_key(candidates, lead)
         if key is None:
             raise PathError("That choice is no longer available.")
         values = _distinct(candidates, key)
@@ -91,8 +100,10 @@ def walk(legal: Sequence[Action], path: Sequence[int]) -> Step:
         chosen = values[index]
         candidates = [a for a in candidates if a.get(key, _MISSING) == chosen]
         taken.append(index)
-        chosen_pairs.append((key, chosen))
-    key = _splitting_key(candidates, len(taken))
+        chosen_pairs.append((key, None if chosen is _MISSING else chosen))
+        # the group without the leading key is asked its type next, even if all agree
+        lead = "type" if chosen is _MISSING and key != "type" else None
+    key = _splitting_key(candidates, lead)
     if key is None:
         return Step(tuple(taken), None, (), tuple(candidates), candidates[0], tuple(chosen_pairs), tuple(legal))
     values = _distinct(candidates, key)

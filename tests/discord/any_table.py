@@ -78,7 +78,8 @@ def hidden_texts(live: Any, player: int) -> set[str]:
     if name == "laga":
         me = state.player(player)
         out = set(me.dreams)
-        if state.tasks and state.tasks[0].player == player:
+        top = state.tasks[-1] if state.tasks else None  # the cards being looked at belong to the top task
+        if top is not None and top.kind == "cards" and top.player == player:
             out.update(state.looking)
         return out
     if name == "goceng":

@@ -9,13 +9,66 @@ until no tile holds more than 4.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from .economy import fine
 from .rules import ability, has, news_on
 from .state import MAX_PER_TILE, LagaState, PlayerState, Task
 
 STEP = {"cw": 1, "ccw": -1}
+
+#: The ``move`` key of a move action: tile, how it moves (cw, ccw, gps) and the jumped or target tile.
+SEP = ":"
+
+
+def move_key(a: Mapping[str, Any]) -> str:
+    """The one value that names a move (tile and direction together), so the picker offers it as one choice."""
+    if a["type"] == "gps":
+        return SEP.join((str(a["tile"]), "gps", str(a["to"])))
+    jump = a.get("jump", "none")
+    parts = (str(a["tile"]), str(a["direction"]))
+    return SEP.join(parts) if jump == "none" else SEP.join(parts + (str(jump),))
+
+
+def parse_move(key: str) -> dict[str, Any]:
+    """The tile, direction and jumped (or GPS target) tile a ``move`` value names."""
+    parts = key.split(SEP)
+    out: dict[str, Any] = {"tile": parts[0], "direction": parts[1] if len(parts) > 1 else ""}
+    if out["direction"] == "gps":
+        out["to"] = parts[2] if len(parts) > 2 else ""
+    elif len(parts) > 2:
+        out["jump"] = parts[2]
+    return out
+
+
+def with_move(action: Any) -> Any:
+    """An action given without the keys that only restate others gets them: a move's ``move``
+    (its tile and direction), a take's ``take`` and a payment's ``paying`` (its amounts)."""
+    if not isinstance(action, dict):
+        return action
+    typ = action.get("type")
+    if typ in ("sow", "gps") and "move" not in action:
+        try:
+            key = move_key(action)
+        except (KeyError, TypeError):
+            return action
+        return {**action, "move": key}
+    derived = {"take": "take", "hire": "paying", "complete": "paying"}.get(typ) if isinstance(typ, str) else None
+    if derived and derived not in action and all(type(action.get(r)) is int for r in ("coin", "pride", "skill")):
+        return {**action, derived: ":".join(str(action[r]) for r in ("coin", "pride", "skill"))}
+    return action
+
+
+def _move(tile: str, direction: str, **more: str) -> dict[str, Any]:
+    """A move action. ``move`` leads, so the picker offers every move as one choice on its first step."""
+    a: dict[str, Any] = {"move": ""}
+    a["type"] = "gps" if direction == "gps" else "sow"
+    a["tile"] = tile
+    if direction != "gps":
+        a["direction"] = direction
+    a.update(more)
+    a["move"] = move_key(a)
+    return a
 
 
 def directions(state: LagaState, p: PlayerState) -> list[str]:
@@ -46,16 +99,15 @@ def move_actions(state: LagaState, p: PlayerState) -> list[dict[str, Any]]:
     for i in tiles:
         for d in dirs:
             if not dolphin:
-                acts.append({"type": "sow", "tile": ring[i], "direction": d})
+                acts.append(_move(ring[i], d))
                 continue
-            acts.append({"type": "sow", "tile": ring[i], "direction": d, "jump": "none"})
+            acts.append(_move(ring[i], d, jump="none"))
             for k in range(1, state.tokens[i] + 1):
-                acts.append({"type": "sow", "tile": ring[i], "direction": d,
-                             "jump": ring[(i + STEP[d] * k) % 6]})
+                acts.append(_move(ring[i], d, jump=ring[(i + STEP[d] * k) % 6]))
     if ab == "gps":
         for i in tiles:
             if state.tokens[i] == 1:
-                acts.extend({"type": "gps", "tile": ring[i], "to": ring[j]} for j in range(6) if j != i)
+                acts.extend(_move(ring[i], "gps", to=ring[j]) for j in range(6) if j != i)
     return acts
 
 
@@ -81,22 +133,38 @@ def drop(state: LagaState, origin: int, path: list[int]) -> list[int]:
     return list(state.tokens)
 
 
+def spread(tokens: list[int]) -> list[int]:
+    """Empty every tile above 4 one token to each other tile clockwise, until none is; returns the
+    spread positions in order. Pure arithmetic, shared by the move and its preview."""
+    spilled: list[int] = []
+    while max(tokens) > MAX_PER_TILE:
+        spilled.append(spread_once(tokens))
+    return spilled
+
+
 def settle(state: LagaState, mover: PlayerState, events: list[dict[str, Any]]) -> list[Task]:
     """Fine the mover for an overfilled tile (once per turn) and redistribute until all hold <= 4."""
     tasks: list[Task] = []
-    while True:
-        over = next((i for i, n in enumerate(state.tokens) if n > MAX_PER_TILE), None)
-        if over is None:
-            return tasks
-        if not state.overflow_fined:
-            state.overflow_fined = True
-            tasks += fine(state, mover, "overfilled a tile", events)
-        spill = state.tokens[over]
-        state.tokens[over] = 0
-        pos = over
-        while spill:
-            pos = (pos + 1) % 6
-            if pos != over:
-                state.tokens[pos] += 1
-                spill -= 1
+    if max(state.tokens) <= MAX_PER_TILE:
+        return tasks
+    if not state.overflow_fined:
+        state.overflow_fined = True
+        tasks += fine(state, mover, "overfilled a tile", events)
+    while max(state.tokens) > MAX_PER_TILE:
+        over = spread_once(state.tokens)
         events.append({"type": "redistribute", "tile": state.ring[over], "tokens": list(state.tokens)})
+    return tasks
+
+
+def spread_once(tokens: list[int]) -> int:
+    """Spread the first tile above 4 (one token to each other tile clockwise); returns its position."""
+    over = next(i for i, n in enumerate(tokens) if n > MAX_PER_TILE)
+    spill = tokens[over]
+    tokens[over] = 0
+    pos = over
+    while spill:
+        pos = (pos + 1) % 6
+        if pos != over:
+            tokens[pos] += 1
+            spill -= 1
+    return over

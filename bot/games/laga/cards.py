@@ -58,6 +58,13 @@ class Job:
     cost: Cost
     salary: Cost
     points: int
+    #: The rule as the project plays it, for players, when the printed text is cryptic or long.
+    plain: str = ""
+
+    @property
+    def shown(self) -> str:
+        """The words players read (at most 100 characters, so a select's description holds them whole)."""
+        return self.plain or self.text
 
 
 @dataclass(frozen=True)
@@ -68,6 +75,11 @@ class Dream:
     text: str
     cost: Cost
     points: int
+    plain: str = ""
+
+    @property
+    def shown(self) -> str:
+        return self.plain or self.text
 
 
 @dataclass(frozen=True)
@@ -75,6 +87,11 @@ class News:
     name: str
     effect: str
     text: str
+    plain: str = ""
+
+    @property
+    def shown(self) -> str:
+        return self.plain or self.text
 
 
 @dataclass(frozen=True)
@@ -143,6 +160,22 @@ def _effect(kind: str, raw: dict[str, Any], field: str, name: str, known: frozen
     return value
 
 
+#: The longest text a player reads about a card in one line (a select option's description).
+SHOWN_LIMIT = 100
+
+
+def _plain(kind: str, raw: dict[str, Any], name: str) -> str:
+    """The optional ``plain`` wording; without one the printed text must itself fit in a line."""
+    plain = raw.get("plain", "")
+    if not isinstance(plain, str):
+        raise _bad(kind, name, "plain", f"must be text, not {plain!r}")
+    shown = plain or raw.get("text", "")
+    if isinstance(shown, str) and len(shown) > SHOWN_LIMIT:
+        field = "plain" if plain else "text"
+        raise _bad(kind, name, field, f"is {len(shown)} characters; give a 'plain' wording of at most {SHOWN_LIMIT}")
+    return plain
+
+
 def parse_cards(data: dict[str, Any]) -> CardSet:
     """Validate the parsed TOML and build the card set; BadGameData names the card and field."""
     seen: set[str] = set()
@@ -163,6 +196,7 @@ def parse_cards(data: dict[str, Any]) -> CardSet:
             cost=_cost("Job", raw, "cost", name, 1, 20),
             salary=_cost("Job", raw, "salary", name, 1, 8),
             points=_int_in("Job", raw, "points", name, 0, 12),
+            plain=_plain("Job", raw, name),
         )
     for index, raw in enumerate(data.get("dream", [])):
         name = _name("Dream", raw, index, seen)
@@ -172,12 +206,14 @@ def parse_cards(data: dict[str, Any]) -> CardSet:
             text=_field("Dream", raw, "text", str, name),
             cost=_cost("Dream", raw, "cost", name, 1, 20),
             points=_int_in("Dream", raw, "points", name, 0, 12),
+            plain=_plain("Dream", raw, name),
         )
     for index, raw in enumerate(data.get("news", [])):
         name = _name("News", raw, index, seen)
         news[name] = News(
             name=name, effect=_effect("News", raw, "effect", name, NEWS_EFFECTS, news_effects),
             text=_field("News", raw, "text", str, name),
+            plain=_plain("News", raw, name),
         )
     for kind, got, want in (("Job", len(jobs), JOB_COUNT), ("Dream", len(dreams), DREAM_COUNT),
                             ("News", len(news), NEWS_COUNT)):

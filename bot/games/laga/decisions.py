@@ -10,10 +10,11 @@ from typing import Any, Callable
 
 from .cards import RESOURCES, Cost, cards
 from .dreams import complete
-from .economy import (amounts, dream_payments, give, job_discounts, job_payments, mixes, one, pay, paying_for,
+from .economy import (amounts, mix_key, dream_payments, give, job_discounts, job_payments, mixes, one, pay, paying_for,
                       salary_tasks, transfer)
+from .board import with_move
 from .flow import rain_victims
-from .rules import dream_done, holder, immune
+from .rules import HINDERING_NEWS, dream_done, holder, immune, news_effect
 from .state import LagaState, PlayerState, Task, schedule
 from .tiles import deck_of, draw, return_looked
 
@@ -27,20 +28,23 @@ def _paid(a: Action) -> Cost:
 
 # --- options ------------------------------------------------------------------
 def gain_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
-    return [{"type": "take", **amounts(m)} for m in mixes(task.data["amount"])]
+    # ``take`` leads: each mix is one choice on the picker's first step ("🪙 1 Coin + ⭐ 1 Skill")
+    return [{"take": mix_key(m), "type": "take", **amounts(m)} for m in mixes(task.data["amount"])]
 
 
 def salary_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
-    return [{"type": "salary", "mode": "salary"}, {"type": "salary", "mode": "coins"}]
+    # ``mode`` leads: both answers on the picker's first step
+    return [{"mode": "salary", "type": "salary"}, {"mode": "coins", "type": "salary"}]
 
 
 def steal_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
     victim = state.player(task.data["from"])
-    return [{"type": "steal", "from": victim.pid, "resource": r} for r in RESOURCES if victim.res[r] > 0]
+    # ``resource`` leads: what to take is the one choice (whom from is fixed by the task)
+    return [{"resource": r, "type": "steal", "from": victim.pid} for r in RESOURCES if victim.res[r] > 0]
 
 
 def transit_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
-    return [{"type": "activate", "tile": tile} for tile, _ in task.data["options"]]
+    return [{"tile": tile, "type": "activate"} for tile, _ in task.data["options"]]  # the tile is the one choice
 
 
 def stasiun_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
@@ -48,27 +52,31 @@ def stasiun_options(state: LagaState, p: PlayerState, task: Task) -> list[Action
     pays = ["free"] if dream_done(p, "shopping_spree") else [r for r in RESOURCES if p.res[r] > 0]
     for tile in state.ring:
         if tile != "stasiun":
-            acts.extend({"type": "copy", "tile": tile, "pay": r} for r in pays)
-    acts.append({"type": "done"})
+            # ``copy`` leads: the tile and the payment together are one choice
+            acts.extend({"copy": f"{tile}:{r}", "type": "copy", "tile": tile, "pay": r} for r in pays)
+    acts.append({"copy": "none", "type": "done"})
     return acts
 
 
 def cards_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
+    """The cards seen, one more look, or done; ``pick`` leads, so each is one choice (a Job's payment,
+    when there are several ways to pay, is the next)."""
     c = cards()
     acts: list[Action] = []
     kind = task.data["deck"]
-    if deck_of(state, kind):
-        acts.extend({"type": "look", "pay": r} for r in RESOURCES if p.res[r] > 0)
     if kind == "job":
         voucher = dream_done(p, "english_course")
         for name in state.looking:
             card = c.jobs[name]
-            acts.extend({"type": "hire", "card": name, **amounts(m)} for m in job_payments(state, p, card))
+            acts.extend({"pick": f"hire:{name}", "type": "hire", "card": name, "paying": mix_key(m), **amounts(m)}
+                        for m in job_payments(state, p, card))
             if voucher and card.level == 2:
-                acts.append({"type": "hire_free", "card": name})
+                acts.append({"pick": f"free:{name}", "type": "hire_free", "card": name})
     else:
-        acts.extend({"type": "keep", "card": name} for name in state.looking)
-    acts.append({"type": "done"})
+        acts.extend({"pick": f"keep:{name}", "type": "keep", "card": name} for name in state.looking)
+    if deck_of(state, kind):
+        acts.extend({"pick": f"look:{r}", "type": "look", "pay": r} for r in RESOURCES if p.res[r] > 0)
+    acts.append({"pick": "done", "type": "done"})
     return acts
 
 
@@ -76,14 +84,16 @@ def complete_options(state: LagaState, p: PlayerState, task: Task) -> list[Actio
     c = cards()
     acts: list[Action] = []
     for name in p.dreams:
-        acts.extend({"type": "complete", "card": name, **amounts(m)}
-                    for m in dream_payments(state, p, c.dreams[name]))
-    acts.append({"type": "done"})
+        acts.extend({"pick": f"complete:{name}", "type": "complete", "card": name, "paying": mix_key(m),
+                     **amounts(m)} for m in dream_payments(state, p, c.dreams[name]))
+    acts.append({"pick": "done", "type": "done"})
     return acts
 
 
 def news_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
-    return [{"type": "news", "choice": "ignore"}, {"type": "news", "choice": "accept"}]
+    """Ignore the News or let it apply; the likelier wish first (a silent player's default)."""
+    both = [{"choice": "ignore", "type": "news"}, {"choice": "accept", "type": "news"}]
+    return both if news_effect(state) in HINDERING_NEWS else both[::-1]
 
 
 # --- results ------------------------------------------------------------------
@@ -144,8 +154,8 @@ def resolve_cards(state: LagaState, p: PlayerState, task: Task, a: Action, event
             events.append({"type": "voucher", "player": p.pid, "card": voucher})
         state.looking.remove(a["card"])
         p.jobs.append(a["card"])
-        p.face_down = False
-        events.append({"type": "hire", "player": p.pid, "card": a["card"]})
+        # A fine holds until the next Salary phase: a Job taken after it is placed face down.
+        events.append({"type": "hire", "player": p.pid, "card": a["card"], "face_down": p.face_down})
     elif t == "keep":
         state.looking.remove(a["card"])
         p.dreams.append(a["card"])
@@ -170,7 +180,38 @@ def resolve_news(state: LagaState, p: PlayerState, task: Task, a: Action, events
         state.accepted_news.append(p.pid)
         events.append({"type": "accept_news", "player": p.pid, "card": state.news})
     else:
+        state.ignored_news.append(p.pid)
         events.append({"type": "ignore_news", "player": p.pid, "card": state.news})
+
+
+def with_derived_keys(state: LagaState, action: Any) -> Any:
+    """An action given without the keys that only restate its others gets them (see ``board.with_move``),
+    Stasiun's ``copy`` included, so a hand-written action and the picker's are the same action."""
+    action = with_move(action)
+    if not isinstance(action, dict) or not state.tasks:
+        return action
+    if state.tasks[-1].kind in ("cards", "complete") and "pick" not in action:
+        pick = _pick_of(action)
+        return {"pick": pick, **action} if pick else action
+    if "copy" in action or state.tasks[-1].kind != "stasiun":
+        return action
+    if action.get("type") == "done" and len(action) == 1:
+        return {"copy": "none", **action}
+    if action.get("type") == "copy" and isinstance(action.get("tile"), str) and isinstance(action.get("pay"), str):
+        return {"copy": f"{action['tile']}:{action['pay']}", **action}
+    return action
+
+
+#: The ``pick`` of a card decision's action: its prefix and the key naming the card (or payment).
+PICKS = {"look": ("look", "pay"), "hire": ("hire", "card"), "hire_free": ("free", "card"), "keep": ("keep", "card"),
+         "complete": ("complete", "card")}
+
+
+def _pick_of(action: dict[str, Any]) -> str:
+    if action.get("type") == "done" and len(action) == 1:
+        return "done"
+    prefix, key = PICKS.get(action.get("type"), ("", "")) if isinstance(action.get("type"), str) else ("", "")
+    return f"{prefix}:{action[key]}" if prefix and isinstance(action.get(key), str) else ""
 
 
 Options = Callable[[LagaState, PlayerState, Task], list[Action]]

@@ -42,7 +42,9 @@ def complete(state: LagaState, p: PlayerState, name: str, cost: Cost, events: li
             else:
                 transfer(q, p, "pride", level(q), name, events)
     elif effect == "be_on_tv":
-        if news_on(state, p, "monetary_crisis"):
+        if p.face_down:  # a face-down Job pays no salary, whatever asks for it
+            events.append({"type": "no_salary", "player": p.pid, "reason": "Job face down"})
+        elif news_on(state, p, "monetary_crisis"):
             events.append({"type": "no_salary", "player": p.pid, "reason": "Monetary Crisis"})
         else:
             tasks += salary_tasks(state, p, name, events)

@@ -20,6 +20,11 @@ def amounts(a: Cost) -> dict[str, int]:
     return {"coin": a[0], "pride": a[1], "skill": a[2]}
 
 
+def mix_key(a: Cost) -> str:
+    """One value naming a whole mix of resources ("1:0:2"), so a payment or a take is one choice."""
+    return ":".join(str(n) for n in a)
+
+
 def one(resource: str) -> Cost:
     """A single unit of ``resource`` as a (coin, pride, skill) amount."""
     return (int(resource == "coin"), int(resource == "pride"), int(resource == "skill"))

@@ -13,14 +13,14 @@ from bot.games.rng import Rng
 from .board import drop, settle
 from .cards import cards
 from .economy import fine, gain_task, give, news_rewarded, pay, salary_tasks
-from .rules import (HINDERING_NEWS, MIXED_NEWS, ability, dream_done, has, ignores_news, immune, level, neighbours,
+from .rules import (ONE_SHOT_NEWS, ability, dream_done, has, ignores_news, immune, level, neighbours, news_decided,
                     news_effect, news_on, others)
 from .scoring import ranking
 from .state import MAX_PER_TILE, NEWS_USED, TILES, TOKENS, LagaState, PlayerState, Task, schedule
 from .tiles import activate, complete_check
 
 Event = dict[str, Any]
-AUTO = frozenset({"news", "salary", "activate", "complete_check"})
+AUTO = frozenset({"news", "news_effect", "salary", "activate", "complete_check"})
 
 
 def new_state(player_ids: Sequence[int], seed: int, genders: Mapping[int, str]) -> LagaState:
@@ -94,42 +94,70 @@ def end_game(state: LagaState, events: list[Event]) -> None:
 
 
 def news_step(state: LagaState, events: list[Event]) -> list[Task]:
-    """News Phase: open the next card; it holds until the next News Phase."""
+    """News Phase: open the next card; it holds until the next News Phase.
+
+    Everyone who may ignore News is asked first (in turn order, from the first player),
+    then the card's opening effect runs for those it applies to.
+    """
     if state.news:
         state.news_done.append(state.news)
     state.news = state.news_deck.pop(0)
     state.round += 1
     state.round_used = []
+    state.accepted_news = []
+    state.ignored_news = []
     events.append({"type": "news", "card": state.news, "round": state.round})
     effect = news_effect(state)
+    asked = [Task("news_choice", q.pid) for q in state.turn_order(state.first)
+             if ignores_news(q) and news_matters(state, q, effect)]
+    return asked + [Task("news_effect", state.players[state.first].pid)]
+
+
+def news_matters(state: LagaState, q: PlayerState, effect: str) -> bool:
+    """Whether ignoring this News can change anything for ``q``: an opening effect that
+    passes ``q`` by is not worth a question; a card that holds all round always is."""
+    if effect == "pekan_raya_jakarta":
+        return level(q) == min(level(x) for x in state.players)
+    if effect == "sale_month":
+        return q.res["pride"] == min(x.res["pride"] for x in state.players)
+    if effect == "mega_concert":
+        return q.res["coin"] > 0
+    if effect == "new_mall_grand_opening":
+        return q.res["coin"] > 0 and bool(q.dreams or q.completed)
+    return True
+
+
+def news_questions(state: LagaState) -> list[Task]:
+    """Players who may ignore the News in force but were never asked (the power came later in
+    the round: a new Job, a completed Protesting, a Job turned back up): ask them now."""
+    if not state.news or news_effect(state) in ONE_SHOT_NEWS:
+        return []
+    waiting = {t.player for t in state.tasks if t.kind == "news_choice"}
+    return [Task("news_choice", q.pid) for q in state.turn_order(state.first)
+            if ignores_news(q) and not news_decided(state, q) and q.pid not in waiting]
+
+
+def news_effect_step(state: LagaState, events: list[Event]) -> list[Task]:
+    """The opening effect of the News card, for every player it applies to."""
+    effect = news_effect(state)
     order = state.turn_order(state.first)
-    state.accepted_news = []
-    tasks: list[Task] = []
-    if effect in HINDERING_NEWS:
-        for q in order:
-            if not ignores_news(q):
-                continue
-            if (effect, ability(state, q)) in MIXED_NEWS:
-                tasks.append(Task("news_choice", q.pid))
-            else:
-                events.append({"type": "ignore_news", "player": q.pid, "card": state.news})
     reward: list[PlayerState] = []
+    amount = 0
     if effect == "pekan_raya_jakarta":
         low = min(level(q) for q in order)
-        reward = [q for q in order if level(q) == low]
-        tasks = [gain_task(q, 2, state.news) for q in reward]
+        reward, amount = [q for q in order if level(q) == low], 2
     elif effect == "sale_month":
         least = min(q.res["pride"] for q in order)
-        reward = [q for q in order if q.res["pride"] == least]
-        tasks = [gain_task(q, 2, state.news) for q in reward]
+        reward, amount = [q for q in order if q.res["pride"] == least], 2
     elif effect == "president_election":
-        reward = order
-        tasks = [gain_task(q, 1, state.news) for q in reward]
+        reward, amount = order, 1
     elif effect in ("mega_concert", "new_mall_grand_opening"):
         for q in order:
             if news_on(state, q, effect):
                 owed = level(q) if effect == "mega_concert" else len(q.dreams) + len(q.completed)
                 pay(q, (min(owed, q.res["coin"]), 0, 0), state.news, events)
+    reward = [q for q in reward if news_on(state, q, effect)]
+    tasks = [gain_task(q, amount, state.news) for q in reward]
     if reward:
         tasks += news_rewarded(state)
     return tasks
@@ -144,7 +172,7 @@ def salary_step(state: LagaState, p: PlayerState, events: list[Event]) -> list[T
     if news_on(state, p, "monetary_crisis"):
         events.append({"type": "no_salary", "player": p.pid, "reason": state.news})
         return []
-    if has(state, p, "make_it_rain") and rain_victims(state, p):
+    if has(state, p, "make_it_rain"):  # "may choose": asked every time, even when no one would pay
         return [Task("salary_choice", p.pid)]
     return salary_tasks(state, p, "salary", events)
 
@@ -215,6 +243,8 @@ def run_auto(state: LagaState, task: Task, events: list[Event]) -> None:
     p = state.player(task.player)
     if task.kind == "news":
         tasks = news_step(state, events)
+    elif task.kind == "news_effect":
+        tasks = news_effect_step(state, events)
     elif task.kind == "salary":
         tasks = salary_step(state, p, events)
     elif task.kind == "activate":
@@ -241,3 +271,5 @@ def advance(state: LagaState, events: list[Event]) -> None:
             events.append({"type": "decline", "player": top.player, "what": "stasiun"})
             continue
         break
+    if state.phase != "over":
+        schedule(state, news_questions(state))

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine import NOTHING, Action, Event, Game, IllegalAction, PlayerId, Result, Waiting, Window
+from bot.engine import NOTHING, Action, Event, Field, Game, IllegalAction, PlayerId, Result, Waiting
 
 from bot.i18n import N_, t, translate
 from bot.options import Choice, Option
 
-from . import text, views
-from .decisions import DECISIONS
+from . import fields, questions, text, views
+from .decisions import DECISIONS, with_derived_keys
 from .flow import advance, new_state
 from .policy import HEURISTIC, LagaHeuristicPolicy
 from .scoring import ranking
@@ -58,14 +58,15 @@ class LagaGame(Game[LagaState]):
     def waiting(self, state: LagaState) -> Waiting:
         """The current player, or whoever owes the newest task.
 
-        A task owed by someone else (a triggered gain) is answered out of turn; everyone saw
-        what triggered it, so who must answer is public.
+        A task owed by someone else (a News reward, a triggered gain, whether to ignore the
+        News) is a choice of theirs, not a response to anything: it is no window, so the
+        platform asks it as their move. Everyone saw what triggered it, so who answers is public.
         """
         if state.phase == "over":
             return NOTHING
         turn = state.current.pid
         actor = state.tasks[-1].player if state.tasks else turn
-        return Waiting(frozenset({actor}), turn, Window(public=True) if actor != turn else None)
+        return Waiting(frozenset({actor}), turn, None)
 
     def legal_actions(self, state: LagaState, player: PlayerId) -> list[Action]:
         if state.phase == "over":
@@ -80,6 +81,7 @@ class LagaGame(Game[LagaState]):
         return turn_options(state, state.current)
 
     def apply(self, state: LagaState, player: PlayerId, action: Action) -> list[Event]:
+        action = with_derived_keys(state, action)
         legal = self.legal_actions(state, player)
         chosen = find(action, legal)
         if chosen is None:
@@ -129,15 +131,21 @@ class LagaGame(Game[LagaState]):
     def describe_choice(self, state: LagaState, player: PlayerId, key: str, value: Any) -> str:
         return text.describe_choice(state, key, value)[:100]
 
+    def explain_choice(self, state: LagaState, player: PlayerId, key: str, value: Any) -> str:
+        return text.explain_choice(state, player, key, value)[:100]
+
     def describe_question(self, state: LagaState, player: PlayerId, key: str | None,
                           chosen: Sequence[tuple[str, Any]]) -> str:
-        return text.describe_question(state, player, key, chosen)[:100]
+        return questions.describe_question(state, player, key, chosen)[:100]
 
     def describe_event(self, event: Event, names: Mapping[PlayerId, str]) -> str:
         return text.describe_event(event, names)
 
     def render_view(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
         return views.render(view, names)
+
+    def render_fields(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> list[Field]:
+        return fields.render_fields(view, names)
 
     def render_brief(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
         return views.render_brief(view, names)

@@ -13,16 +13,16 @@ from functools import lru_cache
 from .cards import Dream, Job, cards
 from .state import LagaState, PlayerState
 
-#: News cards that cost the player they hit: a player who may ignore News (Umbrella
-#: Ojek, Protesting) ignores these automatically unless the pair is in MIXED_NEWS;
-#: every other card only helps, so ignoring it could never be worth it.
+#: News cards that usually cost the player they hit. A player who may ignore News (Umbrella
+#: Ojek, Protesting) is always asked; this only orders the question's options (and a
+#: silent player's default): ignore first for these, let it apply first for the rest.
 HINDERING_NEWS = frozenset({
     "gridlock", "bundaran_hi_protest", "seasonal_flood", "mrt_project_started", "mega_concert",
     "bomb_threats", "monetary_crisis", "new_mall_grand_opening",
 })
-#: (News, Job ability) pairs where a hindering card can help: a Bencong profits from a fine,
-#: a Boyband Member loses its direction limit. A player who may ignore News is asked then.
-MIXED_NEWS = frozenset({("bomb_threats", "precinct_star"), ("bundaran_hi_protest", "sideway")})
+#: News cards whose whole effect happens when they are opened; the rest hold all round.
+ONE_SHOT_NEWS = frozenset({"pekan_raya_jakarta", "sale_month", "president_election", "mega_concert",
+                           "new_mall_grand_opening"})
 #: News cards that give resources; their rewards wake Kerak Telor Peddler.
 REWARD_NEWS = frozenset({
     "pekan_raya_jakarta", "sale_month", "president_election", "governor_inauguration",
@@ -68,19 +68,32 @@ def ignores_news(p: PlayerState) -> bool:
     return bool(p.completed) and dream_done(p, "protesting")
 
 
+def ignoring_news(state: LagaState, p: PlayerState) -> bool:
+    """``p`` chose to ignore the News in force and still holds the power to (a fine takes it away)."""
+    return p.pid in state.ignored_news and ignores_news(p)
+
+
+def news_decided(state: LagaState, p: PlayerState) -> bool:
+    """``p`` has answered whether to ignore this round's News."""
+    return p.pid in state.ignored_news or p.pid in state.accepted_news
+
+
 def news_on(state: LagaState, p: PlayerState, effect: str) -> bool:
-    """True when the News card in force is ``effect`` and it applies to ``p``."""
+    """True when the News card in force is ``effect`` and it applies to ``p``.
+
+    It applies unless ``p`` chose to ignore it: the choice is always the holder's, asked
+    when the News is opened or when the power to ignore it arrives (see ``flow.news_questions``).
+    """
     if not state.news or _effects()[1][state.news] != effect:
         return False
-    return not (effect in HINDERING_NEWS and ignores_news(p) and p.pid not in state.accepted_news)
+    return not ignoring_news(state, p)
 
 
 def ability(state: LagaState, p: PlayerState) -> str:
     """The id of ``p``'s active Job ability, or "" when it is off."""
     if p.face_down or p.deactivated_by is not None:
         return ""
-    if state.news and _effects()[1][state.news] == "bundaran_hi_protest" and (
-            not ignores_news(p) or p.pid in state.accepted_news):
+    if state.news and _effects()[1][state.news] == "bundaran_hi_protest" and not ignoring_news(state, p):
         return ""
     return _effects()[0][p.jobs[-1]]
 

@@ -76,6 +76,8 @@ class LagaState:
     extra_turns: int = 0
     #: Players who chose to let this round's News apply although they may ignore it.
     accepted_news: list[int] = field(default_factory=list)
+    #: Players who chose to ignore this round's News (it stops applying if they lose the power to).
+    ignored_news: list[int] = field(default_factory=list)
     #: Cards the deciding player is looking at on Lowongan or Impian (secret to them).
     looking: list[str] = field(default_factory=list)
     winner: int | None = None

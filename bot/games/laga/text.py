@@ -7,6 +7,7 @@ from typing import Any, Mapping
 from bot.i18n import N_, t, tn, translate
 
 from .cards import cards
+from .move_text import copy_label, describe_move, move_label
 from .state import TILE_NAMES, LagaState
 
 RES_NAMES = {"coin": N_("Coin"), "pride": N_("Pride"), "skill": N_("Skill")}
@@ -44,6 +45,21 @@ def type_label(key: Any) -> str:
     return translate(label) if label else str(key)
 
 
+_ICONS = {"coin": "🪙", "pride": "💜", "skill": "⭐"}
+
+
+def mix_text(key: str) -> str:
+    """A mix value ("1:0:2") as "🪙 1 Coin + ⭐ 2 Skill"."""
+    amounts = dict(zip(RES_NAMES, (int(n) for n in key.split(":"))))
+    parts = [t("{icon} {n} {resource}", icon=_ICONS[k], n=n, resource=res_name(k)) for k, n in amounts.items() if n]
+    return " + ".join(parts) or t("nothing")
+
+
+def compact_cost(cost: tuple[int, int, int]) -> str:
+    """A cost in icons for a label: "🪙3 ⭐2"."""
+    return " ".join(f"{_ICONS[k]}{n}" for k, n in zip(RES_NAMES, cost) if n) or t("free")
+
+
 def pay_text(a: Mapping[str, Any]) -> str:
     return ", ".join(t("{n} {resource}", n=a[k], resource=res_name(k)) for k in RES_NAMES if a.get(k)) or t("nothing")
 
@@ -51,7 +67,7 @@ def pay_text(a: Mapping[str, Any]) -> str:
 #: A payment's or gain's reason as the engine words it (see ``economy.paying_for``), for ``reason_text``.
 _REASONS = {"salary": N_("salary"), "overfilled a tile": N_("overfilled a tile"),
             "looking at another card": N_("looking at another card"), "Raid": N_("Raid"),
-            "Fine (Traffic Police)": N_("Fine (Traffic Police)")}
+            "Fine (Traffic Police)": N_("Fine (Traffic Police)"), "Job face down": N_("Job face down")}
 
 
 def reason_text(reason: Any) -> str:
@@ -77,26 +93,11 @@ def seat_label(state: LagaState, pid: int) -> str:
     return t("seat {seat}", seat=state.seat_of(pid) + 1) if any(p.pid == pid for p in state.players) else str(pid)
 
 
-#: "Move" labels by direction and whether a tile is jumped (Dolphin Jump).
-_MOVE_LABELS = {
-    ("cw", False): N_("Move {tile} ({count}) clockwise"),
-    ("ccw", False): N_("Move {tile} ({count}) counter-clockwise"),
-    ("gps", False): N_("Move {tile} ({count}) by GPS"),
-    ("cw", True): N_("Move {tile} ({count}) clockwise, jumping {jump}"),
-    ("ccw", True): N_("Move {tile} ({count}) counter-clockwise, jumping {jump}"),
-    ("gps", True): N_("Move {tile} ({count}) by GPS, jumping {jump}"),
-}
-
-
 def describe_action(state: LagaState, a: Mapping[str, Any]) -> str:
     typ = a.get("type")
     tile = TILE_NAMES.get(a.get("tile", ""), a.get("tile"))
-    if typ == "sow":
-        jump = a.get("jump", "none")
-        label = _MOVE_LABELS[(a["direction"], jump != "none")]
-        return translate(label, tile=tile, count=state.count(a["tile"]), jump=TILE_NAMES.get(jump, jump))
-    if typ == "gps":
-        return t("GPS: move {tile}'s token to {to}", tile=tile, to=TILE_NAMES[a["to"]])
+    if typ in ("sow", "gps"):
+        return describe_move(state, a)
     if typ == "transform":
         return t("Transform {amount} {source} into {target}", amount=a["amount"], source=res_name(a["from"]),
                  target=res_name(a["to"]))
@@ -107,7 +108,7 @@ def describe_action(state: LagaState, a: Mapping[str, Any]) -> str:
     if typ in ("bury", "keep"):
         return t("{action}: {card}", action=type_label(typ), card=a["card"])
     if typ == "psychic":
-        return t("Psychic: look at a deck the {deck} deck", deck=deck_name(a["deck"]))
+        return t("Psychic: look at the top of the {deck} deck", deck=deck_name(a["deck"]))
     if typ == "peek":
         return t("Handshake: peek the {deck} deck", deck=deck_name(a["deck"]))
     if typ == "take":
@@ -140,6 +141,15 @@ def describe_choice(state: LagaState, key: str, value: Any) -> str:
     c = cards()
     if key == "type":
         return type_label(value)
+    if key == "move":
+        return move_label(state, value) if isinstance(value, str) else t("Use an ability first (Job or Dream)…")
+    if key == "copy" and isinstance(value, str):
+        return copy_label(state, value)
+    if key == "pick" and isinstance(value, str):
+        return _pick_label(state, value)
+    if key in ("take", "paying") and isinstance(value, str):
+        mix = mix_text(value)
+        return t("Take {resources}", resources=mix) if key == "take" else t("Pay {resources}", resources=mix)
     if key in ("from", "to") and value in RES_NAMES:
         return res_name(value)
     if key in ("tile", "to", "with", "jump"):
@@ -162,12 +172,11 @@ def describe_choice(state: LagaState, key: str, value: Any) -> str:
     if key == "card":
         if value in c.jobs:
             j = c.jobs[value]
-            return t("{card} (Job L{level}, {points} pts): {text}", card=value, level=j.level, points=j.points,
-                     text=j.text)[:100]
+            return t("{card} (L{level}) · {points} pts · {cost}", card=value, level=j.level, points=j.points,
+                     cost=compact_cost(j.cost))
         if value in c.dreams:
             d = c.dreams[value]
-            return t("{card} (Dream L{level}, {points} pts): {text}", card=value, level=d.level, points=d.points,
-                     text=d.text)[:100]
+            return t("{card} · {points} pts · {cost}", card=value, points=d.points, cost=compact_cost(d.cost))
     if key == "pay":
         return t("Free") if value == "free" else t("Pay 1 {resource}", resource=translate(RES_NAMES[value])
                                                    if value in RES_NAMES else value)
@@ -176,11 +185,38 @@ def describe_choice(state: LagaState, key: str, value: Any) -> str:
     if key == "choice":
         return t("Ignore it") if value == "ignore" else t("Let it apply")
     if key == "mode":
-        return t("Salary") if value == "salary" else t("Make It Rain")
+        return _salary_label(state, value)
     if key == "deck":
         words = {"job": N_("Job deck"), "dream": N_("Dream deck"), "news": N_("News deck")}
         return translate(words[value]) if value in words else str(value)
     return str(value)
+
+
+def _pick_label(state: LagaState, pick: str) -> str:
+    """A card decision's option: keep, change Job, complete, one more look, or done."""
+    kind, _, name = pick.partition(":")
+    if kind == "done":
+        return t("Not now") if state.tasks and state.tasks[-1].kind == "complete" else t("Done: return the rest")
+    if kind == "look":
+        return t("Look at one more card (pay 1 {resource})", resource=res_name(name))
+    card = describe_choice(state, "card", name)
+    words = {"keep": N_("Keep {card}"), "hire": N_("Change Job: {card}"), "complete": N_("Complete {card}"),
+             "free": N_("Change Job free (English Course): {card}")}
+    return translate(words[kind], card=card) if kind in words else card
+
+
+def _salary_label(state: LagaState, mode: Any) -> str:
+    """Dangdut Singer's two answers with what each pays now."""
+    from .economy import amounts
+    from .flow import rain_victims
+    from .rules import job
+
+    p = state.player(state.tasks[-1].player) if state.tasks else state.current
+    if mode == "salary":
+        return t("Take my salary ({resources})", resources=pay_text(amounts(job(p).salary)))
+    n = len(rain_victims(state, p))
+    return tn("Make It Rain: 1 Coin from {n} player with a lower Job", "Make It Rain: 1 Coin from {n} players with a lower Job",
+              n)
 
 
 def describe_event(e: Mapping[str, Any], names: Mapping[int, str]) -> str:
@@ -241,6 +277,8 @@ def describe_event(e: Mapping[str, Any], names: Mapping[int, str]) -> str:
                   "{player} returns {n} card(s) to the bottom of the {deck} deck.", e["count"], player=nm(),
                   deck=deck_name(e["deck"]))
     if typ == "hire":
+        if e.get("face_down"):
+            return t("{player} changes Job to {card}, placed face down (fined this turn).", player=nm(), card=e["card"])
         return t("{player} changes Job to {card}.", player=nm(), card=e["card"])
     if typ == "voucher":
         return t("{player} returns {card} to take a Level 2 Job free.", player=nm(), card=e["card"])
@@ -291,80 +329,25 @@ def describe_event(e: Mapping[str, Any], names: Mapping[int, str]) -> str:
     return str(typ)
 
 
-#: The first question, by pending decision (``pre``/``post``: the turn player's own move).
-_FIRST = {
-    "pre": N_("Your turn: which move do you make?"),
-    "post": N_("Use an ability, or end your turn?"),
-    "gain": N_("Which resources do you take?"),
-    "salary_choice": N_("Take your salary, or Make It Rain?"),
-    "steal": N_("What do you steal?"),
-    "transit": N_("Transit: which tile do you activate?"),
-    "stasiun": N_("Stasiun: copy a tile?"),
-    "cards": N_("You are looking at cards: what do you do?"),
-    "complete": N_("Complete a Dream?"),
-    "news_choice": N_("Ignore this News card, or let it apply to you?"),
-}
+def explain_choice(state: LagaState, player: int, key: str, value: Any) -> str:
+    """The line under an option: a move's fine or path, a card's effect."""
+    from .move_text import move_note
 
-#: The question of each action parameter, by action type (``None``: any type).
-_QUESTIONS: dict[tuple[str | None, str], str] = {
-    ("sow", "tile"): N_("Move the tokens of which tile?"),
-    ("sow", "direction"): N_("Which way do they go?"),
-    ("sow", "jump"): N_("Jump over a tile (Dolphin Jump)?"),
-    ("gps", "tile"): N_("GPS: take a token from which tile?"),
-    ("gps", "to"): N_("GPS: move it to which tile?"),
-    ("transform", "from"): N_("Transform which resource?"),
-    ("transform", "to"): N_("Into which resource?"),
-    ("transform", "amount"): N_("How many do you transform?"),
-    ("swap", "tile"): N_("Swap which tile?"),
-    ("swap", "with"): N_("Swap it with which tile?"),
-    ("raid", "target"): N_("Raid (fine) which player?"),
-    ("call", "target"): N_("Old Friend Call: which player?"),
-    ("seduce", "target"): N_("Opposite Seduction: which player?"),
-    ("deactivate", "target"): N_("Switch off whose Job?"),
-    ("bury", "card"): N_("Return which Dream?"),
-    ("psychic", "deck"): N_("Psychic: look at which deck?"),
-    ("peek", "deck"): N_("Handshake: peek at which deck?"),
-    ("take", "coin"): N_("How many Coin do you take?"),
-    ("take", "pride"): N_("How many Pride do you take?"),
-    ("take", "skill"): N_("How many Skill do you take?"),
-    ("salary", "mode"): N_("Salary, or Make It Rain?"),
-    ("steal", "from"): N_("Steal from which player?"),
-    ("steal", "resource"): N_("Steal which resource?"),
-    ("activate", "tile"): N_("Activate which tile?"),
-    ("copy", "tile"): N_("Copy which tile?"),
-    ("copy", "pay"): N_("How do you pay for the copy?"),
-    ("look", "pay"): N_("Pay which resource to look at one more card?"),
-    ("hire", "card"): N_("Change to which Job?"),
-    ("hire", "coin"): N_("Pay how many Coin?"),
-    ("hire", "pride"): N_("Pay how many Pride?"),
-    ("hire", "skill"): N_("Pay how many Skill?"),
-    ("hire_free", "card"): N_("Change to which Job, free?"),
-    ("keep", "card"): N_("Keep which Dream?"),
-    ("complete", "card"): N_("Complete which Dream?"),
-    ("complete", "coin"): N_("Pay how many Coin?"),
-    ("complete", "pride"): N_("Pay how many Pride?"),
-    ("complete", "skill"): N_("Pay how many Skill?"),
-    ("news", "choice"): N_("Ignore this News card, or let it apply?"),
-    (None, "tile"): N_("Which tile?"),
-    (None, "to"): N_("To which?"),
-    (None, "from"): N_("From which?"),
-    (None, "target"): N_("Which player?"),
-    (None, "card"): N_("Which card?"),
-    (None, "deck"): N_("Which deck?"),
-    (None, "coin"): N_("How many Coin?"),
-    (None, "pride"): N_("How many Pride?"),
-    (None, "skill"): N_("How many Skill?"),
-    (None, "pay"): N_("Pay with what?"),
-    (None, "amount"): N_("How many?"),
-}
+    if key == "move" and isinstance(value, str):
+        return move_note(state, value)
+    top = state.tasks[-1] if state.tasks else None
+    if key == "tile" and top is not None and top.kind == "transit":
+        from .move_text import landing_effect
 
-
-def describe_question(state: LagaState, player: int, key: str | None, chosen: Any) -> str:
-    """The question a picker step asks (name-free: the engine knows no player names)."""
-    if key in (None, "type"):
-        kind = state.tasks[-1].kind if state.tasks else state.phase
-        first = _FIRST.get(kind)
-        return translate(first) if first else t("What do you do?")
-    kind = next((v for k, v in chosen if k == "type"), None)
-    question = _QUESTIONS.get((kind, key)) or _QUESTIONS.get((None, key))
-    return translate(question) if question else t("Choose {what}:", what=key.replace("_", " "))
+        count = next((n for tile, n in top.data["options"] if tile == value), 0)
+        return t("{count} tokens: {effect}", count=count,
+                 effect=landing_effect(state, state.player(top.player), value, count))
+    if key == "pick" and isinstance(value, str) and ":" in value:
+        value, key = value.partition(":")[2], "card"
+    if key == "card" and isinstance(value, str):
+        c = cards()
+        card = c.jobs.get(value) or c.dreams.get(value)
+        if card is not None:
+            named = f"{card.ability_name}: {card.shown}" if value in c.jobs else card.shown
+            return named if len(named) <= 100 else card.shown  # whole words only, never cut
+    return ""

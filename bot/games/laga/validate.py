@@ -28,6 +28,8 @@ VERBS = {
     "news": N_("choose whether to ignore the News"),
 }
 PAY_KEYS = ("coin", "pride", "skill")
+#: Keys that only restate others (a move's ``move`` names its tile and direction): never asked for.
+DERIVED = frozenset({"move", "take", "paying", "copy", "pick"})
 
 
 def find(action: Any, legal: Sequence[Action]) -> Action | None:
@@ -64,9 +66,9 @@ def explain(state: LagaState, player: int, action: Any, legal: Sequence[Action])
             return t("There is no action {action} in Laga Jakarta. You may now: {choices}.", action=repr(typ), choices=now)
         return t("You cannot {action} now. You may now: {choices}.", action=_verb(typ), choices=now)
     cands = [a for a in legal if a["type"] == typ]
-    keys = list(cands[0])
+    keys = ["type"] + [k for k in cands[0] if k not in DERIVED and k != "type"]
     missing = [k for k in keys if k not in action]
-    extra = [k for k in action if k not in keys]
+    extra = [k for k in action if k not in keys and k not in DERIVED]
     if missing or extra:
         fields = dict(action=_verb(typ), keys=", ".join(keys[1:]) or t("nothing more"), missing=", ".join(missing),
                       extra=", ".join(extra))
@@ -83,6 +85,9 @@ def explain(state: LagaState, player: int, action: Any, legal: Sequence[Action])
         if not narrowed:
             return _value_reason(state, player, typ, key, value, cands)
         cands = narrowed
+    if "move" in action and not any(_same(a.get("move"), action["move"]) for a in cands):
+        return t("The move {move} does not match its tile and direction; leave it out or give it as offered.",
+                 move=repr(action["move"]))
     return t("That action is not allowed now.")
 
 

@@ -12,9 +12,10 @@ from typing import Any, Mapping
 from bot.i18n import N_, t, translate
 
 from .cards import cards
-from .rules import HINDERING_NEWS, ability, news_on
+from .rules import ability, ignoring_news
 from .scoring import ranking, score
 from .state import NEWS_USED, TILE_NAMES, LagaState
+from .fields import amounts_text, cost_text
 from .text import deck_name, reason_text
 
 PENDING_TEXT = {
@@ -57,9 +58,9 @@ def public_view(state: LagaState) -> dict[str, Any]:
         players.append({
             "id": p.pid, "coin": res["coin"], "pride": res["pride"], "skill": res["skill"],
             "job": card.name, "job_level": card.level, "face_down": p.face_down,
-            "ability_on": bool(ability(state, p)), "jobs": list(p.jobs), "completed": list(p.completed),
+            "ability_on": bool(ability(state, p)), "switched_off_by": p.deactivated_by, "jobs": list(p.jobs), "completed": list(p.completed),
             "dreams_held": len(p.dreams), "score": score(state, p), "gender": p.gender,
-            "ignores_news": effect in HINDERING_NEWS and not news_on(state, p, effect),
+            "ignores_news": bool(effect) and ignoring_news(state, p),
         })
     out: dict[str, Any] = {
         "game": "laga", "viewer": None, "round": state.round, "rounds": NEWS_USED,
@@ -96,7 +97,7 @@ def view(state: LagaState, viewer: int | None) -> dict[str, Any]:
 
 
 def _res(p: Mapping[str, Any]) -> str:
-    return t("{coin}C {pride}P {skill}S", coin=p["coin"], pride=p["pride"], skill=p["skill"])
+    return amounts_text(p["coin"], p["pride"], p["skill"])
 
 
 def _job_state(p: Mapping[str, Any]) -> str:
@@ -155,45 +156,28 @@ def _final(v: Mapping[str, Any], nm: Any) -> str:
 
 
 def render(v: Mapping[str, Any], names: Mapping[int, str]) -> str:
-    c = cards()
+    """The table's few lines of text: the round and what the game waits for. The ring, the News and
+    every player are embed fields (``fields.render_fields``), which keep their shape on a phone."""
 
     def nm(pid: int) -> str:
         return names.get(pid, t("Player {pid}", pid=pid))
 
-    lines = [t("**Laga Jakarta** · round {round}/{rounds} · {left} News left · first player {player}",
-               round=v["round"], rounds=v["rounds"], left=v["news_left"], player=nm(v["first_player"]))]
-    if v["news"]:
-        lines.append(f"📰 **{v['news']['name']}**: {v['news']['text']}")
-    ring = " → ".join(f"{TILE_NAMES[tl['tile']]} {tl['tokens']}" for tl in v["ring"])
-    lines.append(t("Ring (clockwise, loops): {ring}", ring=ring))
-    for p in v["players"]:
-        mark = "▶ " if p["id"] == v["turn_player"] else "• "
-        done = t(" · done: {dreams}", dreams=", ".join(p["completed"])) if p["completed"] else ""
-        lines.append(mark + t("**{player}** {resources} · {job} L{level}{job_state} · Jobs held {jobs} · "
-                              "Dreams held {dreams}{done} · {points} pts", player=nm(p["id"]), resources=_res(p),
-                              job=p["job"], level=p["job_level"], job_state=_job_state(p), jobs=len(p["jobs"]),
-                              dreams=p["dreams_held"], done=done, points=p["score"]))
+    lines = [t("Round {round}/{rounds} · first player {player} · most points after the last News wins",
+               round=v["round"], rounds=v["rounds"], player=nm(v["first_player"]))]
     you = v.get("you")
-    if you:
-        if you["dreams"]:
-            held = "; ".join(t("{dream} (L{level}, {cost}, {points} pts)", dream=d, level=c.dreams[d].level,
-                               cost=_cost(c.dreams[d].cost), points=c.dreams[d].points)
-                             for d in you["dreams"])
-            lines.append(t("Your Dreams: {dreams}", dreams=held))
-        if you["looking"]:
-            lines.append(t("Looking at: {cards}", cards=", ".join(you["looking"])))
+    if you:  # a line for text-only readers (a log, the demo); the fields below hold cost and effect
+        lines.append(t("Your Dreams: {dreams}", dreams=", ".join(you["dreams"]) or t("none")))
     if v["result"]:
         lines.append(_final(v, nm))
     elif v["pending"]:
         pend = v["pending"]
         lines.append(translate(_WAITING[_pending_kind(pend)], player=nm(pend["player"]), amount=pend.get("amount"),
                                reason=reason_text(pend.get("reason"))))
-    text = "\n".join(lines)
-    return text if len(text) <= 1800 else text[:1797] + "..."
+    return "\n".join(lines)
 
 
 def _cost(cost: tuple[int, int, int]) -> str:
-    return " ".join(f"{n}{k}" for n, k in zip(cost, (t("C"), t("P"), t("S"))) if n) or t("free")
+    return cost_text(cost)
 
 
 # --- the picker's brief -----------------------------------------------------------------------
@@ -205,7 +189,11 @@ RING_KINDS = {"pre", "transit", "stasiun"}
 
 
 def _clip(text: str) -> str:
-    return text if len(text) <= BRIEF_LINE else text[:BRIEF_LINE - 1] + "…"
+    """A brief line of at most ``BRIEF_LINE`` characters, cut between words, never inside one."""
+    if len(text) <= BRIEF_LINE:
+        return text
+    cut = text[:BRIEF_LINE - 1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut) + "…"
 
 
 def render_brief(v: Mapping[str, Any], names: Mapping[int, str]) -> str:

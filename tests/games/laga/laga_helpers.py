@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import get_game
+from bot.games.laga.decisions import with_derived_keys
 from bot.games.laga.cards import cards
 from bot.games.laga.state import LagaState
 
@@ -128,6 +129,7 @@ def have(s: LagaState, pid: int) -> tuple[int, int, int]:
 
 def act(s: LagaState, pid: int, action: dict[str, Any]) -> list[dict[str, Any]]:
     """Apply an action that must be legal (it is checked against legal_actions first)."""
+    action = with_derived_keys(s, action)
     legal = G.legal_actions(s, pid)
     assert action in legal, f"{action} not legal; legal: {legal[:12]}"
     events = G.apply(s, pid, action)

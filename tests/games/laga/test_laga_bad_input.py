@@ -151,7 +151,7 @@ def test_nobody_else_acts_while_a_player_owes_a_decision():
     job(s, 2, "Bajaj Driver")
     res(s, 1, coin=1)
     sow(s, 1, "kerja", "ccw")  # lands on Stasiun: Bajaj Driver (player 2) chooses a resource first
-    assert G.actors(s) == frozenset({2}) and G.waiting(s).in_window
+    assert G.actors(s) == frozenset({2}) and not G.waiting(s).in_window  # a choice of theirs, no window
     refused(s, 1, {"type": "copy", "tile": "kerja", "pay": "coin"}, "another player is deciding")
     refused(s, 3, {"type": "take", "coin": 1, "pride": 0, "skill": 0}, "another player is deciding")
     refused(s, 2, {"type": "copy", "tile": "kerja", "pay": "coin"}, "cannot copy a tile", "take resources")

@@ -84,7 +84,7 @@ def test_lowongan_look_more_and_change_job_by_paying_cost():
     res(s, 1, coin=5, pride=1, skill=4)
     events = sow(s, 1, "training", "cw")  # lands on Lowongan with 4 tokens
     assert kinds(events, "see")[0]["cards"] == ["Satpol PP", "Landlord", "Pak Ogah", "Bencong"]
-    assert {"type": "look", "pay": "pride"} in G.legal_actions(s, 1)
+    assert {"pick": "look:pride", "type": "look", "pay": "pride"} in G.legal_actions(s, 1)
     top(s, "job", "Paranormal")
     act(s, 1, {"type": "look", "pay": "pride"})
     assert s.looking[-1] == "Paranormal" and have(s, 1) == (5, 0, 4)
@@ -122,7 +122,8 @@ def test_stasiun_copies_another_tile_with_its_own_count():
     sow(s, 1, "lowongan", "cw")  # impian 4, stasiun 5 -> fine, lands Stasiun with 5
     assert pending(s) == "stasiun"
     legal = G.legal_actions(s, 1)
-    assert {"type": "copy", "tile": "lowongan", "pay": "coin"} in legal and {"type": "done"} in legal
+    assert {"copy": "lowongan:coin", "type": "copy", "tile": "lowongan", "pay": "coin"} in legal
+    assert {"copy": "none", "type": "done"} in legal
     assert not any(a.get("tile") == "stasiun" for a in legal)
     events = act(s, 1, {"type": "copy", "tile": "lowongan", "pay": "coin"})
     assert have(s, 1) == (0, 0, 1)
@@ -188,3 +189,23 @@ def test_impian_pays_one_resource_per_extra_dream_and_still_keeps_at_most_one():
     act(s, 1, {"type": "keep", "card": "Pilgrimage"})
     assert s.player(1).dreams == ["Pilgrimage"] and "keep" not in types(s, 1)
     assert s.dream_deck[-3:] == ["Homecoming", "Protesting", "Monas Selfie"] and pending(s) == "post"
+
+
+def test_a_fine_holds_through_a_job_change_in_the_same_turn():
+    s = setup(tokens=[0, 0, 1, 4, 1, 2])
+    res(s, 1, coin=9, pride=9, skill=9)
+    top(s, "job", "Traffic Police")
+    events = sow(s, 1, "training", "cw")  # Lowongan reaches 5: fined, then 5 Jobs to look at
+    assert kinds(events, "fine") and s.player(1).face_down and "Traffic Police" in s.looking
+    hire = next(a for a in G.legal_actions(s, 1) if a["type"] == "hire" and a["card"] == "Traffic Police")
+    events = act(s, 1, hire)
+    assert s.player(1).jobs[-1] == "Traffic Police" and s.player(1).face_down
+    assert kinds(events, "hire")[0]["face_down"] and not G.view(s, None)["players"][0]["ability_on"]
+    act(s, 1, {"type": "end"})
+    before = have(s, 1)
+    for pid in (2, 3):
+        s.tasks.clear()
+        s.phase = "post"
+        act(s, pid, {"type": "end"})
+    assert s.current.pid == 1 and not s.player(1).face_down
+    assert have(s, 1) == before  # the Salary phase flipped the new Job up instead of paying

@@ -11,10 +11,10 @@ from picker_kit import pick_at_random
 from laga_helpers import G, dreams, setup
 
 MAX_LINES = 6
-#: The parameters these seeded playouts reach (``skill`` never splits: the other amounts fix it;
-#: the News choice is rare, so it is asked directly below).
-KEYS = {"type", "tile", "direction", "jump", "to", "amount", "from", "with", "target", "card", "deck",
-        "coin", "pride", "mode", "resource", "pay"}
+#: The parameters these seeded playouts reach (amounts never split: a whole mix is one ``take`` or
+#: ``paying`` choice; the News choice is rare, so it is asked directly below).
+KEYS = {"type", "move", "take", "paying", "pick", "tile", "to", "amount", "from", "target", "card", "deck",
+        "mode", "resource"}
 
 
 def _check_brief(s, viewer: int) -> str:

@@ -82,7 +82,7 @@ def test_takes_english_course_returns_for_a_free_level_2_job():
     top(s, "job", "Satpol PP", "Landlord", "Bencong", "Congressman")
     sow(s, 1, "training", "cw")
     free = [a for a in G.legal_actions(s, 1) if a["type"] == "hire_free"]
-    assert free == [{"type": "hire_free", "card": "Satpol PP"}]
+    assert free == [{"pick": "free:Satpol PP", "type": "hire_free", "card": "Satpol PP"}]
     act(s, 1, free[0])
     assert s.player(1).jobs[-1] == "Satpol PP" and s.player(1).completed == []
     assert "Takes English Course" in s.dream_deck
@@ -103,7 +103,7 @@ def test_horror_movie_cast_takes_one_off_a_job():
     top(s, "job", "Satpol PP")
     sow(s, 1, "training", "cw")
     assert [a for a in G.legal_actions(s, 1) if a["type"] == "hire" and a["card"] == "Satpol PP"] == [
-        {"type": "hire", "card": "Satpol PP", "coin": 3, "pride": 0, "skill": 2}]
+        {"pick": "hire:Satpol PP", "type": "hire", "card": "Satpol PP", "paying": "3:0:2", "coin": 3, "pride": 0, "skill": 2}]
     events = act(s, 1, {"type": "hire", "card": "Satpol PP", "coin": 3, "pride": 0, "skill": 2})
     assert kinds(events, "pay")[0]["reason"] == "changing Job to Satpol PP, less Horror Movie Cast"
 
@@ -133,11 +133,20 @@ def test_homecoming_fines_every_other_player():
     take(s, 3, coin=1)  # Traffic Police profits from the fine of player 2
 
 
-def test_protesting_ignores_hindering_news():
+def test_protesting_may_choose_to_ignore_news():
     s = setup()
     dreams(s, 1, completed=("Protesting",))
     open_news(s, "Monetary Crisis")
+    act(s, 1, {"type": "news", "choice": "ignore"})
     assert have(s, 1) == (2, 0, 2)
+
+
+def test_be_on_tv_pays_nothing_while_the_job_is_face_down():
+    s = setup()
+    s.player(1).face_down = True
+    events = complete_now(s, 1, "Be on TV")
+    assert have(s, 1) == (0, 0, 0)
+    assert [e["reason"] for e in kinds(events, "no_salary")] == ["Job face down"]
 
 
 def test_shopping_spree_makes_stasiun_free():

@@ -62,11 +62,14 @@ def test_odong_odong_earns_when_another_player_lands_on_jobs_or_dreams():
     assert have(s, 2) == (0, 0, 1)
 
 
-def test_umbrella_ojek_ignores_monetary_crisis():
-    s = setup()
-    job(s, 1, "Umbrella Ojek")
-    open_news(s, "Monetary Crisis")
-    assert have(s, 1) == (2, 0, 0)
+def test_umbrella_ojek_may_choose_to_ignore_monetary_crisis():
+    for choice, paid in (("ignore", (2, 0, 0)), ("accept", (0, 0, 0))):
+        s = setup()
+        job(s, 1, "Umbrella Ojek")
+        open_news(s, "Monetary Crisis")
+        assert pending(s) == "news_choice"  # asked before the salary it decides
+        act(s, 1, {"type": "news", "choice": choice})
+        assert have(s, 1) == paid
 
 
 def test_birthday_clown_transforms_into_one_type_before_moving():
@@ -136,6 +139,7 @@ def test_busway_driver_may_activate_a_neighbouring_tile_instead():
     sow(s, 1, "kerja", "cw")  # lands Nongkrong; neighbours: Kerja (now empty), Training (2)
     assert G.legal_actions(s, 1) == [{"type": "activate", "tile": "nongkrong"},
                                      {"type": "activate", "tile": "training"}]
+    assert G.explain_choice(s, 1, "tile", "training") == "2 tokens: get 2 Skill"
     act(s, 1, {"type": "activate", "tile": "training"})
     assert have(s, 1) == (0, 0, 2)
 
@@ -162,7 +166,7 @@ def test_vermak_lepis_pays_two_coins_less():
     top(s, "job", "Satpol PP")
     sow(s, 1, "training", "cw")
     hires = [a for a in G.legal_actions(s, 1) if a["type"] == "hire" and a["card"] == "Satpol PP"]
-    assert hires == [{"type": "hire", "card": "Satpol PP", "coin": 1, "pride": 0, "skill": 3}]
+    assert hires == [{"pick": "hire:Satpol PP", "type": "hire", "card": "Satpol PP", "paying": "1:0:3", "coin": 1, "pride": 0, "skill": 3}]
     events = act(s, 1, hires[0])  # the "may" is taken automatically, and announced
     assert kinds(events, "pay")[0]["reason"] == "changing Job to Satpol PP, less Patchwork"
     assert have(s, 1) == (0, 0, 0) and s.player(1).jobs[-1] == "Satpol PP"
@@ -172,7 +176,7 @@ def test_bajaj_driver_earns_when_another_player_lands_on_stasiun():
     s = setup(tokens=[1, 0, 0, 3, 2, 2])
     job(s, 2, "Bajaj Driver")
     sow(s, 1, "kerja", "ccw")
-    assert G.actors(s) == frozenset({2}) and G.waiting(s).in_window
+    assert G.actors(s) == frozenset({2}) and not G.waiting(s).in_window  # a choice of theirs, no window
     take(s, 2, coin=1)
     assert have(s, 2) == (1, 0, 0)
 
@@ -239,6 +243,17 @@ def test_dangdut_singer_may_take_coins_instead_of_salary():
     assert have(s, 1) == (1, 0, 0) and have(s, 2) == (1, 0, 0)
 
 
+def test_dangdut_singer_is_asked_even_when_nobody_would_pay():
+    s = setup()
+    job(s, 2, "Dangdut Singer")  # seat 1 (Employee) has no Coin and the same level
+    end_turn(s)
+    assert pending(s) == "salary_choice" and G.actors(s) == frozenset({2})
+    assert G.describe_choice(s, 2, "mode", "coins") == "Make It Rain: 1 Coin from 0 players with a lower Job"
+    assert G.describe_choice(s, 2, "mode", "salary").startswith("Take my salary (")
+    act(s, 2, {"type": "salary", "mode": "coins"})
+    assert have(s, 2) == (0, 0, 0)
+
+
 def test_youtube_star_and_soap_opera_actress_take_one_off_a_dream():
     for name in ("YouTube Star", "Soap Opera Actress"):
         s = setup(tokens=[1, 0, 2, 1, 2, 2])
@@ -248,7 +263,8 @@ def test_youtube_star_and_soap_opera_actress_take_one_off_a_dream():
         sow(s, 1, "lowongan", "cw")
         act(s, 1, {"type": "done"})
         ways = [a for a in G.legal_actions(s, 1) if a["type"] == "complete"]
-        assert ways == [{"type": "complete", "card": "Homecoming", "coin": 3, "pride": 3, "skill": 0}], name
+        assert ways == [{"pick": "complete:Homecoming", "type": "complete", "card": "Homecoming",
+                        "paying": "3:3:0", "coin": 3, "pride": 3, "skill": 0}], name
         events = act(s, 1, ways[0])
         assert s.player(1).completed == ["Homecoming"] and have(s, 1) == (0, 0, 0)
         assert kinds(events, "pay")[0]["reason"].endswith(f"less {cards_ability(name)}")

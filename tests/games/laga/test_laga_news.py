@@ -12,7 +12,7 @@ def test_pekan_raya_jakarta_rewards_the_lowest_job_level():
     job(s, 3, "Pak Ogah")
     open_news(s, "Pekan Raya Jakarta")
     assert s.round >= 1 and s.news == "Pekan Raya Jakarta"
-    assert G.actors(s) == frozenset({2}) and G.waiting(s).in_window
+    assert G.actors(s) == frozenset({2}) and not G.waiting(s).in_window  # a choice of theirs, no window
     take(s, 2, pride=2)
     take(s, 3, coin=1, skill=1)
     assert have(s, 2) == (0, 2, 0) and have(s, 3) == (1, 0, 1)
@@ -173,20 +173,64 @@ def test_international_tabletop_day_rewards_landing_on_card_tiles():
     assert have(s, 1) == (0, 0, 1) and pending(s) == "cards"
 
 
-def test_umbrella_ojek_ignores_hindering_news_but_not_helpful_news():
+def test_umbrella_ojek_is_asked_about_every_news_card_and_the_answer_holds():
     s = setup(tokens=[0, 2, 1, 2, 2, 1])
     job(s, 1, "Umbrella Ojek")
-    events = open_news(s, "Seasonal Flood")
+    open_news(s, "Seasonal Flood")
+    assert pending(s) == "news_choice" and G.actors(s) == frozenset({1})
+    assert G.describe_question(s, 1, "choice", ()) == "Seasonal Flood is in force: ignore it, or let it apply to you?"
+    assert G.timeout_action(s, 1) == {"type": "news", "choice": "ignore"}  # a hindering card: ignore first
+    events = act(s, 1, {"type": "news", "choice": "ignore"})
     assert kinds(events, "ignore_news")[0]["player"] == 1
     res(s, 1)
     sow(s, 1, "stasiun", "cw")
     assert have(s, 1) == (2, 0, 0)
     s = setup(tokens=[0, 2, 1, 2, 2, 1])
     job(s, 1, "Umbrella Ojek")
-    open_news(s, "Car Free Day")
+    open_news(s, "Car Free Day")  # a helpful card is asked too, letting it apply first
+    assert G.legal_actions(s, 1)[0] == {"type": "news", "choice": "accept"}
+    act(s, 1, {"type": "news", "choice": "accept"})
     res(s, 1)
     sow(s, 1, "stasiun", "cw")
     assert have(s, 1) == (4, 0, 0)
+    s = setup(tokens=[0, 2, 1, 2, 2, 1])
+    job(s, 1, "Umbrella Ojek")
+    open_news(s, "Car Free Day")
+    act(s, 1, {"type": "news", "choice": "ignore"})  # the holder's choice, even a poor one
+    res(s, 1)
+    sow(s, 1, "stasiun", "cw")
+    assert have(s, 1) == (2, 0, 0)
+
+
+def test_a_news_opening_that_passes_the_holder_by_asks_nothing():
+    s = setup()
+    job(s, 2, "Umbrella Ojek")  # Level 1: the lowest, so Pekan Raya rewards seat 2 and asks
+    job(s, 3, "Bencong")
+    open_news(s, "Pekan Raya Jakarta")
+    assert pending(s) == "news_choice" and G.actors(s) == frozenset({2})
+    act(s, 2, {"type": "news", "choice": "ignore"})
+    assert G.actors(s) == frozenset({3})  # only seat 3 is rewarded
+    take(s, 3, coin=2)
+    assert have(s, 2) == (0, 0, 0) and have(s, 3) == (2, 0, 0)
+    s = setup()
+    job(s, 2, "Umbrella Ojek")
+    res(s, 2, pride=3)  # not among the least Pride: Sale Month cannot touch seat 2
+    open_news(s, "Sale Month")
+    assert "news_choice" not in [t.kind for t in s.tasks]
+
+
+def test_the_power_to_ignore_news_gained_mid_round_is_asked_at_once():
+    s = setup(tokens=[0, 0, 1, 3, 2, 2])
+    open_news(s, "Seasonal Flood")
+    assert pending(s) == "pre"
+    res(s, 1, coin=9, pride=9, skill=9)
+    top(s, "job", "Umbrella Ojek")
+    sow(s, 1, "training", "cw")  # lands Lowongan
+    hire = next(a for a in G.legal_actions(s, 1) if a["type"] == "hire" and a["card"] == "Umbrella Ojek")
+    act(s, 1, hire)
+    assert pending(s) == "news_choice" and G.actors(s) == frozenset({1})
+    act(s, 1, {"type": "news", "choice": "ignore"})
+    assert 1 in s.ignored_news and not any(t.kind == "news_choice" for t in s.tasks)
 
 
 def test_ignoring_is_asked_when_a_hindering_card_could_help():
