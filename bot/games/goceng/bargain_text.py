@@ -16,8 +16,8 @@ from .state import GocengState
 from .views import card_info, card_text, player_name
 
 
-def _card(card: str) -> str:
-    return card_text(card_info(card), named=True)
+def _card(card: str, plain: bool = False) -> str:
+    return card_text(card_info(card), named=True, plain=plain)
 
 
 def type_label(state: GocengState, player: int, kind: str) -> str | None:
@@ -43,7 +43,7 @@ def type_label(state: GocengState, player: int, kind: str) -> str | None:
         if len(window.stack) == 1:
             offer = window.stack[0]
             return tn("Accept {card} for {n} silver", "Accept {card} for {n} silver", offer["price"],
-                      card=card_text(card_info(offer["card"])))
+                      card=card_text(card_info(offer["card"]), plain=True))
         return t("Accept an offer…")
     if kind == "counter":
         return t("Counter with a lower price…")
@@ -60,8 +60,8 @@ def explain_helper(state: GocengState, key: str, value: Any) -> str:
     if offer["counter"] is not None:
         return tn("{card} · asks {n} silver · your counter: {counter}",
                   "{card} · asks {n} silver · your counter: {counter}", offer["price"],
-                  card=_card(offer["card"]), counter=offer["counter"])
-    return tn("{card} · {n} silver", "{card} · {n} silver", offer["price"], card=_card(offer["card"]))
+                  card=_card(offer["card"], plain=True), counter=offer["counter"])
+    return tn("{card} · {n} silver", "{card} · {n} silver", offer["price"], card=_card(offer["card"], plain=True))
 
 
 def first_question(state: GocengState, player: int) -> str:

@@ -91,7 +91,7 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     lines = []
     me = next((p for p in view["players"] if p["id"] == view.get("you")), None)
     if me is not None and me["character"]:
-        lines.append(identity(me["character"]))
+        lines.append(identity(me["character"]) + "\n")
     lines.append(t("**Turn {turn}** · deck {deck} · discard {discard}", turn=view["turn"],
                    deck=view["deck_count"], discard=view["discard_count"]))
     phase = view["phase"]
@@ -102,8 +102,7 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
                        target=_name(names, view["target"]), player=_name(names, view["active"])))
     battle = view.get("battle")
     if battle and battle.get("window"):
-        lines.append(t("🤝 {player} asks for Extra Power: everyone outside the battle is asked privately.",
-                       player=_name(names, battle["window"]["battler"])))
+        lines.append(t("🤝 Extra Power for {player}: offers are open.", player=_name(names, battle["window"]["battler"])))
     elif battle:
         lines.append(t("👊 {player} holds the punch token.", player=_name(names, battle["holder"])))
     pending = view.get("pending")
@@ -121,7 +120,7 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
 
 def render_fields(view: Mapping[str, Any], names: Mapping[int, str]) -> list[Field]:
     """A box per seat, a field per battle line, the offers, and (privately) the hand."""
-    fields = [_seat(view, p, names) for p in view["players"]]
+    fields = []
     battle = view.get("battle")
     if battle:
         for line in battle["lines"]:
@@ -130,7 +129,7 @@ def render_fields(view: Mapping[str, Any], names: Mapping[int, str]) -> list[Fie
             fields.append(_window(battle["window"], names, view.get("you")))
     if view.get("hand") is not None:
         fields.append(_hand(view))
-    return fields
+    return fields + [_seat(view, p, names) for p in view["players"]]
 
 
 def _seat(view: Mapping[str, Any], p: Mapping[str, Any], names: Mapping[int, str]) -> Field:
@@ -151,9 +150,9 @@ def _seat(view: Mapping[str, Any], p: Mapping[str, Any], names: Mapping[int, str
         who = t("🎭 {character} (secret)", character=character_name(p["character"]))
     else:
         who = t("🎭 {character}", character=character_name(p["character"]))
-    value = "\n".join([stamina(p["stamina"]),
+    value = "\n".join([stamina(p["stamina"]) + " · " + who,
                        tn("🪙 {n} silver", "🪙 {n} silver", p["coins"]) + " · " +
-                       tn("{n} card", "{n} cards", p["hand_count"]), who])
+                       tn("{n} card", "{n} cards", p["hand_count"])])
     return Field(title, value, True)
 
 

@@ -42,7 +42,7 @@ def describe_choice(state: GocengState, player: int, key: str, value: Any) -> st
             return label
         return translate(TYPE_LABELS[value]) if isinstance(value, str) and value in TYPE_LABELS else str(value)
     if key == "card" and value in load_cards().skills:
-        return card_text(card_info(value))
+        return card_text(card_info(value), named=True, plain=True)
     if key == "price":
         return tn("{n} silver", "{n} silver", value) if isinstance(value, int) else t("{price} silver", price=value)
     if key in ("target", "helper"):
@@ -51,7 +51,7 @@ def describe_choice(state: GocengState, player: int, key: str, value: Any) -> st
             for o in state.battle.window.stack:
                 if o["player"] == value:
                     label = tn("{helper}: {card} for {n} silver", "{helper}: {card} for {n} silver", o["price"],
-                               helper=label, card=card_text(card_info(o["card"])))
+                               helper=label, card=card_text(card_info(o["card"]), plain=True))
         return label
     return str(value)
 
@@ -70,7 +70,7 @@ def describe_action(state: GocengState, player: int, action: Action) -> str:
 
 
 def _fists(card: str) -> str:
-    return card_text(card_info(card)) if card in load_cards().skills else str(card)
+    return card_text(card_info(card), named=True) if card in load_cards().skills else str(card)
 
 
 def describe_event(event: Event, names: Mapping[int, str]) -> str:

@@ -143,15 +143,17 @@ def fist_name(colour: str) -> str:
     return translate(_FIST_NAMES.get(colour, colour))
 
 
-def card_text(info: Mapping[str, Any], *, named: bool = False) -> str:
-    """A card's fists as emoji (top → bottom); ``named`` adds the colour words after each emoji."""
+def card_text(info: Mapping[str, Any], *, named: bool = False, plain: bool = False) -> str:
+    """A card's fists as emoji (top → bottom); ``named`` adds the colour words after each emoji;
+    ``plain`` leaves out Markdown (for button and option labels, which show it as typed)."""
     if named:
         fists = (f"{_FIST.get(info['top'], '?')} {fist_name(info['top'])} → "
                  f"{_FIST.get(info['bottom'], '?')} {fist_name(info['bottom'])}")
     else:
         fists = f"{_FIST.get(info['top'], '?')}→{_FIST.get(info['bottom'], '?')}"
     if info.get("ajian"):
-        return f"{fists} *{AJIAN_NAMES.get(info['ajian'], info['ajian'])}*"
+        name = AJIAN_NAMES.get(info["ajian"], info["ajian"])
+        return f"{fists} {name}" if plain else f"{fists} *{name}*"
     return fists
 
 

@@ -37,11 +37,11 @@ def test_labels_for_the_picker():
             label = GAME.describe_action(s, player, action)
             assert 0 < len(label) <= 100
     assert GAME.describe_action(s, 3, {"type": "offer", "card": "TB-RG", "price": 4}) == \
-        "Change my offer to 🟥→🟩 *Ajian Tapak Bayangan* for 4 silver"
+        "Change my offer to 🟥 red → 🟩 green Ajian Tapak Bayangan for 4 silver"
     assert GAME.describe_action(s, 4, {"type": "offer", "card": "RG", "price": 4}) == \
-        "Offer 🟥→🟩 for 4 silver"
-    assert GAME.describe_choice(s, 1, "type", "accept") == "Accept 🟥→🟩 *Ajian Tapak Bayangan* for 3 silver"
-    assert GAME.explain_choice(s, 1, "helper", 3) == "🟥 red → 🟩 green *Ajian Tapak Bayangan* · 3 silver"
+        "Offer 🟥 red → 🟩 green for 4 silver"
+    assert GAME.describe_choice(s, 1, "type", "accept") == "Accept 🟥→🟩 Ajian Tapak Bayangan for 3 silver"
+    assert GAME.explain_choice(s, 1, "helper", 3) == "🟥 red → 🟩 green Ajian Tapak Bayangan · 3 silver"
     assert GAME.explain_choice(s, 4, "card", "RG") == ""
     assert GAME.describe_choice(s, 1, "type", "no_help") == "Take no offer"
     assert GAME.describe_action(s, 3, {"type": "stand"}) == "Leave my offer at 3 silver"
@@ -96,7 +96,7 @@ def test_every_event_has_a_sentence():
     events = act(s, 1, {"type": "accept", "helper": 3})
     lines = [GAME.describe_event(e, NAMES) for e in events]
     assert lines[0] == "Ayu takes Citra's 🟥 red → 🟩 green *Ajian Tapak Bayangan* for 3 silver."
-    assert lines[1] == "Tapak Bayangan from Citra: Budi discards 🟩→🟩 from their line."
+    assert lines[1] == "Tapak Bayangan from Citra: Budi discards 🟩 green → 🟩 green from their line."
     assert lines[2] == "Budi holds the punch token and must connect 2 cards."
 
 
