@@ -115,8 +115,22 @@ def _contains(text: str, needle: str) -> bool:
 
 def without_title(text: str, title: str) -> str:
     """``text`` without the places that name the game itself ("Mat Goceng · match #1", "Mat Goceng #1"),
-    so a secret that shares the game's name (the character Mat Goceng) is looked for only elsewhere."""
-    return re.sub(re.escape(title) + r"(?= ·| #| match|\*\* ·|: )", "", text)
+    so a secret that shares the game's name (the character Mat Goceng) is looked for only elsewhere;
+    and without phrases that look secret but are not (an objective names the characters it is about,
+    never who holds them)."""
+    text = re.sub(re.escape(title) + r"(?= ·| #| match| hand| view|\*\* ·|: )", "", text)
+    for phrase in not_secret(title):
+        text = text.replace(phrase, "")
+    return text
+
+
+def not_secret(title: str) -> tuple[str, ...]:
+    if title == "Mat Goceng":
+        from bot.games.goceng.board import WIN_RULES
+        from bot.games.goceng.cards import load_cards
+
+        return (*(c.objective for c in load_cards().characters.values()), *WIN_RULES.values())
+    return ()
 
 
 def snapshot_text(message: dict[str, Any]) -> str:
