@@ -101,6 +101,8 @@ def collect(args: argparse.Namespace, workdir: str) -> dict[str, Any]:
     _progress(f"every game: {args.game_matches} whole matches per game and table size")
     results["whole"] = run_job("whole", {"matches": args.game_matches, "ai_seats": max(0, args.ai_seats),
                                          "seed": args.seed, "workdir": workdir})
+    _progress(f"Mat Goceng: {args.game_matches} whole 4-player matches for the negotiation figures")
+    results["goceng"] = run_job("goceng", {"matches": args.game_matches, "seed": args.seed, "workdir": workdir})
     _progress("engines: random games of every registered game")
     results["engines"] = run_engines(seconds=args.engine_seconds, seed=args.seed)
     results["seconds"] = time.perf_counter() - started

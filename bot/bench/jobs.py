@@ -57,11 +57,18 @@ async def whole_job(**params: Any) -> dict[str, Any]:
     return await run_whole(**params)
 
 
+async def goceng_job(**params: Any) -> dict[str, Any]:
+    from bot.bench.goceng_figures import run_goceng_figures
+
+    return await run_goceng_figures(**params)
+
+
 JOBS: dict[str, Callable[..., Awaitable[dict[str, Any]]]] = {
     "floor": floor_job,
     "size": size_job,
     "finished": finished_job,
     "whole": whole_job,
+    "goceng": goceng_job,
 }
 
 

@@ -12,6 +12,7 @@ import math
 from collections import Counter
 from typing import Any, Callable
 
+from bot.bench.goceng_figures import render as goceng_lines
 from bot.bench.kinds import KINDS
 from bot.bench.targets import Target
 
@@ -150,6 +151,8 @@ def render(results: dict[str, Any], targets: list[Target]) -> str:
                   f"{_num(fin['db_bytes_per_move'], 0)} bytes per move)"]
 
     lines += whole_section(results)
+    if results.get("goceng"):
+        lines += goceng_lines(results["goceng"])
 
     engine_rows: list[Row] = []
     for name, e in sorted(results["engines"].items()):
