@@ -282,6 +282,7 @@ class Announcer:
         else:
             rendered = render.window_prompt(live, player, lines, guild_name=self.guild_name(live))
         previous = (await self.service.sent_messages(live, PROMPT)).get(player)
+        fingerprint = render.legal_fingerprint(legal)
         try:
             dm = await self.bot.create_dm(discord.Object(player))
             message = await dm.send(**rendered.send_kwargs())
@@ -292,7 +293,7 @@ class Announcer:
             log.warning("could not send a window prompt to %s: %s", player, exc)
             return
         await self.service.remember_message(live, PROMPT, player, message.channel.id, message.id)
-        self._prompted[(live.id, player)] = render.legal_fingerprint(legal)
+        self._prompted[(live.id, player)] = fingerprint
         if previous is not None:
             old = self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1])
             await self._safe("remove a replaced prompt", old.delete())

@@ -68,6 +68,8 @@ def first_question(state: GocengState, player: int) -> str:
     """The question a window prompt asks this player, first thing."""
     window = state.battle.window
     if player == state.battle.holder:
+        if not window.stack:
+            return t("No offer stands now: wait for one, or take no offer?")
         return tn("{n} offer for your line: accept, counter or take none?",
                   "{n} offers for your line: accept, counter or take none?", len(window.stack))
     mine = standing(state, player)
