@@ -140,10 +140,6 @@ def describe_event(event: Event, names: Mapping[int, str]) -> str:
     if kind == "turn":
         return t("Turn {turn}: {player}'s turn.", turn=event["turn"], player=n("player"))
     if kind == "game_over":
-        if "outcomes" in event:
-            characters = {int(p): c for p, c in event.get("characters", {}).items()}
-            head = t("Game over: {loser} is out of stamina.", loser=player_name(names, event.get("loser")))
-            return " ".join([head, *board.outcome_lines(names, event["outcomes"], characters)])
         return game_over_line(event.get("loser"), event["winners"], names)
     return str(kind)
 
@@ -151,7 +147,8 @@ def describe_event(event: Event, names: Mapping[int, str]) -> str:
 def game_over_line(loser: Any, winners: list[Any], names: Mapping[int, str]) -> str:
     """The last line of the log: who ran out of stamina and who won."""
     if not winners:
-        return t("Game over: {loser} is out of stamina. No winner.", loser=player_name(names, loser))
+        return t("Game over: {loser} is out of stamina. No winner: nobody's objective holds.",
+                 loser=player_name(names, loser))
     return tn("Game over: {loser} is out of stamina. Winners: {winners}.",
               "Game over: {loser} is out of stamina. Winners: {winners}.", len(winners),
               loser=player_name(names, loser), winners=", ".join(player_name(names, p) for p in winners))

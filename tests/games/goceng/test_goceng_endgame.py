@@ -156,9 +156,11 @@ def test_nobody_wins_when_no_objective_holds_and_that_is_not_a_draw():
     assert "no winner" in result.summary and "Nyi Kencleng: not the richest" in result.summary
     over = events[-1]
     assert over["outcomes"] == [[1, False, "defeated"], [2, False, "not_richest"], [3, False, "target_stands"]]
-    line = GAME.describe_event(over, {1: "Ayu", 2: "Budi", 3: "Citra"})
-    assert "Budi (Nyi Kencleng) does not win: not the richest." in line and "No winner" in line
-    assert "draw" not in line.replace("not a draw", "")
+    names = {1: "Ayu", 2: "Budi", 3: "Citra"}
+    assert GAME.describe_event(over, names) == "Game over: Ayu is out of stamina. No winner: nobody's objective holds."
+    board = GAME.render_view(GAME.view(s, None), names)
+    assert "✖️ Budi (Nyi Kencleng) does not win: not the richest." in board
+    assert "**No winner:** nobody's objective holds (that is not a draw)." in board
 
 
 def test_the_result_says_who_won_by_which_objective_and_who_did_not():
