@@ -178,3 +178,28 @@ async def test_a_restart_mid_negotiation_keeps_the_offers_and_the_old_prompt_ans
     assert live.state.battle is None or live.state.battle.window is None
     assert all(i.responded for i in table.world.interactions)
     assert not any("Something went wrong" in c.text for c in table.clicks)
+
+
+async def test_a_battle_card_is_one_line_on_the_table_and_pings_nobody(tables, db_path, clock):
+    table = await _open(tables, db_path, clock, 3, 0, seed=2)
+    await table.open_and_start()
+
+    def battling(live):
+        battle = live.state.battle
+        return (battle is not None and battle.window is None and live.state.pending is None
+                and battle.lines[battle.attacker] and any(a["type"] == "play" for a in
+                                                          live.game.legal_actions(live.state, battle.holder)))
+    live = await table.play_out(until=battling)
+    holder = live.state.battle.holder
+    assert live.waiting.turn == live.state.active  # a battle card is no new turn for the platform
+    card = next(a for a in live.game.legal_actions(live.state, holder) if a["type"] == "play")
+    posts = [r for r in table.world.requests if r.method == "POST"]
+    mark = len(table.world.requests)
+    await table.act(holder, card, via="table")
+    new_posts = [r for r in table.world.requests[mark:] if r.method == "POST" and "/channels/" in r.path
+                 and str(CHANNEL) in r.path and "interactions" not in r.path]
+    assert new_posts == [], [r.path for r in new_posts]  # the table is edited; no message, no mention
+    text = table.world.message(table.table_id).text
+    played = live.game.describe_event({"type": "play", "player": holder, "card": card["card"]},
+                                      live.record.names)
+    assert text.count(played) == 1 and posts
