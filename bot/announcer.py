@@ -15,8 +15,10 @@ import discord
 
 from bot.i18n import t
 from bot.engine import Result
+from bot.match_types import PLAYER
 from bot.matches import LiveMatch, MatchService, MoveOutcome
 from bot.ui import render
+from bot.ui.picker import walk
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +34,9 @@ class Announcer:
         #: (match, player) -> the last private text DMed, so unchanged hands are not edited again.
         self._last_dm: dict[tuple[int, int], str] = {}
         self._notes: dict[tuple[int, int], list[str]] = {}
+        #: (match, player) -> the fingerprint of the choices their open window prompt was built for:
+        #: when those choices change within a round, the prompt is replaced (see ``update_prompts``).
+        self._prompted: dict[tuple[int, int], str] = {}
         #: Called with every committed move as it is announced (the offline demo's transcript listens here).
         self.move_listeners: list[Callable[[MoveOutcome], None]] = []
 
@@ -211,8 +216,10 @@ class Announcer:
             await self.fold_prompts(live, skip=answered)
             await self.announce_end(live, last.result, "played")
         elif any(o.new_decision for o in outcomes):
-            await self.fold_prompts(live, skip=answered)
-            await self.notify(live, [line for o in outcomes for line in o.public_lines])
+            await self.fold_prompts(live, skip=answered, keep=self._asked_again(live))
+            await self.notify(live, [line for o in outcomes for line in o.public_lines], outcomes)
+        elif live.waiting.in_window:
+            await self.update_prompts(live, outcomes)
         notes: dict[int, list[str]] = {}
         for outcome in outcomes:
             for player, lines in outcome.private_lines.items():
@@ -222,7 +229,7 @@ class Announcer:
         if shown:
             await self.service.mark_announced(live)
 
-    async def notify(self, live: LiveMatch, lines: list[str]) -> None:
+    async def notify(self, live: LiveMatch, lines: list[str], outcomes: list[MoveOutcome] = ()) -> None:
         """Tell whoever must now decide, as quietly as the decision allows.
 
         * A decision waiting on one person (their turn, a challenge, a defender's
@@ -242,7 +249,7 @@ class Announcer:
                 return
             await self.clear_ping(live)
             for player in humans:
-                await self.prompt(live, player, lines)
+                await self.prompt(live, player, lines + _private(outcomes, player))
             return
         if len(humans) == 1 == len(waiting.actors):
             player = humans[0]
@@ -260,10 +267,22 @@ class Announcer:
         live.ping_for = player
 
     async def prompt(self, live: LiveMatch, player: int, lines: list[str]) -> None:
-        """A private notice that ``player`` may respond in the open window, with its buttons."""
+        """A private notice that ``player`` may respond in the open window, with its buttons.
+
+        The window's decider (who weighs the others' answers) gets their choices right in the
+        prompt, as the picker's first step, since they answer what arrived. A prompt sent while an
+        older one of the same player is still open replaces it, so DMs do not pile up.
+        """
         if player in live.record.dm_closed or player <= 0:
             return  # they see the table's quiet line and answer with Take action
-        rendered = render.window_prompt(live, player, lines, guild_name=self.guild_name(live))
+        legal = live.game.legal_actions(live.state, player)
+        window = live.waiting.window
+        if window is not None and player == window.decider and legal:
+            rendered = render.decider_prompt(live, player, walk(legal, ()), lines, guild_name=self.guild_name(live))
+        else:
+            rendered = render.window_prompt(live, player, lines, guild_name=self.guild_name(live))
+        previous = (await self.service.sent_messages(live, PROMPT)).get(player)
+        fingerprint = render.legal_fingerprint(legal)
         try:
             dm = await self.bot.create_dm(discord.Object(player))
             message = await dm.send(**rendered.send_kwargs())
@@ -274,18 +293,58 @@ class Announcer:
             log.warning("could not send a window prompt to %s: %s", player, exc)
             return
         await self.service.remember_message(live, PROMPT, player, message.channel.id, message.id)
+        self._prompted[(live.id, player)] = fingerprint
+        if previous is not None:
+            old = self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1])
+            await self._safe("remove a replaced prompt", old.delete())
 
-    async def fold_prompts(self, live: LiveMatch, *, skip: int | None = None) -> None:
-        """The window round is over: fold its private prompts to one line (their buttons would mislead)."""
+    async def update_prompts(self, live: LiveMatch, outcomes: list[MoveOutcome]) -> None:
+        """Within a window round: whoever's choices changed because of someone else's move is told.
+
+        The decider learns of each new or changed answer as it arrives (a new prompt, which
+        notifies, replacing the old one), instead of finding a silently edited DM. The mover's
+        own picker already shows their next question, so they are not prompted again.
+        """
+        movers = {o.player for o in outcomes if o.by == PLAYER}
+        lines = [line for o in outcomes for line in o.public_lines]
+        for player in sorted(live.waiting.actors):
+            if player in movers or self.service.ai_controls(live, player):
+                continue
+            key = (live.id, player)
+            fingerprint = render.legal_fingerprint(live.game.legal_actions(live.state, player))
+            if self._prompted.get(key) == fingerprint:
+                continue
+            await self.prompt(live, player, lines + _private(outcomes, player))
+
+    def _asked_again(self, live: LiveMatch) -> set[int]:
+        """Who gets a new prompt in the secret window now open: their old prompt is replaced, not folded."""
+        window = live.waiting.window
+        if window is None or window.public:
+            return set()
+        return {p for p in live.waiting.actors
+                if p not in live.record.dm_closed and not self.service.ai_controls(live, p)}
+
+    async def fold_prompts(self, live: LiveMatch, *, skip: int | None = None, keep: set[int] = frozenset()) -> None:
+        """The window round is over: fold its private prompts to one line (their buttons would mislead).
+
+        ``keep``: players about to get a new prompt, which replaces the old one instead.
+        """
         service = self.service
+        still_open = live.record.status == "active" and live.state is not None and live.waiting.in_window
+        if still_open:
+            text = t("⌛ {game} #{match}: nothing is asked of you in this window for now.", game=live.game.title,
+                     match=live.id)
+        else:
+            text = t("⌛ {game} #{match}: that response window is over.", game=live.game.title, match=live.id)
         for player, (channel_id, message_id) in (await service.sent_messages(live, PROMPT)).items():
+            if player in keep and player != skip:
+                continue
             await service.forget_message(live, PROMPT, player)
+            self._prompted.pop((live.id, player), None)
             if player == skip:
                 continue
             message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-            await self._safe("fold a window prompt", message.edit(**render.collapsed(
-                t("⌛ {game} #{match}: that response window is over.", game=live.game.title,
-                  match=live.id)).edit_kwargs()))
+            await self._safe("fold a window prompt", message.edit(**render.collapsed(text).edit_kwargs()))
 
     async def remind(self, live: LiveMatch, players: list[int]) -> None:
         """Halfway to a deadline: mention the players in the channel, and DM those whose DMs are open.
@@ -321,6 +380,11 @@ class Announcer:
             self._last_dm.pop((live.id, player), None)
             self._notes.pop((live.id, player), None)
 
+
+
+def _private(outcomes: Iterable[MoveOutcome], player: int) -> list[str]:
+    """The lines of these moves only ``player`` may read (the card an offer is about, for its battler)."""
+    return [line for o in outcomes for line in o.private_lines.get(player, [])]
 
 
 def private_digest(live: LiveMatch, player: int) -> str:

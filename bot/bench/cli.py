@@ -105,6 +105,8 @@ def collect(args: argparse.Namespace, workdir: str) -> dict[str, Any]:
     results["drama"] = run_job("drama", {"matches": args.game_matches, "seed": args.seed, "workdir": workdir})
     _progress(f"Laga Jakarta: {args.game_matches} whole matches at four seats (clicks per move and turn)")
     results["laga"] = run_job("laga", {"matches": args.game_matches, "seed": args.seed, "workdir": workdir})
+    _progress(f"Mat Goceng: {args.game_matches} whole 4-player matches for the negotiation figures")
+    results["goceng"] = run_job("goceng", {"matches": args.game_matches, "seed": args.seed, "workdir": workdir})
     _progress("engines: random games of every registered game")
     results["engines"] = run_engines(seconds=args.engine_seconds, seed=args.seed)
     results["seconds"] = time.perf_counter() - started

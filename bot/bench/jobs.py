@@ -69,6 +69,12 @@ async def laga_job(**params: Any) -> dict[str, Any]:
     return await run_laga(**params)
 
 
+async def goceng_job(**params: Any) -> dict[str, Any]:
+    from bot.bench.goceng_figures import run_goceng_figures
+
+    return await run_goceng_figures(**params)
+
+
 JOBS: dict[str, Callable[..., Awaitable[dict[str, Any]]]] = {
     "floor": floor_job,
     "size": size_job,
@@ -76,6 +82,7 @@ JOBS: dict[str, Callable[..., Awaitable[dict[str, Any]]]] = {
     "whole": whole_job,
     "drama": drama_job,
     "laga": laga_job,
+    "goceng": goceng_job,
 }
 
 

@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from bot.bench import drama_figures
 from bot.bench import laga_figures
+from bot.bench.goceng_figures import render as goceng_lines
 from bot.bench.kinds import KINDS
 from bot.bench.targets import Target
 
@@ -154,6 +155,8 @@ def render(results: dict[str, Any], targets: list[Target]) -> str:
     lines += whole_section(results)
     lines += drama_figures.section(results)
     lines += laga_figures.render(results)
+    if results.get("goceng"):
+        lines += goceng_lines(results["goceng"])
 
     engine_rows: list[Row] = []
     for name, e in sorted(results["engines"].items()):

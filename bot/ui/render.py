@@ -234,6 +234,19 @@ def window_prompt(live: LiveMatch, player: int, what: Sequence[str], *, guild_na
     return Rendered(content="\n".join(line for line in body if line), view=view)
 
 
+def decider_prompt(live: LiveMatch, player: int, step: Step, what: Sequence[str], *, guild_name: str) -> Rendered:
+    """The window's decider's private prompt: what just arrived, then their choices right there
+    (the picker's first step), so answering an offer is one click from the notification."""
+    if live.record.deadline:
+        where = t("-# You decide · {game} #{match} in {guild} · closes {time}", game=live.game.title,
+                  match=live.id, guild=guild_name, time=relative_time(live.record.deadline))
+    else:
+        where = t("-# You decide · {game} #{match} in {guild}", game=live.game.title, match=live.id,
+                  guild=guild_name)
+    header = "\n".join(line for line in (what_happened(what, limit=3), where) if line)
+    return picker_message(live, player, step, header=header)
+
+
 def collapsed(text: str) -> Rendered:
     """A prompt or picker that is over, folded to one line with no buttons left to press."""
     return Rendered(content=text, embed=None, view=discord.ui.View(timeout=None))

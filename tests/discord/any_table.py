@@ -118,6 +118,26 @@ def _contains(text: str, needle: str) -> bool:
     return re.search(r"(?<!\w)" + re.escape(needle) + r"(?!\w)", text) is not None
 
 
+def without_title(text: str, title: str) -> str:
+    """``text`` without the places that name the game itself ("Mat Goceng · match #1", "Mat Goceng #1"),
+    so a secret that shares the game's name (the character Mat Goceng) is looked for only elsewhere;
+    and without phrases that look secret but are not (an objective names the characters it is about,
+    never who holds them)."""
+    text = re.sub(re.escape(title) + r"(?= ·| #| match| hand| view|\*\* ·|: )", "", text)
+    for phrase in not_secret(title):
+        text = text.replace(phrase, "")
+    return text
+
+
+def not_secret(title: str) -> tuple[str, ...]:
+    if title == "Mat Goceng":
+        from bot.games.goceng.board import WIN_RULES
+        from bot.games.goceng.cards import load_cards
+
+        return (*(c.objective for c in load_cards().characters.values()), *WIN_RULES.values())
+    return ()
+
+
 def snapshot_text(message: dict[str, Any]) -> str:
     parts = [message.get("content") or ""]
     for embed in message.get("embeds") or []:
@@ -232,7 +252,7 @@ class GameTable:
             waiting = live.waiting
             if waiting.turn != watch.last_turn:
                 watch.last_turn, watch.turns = waiting.turn, watch.turns + 1
-            public = public_texts(live)
+            public = without_title(public_texts(live), live.game.title)
             candidates = secret_texts(live) - watch.ever_public
             watch.ever_public.update(s for s in candidates if _contains(public, s))
             secret = candidates - watch.ever_public
@@ -250,7 +270,8 @@ class GameTable:
                     watch.mentions[user] += 1
                     watch.mentions_by_turn[(user, watch.turns)] += 1
             if running:
-                watch.leaks.extend((s, text) for s in secret if _contains(text, s))
+                bare = without_title(text, live.game.title)
+                watch.leaks.extend((s, text) for s in secret if _contains(bare, s))
                 watch.secret_mentions.extend(
                     (int(m), text) for m in MENTION.findall(text) if int(m) in window_actors)
         self._seen = len(self.world.requests)

@@ -208,6 +208,7 @@ class DramaSecrets(Secrets):
 
 # --- Mat Goceng ------------------------------------------------------------------------------
 
+from bot.games.goceng import board as goceng_board  # noqa: E402
 from bot.games.goceng.cards import load_cards as goceng_cards  # noqa: E402
 from bot.games.goceng.state import OVER as GOCENG_OVER  # noqa: E402
 from bot.games.goceng.views import card_info as goceng_card_info, card_text as goceng_card_text  # noqa: E402
@@ -223,7 +224,10 @@ class GocengSecrets(Secrets):
     FORMS = {**{f"card:{d}": (goceng_card_text(goceng_card_info(d)),) for d in _GC.skills},
              **{f"char:{c}": (ch.name,) for c, ch in _GC.characters.items()}}
     BY_STRING = {**{d: f"card:{d}" for d in _GC.skills}, **{c: f"char:{c}" for c in _GC.characters}}
-    NOT_ITEMS = ("**Mat Goceng** \u00b7",)
+    #: Not items: the game's own name, and the objective texts a player reads about their own character
+    #: (they name the characters an objective is about, never who holds them).
+    NOT_ITEMS = ("**Mat Goceng** \u00b7", *(ch.objective for ch in _GC.characters.values()),
+                 *goceng_board.WIN_RULES.values())
 
     def hidden_items(self, state, player):
         if player is None:

@@ -154,7 +154,7 @@ async def test_pass_until_my_turn_passes_even_with_a_plot_twist_until_the_turn_c
 
 
 async def test_a_decider_is_never_passed_for_while_offers_may_come(storage, clock):
-    """Mat Goceng: the battler who asked for Extra Power has only "no help" until an offer arrives."""
+    """Mat Goceng: the battler who asked for Extra Power waits for the offers; nobody answers for them."""
     service = MatchService(storage, clock, seeds=lambda: 3)
     players = [11, 12, 13]
     live = await service.open_lobby(guild_id=1, channel_id=61, game_name="goceng", host_id=11, host_name="A")
@@ -176,4 +176,6 @@ async def test_a_decider_is_never_passed_for_while_offers_may_come(storage, cloc
     async with service.lock(live.id):
         outcomes = await service.auto_pass(live.id)
     assert window.decider not in [o.player for o in outcomes]
-    assert live.waiting.in_window and window.decider in live.waiting.actors
+    # Every non-battler is asked alike (a full window): nobody is passed for, whatever their cards.
+    assert outcomes == [] and live.waiting.in_window and window.full
+    assert window.decider not in live.waiting.actors  # the battler is asked from the first offer on

@@ -8,22 +8,15 @@ from typing import Any, Callable
 from bot.engine import Action, Event, IllegalAction
 from bot.i18n import t
 
-from . import flow
+from . import flow, negotiation
 from .cards import load_cards
-from .legal import actors, kept, max_price, offer_index
+from .legal import actors
 from .state import CHALLENGE, OVER, RECONCILE_PRICE, RESPOND, GocengState
 
-#: Parameters of each action type, in order.
-SHAPES: dict[str, tuple[str, ...]] = {
-    "challenge": ("target",), "reconcile": (), "fight": (),
-    "play": ("card",), "ask_help": (), "give_up": (),
-    "offer": ("card", "price"), "keep_offer": (), "withdraw": (), "decline": (),
-    "accept": ("helper",), "no_help": (),
-    "peek": ("target",), "kasbon": ("target",),
-}
-_WINDOW_HELPER = ("offer", "keep_offer", "withdraw", "decline")
-_WINDOW_BATTLER = ("accept", "no_help")
-_HOLDER = ("play", "ask_help", "give_up")
+#: Who decides each action type: the stage of the game it belongs to.
+CHALLENGER, CHALLENGED, HOLDER, HELPER, BATTLER, TARGET = "challenger", "challenged", "holder", "helper", "battler", "target"
+
+Handler = Callable[[GocengState, int, Action], list[Event]]
 
 
 def _is_int(value: Any) -> bool:
@@ -35,11 +28,11 @@ def check_shape(action: Any) -> str:
     if not isinstance(action, dict):
         raise IllegalAction(t('An action must be a JSON object with a "type".'))
     kind = action.get("type")
-    if not isinstance(kind, str) or kind not in SHAPES:
+    if not isinstance(kind, str) or kind not in SPECS:
         shown = repr(kind) if len(repr(kind)) <= 30 else repr(kind)[:30] + "..."
         raise IllegalAction(t("Unknown action type {shown}; Mat Goceng actions are {actions}.",
-                              shown=shown, actions=', '.join(SHAPES)))
-    expected = SHAPES[kind]
+                              shown=shown, actions=', '.join(SPECS)))
+    expected = SPECS[kind][1]
     extra = sorted(set(action) - {"type", *expected})
     missing = [k for k in expected if k not in action]
     if missing or extra:
@@ -55,17 +48,25 @@ def check_shape(action: Any) -> str:
     return kind
 
 
-def _expected(state: GocengState) -> tuple[str, ...]:
-    """The action types the pending decision allows, for a readable 'wrong phase' reason."""
+def stage_of(state: GocengState, player: int) -> str:
+    """The stage ``player`` decides in now (their role in an open Extra Power window included)."""
     if state.pending is not None:
-        return (state.pending.kind,)
+        return TARGET
     if state.phase == CHALLENGE:
-        return ("challenge",)
+        return CHALLENGER
     if state.phase == RESPOND:
-        return ("reconcile", "fight")
+        return CHALLENGED
     if state.battle.window is not None:
-        return _WINDOW_HELPER + _WINDOW_BATTLER
-    return _HOLDER
+        return BATTLER if player == state.battle.holder else HELPER
+    return HOLDER
+
+
+def _expected(state: GocengState, player: int) -> list[str]:
+    """The action types the pending decision allows this player, for a readable 'wrong phase' reason."""
+    if state.pending is not None:
+        return [state.pending.kind]
+    stage = stage_of(state, player)
+    return [kind for kind, (at, _, _) in SPECS.items() if at == stage]
 
 
 def apply(state: GocengState, player: Any, action: Any) -> list[Event]:
@@ -75,15 +76,25 @@ def apply(state: GocengState, player: Any, action: Any) -> list[Event]:
     if not _is_int(player) or player not in state.players:
         raise IllegalAction(t("You are not playing in this game."))
     if player not in actors(state):
+        battle = state.battle
+        if battle is not None and battle.window is not None and player == battle.holder:
+            raise IllegalAction(t("No offer stands yet: the players outside the battle are still deciding."))
         raise IllegalAction(t("It is not your turn to act."))
-    if kind not in _expected(state):
-        expected = [k.replace("_", " ") for k in _expected(state)]
-        waiting = expected[0]
-        for k in expected[1:]:
+    expected = _expected(state, player)
+    if kind not in expected:
+        words = [k.replace("_", " ") for k in expected]
+        waiting = words[0]
+        for k in words[1:]:
             waiting = t("{left} or {right}", left=waiting, right=k)
         raise IllegalAction(t("You cannot {action} now; the game is waiting for {expected}.",
                               action=kind.replace("_", " "), expected=waiting))
-    return _HANDLERS[kind](state, player, action)
+    stage, _, handler = SPECS[kind]
+    if stage not in (HELPER, BATTLER):
+        return handler(state, player, action)
+    before = negotiation.window_actors(state)
+    events = handler(state, player, action)
+    negotiation.new_round_if_asked(state, before)
+    return events
 
 
 # --- challenge phase ----------------------------------------------------------------------------
@@ -152,108 +163,6 @@ def _give_up(state: GocengState, player: int, action: Action) -> list[Event]:
     return [{"type": "give_up", "player": player}] + flow.lose_battle(state, battle, player)
 
 
-# --- the Extra Power window --------------------------------------------------------------------
-
-def _offer(state: GocengState, player: int, action: Action) -> list[Event]:
-    battle = state.battle
-    window = battle.window
-    if player == battle.holder:
-        raise IllegalAction(t("You are the battler; players outside the battle make the offers."))
-    card, price = action["card"], action["price"]
-    if card not in state.hands[player]:
-        raise IllegalAction(t("That card is not in your hand."))
-    if not flow.fits(battle, battle.holder, card):
-        raise IllegalAction(t("That card does not fit the battler's line."))
-    if not 0 <= price <= max_price(state):
-        raise IllegalAction(t("A price must be 0 to {most} silver.", most=max_price(state)))
-    current = offer_index(state, player)
-    offer = {"player": player, "card": card, "price": price}
-    if current is None:
-        window.answer(player)
-        window.stack.append(offer)
-    elif window.stack[current] == offer:
-        raise IllegalAction(t("That is already your offer."))
-    else:
-        window.stack[current] = offer
-    battler = battle.holder
-    return [{"type": "offer", "player": player, "price": price, "changed": current is not None},
-            {"type": "offer_card", "player": player, "card": card, "price": price, "visible_to": [battler, player]}]
-
-
-def _keep_offer(state: GocengState, player: int, action: Action) -> list[Event]:
-    """The offer stands as it is until the battler decides; the helper is not asked again."""
-    window = state.battle.window
-    if offer_index(state, player) is None:
-        raise IllegalAction(t("You have no offer to keep."))
-    window.context["kept"] = [*kept(state), player]
-    return [{"type": "keep_offer", "player": player}]
-
-
-def _withdraw(state: GocengState, player: int, action: Action) -> list[Event]:
-    window = state.battle.window
-    current = offer_index(state, player)
-    if current is None:
-        raise IllegalAction(t("You have no offer to withdraw."))
-    del window.stack[current]
-    window.answered.remove(player)
-    order = state.others(state.battle.holder)
-    window.waiting = sorted([*window.waiting, player], key=order.index)
-    return [{"type": "withdraw", "player": player}]
-
-
-def _decline(state: GocengState, player: int, action: Action) -> list[Event]:
-    battle = state.battle
-    window = battle.window
-    if player == battle.holder:
-        raise IllegalAction(t("You are the battler; to refuse every offer, choose no help."))
-    current = offer_index(state, player)
-    if current is not None:
-        del window.stack[current]
-    else:
-        window.answer(player)
-    events: list[Event] = [{"type": "decline", "player": player}]
-    if not window.waiting and not window.stack:
-        events += _close_without_help(state)
-    return events
-
-
-def _accept(state: GocengState, player: int, action: Action) -> list[Event]:
-    battle = state.battle
-    if player != battle.holder:
-        raise IllegalAction(t("Only the battler who asked for help can accept an offer."))
-    helper = action["helper"]
-    current = offer_index(state, helper) if _is_int(helper) else None
-    if current is None:
-        raise IllegalAction(t("That player has no offer standing."))
-    offer = battle.window.stack[current]
-    if offer["price"] > state.coins[player]:
-        raise IllegalAction(t("You cannot afford that offer: it costs {price} silver and you have {coins}.",
-                              price=offer['price'], coins=state.coins[player]))
-    card, price = offer["card"], offer["price"]
-    battle.window = None
-    state.hands[helper].remove(card)
-    flow.pay(state, player, helper, price)
-    events: list[Event] = [{"type": "accept", "player": player, "helper": helper, "card": card, "price": price}]
-    return events + flow.place_card(state, battle, card, helper)
-
-
-def _no_help(state: GocengState, player: int, action: Action) -> list[Event]:
-    if player != state.battle.holder:
-        raise IllegalAction(t("Only the battler who asked for help can close the window."))
-    return _close_without_help(state)
-
-
-def _close_without_help(state: GocengState) -> list[Event]:
-    """No offer taken: the battler plays on alone, or loses at once with nothing that fits."""
-    battle = state.battle
-    battler = battle.holder
-    battle.window = None
-    events: list[Event] = [{"type": "no_help", "player": battler}]
-    if not flow.fitting_cards(state, battle, battler, battler):
-        events += flow.lose_battle(state, battle, battler)
-    return events
-
-
 # --- Ajian targets -----------------------------------------------------------------------------
 
 def _target(state: GocengState, player: int, action: Action) -> list[Event]:
@@ -265,10 +174,24 @@ def _target(state: GocengState, player: int, action: Action) -> list[Event]:
     return flow.resolve_target(state, pending.kind, player, action["target"])
 
 
-_HANDLERS: dict[str, Callable[[GocengState, int, Action], list[Event]]] = {
-    "challenge": _challenge, "reconcile": _reconcile, "fight": _fight,
-    "play": _play, "ask_help": _ask_help, "give_up": _give_up,
-    "offer": _offer, "keep_offer": _keep_offer, "withdraw": _withdraw, "decline": _decline,
-    "accept": _accept, "no_help": _no_help,
-    "peek": _target, "kasbon": _target,
+#: Every action in one table: type -> (the stage it belongs to, its parameters in the order a
+#: person decides them, its handler). Checking the shape, the stage and dispatching all read it.
+SPECS: dict[str, tuple[str, tuple[str, ...], Handler]] = {
+    "challenge": (CHALLENGER, ("target",), _challenge),
+    "reconcile": (CHALLENGED, (), _reconcile),
+    "fight": (CHALLENGED, (), _fight),
+    "play": (HOLDER, ("card",), _play),
+    "ask_help": (HOLDER, (), _ask_help),
+    "give_up": (HOLDER, (), _give_up),
+    "offer": (HELPER, ("card", "price"), negotiation.offer),
+    "stand": (HELPER, (), negotiation.stand),
+    "withdraw": (HELPER, (), negotiation.withdraw),
+    "decline": (HELPER, (), negotiation.decline),
+    "take_counter": (HELPER, (), negotiation.take_counter),
+    "refuse_counter": (HELPER, (), negotiation.refuse_counter),
+    "accept": (BATTLER, ("helper",), negotiation.accept),
+    "counter": (BATTLER, ("helper", "price"), negotiation.counter),
+    "no_help": (BATTLER, (), negotiation.no_help),
+    "peek": (TARGET, ("target",), _target),
+    "kasbon": (TARGET, ("target",), _target),
 }

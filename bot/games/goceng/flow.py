@@ -15,7 +15,7 @@ from bot.games.rng import Rng
 from bot.games.window import ResponseWindow
 
 from .cards import fist_fits, load_cards
-from .outcome import winners
+from .outcome import report, winners
 from .state import (BATTLE, CHALLENGE, HAND_SIZE, OVER, STAMINA, START_COINS, Battle, GocengState, Pending)
 
 
@@ -104,7 +104,8 @@ def start_battle(state: GocengState, attacker: int, defender: int) -> None:
 
 def open_window(state: GocengState, battle: Battle) -> Event:
     helpers = [p for p in state.others(battle.holder) if p not in (battle.attacker, battle.defender)]
-    battle.window = ResponseWindow.open("extra_power", helpers, {"battler": battle.holder})
+    context = {"battler": battle.holder, "final": [], "round": 0, "offered": False}
+    battle.window = ResponseWindow.open("extra_power", helpers, context)
     state.windows += 1
     return {"type": "help_asked", "player": battle.holder}
 
@@ -189,7 +190,8 @@ def lose_battle(state: GocengState, battle: Battle, loser: int) -> list[Event]:
         state.phase = OVER
         state.loser = loser
         events.append({"type": "game_over", "loser": loser, "winners": winners(state),
-                       "characters": {str(p): c for p, c in state.characters.items()}})
+                       "characters": {str(p): c for p, c in state.characters.items()},
+                       "outcomes": report(state), "coins": {str(p): c for p, c in state.coins.items()}})
         return events
     events += draw_to_hand_size(state, battle.attacker)
     events += draw_to_hand_size(state, battle.defender)

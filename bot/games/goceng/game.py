@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine import NOTHING, Action, Event, Game, IllegalAction, Result, Waiting, Window
-from bot.i18n import N_, t, tn
+from bot.engine import NOTHING, Action, Event, Field, Game, IllegalAction, Result, Waiting, Window
+from bot.i18n import N_, t, tn, translate
 
-from . import actions, legal, text, views
+from . import actions, bargain_text, board, legal, negotiation, text, views
 from .cards import MAX_PLAYERS, MIN_PLAYERS, load_cards
 from .flow import new_state
-from .outcome import winners
+from .outcome import report, winners
 from .state import OVER, GocengState
 from .policy import HeuristicPolicy
 
@@ -37,14 +37,17 @@ class GocengGame(Game[GocengState]):
         """Who may act (see ``legal.actors``), the active player's turn, and the Extra Power window.
 
         The negotiation is timed by its own server setting (RULINGS: 60 s by default); offers,
-        changes and declines never extend its deadline (one round per window). The battler
-        decides after the helpers have spoken. Who may offer is secret: it depends on their cards.
+        changes and declines never extend its deadline. A new round (and deadline) starts only
+        when someone is newly asked: the battler at the first offer, a helper at a counter-offer. The battler
+        decides after the helpers have spoken. Who may offer is secret: it depends on their cards,
+        so the window is full: every non-battler is asked alike, even one who can only decline.
         """
         if state.phase == OVER:
             return NOTHING
         window = None
         if state.pending is None and state.battle is not None and state.battle.window is not None:
-            window = Window(round=state.windows, setting="negotiation_seconds", decider=state.battle.holder)
+            window = Window(round=negotiation.round_of(state), setting="negotiation_seconds", full=True,
+                            decider=state.battle.holder)
         return Waiting(legal.actors(state), state.active, window)
 
     def legal_actions(self, state: GocengState, player: int) -> list[Action]:
@@ -68,13 +71,16 @@ class GocengGame(Game[GocengState]):
         won = winners(state)
         chars = load_cards().characters
         loser = chars[state.characters[state.loser]].name
-        names = ", ".join(chars[state.characters[p]].name for p in won)
+        by = []
+        for player, met, why in report(state):
+            if player != state.loser:
+                by.append(t("{character}: {why}", character=chars[state.characters[player]].name,
+                            why=translate(board.REASONS[why])))
         if won:
-            summary = tn("{loser} ran out of stamina; winners: {winners}.",
-                         "{loser} ran out of stamina; winners: {winners}.", len(won), loser=loser, winners=names)
+            summary = t("{loser} ran out of stamina. {reasons}.", loser=loser, reasons="; ".join(by))
         else:
-            summary = t("{loser} ran out of stamina; no objective holds, so there is no winner.", loser=loser)
-        # Never a draw: winners are whoever's objective holds; none holding is "no winner" (RULINGS).
+            summary = t("{loser} ran out of stamina; no objective holds, so there is no winner ({reasons}).",
+                        loser=loser, reasons="; ".join(by))
         return Result(winners=tuple(won), scores=dict(state.coins), summary=summary, draw=False)
 
     def describe_action(self, state: GocengState, player: int, action: Action) -> str:
@@ -82,6 +88,12 @@ class GocengGame(Game[GocengState]):
 
     def describe_choice(self, state: GocengState, player: int, key: str, value: Any) -> str:
         return text.describe_choice(state, player, key, value)
+
+    def explain_choice(self, state: GocengState, player: int, key: str, value: Any) -> str:
+        """Under each helper's name in the battler's choice: the card offered and its price."""
+        if key == "helper" and state.battle is not None and state.battle.window is not None:
+            return bargain_text.explain_helper(state, key, value)
+        return ""
 
     def describe_question(self, state: GocengState, player: int, key: str | None,
                           chosen: Sequence[tuple[str, Any]]) -> str:
@@ -91,7 +103,10 @@ class GocengGame(Game[GocengState]):
         return text.describe_event(event, names)
 
     def render_view(self, view: Mapping[str, Any], names: Mapping[int, str]) -> str:
-        return views.render(view, names)
+        return board.render(view, names)
+
+    def render_fields(self, view: Mapping[str, Any], names: Mapping[int, str]) -> list[Field]:
+        return board.render_fields(view, names)
 
     def render_brief(self, view: Mapping[str, Any], names: Mapping[int, str]) -> str:
         return views.render_brief(view, names)

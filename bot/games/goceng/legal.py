@@ -7,9 +7,11 @@ Action shapes (parameters in the order a person decides them):
 * ``play {card}``: the punch token holder adds a card of their own to their line.
 * ``ask_help {}``: the holder opens the Extra Power window (once per card owed).
 * ``give_up {}``: the holder, with no fitting card, loses the battle.
-* ``offer {card, price}`` / ``withdraw {}`` / ``decline {}``: a player outside the battle answers the window.
-* ``keep_offer {}``: a helper stands by their offer as final and stops being asked (see ``actors``).
-* ``accept {helper}`` / ``no_help {}``: the battler takes one affordable offer, or none.
+* ``offer {card, price}`` / ``withdraw {}`` / ``decline {}`` / ``stand {}``: a player outside the battle
+  offers (or revises), withdraws, declines, or leaves the offer standing as it is.
+* ``take_counter {}`` / ``refuse_counter {}``: a helper answers the battler's counter-offer.
+* ``accept {helper}`` / ``counter {helper, price}`` / ``no_help {}``: the battler takes one offer,
+  offers a lower price for one, or takes none (see :mod:`negotiation`).
 * ``peek {target}`` / ``kasbon {target}``: the target of Mata Menembus Sukma or Kasbon.
 """
 
@@ -17,39 +19,17 @@ from __future__ import annotations
 
 from bot.engine import Action
 
+from . import negotiation
 from .flow import fitting_cards
-from .state import BATTLE, CHALLENGE, OVER, RESPOND, RECONCILE_PRICE, START_COINS, GocengState
-
-
-def max_price(state: GocengState) -> int:
-    """The highest price a helper may ask: every coin on the table."""
-    return START_COINS * len(state.players)
-
-
-def offer_index(state: GocengState, player: int) -> int | None:
-    """Position of ``player``'s standing offer in the open window, or None."""
-    window = state.battle.window if state.battle else None
-    if window is None:
-        return None
-    for i, offer in enumerate(window.stack):
-        if offer["player"] == player:
-            return i
-    return None
-
-
-def kept(state: GocengState) -> list[int]:
-    """Helpers whose standing offer is final (``keep_offer``): they wait for the battler's decision."""
-    window = state.battle.window if state.battle else None
-    return window.context.get("kept", []) if window is not None else []
+from .state import BATTLE, CHALLENGE, OVER, RESPOND, RECONCILE_PRICE, GocengState
 
 
 def actors(state: GocengState) -> frozenset[int]:
-    """Who may act now. In the Extra Power window: the battler, the helpers yet to answer, and the
-    helpers whose offer stands (they may still change, withdraw or keep it until the battler decides).
+    """Who may act now. In the Extra Power window, see :func:`negotiation.window_actors`.
 
-    A helper who keeps their offer leaves the actors: without that, a helper whose offer stands
-    could only ever answer again by changing or withdrawing it, and a driver that asks every actor
-    in turn (the platform's AI seats) would wear every offer down to nothing before the battler chose.
+    A helper who leaves their offer standing (``stand``) leaves the actors until the battler
+    counters it: without that, a driver that asks every actor in turn (the platform's AI seats)
+    would keep asking a helper who has nothing more to say.
     """
     if state.phase == OVER:
         return frozenset()
@@ -61,9 +41,7 @@ def actors(state: GocengState) -> frozenset[int]:
         return frozenset((state.target,))
     battle = state.battle
     if battle.window is not None:
-        final = kept(state)
-        return frozenset({battle.holder, *battle.window.waiting,
-                          *(o["player"] for o in battle.window.stack if o["player"] not in final)})
+        return frozenset(negotiation.window_actors(state))
     return frozenset((battle.holder,))
 
 
@@ -92,22 +70,8 @@ def legal_actions(state: GocengState, player: int) -> list[Action]:
             out.append({"type": "give_up"})
         return out
     if player == battle.holder:
-        out = [{"type": "accept", "helper": o["player"]} for o in window.stack
-               if o["price"] <= state.coins[player]]
-        out.append({"type": "no_help"})
-        return out
-    current = offer_index(state, player)
-    standing = window.stack[current] if current is not None else None
-    out = []
-    for card in fitting_cards(state, battle, battle.holder, player):
-        for price in range(max_price(state) + 1):
-            if standing is None or standing["card"] != card or standing["price"] != price:
-                out.append({"type": "offer", "card": card, "price": price})
-    if standing is not None:
-        out.append({"type": "keep_offer"})
-        out.append({"type": "withdraw"})
-    out.append({"type": "decline"})
-    return out
+        return negotiation.battler_actions(state)
+    return negotiation.helper_actions(state, player)
 
 
 def timeout_action(state: GocengState, player: int) -> Action:
@@ -124,8 +88,6 @@ def timeout_action(state: GocengState, player: int) -> Action:
         return {"type": "fight"}
     battle = state.battle
     if battle.window is not None:
-        if player == battle.holder:
-            return {"type": "no_help"}
-        return {"type": "keep_offer"} if offer_index(state, player) is not None else {"type": "decline"}
+        return negotiation.timeout_action(state, player)
     mine = fitting_cards(state, battle, player, player)
     return {"type": "play", "card": mine[0]} if mine else {"type": "give_up"}

@@ -32,3 +32,26 @@ def objective_met(state: GocengState, player: int) -> bool:
 
 def winners(state: GocengState) -> list[int]:
     return [p for p in state.players if objective_met(state, p)]
+
+
+def reason(state: GocengState, player: int) -> str:
+    """Why ``player`` won or did not, as a code the text modules word (state must be over).
+
+    ``defeated`` (out of stamina), ``protected`` / ``not_protected`` (Mat Goceng),
+    ``richest`` / ``not_richest``, ``target_fell`` / ``target_stands`` (the hunters).
+    """
+    if state.stamina[player] <= 0:
+        return "defeated"
+    met = objective_met(state, player)
+    character = state.characters[player]
+    if character == "mat_goceng":
+        return "protected" if met else "not_protected"
+    if character in _RICH:
+        return "richest" if met else "not_richest"
+    return "target_fell" if met else "target_stands"
+
+
+def report(state: GocengState) -> list[list]:
+    """[player, won, reason] for every player in seat order: the end of game as data for views and events."""
+    won = set(winners(state))
+    return [[p, p in won, reason(state, p)] for p in state.players]

@@ -4,7 +4,9 @@ The heuristic sees only its own view (its hand, known characters, public
 coins and lines) and plays towards its own character's objective: hunters
 challenge and refuse to help their known targets, Mat Goceng shields Nyi
 Kencleng, the two rich characters fight rather than pay and sell help dearly,
-and a helper undercuts a cheaper rival offer a little before standing by its own.
+and the Extra Power window is a bargain: a helper's price depends on what the battler can pay
+and on rival offers, a counter-offer is weighed against the helper's floor, and a battler
+counters an expensive offer once before paying it.
 It never guesses a hidden character; unknown players are treated alike.
 """
 
@@ -49,7 +51,7 @@ class HeuristicPolicy:
             return self._respond(view, mine, legal, rng)
         if kinds & {"accept", "no_help"}:
             return self._battler_window(view, mine, legal)
-        if kinds & {"offer", "decline"}:
+        if kinds & {"offer", "decline", "stand", "withdraw", "take_counter"}:
             return self._helper(view, mine, players, legal)
         return self._battle_turn(view, legal)
 
@@ -104,48 +106,81 @@ class HeuristicPolicy:
 
     @staticmethod
     def _battler_window(view: Mapping[str, Any], mine: str | None, legal: Sequence[Action]) -> Action:
+        """Accept a cheap offer; counter an expensive one at about half (once per offer); else none.
+
+        What an offer is worth depends on need: with a card of its own that fits, a little; at
+        1 stamina, or for a character that does not need coins, everything it has.
+        """
         me = next(p for p in view["players"] if p["id"] == view["you"])
-        window = view["battle"]["window"]
-        prices = {o["player"]: o["price"] for o in window["offers"]}
-        accepts = sorted((a for a in legal if a["type"] == "accept"), key=lambda a: (prices[a["helper"]], a["helper"]))
+        offers = {o["player"]: o for o in view["battle"]["window"]["offers"]}
         hand = view["hand"] or []
         line = next(x for x in view["battle"]["lines"] if x["player"] == view["you"])
         end = line["cards"][-1]["bottom"] if line["cards"] else None
         own_fit = any(end is None or fist_fits(end, c["top"]) for c in hand)
-        limit = 0 if own_fit else (me["coins"] if me["stamina"] == 1 or mine not in RICH else 2)
-        if accepts and prices[accepts[0]["helper"]] <= limit:
-            return accepts[0]
+        if own_fit:
+            limit = 1
+        else:
+            limit = me["coins"] if me["stamina"] == 1 or mine not in RICH else min(me["coins"], 3)
+        accepts = sorted((a for a in legal if a["type"] == "accept"),
+                         key=lambda a: (offers[a["helper"]]["price"], a["helper"]))
+        counters = [a for a in legal if a["type"] == "counter"]
+        cheap = [a for a in accepts if offers[a["helper"]]["price"] <= max(1, limit // 2)]
+        if cheap:
+            return cheap[0]
+        if counters:
+            # The cheapest offer that may still be countered, at the counter price nearest half of it.
+            target = min(counters, key=lambda a: (offers[a["helper"]]["price"], a["helper"]))["helper"]
+            asked = offers[target]["price"]
+            mine_counters = [a for a in counters if a["helper"] == target and a["price"] <= limit]
+            if mine_counters:
+                return min(mine_counters, key=lambda a: (abs(a["price"] - asked // 2), a["price"]))
+        fair = [a for a in accepts if offers[a["helper"]]["price"] <= limit]
+        if fair:
+            return fair[0]
         return {"type": "no_help"}
 
     @staticmethod
     def _helper(view: Mapping[str, Any], mine: str | None, players: Mapping[int, Any],
                 legal: Sequence[Action]) -> Action:
+        """Offer at a price that depends on what the battler can pay and on the rival offers.
+
+        Friends of the battler (or enemies of its opponent) help cheaply; the rich characters ask
+        more. A rival's cheaper offer is undercut, never below half the first wish; a counter-offer
+        is taken when it reaches that floor. Every revision lowers the price and ``stand`` ends the
+        helper's part, so a driver that keeps asking always reaches the battler's decision.
+        """
         battle = view["battle"]
-        battler = players[battle["window"]["battler"]]["character"]
-        opponent_id = battle["defender"] if battle["window"]["battler"] == battle["attacker"] else battle["attacker"]
+        window = battle["window"]
+        battler_id = window["battler"]
+        battler = players[battler_id]["character"]
+        opponent_id = battle["defender"] if battler_id == battle["attacker"] else battle["attacker"]
         opponent = players[opponent_id]["character"]
+        kinds = {a["type"] for a in legal}
         offers = [a for a in legal if a["type"] == "offer"]
-        decline = {"type": "decline"}
-        if not offers or battler in HUNTS.get(mine, ()):
-            return decline
-        if battler in PROTECTS.get(mine, ()):
-            price = 0  # Mat Goceng keeps Nyi Kencleng standing whatever it costs him
-        elif opponent in HUNTS.get(mine, ()):
-            price = 0 if len(view["hand"]) > 2 else 1  # help beat my target, cheaply
+        prices = sorted({a["price"] for a in offers})
+        standing = next((o for o in window["offers"] if o["player"] == view["you"]), None)
+        if battler in HUNTS.get(mine, ()):
+            share = None
+        elif battler in PROTECTS.get(mine, ()) or opponent in HUNTS.get(mine, ()):
+            share = 0.0
         elif mine in RICH:
-            price = 3
+            share = 0.7
         else:
-            price = 2
-        standing = next((o for o in battle["window"]["offers"] if o["player"] == view["you"]), None)
+            share = 0.45
+        can_pay = players[battler_id]["coins"]
+        wish = 0 if share is None else round(can_pay * share)
+        floor = wish // 2
+        if "take_counter" in kinds:
+            return {"type": "take_counter"} if standing["counter"] >= floor else {"type": "refuse_counter"}
+        rivals = [o["price"] for o in window["offers"] if o["player"] != view["you"]]
         if standing is not None:
-            # Asked again while the offer stands: undercut a rival who asks as little or less, down to
-            # half the first price, else keep the offer as final. Every change lowers the price and
-            # keeping ends the helper's part, so a driver that keeps asking always reaches the battler.
-            rivals = [o["price"] for o in battle["window"]["offers"] if o["player"] != view["you"]]
-            cheaper = min(standing["price"], *rivals) - 1 if rivals and min(rivals) <= standing["price"] else -1
-            wanted = {"type": "offer", "card": standing["card"]["id"], "price": cheaper}
-            if cheaper >= price // 2 and wanted in offers:
-                return wanted
-            return {"type": "keep_offer"}
-        wanted = {"type": "offer", "card": offers[0]["card"], "price": price}
-        return wanted if wanted in offers else decline
+            lower = [p for p in prices if floor <= p < standing["price"]]
+            if rivals and min(rivals) <= standing["price"] and lower:
+                return {"type": "offer", "card": standing["card"]["id"], "price": max(lower)}
+            return {"type": "stand"} if "stand" in kinds else {"type": "withdraw"}
+        if share is None or not offers:
+            return {"type": "decline"}
+        if rivals:
+            wish = min(wish, max(floor, min(rivals) - 1))
+        price = max((p for p in prices if p <= wish), default=prices[0])
+        return next(a for a in offers if a["price"] == price)

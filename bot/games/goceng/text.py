@@ -7,6 +7,7 @@ from typing import Any, Mapping
 from bot.engine import Action, Event
 from bot.i18n import N_, t, tn, translate
 
+from . import bargain_text, board
 from .cards import AJIAN_NAMES, load_cards
 from .state import GocengState
 from .views import card_info, card_text, character_name, knows_character, player_name
@@ -26,18 +27,22 @@ def _seat(state: GocengState, viewer: int, player: Any) -> str:
 TYPE_LABELS = {
     "challenge": N_("Challenge"), "reconcile": N_("Reconcile (pay 2 silver)"), "fight": N_("Fight"),
     "play": N_("Play a card"), "ask_help": N_("Ask for Extra Power"), "give_up": N_("Give up this battle"),
-    "offer": N_("Offer a card"), "keep_offer": N_("Keep my offer (final)"), "withdraw": N_("Withdraw my offer"),
-    "decline": N_("Decline to help"),
-    "accept": N_("Accept an offer"), "no_help": N_("Take no offer"),
+    "offer": N_("Offer a card"), "stand": N_("Leave my offer"), "withdraw": N_("Withdraw my offer"),
+    "decline": N_("Decline to help"), "take_counter": N_("Sell at the counter-offer"),
+    "refuse_counter": N_("Refuse the counter-offer"),
+    "accept": N_("Accept an offer"), "counter": N_("Counter an offer"), "no_help": N_("Take no offer"),
     "peek": N_("Look at a character"), "kasbon": N_("Take a card (Kasbon)"),
 }
 
 
 def describe_choice(state: GocengState, player: int, key: str, value: Any) -> str:
     if key == "type":
+        label = bargain_text.type_label(state, player, value) if isinstance(value, str) else None
+        if label:
+            return label
         return translate(TYPE_LABELS[value]) if isinstance(value, str) and value in TYPE_LABELS else str(value)
     if key == "card" and value in load_cards().skills:
-        return card_text(card_info(value))
+        return card_text(card_info(value), named=True, plain=True)
     if key == "price":
         return tn("{n} silver", "{n} silver", value) if isinstance(value, int) else t("{price} silver", price=value)
     if key in ("target", "helper"):
@@ -46,7 +51,7 @@ def describe_choice(state: GocengState, player: int, key: str, value: Any) -> st
             for o in state.battle.window.stack:
                 if o["player"] == value:
                     label = tn("{helper}: {card} for {n} silver", "{helper}: {card} for {n} silver", o["price"],
-                               helper=label, card=card_text(card_info(o["card"])))
+                               helper=label, card=card_text(card_info(o["card"]), plain=True))
         return label
     return str(value)
 
@@ -56,12 +61,16 @@ def describe_action(state: GocengState, player: int, action: Action) -> str:
     head = describe_choice(state, player, "type", kind)
     params = [describe_choice(state, player, k, v) for k, v in action.items() if k != "type"]
     if kind == "offer" and len(params) == 2:
+        if state.battle is not None and bargain_text.standing(state, player) is not None:
+            return t("Change my offer to {card} for {price}", card=params[0], price=params[1])[:100]
         return t("Offer {card} for {price}", card=params[0], price=params[1])[:100]
+    if kind == "counter" and len(params) == 2:
+        return t("Counter {helper}: {price}", helper=params[0], price=params[1])[:100]
     return (t("{action}: {details}", action=head, details=", ".join(params)) if params else head)[:100]
 
 
 def _fists(card: str) -> str:
-    return card_text(card_info(card)) if card in load_cards().skills else str(card)
+    return card_text(card_info(card), named=True) if card in load_cards().skills else str(card)
 
 
 def describe_event(event: Event, names: Mapping[int, str]) -> str:
@@ -69,6 +78,9 @@ def describe_event(event: Event, names: Mapping[int, str]) -> str:
         return player_name(names, event.get(key))
 
     kind = event.get("type")
+    bargain = bargain_text.describe_event(event, names)
+    if bargain is not None:
+        return bargain
     if kind == "challenge":
         return t("{player} challenges {target}.", player=n("player"), target=n("target"))
     if kind == "reconcile":
@@ -108,7 +120,8 @@ def describe_event(event: Event, names: Mapping[int, str]) -> str:
     if kind == "peek":
         return t("{player} looks at {target}'s character.", player=n("player"), target=n("target"))
     if kind == "peeked":
-        return t("{target} is {character}.", target=n("target"), character=character_name(event["character"]))
+        return t("👁️ Only you saw it: {target} is {character} ({objective})", target=n("target"),
+                 character=character_name(event["character"]), objective=board.objective(event["character"]))
     if kind == "draw":
         return tn("{player} draws {n} card.", "{player} draws {n} cards.", event["count"], player=n("player"))
     if kind == "drew":
@@ -116,37 +129,14 @@ def describe_event(event: Event, names: Mapping[int, str]) -> str:
     if kind == "reshuffle":
         return tn("The discard pile is shuffled into a new deck ({n} card).",
                   "The discard pile is shuffled into a new deck ({n} cards).", event["count"])
-    if kind == "help_asked":
-        return t("{player} asks for Extra Power!", player=n("player"))
-    if kind == "offer":
-        if event.get("changed"):
-            return tn("{player} changes their offer to {n} silver.", "{player} changes their offer to {n} silver.",
-                      event["price"], player=n("player"))
-        return tn("{player} offers a card for {n} silver.", "{player} offers a card for {n} silver.",
-                  event["price"], player=n("player"))
-    if kind == "offer_card":
-        return tn("{player}'s offer: {card} for {n} silver.", "{player}'s offer: {card} for {n} silver.",
-                  event["price"], player=n("player"), card=_fists(event["card"]))
-    if kind == "keep_offer":
-        return t("{player} stands by their offer.", player=n("player"))
-    if kind == "withdraw":
-        return t("{player} withdraws their offer.", player=n("player"))
-    if kind == "decline":
-        return ""  # quiet: with automatic passes it would tell who holds no fitting card
-    if kind == "accept":
-        return tn("{player} accepts {helper}'s {card} for {n} silver.",
-                  "{player} accepts {helper}'s {card} for {n} silver.", event["price"],
-                  player=n("player"), helper=n("helper"), card=_fists(event["card"]))
-    if kind == "no_help":
-        return t("{player} takes no help.", player=n("player"))
     if kind == "give_up":
         return t("{player} cannot connect and gives up.", player=n("player"))
     if kind == "battle_lost":
         return tn("{player} loses the battle: {n} stamina left.", "{player} loses the battle: {n} stamina left.",
                   event["stamina"], player=n("player"))
     if kind == "reveal":
-        return t("{player} is down to 1 stamina and reveals {character}!", player=n("player"),
-                 character=character_name(event["character"]))
+        return t("🎭 {player} is down to 1 stamina and reveals {character}: {objective}", player=n("player"),
+                 character=character_name(event["character"]), objective=board.objective(event["character"]))
     if kind == "turn":
         return t("Turn {turn}: {player}'s turn.", turn=event["turn"], player=n("player"))
     if kind == "game_over":
@@ -157,7 +147,8 @@ def describe_event(event: Event, names: Mapping[int, str]) -> str:
 def game_over_line(loser: Any, winners: list[Any], names: Mapping[int, str]) -> str:
     """The last line of the log: who ran out of stamina and who won."""
     if not winners:
-        return t("Game over: {loser} is out of stamina. Winners: nobody.", loser=player_name(names, loser))
+        return t("Game over: {loser} is out of stamina. No winner: nobody's objective holds.",
+                 loser=player_name(names, loser))
     return tn("Game over: {loser} is out of stamina. Winners: {winners}.",
               "Game over: {loser} is out of stamina. Winners: {winners}.", len(winners),
               loser=player_name(names, loser), winners=", ".join(player_name(names, p) for p in winners))
@@ -178,13 +169,13 @@ RULES: tuple[str, ...] = (
        "every colour). After a card the punch token passes. Whoever cannot add a card on their turn, "
        "with or without Extra Power, loses 1 stamina. Both battlers then draw to 5 (helpers do not) and "
        "the turn passes clockwise."),
-    N_("**Extra Power.** On your battle turn you may ask for help once per card you owe. Every player "
-       "outside the battle may offer a fitting card from their hand at a price in silver, change or "
-       "withdraw it, keep it as final (then they are not asked again), or decline. Other players see "
-       "who offers and the price; only you and the helper see the card. You accept one offer you can "
-       "afford (you pay the helper, the card joins your line) or none, and then must play on alone or "
-       "lose. When the window's time runs out, no offer is taken. An Ajian card given as Extra Power "
-       "works for the helper."),
+    N_("**Extra Power.** On your battle turn you may ask for help once per card you owe. Everyone "
+       "outside the battle is asked privately. A helper offers a fitting card from their hand at one of "
+       "a few prices up to what you can pay, and may change or withdraw it until you decide. Everyone "
+       "sees who offers and at what price; only you and the helper see the card. You accept one offer "
+       "(you pay the helper, the card joins your line), answer one with a lower price of your own "
+       "(the helper sells at it or refuses), or take none and play on alone or lose. When the window's "
+       "time runs out, no offer is taken. An Ajian card given as Extra Power works for the helper."),
     N_("**Ajian.** *Mata Menembus Sukma*: look at another player's character. *Tapak Bayangan*: the "
        "opponent of the line it joins discards their line's last card and must connect 2 cards before "
        "the token returns (one more for each further Tapak Bayangan before their turn). *Thi Tjhi Ie*: "
@@ -197,14 +188,17 @@ RULES: tuple[str, ...] = (
        "or Bang Codet falls, whoever dealt the blow."),
     N_("**Rulings used.** Coins are counted in silver; a gold always makes change. Characters are "
        "secret until 1 stamina (or the end), except to a player who looked with Mata Menembus Sukma. "
-       "Extra Power: any non-battler may offer, the battler accepts one offer or none. The helper's "
-       "Ajian effect goes to the helper."),
+       "Extra Power is a negotiation: any non-battler may offer, revise or withdraw; the battler accepts "
+       "one offer, counters one with a lower price, or takes none. The helper's Ajian effect goes to "
+       "the helper. \"Richest\" compares every player's coins at the end, the defeated player's "
+       "included. When no objective holds, there is no winner (not a draw)."),
     N_("**Project rulings** (the rulebook is silent): an empty deck is refilled by shuffling the "
        "discard pile; a battler who can still connect may not give up; Tapak Bayangan against an empty "
        "line discards nothing and asks for only 1 card, and every card it discards asks for one "
        "replacement; a Mata Menembus Sukma or Kasbon with a single possible target picks it "
-       "automatically; an offer must fit the battler's line; prices run from 0 to every coin on the "
-       "table; a helper who keeps an offer cannot change it; the first player is drawn at random; at "
+       "automatically; an offer must fit the battler's line; prices are up to five steps from 0 to the "
+       "battler's coins, and a counter up to five steps below the asked price; a counter taken closes "
+       "the deal; the first player is drawn at random; at "
        "the end every character is shown."),
 )
 
@@ -244,11 +238,7 @@ def _first_question(state: GocengState, player: int) -> str:
     if battle is None:
         return t("What do you do?")
     if battle.window is not None:
-        if player == battle.holder:
-            if battle.window.stack:
-                return t("Which helper's offer do you accept?")
-            return t("No offers yet: take no help?")
-        return t("Extra Power is asked for: offer a card?")
+        return bargain_text.first_question(state, player)
     owed = battle.owed.get(player, 1)
     if owed > 1:
         return tn("You hold the punch token and owe {n} card: what do you do?",
@@ -261,5 +251,6 @@ def describe_question(state: GocengState, player: int, key: str | None, chosen: 
     if key in (None, "type"):
         return _first_question(state, player)
     kind = next((v for k, v in chosen if k == "type"), None)
-    question = _QUESTIONS.get((kind, key)) or _QUESTIONS.get((None, key))
+    question = (bargain_text.QUESTIONS.get((kind, key)) or _QUESTIONS.get((kind, key))
+                or _QUESTIONS.get((None, key)))
     return translate(question) if question else t("Choose {what}:", what=key.replace("_", " "))

@@ -11,14 +11,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping
 
-from bot.i18n import t, tn
+from bot.i18n import N_, t, tn, translate
 
 from .cards import AJIAN_NAMES, load_cards
-from .outcome import winners
+from .outcome import report, winners
 from .state import OVER, GocengState
 
 _CUP = "☕"
 _FIST = {"red": "🟥", "yellow": "🟨", "green": "🟩", "blue": "🟦", "any": "⭐"}
+_FIST_NAMES = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue"), "any": N_("any")}
 
 
 def card_info(card: str) -> dict[str, Any]:
@@ -70,7 +71,7 @@ def build_view(state: GocengState, viewer: int | None) -> dict[str, Any]:
     if viewer is not None and viewer in state.hands:
         view["hand"] = [card_info(c) for c in state.hands[viewer]]
     if state.phase == OVER:
-        view["result"] = {"loser": state.loser, "winners": winners(state)}
+        view["result"] = {"loser": state.loser, "winners": winners(state), "outcomes": report(state)}
     return view
 
 
@@ -87,13 +88,14 @@ def _battle_view(state: GocengState, viewer: int | None) -> dict[str, Any] | Non
     }
     window = battle.window
     if window is not None:
-        final = window.context.get("kept", [])
-        # Who is still asked, and who declined, is not shown: a helper with no fitting card is
-        # passed for at once, so either list would tell the table what their hand lacks.
+        final = window.context.get("final", [])
+        # Who is still asked, and who declined, is not shown: every non-battler is asked, and
+        # how soon one declines would tell the table what their hand lacks.
         out["window"] = {
             "battler": battle.holder,
             "you_may_answer": viewer in window.waiting,
-            "offers": [{"player": o["player"], "price": o["price"], "kept": o["player"] in final,
+            "offers": [{"player": o["player"], "price": o["price"], "final": o["player"] in final,
+                        "counter": o["counter"], "refused": o["refused"],
                         "card": card_info(o["card"]) if viewer in (battle.holder, o["player"]) else None}
                        for o in window.stack],
         }
@@ -115,15 +117,6 @@ def _stamina(stamina: int) -> str:
     return _CUP * stamina or t("0 stamina")
 
 
-def _result_line(names: Mapping[int, str], result: Mapping[str, Any]) -> str:
-    loser = _name(names, result["loser"])
-    if not result["winners"]:
-        return t("🏁 {loser} is out of stamina. Winners: nobody.", loser=loser)
-    return tn("🏁 {loser} is out of stamina. Winners: {winners}.",
-              "🏁 {loser} is out of stamina. Winners: {winners}.", len(result["winners"]),
-              loser=loser, winners=", ".join(_name(names, p) for p in result["winners"]))
-
-
 def _chooses(pending: Mapping[str, Any], who: str, stop: bool) -> str:
     """ "<who> chooses whose character to see." (or whom to take a card from), for a pending Ajian target."""
     if pending["kind"] == "peek":
@@ -131,20 +124,6 @@ def _chooses(pending: Mapping[str, Any], who: str, stop: bool) -> str:
             t("{player} chooses whose character to see", player=who)
     return t("{player} chooses whom to take a card from (Kasbon).", player=who) if stop else \
         t("{player} chooses whom to take a card from (Kasbon)", player=who)
-
-
-def _offer_line(who: str, card: str | None, price: int, kept: bool) -> str:
-    """One Extra Power offer in the full view: "offer from <who>: <card> for <price> silver"."""
-    if card and kept:
-        return tn("offer from {player}: {card} for {n} silver (final)",
-                  "offer from {player}: {card} for {n} silver (final)", price, player=who, card=card)
-    if card:
-        return tn("offer from {player}: {card} for {n} silver", "offer from {player}: {card} for {n} silver", price,
-                  player=who, card=card)
-    if kept:
-        return tn("offer from {player}: for {n} silver (final)", "offer from {player}: for {n} silver (final)", price,
-                  player=who)
-    return tn("offer from {player}: for {n} silver", "offer from {player}: for {n} silver", price, player=who)
 
 
 def _offer_text(who: str, card: str | None, price: int, kept: bool) -> str:
@@ -159,10 +138,22 @@ def _offer_text(who: str, card: str | None, price: int, kept: bool) -> str:
     return tn("{player} for {n} silver", "{player} for {n} silver", price, player=who)
 
 
-def card_text(info: Mapping[str, Any]) -> str:
-    fists = f"{_FIST.get(info['top'], '?')}→{_FIST.get(info['bottom'], '?')}"
+def fist_name(colour: str) -> str:
+    """A fist colour in words, so colour is never the only thing that tells two fists apart."""
+    return translate(_FIST_NAMES.get(colour, colour))
+
+
+def card_text(info: Mapping[str, Any], *, named: bool = False, plain: bool = False) -> str:
+    """A card's fists as emoji (top → bottom); ``named`` adds the colour words after each emoji;
+    ``plain`` leaves out Markdown (for button and option labels, which show it as typed)."""
+    if named:
+        fists = (f"{_FIST.get(info['top'], '?')} {fist_name(info['top'])} → "
+                 f"{_FIST.get(info['bottom'], '?')} {fist_name(info['bottom'])}")
+    else:
+        fists = f"{_FIST.get(info['top'], '?')}→{_FIST.get(info['bottom'], '?')}"
     if info.get("ajian"):
-        return f"{fists} *{AJIAN_NAMES.get(info['ajian'], info['ajian'])}*"
+        name = AJIAN_NAMES.get(info["ajian"], info["ajian"])
+        return f"{fists} {name}" if plain else f"{fists} *{name}*"
     return fists
 
 
@@ -171,73 +162,6 @@ def character_name(cid: str | None) -> str:
         return t("hidden")
     chars = load_cards().characters
     return chars[cid].name if cid in chars else cid
-
-
-def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
-    lines = [t("**Mat Goceng** · turn {turn} · deck {deck} · discard {discard}",
-               turn=view["turn"], deck=view["deck_count"], discard=view["discard_count"])]
-    for p in view["players"]:
-        marker = "▶ " if p["id"] == view["active"] and view["phase"] != OVER else ""
-        character = character_name(p["character"])
-        if p["revealed"]:
-            character = t("{character} (revealed)", character=character)
-        params = {"seat": p["seat"], "player": _name(names, p["id"]), "stamina": _stamina(p["stamina"]),
-                  "cards": tn("{n} card", "{n} cards", p["hand_count"]), "character": character}
-        if p["id"] == view.get("you"):
-            line = tn("Seat {seat}: **{player}** (you): {stamina} · {n} silver · {cards} · {character}",
-                      "Seat {seat}: **{player}** (you): {stamina} · {n} silver · {cards} · {character}",
-                      p["coins"], **params)
-        else:
-            line = tn("Seat {seat}: **{player}**: {stamina} · {n} silver · {cards} · {character}",
-                      "Seat {seat}: **{player}**: {stamina} · {n} silver · {cards} · {character}",
-                      p["coins"], **params)
-        lines.append(marker + line)
-    phase = view["phase"]
-    if phase == "challenge":
-        lines.append(t("{player} must challenge someone.", player=_name(names, view["active"])))
-    elif phase == "respond":
-        lines.append(t("{target} is challenged by {player}: reconcile (2 silver) or fight?",
-                       target=_name(names, view["target"]), player=_name(names, view["active"])))
-    battle = view.get("battle")
-    if battle:
-        lines.append(t("⚔️ **{attacker}** vs **{defender}** · punch token: {holder}",
-                       attacker=_name(names, battle["attacker"]), defender=_name(names, battle["defender"]),
-                       holder=_name(names, battle["holder"])))
-        for line in battle["lines"]:
-            cards = " ".join(card_text(c) for c in line["cards"][-6:]) or t("(empty: any card fits)")
-            params = {"player": _name(names, line["player"]), "cards": cards, "owed": line["owed"]}
-            count = len(line["cards"])
-            owes = line["player"] == battle["holder"] and line["owed"] > 1
-            if count > 6 and owes:
-                text = tn("{player}: … ({n} card) {cards} · owes {owed}",
-                          "{player}: … ({n} cards) {cards} · owes {owed}", count, **params)
-            elif count > 6:
-                text = tn("{player}: … ({n} card) {cards}", "{player}: … ({n} cards) {cards}", count, **params)
-            elif owes:
-                text = t("{player}: {cards} · owes {owed}", **params)
-            else:
-                text = t("{player}: {cards}", **params)
-            lines.append("  " + text)
-        window = battle.get("window")
-        if window:
-            battler = _name(names, window["battler"])
-            if window.get("you_may_answer"):
-                lines.append(t("🤝 Extra Power for {player}: offers are open. You may offer help.", player=battler))
-            else:
-                lines.append(t("🤝 Extra Power for {player}: offers are open.", player=battler))
-            for o in window["offers"]:
-                lines.append("  " + _offer_line(_name(names, o["player"]), card_text(o["card"]) if o["card"] else None,
-                                                o["price"], bool(o.get("kept"))))
-    pending = view.get("pending")
-    if pending:
-        lines.append(_chooses(pending, _name(names, pending["player"]), stop=True))
-    if view.get("hand") is not None:
-        lines.append(t("Your hand: {cards}", cards=" · ".join(card_text(c) for c in view["hand"]) or t("(empty)")))
-    result = view.get("result")
-    if result:
-        lines.append(_result_line(names, result))
-    text = "\n".join(lines)
-    return text if len(text) <= 1800 else text[:1797] + "…"
 
 
 # --- the picker's brief -----------------------------------------------------------------------
@@ -265,7 +189,7 @@ def render_brief(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     phase = view["phase"]
     result = view.get("result")
     if result:
-        lines.append(_result_line(names, result))
+        lines.append(t("🏁 {loser} is out of stamina.", loser=_name(names, result["loser"])))
     elif phase == "challenge":
         lines.append(t("Turn {turn}: {player} must challenge someone", turn=view["turn"], player=nm(view["active"])))
     elif phase == "respond":
@@ -291,7 +215,7 @@ def render_brief(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
         window = battle.get("window")
         if window:
             offers = [_offer_text(nm(o["player"]), card_text(o["card"]) if o["card"] else None, o["price"],
-                                  bool(o.get("kept"))) for o in window["offers"]]
+                                  bool(o.get("final"))) for o in window["offers"]]
             lines.append(_clip(t("🤝 Offers: {offers}", offers="; ".join(offers) or t("none yet"))))
     pending = view.get("pending")
     if pending and not result:

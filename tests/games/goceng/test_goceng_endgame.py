@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from goceng_helpers import GAME, act, deal, illegal, new, set_characters, start_battle, types
+from goceng_helpers import CARDS, GAME, act, deal, illegal, new, set_characters, start_battle, types
 
 SIX = {1: "mat_goceng", 2: "nyi_kencleng", 3: "rijkaard_cere", 4: "wan_fulus", 5: "bang_codet", 6: "baba_amsyong"}
 BY_NAME = {c: p for p, c in SIX.items()}
@@ -28,7 +28,11 @@ def test_the_character_is_revealed_at_one_stamina():
     assert s.stamina[2] == 1 and s.revealed == [2] and not GAME.is_over(s)
     for viewer in (None, 1, 3, 4):
         assert next(p for p in GAME.view(s, viewer)["players"] if p["id"] == 2)["character"] == s.characters[2]
-    assert "revealed" in GAME.render_view(GAME.view(s, None), {})
+    seat = next(f for f in GAME.render_fields(GAME.view(s, None), {}) if "2. " in f.name)
+    assert "(revealed)" in seat.value and "☕" in seat.value
+    reveal = next(e for e in events if e["type"] == "reveal")
+    line = GAME.describe_event(reveal, {2: "Budi"})
+    assert line.startswith("🎭 Budi is down to 1 stamina and reveals ") and CARDS.characters[s.characters[2]].objective in line
 
 
 def _finish(loser_character: str, attacker_character: str, coins: dict[str, int] | None = None):
@@ -136,3 +140,38 @@ def test_a_finished_game_shows_every_character_and_accepts_no_action():
 def test_result_is_refused_while_the_game_goes_on():
     with pytest.raises(ValueError):
         GAME.result(new(3))
+
+
+def test_nobody_wins_when_no_objective_holds_and_that_is_not_a_draw():
+    """Three players: Mat Goceng falls while the richest (the defeated player's coins count), so
+    Nyi Kencleng is not the richest, Rijkaard Cere's target stands and Mat Goceng is out."""
+    s = new(3, seed=33)
+    set_characters(s, {1: "mat_goceng", 2: "nyi_kencleng", 3: "rijkaard_cere"})
+    s.coins = {1: 7, 2: 5, 3: 3}
+    s.stamina[1] = 1
+    s.revealed.append(1)
+    events = _lose_a_battle(s, loser=1, attacker=2)
+    result = GAME.result(s)
+    assert result.winners == () and result.no_winner and not result.is_draw
+    assert "no winner" in result.summary and "Nyi Kencleng: not the richest" in result.summary
+    over = events[-1]
+    assert over["outcomes"] == [[1, False, "defeated"], [2, False, "not_richest"], [3, False, "target_stands"]]
+    names = {1: "Ayu", 2: "Budi", 3: "Citra"}
+    assert GAME.describe_event(over, names) == "Game over: Ayu is out of stamina. No winner: nobody's objective holds."
+    board = GAME.render_view(GAME.view(s, None), names)
+    assert "✖️ Budi (Nyi Kencleng) does not win: not the richest." in board
+    assert "**No winner:** nobody's objective holds (that is not a draw)." in board
+
+
+def test_the_result_says_who_won_by_which_objective_and_who_did_not():
+    s, won = _finish("nyi_kencleng", "bang_codet", coins={"wan_fulus": 10})
+    assert won == {"rijkaard_cere", "wan_fulus"}
+    names = {p: f"P{p}" for p in s.players}
+    text = GAME.render_view(GAME.view(s, None), names)
+    by = {c: p for p, c in s.characters.items()}
+    assert f"🏆 P{by['rijkaard_cere']} (Rijkaard Cere) wins: their target fell." in text
+    assert f"🏆 P{by['wan_fulus']} (Wan Fulus) wins: the richest." in text
+    assert f"✖️ P{by['mat_goceng']} (Mat Goceng) does not win: Nyi Kencleng fell." in text
+    assert f"✖️ P{by['nyi_kencleng']} (Nyi Kencleng) does not win: out of stamina." in text
+    summary = GAME.result(s).summary
+    assert "Rijkaard Cere: their target fell" in summary and "Baba Amsyong: their targets still stand" in summary

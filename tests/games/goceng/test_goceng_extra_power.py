@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.games.goceng.negotiation import price_choices
 from goceng_helpers import ALL_CARDS, GAME, act, card_count, deal, illegal, new, start_battle, types
 
 
@@ -17,73 +18,129 @@ def _stuck_battler(n: int = 4, seed: int = 20, extra: dict | None = None):
     return s
 
 
-def test_a_negotiation_with_two_offers_and_one_accepted():
-    s = _stuck_battler()
+def _offers(s, viewer):
+    return {o["player"]: o["card"] and o["card"]["id"] for o in GAME.view(s, viewer)["battle"]["window"]["offers"]}
+
+
+def test_every_non_battler_is_asked_alike_and_the_battler_waits_for_an_offer():
+    s = _stuck_battler(extra={4: ["GG", "YY"]})  # 4 holds nothing that fits the red end
     assert GAME.legal_actions(s, 1) == [{"type": "ask_help"}, {"type": "give_up"}]
     act(s, 1, {"type": "ask_help"})
-    assert GAME.waiting(s).in_window and GAME.actors(s) == {1, 3, 4}
-    assert GAME.legal_actions(s, 2) == []
+    waiting = GAME.waiting(s)
+    assert waiting.in_window and waiting.window.full and waiting.window.decider == 1
+    assert GAME.actors(s) == {3, 4}  # both asked; the battler waits for an offer
+    assert GAME.legal_actions(s, 4) == [{"type": "decline"}]  # no fitting card: can only decline
+    assert GAME.legal_actions(s, 2) == [] and GAME.legal_actions(s, 1) == []
+    illegal(s, 1, {"type": "no_help"}, "no offer stands yet")
+    # the public view says nothing about who is still asked or who could help
+    assert GAME.view(s, None)["battle"]["window"] == {"battler": 1, "you_may_answer": False, "offers": []}
+
+
+def test_prices_are_a_few_values_bounded_by_what_the_battler_can_pay():
+    assert price_choices(5) == [0, 1, 3, 4, 5] and price_choices(2) == [0, 1, 2]
+    assert price_choices(12) == [0, 3, 6, 9, 12] and price_choices(0) == [0]
+    s = _stuck_battler()
+    s.coins[1], s.coins[2] = 2, 8
+    act(s, 1, {"type": "ask_help"})
     offers_3 = [a for a in GAME.legal_actions(s, 3) if a["type"] == "offer"]
-    assert {a["card"] for a in offers_3} == {"RY"}  # only cards that fit the battler's line
-    assert [a["price"] for a in offers_3] == list(range(0, 21))
+    assert offers_3 == [{"type": "offer", "card": "RY", "price": p} for p in (0, 1, 2)]  # only the fitting card
+    illegal(s, 3, {"type": "offer", "card": "RY", "price": 3}, "one of the prices offered")
     illegal(s, 3, {"type": "offer", "card": "YY", "price": 1}, "does not fit")
+
+
+def test_two_helpers_compete_and_the_battler_sees_every_card():
+    s = _stuck_battler()
+    act(s, 1, {"type": "ask_help"})
     events = act(s, 3, {"type": "offer", "card": "RY", "price": 3})
-    assert events[0] == {"type": "offer", "player": 3, "price": 3, "changed": False}
+    assert events[0] == {"type": "offer", "player": 3, "battler": 1, "price": 3, "changed": False}
     assert events[1]["visible_to"] == [1, 3] and events[1]["card"] == "RY"
+    assert GAME.actors(s) == {1, 3, 4}  # the battler may answer now; 3 may still revise
+    assert GAME.waiting(s).round == "1.1"
     act(s, 4, {"type": "offer", "card": "RG", "price": 1})
-    # everyone answered; the offers stand (and may still change) until the battler decides
-    assert GAME.actors(s) == {1, 3, 4} and s.battle.window.waiting == []
-    assert GAME.waiting(s).round == 1
-    assert GAME.legal_actions(s, 1) == [{"type": "accept", "helper": 3}, {"type": "accept", "helper": 4},
-                                        {"type": "no_help"}]
-
-    def offers(viewer):
-        return {o["player"]: o["card"] and o["card"]["id"] for o in GAME.view(s, viewer)["battle"]["window"]["offers"]}
-
-    assert offers(1) == {3: "RY", 4: "RG"}
-    assert offers(3) == {3: "RY", 4: None} and offers(2) == {3: None, 4: None} and offers(None) == {3: None, 4: None}
+    assert GAME.waiting(s).round == "1.1"  # the first offer asked the battler: round 1; 4's offer kept it
+    assert GAME.legal_actions(s, 1)[:2] == [{"type": "accept", "helper": 3}, {"type": "accept", "helper": 4}]
+    assert {"type": "counter", "helper": 3, "price": 1} in GAME.legal_actions(s, 1)
+    assert _offers(s, 1) == {3: "RY", 4: "RG"}
+    assert _offers(s, 3) == {3: "RY", 4: None} and _offers(s, 2) == {3: None, 4: None}
+    assert _offers(s, None) == {3: None, 4: None}
+    assert [o["price"] for o in GAME.view(s, None)["battle"]["window"]["offers"]] == [3, 1]
     events = act(s, 1, {"type": "accept", "helper": 4})
     assert events[0] == {"type": "accept", "player": 1, "helper": 4, "card": "RG", "price": 1}
     assert s.coins == {1: 4, 2: 5, 3: 5, 4: 6}
     assert s.battle.lines[1] == ["RR", "RG"] and s.hands[4] == ["BR"] and s.hands[3] == ["RY", "YY"]
-    assert s.hands[1] == ["BB"]
     assert s.battle.window is None and s.battle.holder == 2 and not GAME.waiting(s).in_window
     assert card_count(s) == ALL_CARDS
 
 
-def test_an_offer_the_battler_cannot_afford():
-    s = _stuck_battler()
-    s.coins[1] = 1
-    s.coins[2] = 9
-    act(s, 1, {"type": "ask_help"})
-    act(s, 3, {"type": "offer", "card": "RY", "price": 2})
-    assert {"type": "accept", "helper": 3} not in GAME.legal_actions(s, 1)
-    illegal(s, 1, {"type": "accept", "helper": 3}, "cannot afford")
-    act(s, 4, {"type": "decline"})
-    assert GAME.actors(s) == {1, 3} and GAME.legal_actions(s, 1) == [{"type": "no_help"}]
-    assert GAME.legal_actions(s, 4) == []
-    events = act(s, 1, {"type": "no_help"})
-    assert types(events)[:2] == ["no_help", "battle_lost"]  # nothing of 1's own fits: the battle is lost
-    assert s.stamina[1] == 2 and s.coins[1] == 1 and s.hands[3][:2] == ["RY", "YY"]
-
-
-def test_a_withdrawn_offer_cannot_be_accepted_and_an_offer_can_change():
+def test_an_offer_is_revised_and_withdrawn_until_one_is_accepted():
     s = _stuck_battler()
     act(s, 1, {"type": "ask_help"})
     act(s, 3, {"type": "offer", "card": "RY", "price": 4})
-    assert GAME.legal_actions(s, 3)[-3:] == [{"type": "keep_offer"}, {"type": "withdraw"}, {"type": "decline"}]
+    assert GAME.legal_actions(s, 3)[-2:] == [{"type": "stand"}, {"type": "withdraw"}]
     assert {"type": "offer", "card": "RY", "price": 4} not in GAME.legal_actions(s, 3)
     illegal(s, 3, {"type": "offer", "card": "RY", "price": 4}, "already your offer")
-    events = act(s, 3, {"type": "offer", "card": "RY", "price": 2})
-    assert events[0]["changed"] is True and s.battle.window.stack == [{"player": 3, "card": "RY", "price": 2}]
+    illegal(s, 3, {"type": "decline"}, "withdraw it instead")
+    events = act(s, 3, {"type": "offer", "card": "RY", "price": 1})
+    assert events[0]["changed"] is True
+    assert s.battle.window.stack == [{"player": 3, "card": "RY", "price": 1, "counter": None, "refused": False}]
     act(s, 3, {"type": "withdraw"})
-    assert s.battle.window.stack == [] and 3 in GAME.actors(s)
-    illegal(s, 1, {"type": "accept", "helper": 3}, "no offer")
-    illegal(s, 3, {"type": "withdraw"}, "no offer")
+    assert s.battle.window.stack == [] and GAME.actors(s) == {1, 3, 4}  # 3 is asked again
+    assert GAME.legal_actions(s, 1) == [{"type": "no_help"}]  # the battler may still give up on help
+    illegal(s, 1, {"type": "accept", "helper": 3}, "no offer standing")
+    illegal(s, 3, {"type": "withdraw"}, "no offer to withdraw")
     act(s, 3, {"type": "decline"})
     act(s, 4, {"type": "offer", "card": "RG", "price": 0})
     act(s, 1, {"type": "accept", "helper": 4})
     assert s.battle.lines[1] == ["RR", "RG"] and s.coins[1] == 5
+
+
+def test_a_counter_offer_accepted_closes_the_deal_at_the_lower_price():
+    s = _stuck_battler()
+    act(s, 1, {"type": "ask_help"})
+    act(s, 3, {"type": "offer", "card": "RY", "price": 5})
+    counters = [a["price"] for a in GAME.legal_actions(s, 1) if a["type"] == "counter"]
+    assert counters == [0, 1, 2, 3, 4]  # up to five prices below the asked one
+    illegal(s, 1, {"type": "counter", "helper": 3, "price": 5}, "below the asked price")
+    illegal(s, 1, {"type": "counter", "helper": 4, "price": 1}, "no offer standing")
+    act(s, 3, {"type": "stand"})
+    assert GAME.actors(s) == {1, 4} and GAME.waiting(s).round == "1.1"  # 3 left the offer as it is
+    events = act(s, 1, {"type": "counter", "helper": 3, "price": 2})
+    assert events == [{"type": "counter", "player": 1, "helper": 3, "price": 2, "asked": 5}]
+    assert 3 in GAME.actors(s) and GAME.waiting(s).round == "1.2"  # a counter asks the helper anew
+    assert GAME.legal_actions(s, 3)[:2] == [{"type": "take_counter"}, {"type": "refuse_counter"}]
+    illegal(s, 1, {"type": "counter", "helper": 3, "price": 1}, "wait for their answer")
+    illegal(s, 3, {"type": "stand"}, "take it or refuse it first")
+    illegal(s, 4, {"type": "take_counter"}, "no counter-offer")
+    assert GAME.view(s, None)["battle"]["window"]["offers"][0]["counter"] == 2
+    events = act(s, 3, {"type": "take_counter"})
+    assert types(events)[:2] == ["take_counter", "accept"] and events[1]["price"] == 2
+    assert s.coins[1] == 3 and s.coins[3] == 7 and s.battle.lines[1] == ["RR", "RY"]
+    assert s.battle.window is None and s.battle.holder == 2
+
+
+def test_a_counter_offer_refused_leaves_the_price_standing():
+    s = _stuck_battler()
+    act(s, 1, {"type": "ask_help"})
+    act(s, 3, {"type": "offer", "card": "RY", "price": 4})
+    act(s, 1, {"type": "counter", "helper": 3, "price": 1})
+    events = act(s, 3, {"type": "refuse_counter"})
+    assert events == [{"type": "refuse_counter", "player": 3, "battler": 1, "price": 4}]
+    assert not any(a["type"] == "counter" for a in GAME.legal_actions(s, 1))  # once per offer
+    illegal(s, 1, {"type": "counter", "helper": 3, "price": 1}, "refused your counter-offer")
+    act(s, 3, {"type": "offer", "card": "RY", "price": 3})  # a revision may be countered again
+    assert {"type": "counter", "helper": 3, "price": 1} in GAME.legal_actions(s, 1)
+    act(s, 1, {"type": "accept", "helper": 3})
+    assert s.coins[1] == 2 and s.coins[3] == 8
+
+
+def test_the_battler_may_take_none():
+    s = _stuck_battler()
+    act(s, 1, {"type": "ask_help"})
+    act(s, 3, {"type": "offer", "card": "RY", "price": 1})
+    act(s, 4, {"type": "decline"})
+    events = act(s, 1, {"type": "no_help"})
+    assert types(events)[:2] == ["no_help", "battle_lost"]  # nothing of 1's own fits: the battle is lost
+    assert s.stamina[1] == 2 and s.coins[1] == 5 and s.hands[3][:2] == ["RY", "YY"]
 
 
 def test_when_everyone_declines_the_battler_plays_on_alone():
@@ -99,40 +156,36 @@ def test_when_everyone_declines_the_battler_plays_on_alone():
     assert s.battle.holder == 2 and not s.battle.asked
 
 
-def test_the_window_times_out_into_no_help():
+def test_the_window_times_out_into_no_help_whatever_the_order():
     s = _stuck_battler()
     act(s, 1, {"type": "ask_help"})
     act(s, 3, {"type": "offer", "card": "RY", "price": 1})
+    act(s, 1, {"type": "counter", "helper": 3, "price": 0})
     assert GAME.timeout_action(s, 1) == {"type": "no_help"}
     assert GAME.timeout_action(s, 4) == {"type": "decline"}
-    assert GAME.timeout_action(s, 3) == {"type": "keep_offer"}  # silence does not withdraw an offer
-    for order in (sorted, lambda ps: sorted(ps, reverse=True)):  # whatever order the timeouts land in
+    assert GAME.timeout_action(s, 3) == {"type": "refuse_counter"}  # silence sells nothing
+    for reverse in (False, True):
         t = GAME.state_from_json(GAME.state_to_json(s))
-        for player in order([1, 3, 4]):
-            if GAME.waiting(t).in_window and GAME.legal_actions(t, player):
-                GAME.apply(t, player, GAME.timeout_action(t, player))
+        for _ in range(10):  # the platform times out the lowest actor until the window closes
+            if not GAME.waiting(t).in_window:
+                break
+            player = sorted(GAME.actors(t), reverse=reverse)[0]
+            GAME.apply(t, player, GAME.timeout_action(t, player))
         assert not GAME.waiting(t).in_window and t.stamina[1] == 2 and t.hands[3][0] == "RY"
         assert t.coins[1] == 5 and t.coins[3] == 5  # no offer was taken
 
 
-def test_a_kept_offer_stands_until_the_battler_decides():
+def test_the_negotiation_round_trips_through_json_exactly():
     s = _stuck_battler()
     act(s, 1, {"type": "ask_help"})
-    illegal(s, 3, {"type": "keep_offer"}, "no offer to keep")
-    act(s, 3, {"type": "offer", "card": "RY", "price": 2})
-    events = act(s, 3, {"type": "keep_offer"})
-    assert events == [{"type": "keep_offer", "player": 3}]
-    # 3 is no longer asked: they cannot change the offer now, but it stands
-    assert GAME.actors(s) == {1, 4} and GAME.legal_actions(s, 3) == []
-    illegal(s, 3, {"type": "offer", "card": "RY", "price": 1}, "not your turn")
-    illegal(s, 3, {"type": "withdraw"}, "not your turn")
-    assert [o["kept"] for o in GAME.view(s, 2)["battle"]["window"]["offers"]] == [True]
-    assert "2 silver (final)" in GAME.render_view(GAME.view(s, 1), {})
-    act(s, 4, {"type": "decline"})
-    assert GAME.waiting(s).in_window and GAME.actors(s) == {1}  # the offer keeps the window open
-    assert GAME.legal_actions(s, 1) == [{"type": "accept", "helper": 3}, {"type": "no_help"}]
-    act(s, 1, {"type": "accept", "helper": 3})
-    assert s.battle.lines[1] == ["RR", "RY"] and s.coins[1] == 3 and s.coins[3] == 7
+    act(s, 3, {"type": "offer", "card": "RY", "price": 4})
+    act(s, 1, {"type": "counter", "helper": 3, "price": 1})
+    act(s, 4, {"type": "offer", "card": "RG", "price": 3})
+    act(s, 4, {"type": "stand"})
+    text = GAME.state_to_json(s)
+    again = GAME.state_from_json(text)
+    assert GAME.state_to_json(again) == text and again.battle.window.stack == s.battle.window.stack
+    assert again.battle.window.context == {"battler": 1, "final": [4], "round": 1, "offered": True}
 
 
 def test_thi_tjhi_ie_as_extra_power_draws_for_the_helper():
@@ -145,12 +198,12 @@ def test_thi_tjhi_ie_as_extra_power_draws_for_the_helper():
     # 1's line ends on green now; 3 helps with Thi Tjhi Ie and draws the extra card
     act(s, 1, {"type": "ask_help"})
     top = s.deck[-1]
-    act(s, 3, {"type": "offer", "card": "TTI-GR", "price": 2})
+    act(s, 3, {"type": "offer", "card": "TTI-GR", "price": 3})
     act(s, 4, {"type": "decline"})
     events = act(s, 1, {"type": "accept", "helper": 3})
     assert {"type": "thi_tjhi_ie", "player": 3} in events
     assert s.hands[3] == ["YY", top] and s.hands[1] == ["BB"]
-    assert s.coins[3] == 7 and s.coins[1] == 3
+    assert s.coins[3] == 8 and s.coins[1] == 2
 
 
 def test_kasbon_as_extra_power_lets_the_helper_take_a_card():
@@ -183,7 +236,7 @@ def test_mata_menembus_sukma_as_extra_power_shows_the_helper():
 def test_tapak_bayangan_as_extra_power_hits_the_battlers_opponent():
     s = _stuck_battler(extra={3: ["TB-RG"]})
     act(s, 1, {"type": "ask_help"})
-    act(s, 3, {"type": "offer", "card": "TB-RG", "price": 2})
+    act(s, 3, {"type": "offer", "card": "TB-RG", "price": 3})
     events = act(s, 1, {"type": "accept", "helper": 3})
     assert {"type": "tapak", "player": 3, "target": 2, "discarded": "GG"} in events
     assert s.battle.lines == {1: ["RR", "TB-RG"], 2: []}

@@ -35,7 +35,7 @@ PLAYER_KEYS = {"id", "seat", "stamina", "coins", "hand_count", "character", "rev
 BATTLE_KEYS = {"attacker", "defender", "holder", "asked", "lines", "window"}
 LINE_KEYS = {"player", "owed", "cards"}
 WINDOW_KEYS = {"battler", "you_may_answer", "offers"}
-OFFER_KEYS = {"player", "price", "kept", "card"}
+OFFER_KEYS = {"player", "price", "final", "counter", "refused", "card"}
 PENDING_KEYS = {"kind", "player", "candidates"}
 CARD_KEYS = {"id", "top", "bottom", "ajian", "name"}
 
@@ -187,7 +187,8 @@ def test_random_playouts_end_with_every_card_and_coin_accounted_for():
     assert min(lengths) > 3 and counts == {3: 125, 4: 125, 5: 125, 6: 125}
     # The invariants above held through every rule, not only the common ones.
     for kind in ("all_reconciled", "reconcile", "fight", "tapak", "thi_tjhi_ie", "kasbon_card", "peeked",
-                 "no_target", "offer", "keep_offer", "withdraw", "decline", "accept", "no_help", "give_up",
+                 "no_target", "offer", "stand", "withdraw", "decline", "counter", "take_counter", "refuse_counter",
+                 "accept", "no_help", "give_up",
                  "reveal", "reshuffle", "game_over"):
         assert SEEN_EVENTS[kind] > 0, kind
 

@@ -39,32 +39,71 @@ def test_mat_goceng_helps_nyi_kencleng_for_free_and_rijkaard_cere_refuses():
     assert _choose(s, 1) == {"type": "accept", "helper": 3}
 
 
-def test_a_helper_asked_again_keeps_its_offer_when_nobody_undercuts_it():
+def test_a_helpers_price_grows_with_what_the_battler_can_pay():
     s = _nyi_kencleng_asks_for_help()
     set_characters(s, {3: "wan_fulus", 2: "mat_goceng"})  # a rich helper with no stake in this battle
-    first = _choose(s, 3)
-    assert first == {"type": "offer", "card": "RY", "price": 3}
-    act(s, 3, first)
-    assert _choose(s, 3) == {"type": "keep_offer"}
+    assert _choose(s, 3) == {"type": "offer", "card": "RY", "price": 4}  # 70% of the battler's 5
+    s.coins[1], s.coins[2] = 2, 8
+    assert _choose(s, 3) == {"type": "offer", "card": "RY", "price": 1}  # the battler has only 2
 
 
-def test_rival_helpers_undercut_each_other_down_to_half_their_price_then_keep():
+def test_a_helper_undercuts_a_rival_and_stands_when_nobody_asks_less():
+    s = _nyi_kencleng_asks_for_help()
+    set_characters(s, {3: "wan_fulus", 4: "rijkaard_cere", 2: "mat_goceng"})
+    s.revealed.clear()  # nobody knows the battler: 4 is no hunter of hers now
+    act(s, 4, {"type": "offer", "card": "RG", "price": 3})
+    assert _choose(s, 3) == {"type": "offer", "card": "RY", "price": 1}  # under the rival's 3, not its wish
+    act(s, 3, {"type": "offer", "card": "RY", "price": 1})
+    assert _choose(s, 4) == {"type": "offer", "card": "RG", "price": 1}  # down to its floor, half its wish of 2
+    act(s, 4, {"type": "offer", "card": "RG", "price": 1})
+    assert _choose(s, 3) == {"type": "stand"}  # 0 would be under its floor
+    assert _choose(s, 4) == {"type": "stand"}
+
+
+def test_a_helper_answers_a_counter_offer_by_its_floor():
+    s = _nyi_kencleng_asks_for_help()
+    set_characters(s, {3: "wan_fulus", 2: "mat_goceng"})
+    act(s, 3, {"type": "offer", "card": "RY", "price": 4})
+    act(s, 1, {"type": "counter", "helper": 3, "price": 2})
+    assert _choose(s, 3) == {"type": "take_counter"}  # half of its wish of 4
+    act(s, 3, {"type": "refuse_counter"})
+    act(s, 3, {"type": "offer", "card": "RY", "price": 5})
+    act(s, 1, {"type": "counter", "helper": 3, "price": 1})
+    assert _choose(s, 3) == {"type": "refuse_counter"}
+
+
+def test_a_battler_counters_an_expensive_offer_once_then_pays_what_it_must():
+    s = _nyi_kencleng_asks_for_help()
+    set_characters(s, {3: "wan_fulus", 2: "mat_goceng"})
+    s.revealed.clear()
+    act(s, 3, {"type": "offer", "card": "RY", "price": 4})
+    choice = _choose(s, 1)
+    assert choice == {"type": "counter", "helper": 3, "price": 2}  # about half of 4
+    act(s, 1, choice)
+    act(s, 3, {"type": "refuse_counter"})
+    s.stamina[1] = 1  # now its life depends on it: it pays the full price
+    assert _choose(s, 1) == {"type": "accept", "helper": 3}
+    s.stamina[1] = 3
+    assert _choose(s, 1) == {"type": "no_help"}  # Nyi Kencleng keeps her coins: 4 is over her 3
+
+
+def test_rival_ai_helpers_bargain_down_and_the_battler_takes_the_cheapest():
     s = new(4, seed=72)
     set_characters(s, {1: "rijkaard_cere", 2: "nyi_kencleng", 3: "wan_fulus", 4: "mat_goceng"})
     deal(s, {1: ["RR", "BB"], 2: ["GG"], 3: ["RY"], 4: ["RG"]})
-    start_battle(s, 1, 2)  # nobody knows a battler's character: 3 sells dearly (rich), 4 at 2
+    start_battle(s, 1, 2)
     act(s, 1, {"type": "play", "card": "RR"})
     act(s, 2, {"type": "play", "card": "GG"})
     act(s, 1, {"type": "ask_help"})
-    for helper, wanted in ((3, {"type": "offer", "card": "RY", "price": 3}),
-                           (4, {"type": "offer", "card": "RG", "price": 2}),
-                           (3, {"type": "offer", "card": "RY", "price": 1}),  # under 4's 2; half of 3 is 1
-                           (4, {"type": "keep_offer"}),  # 0 would be under half its price
-                           (3, {"type": "keep_offer"})):  # nobody asks less
-        assert _choose(s, helper) == wanted, helper
-        act(s, helper, wanted)
-    assert GAME.actors(s) == {1}
-    assert _choose(s, 1) == {"type": "accept", "helper": 3}  # stuck: takes the cheapest help
+    prices = {}
+    for helper in (3, 4, 3, 4, 3):
+        choice = _choose(s, helper)
+        if choice["type"] == "offer":
+            assert choice["price"] < prices.get(helper, 99)  # a revision only ever lowers the price
+            prices[helper] = choice["price"]
+        act(s, helper, choice)
+    assert GAME.actors(s) == {1}  # both stand: the battler decides
+    assert _choose(s, 1) == {"type": "accept", "helper": min(prices, key=prices.get)}
 
 
 def test_a_hunter_challenges_its_known_target():
@@ -114,8 +153,8 @@ def test_ai_tables_leave_every_negotiation_to_the_battler_and_the_cards_make_lon
             if action["type"] == "offer":
                 offered = True
             if "no_help" in kinds or "accept" in kinds:
-                # a window where help was offered closes only by the battler's own choice
-                assert not offered or action["type"] in ("accept", "no_help"), (seed, action)
+                # a window where help was offered closes only by the battler's choice (or a counter taken)
+                assert not offered or action["type"] in ("accept", "no_help", "take_counter"), (seed, action)
                 offered = False
             asks += kinds.count("help_asked")
             bought += kinds.count("accept")

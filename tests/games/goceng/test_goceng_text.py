@@ -20,7 +20,7 @@ def _window_state():
     act(s, 1, {"type": "play", "card": "RR"})
     act(s, 2, {"type": "play", "card": "GG"})
     act(s, 1, {"type": "ask_help"})
-    act(s, 3, {"type": "offer", "card": "TB-RG", "price": 2})
+    act(s, 3, {"type": "offer", "card": "TB-RG", "price": 3})
     return s
 
 
@@ -36,26 +36,58 @@ def test_labels_for_the_picker():
         for action in GAME.legal_actions(s, player):
             label = GAME.describe_action(s, player, action)
             assert 0 < len(label) <= 100
-    assert GAME.describe_action(s, 3, {"type": "offer", "card": "TB-RG", "price": 3}) == \
-        "Offer 🟥→🟩 *Ajian Tapak Bayangan* for 3 silver"
-    assert GAME.describe_choice(s, 1, "helper", 3).startswith("Seat 3: 🟥→🟩")
+    assert GAME.describe_action(s, 3, {"type": "offer", "card": "TB-RG", "price": 4}) == \
+        "Change my offer to 🟥 red → 🟩 green Ajian Tapak Bayangan for 4 silver"
+    assert GAME.describe_action(s, 4, {"type": "offer", "card": "RG", "price": 4}) == \
+        "Offer 🟥 red → 🟩 green for 4 silver"
+    assert GAME.describe_choice(s, 1, "type", "accept") == "Accept 🟥→🟩 Ajian Tapak Bayangan for 3 silver"
+    assert GAME.explain_choice(s, 1, "helper", 3) == "🟥 red → 🟩 green Ajian Tapak Bayangan · 3 silver"
+    assert GAME.explain_choice(s, 4, "card", "RG") == ""
     assert GAME.describe_choice(s, 1, "type", "no_help") == "Take no offer"
-    assert GAME.describe_action(s, 3, {"type": "keep_offer"}) == "Keep my offer (final)"
-    assert GAME.describe_event({"type": "keep_offer", "player": 3}, NAMES) == "Citra stands by their offer."
+    assert GAME.describe_action(s, 3, {"type": "stand"}) == "Leave my offer at 3 silver"
+    assert GAME.describe_event({"type": "stand", "player": 3}, NAMES) == ""
+    act(s, 1, {"type": "counter", "helper": 3, "price": 1})
+    assert GAME.describe_action(s, 3, {"type": "take_counter"}) == "Sell for 1 silver"
+    assert GAME.describe_action(s, 3, {"type": "refuse_counter"}) == "Refuse: keep 3 silver"
+    assert GAME.describe_question(s, 3, "type", ()) == \
+        "The battler offers 1 silver for your card (you asked 3): sell?"
+    assert GAME.describe_event({"type": "counter", "player": 1, "helper": 3, "price": 1, "asked": 3}, NAMES) == \
+        "Ayu counters Citra's offer: 1 silver instead of 3?"
     assert GAME.describe_choice(s, 3, "target", 1) == "Seat 1"  # 3 does not know 1's character
     s.revealed.append(1)
     assert GAME.describe_choice(s, 3, "target", 1) == f"Seat 1 ({load_cards().characters[s.characters[1]].name})"
 
 
+def _fields(s, viewer):
+    return {f.name: f.value for f in GAME.render_fields(GAME.view(s, viewer), NAMES)}
+
+
 def test_the_rendered_view_for_players_and_spectators():
     s = _window_state()
-    battler = GAME.render_view(GAME.view(s, 1), NAMES)
-    assert "Your hand: 🟦→🟦" in battler and "Ajian Tapak Bayangan" in battler and "Extra Power for Ayu" in battler
-    spectator = GAME.render_view(GAME.view(s, None), NAMES)
-    assert "Your hand" not in spectator and "Tapak" not in spectator and "offer from Citra: for 2 silver" in spectator
+    battler = _fields(s, 1)
+    hand = next(v for k, v in battler.items() if k.startswith("Your hand"))
+    assert hand == "🟦 blue → 🟦 blue"  # nothing of Ayu's fits her red end: no ✅
+    offers = battler["🤝 Extra Power for Ayu"]
+    assert offers == "• Citra: 🟥 red → 🟩 green *Ajian Tapak Bayangan* for 3 silver"
+    lines = {k: v for k, v in battler.items() if "line" in k}
+    assert lines["👊 Ayu's line · punch token: to play"].splitlines() == [
+        "🟥→🟥", "Last card: 🟥 red → 🟥 red", "Next card must start with: 🟥 red (or ⭐ any)"]
+    assert "Budi's line · waiting" in lines
+    helper = _fields(s, 4)
+    assert next(v for k, v in helper.items() if k.startswith("Your hand")) == "🟥 red → 🟩 green ✅"
+    assert helper["🤝 Extra Power for Ayu"].startswith("• Citra offers a card for 3 silver")
+    spectator = _fields(s, None)
+    assert not any(k.startswith("Your hand") for k in spectator)
+    assert "Tapak" not in " ".join(spectator.values())
+    assert "🎭 hidden" in spectator["▶️ 👊 1. Ayu"] and "☕☕☕ (3 stamina)" in spectator["▶️ 👊 1. Ayu"]
+    text = GAME.render_view(GAME.view(s, 3), NAMES)
+    character = load_cards().characters[s.characters[3]]
+    assert text.startswith(f"Your character: 🎭 **{character.name}**.") and character.objective in text
+    assert "You win if" in text
+    assert load_cards().characters[s.characters[1]].name not in GAME.render_view(GAME.view(s, None), NAMES)
     for viewer in (None, 1, 2, 3, 4):
-        text = GAME.render_view(GAME.view(s, viewer), NAMES)
-        assert len(text) <= 1800
+        assert len(GAME.render_view(GAME.view(s, viewer), NAMES)) <= 1800
+        assert len(GAME.render_fields(GAME.view(s, viewer), NAMES)) <= 25
         json.dumps(GAME.view(s, viewer))
 
 
@@ -63,16 +95,16 @@ def test_every_event_has_a_sentence():
     s = _window_state()
     events = act(s, 1, {"type": "accept", "helper": 3})
     lines = [GAME.describe_event(e, NAMES) for e in events]
-    assert lines[0] == "Ayu accepts Citra's 🟥→🟩 *Ajian Tapak Bayangan* for 2 silver."
-    assert lines[1] == "Tapak Bayangan from Citra: Budi discards 🟩→🟩 from their line."
+    assert lines[0] == "Ayu takes Citra's 🟥 red → 🟩 green *Ajian Tapak Bayangan* for 3 silver."
+    assert lines[1] == "Tapak Bayangan from Citra: Budi discards 🟩 green → 🟩 green from their line."
     assert lines[2] == "Budi holds the punch token and must connect 2 cards."
 
 
 def test_the_rules_page_names_the_rulings():
     text = GAME.rules_summary()
-    assert len(text) < 3500
+    assert len(text) < 4000
     for needed in ("Extra Power", "Rulings used", "Project rulings", "reconcile", "Tapak Bayangan", "Kasbon",
-                   "Thi Tjhi Ie", "Mata Menembus Sukma", "ties all count", "keep it as final",
+                   "Thi Tjhi Ie", "Mata Menembus Sukma", "ties all count", "lower price", "no winner",
                    "one replacement"):
         assert needed in text
 
