@@ -289,11 +289,13 @@ class Game(Generic[S]):
         return ""
 
     def describe_question(self, state: S, player: PlayerId, key: str | None,
-                          chosen: Sequence[tuple[str, Any]]) -> str:
+                          chosen: Sequence[tuple[str, Any]], names: Mapping[PlayerId, str] | None = None) -> str:
         """The question a picker step asks, first thing on the prompt ("Which card do you place?").
 
         ``key`` is the action parameter being chosen (``"type"`` first), ``chosen``
-        what the player picked so far.
+        what the player picked so far, ``names`` the seats' display names (the platform
+        passes them, so "Citra plays Kena Pukau on Aisyah" can name people; a game
+        falls back to its own words without them).
         """
         if key in (None, "type"):
             return "What do you do?"

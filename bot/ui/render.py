@@ -218,7 +218,7 @@ def pass_label(live: LiveMatch, player: int) -> str:
 
 def window_prompt(live: LiveMatch, player: int, what: Sequence[str], *, guild_name: str) -> Rendered:
     """A private notice that you may respond: the question first, then one click to pass."""
-    question = live.game.describe_question(live.state, player, "type", ())
+    question = live.game.describe_question(live.state, player, "type", (), names=live.record.names)
     if live.record.deadline:
         where = t("-# You may respond · {game} #{match} in {guild} · closes {time}", game=live.game.title,
                   match=live.id, guild=guild_name, time=relative_time(live.record.deadline))
@@ -334,7 +334,7 @@ def picker_message(live: LiveMatch, player: int, step: Step, *, header: str | No
     """
     game, state = live.game, live.state
     legal = legal_fingerprint(step.all_legal)
-    question = game.describe_question(state, player, step.key, step.chosen)
+    question = game.describe_question(state, player, step.key, step.chosen, names=live.record.names)
     parts = []
     if step.chosen:
         chosen = " › ".join(choice_label(live, player, k, v) for k, v in step.chosen)

@@ -6,7 +6,7 @@ on every label of the picker; the board pairs each hero with its player.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from bot.games.drama import cardtext, shop
 from bot.games.drama.state import (CARDS, DramaState, MAX_AIR_MUKA, attributes, hero_name, player)
@@ -74,27 +74,30 @@ def _entry_line(e: dict[str, Any]) -> str:
     return cardtext.line(e["card"])
 
 
-def _who(state: DramaState, pid: int, viewer: int) -> str:
+def _who(state: DramaState, pid: int, viewer: int, names: Mapping[int, str] | None = None) -> str:
+    """"you", the player's name where the platform gave names, else their hero."""
     if pid == viewer:
         return t("you")
+    if names and pid in names:
+        return names[pid]
     return hero_name(player(state, pid))
 
 
-def entry_sentence(state: DramaState, e: dict[str, Any], viewer: int) -> str:
+def entry_sentence(state: DramaState, e: dict[str, Any], viewer: int, names: Mapping[int, str] | None = None) -> str:
     """"Mat Rempit plays Anak Tiri Kaki Curi on you", "Cikgu Zura uses Telefon Lipat ABILITY"."""
-    who = _who(state, e["player"], viewer)
+    who = _who(state, e["player"], viewer, names)
     card = entry_label(e)
     if e.get("void"):
         return t("{player}'s {card} (does nothing: they left)", player=who, card=card)
     if "entry" in e and state.window is not None and 0 <= e["entry"] < len(state.window.stack):
         against = state.window.stack[e["entry"]]
         return t("{player} plays {card} against {owner}'s {against}", player=who, card=card,
-                 owner=_who(state, against["player"], viewer), against=entry_label(against))
+                 owner=_who(state, against["player"], viewer, names), against=entry_label(against))
     if e.get("hero"):
-        return (t("{player} uses their hero ABILITY on {target}", player=who, target=_who(state, e["target"], viewer))
+        return (t("{player} uses their hero ABILITY on {target}", player=who, target=_who(state, e["target"], viewer, names))
                 if "target" in e else t("{player} uses their hero ABILITY", player=who))
     if "target" in e:
-        fields = dict(player=who, card=card, target=_who(state, e["target"], viewer))
+        fields = dict(player=who, card=card, target=_who(state, e["target"], viewer, names))
         text = (t("{player} uses {card} on {target}", **fields) if e["cls"] == "ability"
                 else t("{player} plays {card} on {target}", **fields))
     else:
@@ -105,15 +108,15 @@ def entry_sentence(state: DramaState, e: dict[str, Any], viewer: int) -> str:
     return text
 
 
-def _moment(state: DramaState, viewer: int) -> str:
+def _moment(state: DramaState, viewer: int, names: Mapping[int, str] | None = None) -> str:
     """What an empty window is about: the turn starting, the Action phase, a Dengki."""
     w = state.window
-    tp = _who(state, state.turn.player, viewer)
+    tp = _who(state, state.turn.player, viewer, names)
     a = state.attack
     if w is not None and w.kind == "dengki" and a is not None:
         target = a.target if projected_target(state) is None else projected_target(state)
-        return t("{attacker} aims {strength} DENGKI at {target}", attacker=_who(state, a.attacker, viewer),
-                 strength=a.strength, target=_who(state, target, viewer))
+        return t("{attacker} aims {strength} DENGKI at {target}", attacker=_who(state, a.attacker, viewer, names),
+                 strength=a.strength, target=_who(state, target, viewer, names))
     if w is not None and w.kind == "turn_start":
         return t("{player}'s turn starts (before Collecting)", player=tp)
     if w is not None and w.kind == "action_start":
@@ -121,20 +124,20 @@ def _moment(state: DramaState, viewer: int) -> str:
     return t("{player}'s turn", player=tp)
 
 
-def window_question(state: DramaState, viewer: int) -> str:
+def window_question(state: DramaState, viewer: int, names: Mapping[int, str] | None = None) -> str:
     """The window prompt's question: what is being answered, with the chain so far, then the ask."""
     w = state.window
     assert w is not None
-    chain = [entry_sentence(state, e, viewer) for e in w.stack]
+    chain = [entry_sentence(state, e, viewer, names) for e in w.stack]
     if w.kind == "dengki" and state.attack is not None:
-        chain.insert(0, _moment(state, viewer))
+        chain.insert(0, _moment(state, viewer, names))
     if not chain:
-        chain = [_moment(state, viewer)]
+        chain = [_moment(state, viewer, names)]
     a = state.attack
     aimed = a is not None and w.kind == "dengki" and (projected_target(state) or a.target) == viewer
     ask = t("Plot Twist to defend?") if aimed else t("Plot Twist to respond?")
     # the newest link in words; older ones as short as can be, the oldest dropped first when it must
-    short = [_short_link(state, e, viewer) for e in w.stack]
+    short = [_short_link(state, e, viewer, names) for e in w.stack]
     if w.kind == "dengki" and state.attack is not None:
         short.insert(0, t("DENGKI {n}", n=state.attack.strength))
     if not w.stack:
@@ -152,9 +155,9 @@ def window_question(state: DramaState, viewer: int) -> str:
     return question[:QUESTION_MAX - 1] + "…"
 
 
-def _short_link(state: DramaState, e: dict[str, Any], viewer: int) -> str:
+def _short_link(state: DramaState, e: dict[str, Any], viewer: int, names: Mapping[int, str] | None = None) -> str:
     card = t("hero ABILITY") if e.get("hero") else entry_label(e)
-    return t("{player}: {card}", player=_who(state, e["player"], viewer), card=card)
+    return t("{player}: {card}", player=_who(state, e["player"], viewer, names), card=card)
 
 
 def start_question(state: DramaState, pid: int) -> str:

@@ -111,8 +111,8 @@ class DramaGame(Game[DramaState]):
         return text.describe_choice(state, player, key, value)
 
     def describe_question(self, state: DramaState, player: int, key: str | None,
-                          chosen: Sequence[tuple[str, Any]]) -> str:
-        return text.describe_question(state, player, key, chosen)
+                          chosen: Sequence[tuple[str, Any]], names: Mapping[int, str] | None = None) -> str:
+        return text.describe_question(state, player, key, chosen, names or {})
 
     def explain_choice(self, state: DramaState, player: int, key: str, value: Any) -> str:
         return explain.explain_choice(state, player, key, value)

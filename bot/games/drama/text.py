@@ -342,12 +342,12 @@ _QUESTIONS: dict[tuple[str | None, str], str] = {
 }
 
 
-def _first_question(state: DramaState, pid: int) -> str:
+def _first_question(state: DramaState, pid: int, names: Mapping[int, str]) -> str:
     m = mode(state, pid)
     if m == "pick":
         return t("Choose your hero.")
     if m == "window":
-        return explain.window_question(state, pid)
+        return explain.window_question(state, pid, names)
     if m == "start":
         return explain.start_question(state, pid)
     if m == "turn":
@@ -367,10 +367,11 @@ def _first_question(state: DramaState, pid: int) -> str:
     return t("What do you do?")
 
 
-def describe_question(state: DramaState, pid: int, key: str | None, chosen: Any) -> str:
-    """The question a picker step asks (name-free: the engine knows no player names)."""
+def describe_question(state: DramaState, pid: int, key: str | None, chosen: Any,
+                      names: Mapping[int, str] | None = None) -> str:
+    """The question a picker step asks; seats are named by ``names`` where given, else by hero."""
     if key in (None, "type"):
-        return _first_question(state, pid)[:explain.QUESTION_MAX]
+        return _first_question(state, pid, names or {})[:explain.QUESTION_MAX]
     kind = next((v for k, v in chosen if k == "type"), None)
     question = _QUESTIONS.get((kind, key)) or _QUESTIONS.get((None, key))
     return translate(question) if question else t("Choose {what}:", what=key.replace("_", " "))

@@ -192,7 +192,8 @@ class DrumpGame(Game[DrumpState]):
         return text.describe_choice(state, player, key, value)
 
     def describe_question(self, state: DrumpState, player: PlayerId, key: str | None,
-                          chosen: Sequence[tuple[str, Any]]) -> str:
+                          chosen: Sequence[tuple[str, Any]],
+                          names: Mapping[PlayerId, str] | None = None) -> str:
         return text.describe_question(state, player, key, chosen)[:100]
 
     def describe_event(self, event: Event, names: Mapping[PlayerId, str]) -> str:

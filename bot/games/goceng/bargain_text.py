@@ -64,8 +64,8 @@ def explain_helper(state: GocengState, key: str, value: Any) -> str:
     return tn("{card} · {n} silver", "{card} · {n} silver", offer["price"], card=_card(offer["card"], plain=True))
 
 
-def first_question(state: GocengState, player: int) -> str:
-    """The question a window prompt asks this player, first thing."""
+def first_question(state: GocengState, player: int, names: Mapping[int, str] | None = None) -> str:
+    """The question a window prompt asks this player, first thing; ``names`` name the battlers."""
     window = state.battle.window
     if player == state.battle.holder:
         if not window.stack:
@@ -80,6 +80,10 @@ def first_question(state: GocengState, player: int) -> str:
     if mine is not None:
         return tn("Your offer stands at {n} silver: change it, withdraw it or leave it?",
                   "Your offer stands at {n} silver: change it, withdraw it or leave it?", mine["price"])
+    holder = state.battle.holder
+    if names and holder in names and state.battle.opponent(holder) in names:
+        return t("{battler} asks for Extra Power against {opponent}: offer a card from your hand?",
+                 battler=names[holder], opponent=names[state.battle.opponent(holder)])
     return t("Extra Power is asked for: offer a card from your hand?")
 
 

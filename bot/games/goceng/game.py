@@ -96,8 +96,9 @@ class GocengGame(Game[GocengState]):
         return ""
 
     def describe_question(self, state: GocengState, player: int, key: str | None,
-                          chosen: Sequence[tuple[str, Any]]) -> str:
-        return text.describe_question(state, player, key, chosen)[:100]
+                          chosen: Sequence[tuple[str, Any]],
+                          names: Mapping[int, str] | None = None) -> str:
+        return text.describe_question(state, player, key, chosen, names)[:100]
 
     def describe_event(self, event: Event, names: Mapping[int, str]) -> str:
         return text.describe_event(event, names)

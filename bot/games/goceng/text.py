@@ -225,7 +225,7 @@ _QUESTIONS: dict[tuple[str | None, str], str] = {
 }
 
 
-def _first_question(state: GocengState, player: int) -> str:
+def _first_question(state: GocengState, player: int, names: Mapping[int, str]) -> str:
     if state.pending is not None and state.pending.player == player:
         if state.pending.kind == "peek":
             return t("Mata Menembus Sukma: whose character do you see?")
@@ -238,7 +238,7 @@ def _first_question(state: GocengState, player: int) -> str:
     if battle is None:
         return t("What do you do?")
     if battle.window is not None:
-        return bargain_text.first_question(state, player)
+        return bargain_text.first_question(state, player, names)
     owed = battle.owed.get(player, 1)
     if owed > 1:
         return tn("You hold the punch token and owe {n} card: what do you do?",
@@ -246,10 +246,11 @@ def _first_question(state: GocengState, player: int) -> str:
     return t("You hold the punch token: what do you do?")
 
 
-def describe_question(state: GocengState, player: int, key: str | None, chosen: Any) -> str:
-    """The question a picker step asks (name-free: the engine knows no player names)."""
+def describe_question(state: GocengState, player: int, key: str | None, chosen: Any,
+                      names: Mapping[int, str] | None = None) -> str:
+    """The question a picker step asks; ``names`` (from the platform) name the players it is about."""
     if key in (None, "type"):
-        return _first_question(state, player)
+        return _first_question(state, player, names or {})
     kind = next((v for k, v in chosen if k == "type"), None)
     question = (bargain_text.QUESTIONS.get((kind, key)) or _QUESTIONS.get((kind, key))
                 or _QUESTIONS.get((None, key)))

@@ -135,7 +135,8 @@ class LagaGame(Game[LagaState]):
         return text.explain_choice(state, player, key, value)[:100]
 
     def describe_question(self, state: LagaState, player: PlayerId, key: str | None,
-                          chosen: Sequence[tuple[str, Any]]) -> str:
+                          chosen: Sequence[tuple[str, Any]],
+                          names: Mapping[PlayerId, str] | None = None) -> str:
         return questions.describe_question(state, player, key, chosen)[:100]
 
     def describe_event(self, event: Event, names: Mapping[PlayerId, str]) -> str:

@@ -164,3 +164,21 @@ def test_a_big_hand_and_a_full_table_fit_one_embed():
     total = len(text) + sum(len(f.name) + len(f.value) for f in fields) + 600  # title, notes, footer
     assert len(fields) == 8 and total <= 6000 and len(text) <= 4096
     assert all(f"🃏 **{CARDS.name(c)}**" in text for c in s.players[0].hand)
+
+
+def test_the_window_question_names_people_when_the_platform_gives_names():
+    from drama_helpers import P3, arrange_turn, card_id, clear_hand
+
+    s = new(3)
+    arrange_turn(s, P1)
+    for p in s.players:
+        clear_hand(s, p.id)
+    give(s, P1, "Tampar Depan Orang Ramai")
+    give(s, P2, "Saksi Palsu")
+    give(s, P3, "Rupanya Kembar!")
+    GAME.apply(s, P1, {"type": "play", "card": card_id("Tampar Depan Orang Ramai"), "target": P2})
+    names = {P1: "Aisyah", P2: "Budi", P3: "Citra"}
+    assert GAME.describe_question(s, P3, "type", (), names=names) == \
+        "Aisyah plays Tampar Depan Orang Ramai on Budi. Plot Twist to respond?"
+    assert GAME.describe_question(s, P2, "type", (), names=names) == \
+        "Aisyah plays Tampar Depan Orang Ramai on you. Plot Twist to respond?"

@@ -118,3 +118,10 @@ def test_the_turn_stays_with_the_active_player_while_the_decision_moves():
     assert waiting.turn == 2 and waiting.actors == {4} and not waiting.in_window
     act(s, 4, {"type": "fight"})
     assert GAME.waiting(s).turn == 2
+
+
+def test_a_helper_is_asked_by_name_for_whom_the_extra_power_is():
+    s = _window_state()
+    assert GAME.describe_question(s, 4, "type", (), names=NAMES) == \
+        "Ayu asks for Extra Power against Budi: offer a card from your hand?"
+    assert GAME.describe_question(s, 4, "type", ()) == "Extra Power is asked for: offer a card from your hand?"
