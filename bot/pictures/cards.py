@@ -3,7 +3,7 @@ suit never rests on colour alone), a face-down card shows a patterned back."""
 
 from __future__ import annotations
 
-from bot.pictures.canvas import BACK, BACK_LINE, CARD, CARD_INK, CARD_RED, EMPTY, MUTED, Canvas, font
+from bot.pictures.canvas import BACK, BACK_LINE, CARD, CARD_INK, CARD_RED, EMPTY, MUTED, Canvas, stamp
 
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "C": "\u2663", "D": "\u2666"}
 RED_SUITS = frozenset("HD")
@@ -17,9 +17,8 @@ def face(c: Canvas, x: float, y: float, card: str, w: int = CARD_W, h: int = CAR
     ink = CARD_RED if suit in RED_SUITS else CARD_INK
     c.box((x, y, x + w, y + h), fill=CARD, outline=(90, 90, 90), width=2, radius=9)
     size = int(h * 0.34)
-    c.draw.text((x + 7, y + 4), rank, font=font(size, True), fill=ink)
-    c.draw.text((x + w / 2, y + h * 0.70), SUIT_SYMBOL.get(suit, suit), font=font(int(h * 0.42)), fill=ink,
-                anchor="mm")
+    stamp(c.image, (x + 7, y + 4), rank, size, True, ink)
+    stamp(c.image, (x + w / 2, y + h * 0.70), SUIT_SYMBOL.get(suit, suit), int(h * 0.42), False, ink, "mm")
 
 
 def back(c: Canvas, x: float, y: float, w: int = CARD_W, h: int = CARD_H) -> None:

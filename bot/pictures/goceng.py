@@ -106,6 +106,9 @@ def _battle(c: Canvas, y: float, battle: Mapping[str, Any], names: Mapping[Any, 
         c.text((MARGIN, top + 6), label + ("  \u25c0 " + t("to play") if holder else ""), 24, c.width - 2 * MARGIN,
                bold=True, fill=GOLD if holder else INK)
         cards = list(line.get("cards") or [])
+        if not cards:
+            c.box((MARGIN, top + 40, MARGIN + CARD_W, top + 40 + CARD_H), fill=None, outline=(60, 110, 80), width=3)
+            c.text((MARGIN + CARD_W + 16, top + 40 + CARD_H / 2), t("no card yet"), 22, 400, fill=MUTED, anchor="lm")
         shown = cards[-8:]  # the newest cards: the last one is what the next card must match
         step = min(CARD_W + 10, (c.width - 2 * MARGIN - CARD_W) / max(1, len(shown) - 1))
         x0 = MARGIN

@@ -12,7 +12,7 @@ import io
 import random
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.engine import all_games
 from bot.pictures.canvas import MIN_SIZE, WIDTH, fit, font, wrap
@@ -42,19 +42,20 @@ def _playout(game, count: int, seed: int):
 
 @pytest.fixture
 def text_boxes(monkeypatch):
-    """Every text drawn, with its box, checked to lie inside its picture."""
-    drawn: list[tuple[str, tuple[float, float, float, float]]] = []
-    original = ImageDraw.ImageDraw.text
+    """Every text stamped (the kit pastes each text's rendered mask), checked to lie inside its picture."""
+    drawn: list[tuple[int, int, int, int]] = []
+    original = Image.Image.paste
 
-    def measured(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):
-        box = self.textbbox(xy, text, font=font, anchor=anchor)
-        width, height = self.im.size
-        assert box[0] >= 0 and box[1] >= 0 and box[2] <= width and box[3] <= height, \
-            f"text {text!r} at {box} runs out of the {width}x{height} picture"
-        drawn.append((text, box))
-        return original(self, xy, text, fill, font, anchor, *args, **kwargs)
+    def measured(self, im, box=None, mask=None):
+        if mask is not None and isinstance(box, tuple) and self.mode == "RGB":
+            x, y = box[0], box[1]
+            width, height = self.size
+            assert x >= 0 and y >= 0 and x + mask.width <= width and y + mask.height <= height, \
+                f"a text of {mask.size} at {(x, y)} runs out of the {width}x{height} picture"
+            drawn.append((x, y, x + mask.width, y + mask.height))
+        return original(self, im, box, mask)
 
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", measured)
+    monkeypatch.setattr(Image.Image, "paste", measured)
     return drawn
 
 
