@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.pictures import cards as pc
 from bot.pictures.canvas import GOLD, HIGHLIGHT, INK, MUTED, PANEL, WIDTH, Canvas, grow, name_of
 
@@ -52,7 +52,7 @@ def _header(c: Canvas, view: Mapping[str, Any], names: Mapping[Any, str]) -> Non
     c.box((0, 0, c.width, HEADER), fill=PANEL, radius=0)
     c.text((MARGIN, 12), t("DRUMP \u00b7 turn {turn}", turn=view.get("turn", 0)), 26, 420, bold=True, fill=GOLD)
     c.text((MARGIN, 50), _status(view, names), 32, c.width - 300, bold=True)
-    c.text((MARGIN, 92), t("Deck: {n} cards", n=view.get("deck", 0)), 22, 300, fill=MUTED)
+    c.text((MARGIN, 92), tn("Deck: {n} card", "Deck: {n} cards", view.get("deck", 0)), 22, 300, fill=MUTED)
     drop = view.get("drop") or []
     x = c.width - MARGIN - 70
     c.text((x - 10, 60), t("Drop: {n}", n=len(drop)), 24, 200, fill=MUTED, anchor="rm")
@@ -127,7 +127,7 @@ def hand(view: Mapping[str, Any], names: Mapping[Any, str]) -> bytes | None:
     for i, zone in enumerate((mine.get("zones") or [])[:4]):
         x = MARGIN + i * (ZONE_W + 16)
         down = sum(1 for item in zone if not item.get("up"))
-        label = t("Zone {n}", n=i + 1) + (" \u00b7 " + t("{n} face down", n=down) if down else "")
+        label = t("Zone {n}", n=i + 1) + (" \u00b7 " + t("face down: {n}", n=down) if down else "")
         c.text((x, zy), label, 20, ZONE_W, fill=MUTED)
         cards = [item.get("card") for item in zone]
         if any(cards):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping
 
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.pictures.canvas import GOLD, HIGHLIGHT, INK, MUTED, PANEL, WIDTH, Canvas, grow, name_of
 
 MARGIN = 16
@@ -49,7 +49,7 @@ def _ring(c: Canvas, y: float, view: Mapping[str, Any]) -> None:
         for k in range(min(tokens, 8)):
             dx = (k - (min(tokens, 8) - 1) / 2) * 18
             c.draw.ellipse((x + dx - 7, yy - 2, x + dx + 7, yy + 12), fill=TOKEN, outline=(60, 0, 0))
-        c.text((x, yy + 34), t("{n} tokens", n=tokens) if tokens != 1 else t("1 token"), 20, int(r * 1.6),
+        c.text((x, yy + 34), tn("{n} token", "{n} tokens", tokens), 20, int(r * 1.6),
                fill=TILE_INK, anchor="mm")
     c.text((cx, cy - 12), t("clockwise"), 22, 150, bold=True, fill=GOLD, anchor="mm")
     c.text((cx, cy + 16), "\u21bb", 34, 150, bold=True, fill=GOLD, anchor="mm")
