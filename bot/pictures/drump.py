@@ -35,9 +35,10 @@ def _status(view: Mapping[str, Any], names: Mapping[Any, str]) -> str:
         return t("Game over: {player} wins", player=" & ".join(name_of(names, w) for w in winners))
     current = name_of(names, view.get("current"))
     if phase == "block" and attack:
-        return t("\u2694 {attacker} attacks {defender}'s zone {zone}: {defender} may block",
+        card = attack.get("card") or ""
+        return t("\u2694 {attacker} attacks {defender}'s zone {zone} with {card}: {defender} may block",
                  attacker=name_of(names, attack.get("attacker")), defender=name_of(names, attack.get("defender")),
-                 zone=attack.get("zone", 0) + 1)
+                 zone=attack.get("zone", 0) + 1, card=card[:-1] + pc.SUIT_SYMBOL.get(card[-1:], card[-1:]))
     if phase == "reattack" and attack:
         return t("\u2694 Blocked: {player} may attack zone {zone} again", player=current,
                  zone=attack.get("zone", 0) + 1)
