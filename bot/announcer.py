@@ -19,6 +19,7 @@ from bot.match_types import PLAYER
 from bot.matches import LiveMatch, MatchService, MoveOutcome
 from bot.ui import render
 from bot.ui.picker import walk
+from bot.ui.shown_pictures import ShownPictures
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +40,8 @@ class Announcer:
         self._prompted: dict[tuple[int, int], str] = {}
         #: Called with every committed move as it is announced (the offline demo's transcript listens here).
         self.move_listeners: list[Callable[[MoveOutcome], None]] = []
+        #: The picture each table message shows, so an unchanged one is not uploaded again.
+        self.pictures = ShownPictures()
 
     # --- small helpers ----------------------------------------------------------
     def guild_name(self, live: LiveMatch) -> str:
@@ -70,21 +73,27 @@ class Announcer:
         """Edit the table message to the stored state (post a new one if it is gone). False if Discord refused."""
         rec = live.record
         rendered = render.turn_message(live, rec.recent, result=result, end_reason=reason)
+        png = render.table_picture(live) if (await self.service.settings(rec.guild_id))["pictures"] else None
+        digest = self.pictures.prepare(rendered, rec.message_id, png)
         if rec.message_id is None:
             message = await self._safe("post the table", self.channel(live).send(**rendered.send_kwargs()))
             if message is not None:
                 await self.service.set_table_message(live, message.id)
+                self.pictures.remember(message.id, digest, message)
             return message is not None
         partial = self.channel(live).get_partial_message(rec.message_id)
         try:
-            await partial.edit(**rendered.edit_kwargs())
+            message = await partial.edit(**rendered.edit_kwargs())
         except discord.NotFound:
             # Someone deleted the table message: post a fresh one so the match stays playable.
+            self.pictures.forget(rec.message_id)
             await self.service.set_table_message(live, None)
             return await self.refresh_table(live, result=result, reason=reason)
         except discord.HTTPException as exc:
+            self.pictures.forget(rec.message_id)  # not known what it shows now: upload next time
             log.warning("could not edit the table: %s", exc)
             return False
+        self.pictures.remember(rec.message_id, digest, message)
         return True
 
     async def announce_start(self, live: LiveMatch, outcomes: list[MoveOutcome]) -> None:
@@ -92,6 +101,8 @@ class Announcer:
 
         The caller has shown the table already (by editing the lobby message into it).
         """
+        if not outcomes and (await self.service.settings(live.record.guild_id))["pictures"]:
+            await self.refresh_table(live)  # the table shown at the start is text only: add its picture
         closed = await self.send_hands(live)
         await self.dm_closed_notice(live, closed)
         if outcomes:

@@ -137,8 +137,12 @@ def _first_lines(message: FakeMessage, limit: int = 12) -> str:
 
 
 async def run_demo(game_name: str = "drump", *, seed: int = 1, players: int | None = None,
-                   database: str = DEFAULT_DATABASE, out: TextIO | None = None) -> Transcript:
-    """Play one whole match between AI-driven seats through the real bot; returns the transcript."""
+                   database: str = DEFAULT_DATABASE, out: TextIO | None = None,
+                   pictures: str | None = None) -> Transcript:
+    """Play one whole match between AI-driven seats through the real bot; returns the transcript.
+
+    ``pictures``: a folder where each new picture of the table is written (table-001.png, ...).
+    """
     game = get_game(game_name)
     seats = players or game.min_players
     if not game.min_players <= seats <= game.max_players:
@@ -157,6 +161,8 @@ async def run_demo(game_name: str = "drump", *, seed: int = 1, players: int | No
     try:
         await world.connect(bot)
         bot.table.announcer.move_listeners.append(watcher.on_move)
+        if pictures:
+            bot.table.announcer.move_listeners.append(_PictureWriter(pictures).on_move)
         transcript.note(f"== {game.title} demo · seed {seed} · {seats} players · database {database}")
         transcript.say_public(f"Demo Host: /{game_name} new")
         lobby = (await world.slash(bot, HOST, CHANNEL, game_name, "new")).message
@@ -224,6 +230,26 @@ def _window_prompt(world: FakeDiscord, match_id: int, decision: int) -> FakeMess
     return None
 
 
+class _PictureWriter:
+    """Writes the table's picture after every move that changes it, numbered in order."""
+
+    def __init__(self, folder: str) -> None:
+        os.makedirs(folder, exist_ok=True)
+        self.folder = folder
+        self.last: bytes | None = None
+        self.count = 0
+
+    def on_move(self, outcome: MoveOutcome) -> None:
+        from bot.ui.render import table_picture
+
+        png = table_picture(outcome.match)
+        if png is not None and png != self.last:
+            self.count += 1
+            with open(os.path.join(self.folder, f"table-{self.count:03d}.png"), "wb") as fh:
+                fh.write(png)
+            self.last = png
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot demo", description=__doc__.split("\n\n")[0])
     parser.add_argument("game", nargs="?", default="drump", choices=playable(), help="which game (default: drump)")
@@ -231,9 +257,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=None, help="number of seats (default: the game's minimum)")
     parser.add_argument("--db", default=os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE,
                         help=f"SQLite file to store the match in (default: {DEFAULT_DATABASE})")
+    parser.add_argument("--pictures", default=None, metavar="DIR",
+                        help="also write each new picture of the table to DIR (table-001.png, ...)")
     args = parser.parse_args(argv)
     try:
-        asyncio.run(run_demo(args.game, seed=args.seed, players=args.players, database=args.db, out=sys.stdout))
+        asyncio.run(run_demo(args.game, seed=args.seed, players=args.players, database=args.db, out=sys.stdout,
+                             pictures=args.pictures))
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -326,6 +326,18 @@ class Game(Generic[S]):
         """
         return []
 
+    def draw_table(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> bytes | None:
+        """The public table as a PNG picture, drawn from the spectator view only; None (the default) for none.
+
+        Shown with the table message and ``/<game> board`` (the text stays, for search, screen
+        readers and phones that don't load images). Pure drawing: see :mod:`bot.pictures`.
+        """
+        return None
+
+    def draw_hand(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> bytes | None:
+        """A player's own hand as a PNG picture, drawn from their own view; None (the default) for none."""
+        return None
+
     def ai_policy(self) -> Any:
         """The policy AI seats and idle players' seats use (a :class:`bot.policy.Policy`).
 

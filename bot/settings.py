@@ -49,6 +49,8 @@ SETTINGS: dict[str, SettingDef] = {
                    N_("Whether matches with AI seats count in players' stats and the leaderboard.")),
         SettingDef("negotiation_seconds", 60, 10, 600, N_("seconds"),
                    N_("How long a Mat Goceng Extra Power negotiation stays open.")),
+        SettingDef("pictures", 1, 0, 1, N_("(0 no, 1 yes)"),
+                   N_("Whether the table is also shown as a picture (the text stays either way).")),
     )
 }
 

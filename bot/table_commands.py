@@ -36,6 +36,13 @@ def may_manage(interaction: Interaction) -> bool:
     return bool(perms.manage_channels or perms.administrator)
 
 
+def _upload(interaction: Interaction, files: list[discord.File]) -> dict[str, Any]:
+    """Uploads as ``_reply`` needs them: an edit of a "thinking…" defer takes ``attachments``, a send ``files``."""
+    from bot.table import THINKING  # bot.table mixes this class in
+
+    return {"attachments": files} if interaction.extras.get(THINKING) else {"files": files}
+
+
 class SlashCommands:
     async def _match_here(self: "Table", interaction: Interaction, game_name: str) -> LiveMatch | None:
         live = await self.service.live_in_channel(interaction.channel_id or 0)
@@ -67,12 +74,6 @@ class SlashCommands:
             message_id = (await interaction.original_response()).id
         await self.service.set_table_message(live, message_id)
 
-    async def cmd_hand(self: "Table", interaction: Interaction, game_name: str) -> None:
-        live = await self._match_here(interaction, game_name)
-        if live is not None:
-            async with self.locked(interaction, live.id):
-                await self._show_hand(interaction, await self.service.load(live.id) or live)
-
     async def cmd_board(self: "Table", interaction: Interaction, game_name: str) -> None:
         live = await self._match_here(interaction, game_name)
         if live is None:
@@ -83,7 +84,29 @@ class SlashCommands:
                 rendered = render.lobby_message(live)
             else:
                 rendered = render.turn_message(live, live.record.recent)
-            await self._reply(interaction, embed=rendered.embed)
+            kwargs: dict[str, Any] = {"embed": rendered.embed}
+            png = render.table_picture(live) if await self.pictures_on(live) else None
+            if png is not None:
+                render.with_picture(rendered, png)
+                kwargs.update(_upload(interaction, rendered.files or []))
+            await self._reply(interaction, **kwargs)
+
+    async def pictures_on(self: "Table", live: LiveMatch) -> bool:
+        """Whether this server shows tables as pictures (the ``pictures`` setting, on by default)."""
+        return bool((await self.service.settings(live.record.guild_id))["pictures"])
+
+    async def cmd_hand(self: "Table", interaction: Interaction, game_name: str) -> None:
+        live = await self._match_here(interaction, game_name)
+        if live is not None:
+            async with self.locked(interaction, live.id):
+                live = await self.service.load(live.id) or live
+                await self._show_hand(interaction, live)
+                png = None
+                if interaction.user.id in live.record.players and await self.pictures_on(live):
+                    png = render.hand_picture(live, interaction.user.id)
+                if png is not None:  # the picture follows the text, to the same player only
+                    await interaction.followup.send(file=render.picture_file(png, render.HAND_PICTURE),
+                                                    ephemeral=True)
 
     async def cmd_rules(self: "Table", interaction: Interaction, game_name: str) -> None:
         game = get_game(game_name)

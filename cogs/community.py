@@ -55,17 +55,18 @@ class CommunityCommands(commands.Cog):
         idle_takeover=locale_str("Timeouts in a row before the AI takes an absent player's seat, 1-10"),
         count_ai_matches=locale_str("Whether matches with AI players count in stats"),
         negotiation_seconds=locale_str("Mat Goceng Extra Power negotiations, 10-600 s"),
+        pictures=locale_str("Whether the table is also shown as a picture"),
     )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def settings(self, interaction: discord.Interaction, window_seconds: Optional[int] = None,
                        turn_seconds: Optional[int] = None, ai_delay_seconds: Optional[int] = None,
                        idle_takeover: Optional[int] = None, count_ai_matches: Optional[bool] = None,
-                       negotiation_seconds: Optional[int] = None) -> None:
+                       negotiation_seconds: Optional[int] = None, pictures: Optional[bool] = None) -> None:
         changes: dict[str, Any] = {
             "window_seconds": window_seconds, "turn_seconds": turn_seconds, "ai_delay_seconds": ai_delay_seconds,
             "idle_takeover": idle_takeover, "count_ai_matches": count_ai_matches,
-            "negotiation_seconds": negotiation_seconds,
+            "negotiation_seconds": negotiation_seconds, "pictures": pictures,
         }
         await self.community.cmd_settings(interaction, changes)
 

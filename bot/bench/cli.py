@@ -19,6 +19,7 @@ from typing import Any
 
 from bot.bench import machine
 from bot.bench.engines import run_engines
+from bot.bench.pictures import run_pictures
 from bot.bench.jobs import JobFailed, run_job
 from bot.bench.report import render
 from bot.bench.targets import check
@@ -109,6 +110,8 @@ def collect(args: argparse.Namespace, workdir: str) -> dict[str, Any]:
     results["goceng"] = run_job("goceng", {"matches": args.game_matches, "seed": args.seed, "workdir": workdir})
     _progress("engines: random games of every registered game")
     results["engines"] = run_engines(seconds=args.engine_seconds, seed=args.seed)
+    _progress("pictures: every game's table drawn after every move of whole random matches")
+    results["pictures"] = run_pictures(seed=args.seed)
     results["seconds"] = time.perf_counter() - started
     results["machine"]["load_average_at_end"] = machine.load_average()
     return results

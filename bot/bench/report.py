@@ -12,7 +12,7 @@ import math
 from collections import Counter
 from typing import Any, Callable
 
-from bot.bench import drama_figures
+from bot.bench import drama_figures, pictures
 from bot.bench import laga_figures
 from bot.bench.goceng_figures import render as goceng_lines
 from bot.bench.kinds import KINDS
@@ -157,6 +157,7 @@ def render(results: dict[str, Any], targets: list[Target]) -> str:
     lines += laga_figures.render(results)
     if results.get("goceng"):
         lines += goceng_lines(results["goceng"])
+    lines += pictures.section(results)
 
     engine_rows: list[Row] = []
     for name, e in sorted(results["engines"].items()):

@@ -111,6 +111,30 @@ def _attachments(world: "FakeDiscord", channel_id: int, body: dict[str, Any] | N
     return None
 
 
+def resolve_attachment_urls(world: "FakeDiscord", embeds: list[dict[str, Any]], attachments: list[dict[str, Any]],
+                            what: str) -> None:
+    """Embed URLs ``attachment://name`` become the named attachment's CDN URL, as Discord returns them.
+
+    A name the message has no attachment for is a misuse: Discord shows no image there.
+    """
+    by_name = {a["filename"]: a for a in attachments}
+    for embed in embeds:
+        for key in ("image", "thumbnail", "footer", "author"):
+            part = embed.get(key)
+            field_name = "url" if key in ("image", "thumbnail") else "icon_url"
+            if not isinstance(part, dict) or not str(part.get(field_name, "")).startswith("attachment://"):
+                continue
+            name = part[field_name][len("attachment://"):]
+            att = by_name.get(name)
+            if att is None:
+                world.misuses.append(f"{what}: embed {key} {part[field_name]} names no attachment of the message;"
+                                     " Discord shows nothing there")
+                continue
+            part[field_name] = att["url"]
+            if key in ("image", "thumbnail"):
+                part["proxy_url"] = att["proxy_url"]
+
+
 def _reference(ref: dict[str, Any] | None, channel: FakeChannel) -> dict[str, Any] | None:
     """A reply's message_reference as Discord returns it: string snowflakes, channel and guild filled in."""
     if not ref:
@@ -167,6 +191,7 @@ def create_message(world: "FakeDiscord", channel: FakeChannel, body: dict[str, A
     )
     msg.mentions = _mentions(world, msg.content)
     msg.attachments = _attachments(world, channel.id, body, uploads, None, msg.files) or []
+    resolve_attachment_urls(world, msg.embeds, msg.attachments, "a message create")
     if inter is not None:
         msg.webhook_id = world.app_id
         msg.application_id = world.app_id
@@ -216,6 +241,8 @@ def apply_edit(world: "FakeDiscord", msg: FakeMessage, body: dict[str, Any] | No
     if attachments is not None:
         msg.attachments = attachments
         msg.files.update(files)
+    if "embeds" in body:
+        resolve_attachment_urls(world, msg.embeds, msg.attachments, "a message edit")
     msg.mentions = _mentions(world, content)
     msg.edited_at = discord.utils.utcnow()
     msg.edits += 1

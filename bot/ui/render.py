@@ -9,7 +9,9 @@ of channels; private text is built from that player's own view.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
+import logging
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -21,6 +23,8 @@ from bot.matches import LiveMatch
 from bot.storage import ABANDONED, ACTIVE, FINISHED
 from bot.ui.components import ActButton, HandButton, LobbyButton, PassButton, PickButton, PickSelect, PrefButton
 from bot.ui.picker import Step
+
+log = logging.getLogger(__name__)
 
 COLOUR_LOBBY = discord.Colour.blurple()
 COLOUR_PLAY = discord.Colour.green()
@@ -37,11 +41,16 @@ BUTTON_CHOICES = 5
 
 @dataclass
 class Rendered:
-    """Arguments for ``send``/``edit``: content, one embed and components."""
+    """Arguments for ``send``/``edit``: content, one embed, components and (``files``) uploads.
+
+    ``files`` None leaves a message's attachments as they are on an edit; a list (even empty)
+    replaces them.
+    """
 
     content: str | None = None
     embed: discord.Embed | None = None
     view: discord.ui.View | None = None
+    files: list[discord.File] | None = None
 
     def __post_init__(self) -> None:
         # Every click is routed by the registered DynamicItem templates, so the view is only
@@ -54,10 +63,68 @@ class Rendered:
         kwargs: dict[str, Any] = {"content": self.content, "embed": self.embed}
         if self.view is not None:
             kwargs["view"] = self.view
+        if self.files:
+            kwargs["files"] = self.files
         return kwargs
 
     def edit_kwargs(self) -> dict[str, Any]:
-        return {"content": self.content, "embed": self.embed, "view": self.view}
+        kwargs: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self.view}
+        if self.files is not None:
+            kwargs["attachments"] = self.files
+        return kwargs
+
+
+TABLE_PICTURE = "table.png"
+HAND_PICTURE = "hand.png"
+
+
+def table_picture(live: LiveMatch) -> bytes | None:
+    """The public table drawn from the spectator view only; None if the game draws none.
+
+    A drawing error is logged and the text table goes out alone: a picture never holds up a move.
+    """
+    if live.state is None:
+        return None
+    game = live.game
+    try:
+        return game.draw_table(game.view(live.state, None), live.record.names)
+    except Exception:
+        log.exception("could not draw the table of match %s", live.id)
+        return None
+
+
+def hand_picture(live: LiveMatch, player: int) -> bytes | None:
+    """A player's own hand drawn from their own view; None if the game draws none (or nothing to draw)."""
+    if live.state is None:
+        return None
+    game = live.game
+    try:
+        return game.draw_hand(game.view(live.state, player), live.record.names)
+    except Exception:
+        log.exception("could not draw a hand of match %s", live.id)
+        return None
+
+
+def picture_file(png: bytes, filename: str = TABLE_PICTURE) -> discord.File:
+    return discord.File(io.BytesIO(png), filename=filename,
+                        description=t("A picture of the table; the text above says the same."))
+
+
+def with_picture(rendered: Rendered, png: bytes, *, url: str | None = None) -> Rendered:
+    """Show ``png`` as the embed's image: uploaded as table.png, or (``url``) the copy Discord already holds.
+
+    With ``url`` the message's attachments are left as they are, so an unchanged picture is
+    not uploaded again.
+    """
+    if rendered.embed is None:
+        return rendered
+    if url is not None:
+        rendered.embed.set_image(url=url)
+        rendered.files = None
+    else:
+        rendered.embed.set_image(url=f"attachment://{TABLE_PICTURE}")
+        rendered.files = [picture_file(png)]
+    return rendered
 
 
 def add_fields(embed: discord.Embed, fields: Sequence[Field]) -> discord.Embed:

@@ -120,6 +120,14 @@ class DramaGame(Game[DramaState]):
     def describe_event(self, event: Event, names: Mapping[int, str]) -> str:
         return text.describe_event(event, names)
 
+    def draw_table(self, view_: Mapping[str, Any], names: Mapping[int, str]) -> bytes | None:
+        from bot.pictures import drama as picture  # pure drawing; Pillow is loaded only when a picture is drawn
+        return picture.table(view_, names)
+
+    def draw_hand(self, view_: Mapping[str, Any], names: Mapping[int, str]) -> bytes | None:
+        from bot.pictures import drama as picture
+        return picture.hand(view_, names)
+
     def render_view(self, view_: Mapping[str, Any], names: Mapping[int, str]) -> str:
         return view.render(view_, names)
 

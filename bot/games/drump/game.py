@@ -199,6 +199,14 @@ class DrumpGame(Game[DrumpState]):
     def describe_event(self, event: Event, names: Mapping[PlayerId, str]) -> str:
         return text.describe_event(event, names)
 
+    def draw_table(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> bytes | None:
+        from bot.pictures import drump as picture  # pure drawing; Pillow is loaded only when a picture is drawn
+        return picture.table(view, names)
+
+    def draw_hand(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> bytes | None:
+        from bot.pictures import drump as picture
+        return picture.hand(view, names)
+
     def render_view(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
         return render(view, names)
 

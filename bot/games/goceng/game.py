@@ -103,6 +103,14 @@ class GocengGame(Game[GocengState]):
     def describe_event(self, event: Event, names: Mapping[int, str]) -> str:
         return text.describe_event(event, names)
 
+    def draw_table(self, view: Mapping[str, Any], names: Mapping[int, str]) -> bytes | None:
+        from bot.pictures import goceng as picture  # pure drawing; Pillow is loaded only when a picture is drawn
+        return picture.table(view, names)
+
+    def draw_hand(self, view: Mapping[str, Any], names: Mapping[int, str]) -> bytes | None:
+        from bot.pictures import goceng as picture
+        return picture.hand(view, names)
+
     def render_view(self, view: Mapping[str, Any], names: Mapping[int, str]) -> str:
         return board.render(view, names)
 

@@ -142,6 +142,14 @@ class LagaGame(Game[LagaState]):
     def describe_event(self, event: Event, names: Mapping[PlayerId, str]) -> str:
         return text.describe_event(event, names)
 
+    def draw_table(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> bytes | None:
+        from bot.pictures import laga as picture  # pure drawing; Pillow is loaded only when a picture is drawn
+        return picture.table(view, names)
+
+    def draw_hand(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> bytes | None:
+        from bot.pictures import laga as picture
+        return picture.hand(view, names)
+
     def render_view(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
         return views.render(view, names)
 

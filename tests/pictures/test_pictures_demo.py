@@ -1,0 +1,20 @@
+"""``python -m bot demo --pictures DIR`` writes the pictures of a demo match, for a newcomer offline."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from bot.demo import main
+
+
+def test_demo_writes_each_new_table_picture(tmp_path, capsys):
+    folder = tmp_path / "pictures"
+    assert main(["drump", "--seed", "3", "--db", str(tmp_path / "demo.sqlite3"), "--pictures", str(folder)]) == 0
+    files = sorted(folder.iterdir())
+    assert len(files) > 5 and files[0].name == "table-001.png"
+    pictures = [f.read_bytes() for f in files]
+    assert all(Image.open(io.BytesIO(p)).format == "PNG" for p in pictures)
+    assert all(a != b for a, b in zip(pictures, pictures[1:])), "an unchanged picture was written again"
+    assert "DRUMP" in capsys.readouterr().out

@@ -1,0 +1,88 @@
+"""Pictures in Discord, through discord.py's real code and the in-process stand-in: the table
+message carries the picture, ``/drump board`` returns it, an unchanged picture is not uploaded
+again, and the ``pictures`` server setting turns them off."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from bot.games.rng import Rng
+from table_driver import ADMIN, CHANNEL, GUEST, GUILD, HOST, Table
+
+
+def _picture(message) -> bytes:
+    """The table.png a message carries, checked to be what its embed shows."""
+    names = [a["filename"] for a in message.attachments]
+    assert names == ["table.png"], names
+    attachment = message.attachments[0]
+    assert message.embeds[0]["image"]["url"] == attachment["url"]
+    data = message.files["table.png"]
+    assert Image.open(io.BytesIO(data)).format == "PNG"
+    return data
+
+
+def _uploads(table: Table, message_id: int) -> list[list[str]]:
+    """The files uploaded by each edit of one message, in order."""
+    return [r.files for r in table.world.requests if r.method == "PATCH" and r.path.endswith(f"/{message_id}")]
+
+
+async def test_table_message_carries_the_picture_and_board_returns_it(table: Table):
+    message = await table.open_and_start()
+    live = table.live()
+    first = _picture(message)
+    assert first == live.game.draw_table(live.game.view(live.state, None), live.record.names)
+    assert "to play" in message.text  # the text stays, for search, screen readers and images turned off
+
+    board = await table.slash(GUEST, "board")
+    reply = board.messages[-1]
+    assert board.ephemeral and _picture(reply) == first and "to play" in reply.text
+
+    # A move changes the board: the new picture replaces the old one on the same message.
+    rng = Rng.seeded(3)
+    player = sorted(live.game.actors(live.state))[0]
+    await table.play(player, rng.choice(live.game.legal_actions(live.state, player)))
+    message = table.table_message()
+    live = table.live()
+    assert _picture(message) == live.game.draw_table(live.game.view(live.state, None), live.record.names)
+
+
+async def test_an_unchanged_picture_is_not_uploaded_again(table: Table):
+    message = await table.open_and_start()
+    live = table.live()
+    shown = _picture(message)
+    before = len(_uploads(table, message.id))
+    assert await table.bot.table.announcer.refresh_table(live)
+    assert await table.bot.table.announcer.refresh_table(live)
+    edits = _uploads(table, message.id)[before:]
+    assert edits == [[], []], edits  # both edits point at the copy Discord holds
+    assert _picture(table.world.message(message.id)) == shown
+
+
+async def test_the_pictures_setting_turns_them_off(table: Table):
+    message = await table.open_and_start()
+    _picture(message)
+    record = await table.world.slash(table.bot, ADMIN, CHANNEL, "settings", None, {"pictures": False})
+    await table.world.settle()
+    assert "`pictures` = **0**" in record.text
+    assert await table.bot.storage.guild_settings(GUILD) == {"pictures": 0}
+
+    board = await table.slash(HOST, "board")
+    reply = board.messages[-1]
+    assert reply.attachments == [] and "image" not in reply.embeds[0] and "to play" in reply.text
+    # The next refresh of the table takes the picture off the message.
+    assert await table.bot.table.announcer.refresh_table(table.live())
+    message = table.world.message(message.id)
+    assert message.attachments == [] and "image" not in message.embeds[0]
+
+
+async def test_hand_command_sends_the_hand_picture_privately(table: Table):
+    await table.open_and_start()
+    live = table.live()
+    record = await table.slash(HOST, "hand")
+    files = [a["filename"] for m in record.messages for a in m.attachments]
+    assert files == ["hand.png"] and record.ephemeral
+    picture = next(m for m in record.messages if m.attachments)
+    assert picture.visible_to == HOST  # the hand goes to its owner only
+    assert picture.files["hand.png"] == live.game.draw_hand(live.game.view(live.state, HOST), live.record.names)

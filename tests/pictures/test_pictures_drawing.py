@@ -1,0 +1,98 @@
+"""Every game's table and hand pictures over seeded random playouts to the end, at every player count.
+
+Each sampled state is drawn from the spectator view (and each seat's hand from its own view):
+the result must be a valid PNG of the width the layouts are made for, within the height and
+byte budgets, and every piece of text must lie inside the picture (text boxes measured with
+Pillow's own ``textbbox`` as it is drawn).
+"""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from bot.engine import all_games
+from bot.pictures.canvas import MIN_SIZE, WIDTH, fit, font, wrap
+
+GAMES = all_games()
+CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
+#: Long and non-Latin names: the fitting must hold for any display name.
+LONG_NAMES = ["Dewi Lestari Kusumawati Anggraeni Putri", "Muhammad Ariffin bin Abdul Rahman Shah",
+              "李小龍 Bruce 🐉", "Ñandú Ğüşçö", "A", "Zulkarnain Wibisono Hadiningrat", "x" * 60]
+MAX_HEIGHT = 1600
+MAX_BYTES = 200_000
+DRAWS_PER_GAME = 14
+
+
+def _playout(game, count: int, seed: int):
+    """A random game to the end, yielding the state before every move and the final one."""
+    state = game.new_game(list(range(1, count + 1)), seed)
+    rng = random.Random(seed)
+    for _ in range(5000):
+        yield state
+        if game.is_over(state):
+            return
+        player = sorted(game.waiting(state).actors)[0]
+        game.apply(state, player, rng.choice(game.legal_actions(state, player)))
+    raise AssertionError(f"{game.name}: the playout did not end")
+
+
+@pytest.fixture
+def text_boxes(monkeypatch):
+    """Every text stamped (the kit pastes each text's rendered mask), checked to lie inside its picture."""
+    drawn: list[tuple[int, int, int, int]] = []
+    original = Image.Image.paste
+
+    def measured(self, im, box=None, mask=None):
+        if mask is not None and isinstance(box, tuple) and self.mode == "RGB":
+            x, y = box[0], box[1]
+            width, height = self.size
+            assert x >= 0 and y >= 0 and x + mask.width <= width and y + mask.height <= height, \
+                f"a text of {mask.size} at {(x, y)} runs out of the {width}x{height} picture"
+            drawn.append((x, y, x + mask.width, y + mask.height))
+        return original(self, im, box, mask)
+
+    monkeypatch.setattr(Image.Image, "paste", measured)
+    return drawn
+
+
+def _check_png(data: bytes | None, what: str) -> None:
+    assert isinstance(data, bytes) and data.startswith(b"\x89PNG\r\n\x1a\n"), f"{what}: not a PNG"
+    assert len(data) <= MAX_BYTES, f"{what}: {len(data)} bytes"
+    image = Image.open(io.BytesIO(data))
+    image.verify()
+    assert image.size[0] == WIDTH and 100 <= image.size[1] <= MAX_HEIGHT, f"{what}: {image.size}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0].name}-{c[1]}p")
+def test_pictures_render_over_whole_playouts(case, text_boxes):
+    game, count = case
+    states = list(_playout(game, count, seed=count * 7 + 1))
+    names = {pid: LONG_NAMES[(pid - 1) % len(LONG_NAMES)] for pid in range(1, count + 1)}
+    step = max(1, len(states) // DRAWS_PER_GAME)
+    # Replaying keeps states apart (the engine mutates one state in place): re-run to each sample.
+    picked = set(range(0, len(states), step)) | {len(states) - 1}
+    for i, state in enumerate(_playout(game, count, seed=count * 7 + 1)):
+        if i not in picked:
+            continue
+        _check_png(game.draw_table(game.view(state, None), names), f"{game.name} table at step {i}")
+        for pid in range(1, count + 1):
+            hand = game.draw_hand(game.view(state, pid), names)
+            if hand is not None:
+                _check_png(hand, f"{game.name} hand of {pid} at step {i}")
+    assert text_boxes, "nothing was drawn"
+
+
+def test_fitted_text_never_exceeds_its_box():
+    for text in LONG_NAMES + ["Kereta Mewah Mercedes Benz S-Class 2024 Limited Edition"]:
+        for width in (40, 120, 300):
+            shown, f = fit(text, width, 30, bold=True)
+            assert f.getlength(shown) <= width
+            assert f.size >= MIN_SIZE
+        for line in wrap(text * 3, 200, 20, 2):
+            assert font(20).getlength(line) <= 200
+    assert fit("short", 300, 30)[0] == "short"
+    assert wrap("one two three four five six", 90, 20, 2)[-1].endswith("\u2026")
