@@ -183,6 +183,7 @@ class Announcer:
             return True  # nothing private changed: the public table already shows the rest
         rendered = render.hand_dm(live, player, guild_name=self.guild_name(live), channel_id=live.record.channel_id,
                                   channel_name=self.channel_name(live), jump_url=self.jump_url(live), notes=kept)
+        await self._hand_picture(live, player, rendered)
         service = self.service
         existing = (await service.sent_messages(live, HAND_DM)).get(player)
         try:
@@ -201,6 +202,19 @@ class Announcer:
             return True
         self._last_dm[key] = digest
         return True
+
+    async def _hand_picture(self, live: LiveMatch, player: int, rendered: render.Rendered) -> None:
+        """Put the player's hand picture on their DM (it is only edited when their view changed).
+
+        With pictures off, or nothing to draw, an empty list clears a picture sent before.
+        """
+        png = None
+        if live.record.status == "active" and (await self.service.settings(live.record.guild_id))["pictures"]:
+            png = render.hand_picture(live, player)
+        if png is None:
+            rendered.files = []
+        else:
+            render.with_picture(rendered, png, filename=render.HAND_PICTURE)
 
     async def dm_closed_notice(self, live: LiveMatch, players: list[int]) -> None:
         if not players:

@@ -106,11 +106,13 @@ def hand_picture(live: LiveMatch, player: int) -> bytes | None:
 
 
 def picture_file(png: bytes, filename: str = TABLE_PICTURE) -> discord.File:
-    return discord.File(io.BytesIO(png), filename=filename,
-                        description=t("A picture of the table; the text above says the same."))
+    description = (t("A picture of your hand; the text above says the same.") if filename == HAND_PICTURE
+                   else t("A picture of the table; the text above says the same."))
+    return discord.File(io.BytesIO(png), filename=filename, description=description)
 
 
-def with_picture(rendered: Rendered, png: bytes, *, url: str | None = None) -> Rendered:
+def with_picture(rendered: Rendered, png: bytes, *, url: str | None = None,
+                 filename: str = TABLE_PICTURE) -> Rendered:
     """Show ``png`` as the embed's image: uploaded as table.png, or (``url``) the copy Discord already holds.
 
     With ``url`` the message's attachments are left as they are, so an unchanged picture is
@@ -122,8 +124,8 @@ def with_picture(rendered: Rendered, png: bytes, *, url: str | None = None) -> R
         rendered.embed.set_image(url=url)
         rendered.files = None
     else:
-        rendered.embed.set_image(url=f"attachment://{TABLE_PICTURE}")
-        rendered.files = [picture_file(png)]
+        rendered.embed.set_image(url=f"attachment://{filename}")
+        rendered.files = [picture_file(png, filename)]
     return rendered
 
 

@@ -86,3 +86,24 @@ async def test_hand_command_sends_the_hand_picture_privately(table: Table):
     picture = next(m for m in record.messages if m.attachments)
     assert picture.visible_to == HOST  # the hand goes to its owner only
     assert picture.files["hand.png"] == live.game.draw_hand(live.game.view(live.state, HOST), live.record.names)
+
+
+async def test_each_hand_dm_carries_its_owners_hand_picture(table: Table):
+    await table.open_and_start()
+    live = table.live()
+    for player in (HOST, GUEST):
+        dm = table.world.dm_messages(player)[0]
+        assert [a["filename"] for a in dm.attachments] == ["hand.png"]
+        assert dm.embeds[0]["image"]["url"] == dm.attachments[0]["url"]
+        assert dm.files["hand.png"] == live.game.draw_hand(live.game.view(live.state, player), live.record.names)
+    assert table.world.dm_messages(HOST)[0].files["hand.png"] != table.world.dm_messages(GUEST)[0].files["hand.png"]
+
+
+async def test_with_pictures_off_the_hand_dm_loses_its_picture(table: Table):
+    await table.open_and_start()
+    await table.world.slash(table.bot, ADMIN, CHANNEL, "settings", None, {"pictures": False})
+    await table.world.settle()
+    live = table.live()
+    assert await table.bot.table.announcer.push_hand(live, HOST, force=True)
+    dm = table.world.message(table.world.dm_messages(HOST)[0].id)
+    assert dm.attachments == [] and "image" not in dm.embeds[0]
