@@ -30,7 +30,6 @@ import json
 import tempfile
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from bot.engine import Action, get_game
@@ -42,9 +41,11 @@ from bot.ui.picker import walk
 from bot.ui.render import legal_fingerprint
 
 from bot.bench import prune
-from bot.bench.arena import Arena, make_bot
+from bot.bench.arena import Arena
+from bot.bench.game_arena import game_arena
+from bot.bench.tracker import HANDLERS
 from bot.bench.player import shown_path
-from bot.bench.whole import ChannelWatch, MatchFigures, build_world, open_match
+from bot.bench.whole import ChannelWatch, MatchFigures, open_match
 
 PLAYERS = 4
 MAX_STEPS = 20_000
@@ -217,25 +218,13 @@ def summarise(matches: list[DramaMatch]) -> dict[str, Any]:
 
 async def run_drama(*, matches: int, seed: int, workdir: str) -> dict[str, Any]:
     """``matches`` seeded whole four-player matches, all seats people."""
-    world, seats = build_world(PLAYERS, matches)
-    db_path = str(Path(workdir) / "drama.sqlite3")
-    for leftover in Path(workdir).glob("drama.sqlite3*"):
-        leftover.unlink()
-    bot = make_bot(db_path, seed)
-    await world.connect(bot)
-    from bot.bench.tracker import HANDLERS, HandlerTracker
-
-    arena = Arena(world, bot, db_path, seats, HandlerTracker(bot.table, HANDLERS + ("on_pass",)))
-    try:
+    async with game_arena("drama", players=PLAYERS, matches=matches, seed=seed, workdir=workdir,
+                          handlers=HANDLERS + ("on_pass",)) as arena:
         played = []
-        for i, seat in enumerate(seats):
+        for i, seat in enumerate(arena.seats):
             played.append(await play_match(arena, seat, Rng.seeded(seed * 1_000_003 + i)))
-            prune.sweep(world)
+            prune.sweep(arena.world)
         return summarise(played)
-    finally:
-        if not bot.is_closed():
-            await bot.close()
-        world.close()
 
 
 def section(results: dict[str, Any]) -> list[str]:

@@ -26,16 +26,16 @@ import json
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from bot.bench import prune
-from bot.bench.arena import Arena, make_bot
+from bot.bench.arena import Arena
+from bot.bench.game_arena import game_arena
 from bot.bench.player import Driver
-from bot.bench.whole import _GUILD, ChannelWatch, MatchFigures, build_world, open_match, summarise
+from bot.bench.whole import _GUILD, ChannelWatch, MatchFigures, open_match, summarise
 from bot.engine import Action, get_game
 from bot.games.rng import Rng
-from bot.match_types import AI, PLAYER, MoveOutcome
+from bot.match_types import MoveOutcome
 from bot.storage import ACTIVE
 from bot.ui.components import LobbyButton
 from bot.ui.render import legal_fingerprint
@@ -187,26 +187,13 @@ def _share(part: int, whole: int) -> float:
 
 
 async def run_goceng_figures(*, matches: int, seed: int, workdir: str) -> dict[str, Any]:
-    world, seats = build_world(PLAYERS, matches)
-    db_path = str(Path(workdir) / "goceng.sqlite3")
-    for leftover in Path(workdir).glob("goceng.sqlite3*"):
-        leftover.unlink()
-    bot = make_bot(db_path, seed)
-    await world.connect(bot)
-    from bot.bench.tracker import HandlerTracker
-
-    arena = Arena(world, bot, db_path, seats, HandlerTracker(bot.table))
     bargains = Bargains()
     played: list[MatchFigures] = []
-    try:
+    async with game_arena("goceng", players=PLAYERS, matches=matches, seed=seed, workdir=workdir) as arena:
         await arena.service.change_setting(_GUILD, "ai_delay_seconds", 0)
-        for i, seat in enumerate(seats):
+        for i, seat in enumerate(arena.seats):
             played.append(await _play(arena, seat, Rng.seeded(seed * 7_919 + i), bargains))
-            prune.sweep(world)
-    finally:
-        if not bot.is_closed():
-            await bot.close()
-        world.close()
+            prune.sweep(arena.world)
     whole = summarise(played)
     b = bargains
     return {

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 from bot.engine import Action, get_game
@@ -25,9 +24,10 @@ from bot.storage import ACTIVE
 from bot.ui.components import LobbyButton
 
 from bot.bench import prune
-from bot.bench.arena import Arena, make_bot
+from bot.bench.arena import Arena
+from bot.bench.game_arena import game_arena
 from bot.bench.player import Driver
-from bot.bench.whole import MAX_STEPS, ChannelWatch, MatchFigures, build_world, open_match
+from bot.bench.whole import MAX_STEPS, ChannelWatch, MatchFigures, open_match
 
 PLAYERS = 4
 #: Decisions grouped as a player thinks of them (the action types of each).
@@ -84,31 +84,18 @@ async def _play(arena: Arena, seat: Any, rng: Rng) -> tuple[MatchFigures, Counte
 
 async def run_laga(*, matches: int, seed: int, workdir: str) -> dict[str, Any]:
     """``matches`` seeded whole matches of Laga Jakarta at four seats; their click and mention figures."""
-    world, seats = build_world(PLAYERS, matches)
-    db_path = str(Path(workdir) / "laga.sqlite3")
-    for leftover in Path(workdir).glob("laga.sqlite3*"):
-        leftover.unlink()
-    bot = make_bot(db_path, seed)
-    await world.connect(bot)
-    from bot.bench.tracker import HandlerTracker
-
-    arena = Arena(world, bot, db_path, seats, HandlerTracker(bot.table))
     start = time.perf_counter()
     clicks: Counter[str] = Counter()
     decisions: Counter[str] = Counter()
     turns = mentions = 0
-    try:
-        for i, seat in enumerate(seats):
+    async with game_arena("laga", players=PLAYERS, matches=matches, seed=seed, workdir=workdir) as arena:
+        for i, seat in enumerate(arena.seats):
             figures, c, d = await _play(arena, seat, Rng.seeded(seed * 1_000_003 + i))
             clicks.update(c)
             decisions.update(d)
             turns += figures.turns
             mentions += figures.mentions
-            prune.sweep(world)
-    finally:
-        if not bot.is_closed():
-            await bot.close()
-        world.close()
+            prune.sweep(arena.world)
     total_clicks, total_decisions = sum(clicks.values()), sum(decisions.values())
     return {
         "matches": matches, "players": PLAYERS, "turns_per_match": turns / max(1, matches),
