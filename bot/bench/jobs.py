@@ -57,11 +57,18 @@ async def whole_job(**params: Any) -> dict[str, Any]:
     return await run_whole(**params)
 
 
+async def soak_job(**params: Any) -> dict[str, Any]:
+    from bot.bench.soak import run_soak
+
+    return await run_soak(**params)
+
+
 JOBS: dict[str, Callable[..., Awaitable[dict[str, Any]]]] = {
     "floor": floor_job,
     "size": size_job,
     "finished": finished_job,
     "whole": whole_job,
+    "soak": soak_job,
 }
 
 
