@@ -33,6 +33,7 @@ import base64
 import json
 import logging
 import os
+import shutil
 import signal
 import sys
 import tempfile
@@ -161,7 +162,9 @@ class RemoteBot:
             self._writer = None
 
     async def close(self) -> None:
-        """Ask the bot to close (``client.close()``) and exit; kill it if it does not within the timeout."""
+        """Ask the bot to close (``client.close()``) and exit; kill it if it does not within the timeout.
+
+        Also removes the socket and the child's log (read ``log_tail()`` before closing)."""
         if not self._dead and self._proc is not None:
             self._send({"op": "close"})
             try:
@@ -169,6 +172,7 @@ class RemoteBot:
             except asyncio.TimeoutError:
                 pass
         await self.kill()
+        shutil.rmtree(self._dir, ignore_errors=True)
 
     def log_tail(self, lines: int = 40) -> str:
         try:

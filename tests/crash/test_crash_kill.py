@@ -193,7 +193,7 @@ class CrashRun:
         else:
             raise AssertionError(f"{point} was never reached in {MAX_STEPS} steps")
         assert self.step_channel is not None
-        await self.cw.bot.kill()
+        await self.cw.bot.close()  # already dead: this waits for the exit and removes its socket
         self.armed = None
         self.check_commit_first(point)
         self.check_stored()
@@ -237,6 +237,8 @@ class CrashRun:
                 opened = await self.cw.open_picker(match, player)
                 assert opened.message is not None and opened.ephemeral, opened.text
                 assert _picker_decision(opened.message) == (match.id, match.decision_seq), opened.text
+                for player in match.players:  # the start reached everyone's hand DM
+                    assert any(f"match #{match.id}" in m.text for m in world.dm_messages(player)), player
             elif match.status == "lobby":
                 message = self.cw.lobby_message(match.id)
                 if message is None:  # committed, never posted: /drump new there is answered, not ignored
