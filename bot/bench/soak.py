@@ -17,6 +17,9 @@ Tracing slows the run several times over; use it on a shorter soak.
 
 from __future__ import annotations
 
+import argparse
+import json
+import tempfile
 import time
 import tracemalloc
 from pathlib import Path
@@ -122,9 +125,7 @@ async def run_soak(*, matches: int, moves: int, warmup: int, samples: int, seed:
 
 # -- ``python -m bot bench soak``: its own run, minutes long, kept out of the default benchmark -----------
 
-def parser() -> "argparse.ArgumentParser":
-    import argparse
-
+def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m bot bench soak", description=(
         "Memory soak: play many moves through the real bot and report resident-memory growth after the warm-up."))
     p.add_argument("--moves", type=int, default=100_000, help="moves measured after the warm-up (default 100000)")
@@ -156,15 +157,11 @@ def render(result: dict[str, Any]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    import json
-
-    from bot.bench.jobs import JobFailed, run_job
+    from bot.bench.jobs import JobFailed, run_job  # the job runs this module's run_soak in a fresh process
 
     args = parser().parse_args(argv)
     params = {"matches": args.matches, "moves": args.moves, "warmup": args.warmup, "samples": args.samples,
               "seed": args.seed, "trace": args.trace}
-    import tempfile
-
     with tempfile.TemporaryDirectory(prefix="meja-soak-") as tmp:
         try:
             result = run_job("soak", dict(params, workdir=tmp), timeout=4 * 3600.0)
