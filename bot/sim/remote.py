@@ -46,6 +46,8 @@ import discord
 from bot.sim.errors import UnknownRouteError
 from bot.sim.world import FakeDiscord
 
+#: The folder holding the ``bot`` package this module belongs to.
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 #: Generous: a child that has not logged in or settled by then is stuck, not slow.
 STARTUP_TIMEOUT = 120.0
 #: Gateway and request lines can carry whole messages; the default 64 KiB line limit is too small.
@@ -123,8 +125,10 @@ class RemoteBot:
             argv = [sys.executable, "-m", "bot.sim.remote_child", sock, self.factory, json.dumps(self.kwargs)]
             if self.import_path:
                 argv.append(self.import_path)
+            env = dict(os.environ)  # the child imports the same ``bot`` package as this process
+            env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PACKAGE_ROOT), env.get("PYTHONPATH", "")) if p)
             with open(self.log_path, "ab") as log:
-                self._proc = await asyncio.create_subprocess_exec(*argv, stdout=log, stderr=log,
+                self._proc = await asyncio.create_subprocess_exec(*argv, stdout=log, stderr=log, env=env,
                                                                   stdin=asyncio.subprocess.DEVNULL)
             waiter = asyncio.ensure_future(self._proc.wait())
             done, _ = await asyncio.wait({self._ready, waiter}, timeout=STARTUP_TIMEOUT,
