@@ -2,14 +2,17 @@
 
 A picker is an ephemeral reply: only the interaction that made it (or a
 later click on it) can edit it, and only while that interaction's token
-lives (15 minutes). This keeps the newest such interaction per player and
-match, in memory: after a restart old pickers are simply left as they are,
-and their clicks are still answered (refused or redrawn) by the table.
+lives (15 minutes). This keeps the newest such interaction's application id
+and token per player and match, in memory (not the interaction itself, which
+holds its whole payload, message and member: a few KB per player, live for
+as long as the match). After a restart old pickers are simply left as they
+are, and their clicks are still answered (refused or redrawn) by the table.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -28,12 +31,24 @@ PRUNE_EVERY = 256
 
 REPLACED = N_("↪️ Replaced by a newer picker.")
 
+#: Discord's name for an interaction's own reply in the webhook message routes.
+ORIGINAL = "@original"
+
+
+@dataclass(frozen=True, slots=True)
+class _Handle:
+    """What editing an interaction's reply takes: the application's id and the interaction's token."""
+
+    application_id: int
+    token: str
+    at: float
+
 
 class OpenPickers:
     def __init__(self, clock: Clock) -> None:
         self._clock = clock
-        #: (match, player) -> (the newest interaction whose reply is the picker, when it was made)
-        self._open: dict[tuple[int, int], tuple[discord.Interaction[Any], float]] = {}
+        #: (match, player) -> the newest interaction whose reply is the picker
+        self._open: dict[tuple[int, int], _Handle] = {}
         self._since_prune = 0
 
     def answered(self, match_id: int, player: int, interaction: discord.Interaction[Any]) -> None:
@@ -41,25 +56,24 @@ class OpenPickers:
         self._keep(match_id, player, interaction)
 
     def _keep(self, match_id: int, player: int, interaction: discord.Interaction[Any]) -> None:
-        self._open[(match_id, player)] = (interaction, self._clock.now())
+        self._open[(match_id, player)] = _Handle(interaction.application_id, interaction.token, self._clock.now())
         self._since_prune += 1
         if self._since_prune >= PRUNE_EVERY:  # tokens past their life can edit nothing: let them go
             self._since_prune = 0
             cutoff = self._clock.now() - TOKEN_LIFETIME
-            for key in [k for k, (_, at) in self._open.items() if at < cutoff]:
+            for key in [k for k, handle in self._open.items() if handle.at < cutoff]:
                 del self._open[key]
 
     async def opened(self, match_id: int, player: int, interaction: discord.Interaction[Any]) -> None:
         """A new picker was sent: fold the previous one to a line (if its token still lives)."""
         previous = self._open.get((match_id, player))
         self._keep(match_id, player, interaction)
-        if previous is None:
+        if previous is None or self._clock.now() - previous.at > TOKEN_LIFETIME:
             return
-        old, at = previous
-        if self._clock.now() - at > TOKEN_LIFETIME:
-            return
+        reply = discord.Webhook.partial(previous.application_id, previous.token, client=interaction.client)
         try:
-            await old.edit_original_response(**render.collapsed(translate(REPLACED)).edit_kwargs())
+            # The route of ``Interaction.edit_original_response``: PATCH .../messages/@original.
+            await reply.edit_message(ORIGINAL, **render.collapsed(translate(REPLACED)).edit_kwargs())  # type: ignore[arg-type]
         except discord.HTTPException as exc:  # dismissed by the player, or too old: nothing to fold
             log.debug("could not fold an old picker: %s", exc)
 

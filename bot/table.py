@@ -23,7 +23,7 @@ from bot.matches import LiveMatch, MatchError, MatchService, MoveOutcome, StaleT
 from bot.pickers import OpenPickers
 from bot.table_commands import SlashCommands, may_manage as _may_manage, name_of as _name
 from bot.scheduler import DeadlineScheduler
-from bot.storage import ACTIVE
+from bot.storage import ACTIVE, LOBBY
 from bot.ui import render
 from bot.timers import AI as AI_WAKE, DEADLINE, humans_waited_on, next_wake
 from bot.ui.picker import PathError, walk
@@ -164,6 +164,8 @@ class Table(SlashCommands):
                 "remove_ai": lambda: self.service.remove_ai(match_id, user.id),
             }
             live = await seat_ops[op]()
+            if interaction.message is not None and live.record.message_id is None:  # posted, id lost in a crash
+                await self.service.set_table_message(live, interaction.message.id)
             await self._edit_clicked(interaction, render.lobby_message(live))
 
     async def _start(self, interaction: Interaction, match_id: int) -> None:
@@ -413,6 +415,8 @@ class Table(SlashCommands):
     async def _catch_up(self, match_id: int) -> bool:
         async with self.locked(None, match_id):
             live = await self.service.load(match_id)
+            if live is not None and live.record.status == LOBBY:
+                return await self._redraw_lobby(live)
             if live is None or live.record.status != ACTIVE or live.state is None:
                 return False
             if live.record.announced_seq is None:  # started, but the lobby message never became the table
@@ -426,3 +430,14 @@ class Table(SlashCommands):
             if current is not None:
                 await self.schedule(current)
             return sent
+
+    async def _redraw_lobby(self, live: LiveMatch) -> bool:
+        """A seat change may be committed but never drawn (no marker says which): each lobby is redrawn once."""
+        if live.record.message_id is None:  # never posted, or its id never stored: its buttons still work
+            return False
+        message = self.announcer.channel(live).get_partial_message(live.record.message_id)
+        try:
+            await message.edit(**render.lobby_message(live).edit_kwargs())
+        except discord.HTTPException as exc:
+            log.warning("could not redraw the lobby of match #%s: %s", live.id, exc)
+        return True

@@ -118,6 +118,10 @@ def collect(args: argparse.Namespace, workdir: str) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if argv and argv[0] == "soak":  # the memory soak: minutes long, its own command
+        from bot.bench.soak import main as soak
+
+        return soak(argv[1:])
     args = parser().parse_args(argv)
     try:
         if args.workdir:

@@ -9,6 +9,7 @@ and handing back its figures as JSON; the parent only collects them.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import subprocess
@@ -39,50 +40,30 @@ async def floor_job(*, clicks: int, warmup: int, concurrency: int) -> dict[str, 
     }
 
 
-async def size_job(**params: Any) -> dict[str, Any]:
-    from bot.bench.scale import run_size
-
-    return await run_size(**params)
-
-
-async def finished_job(**params: Any) -> dict[str, Any]:
-    from bot.bench.finished import run_finished
-
-    return await run_finished(**params)
-
-
-async def whole_job(**params: Any) -> dict[str, Any]:
-    from bot.bench.whole import run_whole
-
-    return await run_whole(**params)
+#: The other jobs: each is one coroutine of a module, imported only in the child that runs it
+#: (so a job's imports never weigh on another's memory figures).
+_JOB_FUNCTIONS: dict[str, tuple[str, str]] = {
+    "size": ("bot.bench.scale", "run_size"),
+    "finished": ("bot.bench.finished", "run_finished"),
+    "whole": ("bot.bench.whole", "run_whole"),
+    "drama": ("bot.bench.drama_figures", "run_drama"),
+    "laga": ("bot.bench.laga_figures", "run_laga"),
+    "goceng": ("bot.bench.goceng_figures", "run_goceng_figures"),
+    "soak": ("bot.bench.soak", "run_soak"),
+}
 
 
-async def drama_job(**params: Any) -> dict[str, Any]:
-    from bot.bench.drama_figures import run_drama
+def _imported_job(module: str, function: str) -> Callable[..., Awaitable[dict[str, Any]]]:
+    async def job(**params: Any) -> dict[str, Any]:
+        return await getattr(importlib.import_module(module), function)(**params)
 
-    return await run_drama(**params)
-
-
-async def laga_job(**params: Any) -> dict[str, Any]:
-    from bot.bench.laga_figures import run_laga
-
-    return await run_laga(**params)
-
-
-async def goceng_job(**params: Any) -> dict[str, Any]:
-    from bot.bench.goceng_figures import run_goceng_figures
-
-    return await run_goceng_figures(**params)
+    job.__name__ = f"{function}_job"
+    return job
 
 
 JOBS: dict[str, Callable[..., Awaitable[dict[str, Any]]]] = {
     "floor": floor_job,
-    "size": size_job,
-    "finished": finished_job,
-    "whole": whole_job,
-    "drama": drama_job,
-    "laga": laga_job,
-    "goceng": goceng_job,
+    **{name: _imported_job(*where) for name, where in _JOB_FUNCTIONS.items()},
 }
 
 

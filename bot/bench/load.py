@@ -72,6 +72,7 @@ async def _play(driver: Driver, arena: Arena, seat: Seat, *, record_requests: bo
     sample = await driver.play_move(seat.match_id, record_requests=record_requests)
     if sample.finished:
         driver.forget_players(seat.players)
+        prune.drop_finished(arena.world, seat.channel_id, seat.players)
         await arena.create_match(seat)
     return sample
 

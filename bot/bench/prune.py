@@ -26,6 +26,23 @@ def drop_message(world: FakeDiscord, message: FakeMessage) -> None:
             shown.remove(message)
 
 
+def drop_channels(world: FakeDiscord, channel_ids: list[int]) -> None:
+    """Every message in these channels is history: the match played there ended and nobody clicks on it again."""
+    for channel_id in channel_ids:
+        channel = world._channels.get(channel_id)
+        if channel is None:
+            continue
+        for message_id in list(channel.messages):
+            world._messages.pop(message_id, None)
+        channel.messages.clear()
+
+
+def drop_finished(world: FakeDiscord, channel_id: int, players: tuple[int, ...]) -> None:
+    """A match ended: its channel's messages (table, pings, result) and its players' DMs (hands) are history."""
+    dms = [world.users[p].dm_channel_id for p in players if world.users[p].dm_channel_id is not None]
+    drop_channels(world, [channel_id, *dms])  # type: ignore[list-item]
+
+
 def sweep(world: FakeDiscord) -> None:
     """Forget the request and interaction logs and the messages the bot deleted."""
     world.requests.clear()

@@ -130,7 +130,7 @@ def render(results: dict[str, Any], targets: list[Target]) -> str:
         per_size("Database size per live match, KB", lambda s: _kb(s["storage"]["db_bytes_per_live_match"])),
         per_size("Resident memory, empty bot, MB", lambda s: _num(s["memory"]["rss_empty_bytes"] / 1e6, 1)),
         per_size("Resident memory per live match, KB", lambda s: _kb(s["memory"]["rss_per_live_match_bytes"])),
-        per_size("Resident memory growth per 1,000 moves, KB",
+        per_size("Resident memory growth per 1,000 moves (each match's first moves; leaks: bench soak), KB",
                  lambda s: _kb(s["memory"]["rss_growth_per_1000_moves_bytes"])),
         per_size("discord.py view store after run: messages / items",
                  lambda s: f"{s['memory']['view_store']['messages_with_views']} / "

@@ -79,6 +79,9 @@ async def run_size(*, matches: int, moves: int, busy_moves: int, warmup: int, co
         timed = await one_at_a_time(driver, arena, moves, rng, record_requests=True, floor=floor)
         commit_samples = list(commits.samples)
         played = warmup + len(timed.samples)
+        requests = request_figures(arena, timed.samples)
+        for sample in timed.samples:  # the benchmark's own copies of each move's requests are not the bot's memory
+            sample.requests = []
         prune.sweep(arena.world)
         rss_after = rss_bytes()
         busy = await saturated(driver, arena, busy_moves, concurrency, rng)
@@ -91,7 +94,7 @@ async def run_size(*, matches: int, moves: int, busy_moves: int, warmup: int, co
             "floor_cpu_ms": summary(timed.floor_cpu, 1000.0),
             "one_at_a_time_moves_per_s": len(timed.samples) / timed.seconds if timed.seconds else 0.0,
             "latency_by_action_ms": latency_by_action(timed.samples),
-            "requests_per_move": request_figures(arena, timed.samples),
+            "requests_per_move": requests,
             "throughput": {
                 "concurrency": concurrency,
                 "moves": len(busy.samples),

@@ -1,0 +1,41 @@
+"""The bot a crash test runs in a child process (``bot.sim.remote_child`` builds it with :func:`make_bot`).
+
+It is the real ``GameBot`` with one test-only hook, called from the parent:
+``die_before(name)`` names a ``Storage`` write (``create_match``,
+``save_lobby``, ``start_match``, ``record_action``, ``end_match``); the
+process SIGKILLs itself when the bot next calls it, so the crash lands just
+before that commit. The moments just
+after a commit are reached from the parent instead, by killing at the
+bot's next request (see ``bot.sim.remote``).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from typing import Any
+
+from bot.client import GameBot
+from bot.clock import ManualClock
+
+#: The child's clock never moves: no deadline, reminder or AI wake-up fires, so every request
+#: the bot makes answers something the test did, in the order it did it.
+CLOCK_START = 1_800_000_000.0
+
+
+class CrashableBot(GameBot):
+    def die_before(self, method: str) -> None:
+        """From now on, the next call of ``storage.<method>`` kills the process before it runs."""
+        assert self.storage is not None
+        original = getattr(self.storage, method)
+
+        async def die(*args: Any, **kwargs: Any) -> Any:
+            os.kill(os.getpid(), signal.SIGKILL)
+            return await original(*args, **kwargs)  # never reached
+
+        setattr(self.storage, method, die)
+
+
+def make_bot(database_path: str, seed: int) -> GameBot:
+    seeds = iter(range(seed, seed + 1000))
+    return CrashableBot(database_path=database_path, clock=ManualClock(CLOCK_START), seeds=lambda: next(seeds))
