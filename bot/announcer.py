@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 import discord
 
@@ -237,20 +237,21 @@ class Announcer:
             for outcome in outcomes:
                 listener(outcome)
         shown = await self.refresh_table(live, result=last.result, reason="played" if last.result else None)
-        if last.finished:
-            await self.fold_prompts(live, skip=answered)
-            await self.announce_end(live, last.result, "played")
-        elif any(o.new_decision for o in outcomes):
-            await self.fold_prompts(live, skip=answered, keep=self._asked_again(live))
-            await self.notify(live, [line for o in outcomes for line in o.public_lines], outcomes)
-        elif live.waiting.in_window:
-            await self.update_prompts(live, outcomes)
         notes: dict[int, list[str]] = {}
         for outcome in outcomes:
             for player, lines in outcome.private_lines.items():
                 notes.setdefault(player, []).extend(lines)
-        for player in live.record.players:
-            await self.push_hand(live, player, notes=notes.get(player, ()))
+        if last.finished:
+            await self.fold_prompts(live, skip=answered)
+            await self.announce_end(live, last.result, "played", notes=notes)  # the last hand DMs go out there
+        else:
+            if any(o.new_decision for o in outcomes):
+                await self.fold_prompts(live, skip=answered, keep=self._asked_again(live))
+                await self.notify(live, [line for o in outcomes for line in o.public_lines], outcomes)
+            elif live.waiting.in_window:
+                await self.update_prompts(live, outcomes)
+            for player in live.record.players:
+                await self.push_hand(live, player, notes=notes.get(player, ()))
         if shown:
             await self.service.mark_announced(live)
 
@@ -393,14 +394,17 @@ class Announcer:
             except discord.HTTPException as exc:
                 log.warning("could not DM a reminder to %s: %s", player, exc)
 
-    async def announce_end(self, live: LiveMatch, result: Result | None, reason: str) -> None:
+    async def announce_end(self, live: LiveMatch, result: Result | None, reason: str,
+                           notes: Mapping[int, list[str]] | None = None) -> None:
+        """The result in the channel, then each hand DM once more (marked over, with the last private
+        ``notes``); the DM caches of the match are dropped after, so a finished match holds nothing."""
         await self.clear_ping(live)
         text = render.result_text(live, result, reason)
         await self._safe("announce the result", self.channel(live).send(
             content=t("**{game} match #{match} is over.**\n{result}", game=live.game.title, match=live.id,
                       result=text)))
         for player in live.record.players:
-            await self.push_hand(live, player, force=True)
+            await self.push_hand(live, player, force=True, notes=(notes or {}).get(player, ()))
         for player in live.record.players:
             self._last_dm.pop((live.id, player), None)
             self._notes.pop((live.id, player), None)

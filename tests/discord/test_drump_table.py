@@ -28,6 +28,12 @@ def _public_cards(live) -> set[str]:
     return seen
 
 
+def _dm_edits(table: Table, player: int) -> int:
+    """Edits made to the player's hand DM so far."""
+    dm = table.world.dm_messages(player)[0]
+    return sum(1 for r in table.world.requests if r.method == "PATCH" and r.path.endswith(f"/{dm.id}"))
+
+
 async def test_full_match_from_new_to_result(table: Table):
     table_msg = await table.open_and_start()
     live = table.live()
@@ -58,8 +64,22 @@ async def test_full_match_from_new_to_result(table: Table):
         attacks = [a for a in legal if a["type"] in ("attack", "summon", "place")]
         return rng.choice(attacks) if attacks and rng.random() < 0.6 else rng.choice(legal)
 
-    await table.play_out(choose, after_move=check_channel)
+    dm_edits_before_end: dict[int, int] = {}
+
+    def check_and_count() -> None:
+        check_channel()
+        if table.live() is not None:
+            for player in (HOST, GUEST):
+                dm_edits_before_end[player] = _dm_edits(table, player)
+
+    await table.play_out(choose, after_move=check_and_count)
     assert never_public_seen == [], f"hidden cards shown in the channel: {never_public_seen}"
+    # The end edits each hand DM once (marked over) and the match leaves nothing in the announcer.
+    assert {p: _dm_edits(table, p) - dm_edits_before_end[p] for p in (HOST, GUEST)} == {HOST: 1, GUEST: 1}
+    announcer = table.bot.table.announcer
+    assert not [k for k in (*announcer._last_dm, *announcer._notes) if k[0] == live.id]
+    assert all("This match is over." in table.world.message(m.id).text
+               for p in (HOST, GUEST) for m in table.world.dm_messages(p)[:1])
 
     stored = await table.bot.storage.get_match(live.id)
     assert stored.status == "finished" and stored.result is not None
