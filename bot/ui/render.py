@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import re
 import logging
 from dataclasses import dataclass
 from typing import Any, Sequence
@@ -447,7 +448,12 @@ def choice_label(live: LiveMatch, player: int, key: str, value: Any) -> str:
     return live.game.describe_choice(live.state, player, key, value)
 
 
+_EMPHASIS = re.compile(r"(\*\*|\*|__)(?=\S)(.+?)(?<=\S)\1")
+
+
 def _option_label(text: str) -> str:
+    """A button label or select text: Discord shows these as plain text, so emphasis marks go."""
+    text = _EMPHASIS.sub(r"\2", text)
     return text if len(text) <= 100 else text[:99] + "…"
 
 

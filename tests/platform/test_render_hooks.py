@@ -83,3 +83,12 @@ def test_private_messages_carry_the_players_own_fields():
                      render.hand_dm(live, P1, guild_name="g", channel_id=2, channel_name="c", jump_url=None)):
         assert rendered.embed is not None and rendered.embed.fields[0].name.startswith("player seat 0")
         _check_limits(rendered.embed)
+
+
+def test_labels_drop_markdown_emphasis_that_buttons_would_show_as_asterisks():
+    label = render._option_label
+    assert label("Accept 🟥→🟨 *Ajian Mata Menembus Sukma* for 3 silver") == \
+        "Accept 🟥→🟨 Ajian Mata Menembus Sukma for 3 silver"
+    assert label("**Kedai** slot 2") == "Kedai slot 2"
+    assert label("2*3 and a * b") == "2*3 and a * b"
+    assert len(label("*" + "x" * 120 + "*")) == 100
