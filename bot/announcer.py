@@ -19,7 +19,7 @@ from bot.match_types import PLAYER
 from bot.matches import LiveMatch, MatchService, MoveOutcome
 from bot.ui import render
 from bot.ui.picker import walk
-from bot.ui.shown_pictures import ShownPictures
+from bot.ui.shown_pictures import ShownPictures, draw_hand
 
 log = logging.getLogger(__name__)
 
@@ -72,14 +72,15 @@ class Announcer:
     async def refresh_table(self, live: LiveMatch, *, result: Result | None = None, reason: str | None = None) -> bool:
         """Edit the table message to the stored state (post a new one if it is gone). False if Discord refused."""
         rec = live.record
-        rendered = render.turn_message(live, rec.recent, result=result, end_reason=reason)
-        png = render.table_picture(live) if (await self.service.settings(rec.guild_id))["pictures"] else None
-        digest = self.pictures.prepare(rendered, rec.message_id, png)
+        enabled = bool((await self.service.settings(rec.guild_id))["pictures"])
+        planned = await self.pictures.prepare(live, enabled=enabled)
+        # Built after the picture's await and sent right away: the text is never older than the state.
+        rendered = planned.apply(render.turn_message(live, rec.recent, result=result, end_reason=reason))
         if rec.message_id is None:
             message = await self._safe("post the table", self.channel(live).send(**rendered.send_kwargs()))
             if message is not None:
                 await self.service.set_table_message(live, message.id)
-                self.pictures.remember(message.id, digest, message)
+                self.pictures.remember(message.id, planned, message)
             return message is not None
         partial = self.channel(live).get_partial_message(rec.message_id)
         try:
@@ -93,7 +94,7 @@ class Announcer:
             self.pictures.forget(rec.message_id)  # not known what it shows now: upload next time
             log.warning("could not edit the table: %s", exc)
             return False
-        self.pictures.remember(rec.message_id, digest, message)
+        self.pictures.remember(rec.message_id, planned, message)
         return True
 
     async def announce_start(self, live: LiveMatch, outcomes: list[MoveOutcome]) -> None:
@@ -181,9 +182,14 @@ class Announcer:
         digest = private_digest(live, player) + "\n".join(kept)
         if not force and self._last_dm.get(key) == digest and live.record.status == "active":
             return True  # nothing private changed: the public table already shows the rest
+        png = await self._hand_picture(live, player)
+        # Built after the picture's await and sent right away: the DM is never older than the state.
         rendered = render.hand_dm(live, player, guild_name=self.guild_name(live), channel_id=live.record.channel_id,
                                   channel_name=self.channel_name(live), jump_url=self.jump_url(live), notes=kept)
-        await self._hand_picture(live, player, rendered)
+        if png is None:
+            rendered.files = []  # pictures off, or nothing to draw: clear a picture sent before
+        else:
+            render.with_picture(rendered, png, filename=render.HAND_PICTURE)
         service = self.service
         existing = (await service.sent_messages(live, HAND_DM)).get(player)
         try:
@@ -203,18 +209,11 @@ class Announcer:
         self._last_dm[key] = digest
         return True
 
-    async def _hand_picture(self, live: LiveMatch, player: int, rendered: render.Rendered) -> None:
-        """Put the player's hand picture on their DM (it is only edited when their view changed).
-
-        With pictures off, or nothing to draw, an empty list clears a picture sent before.
-        """
-        png = None
+    async def _hand_picture(self, live: LiveMatch, player: int) -> bytes | None:
+        """The player's hand picture for their DM (edited only when their view changed), or None."""
         if live.record.status == "active" and (await self.service.settings(live.record.guild_id))["pictures"]:
-            png = render.hand_picture(live, player)
-        if png is None:
-            rendered.files = []
-        else:
-            render.with_picture(rendered, png, filename=render.HAND_PICTURE)
+            return await draw_hand(live, player)
+        return None
 
     async def dm_closed_notice(self, live: LiveMatch, players: list[int]) -> None:
         if not players:

@@ -39,13 +39,23 @@ async def test_table_message_carries_the_picture_and_board_returns_it(table: Tab
     reply = board.messages[-1]
     assert board.ephemeral and _picture(reply) == first and "to play" in reply.text
 
-    # A move changes the board: the new picture replaces the old one on the same message.
+    # Within a turn the text follows every move and the picture stays; when the turn passes the
+    # new picture replaces the old one on the same message.
     rng = Rng.seeded(3)
-    player = sorted(live.game.actors(live.state))[0]
-    await table.play(player, rng.choice(live.game.legal_actions(live.state, player)))
-    message = table.table_message()
-    live = table.live()
-    assert _picture(message) == live.game.draw_table(live.game.view(live.state, None), live.record.names)
+    turn = live.waiting.turn
+    kept_within_turn = 0
+    for _ in range(20):
+        player = sorted(live.game.actors(live.state))[0]
+        await table.play(player, rng.choice(live.game.legal_actions(live.state, player)))
+        live = table.live()
+        if live.waiting.turn != turn:
+            break
+        assert _picture(table.table_message()) == first
+        kept_within_turn += 1
+    assert live.waiting.turn != turn, "the turn never passed"
+    assert kept_within_turn >= 1  # some move within the turn kept the picture
+    drawn = live.game.draw_table(live.game.view(live.state, None), live.record.names)
+    assert drawn != first and _picture(table.table_message()) == drawn
 
 
 async def test_an_unchanged_picture_is_not_uploaded_again(table: Table):
