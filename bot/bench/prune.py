@@ -44,8 +44,14 @@ def drop_finished(world: FakeDiscord, channel_id: int, players: tuple[int, ...])
 
 
 def sweep(world: FakeDiscord) -> None:
-    """Forget the request and interaction logs and the messages the bot deleted."""
+    """Forget the request and interaction logs, the messages the bot deleted, and uploaded bytes.
+
+    The stand-in keeps each upload (a table or hand picture, tens of KB) for tests to look at;
+    the bot keeps only the URL Discord gave it, so those bytes are Discord's memory, not the bot's.
+    """
     world.requests.clear()
     world.interactions.clear()
     for message_id in [m.id for m in world._messages.values() if m.deleted]:
         del world._messages[message_id]
+    for message in world._messages.values():
+        message.files.clear()
