@@ -295,7 +295,8 @@ def window_prompt(live: LiveMatch, player: int, what: Sequence[str], *, guild_na
     else:
         where = t("-# You may respond · {game} #{match} in {guild}", game=live.game.title, match=live.id,
                   guild=guild_name)
-    body = [f"⚡ **{question}**", what_happened(what, limit=2), where]
+    news = [line for line in what if line and line.rstrip(".") not in question]  # the question may tell it already
+    body = [f"⚡ **{question}**", what_happened(news, limit=2), where]
     view = _static_view(
         ActButton.make(live.id, live.decision, label=t("Respond…"), style=discord.ButtonStyle.danger),
         PassButton.make(live.id, live.decision, pass_label(live, player)),

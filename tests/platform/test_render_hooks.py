@@ -92,3 +92,16 @@ def test_labels_drop_markdown_emphasis_that_buttons_would_show_as_asterisks():
     assert label("**Kedai** slot 2") == "Kedai slot 2"
     assert label("2*3 and a * b") == "2*3 and a * b"
     assert len(label("*" + "x" * 120 + "*")) == 100
+
+
+class Asking(type(get_game("drump"))):  # type: ignore[misc]
+    def describe_question(self, state: Any, player: int, key: Any, chosen: Any, names: Any = None) -> str:
+        return f"{names[P2]} attacks your zone 2. Block?"
+
+
+def test_a_window_prompt_does_not_quote_what_its_question_already_says():
+    live = _live(Asking())
+    prompt = render.window_prompt(live, P1, ["Budi draws a card.", "Budi attacks your zone 2."], guild_name="g")
+    assert prompt.content is not None
+    assert prompt.content.startswith("⚡ **Budi attacks your zone 2. Block?**")
+    assert "> Budi draws a card." in prompt.content and "> Budi attacks" not in prompt.content
