@@ -96,12 +96,16 @@ def test_labels_drop_markdown_emphasis_that_buttons_would_show_as_asterisks():
 
 class Asking(type(get_game("drump"))):  # type: ignore[misc]
     def describe_question(self, state: Any, player: int, key: Any, chosen: Any, names: Any = None) -> str:
-        return f"{names[P2]} attacks your zone 2. Block?"
+        other = P2 if player == P1 else P1
+        return f"{names[other]} attacks your zone 2. Block?"
 
 
 def test_a_window_prompt_does_not_quote_what_its_question_already_says():
     live = _live(Asking())
-    prompt = render.window_prompt(live, P1, ["Budi draws a card.", "Budi attacks your zone 2."], guild_name="g")
+    player = next(iter(live.game.actors(live.state)))
+    other = live.name_of(P2 if player == P1 else P1)
+    prompt = render.window_prompt(live, player, [f"{other} draws a card.", f"{other} attacks your zone 2."],
+                                  guild_name="g")
     assert prompt.content is not None
-    assert prompt.content.startswith("⚡ **Budi attacks your zone 2. Block?**")
-    assert "> Budi draws a card." in prompt.content and "> Budi attacks" not in prompt.content
+    assert prompt.content.startswith(f"⚡ **{other} attacks your zone 2. Block?**")
+    assert f"> {other} draws a card." in prompt.content and f"> {other} attacks" not in prompt.content
