@@ -8,13 +8,14 @@ of channels; private text is built from that player's own view.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import io
 import json
 import re
 import logging
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import discord
 
@@ -22,7 +23,7 @@ from bot.i18n import t, tn
 from bot.engine import Field, Result
 from bot.matches import LiveMatch
 from bot.storage import ABANDONED, ACTIVE, FINISHED
-from bot.ui.components import ActButton, HandButton, LobbyButton, PassButton, PickButton, PickSelect, PrefButton
+from bot.ui.components import ActButton, HandButton, PassButton, PickButton, PickSelect, PrefButton
 from bot.ui.picker import Step
 
 log = logging.getLogger(__name__)
@@ -84,26 +85,36 @@ def table_picture(live: LiveMatch) -> bytes | None:
 
     A drawing error is logged and the text table goes out alone: a picture never holds up a move.
     """
-    if live.state is None:
-        return None
-    game = live.game
-    try:
-        return game.draw_table(game.view(live.state, None), live.record.names)
-    except Exception:
-        log.exception("could not draw the table of match %s", live.id)
-        return None
+    return drawing(live, None)()
 
 
 def hand_picture(live: LiveMatch, player: int) -> bytes | None:
     """A player's own hand drawn from their own view; None if the game draws none (or nothing to draw)."""
+    return drawing(live, player)()
+
+
+def drawing(live: LiveMatch, viewer: int | None, *, own_copy: bool = False) -> Callable[[], bytes | None]:
+    """``viewer``'s view (None: the spectator's) taken now, and the call that draws it.
+
+    ``own_copy`` gives the drawing its own copy of the view and names, for a drawing done in
+    another thread while the state moves on. Drawing errors are logged and give None.
+    """
     if live.state is None:
-        return None
-    game = live.game
-    try:
-        return game.draw_hand(game.view(live.state, player), live.record.names)
-    except Exception:
-        log.exception("could not draw a hand of match %s", live.id)
-        return None
+        return lambda: None
+    game, names = live.game, live.record.names
+    view = game.view(live.state, viewer)
+    if own_copy:
+        view, names = copy.deepcopy(view), dict(names)
+    draw = game.draw_table if viewer is None else game.draw_hand
+
+    def drawn() -> bytes | None:
+        try:
+            return draw(view, names)
+        except Exception:
+            log.exception("could not draw match %s for %s", live.id, "the table" if viewer is None else "a hand")
+            return None
+
+    return drawn
 
 
 def picture_file(png: bytes, filename: str = TABLE_PICTURE) -> discord.File:

@@ -12,16 +12,12 @@ view, so that the event loop keeps answering clicks meanwhile.
 from __future__ import annotations
 
 import asyncio
-import copy
 import hashlib
-import logging
 from dataclasses import dataclass
 from typing import Any, Hashable
 
 from bot.matches import LiveMatch
 from bot.ui import render
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -48,20 +44,8 @@ async def draw_hand(live: LiveMatch, player: int) -> bytes | None:
 
 
 async def _draw(live: LiveMatch, viewer: int | None) -> bytes | None:
-    if live.state is None:
-        return None
-    game, names = live.game, dict(live.record.names)
-    view = copy.deepcopy(game.view(live.state, viewer))  # the state may move on while the thread draws
-    drawing = game.draw_table if viewer is None else game.draw_hand
-
-    def draw() -> bytes | None:
-        try:
-            return drawing(view, names)
-        except Exception:
-            log.exception("could not draw match %s for %s", live.id, "the table" if viewer is None else "a hand")
-            return None
-
-    return await asyncio.to_thread(draw)
+    """The view is taken now, on the event loop; a worker thread draws from its own copy."""
+    return await asyncio.to_thread(render.drawing(live, viewer, own_copy=True))
 
 
 @dataclass(frozen=True)
