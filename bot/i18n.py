@@ -21,7 +21,7 @@ import threading
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from bot.locales.extract import placeholders as _placeholders
 from bot.locales.po import PoError, PoFile, parse_po
@@ -68,6 +68,18 @@ def N_(msgid: str, /) -> str:
 def translate(msgid: str, /, *, locale: str | None = None, **params: Any) -> str:
     """``t`` for a text held in a variable; the text must have been written with ``N_`` so it is in the template."""
     return t(msgid, locale=locale, **params)
+
+
+def step_question(questions: Mapping[tuple[str | None, str], str], key: str,
+                  chosen: Iterable[tuple[str, Any]]) -> str:
+    """A picker step's question from a game's table, keyed by (action type, parameter).
+
+    ``(None, parameter)`` serves every action type; a parameter the table lacks gets
+    "Choose <parameter>:". The table's texts are written with ``N_``.
+    """
+    kind = next((v for k, v in chosen if k == "type"), None)
+    question = questions.get((kind, key)) or questions.get((None, key))
+    return translate(question) if question else t("Choose {what}:", what=key.replace("_", " "))
 
 
 def translation(msgid: str, locale: str) -> str | None:

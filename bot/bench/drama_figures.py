@@ -45,10 +45,9 @@ from bot.bench.arena import Arena
 from bot.bench.game_arena import game_arena
 from bot.bench.tracker import HANDLERS
 from bot.bench.player import shown_path
-from bot.bench.whole import ChannelWatch, MatchFigures, open_match
+from bot.bench.whole import MAX_STEPS, ChannelWatch, MatchFigures, open_match
 
 PLAYERS = 4
-MAX_STEPS = 20_000
 
 
 @dataclass

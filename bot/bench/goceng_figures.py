@@ -32,7 +32,7 @@ from bot.bench import prune
 from bot.bench.arena import Arena
 from bot.bench.game_arena import game_arena
 from bot.bench.player import Driver
-from bot.bench.whole import _GUILD, ChannelWatch, MatchFigures, open_match, summarise
+from bot.bench.whole import MAX_STEPS, _GUILD, ChannelWatch, MatchFigures, open_match, summarise
 from bot.engine import Action, get_game
 from bot.games.rng import Rng
 from bot.match_types import MoveOutcome
@@ -41,7 +41,6 @@ from bot.ui.components import LobbyButton
 from bot.ui.render import legal_fingerprint
 
 PLAYERS, AI_SEATS = 4, 2
-MAX_STEPS = 20_000
 _BARGAIN = ("offer", "stand", "withdraw", "decline", "counter", "take_counter", "refuse_counter", "accept",
             "no_help")
 

@@ -11,8 +11,8 @@ from typing import Any, Mapping
 from bot.games.drama import cardtext, explain, shop
 from bot.games.drama.actions import mode
 from bot.games.drama.state import CARDS, DramaState, actions_left, hero_name, player
-from bot.games.drama.windows import entry_label, entry_text, projected_target
-from bot.i18n import N_, t, tn, translate
+from bot.games.drama.windows import entry_label, entry_text
+from bot.i18n import N_, step_question, t, tn, translate
 
 TYPE_LABELS = {
     "pick_hero": N_("Choose a hero"), "pass": N_("Pass"), "play": N_("Play a card"), "buy": N_("Buy an ITEM"),
@@ -372,6 +372,4 @@ def describe_question(state: DramaState, pid: int, key: str | None, chosen: Any,
     """The question a picker step asks; seats are named by ``names`` where given, else by hero."""
     if key in (None, "type"):
         return _first_question(state, pid, names or {})[:explain.QUESTION_MAX]
-    kind = next((v for k, v in chosen if k == "type"), None)
-    question = _QUESTIONS.get((kind, key)) or _QUESTIONS.get((None, key))
-    return translate(question) if question else t("Choose {what}:", what=key.replace("_", " "))
+    return step_question(_QUESTIONS, key, chosen)

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from bot.games.drump.cards import CARD_SET, ZONES, label, long_label
 from bot.games.drump.outcome import set_label
 from bot.games.drump.state import BLOCK, DISCARD, REATTACK, DrumpState
-from bot.i18n import N_, t, tn, translate
+from bot.i18n import N_, step_question, t, tn, translate
 
 TYPE_LABELS = {
     "place": N_("Place a Force Card"),
@@ -295,6 +295,4 @@ def describe_question(state: DrumpState, player: int, key: str | None, chosen: A
         if state.drump_pending:
             return t("Your last turn: what do you do?")
         return t("Your turn: what do you do?")
-    kind = next((v for k, v in chosen if k == "type"), None)
-    question = _QUESTIONS.get((kind, key)) or _QUESTIONS.get((None, key))
-    return translate(question) if question else t("Choose {what}:", what=key.replace("_", " "))
+    return step_question(_QUESTIONS, key, chosen)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bot.engine import Action, Event
-from bot.i18n import N_, t, tn, translate
+from bot.i18n import N_, step_question, t, tn, translate
 
 from . import bargain_text, board
 from .cards import AJIAN_NAMES, load_cards
@@ -225,6 +225,10 @@ _QUESTIONS: dict[tuple[str | None, str], str] = {
 }
 
 
+#: The negotiation's own questions first.
+_ALL_QUESTIONS = {**_QUESTIONS, **bargain_text.QUESTIONS}
+
+
 def _first_question(state: GocengState, player: int, names: Mapping[int, str]) -> str:
     if state.pending is not None and state.pending.player == player:
         if state.pending.kind == "peek":
@@ -251,7 +255,4 @@ def describe_question(state: GocengState, player: int, key: str | None, chosen: 
     """The question a picker step asks; ``names`` (from the platform) name the players it is about."""
     if key in (None, "type"):
         return _first_question(state, player, names or {})
-    kind = next((v for k, v in chosen if k == "type"), None)
-    question = (bargain_text.QUESTIONS.get((kind, key)) or _QUESTIONS.get((kind, key))
-                or _QUESTIONS.get((None, key)))
-    return translate(question) if question else t("Choose {what}:", what=key.replace("_", " "))
+    return step_question(_ALL_QUESTIONS, key, chosen)

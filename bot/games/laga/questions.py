@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import N_, t, tn, translate
+from bot.i18n import N_, step_question, t, tn, translate
 
 from .state import LagaState
 from .text import reason_text
@@ -92,6 +92,4 @@ def describe_question(state: LagaState, player: int, key: str | None, chosen: An
             return t("{card} is in force: ignore it, or let it apply to you?", card=state.news)
         first = _FIRST.get(kind)
         return translate(first) if first else t("What do you do?")
-    kind = next((v for k, v in chosen if k == "type"), None)
-    question = _QUESTIONS.get((kind, key)) or _QUESTIONS.get((None, key))
-    return translate(question) if question else t("Choose {what}:", what=key.replace("_", " "))
+    return step_question(_QUESTIONS, key, chosen)
