@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.pictures.canvas import CARD, CARD_INK, GOLD, HIGHLIGHT, INK, MUTED, PANEL, WIDTH, Canvas, grow, name_of
 
 MARGIN = 16
@@ -78,7 +78,9 @@ def _seat(c: Canvas, x: float, y: float, p: Mapping[str, Any], view: Mapping[str
            fill=GOLD if active else INK)
     used = _cups(c, x + 12, y + 46, int(p.get("stamina", 0)))
     c.text((x + 20 + used, y + 46), t("stamina {n}", n=p.get("stamina", 0)), 22, SEAT_W - 40 - int(used), bold=True)
-    c.text((x + 12, y + 80), t("{c} silver \u00b7 {h} cards", c=p.get("coins", 0), h=p.get("hand_count", 0)) +
+    hand = int(p.get("hand_count", 0))
+    c.text((x + 12, y + 80), tn("{c} silver \u00b7 {n} card", "{c} silver \u00b7 {n} cards", hand,
+                                c=p.get("coins", 0)) +
            " \u00b7 " + _character(p.get("character")), 20, SEAT_W - 24, fill=MUTED)
 
 
@@ -101,8 +103,8 @@ def _battle(c: Canvas, y: float, battle: Mapping[str, Any], names: Mapping[Any, 
     for i, line in enumerate((battle.get("lines") or [])[:2]):
         top = y + i * (CARD_H + 56)
         holder = line.get("player") == battle.get("holder")
-        label = t("{player}'s line: {n} cards, owes {o}", player=name_of(names, line.get("player")),
-                  n=len(line.get("cards") or []), o=line.get("owed", 0))
+        label = tn("{player}'s line: {n} card, owes {o}", "{player}'s line: {n} cards, owes {o}",
+                   len(line.get("cards") or []), player=name_of(names, line.get("player")), o=line.get("owed", 0))
         c.text((MARGIN, top + 6), label + ("  \u25c0 " + t("to play") if holder else ""), 24, c.width - 2 * MARGIN,
                bold=True, fill=GOLD if holder else INK)
         cards = list(line.get("cards") or [])
