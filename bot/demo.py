@@ -141,7 +141,8 @@ async def run_demo(game_name: str = "drump", *, seed: int = 1, players: int | No
                    pictures: str | None = None) -> Transcript:
     """Play one whole match between AI-driven seats through the real bot; returns the transcript.
 
-    ``pictures``: a folder where each new picture of the table is written (table-001.png, ...).
+    ``pictures``: a folder where each new picture of the table (table-001.png, ...) and of the demo
+    host's own hand (hand-001.png, ...) is written.
     """
     game = get_game(game_name)
     seats = players or game.min_players
@@ -162,7 +163,7 @@ async def run_demo(game_name: str = "drump", *, seed: int = 1, players: int | No
         await world.connect(bot)
         bot.table.announcer.move_listeners.append(watcher.on_move)
         if pictures:
-            bot.table.announcer.move_listeners.append(_PictureWriter(pictures).on_move)
+            bot.table.announcer.move_listeners.append(_PictureWriter(pictures, HOST).on_move)
         transcript.note(f"== {game.title} demo · seed {seed} · {seats} players · database {database}")
         transcript.say_public(f"Demo Host: /{game_name} new")
         lobby = (await world.slash(bot, HOST, CHANNEL, game_name, "new")).message
@@ -231,23 +232,33 @@ def _window_prompt(world: FakeDiscord, match_id: int, decision: int) -> FakeMess
 
 
 class _PictureWriter:
-    """Writes the table's picture after every move that changes it, numbered in order."""
+    """Writes the table's picture and the demo host's own hand after every move that changes them.
 
-    def __init__(self, folder: str) -> None:
+    Numbered in order (table-001.png, hand-001.png, ...), so a newcomer can page through the match.
+    """
+
+    def __init__(self, folder: str, host: int) -> None:
         os.makedirs(folder, exist_ok=True)
         self.folder = folder
-        self.last: bytes | None = None
-        self.count = 0
+        self.host = host
+        self.last: dict[str, bytes] = {}
+        self.count: dict[str, int] = {}
 
     def on_move(self, outcome: MoveOutcome) -> None:
-        from bot.ui.render import table_picture
+        from bot.ui.render import hand_picture, table_picture
 
-        png = table_picture(outcome.match)
-        if png is not None and png != self.last:
-            self.count += 1
-            with open(os.path.join(self.folder, f"table-{self.count:03d}.png"), "wb") as fh:
-                fh.write(png)
-            self.last = png
+        live = outcome.match
+        self._write("table", table_picture(live))
+        if self.host in live.record.players:
+            self._write("hand", hand_picture(live, self.host))
+
+    def _write(self, kind: str, png: bytes | None) -> None:
+        if png is None or png == self.last.get(kind):
+            return
+        self.count[kind] = self.count.get(kind, 0) + 1
+        with open(os.path.join(self.folder, f"{kind}-{self.count[kind]:03d}.png"), "wb") as fh:
+            fh.write(png)
+        self.last[kind] = png
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -258,7 +269,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", default=os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE,
                         help=f"SQLite file to store the match in (default: {DEFAULT_DATABASE})")
     parser.add_argument("--pictures", default=None, metavar="DIR",
-                        help="also write each new picture of the table to DIR (table-001.png, ...)")
+                        help="also write each new picture of the table and of your hand to DIR (table-001.png, hand-001.png, ...)")
     args = parser.parse_args(argv)
     try:
         asyncio.run(run_demo(args.game, seed=args.seed, players=args.players, database=args.db, out=sys.stdout,

@@ -24,7 +24,7 @@ from bot.pickers import OpenPickers
 from bot.table_commands import SlashCommands, may_manage as _may_manage, name_of as _name
 from bot.scheduler import DeadlineScheduler
 from bot.storage import ACTIVE, LOBBY
-from bot.ui import render
+from bot.ui import picker_picture, render
 from bot.timers import AI as AI_WAKE, DEADLINE, humans_waited_on, next_wake
 from bot.ui.picker import PathError, walk
 
@@ -62,6 +62,7 @@ class Table(SlashCommands):
         self.scheduler = scheduler
         self.announcer = Announcer(bot, service)
         self.pickers = OpenPickers(service.clock)
+        self.picker_pictures = picker_picture.PickerPictures(self.pictures_on)
 
     # --- answering ------------------------------------------------------------------
     async def tell(self, interaction: Interaction, text: str) -> None:
@@ -71,6 +72,8 @@ class Table(SlashCommands):
     async def _reply(self, interaction: Interaction, *, ephemeral: bool = True, **kwargs: Any) -> None:
         """A new reply (ephemeral unless told): fills a "thinking…" defer, else a followup, else the response."""
         if interaction.extras.pop(THINKING, False):
+            if "files" in kwargs:  # an edit names its uploads "attachments"
+                kwargs["attachments"] = kwargs.pop("files")
             await interaction.edit_original_response(**kwargs)
         elif interaction.response.is_done():
             await interaction.followup.send(ephemeral=ephemeral, **kwargs)
@@ -215,6 +218,7 @@ class Table(SlashCommands):
             welcome = await self._reclaim(live, player)
             rendered = render.picker_message(live, player, step,
                                              header=translate(WELCOME_BACK) if welcome else None)
+            rendered = await self.picker_pictures.dress(rendered, None)
             await self._reply(interaction, **rendered.send_kwargs())
             await self.pickers.opened(match_id, player, interaction)
 
@@ -336,8 +340,9 @@ class Table(SlashCommands):
         """Answer on the private message clicked (a picker, a DM prompt); never rewrite a public one."""
         message = interaction.message
         if message is not None and (message.flags.ephemeral or message.guild is None):
-            await self._edit_clicked(interaction, rendered)
+            await self._edit_clicked(interaction, await self.picker_pictures.dress(rendered, message))
         else:
+            rendered = await self.picker_pictures.dress(rendered, None)
             await self._reply(interaction, **rendered.send_kwargs())
 
     # --- timers: AI seats, reminders, deadlines; restarts ---------------------------

@@ -36,13 +36,6 @@ def may_manage(interaction: Interaction) -> bool:
     return bool(perms.manage_channels or perms.administrator)
 
 
-def _upload(interaction: Interaction, files: list[discord.File]) -> dict[str, Any]:
-    """Uploads as ``_reply`` needs them: an edit of a "thinking…" defer takes ``attachments``, a send ``files``."""
-    from bot.table import THINKING  # bot.table mixes this class in
-
-    return {"attachments": files} if interaction.extras.get(THINKING) else {"files": files}
-
-
 class SlashCommands:
     async def _match_here(self: "Table", interaction: Interaction, game_name: str) -> LiveMatch | None:
         live = await self.service.live_in_channel(interaction.channel_id or 0)
@@ -88,7 +81,7 @@ class SlashCommands:
             png = render.table_picture(live) if await self.pictures_on(live) else None
             if png is not None:
                 render.with_picture(rendered, png)
-                kwargs.update(_upload(interaction, rendered.files or []))
+                kwargs["files"] = rendered.files or []
             await self._reply(interaction, **kwargs)
 
     async def pictures_on(self: "Table", live: LiveMatch) -> bool:

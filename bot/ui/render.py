@@ -53,6 +53,9 @@ class Rendered:
     embed: discord.Embed | None = None
     view: discord.ui.View | None = None
     files: list[discord.File] | None = None
+    #: (match, player) whose own hand picture belongs on this private message (a picker), drawn
+    #: off the event loop right before it is sent (``bot.ui.picker_picture``).
+    hand_of: tuple[LiveMatch, int] | None = None
 
     def __post_init__(self) -> None:
         # Every click is routed by the registered DynamicItem templates, so the view is only
@@ -118,7 +121,7 @@ def drawing(live: LiveMatch, viewer: int | None, *, own_copy: bool = False) -> C
 
 
 def picture_file(png: bytes, filename: str = TABLE_PICTURE) -> discord.File:
-    description = (t("A picture of your hand; the text above says the same.") if filename == HAND_PICTURE
+    description = (t("A picture of your hand; the text above says the same.") if filename.startswith("hand")
                    else t("A picture of the table; the text above says the same."))
     return discord.File(io.BytesIO(png), filename=filename, description=description)
 
@@ -444,7 +447,7 @@ def picker_message(live: LiveMatch, player: int, step: Step, *, header: str | No
     if step.path:
         view.add_item(PickButton.make(live.id, live.decision, legal, step.path, "back", label=t("Back"),
                                       style=discord.ButtonStyle.secondary))
-    return Rendered(content=header, embed=embed, view=view)
+    return Rendered(content=header, embed=embed, view=view, hand_of=(live, player))
 
 
 def legal_fingerprint(legal: Sequence[Any]) -> str:

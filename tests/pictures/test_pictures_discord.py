@@ -9,6 +9,7 @@ import io
 from PIL import Image
 
 from bot.games.rng import Rng
+from bot.sim import seat
 from table_driver import ADMIN, CHANNEL, GUEST, GUILD, HOST, Table
 
 
@@ -117,3 +118,71 @@ async def test_with_pictures_off_the_hand_dm_loses_its_picture(table: Table):
     assert await table.bot.table.announcer.push_hand(live, HOST, force=True)
     dm = table.world.message(table.world.dm_messages(HOST)[0].id)
     assert dm.attachments == [] and "image" not in dm.embeds[0]
+
+
+def _hand_picture(message) -> tuple[str, bytes]:
+    """The one hand picture a private picker carries, checked to be what its embed shows."""
+    hands = [a for a in message.attachments if a["filename"].startswith("hand-")]
+    assert len(hands) == 1, message.attachments
+    assert message.embeds[0]["image"]["url"] == hands[0]["url"]
+    return hands[0]["filename"], message.files[hands[0]["filename"]]
+
+
+async def test_the_picker_shows_your_own_hand_and_uploads_it_only_when_it_changes(table: Table):
+    await table.open_and_start()
+    live = table.live()
+    player = sorted(live.game.actors(live.state))[0]
+    other = GUEST if player == HOST else HOST
+    legal = live.game.legal_actions(live.state, player)
+    seq = live.record.seq
+    opened = await table.open_picker(player)
+    name, png = _hand_picture(opened.message)
+    own = live.game.draw_hand(live.game.view(live.state, player), live.record.names)
+    assert png == own and png != live.game.draw_hand(live.game.view(live.state, other), live.record.names)
+
+    # A move of several steps: every step before the move keeps the picture without uploading it.
+    action = next(a for a in legal if len(a) >= 3)
+
+    steps_before_the_move = []
+
+    async def seen(record) -> None:
+        if table.live().record.seq == seq:
+            assert _hand_picture(record.message) == (name, png)
+            steps_before_the_move.append(record)
+
+    before = len(table.world.requests)
+    await seat.click_through(table.world, table.bot, player, opened.message, legal, action, after_click=seen)
+    during = [f for r in table.world.requests[before:] for f in r.files]
+    assert steps_before_the_move, "the move took a single click"
+    after = table.live()
+    if player in after.game.actors(after.state):  # the picker goes on at the next question
+        picker = table.world.message(opened.message.id)
+        new_name, new_png = _hand_picture(picker)
+        assert new_png == after.game.draw_hand(after.game.view(after.state, player), after.record.names)
+        assert during.count(new_name) == (0 if new_name == name else 1)
+    assert during.count(name) == 0  # the unchanged picture was never uploaded again
+
+
+async def test_a_folded_picker_drops_its_hand_picture(table: Table):
+    await table.open_and_start()
+    rng = Rng.seeded(5)
+    for _ in range(40):
+        live = table.live()
+        player = sorted(live.game.actors(live.state))[0]
+        record = await table.play(player, rng.choice(live.game.legal_actions(live.state, player)))
+        after = table.live()
+        if after is not None and player not in after.game.actors(after.state):
+            picker = table.world.message(record.message.id)
+            assert picker.attachments == [] and not picker.embeds, picker.attachments
+            return
+    raise AssertionError("no move handed the turn on")
+
+
+async def test_with_pictures_off_the_picker_has_no_picture(table: Table):
+    await table.open_and_start()
+    await table.world.slash(table.bot, ADMIN, CHANNEL, "settings", None, {"pictures": False})
+    await table.world.settle()
+    live = table.live()
+    player = sorted(live.game.actors(live.state))[0]
+    opened = await table.open_picker(player)
+    assert opened.message.attachments == [] and "image" not in opened.message.embeds[0]
