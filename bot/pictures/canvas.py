@@ -9,8 +9,10 @@ it in a letter, symbol or word.
 from __future__ import annotations
 
 import io
+import math
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import Any, Mapping
 
 from PIL import Image, ImageDraw, ImageFont
@@ -63,12 +65,63 @@ def _palette() -> Image.Image:
     return image
 
 
+#: The shipped faces, in the order a character is looked for: DejaVu Sans (Latin, Greek,
+#: Cyrillic, suits, arrows, many symbols), then Droid Sans Fallback (Chinese, Japanese), so a
+#: player called 小明 is drawn as such. A character neither has is left out rather than drawn
+#: as an empty box.
+FACES = (("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"), ("DroidSansFallbackFull.ttf", "DroidSansFallbackFull.ttf"))
+_NO_GLYPH = "\U0010fffd"  # a private-use character no face draws: what a missing glyph looks like
+
+
 @lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """DejaVu Sans shipped with the package (wide glyph coverage: suits, arrows, most scripts)."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    with resources.files("bot.pictures").joinpath("fonts", name).open("rb") as fh:
+def font(size: int, bold: bool = False, face: int = 0) -> ImageFont.FreeTypeFont:
+    """A shipped face at ``size`` (read from the package's file, not downloaded or copied)."""
+    name = FACES[face][1 if bold else 0]
+    source = resources.files("bot.pictures").joinpath("fonts", name)
+    if isinstance(source, Path):
+        return ImageFont.truetype(str(source), size)  # FreeType reads the file as it needs
+    with source.open("rb") as fh:
         return ImageFont.truetype(io.BytesIO(fh.read()), size)
+
+
+def _looks(f: ImageFont.FreeTypeFont, text: str) -> tuple[tuple[int, int], bytes]:
+    mask = f.getmask(text)
+    return mask.size, bytes(mask)
+
+
+@lru_cache(maxsize=8192)
+def face_of(char: str) -> int | None:
+    """Which face draws ``char`` (an index into FACES), or None if none does."""
+    if char.isspace() or char.isascii():
+        return 0
+    for face in range(len(FACES)):
+        f = font(24, False, face)
+        if _looks(f, char) != _looks(f, _NO_GLYPH):
+            return face
+    return None
+
+
+@lru_cache(maxsize=4096)
+def runs(text: str) -> tuple[tuple[str, int], ...]:
+    """``text`` cut into runs of one face each, characters no face has left out."""
+    out: list[tuple[str, int]] = []
+    dropped = False
+    for char in text:
+        face = face_of(char)
+        if face is None or (dropped and char == " " and out and out[-1][0].endswith(" ")):
+            dropped = face is None or dropped
+            continue  # (and the second space of "a 🐉 b" once the dragon is left out)
+        dropped = False
+        if out and out[-1][1] == face:
+            out[-1] = (out[-1][0] + char, face)
+        else:
+            out.append((char, face))
+    return tuple(out)
+
+
+def length(text: str, size: int, bold: bool = False) -> float:
+    """How wide ``text`` is drawn, in px, whatever faces it needs."""
+    return sum(font(size, bold, face).getlength(run) for run, face in runs(text))
 
 
 def name_of(names: Mapping[Any, str], pid: Any) -> str:
@@ -82,46 +135,43 @@ def name_of(names: Mapping[Any, str], pid: Any) -> str:
 
 
 @lru_cache(maxsize=4096)
-def fit(text: str, width: int, size: int, bold: bool = False) -> tuple[str, ImageFont.FreeTypeFont]:
-    """``text`` and a font that make it at most ``width`` px wide: shrink to MIN_SIZE, then cut with "…"."""
-    text = str(text)
+def fit(text: str, width: int, size: int, bold: bool = False) -> tuple[str, int]:
+    """``text`` and a type size that make it at most ``width`` px wide: shrink to MIN_SIZE, then cut with "…"."""
+    text = "".join(run for run, _ in runs(str(text)))
     for s in range(size, MIN_SIZE - 1, -2):
-        f = font(s, bold)
-        if f.getlength(text) <= width:
-            return text, f
-    f = font(MIN_SIZE, bold)
-    while text and f.getlength(text + "\u2026") > width:
+        if length(text, s, bold) <= width:
+            return text, s
+    while text and length(text + "\u2026", MIN_SIZE, bold) > width:
         text = text[:-1]
-    return text + "\u2026", f
+    return text + "\u2026", MIN_SIZE
 
 
 @lru_cache(maxsize=1024)
 def wrap(text: str, width: int, size: int, lines: int, bold: bool = False) -> list[str]:
     """``text`` broken into at most ``lines`` lines of at most ``width`` px (the last cut with "…")."""
-    f = font(size, bold)
     out: list[str] = []
     current = ""
-    words = str(text).split()
+    words = "".join(run for run, _ in runs(str(text))).split()
     for i, word in enumerate(words):
         trial = f"{current} {word}".strip()
-        if f.getlength(trial) <= width or not current:
+        if length(trial, size, bold) <= width or not current:
             current = trial
             continue
         out.append(current)
         current = word
         if len(out) == lines:  # no room left: the last line takes the rest, cut with "…"
-            out[-1] = _cut(out[-1] + " " + " ".join(words[i:]), width, f)
+            out[-1] = _cut(out[-1] + " " + " ".join(words[i:]), width, size, bold)
             current = ""
             break
     if current:
         out.append(current)
-    return [_cut(line, width, f) for line in out[:lines]]  # callers must not change the cached list
+    return [_cut(line, width, size, bold) for line in out[:lines]]  # callers must not change the cached list
 
 
-def _cut(text: str, width: int, f: ImageFont.FreeTypeFont) -> str:
-    if f.getlength(text) <= width:
+def _cut(text: str, width: int, size: int, bold: bool) -> str:
+    if length(text, size, bold) <= width:
         return text
-    while text and f.getlength(text + "\u2026") > width:
+    while text and length(text + "\u2026", size, bold) > width:
         text = text[:-1]
     return text + "\u2026"
 
@@ -131,12 +181,36 @@ def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, i
     """``text`` rendered once as a coverage mask, with its offset from the anchor point.
 
     Consecutive pictures of a table repeat most of their text (names, labels, card names):
-    stamping a cached mask costs a fraction of rendering the glyphs again.
+    stamping a cached mask costs a fraction of rendering the glyphs again. Text in several
+    faces is drawn run by run on one line, each run at the same vertical anchor.
     """
-    f = font(size, bold)
-    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    pieces = runs(text) or (("", 0),)
+    if len(pieces) == 1:  # one face: its own anchor, exactly as Pillow places it
+        run, face = pieces[0]
+        f = font(size, bold, face)
+        left, top, right, bottom = f.getbbox(run, anchor=anchor)
+        mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+        ImageDraw.Draw(mask).text((-left, -top), run, font=f, fill=255, anchor=anchor)
+        return mask, left, top
+    # Several faces share the main face's baseline, placed where its anchor would put it.
+    ascent, descent = font(size, bold).getmetrics()
+    baseline = {"a": ascent, "m": (ascent - descent) / 2, "s": 0.0, "d": -descent}[anchor[1]]
+    total = sum(font(size, bold, face).getlength(run) for run, face in pieces)
+    x = {"l": 0.0, "m": -total / 2, "r": -total}[anchor[0]]
+    placed = []
+    for run, face in pieces:
+        f = font(size, bold, face)
+        left, top, right, bottom = f.getbbox(run, anchor="ls")
+        placed.append((run, f, x, (x + left, baseline + top, x + right, baseline + bottom)))
+        x += f.getlength(run)
+    left = math.floor(min(b[0] for *_, b in placed))
+    top = math.floor(min(b[1] for *_, b in placed))
+    right = math.ceil(max(b[2] for *_, b in placed))
+    bottom = math.ceil(max(b[3] for *_, b in placed))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    draw = ImageDraw.Draw(mask)
+    for run, f, at, _ in placed:
+        draw.text((at - left, baseline - top), run, font=f, fill=255, anchor="ls")
     return mask, left, top
 
 
@@ -161,9 +235,9 @@ class Canvas:
     def text(self, xy: tuple[float, float], text: str, size: int, width: int, *, bold: bool = False,
              fill: tuple[int, int, int] = INK, anchor: str = "la") -> float:
         """Draw ``text`` fitted into ``width`` px; returns the width drawn."""
-        shown, f = fit(text, width, size, bold)
-        stamp(self.image, xy, shown, int(f.size), bold, fill, anchor)
-        return f.getlength(shown)
+        shown, fitted = fit(text, width, size, bold)
+        stamp(self.image, xy, shown, fitted, bold, fill, anchor)
+        return length(shown, fitted, bold)
 
     def lines(self, x: float, y: float, text: str, size: int, width: int, count: int, *, bold: bool = False,
               fill: tuple[int, int, int] = INK, leading: float = 1.25) -> float:

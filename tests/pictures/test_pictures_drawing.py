@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 
 from bot.engine import all_games
-from bot.pictures.canvas import MIN_SIZE, WIDTH, fit, font, wrap
+from bot.pictures.canvas import MIN_SIZE, WIDTH, Canvas, face_of, fit, length, runs, wrap
 
 GAMES = all_games()
 CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
@@ -89,10 +89,36 @@ def test_pictures_render_over_whole_playouts(case, text_boxes):
 def test_fitted_text_never_exceeds_its_box():
     for text in LONG_NAMES + ["Kereta Mewah Mercedes Benz S-Class 2024 Limited Edition"]:
         for width in (40, 120, 300):
-            shown, f = fit(text, width, 30, bold=True)
-            assert f.getlength(shown) <= width
-            assert f.size >= MIN_SIZE
+            shown, size = fit(text, width, 30, bold=True)
+            assert length(shown, size, bold=True) <= width
+            assert size >= MIN_SIZE
+            assert _drawn_width(shown, size) <= width + 1  # what is drawn, not only what is measured
         for line in wrap(text * 3, 200, 20, 2):
-            assert font(20).getlength(line) <= 200
+            assert length(line, 20) <= 200
     assert fit("short", 300, 30)[0] == "short"
     assert wrap("one two three four five six", 90, 20, 2)[-1].endswith("\u2026")
+
+
+def _drawn_width(text: str, size: int) -> int:
+    canvas = Canvas(80, width=2000, background=(0, 0, 0))
+    canvas.text((10, 10), text, size, 1900, fill=(255, 255, 255))
+    box = canvas.image.getbbox()
+    return 0 if box is None else box[2] - box[0]
+
+
+def _ink(text: str, size: int = 30) -> bytes:
+    canvas = Canvas(60, width=400, background=(0, 0, 0))
+    canvas.text((5, 5), text, size, 390, fill=(255, 255, 255))
+    return canvas.image.tobytes()
+
+
+def test_chinese_names_are_drawn_with_the_fallback_face_and_missing_glyphs_left_out():
+    assert face_of("A") == 0 and face_of("é") == 0 and face_of("小") == 1
+    assert runs("李小龍 Bruce") == (("李小龍", 1), (" Bruce", 0))
+    # A name in Chinese is drawn: not blank, and not the same picture as another name.
+    assert _ink("小明") != _ink("") and _ink("小明") != _ink("大明")
+    # A character no shipped face has is dropped rather than drawn as an empty box.
+    missing = "\U0001FAE8"  # not in DejaVu Sans nor Droid Sans Fallback
+    assert face_of(missing) is None
+    assert _ink("Ayu" + missing) == _ink("Ayu")
+    assert fit("Ayu" + missing, 300, 30)[0] == "Ayu"
