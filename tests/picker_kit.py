@@ -19,7 +19,7 @@ def pick_at_random(game: Game, state: Any, player: int, rng: Rng, used: set[str]
     path: list[int] = []
     while (step := walk(legal, path)).key is not None:
         used.add(step.key)
-        question = game.describe_question(state, player, step.key, step.chosen)
+        question = game.describe_question(state, player, step.key, step.context)
         assert 0 < len(question) <= 100 and question != f"Choose {step.key.replace('_', ' ')}:", question
         path.append(rng.below(len(step.choices)))
     assert step.action is not None

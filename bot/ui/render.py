@@ -419,7 +419,7 @@ def picker_message(live: LiveMatch, player: int, step: Step, *, header: str | No
     """
     game, state = live.game, live.state
     legal = legal_fingerprint(step.all_legal)
-    question = game.describe_question(state, player, step.key, step.chosen, names=live.record.names)
+    question = game.describe_question(state, player, step.key, step.context, names=live.record.names)
     parts = []
     if step.chosen:
         chosen = " › ".join(choice_label(live, player, k, v) for k, v in step.chosen)
