@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections import defaultdict
-from dataclasses import dataclass, field
+import weakref
 from typing import Any, Callable
 
 from bot.i18n import t
@@ -39,9 +38,25 @@ MAX_CHAINED_TIMEOUTS = 50
 
 
 
-@dataclass
 class _Locks:
-    by_match: dict[int, asyncio.Lock] = field(default_factory=lambda: defaultdict(asyncio.Lock))
+    """One lock per match, kept only while someone holds or waits for it.
+
+    A weak map: a match nobody is touching has no lock object, so a bot that has seen
+    a million matches does not keep a million locks. Whoever holds or awaits a lock
+    keeps a reference to it, so two tasks can never get different locks for one match.
+    """
+
+    def __init__(self) -> None:
+        self._by_match: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def get(self, match_id: int) -> asyncio.Lock:
+        lock = self._by_match.get(match_id)
+        if lock is None:
+            lock = self._by_match[match_id] = asyncio.Lock()
+        return lock
+
+    def __len__(self) -> int:
+        return len(self._by_match)
 
 
 class MatchService(LobbyMixin, AutoPassMixin):
@@ -66,7 +81,7 @@ class MatchService(LobbyMixin, AutoPassMixin):
     # --- locks and loading ----------------------------------------------------
     def lock(self, match_id: int) -> asyncio.Lock:
         """The lock that serialises every change (and its announcement) to one match."""
-        return self._locks.by_match[match_id]
+        return self._locks.get(match_id)
 
     async def load(self, match_id: int) -> LiveMatch | None:
         cached = self._cache.get(match_id)

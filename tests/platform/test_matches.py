@@ -202,3 +202,19 @@ async def test_a_window_with_several_players_keeps_its_deadline_and_times_out_to
     assert all(o.by == "auto" for o in outcomes if not o.timed_out)  # the next windows' automatic passes
     log = await service.storage.action_log(live.id)
     assert [a.player_id for a in log[-len(outcomes):]] == [o.player for o in outcomes]
+
+
+async def test_a_match_lock_lives_only_while_it_is_used():
+    import gc
+
+    from bot.matches import _Locks
+
+    locks = _Locks()
+    held = locks.get(1)
+    async with held:
+        assert locks.get(1) is held  # everyone who asks meanwhile waits on the same lock
+    del held
+    gc.collect()
+    assert len(locks) == 0  # nobody holds it: nothing kept
+    locks.get(1)
+    assert len(locks) == 0  # a fresh one, dropped again as soon as nobody holds it
