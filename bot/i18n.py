@@ -82,6 +82,19 @@ def step_question(questions: Mapping[tuple[str | None, str], str], key: str,
     return translate(question) if question else t("Choose {what}:", what=key.replace("_", " "))
 
 
+def data_text(text: str, /, *, locale: str | None = None) -> str:
+    """A card data file's prose (a card's effect, a Job's rule, an objective) in the reader's language.
+
+    The extractor collects these texts from the ``cards.toml`` files, so they are in
+    the template like any other. Unlike ``t`` nothing is filled in: a card's text is
+    shown as printed, braces and all. Views keep the English text; call this where
+    the text is shown, so the same view can be drawn in every language.
+    """
+    if not text:
+        return text
+    return _catalogue(locale).singular.get(text, text)
+
+
 def translation(msgid: str, locale: str) -> str | None:
     """The catalogue's raw text for ``msgid``, or None if untranslated (for discord.py's command ``Translator``)."""
     return _catalogue(locale).singular.get(msgid)
