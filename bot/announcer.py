@@ -286,7 +286,7 @@ class Announcer:
                 return
             await self.clear_ping(live)
             for player in humans:
-                await self.prompt(live, player, lines + _private(outcomes, player))
+                await self.prompt(live, player, lines, outcomes)
             return
         if len(humans) == 1 == len(waiting.actors):
             player = humans[0]
@@ -305,18 +305,24 @@ class Announcer:
         live.mentioned.add(player)
         live.ping_for = player
 
-    async def prompt(self, live: LiveMatch, player: int, lines: list[str]) -> None:
+    async def prompt(self, live: LiveMatch, player: int, lines: list[str],
+                     outcomes: Iterable[MoveOutcome] = ()) -> None:
         """A private notice that ``player`` may respond in the open window, with its buttons.
 
         The window's decider (who weighs the others' answers) gets their choices right in the
         prompt, as the picker's first step, since they answer what arrived. A prompt sent while an
         older one of the same player is still open replaces it, so DMs do not pile up.
+        ``lines`` (the table's) say what happened; with the ``outcomes`` they come from, they are
+        told again in the player's language, with the lines only they may read.
         """
         if player in live.record.dm_closed or player <= 0:
             return  # they see the table's quiet line and answer with Take action
         legal = live.game.legal_actions(live.state, player)
         window = live.waiting.window
-        async with self.in_private(live, player):
+        outcomes = list(outcomes)
+        async with self.in_private(live, player) as locale:
+            if outcomes:
+                lines = [line for o in outcomes for line in o.public_lines_in(locale)] + _private(outcomes, player)
             if window is not None and player == window.decider and legal:
                 rendered = render.decider_prompt(live, player, walk(legal, ()), lines,
                                                  guild_name=self.guild_name(live))
@@ -355,7 +361,7 @@ class Announcer:
             fingerprint = render.legal_fingerprint(live.game.legal_actions(live.state, player))
             if self._prompted.get(key) == fingerprint:
                 continue
-            await self.prompt(live, player, lines + _private(outcomes, player))
+            await self.prompt(live, player, lines, outcomes)
 
     def _asked_again(self, live: LiveMatch) -> set[int]:
         """Who gets a new prompt in the secret window now open: their old prompt is replaced, not folded."""

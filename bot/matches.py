@@ -204,18 +204,27 @@ class MatchService(LobbyMixin, AutoPassMixin):
         timeouts, autopilot, took_over = self._idle_after(live, player, by)
         skipping = [p for p in rec.skipping if p != after.turn and not (p == player and by == PLAYER)]
         absent = self._absent_after(live, player, by, before)
+        newly_absent = player in absent and player not in rec.absent
+
+        def retell(locale: str) -> list[str]:
+            """The move's public lines in ``locale`` (the table's are in the server's)."""
+            with use_locale(locale):
+                lines = self._public(live, events, player if timed_out else None)
+                lines.extend(extra_lines)
+                if took_over:
+                    lines.append(t("🤖 {player} seems to be away: the AI plays for them until they click again.",
+                                   player=live.name_of(player)))
+                if newly_absent:
+                    lines.append(t("⏭️ {player} did not answer in time: windows pass for them until they act "
+                                   "again.", player=live.name_of(player)))
+            return lines
+
+        public_lines = retell(server)
         with use_locale(server):
             result = game.result(state) if game.is_over(state) else None
             if result is not None:
                 result = final_result(result, rec.left, rec.names)
-            public_lines, private_lines = self._describe(live, events, player if timed_out else None, locales)
-            public_lines.extend(extra_lines)
-            if took_over:
-                public_lines.append(t("🤖 {player} seems to be away: the AI plays for them until they click again.",
-                                      player=live.name_of(player)))
-            if player in absent and player not in rec.absent:
-                public_lines.append(t("⏭️ {player} did not answer in time: windows pass for them until they act "
-                                      "again.", player=live.name_of(player)))
+        private_lines = self._private(live, events, locales)
         recent = (rec.recent + public_lines)[-RECENT_LINES:]
         try:
             new_seq = await self.storage.record_action(
@@ -240,7 +249,7 @@ class MatchService(LobbyMixin, AutoPassMixin):
             self._cache.pop(match_id, None)
         return MoveOutcome(match=live, player=player, action=action, events=events, seq=new_seq, by=by,
                            before=before, after=after, result=result, public_lines=public_lines,
-                           private_lines=private_lines, new_decision=not same_round)
+                           private_lines=private_lines, new_decision=not same_round, retell=retell)
 
     async def play(self, match_id: int, player: PlayerId, action: Action, *, decision: int | None,
                    by: str = PLAYER) -> list[MoveOutcome]:
@@ -309,30 +318,29 @@ class MatchService(LobbyMixin, AutoPassMixin):
         return is_ai(player) or player in live.record.autopilot
 
     @staticmethod
-    def _describe(live: LiveMatch, events: list[Event], timed_out_player: PlayerId | None,
-                  locales: dict[PlayerId, str] | None = None) -> tuple[list[str], dict[PlayerId, list[str]]]:
-        """Split a move's events into public lines and each player's private lines (empty lines dropped).
-
-        Public lines are written in the current language; a private line in its reader's (``locales``).
-        """
-        names = live.record.names
+    def _public(live: LiveMatch, events: list[Event], timed_out_player: PlayerId | None) -> list[str]:
+        """The lines of a move's events everyone may read, in the current language (empty lines dropped)."""
         public: list[str] = []
-        private: dict[PlayerId, list[str]] = {}
         if timed_out_player is not None:
             public.append(t("⏱️ Time ran out for {player}.", player=live.name_of(timed_out_player)))
         for event in events:
-            line = live.game.describe_event(event, names)
-            if not line:
-                continue
-            visible_to = event.get("visible_to")
-            if visible_to is None:
-                public.append(line)
-            else:
-                for p in visible_to:
-                    with use_locale((locales or {}).get(int(p), get_locale())):
-                        own = live.game.describe_event(event, names)
-                    private.setdefault(int(p), []).append(own or line)
-        return public, private
+            if event.get("visible_to") is None:
+                line = live.game.describe_event(event, live.record.names)
+                if line:
+                    public.append(line)
+        return public
+
+    @staticmethod
+    def _private(live: LiveMatch, events: list[Event], locales: dict[PlayerId, str]) -> dict[PlayerId, list[str]]:
+        """Each player's private lines of a move's events, each in its reader's language (``locales``)."""
+        private: dict[PlayerId, list[str]] = {}
+        for event in events:
+            for p in event.get("visible_to") or ():
+                with use_locale(locales.get(int(p), get_locale())):
+                    line = live.game.describe_event(event, live.record.names)
+                if line:
+                    private.setdefault(int(p), []).append(line)
+        return private
 
     async def expire(self, match_id: int) -> list[MoveOutcome]:
         """Take the engine's timeout action for whoever's deadline has passed.

@@ -16,7 +16,7 @@ from typing import Any, AsyncIterator
 
 import discord
 
-from bot.i18n import N_, t, translate
+from bot.i18n import N_, get_locale, t, translate
 from bot.announcer import Announcer
 from bot.engine import Refusal
 from bot.matches import LiveMatch, MatchError, MatchService, MoveOutcome, StaleTurn
@@ -331,7 +331,7 @@ class Table(SlashCommands):
         """The picker after a move: the next question if there is one for this player, else one line."""
         first = outcomes[0]
         live = first.match
-        lines = first.public_lines + first.private_lines.get(player, [])
+        lines = first.public_lines_in(get_locale()) + first.private_lines.get(player, [])
         header = t("✅ {lines}", lines=" ".join(lines)) if lines else t("✅ Done.")
         if welcome:
             header = translate(WELCOME_BACK) + "\n" + header
