@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import string
+from pathlib import Path
 from typing import Callable
 
 from bot.locales.extract import Message
@@ -60,3 +61,17 @@ def pseudo_catalogue(messages: list[Message], locale: str, data_texts: set[str] 
             strs = [pseudo(m.msgid_plural or m.msgid, rule)]
         blocks.append(format_entry(m.msgid, m.msgid_plural, strs))
     return "\n\n".join(blocks) + "\n"
+
+
+def write_pseudo_catalogues(directory: Path, locales: tuple[str, ...] = ("ms", "id")) -> list[Path]:
+    """A pseudo catalogue per locale for the current template, written to ``directory`` (for tests)."""
+    from bot.locales.extract import collect
+
+    messages = collect()
+    data = {m.msgid for m in messages if any(f.endswith("cards.toml") for f in m.files)}
+    paths = []
+    for locale in locales:
+        path = directory / f"{locale}.po"
+        path.write_text(pseudo_catalogue(messages, locale, data), encoding="utf-8")
+        paths.append(path)
+    return paths
