@@ -38,7 +38,10 @@ def language_code(value: Any) -> str | None:
     """A stored or typed language as one of :data:`LANGUAGES`' codes, or None if it is not one."""
     if not isinstance(value, str):
         return None
-    code = normalize(value)
+    tag = value.strip().replace("_", "-").lower()
+    if tag != normalize(tag):
+        return None  # not a language tag at all
+    code = tag.split("-", 1)[0]  # "ms-MY" is Malay
     return code if code in LANGUAGES else None
 
 
