@@ -143,3 +143,35 @@ def test_every_message_of_every_game_fits_discord_in_every_language(catalogues, 
 def state_players(game: Any) -> list[int]:
     """Four seats where the game allows (so every seat kind shows), else as many as it takes."""
     return list(SEATS[:max(game.min_players, min(4, game.max_players))])
+
+
+def test_pictures_are_drawn_in_the_language_they_are_drawn_for(monkeypatch, tmp_path):
+    """Every text a picture draws (table and hand, every game) is in the language of its drawing."""
+    from bot.locales import audit, extract
+    from bot.locales.pseudo import RULES, pseudo
+    from bot.pictures.canvas import Canvas
+
+    write_pseudo_catalogues(tmp_path)
+    i18n.set_locales_dir(tmp_path)
+    drawn: list[str] = []
+    text, lines = Canvas.text, Canvas.lines
+    monkeypatch.setattr(Canvas, "text", lambda self, xy, s, *a, **k: (drawn.append(str(s)), text(self, xy, s, *a, **k))[1])
+    monkeypatch.setattr(Canvas, "lines", lambda self, x, y, s, *a, **k: (drawn.append(str(s)), lines(self, x, y, s, *a, **k))[1])
+    texts = audit.english_texts(extract.collect())
+    english = audit.Fragments.of(texts, names=audit.card_names())
+    own = {loc: audit.Fragments.of([pseudo(x, RULES[loc]) for x in texts], min_words=1) for loc in ("ms", "id")}
+    try:
+        for game in all_games():
+            for state, _ in _play(game, 1)[::3]:
+                names = {p: NAMES[p] for p in state_players(game)}
+                for locale in ("ms", "id"):
+                    drawn.clear()
+                    with use_locale(locale):
+                        game.draw_table(game.view(state, None), names)
+                        for p in names:
+                            game.draw_hand(game.view(state, p), names)
+                    left = {piece for s in drawn for piece in english.find(s)}
+                    assert left == set(), f"{game.name} pictures in {locale} draw English: {sorted(left)[:5]}"
+                    assert any(own[locale].find(s) for s in drawn), f"{game.name}: nothing drawn in {locale}"
+    finally:
+        i18n.set_locales_dir(None)
