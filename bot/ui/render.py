@@ -238,8 +238,8 @@ def result_text(live: LiveMatch, result: Result | None, reason: str | None = Non
 def _summary_here(live: LiveMatch, result: Result) -> str:
     """The result's summary in the current language: stored in the server's, so told again from the
     final state when there is one (a DM reader may read another language); else as stored."""
-    game, state = live.game, live.state
-    if state is None or not game.is_over(state):
+    game, state = getattr(live, "game", None), getattr(live, "state", None)  # a bare stand-in names players only
+    if game is None or state is None or not game.is_over(state):
         return result.summary
     again = final_result(game.result(state), live.record.left, live.record.names)
     return again.summary if again.winners == result.winners else result.summary
