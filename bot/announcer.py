@@ -58,6 +58,14 @@ class Announcer:
             return None
         return f"https://discord.com/channels/{rec.guild_id}/{rec.channel_id}/{rec.message_id}"
 
+    def in_channel(self, live: LiveMatch) -> Any:
+        """``async with``: texts built inside go to the match's channel, in its server's language."""
+        return self.service.languages.in_channel(live.record.guild_id)
+
+    def in_private(self, live: LiveMatch, player: int) -> Any:
+        """``async with``: texts built inside are for ``player`` alone, in their language."""
+        return self.service.languages.in_private(player, live.record.guild_id)
+
     def channel(self, live: LiveMatch) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(live.record.channel_id, guild_id=live.record.guild_id)
 
@@ -73,9 +81,10 @@ class Announcer:
         """Edit the table message to the stored state (post a new one if it is gone). False if Discord refused."""
         rec = live.record
         enabled = bool((await self.service.settings(rec.guild_id))["pictures"])
-        planned = await self.pictures.prepare(live, enabled=enabled)
-        # Built after the picture's await and sent right away: the text is never older than the state.
-        rendered = planned.apply(render.turn_message(live, rec.recent, result=result, end_reason=reason))
+        async with self.in_channel(live):
+            planned = await self.pictures.prepare(live, enabled=enabled)
+            # Built after the picture's await and sent right away: the text is never older than the state.
+            rendered = planned.apply(render.turn_message(live, rec.recent, result=result, end_reason=reason))
         if rec.message_id is None:
             message = await self._safe("post the table", self.channel(live).send(**rendered.send_kwargs()))
             if message is not None:
@@ -179,13 +188,15 @@ class Announcer:
         kept = self._notes.setdefault(key, [])
         kept.extend(notes)
         del kept[:-5]
-        digest = private_digest(live, player) + "\n".join(kept)
-        if not force and self._last_dm.get(key) == digest and live.record.status == "active":
-            return True  # nothing private changed: the public table already shows the rest
-        png = await self._hand_picture(live, player)
-        # Built after the picture's await and sent right away: the DM is never older than the state.
-        rendered = render.hand_dm(live, player, guild_name=self.guild_name(live), channel_id=live.record.channel_id,
-                                  channel_name=self.channel_name(live), jump_url=self.jump_url(live), notes=kept)
+        async with self.in_private(live, player) as locale:
+            digest = locale + private_digest(live, player) + "\n".join(kept)
+            if not force and self._last_dm.get(key) == digest and live.record.status == "active":
+                return True  # nothing private changed: the public table already shows the rest
+            png = await self._hand_picture(live, player)
+            # Built after the picture's await and sent right away: the DM is never older than the state.
+            rendered = render.hand_dm(live, player, guild_name=self.guild_name(live),
+                                      channel_id=live.record.channel_id, channel_name=self.channel_name(live),
+                                      jump_url=self.jump_url(live), notes=kept)
         if png is None:
             rendered.files = []  # pictures off, or nothing to draw: clear a picture sent before
         else:
@@ -219,9 +230,10 @@ class Announcer:
         if not players:
             return
         who = ", ".join(render.mention(p) for p in players)
-        text = t("📪 I couldn't DM {players}. Your hand stays private: use `/{game} hand` "
-                 "or the **My hand** button on the table to see it. The match goes on.",
-                 players=who, game=live.game.name)
+        async with self.in_channel(live):
+            text = t("📪 I couldn't DM {players}. Your hand stays private: use `/{game} hand` "
+                     "or the **My hand** button on the table to see it. The match goes on.",
+                     players=who, game=live.game.name)
         await self._safe("post the DM notice", self.channel(live).send(content=text))
 
     # --- after a move -------------------------------------------------------------
@@ -274,7 +286,7 @@ class Announcer:
                 return
             await self.clear_ping(live)
             for player in humans:
-                await self.prompt(live, player, lines + _private(outcomes, player))
+                await self.prompt(live, player, lines, outcomes)
             return
         if len(humans) == 1 == len(waiting.actors):
             player = humans[0]
@@ -287,25 +299,35 @@ class Announcer:
 
     async def _mention(self, live: LiveMatch, player: int) -> None:
         own_turn = player == live.waiting.turn and not live.waiting.in_window
-        await self.ping(live, render.mention_ping(live, player, own_turn=own_turn))
+        async with self.in_channel(live):
+            rendered = render.mention_ping(live, player, own_turn=own_turn)
+        await self.ping(live, rendered)
         live.mentioned.add(player)
         live.ping_for = player
 
-    async def prompt(self, live: LiveMatch, player: int, lines: list[str]) -> None:
+    async def prompt(self, live: LiveMatch, player: int, lines: list[str],
+                     outcomes: Iterable[MoveOutcome] = ()) -> None:
         """A private notice that ``player`` may respond in the open window, with its buttons.
 
         The window's decider (who weighs the others' answers) gets their choices right in the
         prompt, as the picker's first step, since they answer what arrived. A prompt sent while an
         older one of the same player is still open replaces it, so DMs do not pile up.
+        ``lines`` (the table's) say what happened; with the ``outcomes`` they come from, they are
+        told again in the player's language, with the lines only they may read.
         """
         if player in live.record.dm_closed or player <= 0:
             return  # they see the table's quiet line and answer with Take action
         legal = live.game.legal_actions(live.state, player)
         window = live.waiting.window
-        if window is not None and player == window.decider and legal:
-            rendered = render.decider_prompt(live, player, walk(legal, ()), lines, guild_name=self.guild_name(live))
-        else:
-            rendered = render.window_prompt(live, player, lines, guild_name=self.guild_name(live))
+        outcomes = list(outcomes)
+        async with self.in_private(live, player) as locale:
+            if outcomes:
+                lines = [line for o in outcomes for line in o.public_lines_in(locale)] + _private(outcomes, player)
+            if window is not None and player == window.decider and legal:
+                rendered = render.decider_prompt(live, player, walk(legal, ()), lines,
+                                                 guild_name=self.guild_name(live))
+            else:
+                rendered = render.window_prompt(live, player, lines, guild_name=self.guild_name(live))
         previous = (await self.service.sent_messages(live, PROMPT)).get(player)
         fingerprint = render.legal_fingerprint(legal)
         try:
@@ -339,7 +361,7 @@ class Announcer:
             fingerprint = render.legal_fingerprint(live.game.legal_actions(live.state, player))
             if self._prompted.get(key) == fingerprint:
                 continue
-            await self.prompt(live, player, lines + _private(outcomes, player))
+            await self.prompt(live, player, lines, outcomes)
 
     def _asked_again(self, live: LiveMatch) -> set[int]:
         """Who gets a new prompt in the secret window now open: their old prompt is replaced, not folded."""
@@ -356,11 +378,6 @@ class Announcer:
         """
         service = self.service
         still_open = live.record.status == "active" and live.state is not None and live.waiting.in_window
-        if still_open:
-            text = t("⌛ {game} #{match}: nothing is asked of you in this window for now.", game=live.game.title,
-                     match=live.id)
-        else:
-            text = t("⌛ {game} #{match}: that response window is over.", game=live.game.title, match=live.id)
         for player, (channel_id, message_id) in (await service.sent_messages(live, PROMPT)).items():
             if player in keep and player != skip:
                 continue
@@ -368,6 +385,11 @@ class Announcer:
             self._prompted.pop((live.id, player), None)
             if player == skip:
                 continue
+            async with self.in_private(live, player):
+                text = (t("⌛ {game} #{match}: nothing is asked of you in this window for now.",
+                          game=live.game.title, match=live.id) if still_open
+                        else t("⌛ {game} #{match}: that response window is over.", game=live.game.title,
+                               match=live.id))
             message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
             await self._safe("fold a window prompt", message.edit(**render.collapsed(text).edit_kwargs()))
 
@@ -380,14 +402,18 @@ class Announcer:
             return
         window = live.waiting.window
         if window is None or window.public:
-            await self.ping(live, render.reminder(live, players))
+            async with self.in_channel(live):
+                rendered = render.reminder(live, players)
+            await self.ping(live, rendered)
             live.ping_for = None
         for player in players:
             if player in live.record.dm_closed or player <= 0:
                 continue
+            async with self.in_private(live, player):
+                text = render.reminder_dm(live, self.guild_name(live), self.jump_url(live))
             try:
                 dm = await self.bot.create_dm(discord.Object(player))
-                await dm.send(content=render.reminder_dm(live, self.guild_name(live), self.jump_url(live)))
+                await dm.send(content=text)
             except discord.Forbidden:
                 await self.service.note_dm_closed(live, player)
             except discord.HTTPException as exc:
@@ -398,10 +424,10 @@ class Announcer:
         """The result in the channel, then each hand DM once more (marked over, with the last private
         ``notes``); the DM caches of the match are dropped after, so a finished match holds nothing."""
         await self.clear_ping(live)
-        text = render.result_text(live, result, reason)
-        await self._safe("announce the result", self.channel(live).send(
-            content=t("**{game} match #{match} is over.**\n{result}", game=live.game.title, match=live.id,
-                      result=text)))
+        async with self.in_channel(live):
+            text = t("**{game} match #{match} is over.**\n{result}", game=live.game.title, match=live.id,
+                     result=render.result_text(live, result, reason))
+        await self._safe("announce the result", self.channel(live).send(content=text))
         for player in live.record.players:
             await self.push_hand(live, player, force=True, notes=(notes or {}).get(player, ()))
         for player in live.record.players:

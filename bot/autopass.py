@@ -26,6 +26,7 @@ MAX_CHAINED_PASSES = 50
 #: What a person may set for themselves, everywhere they play.
 USER_PREFS = {
     "always_ask": N_("Ask me in every response window, even when I can only pass."),
+    "language": N_("The language of what only I see (DMs, pickers, replies); none: the server's."),
 }
 
 

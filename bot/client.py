@@ -15,8 +15,9 @@ import discord
 from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
+from bot.command_translator import CatalogueTranslator, LocalisedTree
 from bot.community import Community
-from bot.i18n import t
+from bot.i18n import t, use_locale
 from bot.matches import MatchService
 from bot.scheduler import DeadlineScheduler
 from bot.storage import Storage
@@ -41,6 +42,7 @@ class GameBot(commands.Bot):
                  sync_commands: bool = True, cogs: tuple[str, ...] = COGS,
                  seeds: Callable[[], int] | None = None) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
+                         tree_cls=LocalisedTree,
                          allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
         self.database_path = database_path
         self.clock: Clock = clock or SystemClock()
@@ -59,6 +61,7 @@ class GameBot(commands.Bot):
         self.community = Community(service)
         self.add_dynamic_items(*dynamic_items())
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        await self.tree.set_translator(CatalogueTranslator())
         for module in self.cog_modules:
             await self.load_extension(module)
         resumed = await self.table.resume()
@@ -99,7 +102,8 @@ class GameBot(commands.Bot):
         if interaction.type is not discord.InteractionType.component or self._claimed(interaction):
             return
         try:
-            await self.table.tell(interaction, t("This button is no longer valid."))
+            with use_locale(await self.table.service.languages.for_interaction(interaction)):
+                await self.table.tell(interaction, t("This button is no longer valid."))
         except discord.HTTPException as exc:
             log.warning("could not answer an unclaimed click: %s", exc)
 

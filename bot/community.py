@@ -1,9 +1,10 @@
-"""Server-wide commands that are not one game's: stats, leaderboard, history, settings.
+"""Server-wide commands that are not one game's: stats, leaderboard, history, settings, language.
 
 Like the table, this answers interactions and leaves the work to other
 modules: ``bot.records`` computes, ``bot.settings`` validates, and the
 match service stores settings (and keeps its cache of them fresh). Every
-text goes through ``t``/``tn`` in the reader's current locale (``bot.i18n``).
+text goes through ``t``/``tn``: a reply only its reader sees in the reader's
+language (set by the command tree), a reply for the channel in the server's.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import discord
 
 from bot.engine import all_games, get_game
 from bot.i18n import t, tn, translate
+from bot.language import LANGUAGES, language_code, language_name
 from bot.matches import MatchService
 from bot.records import leaderboard, match_history, player_records
 from bot.settings import SETTINGS
@@ -40,14 +42,16 @@ class Community:
         who = member or interaction.user
         records = await player_records(self.service.storage, interaction.guild_id, who.id,
                                        count_ai=await self._count_ai(interaction.guild_id))
-        if not records:
-            text = t("{player} has not finished a match on this server yet.", player=who.display_name)
-        else:
-            rows = [t("**{game}**: played {played}, won {won} ({rate:.0%})", game=get_game(r.game).title,
-                      played=r.played, won=r.won, rate=r.win_rate)
-                    for r in records]
-            text = "\n".join(rows)
-        await self._say(interaction, text, title=t("Stats of {player}", player=who.display_name), ephemeral=False)
+        async with self.service.languages.in_channel(interaction.guild_id):  # answered in the channel
+            if not records:
+                text = t("{player} has not finished a match on this server yet.", player=who.display_name)
+            else:
+                rows = [t("**{game}**: played {played}, won {won} ({rate:.0%})", game=get_game(r.game).title,
+                          played=r.played, won=r.won, rate=r.win_rate)
+                        for r in records]
+                text = "\n".join(rows)
+            title = t("Stats of {player}", player=who.display_name)
+        await self._say(interaction, text, title=title, ephemeral=False)
 
     async def cmd_leaderboard(self, interaction: Interaction, game_name: str) -> None:
         if interaction.guild_id is None:
@@ -61,13 +65,15 @@ class Community:
         game = known[game_name]
         records = await leaderboard(self.service.storage, interaction.guild_id, game_name,
                                     count_ai=await self._count_ai(interaction.guild_id))
-        if not records:
-            text = t("No finished {game} matches on this server yet.", game=game.title)
-        else:
-            text = "\n".join(t("{rank}. {player}: {won} won of {played} ({rate:.0%})", rank=i,
-                                player=f"<@{r.player_id}>", won=r.won, played=r.played, rate=r.win_rate)
-                             for i, r in enumerate(records, 1))
-        await self._say(interaction, text, title=t("{game} leaderboard", game=game.title), ephemeral=False)
+        async with self.service.languages.in_channel(interaction.guild_id):  # answered in the channel
+            if not records:
+                text = t("No finished {game} matches on this server yet.", game=game.title)
+            else:
+                text = "\n".join(t("{rank}. {player}: {won} won of {played} ({rate:.0%})", rank=i,
+                                    player=f"<@{r.player_id}>", won=r.won, played=r.played, rate=r.win_rate)
+                                 for i, r in enumerate(records, 1))
+            title = t("{game} leaderboard", game=game.title)
+        await self._say(interaction, text, title=title, ephemeral=False)
 
     async def cmd_history(self, interaction: Interaction, match_id: int) -> None:
         if not is_snowflake(match_id):
@@ -110,23 +116,52 @@ class Community:
             await self._say(interaction, t("Only members with Manage Server can change the bot's settings."))
             return
         changes = {k: v for k, v in changes.items() if v is not None}
+        language = changes.pop("language", None)
         problems = []
         for key, value in changes.items():
             try:
                 SETTINGS[key].validate(int(value) if isinstance(value, bool) else value)
             except ValueError as exc:
                 problems.append(str(exc))
+        if language is not None and language_code(language) is None:
+            problems.append(t("language must be one of {languages}.", languages=", ".join(LANGUAGES)))
         if problems:
             await self._say(interaction, t("Nothing was changed:") + "\n" + "\n".join(f"• {p}" for p in problems))
             return
         for key, value in changes.items():
             await self.service.change_setting(interaction.guild_id, key, int(value))
+        if language is not None:
+            await self.service.languages.set_server(interaction.guild_id, language)
+            changes["language"] = language
         current = await self.service.settings(interaction.guild_id)
         lines = [t("`{key}` = **{value}** ({low}–{high} {unit}): {help}", key=d.key, value=current[d.key], low=d.low,
                    high=d.high, unit=translate(d.unit), help=translate(d.help))
                  for d in SETTINGS.values()]
+        lines.append(t("`language` = **{value}**: the language of everything the bot posts in this server's "
+                       "channels; each player may choose their own with `/language`.",
+                       value=language_name(current.language)))
         title = t("Settings saved") if changes else t("Settings of this server")
         await self._say(interaction, "\n".join(lines), title=title)
+
+    async def cmd_language(self, interaction: Interaction, choice: str | None) -> None:
+        """A player's own language for what only they see; "server" goes back to the server's."""
+        languages = self.service.languages
+        user = interaction.user.id
+        if choice is not None:
+            if choice != "server" and language_code(choice) is None:
+                await self._say(interaction, t("There is no language called {language}: pick one from the list.",
+                                               language=str(choice)[:100]))
+                return
+            await languages.set_reader(user, None if choice == "server" else choice)
+        chosen = await languages.chosen(user)
+        async with languages.in_private(user, interaction.guild_id) as locale:
+            if chosen is not None:
+                text = t("You read the bot in **{language}**: DMs, pickers and replies only you see. The server's "
+                         "channels stay in its own language.", language=language_name(chosen))
+            else:
+                text = t("You read the bot in **{language}**, the language of this server or of your Discord. "
+                         "Choose your own with `/language`.", language=language_name(locale))
+            await self._say(interaction, text, title=t("Your language"))
 
     async def _say(self, interaction: Interaction, text: str, *, title: str | None = None,
                    ephemeral: bool = True) -> None:

@@ -82,6 +82,19 @@ def step_question(questions: Mapping[tuple[str | None, str], str], key: str,
     return translate(question) if question else t("Choose {what}:", what=key.replace("_", " "))
 
 
+def data_text(text: str, /, *, locale: str | None = None) -> str:
+    """A card data file's prose (a card's effect, a Job's rule, an objective) in the reader's language.
+
+    The extractor collects these texts from the ``cards.toml`` files, so they are in
+    the template like any other. Unlike ``t`` nothing is filled in: a card's text is
+    shown as printed, braces and all. Views keep the English text; call this where
+    the text is shown, so the same view can be drawn in every language.
+    """
+    if not text:
+        return text
+    return _catalogue(locale).singular.get(text, text)
+
+
 def translation(msgid: str, locale: str) -> str | None:
     """The catalogue's raw text for ``msgid``, or None if untranslated (for discord.py's command ``Translator``)."""
     return _catalogue(locale).singular.get(msgid)
@@ -269,8 +282,24 @@ def main(argv: list[str]) -> int:
         print(f"wrote {TEMPLATE}")
         return 0
     if argv[:1] == ["check"]:
-        problems = [p for path in sorted(LOCALES_DIR.glob("*.po")) for p in check_catalogue(path)]
-        print("\n".join(problems) or "every catalogue is usable")
+        from bot.locales import audit
+        from bot.locales.extract import collect
+
+        messages = collect()
+        data = {m.msgid for m in messages if any(f.endswith("cards.toml") for f in m.files)}
+        problems = []
+        for path in sorted(LOCALES_DIR.glob("*.po")):
+            problems += check_catalogue(path)
+            try:
+                po = parse_po(path.read_text(encoding="utf-8"), path.name)
+            except (PoError, UnicodeDecodeError):
+                continue
+            problems += [f"{path.name}: {p}" for p in audit.placeholder_mismatches(po, data)]
+            untranslated = audit.missing(po, messages)
+            if untranslated:
+                problems.append(f"{path.name}: {len(untranslated)} texts not translated yet (shown in English), "
+                                f"e.g. {untranslated[0]!r}")
+        print("\n".join(problems) or "every catalogue is complete and usable")
         return int(bool(problems))
     print("usage: python -m bot.i18n extract [--check] | check", file=sys.stderr)
     return 2

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from bot.i18n import t, tn
+from bot.i18n import t, tn, use_locale
 from bot.engine import IllegalAction, PlayerId, get_game
 from bot.match_types import LiveMatch, MatchEnd, MatchError, is_ai
 from bot.options import TABLE_OPTIONS, Option, check_table_options, find, seated_only
@@ -119,7 +119,8 @@ class LobbyMixin:
                                 live.game.max_players))
         number = next(n for n in range(1, 100) if -n not in rec.players)
         rec.players.append(-number)
-        rec.names[-number] = t("AI {number}", number=number)
+        with use_locale(await self.languages.server(rec.guild_id)):  # a seat's name, shown in public
+            rec.names[-number] = t("AI {number}", number=number)
         await self.storage.save_lobby(rec)
         return live
 
@@ -157,8 +158,9 @@ class LobbyMixin:
         except IllegalAction as exc:  # e.g. options stored by an older version the engine now refuses
             raise MatchError(exc.reason) from None
         deadline = await self._deadline_for(live.record.guild_id, game, state)
-        players = t(" vs ").join(live.name_of(p) for p in rec.players)
-        rec.recent = [t("The match begins: {players}.", players=players)]
+        with use_locale(await self.languages.server(rec.guild_id)):  # the first line of the table's log
+            players = t(" vs ").join(live.name_of(p) for p in rec.players)
+            rec.recent = [t("The match begins: {players}.", players=players)]
         await self.storage.start_match(rec, game.state_to_json(state), deadline)
         rec.status, rec.state, rec.seq, rec.deadline = ACTIVE, None, 0, deadline
         rec.decision_started, rec.reminded = self.clock.now(), False

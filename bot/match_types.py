@@ -7,7 +7,7 @@ name these types without importing the service itself.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from bot.i18n import t
 from bot.engine import Action, Event, Game, PlayerId, Refusal, Result, Waiting
@@ -103,6 +103,12 @@ class MoveOutcome:
     private_lines: dict[PlayerId, list[str]] = field(default_factory=dict)
     #: The move ended the pending decision (a turn's step, or a whole window round).
     new_decision: bool = True
+    #: The public lines again, in another language (for a private message quoting them); None: as they are.
+    retell: Callable[[str], list[str]] | None = None
+
+    def public_lines_in(self, locale: str) -> list[str]:
+        """The public lines in ``locale`` (the channel's own are ``public_lines``)."""
+        return self.retell(locale) if self.retell is not None else list(self.public_lines)
 
     @property
     def timed_out(self) -> bool:

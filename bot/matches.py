@@ -19,7 +19,8 @@ import secrets
 import weakref
 from typing import Any, Callable
 
-from bot.i18n import t
+from bot.i18n import get_locale, t, use_locale
+from bot.language import Languages
 from bot.clock import Clock, SystemClock
 from bot.engine import LEAVE, Action, Event, Game, PlayerId, Result, Waiting, get_game
 from bot.leaving import final_result, leave_kind
@@ -77,6 +78,8 @@ class MatchService(LobbyMixin, AutoPassMixin):
         self._cache: dict[int, LiveMatch] = {}
         self._settings: dict[int, GuildSettings] = {}
         self._prefs: dict[int, dict[str, Any]] = {}
+        #: Which language each server's channels and each reader get (``bot.language``).
+        self.languages = Languages(self)
 
     # --- locks and loading ----------------------------------------------------
     def lock(self, match_id: int) -> asyncio.Lock:
@@ -124,6 +127,10 @@ class MatchService(LobbyMixin, AutoPassMixin):
             cached = GuildSettings.from_stored(await self.storage.guild_settings(guild_id))
             self._settings[guild_id] = cached
         return cached
+
+    def forget_settings(self, guild_id: int) -> None:
+        """Drop a server's cached settings (one was just stored)."""
+        self._settings.pop(guild_id, None)
 
     async def change_setting(self, guild_id: int, key: str, value: int) -> GuildSettings:
         """Validate and store one server setting; ValueError names the allowed range."""
@@ -194,28 +201,45 @@ class MatchService(LobbyMixin, AutoPassMixin):
 
     async def _commit(self, live: LiveMatch, player: PlayerId, action: Action, events: list[Event],
                       before: Waiting, by: str, extra_lines: tuple[str, ...] = ()) -> MoveOutcome:
-        """Store a move just applied to the cached state (or drop the state if storing fails)."""
+        """Store a move just applied to the cached state (or drop the state if storing fails).
+
+        The public lines (the table's log, stored) and the result are written in the
+        server's language; each player's private lines in that player's own.
+        """
         timed_out = by in (TIMEOUT, TURN_TIMEOUT)
         game, state, rec = live.game, live.state, live.record
         match_id = live.id
-        result = game.result(state) if game.is_over(state) else None
-        if result is not None:
-            result = final_result(result, rec.left, rec.names)
+        server = await self.languages.server(rec.guild_id)
+        readers = {int(p) for e in events for p in (e.get("visible_to") or ())}
+        locales = {p: await self.languages.reader(p, rec.guild_id) for p in sorted(readers)}
         after = game.waiting(state)
         same_round = before.round is not None and after.window is not None and after.round == before.round
         deadline = await self._deadline_for(rec.guild_id, game, state, keep=rec.deadline if same_round else None)
-        public_lines, private_lines = self._describe(live, events, player if timed_out else None)
-        public_lines.extend(extra_lines)
         live.takeover_after = (await self.settings(rec.guild_id))["idle_takeover"]
         timeouts, autopilot, took_over = self._idle_after(live, player, by)
-        if took_over:
-            public_lines.append(t("🤖 {player} seems to be away: the AI plays for them until they click again.",
-                                  player=live.name_of(player)))
         skipping = [p for p in rec.skipping if p != after.turn and not (p == player and by == PLAYER)]
         absent = self._absent_after(live, player, by, before)
-        if player in absent and player not in rec.absent:
-            public_lines.append(t("⏭️ {player} did not answer in time: windows pass for them until they act again.",
-                                  player=live.name_of(player)))
+        newly_absent = player in absent and player not in rec.absent
+
+        def retell(locale: str) -> list[str]:
+            """The move's public lines in ``locale`` (the table's are in the server's)."""
+            with use_locale(locale):
+                lines = self._public(live, events, player if timed_out else None)
+                lines.extend(extra_lines)
+                if took_over:
+                    lines.append(t("🤖 {player} seems to be away: the AI plays for them until they click again.",
+                                   player=live.name_of(player)))
+                if newly_absent:
+                    lines.append(t("⏭️ {player} did not answer in time: windows pass for them until they act "
+                                   "again.", player=live.name_of(player)))
+            return lines
+
+        public_lines = retell(server)
+        with use_locale(server):
+            result = game.result(state) if game.is_over(state) else None
+            if result is not None:
+                result = final_result(result, rec.left, rec.names)
+        private_lines = self._private(live, events, locales)
         recent = (rec.recent + public_lines)[-RECENT_LINES:]
         try:
             new_seq = await self.storage.record_action(
@@ -240,7 +264,7 @@ class MatchService(LobbyMixin, AutoPassMixin):
             self._cache.pop(match_id, None)
         return MoveOutcome(match=live, player=player, action=action, events=events, seq=new_seq, by=by,
                            before=before, after=after, result=result, public_lines=public_lines,
-                           private_lines=private_lines, new_decision=not same_round)
+                           private_lines=private_lines, new_decision=not same_round, retell=retell)
 
     async def play(self, match_id: int, player: PlayerId, action: Action, *, decision: int | None,
                    by: str = PLAYER) -> list[MoveOutcome]:
@@ -309,25 +333,29 @@ class MatchService(LobbyMixin, AutoPassMixin):
         return is_ai(player) or player in live.record.autopilot
 
     @staticmethod
-    def _describe(live: LiveMatch, events: list[Event], timed_out_player: PlayerId | None
-                  ) -> tuple[list[str], dict[PlayerId, list[str]]]:
-        """Split a move's events into public lines and each player's private lines (empty lines dropped)."""
-        names = live.record.names
+    def _public(live: LiveMatch, events: list[Event], timed_out_player: PlayerId | None) -> list[str]:
+        """The lines of a move's events everyone may read, in the current language (empty lines dropped)."""
         public: list[str] = []
-        private: dict[PlayerId, list[str]] = {}
         if timed_out_player is not None:
             public.append(t("⏱️ Time ran out for {player}.", player=live.name_of(timed_out_player)))
         for event in events:
-            line = live.game.describe_event(event, names)
-            if not line:
-                continue
-            visible_to = event.get("visible_to")
-            if visible_to is None:
-                public.append(line)
-            else:
-                for p in visible_to:
+            if event.get("visible_to") is None:
+                line = live.game.describe_event(event, live.record.names)
+                if line:
+                    public.append(line)
+        return public
+
+    @staticmethod
+    def _private(live: LiveMatch, events: list[Event], locales: dict[PlayerId, str]) -> dict[PlayerId, list[str]]:
+        """Each player's private lines of a move's events, each in its reader's language (``locales``)."""
+        private: dict[PlayerId, list[str]] = {}
+        for event in events:
+            for p in event.get("visible_to") or ():
+                with use_locale(locales.get(int(p), get_locale())):
+                    line = live.game.describe_event(event, live.record.names)
+                if line:
                     private.setdefault(int(p), []).append(line)
-        return public, private
+        return private
 
     async def expire(self, match_id: int) -> list[MoveOutcome]:
         """Take the engine's timeout action for whoever's deadline has passed.
@@ -398,8 +426,9 @@ class MatchService(LobbyMixin, AutoPassMixin):
         if kind == "ai":
             if player not in rec.autopilot:
                 rec.autopilot.append(player)
-            extra = (t("🚪 {player} left the match: the AI plays their seat to the end "
-                       "(it counts as a loss for them).", player=live.name_of(player)),)
+            with use_locale(await self.languages.server(rec.guild_id)):  # a line of the table's log
+                extra = (t("🚪 {player} left the match: the AI plays their seat to the end "
+                           "(it counts as a loss for them).", player=live.name_of(player)),)
         rec.skipping = [p for p in rec.skipping if p != player]
         await self.storage.save_seats(live.id, left=rec.left, skipping=rec.skipping, autopilot=rec.autopilot)
         outcome = await self._commit(live, player, dict(LEAVE), events, before, LEFT, extra)
@@ -410,7 +439,8 @@ class MatchService(LobbyMixin, AutoPassMixin):
     async def _concede(self, live: LiveMatch, player: PlayerId) -> MatchEnd:
         """Two players: the one who stays wins."""
         others = [p for p in live.record.players if p != player]
-        result = Result(winners=(others[0],), summary=t("{player} conceded.", player=live.name_of(player)))
+        with use_locale(await self.languages.server(live.record.guild_id)):  # the result is public
+            result = Result(winners=(others[0],), summary=t("{player} conceded.", player=live.name_of(player)))
         await self.storage.end_match(live.id, status=FINISHED, reason="conceded", result=result.to_json())
         await self._reload(live.id)
         live.record.status = FINISHED

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from bot.i18n import N_, t, translate
+from bot.i18n import N_, SOURCE_LOCALE, t, translate
+from bot.language import SERVER_KEY as LANGUAGE_KEY, language_code
 
 
 @dataclass(frozen=True)
@@ -57,9 +58,10 @@ SETTINGS: dict[str, SettingDef] = {
 
 @dataclass(frozen=True)
 class GuildSettings:
-    """The effective settings of one server: stored values over defaults."""
+    """The effective settings of one server: stored values over defaults, and its language (a code)."""
 
     values: Mapping[str, int]
+    language: str = SOURCE_LOCALE
 
     @classmethod
     def from_stored(cls, stored: Mapping[str, Any]) -> "GuildSettings":
@@ -70,7 +72,7 @@ class GuildSettings:
                     values[key] = SETTINGS[key].validate(value)
                 except ValueError:
                     pass  # a value stored by an older version outside today's range: keep the default
-        return cls(values)
+        return cls(values, language_code(stored.get(LANGUAGE_KEY)) or SOURCE_LOCALE)
 
     def __getitem__(self, key: str) -> int:
         return self.values[key]

@@ -16,7 +16,7 @@ from typing import Any, AsyncIterator
 
 import discord
 
-from bot.i18n import N_, t, translate
+from bot.i18n import N_, get_locale, t, translate
 from bot.announcer import Announcer
 from bot.engine import Refusal
 from bot.matches import LiveMatch, MatchError, MatchService, MoveOutcome, StaleTurn
@@ -65,6 +65,10 @@ class Table(SlashCommands):
         self.picker_pictures = picker_picture.PickerPictures(self.pictures_on)
 
     # --- answering ------------------------------------------------------------------
+    def in_channel(self, live: LiveMatch) -> Any:
+        """``async with``: what is built inside is posted in the match's channel, so in its server's language."""
+        return self.service.languages.in_channel(live.record.guild_id)
+
     async def tell(self, interaction: Interaction, text: str) -> None:
         """An ephemeral note to the user, whether or not the interaction was answered already."""
         await self._reply(interaction, embed=render.notice(text).embed)
@@ -156,8 +160,9 @@ class Table(SlashCommands):
         async with self.locked(interaction, match_id, update=True):
             if op == "cancel":
                 end = await self.service.cancel_lobby(match_id, user.id, may_manage=_may_manage(interaction))
-                rendered = render.lobby_closed_message(end.match,
-                                                       t("{player} cancelled this lobby.", player=_name(user)))
+                async with self.in_channel(end.match):
+                    rendered = render.lobby_closed_message(end.match,
+                                                           t("{player} cancelled this lobby.", player=_name(user)))
                 await self._edit_clicked(interaction, rendered)
                 return
             seat_ops = {
@@ -169,7 +174,9 @@ class Table(SlashCommands):
             live = await seat_ops[op]()
             if interaction.message is not None and live.record.message_id is None:  # posted, id lost in a crash
                 await self.service.set_table_message(live, interaction.message.id)
-            await self._edit_clicked(interaction, render.lobby_message(live))
+            async with self.in_channel(live):
+                rendered = render.lobby_message(live)
+            await self._edit_clicked(interaction, rendered)
 
     async def _start(self, interaction: Interaction, match_id: int) -> None:
         async with self.locked(interaction, match_id, ephemeral=False, update=True):
@@ -177,7 +184,8 @@ class Table(SlashCommands):
             if interaction.message is not None and live.record.message_id is None:
                 await self.service.set_table_message(live, interaction.message.id)
             outcomes = await self.service.auto_pass(match_id)
-            rendered = render.turn_message(live, live.record.recent)
+            async with self.in_channel(live):
+                rendered = render.turn_message(live, live.record.recent)
             await self._edit_clicked(interaction, rendered)
             await self.announcer.announce_start(live, outcomes)
             await self.schedule(live)
@@ -327,7 +335,7 @@ class Table(SlashCommands):
         """The picker after a move: the next question if there is one for this player, else one line."""
         first = outcomes[0]
         live = first.match
-        lines = first.public_lines + first.private_lines.get(player, [])
+        lines = first.public_lines_in(get_locale()) + first.private_lines.get(player, [])
         header = t("✅ {lines}", lines=" ".join(lines)) if lines else t("✅ Done.")
         if welcome:
             header = translate(WELCOME_BACK) + "\n" + header
@@ -441,8 +449,10 @@ class Table(SlashCommands):
         if live.record.message_id is None:  # never posted, or its id never stored: its buttons still work
             return False
         message = self.announcer.channel(live).get_partial_message(live.record.message_id)
+        async with self.in_channel(live):
+            rendered = render.lobby_message(live)
         try:
-            await message.edit(**render.lobby_message(live).edit_kwargs())
+            await message.edit(**rendered.edit_kwargs())
         except discord.HTTPException as exc:
             log.warning("could not redraw the lobby of match #%s: %s", live.id, exc)
         return True

@@ -60,7 +60,8 @@ class SlashCommands:
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, game_name=game_name,
             host_id=interaction.user.id, host_name=name_of(interaction.user),
             options=options, table_options=table_options)
-        rendered = render.lobby_message(live)
+        async with self.in_channel(live):
+            rendered = render.lobby_message(live)
         callback = await interaction.response.send_message(**rendered.send_kwargs())
         message_id = getattr(callback, "message_id", None)
         if message_id is None:
@@ -120,16 +121,18 @@ class SlashCommands:
             left = await self.service.leave_match(live.id, interaction.user.id)
             if isinstance(left, MatchEnd):
                 self.scheduler.set(live.id, None)
-                text = t("🏳️ {player} concedes.\n{result}", player=who,
-                         result=render.result_text(left.match, left.result, "conceded"))
+                async with self.in_channel(live):
+                    text = t("🏳️ {player} concedes.\n{result}", player=who,
+                             result=render.result_text(left.match, left.result, "conceded"))
                 await self._reply(interaction, ephemeral=False, content=text)
                 await self.announcer.refresh_table(left.match, result=left.result, reason="conceded")
                 await self.announcer.clear_ping(left.match)
                 await self.announcer.fold_prompts(left.match)
                 self.pickers.forget_match(live.id)
                 return
-            text = t("🚪 {player} leaves {game} match #{match}; it goes on without them (a loss for them).",
-                     player=who, game=live.game.title, match=live.id)
+            async with self.in_channel(live):
+                text = t("🚪 {player} leaves {game} match #{match}; it goes on without them (a loss for them).",
+                         player=who, game=live.game.title, match=live.id)
             await self._reply(interaction, ephemeral=False, content=text)
             await self.announcer.after_moves(left)
             await self.schedule(left[-1].match)
@@ -143,11 +146,13 @@ class SlashCommands:
         async with self.locked(interaction, live.id, ephemeral=False):
             end = await self.service.abort(live.id, interaction.user.id, may_manage=may_manage(interaction))
             self.scheduler.set(live.id, None)
-            text = t("🛑 {player} ended {game} match #{match}. It counts for no one.",
-                     player=name_of(interaction.user), game=live.game.title, match=live.id)
+            async with self.in_channel(live):
+                text = t("🛑 {player} ended {game} match #{match}. It counts for no one.",
+                         player=name_of(interaction.user), game=live.game.title, match=live.id)
+                closed = t("This lobby was closed with the end command.")
             await self._reply(interaction, ephemeral=False, content=text)
             if live.state is None:
-                await self._edit_lobby_closed(end.match, t("This lobby was closed with the end command."))
+                await self._edit_lobby_closed(end.match, closed)
             else:
                 await self.announcer.refresh_table(end.match, reason="ended")
             await self.announcer.clear_ping(end.match)
@@ -157,7 +162,8 @@ class SlashCommands:
     async def _edit_lobby_closed(self: "Table", live: LiveMatch, text: str) -> None:
         if live.record.message_id is None:
             return
-        rendered = render.lobby_closed_message(live, text)
+        async with self.in_channel(live):
+            rendered = render.lobby_closed_message(live, text)
         partial = self.announcer.channel(live).get_partial_message(live.record.message_id)
         try:
             await partial.edit(**rendered.edit_kwargs())

@@ -22,6 +22,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from bot.command_translator import command_text
 from bot.i18n import t
 from bot.engine import Game
 from bot.options import TABLE_OPTIONS, Option
@@ -109,8 +110,8 @@ def new_command(game: Game, class_name: str) -> app_commands.Command[Any, ..., A
     new.__qualname__ = f"{class_name}.new"  # a method: discord.py then passes the cog as ``self``
     command = app_commands.command(name="new", description=NEW_DESCRIPTION)(new)
     if declared:
-        command = app_commands.describe(**{o.name: o.short for o in declared})(command)
-    choices = {o.name: [app_commands.Choice(name=c.label, value=c.value) for c in o.choices]
+        command = app_commands.describe(**{o.name: command_text(o.short) for o in declared})(command)
+    choices = {o.name: [app_commands.Choice(name=command_text(c.label), value=c.value) for c in o.choices]
                for o in declared if o.kind == "choice"}
     if choices:
         command = app_commands.choices(**choices)(command)
@@ -124,5 +125,6 @@ def game_cog(game: Game, base: type[GameCommands] = GameCommands) -> type[GameCo
                  "__doc__": f"/{game.name}: {game.title}'s slash command group."}
     return types.new_class(class_name, (base,),
                            {"group_name": game.name,
-                            "group_description": game.tagline or t("Play {game}.", game=game.title)},
+                            "group_description": (command_text(game.tagline) if game.tagline
+                                                  else t("Play {game}.", game=game.title))},
                            lambda ns: ns.update(namespace))

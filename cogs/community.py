@@ -1,9 +1,9 @@
-"""Commands for the whole server: /stats, /leaderboard, /history, /settings.
+"""Commands for the whole server: /stats, /leaderboard, /history, /settings, and each player's /language.
 
-Descriptions are wrapped in discord.py's ``locale_str``:
-shown as plain English today, collected into the translation template by the
-extractor, and ready for a ``Translator`` on the command tree to localise
-them when ``/`` commands are synced.
+Descriptions are wrapped in discord.py's ``locale_str``: collected into the
+translation template by the extractor, and localised by the command tree's
+translator (``bot.command_translator``) when ``/`` commands are synced.
+Language choices are shown by their own names, in their own language.
 """
 
 from __future__ import annotations
@@ -16,8 +16,12 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.community import Community, game_choices
+from bot.language import LANGUAGES
 
 GAME_CHOICES = [app_commands.Choice(name=title, value=name) for title, name in game_choices()]
+LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()]
+MY_LANGUAGE_CHOICES = LANGUAGE_CHOICES + [
+    app_commands.Choice(name=locale_str("The server's language"), value="server")]
 
 
 class CommunityCommands(commands.Cog):
@@ -56,19 +60,30 @@ class CommunityCommands(commands.Cog):
         count_ai_matches=locale_str("Whether matches with AI players count in stats"),
         negotiation_seconds=locale_str("Mat Goceng Extra Power negotiations, 10-600 s"),
         pictures=locale_str("Whether the table is also shown as a picture"),
+        language=locale_str("The language of everything the bot posts in this server's channels"),
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def settings(self, interaction: discord.Interaction, window_seconds: Optional[int] = None,
                        turn_seconds: Optional[int] = None, ai_delay_seconds: Optional[int] = None,
                        idle_takeover: Optional[int] = None, count_ai_matches: Optional[bool] = None,
-                       negotiation_seconds: Optional[int] = None, pictures: Optional[bool] = None) -> None:
+                       negotiation_seconds: Optional[int] = None, pictures: Optional[bool] = None,
+                       language: Optional[str] = None) -> None:
+        # Plain ``str`` choices: a forged value reaches the command, which refuses it by name.
         changes: dict[str, Any] = {
             "window_seconds": window_seconds, "turn_seconds": turn_seconds, "ai_delay_seconds": ai_delay_seconds,
             "idle_takeover": idle_takeover, "count_ai_matches": count_ai_matches,
-            "negotiation_seconds": negotiation_seconds, "pictures": pictures,
+            "negotiation_seconds": negotiation_seconds, "pictures": pictures, "language": language,
         }
         await self.community.cmd_settings(interaction, changes)
+
+    @app_commands.command(name="language",
+                          description=locale_str("Your own language for DMs, pickers and replies only you see."))
+    @app_commands.describe(choice=locale_str("Leave it out to see which language you read the bot in"))
+    @app_commands.choices(choice=MY_LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, choice: Optional[str] = None) -> None:
+        await self.community.cmd_language(interaction, choice)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import string
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +19,11 @@ from bot.locales.po import format_entry
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("bot", "cogs")
 TEMPLATE = Path(__file__).with_name("meja-kad.pot")
+
+#: The card data files, and the keys whose values are prose players read (rules text, short forms,
+#: plain wordings, objectives). Names (cards, heroes, characters) stay as printed and are not collected.
+CARD_DATA = "bot/games/*/cards.toml"
+CARD_TEXT_KEYS = frozenset({"text", "short", "plain", "objective"})
 
 #: Function name → how many leading positional arguments are msgids.
 #: ``N_`` marks a text that is translated later (through ``translate``);
@@ -127,8 +133,25 @@ def messages_in(source: str, filename: str) -> list[tuple[str, str | None, int]]
     return sorted(found, key=lambda m: m[2])
 
 
+def card_texts(data: object) -> list[str]:
+    """The prose of one parsed card data file (values of :data:`CARD_TEXT_KEYS`), in file order."""
+    found: list[str] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if isinstance(value, str):
+                if key in CARD_TEXT_KEYS and value:
+                    found.append(value)
+            else:
+                found.extend(card_texts(value))
+    elif isinstance(data, list):
+        for item in data:
+            found.extend(card_texts(item))
+    return found
+
+
 def collect(root: Path = ROOT, sources: tuple[str, ...] = SOURCES) -> list[Message]:
-    """Every marked text under the source folders: files in path order, texts in the order they appear."""
+    """Every marked text under the source folders: files in path order, texts in the order they appear;
+    then the card data's prose (shown through ``bot.i18n.data_text``), referenced by its file."""
     messages: dict[str, Message] = {}
     for folder in sources:
         for path in sorted((root / folder).rglob("*.py")):
@@ -139,6 +162,14 @@ def collect(root: Path = ROOT, sources: tuple[str, ...] = SOURCES) -> list[Messa
                     raise ExtractError(f"{rel}: {msgid!r} is used with two different plurals")
                 if rel not in message.files:
                     message.files.append(rel)
+    for path in sorted(root.glob(CARD_DATA)):
+        rel = path.relative_to(root).as_posix()
+        for text in card_texts(tomllib.loads(path.read_text(encoding="utf-8"))):
+            message = messages.setdefault(text, Message(text, None))
+            if message.msgid_plural is not None:
+                raise ExtractError(f"{rel}: {text!r} is a plural text in the code")
+            if rel not in message.files:
+                message.files.append(rel)
     return list(messages.values())
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bot.i18n import t
+from bot.i18n import data_text, t
 from bot.pictures.canvas import (CARD, CARD_INK, EMPTY, GOLD, HIGHLIGHT, INK, MUTED, PANEL, WIDTH, Canvas,
                                  grow, name_of)
 
@@ -175,6 +175,6 @@ def hand(view: Mapping[str, Any], names: Mapping[Any, str]) -> bytes | None:
         c.text((x + 12, y + 8), KIND.get(card.get("kind"), str(card.get("kind", "")).upper()), 18, w - 24,
                bold=True, fill=(120, 60, 0))
         c.text((x + 12, y + 30), card.get("name", ""), 24, w - 24, bold=True, fill=CARD_INK)
-        text = card.get("text") or card.get("ability_text") or ""
+        text = data_text(card.get("text") or card.get("ability_text") or "")
         c.lines(x + 12, y + 64, text, 19, w - 24, 3, fill=CARD_INK)
     return c.png()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping
 
-from bot.i18n import t, tn
+from bot.i18n import data_text, t, tn, translate
 from bot.pictures.canvas import GOLD, HIGHLIGHT, INK, MUTED, PANEL, WIDTH, Canvas, grow, name_of
 
 MARGIN = 16
@@ -63,7 +63,7 @@ def _news(c: Canvas, y: float, view: Mapping[str, Any]) -> None:
     news = view.get("news")
     if news:
         used = c.lines(x + 14, y + 64, news.get("name", ""), 26, w - 28, 2, bold=True)
-        c.lines(x + 14, y + 80 + used, news.get("text", ""), 22, w - 28, 8)
+        c.lines(x + 14, y + 80 + used, data_text(news.get("text", "")), 22, w - 28, 8)
     else:
         c.text((x + 14, y + 64), t("No News yet"), 24, w - 28, fill=MUTED)
     decks = view.get("decks") or {}
@@ -100,7 +100,7 @@ def _status(view: Mapping[str, Any], names: Mapping[Any, str]) -> str:
         return t("Game over: {player} wins", player=name_of(names, result[0].get("id"))) if result else t("Game over")
     pending = view.get("pending") or {}
     who = name_of(names, pending.get("player", view.get("turn_player")))
-    return t("{player}: {what}", player=who, what=pending.get("text", ""))
+    return t("{player}: {what}", player=who, what=translate(pending.get("text", "")))
 
 
 def table(view: Mapping[str, Any], names: Mapping[Any, str]) -> bytes:

@@ -19,7 +19,7 @@ from typing import Any, Awaitable, ClassVar
 
 import discord
 
-from bot.i18n import N_, t, translate
+from bot.i18n import N_, t, translate, use_locale
 
 ButtonStyle = discord.ButtonStyle
 _PATH = r"(?:[0-9]{1,3}(?:\.[0-9]{1,3}){0,11})?"
@@ -61,13 +61,29 @@ def _table(interaction: discord.Interaction[Any]) -> Any:
     return interaction.client.table  # type: ignore[attr-defined]
 
 
-async def run_handler(interaction: discord.Interaction[Any], handler: Awaitable[None]) -> None:
-    """Run a table handler: a refusal is answered privately; an unexpected error still gets an answer."""
-    table = _table(interaction)
+def match_of(interaction: discord.Interaction[Any]) -> int | None:
+    """The match a component belongs to: every custom id here is ``kind:match:...``."""
+    custom_id = (interaction.data or {}).get("custom_id")  # type: ignore[union-attr]
+    parts = custom_id.split(":") if isinstance(custom_id, str) else []
     try:
-        await handler
-    except Exception as error:  # noqa: BLE001 - refusals are told; anything else is reported and logged
-        await table.answer_error(interaction, error)
+        return snowflake(parts[1]) if len(parts) > 1 else None
+    except ValueError:
+        return None
+
+
+async def run_handler(interaction: discord.Interaction[Any], handler: Awaitable[None]) -> None:
+    """Run a table handler: a refusal is answered privately; an unexpected error still gets an answer.
+
+    The handler runs in the clicking player's language (what they alone see); the
+    table switches to the server's for whatever it posts or edits in the channel.
+    """
+    table = _table(interaction)
+    locale = await table.service.languages.for_interaction(interaction, match_of(interaction))
+    with use_locale(locale):
+        try:
+            await handler
+        except Exception as error:  # noqa: BLE001 - refusals are told; anything else is reported and logged
+            await table.answer_error(interaction, error)
 
 
 def path_text(path: tuple[int, ...] | list[int]) -> str:

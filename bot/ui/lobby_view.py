@@ -385,7 +385,9 @@ class LobbyControls:
         if live.record.message_id is None:
             return
         partial = self.table.announcer.channel(live).get_partial_message(live.record.message_id)
+        async with self.table.in_channel(live):
+            rendered = lobby_message(live)
         try:
-            await partial.edit(**lobby_message(live).edit_kwargs())
+            await partial.edit(**rendered.edit_kwargs())
         except discord.HTTPException as exc:
             log.warning("could not refresh the lobby message: %s", exc)

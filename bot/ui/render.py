@@ -21,6 +21,7 @@ import discord
 
 from bot.i18n import t, tn
 from bot.engine import Field, Result
+from bot.leaving import final_result
 from bot.matches import LiveMatch
 from bot.storage import ABANDONED, ACTIVE, FINISHED
 from bot.ui.components import ActButton, HandButton, PassButton, PickButton, PickSelect, PrefButton
@@ -229,11 +230,22 @@ def result_text(live: LiveMatch, result: Result | None, reason: str | None = Non
     else:
         head = t("**No winner.**")
     parts = [head]
-    if result.summary:
-        parts.append(result.summary)
+    summary = _summary_here(live, result)
+    if summary:
+        parts.append(summary)
     if result.scores:
         parts.append(" · ".join(f"{live.name_of(p)}: {s}" for p, s in result.scores.items()))
     return "\n".join(parts)
+
+
+def _summary_here(live: LiveMatch, result: Result) -> str:
+    """The result's summary in the current language: stored in the server's, so told again from the
+    final state when there is one (a DM reader may read another language); else as stored."""
+    game, state = getattr(live, "game", None), getattr(live, "state", None)  # a bare stand-in names players only
+    if game is None or state is None or not game.is_over(state):
+        return result.summary
+    again = final_result(game.result(state), live.record.left, live.record.names)
+    return again.summary if again.winners == result.winners else result.summary
 
 
 def turn_message(live: LiveMatch, recent: Sequence[str], *, result: Result | None = None,

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from bot.games.drama.cards import ATTRS, BLUE_COUNT, Ability, Condition, GreenDef
 from bot.games.drama.state import CARDS
-from bot.i18n import t, tn
+from bot.i18n import data_text, t, tn
 
 #: Room for a one-line card summary (a select option's description).
 LINE_MAX = 100
@@ -52,15 +52,15 @@ def gender_word(g: str) -> str:
 
 
 def effect_text(cid: int, short: bool = False) -> str:
-    """What the card does, in its printed words (or its short wording)."""
+    """What the card does, in its printed words (or its short wording), in the reader's language."""
     if cid < BLUE_COUNT:
         d = CARDS.blue[cid]
-        return (d.short or d.text) if short else d.text
+        return data_text((d.short or d.text) if short else d.text)
     return ability_text(CARDS.g(cid).ability, short)
 
 
 def ability_text(ab: Ability, short: bool = False) -> str:
-    return (ab.short or ab.text) if short else ab.text
+    return data_text((ab.short or ab.text) if short else ab.text)
 
 
 def _cost(g: GreenDef) -> str:
@@ -135,7 +135,7 @@ def card_full(cid: int) -> dict[str, Any]:
         rows += [(t("Type"), t("{kind} (Deck Biru)", kind=kind_word(cid))),
                  (t("Cost"), t("1 ACTION on your own turn; free on another player's turn") if d.kind == "plot_twist"
                   else t("1 ACTION, on your own turn")),
-                 (t("Condition"), conditions_text(d.conditions)), (t("Effect"), d.text)]
+                 (t("Condition"), conditions_text(d.conditions)), (t("Effect"), data_text(d.text))]
     else:
         g = CARDS.g(cid)
         rows.append((t("Type"), t("{kind} (Deck Hijau)", kind=kind_word(cid))))
@@ -152,7 +152,7 @@ def card_full(cid: int) -> dict[str, Any]:
         ab = g.ability
         if ab.kind != "none":
             rows.append((t("Condition"), _ability_kind(ab.kind)))
-            rows.append((t("Effect"), ab.text))
+            rows.append((t("Effect"), data_text(ab.text)))
     rows.append((t("Copies"), str(_copies(name))))
     return {"title": name, "rows": rows}
 
@@ -161,7 +161,7 @@ def hero_full(key: str) -> dict[str, Any]:
     h = CARDS.hero(key)
     sides = " / ".join(t("{name} ({gender})", name=n, gender=gender_word(g)) for n, g in h.sides)
     rows = [(t("Type"), t("Hero card (choose one side)")), (t("Sides"), sides),
-            (t("Condition"), conditions_text(h.ability.conditions)), (t("Effect"), t("ABILITY, once per turn: {text}", text=h.ability.text))]
+            (t("Condition"), conditions_text(h.ability.conditions)), (t("Effect"), t("ABILITY, once per turn: {text}", text=data_text(h.ability.text)))]
     return {"title": " / ".join(n for n, _g in h.sides), "rows": rows}
 
 

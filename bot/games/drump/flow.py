@@ -8,9 +8,11 @@ must check ``state.phase == OVER`` after every draw before doing more.
 
 from __future__ import annotations
 
+import json
+
 from bot.engine import Event
 from bot.games.drump.cards import insert_sorted
-from bot.games.drump.outcome import decide, has_drump, scores, set_name
+from bot.games.drump.outcome import has_drump, reason as why_it_ends, scores, set_name, summary_text
 from bot.games.drump.state import MAIN, OVER, DrumpState
 
 
@@ -71,11 +73,13 @@ def part_placed(state: DrumpState, seat: int, was_complete: bool, events: list[E
 
 def finish(state: DrumpState, reason: str, events: list[Event]) -> None:
     """End the game now and record the outcome."""
-    winners, summary = decide(state)
+    winners, why = why_it_ends(state)
+    summary = summary_text(why)
     state.phase = OVER
     state.window = None
     state.winners = winners
     state.summary = summary
+    state.why = json.dumps(why)
     state.end_reason = reason
     # An attack cut short by a deck-out has already moved its cards to the drop zone.
     state.attack_zone = -1
@@ -87,4 +91,5 @@ def finish(state: DrumpState, reason: str, events: list[Event]) -> None:
         "winners": list(winners),
         "scores": {str(k): v for k, v in scores(state).items()},
         "summary": summary,
+        "why": why,
     })

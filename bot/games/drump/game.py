@@ -17,7 +17,7 @@ from bot.games.drump.cards import FULL_DECK, HAND_LIMIT, IS_ACE, ORDER, VALUE, i
 from bot.games.drump.checks import check_keys
 from bot.games.drump.flow import start_turn
 from bot.games.drump.legal import legal_for_seat
-from bot.games.drump.outcome import scores
+from bot.games.drump.outcome import final_summary, scores
 from bot.games.drump.state import BLOCK, DISCARD, MAIN, OVER, REATTACK, DrumpState, Side
 from bot.games.drump.view import make_view, render, render_brief
 from bot.games.rng import Rng
@@ -181,7 +181,7 @@ class DrumpGame(Game[DrumpState]):
         if state.phase != OVER:
             raise ValueError("the game is not over")
         # Every DRUMP ending without a winner is a tie (level scores or equal sets): a real draw.
-        return Result(winners=tuple(state.winners), scores=scores(state), summary=state.summary,
+        return Result(winners=tuple(state.winners), scores=scores(state), summary=final_summary(state),
                       draw=not state.winners)
 
     # --- text for people ----------------------------------------------------

@@ -14,6 +14,9 @@ of the second player's last turn, a deck-out), so the endings cannot disagree:
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from bot.games.drump.cards import MONSTER, PART_SCORE, RANK, SET_RANK_BY_RANK
 from bot.games.drump.state import DrumpState
 from bot.i18n import t, tn
@@ -64,6 +67,13 @@ def scores(state: DrumpState) -> dict[int, int]:
 
 def decide(state: DrumpState) -> tuple[list[int], str]:
     """(winners, one-sentence summary) for the position as it stands; winners empty for a draw."""
+    winners, why = reason(state)
+    return winners, summary_text(why)
+
+
+def reason(state: DrumpState) -> tuple[list[int], list[Any]]:
+    """(winners, why) for the position as it stands: ``why`` is data (a kind and its figures), kept in
+    the state and events so :func:`summary_text` can tell it in each reader's language."""
     parts = [state.sides[0].parts, state.sides[1].parts]
     pts = [part_score(parts[0]), part_score(parts[1])]
     drump = [has_drump(parts[0]), has_drump(parts[1])]
@@ -71,21 +81,47 @@ def decide(state: DrumpState) -> tuple[list[int], str]:
         ranks = [set_rank(parts[0]), set_rank(parts[1])]
         if ranks[0] != ranks[1]:
             win = 0 if ranks[0] > ranks[1] else 1
-            return [state.players[win]], t("Both hold DRUMP: a {winner} beats a {loser}.",
-                                           winner=set_label(set_name(parts[win])),
-                                           loser=set_label(set_name(parts[1 - win])))
+            return [state.players[win]], ["sets", set_name(parts[win]), set_name(parts[1 - win])]
         if pts[0] == pts[1]:
-            return [], tn("Both hold a mixed DRUMP worth {n} point: a draw.",
-                          "Both hold a mixed DRUMP worth {n} points: a draw.", pts[0])
+            return [], ["mixed_draw", pts[0]]
         win = 0 if pts[0] > pts[1] else 1
-        return [state.players[win]], tn("Both hold a mixed DRUMP: {n} point beat {loser}.",
-                                        "Both hold a mixed DRUMP: {n} points beat {loser}.",
-                                        pts[win], loser=pts[1 - win])
+        return [state.players[win]], ["mixed", pts[win], pts[1 - win]]
     if drump[0] or drump[1]:
         win = 0 if drump[0] else 1
-        return [state.players[win]], tn("DRUMP with a {set} ({n} point) wins.", "DRUMP with a {set} ({n} points) wins.",
-                                        pts[win], set=set_label(set_name(parts[win])))
+        return [state.players[win]], ["drump", set_name(parts[win]), pts[win]]
     if pts[0] == pts[1]:
-        return [], t("No DRUMP; part scores are level at {score}: a draw.", score=pts[0])
+        return [], ["level", pts[0]]
     win = 0 if pts[0] > pts[1] else 1
-    return [state.players[win]], t("No DRUMP; part scores {winner} to {loser}.", winner=pts[win], loser=pts[1 - win])
+    return [state.players[win]], ["points", pts[win], pts[1 - win]]
+
+
+_SUMMARIES: dict[str, Any] = {
+    "sets": lambda w, l: t("Both hold DRUMP: a {winner} beats a {loser}.", winner=set_label(w), loser=set_label(l)),
+    "mixed_draw": lambda n: tn("Both hold a mixed DRUMP worth {n} point: a draw.",
+                               "Both hold a mixed DRUMP worth {n} points: a draw.", n),
+    "mixed": lambda n, loser: tn("Both hold a mixed DRUMP: {n} point beat {loser}.",
+                                 "Both hold a mixed DRUMP: {n} points beat {loser}.", n, loser=loser),
+    "drump": lambda name, n: tn("DRUMP with a {set} ({n} point) wins.", "DRUMP with a {set} ({n} points) wins.",
+                                n, set=set_label(name)),
+    "level": lambda score: t("No DRUMP; part scores are level at {score}: a draw.", score=score),
+    "points": lambda w, l: t("No DRUMP; part scores {winner} to {loser}.", winner=w, loser=l),
+}
+
+
+def summary_text(why: Any) -> str:
+    """The one-sentence summary of a :func:`reason`, in the reader's language ("" for anything else)."""
+    if not isinstance(why, list) or not why or why[0] not in _SUMMARIES:
+        return ""
+    try:
+        return _SUMMARIES[why[0]](*why[1:])
+    except TypeError:
+        return ""
+
+
+def final_summary(state: DrumpState) -> str:
+    """The summary of a finished game in the reader's language (the stored text for an older state)."""
+    try:
+        why = json.loads(state.why) if state.why else None
+    except ValueError:
+        why = None
+    return summary_text(why) or state.summary

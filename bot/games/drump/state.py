@@ -77,6 +77,8 @@ class DrumpState:
     drump_pending: bool = False
     winners: list[int] = field(default_factory=list)
     summary: str = ""
+    #: Why the game ended as it did, as JSON data (``outcome.reason``): the summary in any language.
+    why: str = ""
     #: "drump", "last_turn" or "deck_out" once over.
     end_reason: str = ""
 

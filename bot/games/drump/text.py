@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bot.games.drump.cards import CARD_SET, ZONES, label, long_label
-from bot.games.drump.outcome import set_label
+from bot.games.drump.outcome import set_label, summary_text
 from bot.games.drump.state import BLOCK, DISCARD, REATTACK, DrumpState
 from bot.i18n import N_, step_question, t, tn, translate
 
@@ -198,7 +198,8 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
                      "when this turn ends.", **params)
         return t("**DRUMP!** {player} completes a {set}.", **params)
     if kind == "game_over":
-        return result_line(event.get("winners") or [], event.get("summary", ""), names)
+        summary = summary_text(event.get("why")) or event.get("summary", "")  # "why": told in the reader's language
+        return result_line(event.get("winners") or [], summary, names)
     return str(kind)
 
 

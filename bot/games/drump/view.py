@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bot.games.drump.cards import MONSTER, RANK, SLOT_LABELS, SLOTS, label, low_sum
-from bot.games.drump.outcome import has_drump, part_score, set_label, set_name
+from bot.games.drump.outcome import final_summary, has_drump, part_score, set_label, set_name
 from bot.games.drump.state import BLOCK, DISCARD, MAIN, OVER, REATTACK, DrumpState
 from bot.games.drump.text import player_name, result_line
 from bot.i18n import t, tn, translate
@@ -51,7 +51,7 @@ def make_view(state: DrumpState, player: int | None) -> dict[str, Any]:
         "attack": attack,
         "last_turn": state.drump_pending,
         "sides": [_side_view(state, s, s == seat) for s in (0, 1)],
-        "result": {"winners": list(state.winners), "summary": state.summary, "reason": state.end_reason}
+        "result": {"winners": list(state.winners), "summary": final_summary(state), "reason": state.end_reason}
         if over else None,
     }
 

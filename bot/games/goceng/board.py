@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bot.engine import Field
-from bot.i18n import N_, t, tn, translate
+from bot.i18n import N_, data_text, t, tn, translate
 
 from .cards import load_cards
 from .views import card_text, character_name, fist_name, player_name
@@ -48,8 +48,9 @@ REASONS: dict[str, str] = {
 
 
 def objective(character: str) -> str:
+    """A character's printed objective in the reader's language ("" for an unknown character)."""
     chars = load_cards().characters
-    return chars[character].objective if character in chars else ""
+    return data_text(chars[character].objective) if character in chars else ""
 
 
 def identity(character: str) -> str:

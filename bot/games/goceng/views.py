@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping
 
-from bot.i18n import N_, t, tn, translate
+from bot.i18n import N_, data_text, t, tn, translate
 
 from .cards import AJIAN_NAMES, load_cards
 from .outcome import report, winners
@@ -223,7 +223,7 @@ def render_brief(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     me = next((p for p in view["players"] if p["id"] == viewer), None)
     if me is not None and view.get("hand") is not None:
         chars = load_cards().characters
-        goal = chars[me["character"]].objective if me["character"] in chars else ""
+        goal = data_text(chars[me["character"]].objective) if me["character"] in chars else ""
         params = {"character": character_name(me["character"]), "stamina": _stamina(me["stamina"]), "goal": goal}
         if goal:
             you = tn("**You:** {character} · {stamina} · {n} silver · {goal}",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bot.engine import Field
-from bot.i18n import N_, t, translate
+from bot.i18n import N_, data_text, t, translate
 
 from .cards import cards
 from .state import TILE_NAMES
@@ -56,17 +56,17 @@ def news_field(v: Mapping[str, Any]) -> Field | None:
     card = cards().news[news["name"]]
     name = t("📰 News · round {round}/{rounds} · {left} left", round=v["round"], rounds=v["rounds"],
              left=v["news_left"])
-    return Field(name, f"**{card.name}**: {card.shown}", False)
+    return Field(name, f"**{card.name}**: {data_text(card.shown)}", False)
 
 
 def _job_line(p: Mapping[str, Any], news: str, names: Mapping[int, str]) -> str:
     job = cards().jobs[p["job"]]
     if p["face_down"]:
         line = t("💼 **{job}** (Level {level}, face down) · *{ability}*: {text}", job=job.name, level=job.level,
-                 ability=job.ability_name, text=job.shown)
+                 ability=job.ability_name, text=data_text(job.shown))
         return line + "\n" + t("⬇️ Fined: no ability, and no salary at the next Salary phase (it turns face up then)")
     line = t("💼 **{job}** (Level {level}, face up) · *{ability}*: {text}", job=job.name, level=job.level,
-             ability=job.ability_name, text=job.shown)
+             ability=job.ability_name, text=data_text(job.shown))
     if p.get("switched_off_by") is not None:
         who = names.get(p["switched_off_by"], t("Player {pid}", pid=p["switched_off_by"]))
         return line + "\n" + t("⏸️ Ability switched off by {player} (Local Authority) until their next turn",
@@ -96,7 +96,7 @@ def card_line(name: str) -> str:
     card = c.dreams.get(name) or c.jobs[name]
     kind = t("Dream") if name in c.dreams else t("Job")
     return t("**{card}** ({kind} L{level}, {points} pts) · costs {cost}\n{text}", card=name, kind=kind,
-             level=card.level, points=card.points, cost=cost_text(card.cost), text=card.shown)
+             level=card.level, points=card.points, cost=cost_text(card.cost), text=data_text(card.shown))
 
 
 #: A field's value holds at most 1,024 characters: longer lists of cards go on in a second field.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bot.i18n import N_, t, tn, translate
+from bot.i18n import N_, data_text, t, tn, translate
 
 from .cards import cards
 from .move_text import copy_label, describe_move, move_label
@@ -231,7 +231,7 @@ def describe_event(e: Mapping[str, Any], names: Mapping[int, str]) -> str:
         return t("{player}'s turn (round {round}).", player=nm(), round=e["round"])
     if typ == "news":
         return t("News, round {round}: {card} — {text}", round=e["round"], card=e["card"],
-                 text=cards().news[e["card"]].text)
+                 text=data_text(cards().news[e["card"]].text))
     if typ in ("gain", "pay"):
         fields = dict(player=nm(), resources=pay_text(e), reason=reason_text(e["reason"]))
         if typ == "gain":
@@ -348,6 +348,7 @@ def explain_choice(state: LagaState, player: int, key: str, value: Any) -> str:
         c = cards()
         card = c.jobs.get(value) or c.dreams.get(value)
         if card is not None:
-            named = f"{card.ability_name}: {card.shown}" if value in c.jobs else card.shown
-            return named if len(named) <= 100 else card.shown  # whole words only, never cut
+            shown = data_text(card.shown)
+            named = f"{card.ability_name}: {shown}" if value in c.jobs else shown
+            return named if len(named) <= 100 else shown  # whole words only, never cut
     return ""

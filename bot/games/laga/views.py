@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bot.i18n import N_, t, translate
+from bot.i18n import N_, data_text, t, translate
 
 from .cards import cards
 from .rules import ability, ignoring_news
@@ -18,11 +18,13 @@ from .state import NEWS_USED, TILE_NAMES, LagaState
 from .fields import amounts_text, cost_text
 from .text import deck_name, reason_text
 
+#: What a pending decision asks, as the view carries it (English, marked for the template:
+#: shown through ``translate`` where it is drawn).
 PENDING_TEXT = {
-    "gain": "choose which resources to take", "salary_choice": "choose salary or Make It Rain",
-    "steal": "choose what to steal", "transit": "choose the tile to activate (Transit)",
-    "stasiun": "choose a tile for Stasiun to copy", "cards": "choose among the cards drawn",
-    "complete": "choose a Dream to complete", "news_choice": "choose whether to ignore the News",
+    "gain": N_("choose which resources to take"), "salary_choice": N_("choose salary or Make It Rain"),
+    "steal": N_("choose what to steal"), "transit": N_("choose the tile to activate (Transit)"),
+    "stasiun": N_("choose a tile for Stasiun to copy"), "cards": N_("choose among the cards drawn"),
+    "complete": N_("choose a Dream to complete"), "news_choice": N_("choose whether to ignore the News"),
 }
 
 
@@ -30,7 +32,7 @@ def _pending(state: LagaState) -> dict[str, Any] | None:
     if state.phase == "over":
         return None
     if not state.tasks:
-        what = "make a move" if state.phase == "pre" else "use abilities or end the turn"
+        what = N_("make a move") if state.phase == "pre" else N_("use abilities or end the turn")
         return {"kind": state.phase, "player": state.current.pid, "text": what}
     task = state.tasks[-1]
     out: dict[str, Any] = {"kind": task.kind, "player": task.player, "text": PENDING_TEXT[task.kind]}
@@ -238,5 +240,5 @@ def render_brief(v: Mapping[str, Any], names: Mapping[int, str]) -> str:
         lines.append(t("**Ring:** {ring}", ring=" → ".join(f"{TILE_NAMES[tl['tile']]} {tl['tokens']}"
                                                           for tl in v["ring"])))
     if v["news"] and len(lines) < 6:
-        lines.append(_clip(f"📰 {v['news']['name']}: {v['news']['text']}"))
+        lines.append(_clip(f"📰 {v['news']['name']}: {data_text(v['news']['text'])}"))
     return "\n".join(lines)
