@@ -20,6 +20,8 @@ from bot.matches import LiveMatch, MatchService, MoveOutcome
 from bot.ui import render
 from bot.ui.picker import walk
 from bot.ui.shown_pictures import ShownPictures, draw_hand
+from bot.ratelimit import install_pacer
+from bot.table_refresh import TableRefresher
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +44,10 @@ class Announcer:
         self.move_listeners: list[Callable[[MoveOutcome], None]] = []
         #: The picture each table message shows, so an unchanged one is not uploaded again.
         self.pictures = ShownPictures()
+        #: Shows each table after a move, in the background, folding quick moves into one edit.
+        self.refresher = TableRefresher(self)
+        #: Everything sent here keeps under Discord's global rate limit (see ``bot.ratelimit``).
+        self.pacer = install_pacer(bot.http)
 
     # --- small helpers ----------------------------------------------------------
     def guild_name(self, live: LiveMatch) -> str:
@@ -70,31 +76,56 @@ class Announcer:
 
     # --- the public table message ---------------------------------------------
     async def refresh_table(self, live: LiveMatch, *, result: Result | None = None, reason: str | None = None) -> bool:
-        """Edit the table message to the stored state (post a new one if it is gone). False if Discord refused."""
+        """Edit the table message to the stored state (post a new one if it is gone). False if Discord refused.
+
+        Call with the match's lock held; after a move, ``after_moves`` asks the background
+        refresher instead (see ``bot.table_refresh``), which renders under the lock and sends after.
+        """
+        prepared = await self.prepare_table(live, result=result, reason=reason)
+        return await self.send_table(live, prepared, result=result, reason=reason, locked=True)
+
+    async def prepare_table(self, live: LiveMatch, *, result: Result | None = None,
+                            reason: str | None = None) -> tuple[Any, render.Rendered]:
+        """The table as stored now, picture included: (the planned picture, the message). Hold the lock."""
         rec = live.record
         enabled = bool((await self.service.settings(rec.guild_id))["pictures"])
         planned = await self.pictures.prepare(live, enabled=enabled)
-        # Built after the picture's await and sent right away: the text is never older than the state.
+        # Built after the picture's await: the text is never older than the state.
         rendered = planned.apply(render.turn_message(live, rec.recent, result=result, end_reason=reason))
+        return planned, rendered
+
+    async def send_table(self, live: LiveMatch, prepared: tuple[Any, render.Rendered], *,
+                         result: Result | None = None, reason: str | None = None, locked: bool = True) -> bool:
+        """Send a prepared table: edit the table message, or post one if there is none (or it was deleted).
+
+        ``locked``: the caller holds the match's lock (else a deleted table is re-rendered by the refresher).
+        """
+        planned, rendered = prepared
+        rec = live.record
         if rec.message_id is None:
             message = await self._safe("post the table", self.channel(live).send(**rendered.send_kwargs()))
             if message is not None:
                 await self.service.set_table_message(live, message.id)
                 self.pictures.remember(message.id, planned, message)
             return message is not None
-        partial = self.channel(live).get_partial_message(rec.message_id)
+        message_id = rec.message_id
+        partial = self.channel(live).get_partial_message(message_id)
         try:
             message = await partial.edit(**rendered.edit_kwargs())
         except discord.NotFound:
             # Someone deleted the table message: post a fresh one so the match stays playable.
-            self.pictures.forget(rec.message_id)
-            await self.service.set_table_message(live, None)
+            self.pictures.forget(message_id)
+            if rec.message_id == message_id:
+                await self.service.set_table_message(live, None)
+            if not locked:  # render again under the lock: the refresher posts the fresh table
+                self.refresher.ask(live, result=result, reason=reason)
+                return False
             return await self.refresh_table(live, result=result, reason=reason)
         except discord.HTTPException as exc:
-            self.pictures.forget(rec.message_id)  # not known what it shows now: upload next time
+            self.pictures.forget(message_id)  # not known what it shows now: upload next time
             log.warning("could not edit the table: %s", exc)
             return False
-        self.pictures.remember(rec.message_id, planned, message)
+        self.pictures.remember(message_id, planned, message)
         return True
 
     async def announce_start(self, live: LiveMatch, outcomes: list[MoveOutcome]) -> None:
@@ -235,7 +266,9 @@ class Announcer:
         for listener in self.move_listeners:
             for outcome in outcomes:
                 listener(outcome)
-        shown = await self.refresh_table(live, result=last.result, reason="played" if last.result else None)
+        # The table is shown by the refresher once the caller's lock is released (it marks the match
+        # announced then); quick moves in a row become one edit.
+        self.refresher.ask(live, result=last.result, reason="played" if last.result else None)
         notes: dict[int, list[str]] = {}
         for outcome in outcomes:
             for player, lines in outcome.private_lines.items():
@@ -249,10 +282,11 @@ class Announcer:
                 await self.notify(live, [line for o in outcomes for line in o.public_lines], outcomes)
             elif live.waiting.in_window:
                 await self.update_prompts(live, outcomes)
+            movers = _own_moves_only(outcomes)
             for player in live.record.players:
+                if player in movers and not notes.get(player):
+                    continue  # their own move: the picker they clicked already shows their hand as it is now
                 await self.push_hand(live, player, notes=notes.get(player, ()))
-        if shown:
-            await self.service.mark_announced(live)
 
     async def notify(self, live: LiveMatch, lines: list[str], outcomes: list[MoveOutcome] = ()) -> None:
         """Tell whoever must now decide, as quietly as the decision allows.
@@ -408,6 +442,19 @@ class Announcer:
             self._last_dm.pop((live.id, player), None)
             self._notes.pop((live.id, player), None)
 
+
+
+def _own_moves_only(outcomes: list[MoveOutcome]) -> set[int]:
+    """The player whose own clicked moves are all these outcomes are (empty if anyone else moved).
+
+    Their hand DM is not edited for them: what they privately see changed only by their own
+    hand, and the picker their click updated shows it. The DM catches up when someone else's
+    move changes their view (or at the end).
+    """
+    players = {o.player for o in outcomes}
+    if len(players) == 1 and all(o.by == PLAYER for o in outcomes):
+        return players
+    return set()
 
 
 def _private(outcomes: Iterable[MoveOutcome], player: int) -> list[str]:
