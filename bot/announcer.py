@@ -7,12 +7,15 @@ the move is stored, and the next change (or ``/game board``) shows it again.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+from collections import OrderedDict
 from typing import Any, Callable, Iterable, Mapping
 
 import discord
 
+from bot import answering
 from bot.i18n import t
 from bot.engine import Result
 from bot.match_types import PLAYER
@@ -26,6 +29,8 @@ from bot.table_refresh import TableRefresher
 log = logging.getLogger(__name__)
 
 HAND_DM = "hand"
+#: DM channel ids remembered (about 60 bytes each), the least recently used forgotten first.
+DM_CHANNELS_KEPT = 50_000
 PING = "ping"
 PROMPT = "prompt"
 
@@ -44,6 +49,10 @@ class Announcer:
         self.move_listeners: list[Callable[[MoveOutcome], None]] = []
         #: The picture each table message shows, so an unchanged one is not uploaded again.
         self.pictures = ShownPictures()
+        #: player -> their DM channel's id, latest used last (see ``_dm``).
+        self._dm_channels: OrderedDict[int, int] = OrderedDict()
+        #: match -> its current ping when it was an interaction followup (deleted through that token).
+        self._followup_pings: dict[int, tuple[Any, float]] = {}
         #: Shows each table after a move, in the background, folding quick moves into one edit.
         self.refresher = TableRefresher(self)
         #: Everything sent here keeps under Discord's global rate limit (see ``bot.ratelimit``).
@@ -66,6 +75,22 @@ class Announcer:
 
     def channel(self, live: LiveMatch) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(live.record.channel_id, guild_id=live.record.guild_id)
+
+    async def _dm(self, player: int) -> discord.abc.Messageable:
+        """The DM channel with ``player``: opened once (a request counted against the global limit), then reused.
+
+        discord.py keeps only its 128 latest DM channels, so with more players than that every DM
+        would open the channel again; the ids are kept here instead (they never change).
+        """
+        channel_id = self._dm_channels.get(player)
+        if channel_id is not None:
+            self._dm_channels.move_to_end(player)
+            return self.bot.get_partial_messageable(channel_id)
+        dm = await self.bot.create_dm(discord.Object(player))
+        self._dm_channels[player] = dm.id
+        if len(self._dm_channels) > DM_CHANNELS_KEPT:
+            self._dm_channels.popitem(last=False)
+        return dm
 
     async def _safe(self, what: str, coro: Any) -> Any:
         try:
@@ -173,22 +198,50 @@ class Announcer:
         await self.service.mark_announced(live)
 
     async def ping(self, live: LiveMatch, rendered: render.Rendered) -> None:
-        """Post a notification (edits don't notify); the previous one is removed to keep the channel tidy."""
+        """Post a notification (edits don't notify); the previous one is removed to keep the channel tidy.
+
+        After a click in the match's channel it is a public followup of that interaction, which
+        Discord does not count against the global rate limit; otherwise a channel post.
+        """
         service = self.service
         previous = (await service.sent_messages(live, PING)).get(0)
-        message = await self._safe("ping players", self.channel(live).send(**rendered.send_kwargs()))
+        old_followup = self._followup_pings.pop(live.id, None)
+        interaction = answering.followup_for(live.record.channel_id)
+        if interaction is not None:
+            message = await self._safe("ping players", interaction.followup.send(
+                **rendered.send_kwargs(), ephemeral=False, wait=True))
+            if message is not None:
+                self._followup_pings[live.id] = (message, asyncio.get_running_loop().time())
+        else:
+            message = await self._safe("ping players", self.channel(live).send(**rendered.send_kwargs()))
         if message is not None:
             await service.remember_message(live, PING, 0, live.record.channel_id, message.id)
         if previous is not None:
-            await self._safe("remove an old ping", self.channel(live).get_partial_message(previous[1]).delete())
+            await self._remove_ping(live, previous[1], old_followup)
 
     async def clear_ping(self, live: LiveMatch) -> None:
         live.ping_for = None
         service = self.service
         previous = (await service.sent_messages(live, PING)).get(0)
+        old_followup = self._followup_pings.pop(live.id, None)
         if previous is not None:
             await service.forget_message(live, PING, 0)
-            await self._safe("remove an old ping", self.channel(live).get_partial_message(previous[1]).delete())
+            await self._remove_ping(live, previous[1], old_followup)
+
+    async def _remove_ping(self, live: LiveMatch, message_id: int, followup: tuple[Any, float] | None) -> None:
+        """Delete an old ping: through its interaction's token while that is valid (exempt), else in the channel."""
+        if followup is not None:
+            message, sent_at = followup
+            if message.id == message_id and asyncio.get_running_loop().time() - sent_at < answering.TOKEN_LIFETIME:
+                try:
+                    await message.delete()
+                    return
+                except discord.NotFound:
+                    pass  # the token is no longer known (or the ping is gone): try the channel
+                except discord.HTTPException as exc:
+                    log.warning("could not remove an old ping: %s", exc)
+                    return
+        await self._safe("remove an old ping", self.channel(live).get_partial_message(message_id).delete())
 
     # --- private DMs -------------------------------------------------------------
     async def send_hands(self, live: LiveMatch) -> list[int]:
@@ -225,7 +278,7 @@ class Announcer:
         existing = (await service.sent_messages(live, HAND_DM)).get(player)
         try:
             if existing is None:
-                dm = await self.bot.create_dm(discord.Object(player))
+                dm = await self._dm(player)
                 message = await dm.send(**rendered.send_kwargs())
                 await service.remember_message(live, HAND_DM, player, message.channel.id, message.id)
             else:
@@ -282,10 +335,10 @@ class Announcer:
                 await self.notify(live, [line for o in outcomes for line in o.public_lines], outcomes)
             elif live.waiting.in_window:
                 await self.update_prompts(live, outcomes)
-            movers = _own_moves_only(outcomes)
+            quiet = _own_moves_only(outcomes) | self._prompted_now(live)
             for player in live.record.players:
-                if player in movers and not notes.get(player):
-                    continue  # their own move: the picker they clicked already shows their hand as it is now
+                if player in quiet and not notes.get(player):
+                    continue
                 await self.push_hand(live, player, notes=notes.get(player, ()))
 
     async def notify(self, live: LiveMatch, lines: list[str], outcomes: list[MoveOutcome] = ()) -> None:
@@ -343,7 +396,7 @@ class Announcer:
         previous = (await self.service.sent_messages(live, PROMPT)).get(player)
         fingerprint = render.legal_fingerprint(legal)
         try:
-            dm = await self.bot.create_dm(discord.Object(player))
+            dm = await self._dm(player)
             message = await dm.send(**rendered.send_kwargs())
         except discord.Forbidden:
             await self.service.note_dm_closed(live, player)
@@ -374,6 +427,17 @@ class Announcer:
             if self._prompted.get(key) == fingerprint:
                 continue
             await self.prompt(live, player, lines + _private(outcomes, player))
+
+    def _prompted_now(self, live: LiveMatch) -> set[int]:
+        """Who is asked in the secret window now open: their prompt tells them; their hand DM waits.
+
+        What changed privately for them is often only that they may answer; the DM is compared
+        again (and edited if their hand really changed) once the window no longer asks them.
+        """
+        window = live.waiting.window
+        if window is None or window.public:
+            return set()
+        return {p for p in live.waiting.actors if (live.id, p) in self._prompted}
 
     def _asked_again(self, live: LiveMatch) -> set[int]:
         """Who gets a new prompt in the secret window now open: their old prompt is replaced, not folded."""
@@ -420,7 +484,7 @@ class Announcer:
             if player in live.record.dm_closed or player <= 0:
                 continue
             try:
-                dm = await self.bot.create_dm(discord.Object(player))
+                dm = await self._dm(player)
                 await dm.send(content=render.reminder_dm(live, self.guild_name(live), self.jump_url(live)))
             except discord.Forbidden:
                 await self.service.note_dm_closed(live, player)
@@ -433,9 +497,12 @@ class Announcer:
         ``notes``); the DM caches of the match are dropped after, so a finished match holds nothing."""
         await self.clear_ping(live)
         text = render.result_text(live, result, reason)
-        await self._safe("announce the result", self.channel(live).send(
-            content=t("**{game} match #{match} is over.**\n{result}", game=live.game.title, match=live.id,
-                      result=text)))
+        content = t("**{game} match #{match} is over.**\n{result}", game=live.game.title, match=live.id, result=text)
+        interaction = answering.followup_for(live.record.channel_id)
+        if interaction is not None:  # the last move was a click here: no global-limit cost
+            await self._safe("announce the result", interaction.followup.send(content=content, ephemeral=False))
+        else:
+            await self._safe("announce the result", self.channel(live).send(content=content))
         for player in live.record.players:
             await self.push_hand(live, player, force=True, notes=(notes or {}).get(player, ()))
         for player in live.record.players:

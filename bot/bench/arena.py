@@ -52,6 +52,8 @@ class Arena:
     by_match: dict[int, Seat] = field(default_factory=dict)
     #: Each user's latest interaction, whose token stays valid (see ``_finish``).
     latest: dict[int, InteractionRecord] = field(default_factory=dict)
+    #: Keep every token valid (as Discord does for 15 minutes), for runs shorter than that.
+    keep_tokens: bool = False
 
     @property
     def service(self) -> Any:
@@ -82,7 +84,7 @@ class Arena:
         await asyncio.wait_for(self.tracker.expect(record.id), HANDLER_TIMEOUT)
         previous = self.latest.get(record.user_id)
         self.latest[record.user_id] = record
-        if previous is not None and previous is not record:
+        if previous is not None and previous is not record and not self.keep_tokens:
             prune.forget_interaction(self.world, previous)
         if not record.requests:
             raise RuntimeError(f"the bot never answered {what!r}")

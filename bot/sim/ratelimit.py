@@ -105,6 +105,8 @@ class RateLimits:
     default: RouteLimit = DEFAULT
     #: Seconds, monotonic; None reads the running loop's clock.
     clock: Callable[[], float] | None = None
+    #: False: every request is accepted without rate-limit headers (a benchmark's set-up phase).
+    enabled: bool = True
     #: 429s answered, by scope ("user" for a route bucket, "global").
     refused: Counter[str] = field(default_factory=Counter)
     #: Invalid requests by status (401, 403, 429), as Discord counts them.
@@ -122,6 +124,8 @@ class RateLimits:
 
     def check(self, method: str, template: str, major: str) -> Decision:
         """Take a token for one request, or refuse it with Discord's 429 (which takes none)."""
+        if not self.enabled:
+            return Decision({})
         now = self.now()
         limit = self.limit_of(method, template)
         bucket = self._buckets.get((limit.name, major))
