@@ -45,6 +45,7 @@ from bot.client import GameBot
 
 from bot.bench import prune
 from bot.bench.arena import Arena, Seat
+from bot.bench.capacity_report import LAG_LIMIT
 from bot.bench.kinds import kind_of
 from bot.bench.player import Driver
 from bot.bench.stats import summary
@@ -53,8 +54,6 @@ from bot.bench.whole import open_match, table_sizes
 
 #: Seconds a person takes to answer, uniformly.
 THINK = (3.0, 15.0)
-#: A table further behind its state than this is lagging.
-LAG_LIMIT = 2.0
 CHANNELS_PER_GUILD = 10
 _GUILD_BASE = 8_700_000_000_000_000_000
 _CHANNEL_BASE = 8_800_000_000_000_000_000
