@@ -79,7 +79,7 @@ class _Window:
     reset_at: float = -math.inf
 
     def roll(self, now: float) -> None:
-        if now >= self.reset_at:
+        if now >= self.reset_at - 1e-9:  # a request made at the reset instant (clock rounding) is in the new window
             self.remaining = self.limit
             self.reset_at = now + self.per
 
