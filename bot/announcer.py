@@ -361,7 +361,8 @@ class Announcer:
                 return
             await self.clear_ping(live)
             for player in humans:
-                await self.prompt(live, player, lines + _private(outcomes, player))
+                private = _private(outcomes, player)
+                await self.prompt(live, player, lines + private, quietly=not private)
             return
         if len(humans) == 1 == len(waiting.actors):
             player = humans[0]
@@ -378,12 +379,17 @@ class Announcer:
         live.mentioned.add(player)
         live.ping_for = player
 
-    async def prompt(self, live: LiveMatch, player: int, lines: list[str]) -> None:
+    async def prompt(self, live: LiveMatch, player: int, lines: list[str], *, quietly: bool = False) -> None:
         """A private notice that ``player`` may respond in the open window, with its buttons.
 
         The window's decider (who weighs the others' answers) gets their choices right in the
         prompt, as the picker's first step, since they answer what arrived. A prompt sent while an
         older one of the same player is still open replaces it, so DMs do not pile up.
+
+        ``quietly``: the player was prompted already in this window and nothing was said to them in
+        private since (only the choices moved on). Anyone but the decider then has their open prompt
+        edited in place (one request, not a post and a delete): they were notified once for this
+        window, and its buttons now answer the current question.
         """
         if player in live.record.dm_closed or player <= 0:
             return  # they see the table's quiet line and answer with Take action
@@ -395,6 +401,17 @@ class Announcer:
             rendered = render.window_prompt(live, player, lines, guild_name=self.guild_name(live))
         previous = (await self.service.sent_messages(live, PROMPT)).get(player)
         fingerprint = render.legal_fingerprint(legal)
+        if quietly and previous is not None and (window is None or player != window.decider):
+            old = self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1])
+            try:
+                await old.edit(**rendered.edit_kwargs())
+                self._prompted[(live.id, player)] = fingerprint
+                return
+            except discord.NotFound:
+                pass  # deleted on their side: post a fresh one
+            except discord.HTTPException as exc:
+                log.warning("could not update a window prompt of %s: %s", player, exc)
+                return
         try:
             dm = await self._dm(player)
             message = await dm.send(**rendered.send_kwargs())
@@ -426,7 +443,7 @@ class Announcer:
             fingerprint = render.legal_fingerprint(live.game.legal_actions(live.state, player))
             if self._prompted.get(key) == fingerprint:
                 continue
-            await self.prompt(live, player, lines + _private(outcomes, player))
+            await self.prompt(live, player, lines + _private(outcomes, player), quietly=not _private(outcomes, player))
 
     def _prompted_now(self, live: LiveMatch) -> set[int]:
         """Who is asked in the secret window now open: their prompt tells them; their hand DM waits.
