@@ -7,8 +7,6 @@ the move is stored, and the next change (or ``/game board``) shows it again.
 
 from __future__ import annotations
 
-import asyncio
-import json
 import logging
 from collections import OrderedDict
 from typing import Any, Callable, Iterable, Mapping
@@ -25,13 +23,14 @@ from bot.ui.picker import walk
 from bot.ui.shown_pictures import ShownPictures, draw_hand
 from bot.ratelimit import install_pacer
 from bot.table_refresh import TableRefresher
+from bot.pings import Pings
+from bot.private_news import own_moves_only, private_digest, private_lines
 
 log = logging.getLogger(__name__)
 
 HAND_DM = "hand"
 #: DM channel ids remembered (about 60 bytes each), the least recently used forgotten first.
 DM_CHANNELS_KEPT = 50_000
-PING = "ping"
 PROMPT = "prompt"
 
 
@@ -51,8 +50,8 @@ class Announcer:
         self.pictures = ShownPictures()
         #: player -> their DM channel's id, latest used last (see ``_dm``).
         self._dm_channels: OrderedDict[int, int] = OrderedDict()
-        #: match -> its current ping when it was an interaction followup (deleted through that token).
-        self._followup_pings: dict[int, tuple[Any, float]] = {}
+        #: The one ping per match: after a click, a followup of its interaction (exempt from the global limit).
+        self.pings = Pings(self)
         #: Shows each table after a move, in the background, folding quick moves into one edit.
         self.refresher = TableRefresher(self)
         #: Everything sent here keeps under Discord's global rate limit (see ``bot.ratelimit``).
@@ -198,50 +197,11 @@ class Announcer:
         await self.service.mark_announced(live)
 
     async def ping(self, live: LiveMatch, rendered: render.Rendered) -> None:
-        """Post a notification (edits don't notify); the previous one is removed to keep the channel tidy.
-
-        After a click in the match's channel it is a public followup of that interaction, which
-        Discord does not count against the global rate limit; otherwise a channel post.
-        """
-        service = self.service
-        previous = (await service.sent_messages(live, PING)).get(0)
-        old_followup = self._followup_pings.pop(live.id, None)
-        interaction = answering.followup_for(live.record.channel_id)
-        if interaction is not None:
-            message = await self._safe("ping players", interaction.followup.send(
-                **rendered.send_kwargs(), ephemeral=False, wait=True))
-            if message is not None:
-                self._followup_pings[live.id] = (message, asyncio.get_running_loop().time())
-        else:
-            message = await self._safe("ping players", self.channel(live).send(**rendered.send_kwargs()))
-        if message is not None:
-            await service.remember_message(live, PING, 0, live.record.channel_id, message.id)
-        if previous is not None:
-            await self._remove_ping(live, previous[1], old_followup)
+        """Post a notification (edits don't notify); the previous one is removed (see ``bot.pings``)."""
+        await self.pings.ping(live, rendered)
 
     async def clear_ping(self, live: LiveMatch) -> None:
-        live.ping_for = None
-        service = self.service
-        previous = (await service.sent_messages(live, PING)).get(0)
-        old_followup = self._followup_pings.pop(live.id, None)
-        if previous is not None:
-            await service.forget_message(live, PING, 0)
-            await self._remove_ping(live, previous[1], old_followup)
-
-    async def _remove_ping(self, live: LiveMatch, message_id: int, followup: tuple[Any, float] | None) -> None:
-        """Delete an old ping: through its interaction's token while that is valid (exempt), else in the channel."""
-        if followup is not None:
-            message, sent_at = followup
-            if message.id == message_id and asyncio.get_running_loop().time() - sent_at < answering.TOKEN_LIFETIME:
-                try:
-                    await message.delete()
-                    return
-                except discord.NotFound:
-                    pass  # the token is no longer known (or the ping is gone): try the channel
-                except discord.HTTPException as exc:
-                    log.warning("could not remove an old ping: %s", exc)
-                    return
-        await self._safe("remove an old ping", self.channel(live).get_partial_message(message_id).delete())
+        await self.pings.clear(live)
 
     # --- private DMs -------------------------------------------------------------
     async def send_hands(self, live: LiveMatch) -> list[int]:
@@ -335,7 +295,7 @@ class Announcer:
                 await self.notify(live, [line for o in outcomes for line in o.public_lines], outcomes)
             elif live.waiting.in_window:
                 await self.update_prompts(live, outcomes)
-            quiet = _own_moves_only(outcomes) | self._prompted_now(live)
+            quiet = own_moves_only(outcomes) | self._prompted_now(live)
             for player in live.record.players:
                 if player in quiet and not notes.get(player):
                     continue
@@ -361,7 +321,7 @@ class Announcer:
                 return
             await self.clear_ping(live)
             for player in humans:
-                private = _private(outcomes, player)
+                private = private_lines(outcomes, player)
                 await self.prompt(live, player, lines + private, quietly=not private)
             return
         if len(humans) == 1 == len(waiting.actors):
@@ -443,7 +403,7 @@ class Announcer:
             fingerprint = render.legal_fingerprint(live.game.legal_actions(live.state, player))
             if self._prompted.get(key) == fingerprint:
                 continue
-            await self.prompt(live, player, lines + _private(outcomes, player), quietly=not _private(outcomes, player))
+            await self.prompt(live, player, lines + private_lines(outcomes, player), quietly=not private_lines(outcomes, player))
 
     def _prompted_now(self, live: LiveMatch) -> set[int]:
         """Who is asked in the secret window now open: their prompt tells them; their hand DM waits.
@@ -525,43 +485,3 @@ class Announcer:
         for player in live.record.players:
             self._last_dm.pop((live.id, player), None)
             self._notes.pop((live.id, player), None)
-
-
-
-def _own_moves_only(outcomes: list[MoveOutcome]) -> set[int]:
-    """The player whose own clicked moves are all these outcomes are (empty if anyone else moved).
-
-    Their hand DM is not edited for them: what they privately see changed only by their own
-    hand, and the picker their click updated shows it. The DM catches up when someone else's
-    move changes their view (or at the end).
-    """
-    players = {o.player for o in outcomes}
-    if len(players) == 1 and all(o.by == PLAYER for o in outcomes):
-        return players
-    return set()
-
-
-def _private(outcomes: Iterable[MoveOutcome], player: int) -> list[str]:
-    """The lines of these moves only ``player`` may read (the card an offer is about, for its battler)."""
-    return [line for o in outcomes for line in o.private_lines.get(player, [])]
-
-
-def private_digest(live: LiveMatch, player: int) -> str:
-    """What ``player`` sees that a spectator does not (their hand, their face-down cards), as text.
-
-    The hand DM is edited only when this changes, not on every public move, so
-    DMs stay quiet and within rate limits; the public table carries the rest.
-    """
-    game, state = live.game, live.state
-    if state is None:
-        return ""
-    mine, public = game.view(state, player), game.view(state, None)
-    return json.dumps(_differences(mine, public), sort_keys=True, default=str)
-
-
-def _differences(mine: Any, public: Any) -> Any:
-    if isinstance(mine, dict) and isinstance(public, dict):
-        return {k: _differences(v, public.get(k)) for k, v in mine.items() if v != public.get(k)}
-    if isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
-        return [_differences(a, b) if a != b else None for a, b in zip(mine, public)]
-    return mine
