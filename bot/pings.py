@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -33,6 +34,24 @@ class Pings:
         self.announcer = announcer
         #: match -> its current ping when it was an interaction followup (deleted through that token).
         self._followups: dict[int, tuple[Any, float]] = {}
+        self._tokens: Counter[str | None] = Counter()
+
+    def holds_token(self, token: str) -> bool:
+        """Whether a ping the bot may still delete was posted through this interaction token."""
+        return token in self._tokens
+
+    def _take(self, match_id: int) -> tuple[Any, float] | None:
+        followup = self._followups.pop(match_id, None)
+        if followup is not None:
+            token = _token_of(followup[0])
+            self._tokens[token] -= 1
+            if self._tokens[token] <= 0:
+                del self._tokens[token]
+        return followup
+
+    def _keep(self, match_id: int, message: Any) -> None:
+        self._followups[match_id] = (message, asyncio.get_running_loop().time())
+        self._tokens[_token_of(message)] += 1
 
     async def ping(self, live: LiveMatch, rendered: render.Rendered) -> None:
         """Post a notification (edits don't notify); the previous one is removed to keep the channel tidy.
@@ -42,13 +61,13 @@ class Pings:
         """
         service = self.announcer.service
         previous = (await service.sent_messages(live, PING)).get(0)
-        old_followup = self._followups.pop(live.id, None)
+        old_followup = self._take(live.id)
         interaction = answering.followup_for(live.record.channel_id)
         if interaction is not None:
             message = await self.announcer._safe("ping players", interaction.followup.send(
                 **rendered.send_kwargs(), ephemeral=False, wait=True))
             if message is not None:
-                self._followups[live.id] = (message, asyncio.get_running_loop().time())
+                self._keep(live.id, message)
         else:
             message = await self.announcer._safe("ping players", self.announcer.channel(live).send(**rendered.send_kwargs()))
         if message is not None:
@@ -60,7 +79,7 @@ class Pings:
         live.ping_for = None
         service = self.announcer.service
         previous = (await service.sent_messages(live, PING)).get(0)
-        old_followup = self._followups.pop(live.id, None)
+        old_followup = self._take(live.id)
         if previous is not None:
             await service.forget_message(live, PING, 0)
             await self._remove_ping(live, previous[1], old_followup)
@@ -79,3 +98,9 @@ class Pings:
                     log.warning("could not remove an old ping: %s", exc)
                     return
         await self.announcer._safe("remove an old ping", self.announcer.channel(live).get_partial_message(message_id).delete())
+
+
+def _token_of(message: Any) -> str | None:
+    """The interaction token a followup message was sent with (discord.py keeps its webhook)."""
+    webhook = getattr(getattr(message, "_state", None), "_webhook", None)
+    return getattr(webhook, "token", None)
