@@ -50,6 +50,7 @@ class Pings:
         return followup
 
     def _keep(self, match_id: int, message: Any) -> None:
+        self._take(match_id)
         self._followups[match_id] = (message, asyncio.get_running_loop().time())
         self._tokens[_token_of(message)] += 1
 
@@ -61,28 +62,33 @@ class Pings:
         """
         service = self.announcer.service
         previous = (await service.sent_messages(live, PING)).get(0)
-        old_followup = self._take(live.id)
+        old_followup = self._followups.get(live.id)  # held until it is deleted: its token stays in use
         interaction = answering.followup_for(live.record.channel_id)
         if interaction is not None:
             message = await self.announcer._safe("ping players", interaction.followup.send(
                 **rendered.send_kwargs(), ephemeral=False, wait=True))
-            if message is not None:
-                self._keep(live.id, message)
         else:
-            message = await self.announcer._safe("ping players", self.announcer.channel(live).send(**rendered.send_kwargs()))
+            message = await self.announcer._safe("ping players",
+                                                 self.announcer.channel(live).send(**rendered.send_kwargs()))
         if message is not None:
             await service.remember_message(live, PING, 0, live.record.channel_id, message.id)
         if previous is not None:
             await self._remove_ping(live, previous[1], old_followup)
+        if self._followups.get(live.id) is old_followup:
+            self._take(live.id)
+        if interaction is not None and message is not None:
+            self._keep(live.id, message)
 
     async def clear(self, live: LiveMatch) -> None:
         live.ping_for = None
         service = self.announcer.service
         previous = (await service.sent_messages(live, PING)).get(0)
-        old_followup = self._take(live.id)
+        old_followup = self._followups.get(live.id)
         if previous is not None:
             await service.forget_message(live, PING, 0)
             await self._remove_ping(live, previous[1], old_followup)
+        if self._followups.get(live.id) is old_followup:
+            self._take(live.id)
 
     async def _remove_ping(self, live: LiveMatch, message_id: int, followup: tuple[Any, float] | None) -> None:
         """Delete an old ping: through its interaction's token while that is valid (exempt), else in the channel."""
