@@ -93,6 +93,8 @@ class TableRefresher:
                 return
             await announcer.service.mark_announced(live, seq)
         except Exception:  # the move is stored; the next change (or /game board) shows it again
+            if announcer.bot.is_closed():
+                return  # shutting down: not marked announced, so the restart's catch-up shows it
             log.exception("showing the table of match %s failed", live.id)
             return
         for listener in list(self.shown_listeners):

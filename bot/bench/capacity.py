@@ -274,6 +274,10 @@ async def run_capacity(*, matches: int, warmup: float, window: float, seed: int,
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        try:  # let the handlers and table edits under way finish before the database closes
+            await world.settle(600.0, strict=False)
+        except Exception:  # a run that failed already says why; this only tidies up
+            pass
         await bot.close()
         world.close()
     return _figures(load, matches, warmup, window, set_up, limits, pacer)
