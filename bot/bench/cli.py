@@ -67,9 +67,9 @@ def parser() -> argparse.ArgumentParser:
                         "every game (default 4; more for steadier averages)")
     p.add_argument("--ai-seats", type=int, default=2, metavar="A",
                    help="AI seats at the largest table of each multi-player game (default 2; 0 for all humans)")
-    p.add_argument("--capacity", type=_sizes, default=_sizes("100,200,400,1000"), metavar="N[,N...]",
+    p.add_argument("--capacity", type=_sizes, default=_sizes("100,150,200,400,1000"), metavar="N[,N...]",
                    help="live matches of every game held against the rate-limited stand-in, one run each, "
-                        "people answering in 3-15 s on a virtual clock (default 100,200,400,1000)")
+                        "people answering in 3-15 s on a virtual clock (default 100,150,200,400,1000)")
     p.add_argument("--capacity-seconds", type=float, default=30.0, metavar="S",
                    help="virtual seconds measured per capacity run, after 10 s of warm-up (default 30)")
     p.add_argument("--engine-seconds", type=float, default=1.0,
