@@ -105,6 +105,7 @@ class Announcer:
         Call with the match's lock held; after a move, ``after_moves`` asks the background
         refresher instead (see ``bot.table_refresh``), which renders under the lock and sends after.
         """
+        self.refresher.forget(live.id)
         prepared = await self.prepare_table(live, result=result, reason=reason)
         return await self.send_table(live, prepared, result=result, reason=reason, locked=True)
 

@@ -16,16 +16,20 @@ for all of them. Instead a move only *asks* for its table to be shown:
   finishes, under that lock), and sends after releasing it, so the next move
   never waits for Discord.
 
-Listeners learn which stored move each shown table reflects (the benchmark's
-table-lag figure); the match is marked announced up to that move.
+A table that would read exactly as it does now (a pass in a secret window
+changes nothing public) is not edited again. Listeners learn which stored move
+each shown table reflects (the benchmark's table-lag figure); the match is
+marked announced up to that move.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from bot.engine import Result
 
@@ -46,6 +50,16 @@ class _Ask:
     reason: str | None
 
 
+def _digest(message_id: int | None, planned: Any, rendered: Any) -> str | None:
+    """What a table edit would show, to skip one that changes nothing; None when it must be sent."""
+    if message_id is None or planned.png is not None:
+        return None  # a new message, or a new picture to upload
+    view = rendered.view.to_components() if rendered.view is not None else None
+    embed = rendered.embed.to_dict() if rendered.embed is not None else None
+    text = json.dumps([message_id, rendered.content, embed, view, planned.url], sort_keys=True, default=str)
+    return hashlib.sha1(text.encode()).hexdigest()
+
+
 class TableRefresher:
     """One background worker per match that has asks pending; none for a quiet match."""
 
@@ -56,6 +70,11 @@ class TableRefresher:
         self.shown_listeners: list[ShownListener] = []
         #: Asks folded into an edit another ask already made due (the edits saved).
         self.folded = 0
+        #: Edits sent, and shows skipped because the table would read exactly as it does.
+        self.edits = 0
+        self.unchanged = 0
+        #: match -> what its table message shows now (see ``_digest``), while the match is live.
+        self._sent: dict[int, str | None] = {}
 
     def ask(self, live: "LiveMatch", *, result: Result | None = None, reason: str | None = None) -> None:
         """Show ``live``'s table as stored once the caller's lock is released (call after the commit)."""
@@ -68,6 +87,10 @@ class TableRefresher:
         if live.id not in self._workers:
             task = asyncio.get_running_loop().create_task(self._work(live.id), name=f"game:table:{live.id}")
             self._workers[live.id] = task
+
+    def forget(self, match_id: int) -> None:
+        """The table was edited some other way: the next show sends whatever it renders."""
+        self._sent.pop(match_id, None)
 
     def pending(self, match_id: int) -> bool:
         return match_id in self._asks or match_id in self._workers
@@ -89,8 +112,17 @@ class TableRefresher:
                     return
                 prepared = await announcer.prepare_table(live, result=ask.result, reason=ask.reason)
                 seq = live.record.seq
-            if not await announcer.send_table(live, prepared, result=ask.result, reason=ask.reason, locked=False):
-                return
+            digest = _digest(live.record.message_id, *prepared)
+            if digest is None or self._sent.get(match_id) != digest:
+                if not await announcer.send_table(live, prepared, result=ask.result, reason=ask.reason, locked=False):
+                    self._sent.pop(match_id, None)
+                    return
+                self.edits += 1
+            else:
+                self.unchanged += 1  # the move changed nothing the table shows (a pass in a secret window, say)
+            self._sent[match_id] = digest
+            if ask.result is not None or live.record.status != "active":
+                self._sent.pop(match_id, None)
             await announcer.service.mark_announced(live, seq)
         except Exception:  # the move is stored; the next change (or /game board) shows it again
             if announcer.bot.is_closed():
