@@ -7,12 +7,13 @@ the move is stored, and the next change (or ``/game board``) shows it again.
 
 from __future__ import annotations
 
-import json
 import logging
+from collections import OrderedDict
 from typing import Any, Callable, Iterable, Mapping
 
 import discord
 
+from bot import answering
 from bot.i18n import t
 from bot.engine import Result
 from bot.match_types import PLAYER
@@ -20,11 +21,16 @@ from bot.matches import LiveMatch, MatchService, MoveOutcome
 from bot.ui import render
 from bot.ui.picker import walk
 from bot.ui.shown_pictures import ShownPictures, draw_hand
+from bot.ratelimit import install_pacer
+from bot.table_refresh import TableRefresher
+from bot.pings import Pings
+from bot.private_news import own_moves_only, private_digest, private_lines
 
 log = logging.getLogger(__name__)
 
 HAND_DM = "hand"
-PING = "ping"
+#: DM channel ids remembered (about 60 bytes each), the least recently used forgotten first.
+DM_CHANNELS_KEPT = 50_000
 PROMPT = "prompt"
 
 
@@ -42,6 +48,14 @@ class Announcer:
         self.move_listeners: list[Callable[[MoveOutcome], None]] = []
         #: The picture each table message shows, so an unchanged one is not uploaded again.
         self.pictures = ShownPictures()
+        #: player -> their DM channel's id, latest used last (see ``_dm``).
+        self._dm_channels: OrderedDict[int, int] = OrderedDict()
+        #: The one ping per match: after a click, a followup of its interaction (exempt from the global limit).
+        self.pings = Pings(self)
+        #: Shows each table after a move, in the background, folding quick moves into one edit.
+        self.refresher = TableRefresher(self)
+        #: Everything sent here keeps under Discord's global rate limit (see ``bot.ratelimit``).
+        self.pacer = install_pacer(bot.http)
 
     # --- small helpers ----------------------------------------------------------
     def guild_name(self, live: LiveMatch) -> str:
@@ -69,6 +83,22 @@ class Announcer:
     def channel(self, live: LiveMatch) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(live.record.channel_id, guild_id=live.record.guild_id)
 
+    async def _dm(self, player: int) -> discord.abc.Messageable:
+        """The DM channel with ``player``: opened once (a request counted against the global limit), then reused.
+
+        discord.py keeps only its 128 latest DM channels, so with more players than that every DM
+        would open the channel again; the ids are kept here instead (they never change).
+        """
+        channel_id = self._dm_channels.get(player)
+        if channel_id is not None:
+            self._dm_channels.move_to_end(player)
+            return self.bot.get_partial_messageable(channel_id)
+        dm = await self.bot.create_dm(discord.Object(player))
+        self._dm_channels[player] = dm.id
+        if len(self._dm_channels) > DM_CHANNELS_KEPT:
+            self._dm_channels.popitem(last=False)
+        return dm
+
     async def _safe(self, what: str, coro: Any) -> Any:
         try:
             return await coro
@@ -78,32 +108,58 @@ class Announcer:
 
     # --- the public table message ---------------------------------------------
     async def refresh_table(self, live: LiveMatch, *, result: Result | None = None, reason: str | None = None) -> bool:
-        """Edit the table message to the stored state (post a new one if it is gone). False if Discord refused."""
+        """Edit the table message to the stored state (post a new one if it is gone). False if Discord refused.
+
+        Call with the match's lock held; after a move, ``after_moves`` asks the background
+        refresher instead (see ``bot.table_refresh``), which renders under the lock and sends after.
+        """
+        self.refresher.forget(live.id)
+        prepared = await self.prepare_table(live, result=result, reason=reason)
+        return await self.send_table(live, prepared, result=result, reason=reason, locked=True)
+
+    async def prepare_table(self, live: LiveMatch, *, result: Result | None = None,
+                            reason: str | None = None) -> tuple[Any, render.Rendered]:
+        """The table as stored now, picture included: (the planned picture, the message). Hold the lock."""
         rec = live.record
         enabled = bool((await self.service.settings(rec.guild_id))["pictures"])
         async with self.in_channel(live):
             planned = await self.pictures.prepare(live, enabled=enabled)
-            # Built after the picture's await and sent right away: the text is never older than the state.
+            # Built after the picture's await: the text is never older than the state.
             rendered = planned.apply(render.turn_message(live, rec.recent, result=result, end_reason=reason))
+        return planned, rendered
+
+    async def send_table(self, live: LiveMatch, prepared: tuple[Any, render.Rendered], *,
+                         result: Result | None = None, reason: str | None = None, locked: bool = True) -> bool:
+        """Send a prepared table: edit the table message, or post one if there is none (or it was deleted).
+
+        ``locked``: the caller holds the match's lock (else a deleted table is re-rendered by the refresher).
+        """
+        planned, rendered = prepared
+        rec = live.record
         if rec.message_id is None:
             message = await self._safe("post the table", self.channel(live).send(**rendered.send_kwargs()))
             if message is not None:
                 await self.service.set_table_message(live, message.id)
                 self.pictures.remember(message.id, planned, message)
             return message is not None
-        partial = self.channel(live).get_partial_message(rec.message_id)
+        message_id = rec.message_id
+        partial = self.channel(live).get_partial_message(message_id)
         try:
             message = await partial.edit(**rendered.edit_kwargs())
         except discord.NotFound:
             # Someone deleted the table message: post a fresh one so the match stays playable.
-            self.pictures.forget(rec.message_id)
-            await self.service.set_table_message(live, None)
+            self.pictures.forget(message_id)
+            if rec.message_id == message_id:
+                await self.service.set_table_message(live, None)
+            if not locked:  # render again under the lock: the refresher posts the fresh table
+                self.refresher.ask(live, result=result, reason=reason)
+                return False
             return await self.refresh_table(live, result=result, reason=reason)
         except discord.HTTPException as exc:
-            self.pictures.forget(rec.message_id)  # not known what it shows now: upload next time
+            self.pictures.forget(message_id)  # not known what it shows now: upload next time
             log.warning("could not edit the table: %s", exc)
             return False
-        self.pictures.remember(rec.message_id, planned, message)
+        self.pictures.remember(message_id, planned, message)
         return True
 
     async def announce_start(self, live: LiveMatch, outcomes: list[MoveOutcome]) -> None:
@@ -151,22 +207,11 @@ class Announcer:
         await self.service.mark_announced(live)
 
     async def ping(self, live: LiveMatch, rendered: render.Rendered) -> None:
-        """Post a notification (edits don't notify); the previous one is removed to keep the channel tidy."""
-        service = self.service
-        previous = (await service.sent_messages(live, PING)).get(0)
-        message = await self._safe("ping players", self.channel(live).send(**rendered.send_kwargs()))
-        if message is not None:
-            await service.remember_message(live, PING, 0, live.record.channel_id, message.id)
-        if previous is not None:
-            await self._safe("remove an old ping", self.channel(live).get_partial_message(previous[1]).delete())
+        """Post a notification (edits don't notify); the previous one is removed (see ``bot.pings``)."""
+        await self.pings.ping(live, rendered)
 
     async def clear_ping(self, live: LiveMatch) -> None:
-        live.ping_for = None
-        service = self.service
-        previous = (await service.sent_messages(live, PING)).get(0)
-        if previous is not None:
-            await service.forget_message(live, PING, 0)
-            await self._safe("remove an old ping", self.channel(live).get_partial_message(previous[1]).delete())
+        await self.pings.clear(live)
 
     # --- private DMs -------------------------------------------------------------
     async def send_hands(self, live: LiveMatch) -> list[int]:
@@ -205,7 +250,7 @@ class Announcer:
         existing = (await service.sent_messages(live, HAND_DM)).get(player)
         try:
             if existing is None:
-                dm = await self.bot.create_dm(discord.Object(player))
+                dm = await self._dm(player)
                 message = await dm.send(**rendered.send_kwargs())
                 await service.remember_message(live, HAND_DM, player, message.channel.id, message.id)
             else:
@@ -247,7 +292,9 @@ class Announcer:
         for listener in self.move_listeners:
             for outcome in outcomes:
                 listener(outcome)
-        shown = await self.refresh_table(live, result=last.result, reason="played" if last.result else None)
+        # The table is shown by the refresher once the caller's lock is released (it marks the match
+        # announced then); quick moves in a row become one edit.
+        self.refresher.ask(live, result=last.result, reason="played" if last.result else None)
         notes: dict[int, list[str]] = {}
         for outcome in outcomes:
             for player, lines in outcome.private_lines.items():
@@ -261,10 +308,11 @@ class Announcer:
                 await self.notify(live, [line for o in outcomes for line in o.public_lines], outcomes)
             elif live.waiting.in_window:
                 await self.update_prompts(live, outcomes)
+            quiet = own_moves_only(outcomes) | self._prompted_now(live)
             for player in live.record.players:
+                if player in quiet and not notes.get(player):
+                    continue
                 await self.push_hand(live, player, notes=notes.get(player, ()))
-        if shown:
-            await self.service.mark_announced(live)
 
     async def notify(self, live: LiveMatch, lines: list[str], outcomes: list[MoveOutcome] = ()) -> None:
         """Tell whoever must now decide, as quietly as the decision allows.
@@ -286,7 +334,7 @@ class Announcer:
                 return
             await self.clear_ping(live)
             for player in humans:
-                await self.prompt(live, player, lines, outcomes)
+                await self.prompt(live, player, lines, outcomes, quietly=not private_lines(outcomes, player))
             return
         if len(humans) == 1 == len(waiting.actors):
             player = humans[0]
@@ -306,7 +354,7 @@ class Announcer:
         live.ping_for = player
 
     async def prompt(self, live: LiveMatch, player: int, lines: list[str],
-                     outcomes: Iterable[MoveOutcome] = ()) -> None:
+                     outcomes: Iterable[MoveOutcome] = (), *, quietly: bool = False) -> None:
         """A private notice that ``player`` may respond in the open window, with its buttons.
 
         The window's decider (who weighs the others' answers) gets their choices right in the
@@ -314,6 +362,11 @@ class Announcer:
         older one of the same player is still open replaces it, so DMs do not pile up.
         ``lines`` (the table's) say what happened; with the ``outcomes`` they come from, they are
         told again in the player's language, with the lines only they may read.
+
+        ``quietly``: the player was prompted already in this window and nothing was said to them in
+        private since (only the choices moved on). Anyone but the decider then has their open prompt
+        edited in place (one request, not a post and a delete): they were notified once for this
+        window, and its buttons now answer the current question.
         """
         if player in live.record.dm_closed or player <= 0:
             return  # they see the table's quiet line and answer with Take action
@@ -322,7 +375,7 @@ class Announcer:
         outcomes = list(outcomes)
         async with self.in_private(live, player) as locale:
             if outcomes:
-                lines = [line for o in outcomes for line in o.public_lines_in(locale)] + _private(outcomes, player)
+                lines = [line for o in outcomes for line in o.public_lines_in(locale)] + private_lines(outcomes, player)
             if window is not None and player == window.decider and legal:
                 rendered = render.decider_prompt(live, player, walk(legal, ()), lines,
                                                  guild_name=self.guild_name(live))
@@ -330,8 +383,19 @@ class Announcer:
                 rendered = render.window_prompt(live, player, lines, guild_name=self.guild_name(live))
         previous = (await self.service.sent_messages(live, PROMPT)).get(player)
         fingerprint = render.legal_fingerprint(legal)
+        if quietly and previous is not None and (window is None or player != window.decider):
+            old = self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1])
+            try:
+                await old.edit(**rendered.edit_kwargs())
+                self._prompted[(live.id, player)] = fingerprint
+                return
+            except discord.NotFound:
+                pass  # deleted on their side: post a fresh one
+            except discord.HTTPException as exc:
+                log.warning("could not update a window prompt of %s: %s", player, exc)
+                return
         try:
-            dm = await self.bot.create_dm(discord.Object(player))
+            dm = await self._dm(player)
             message = await dm.send(**rendered.send_kwargs())
         except discord.Forbidden:
             await self.service.note_dm_closed(live, player)
@@ -361,7 +425,18 @@ class Announcer:
             fingerprint = render.legal_fingerprint(live.game.legal_actions(live.state, player))
             if self._prompted.get(key) == fingerprint:
                 continue
-            await self.prompt(live, player, lines, outcomes)
+            await self.prompt(live, player, lines, outcomes, quietly=not private_lines(outcomes, player))
+
+    def _prompted_now(self, live: LiveMatch) -> set[int]:
+        """Who is asked in the secret window now open: their prompt tells them; their hand DM waits.
+
+        What changed privately for them is often only that they may answer; the DM is compared
+        again (and edited if their hand really changed) once the window no longer asks them.
+        """
+        window = live.waiting.window
+        if window is None or window.public:
+            return set()
+        return {p for p in live.waiting.actors if (live.id, p) in self._prompted}
 
     def _asked_again(self, live: LiveMatch) -> set[int]:
         """Who gets a new prompt in the secret window now open: their old prompt is replaced, not folded."""
@@ -412,7 +487,7 @@ class Announcer:
             async with self.in_private(live, player):
                 text = render.reminder_dm(live, self.guild_name(live), self.jump_url(live))
             try:
-                dm = await self.bot.create_dm(discord.Object(player))
+                dm = await self._dm(player)
                 await dm.send(content=text)
             except discord.Forbidden:
                 await self.service.note_dm_closed(live, player)
@@ -425,38 +500,15 @@ class Announcer:
         ``notes``); the DM caches of the match are dropped after, so a finished match holds nothing."""
         await self.clear_ping(live)
         async with self.in_channel(live):
-            text = t("**{game} match #{match} is over.**\n{result}", game=live.game.title, match=live.id,
-                     result=render.result_text(live, result, reason))
-        await self._safe("announce the result", self.channel(live).send(content=text))
+            content = t("**{game} match #{match} is over.**\n{result}", game=live.game.title, match=live.id,
+                        result=render.result_text(live, result, reason))
+        interaction = answering.followup_for(live.record.channel_id)
+        if interaction is not None:  # the last move was a click here: no global-limit cost
+            await self._safe("announce the result", interaction.followup.send(content=content, ephemeral=False))
+        else:
+            await self._safe("announce the result", self.channel(live).send(content=content))
         for player in live.record.players:
             await self.push_hand(live, player, force=True, notes=(notes or {}).get(player, ()))
         for player in live.record.players:
             self._last_dm.pop((live.id, player), None)
             self._notes.pop((live.id, player), None)
-
-
-
-def _private(outcomes: Iterable[MoveOutcome], player: int) -> list[str]:
-    """The lines of these moves only ``player`` may read (the card an offer is about, for its battler)."""
-    return [line for o in outcomes for line in o.private_lines.get(player, [])]
-
-
-def private_digest(live: LiveMatch, player: int) -> str:
-    """What ``player`` sees that a spectator does not (their hand, their face-down cards), as text.
-
-    The hand DM is edited only when this changes, not on every public move, so
-    DMs stay quiet and within rate limits; the public table carries the rest.
-    """
-    game, state = live.game, live.state
-    if state is None:
-        return ""
-    mine, public = game.view(state, player), game.view(state, None)
-    return json.dumps(_differences(mine, public), sort_keys=True, default=str)
-
-
-def _differences(mine: Any, public: Any) -> Any:
-    if isinstance(mine, dict) and isinstance(public, dict):
-        return {k: _differences(v, public.get(k)) for k, v in mine.items() if v != public.get(k)}
-    if isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
-        return [_differences(a, b) if a != b else None for a, b in zip(mine, public)]
-    return mine

@@ -470,9 +470,12 @@ class MatchService(LobbyMixin, AutoPassMixin):
         if message_id is not None:
             await self.storage.set_message(live.id, message_id)
 
-    async def mark_announced(self, live: LiveMatch) -> None:
-        """The table, pings and DMs now show the match as stored: a restart has nothing to redo."""
-        seq = live.record.seq
+    async def mark_announced(self, live: LiveMatch, seq: int | None = None) -> None:
+        """The table, pings and DMs now show the match as stored (up to move ``seq``): a restart has nothing to redo."""
+        if seq is None:
+            seq = live.record.seq
+        elif live.record.announced_seq is not None and live.record.announced_seq >= seq:
+            return  # a later move was announced already
         if live.record.announced_seq != seq:
             live.record.announced_seq = seq
             await self.storage.mark_announced(live.id, seq)

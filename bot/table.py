@@ -17,6 +17,7 @@ from typing import Any, AsyncIterator
 import discord
 
 from bot.i18n import N_, get_locale, t, translate
+from bot import answering
 from bot.announcer import Announcer
 from bot.engine import Refusal
 from bot.matches import LiveMatch, MatchError, MatchService, MoveOutcome, StaleTurn
@@ -135,6 +136,7 @@ class Table(SlashCommands):
         "thinking…" reply (ephemeral or not) that ``_reply`` fills in.
         """
         lock = self.service.lock(match_id)
+        answering.current.set(interaction)  # notices this handler's move causes may follow up on it
         try:
             await asyncio.wait_for(lock.acquire(), LOCK_PATIENCE)
         except asyncio.TimeoutError:

@@ -28,6 +28,8 @@ _CHANNEL_BASE = 8_200_000_000_000_000_000
 _USER_BASE = 8_300_000_000_000_000_000
 #: The clock never moves: no deadline, reminder or AI wake-up fires during a run.
 CLOCK_START = 1_800_000_000.0
+#: Tokens kept for a ping the bot still holds are looked at again after this many forgets.
+RETRY_HELD = 100
 #: Generous: a handler that has not returned by then is stuck, and the run should say so.
 HANDLER_TIMEOUT = 30.0
 
@@ -52,6 +54,10 @@ class Arena:
     by_match: dict[int, Seat] = field(default_factory=dict)
     #: Each user's latest interaction, whose token stays valid (see ``_finish``).
     latest: dict[int, InteractionRecord] = field(default_factory=dict)
+    #: Keep every token valid (as Discord does for 15 minutes), for runs shorter than that.
+    keep_tokens: bool = False
+    _held: list[InteractionRecord] = field(default_factory=list)
+    _forgets: int = 0
 
     @property
     def service(self) -> Any:
@@ -82,11 +88,31 @@ class Arena:
         await asyncio.wait_for(self.tracker.expect(record.id), HANDLER_TIMEOUT)
         previous = self.latest.get(record.user_id)
         self.latest[record.user_id] = record
-        if previous is not None and previous is not record:
-            prune.forget_interaction(self.world, previous)
+        if previous is not None and previous is not record and not self.keep_tokens:
+            self._forget(previous)
         if not record.requests:
             raise RuntimeError(f"the bot never answered {what!r}")
         return record
+
+    def _forget(self, record: InteractionRecord) -> None:
+        """Forget a token unless the bot still holds a ping it posted with it (it deletes the ping through it).
+
+        Held ones are looked at again every ``RETRY_HELD`` forgets, so none is kept for long.
+        """
+        pings = self.bot.table.announcer.pings
+        self._held.append(record)
+        self._forgets += 1
+        if self._forgets % RETRY_HELD and len(self._held) > 1:
+            still = self._held[:-1]
+            candidates = [record]
+        else:
+            still, candidates = [], self._held
+        for each in candidates:
+            if pings.holds_token(each.token):
+                still.append(each)
+            else:
+                prune.forget_interaction(self.world, each)
+        self._held = still
 
     async def create_match(self, seat: Seat) -> int:
         """``/drump new`` by the host, Join by the guest, Start by the host."""

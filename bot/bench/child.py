@@ -30,13 +30,15 @@ class _Tally(logging.Handler):
 
 def main(argv: list[str]) -> int:
     name, params, out = argv[0], json.loads(argv[1]), argv[2]
-    from bot.bench.jobs import JOBS
+    from bot.bench.jobs import JOBS, VIRTUAL_TIME_JOBS
+    from bot.sim import virtual_time
 
     tally = _Tally()
     root = logging.getLogger()
     root.addHandler(tally)
     root.setLevel(logging.WARNING)
-    result: dict[str, Any] = asyncio.run(JOBS[name](**params))
+    run = virtual_time.run if name in VIRTUAL_TIME_JOBS else asyncio.run
+    result: dict[str, Any] = run(JOBS[name](**params))
     result["log_warnings"] = dict(tally.counts.most_common(10))
     with open(out, "w") as fh:
         json.dump(result, fh)

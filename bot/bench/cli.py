@@ -67,6 +67,11 @@ def parser() -> argparse.ArgumentParser:
                         "every game (default 4; more for steadier averages)")
     p.add_argument("--ai-seats", type=int, default=2, metavar="A",
                    help="AI seats at the largest table of each multi-player game (default 2; 0 for all humans)")
+    p.add_argument("--capacity", type=_sizes, default=_sizes("100,150,200,400,1000"), metavar="N[,N...]",
+                   help="live matches of every game held against the rate-limited stand-in, one run each, "
+                        "people answering in 3-15 s on a virtual clock (default 100,150,200,400,1000)")
+    p.add_argument("--capacity-seconds", type=float, default=30.0, metavar="S",
+                   help="virtual seconds measured per capacity run, after 10 s of warm-up (default 30)")
     p.add_argument("--engine-seconds", type=float, default=1.0,
                    help="CPU seconds of random games per engine (default 1.0)")
     p.add_argument("--out", default=DEFAULT_OUT, help=f"where to write the JSON (default {DEFAULT_OUT})")
@@ -108,6 +113,14 @@ def collect(args: argparse.Namespace, workdir: str) -> dict[str, Any]:
     results["laga"] = run_job("laga", {"matches": args.game_matches, "seed": args.seed, "workdir": workdir})
     _progress(f"Mat Goceng: {args.game_matches} whole 4-player matches for the negotiation figures")
     results["goceng"] = run_job("goceng", {"matches": args.game_matches, "seed": args.seed, "workdir": workdir})
+    results["capacity"] = {"runs": {}}
+    for n in sorted(args.capacity):
+        _progress(f"capacity: {n} live matches of every game under Discord's rate limits, "
+                  f"{args.capacity_seconds:.0f} virtual seconds")
+        results["capacity"]["runs"][str(n)] = run_job("capacity", {
+            "matches": n, "warmup": 10.0, "window": args.capacity_seconds, "seed": args.seed, "workdir": workdir})
+    results["capacity"]["holds_up_to"] = max(
+        (int(n) for n, run in results["capacity"]["runs"].items() if run["holds"]), default=0)
     _progress("engines: random games of every registered game")
     results["engines"] = run_engines(seconds=args.engine_seconds, seed=args.seed)
     _progress("pictures: every game's table drawn after every move of whole random matches")

@@ -44,7 +44,7 @@ from bot.bench import prune
 from bot.bench.arena import Arena
 from bot.bench.game_arena import game_arena
 from bot.bench.tracker import HANDLERS
-from bot.bench.player import shown_path
+from bot.bench.player import act_on, shown_path
 from bot.bench.whole import MAX_STEPS, ChannelWatch, MatchFigures, open_match
 
 PLAYERS = 4
@@ -121,7 +121,7 @@ async def _click_move(arena: Arena, live: Any, player: int, action: Action,
         return 1
     if message is None:
         source = prompt or arena.world.message(live.record.message_id)
-        record = await arena.send(player, source, ActButton.id(match_id, decision))
+        record = await arena.send(player, source, act_on(source, match_id, decision))
         clicks, message = 1, record.message
     path = shown_path(message)
     while path and action not in walk(legal, path).candidates:

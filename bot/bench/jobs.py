@@ -50,7 +50,11 @@ _JOB_FUNCTIONS: dict[str, tuple[str, str]] = {
     "laga": ("bot.bench.laga_figures", "run_laga"),
     "goceng": ("bot.bench.goceng_figures", "run_goceng_figures"),
     "soak": ("bot.bench.soak", "run_soak"),
+    "capacity": ("bot.bench.capacity", "run_capacity"),
 }
+
+#: Jobs that run on a virtual-time loop (``bot.sim.virtual_time``): their seconds are simulated.
+VIRTUAL_TIME_JOBS = frozenset({"capacity"})
 
 
 def _imported_job(module: str, function: str) -> Callable[..., Awaitable[dict[str, Any]]]:

@@ -60,6 +60,18 @@ class MoveSample:
     requests: list[RecordedRequest] = field(default_factory=list)
 
 
+def act_on(message: FakeMessage, match_id: int, decision: int) -> str:
+    """The Take action / Respond button a person sees on ``message``.
+
+    The table is edited in the background after a move, so a quick player may see it one
+    move behind; its button still opens the picker at today's question.
+    """
+    for cid in message.custom_ids():
+        if cid.startswith(f"act:{match_id}:"):
+            return cid
+    return ActButton.id(match_id, decision)
+
+
 def choose_action(legal: list[Action], rng: Rng) -> Action:
     """Mostly card plays when there are any, as people play, so boards fill and fights happen;
     uniform choice alone would spend most moves on exchanges (the most numerous legal actions)."""
@@ -112,7 +124,7 @@ class Driver:
         message = self._open_picker(player, match_id, decision, fingerprint)
         if message is None:
             table = self.arena.world.message(live.record.message_id)
-            record = await self.arena.send(player, table, ActButton.id(match_id, decision))
+            record = await self.arena.send(player, table, act_on(table, match_id, decision))
             clicks += 1
             message = record.message
             self._keep_picker(player, message)

@@ -12,7 +12,7 @@ import math
 from collections import Counter
 from typing import Any, Callable
 
-from bot.bench import drama_figures, pictures
+from bot.bench import capacity_report, drama_figures, pictures
 from bot.bench import laga_figures
 from bot.bench.goceng_figures import render as goceng_lines
 from bot.bench.kinds import KINDS
@@ -158,6 +158,7 @@ def render(results: dict[str, Any], targets: list[Target]) -> str:
     if results.get("goceng"):
         lines += goceng_lines(results["goceng"])
     lines += pictures.section(results)
+    lines += capacity_report.section(results)
 
     engine_rows: list[Row] = []
     for name, e in sorted(results["engines"].items()):
@@ -172,7 +173,8 @@ def render(results: dict[str, Any], targets: list[Target]) -> str:
     target_rows: list[Row] = []
     for t in targets:
         verdict = "n/a" if t.met is None else ("met" if t.met else "MISSED")
-        target_rows.append((t.name, [f"{_num(t.value)} {t.unit}", f"<= {_num(t.limit)} {t.unit}", verdict]))
+        bound = ">=" if t.at_least else "<="
+        target_rows.append((t.name, [f"{_num(t.value)} {t.unit}", f"{bound} {_num(t.limit)} {t.unit}", verdict]))
     lines += [""] + _grid("Targets", ["Target", "measured", "limit", ""], target_rows)
     warnings: Counter[str] = Counter()
     for part in [*sizes, results["finished"], *([results["whole"]] if "whole" in results else [])]:

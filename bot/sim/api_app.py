@@ -7,7 +7,6 @@ module serves one side of Discord's API; both register into the same
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any
 
 from bot.sim import errors as err
@@ -128,7 +127,7 @@ def interaction_callback(world, req, p, body, uploads, params):
     if inter.response_type is not None:
         raise err.already_acknowledged()
     deadline = world.response_deadline
-    if deadline is not None and time.monotonic() - inter.created_at > deadline:
+    if deadline is not None and world._now() - inter.created_at > deadline:
         # Too late: Discord has already shown "This interaction failed" and forgotten the token.
         raise err.unknown_interaction()
     if not isinstance(body, dict) or body.get("type") is None:

@@ -9,7 +9,6 @@ would send, handed to discord.py's own parsers. Mixed into
 from __future__ import annotations
 
 import secrets
-import time
 from typing import Any, Mapping
 
 import discord
@@ -64,7 +63,7 @@ class GatewayMixin:
 
     async def _deliver(self, client: discord.Client, payload: dict[str, Any], record: InteractionRecord,
                        wait: bool) -> InteractionRecord:
-        record.created_at = time.monotonic()
+        record.created_at = self._now()
         self._interactions[record.token] = record
         self.interactions.append(record)
         client._connection.parse_interaction_create(payload)

@@ -416,7 +416,7 @@ class InteractionRecord:
     #: The modal the bot opened (type 9 response data).
     modal: dict[str, Any] | None = None
     requests: list[RecordedRequest] = field(default_factory=list)
-    #: ``time.monotonic()`` when the interaction was delivered (Discord allows 3 s to respond).
+    #: The loop's clock (``world._now()``) when the interaction was delivered (Discord allows 3 s to respond).
     created_at: float = 0.0
     #: Set by a test that means the bot to leave this interaction unanswered (exempt from ``check_finished``).
     expect_unanswered: bool = False

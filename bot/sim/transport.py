@@ -70,6 +70,8 @@ def attach_http(world: "FakeDiscord", client: discord.Client) -> None:
 
     request.__sim_world__ = world  # type: ignore[attr-defined]
     http.request = request  # type: ignore[method-assign]
+    # Without rate limits the stand-in has no global limit: the bot need not pace itself (bot.ratelimit).
+    http.no_global_rate_limit = True  # type: ignore[attr-defined]
     http.get_from_cdn = get_from_cdn  # type: ignore[method-assign]
 
 
@@ -77,6 +79,7 @@ def detach_http(world: "FakeDiscord", client: discord.Client) -> None:
     http = client.http
     if getattr(http.__dict__.get("request"), "__sim_world__", None) is world:
         del http.request
+        http.__dict__.pop("no_global_rate_limit", None)
         http.__dict__.pop("get_from_cdn", None)
 
 

@@ -22,11 +22,12 @@ from typing import Any, Iterable
 import discord
 from discord.http import Route
 
-from bot.sim import api, schema, settle as settling, transport, validate
+from bot.sim import api, schema, session, settle as settling, transport, validate
 from bot.sim.commands import Resolver
 from bot.sim.errors import APIError, HandlerError, UnfinishedError, UnknownRouteError
 from bot.sim.gateway import GatewayMixin
 from bot.sim.ids import Snowflakes
+from bot.sim.ratelimit import RateLimits
 from bot.sim.models import (
     DM,
     GUILD_TEXT,
@@ -89,8 +90,10 @@ class FakeDiscord(GatewayMixin, Resolver):
     def __init__(self, app_id: int = 1_100_000_000_000_000_001, bot_user_id: int | None = None,
                  bot_name: str = "Meja", *, owner_id: int = 1_100_000_000_000_000_002,
                  strict: bool = True, settle_timeout: float = 5.0,
-                 response_deadline: float | None = 3.0) -> None:
+                 response_deadline: float | None = 3.0, rate_limits: RateLimits | None = None) -> None:
         self.app_id = app_id
+        #: Discord's rate limits, enforced on the bot's HTTP client when set (None: unlimited, as before).
+        self.rate_limits = rate_limits
         #: Seconds a bot has for the initial response, as on Discord (None: unlimited).
         self.response_deadline = response_deadline
         self.snowflake = Snowflakes()
@@ -234,7 +237,10 @@ class FakeDiscord(GatewayMixin, Resolver):
         if self._error_log is None:
             self._error_log = _ErrorLog(self)
             logging.getLogger("discord").addHandler(self._error_log)
-        transport.attach_http(self, client)
+        if self.rate_limits is not None:
+            session.attach_limited(self, client)
+        else:
+            transport.attach_http(self, client)
         if client not in self._clients:
             self._clients.append(client)
         await client.login(token)
@@ -415,13 +421,58 @@ class FakeDiscord(GatewayMixin, Resolver):
         # A real request always suspends the caller; doing the same lets concurrent
         # handlers interleave as in production (and races such as a double reply show up).
         await asyncio.sleep(0)
+        record, error = self._answer(route, body, uploads, params)
+        if error is not None:
+            raise error.to_discord(route.method, route.url) from None
+        return record.response
+
+    async def _serve_limited(self, route: Route, body: Any, uploads: list[tuple[str, bytes]],
+                             params: dict[str, Any] | None) -> tuple[int, dict[str, str], Any]:
+        """Answer one request of a rate-limited world: (status, headers, JSON body) for ``SimSession``.
+
+        A request the limiter refuses is recorded too (status 429), and is not served.
+        """
+        await asyncio.sleep(0)
+        limits = self.rate_limits
+        assert limits is not None
+        decision = limits.check(route.method, route.path, str(route.major_parameters))
+        if decision.refused is not None:
+            record = self._record(route, body, uploads, params)
+            record.kind = "rate_limited"
+            record.status, record.response = 429, decision.refused
+            return 429, decision.headers, decision.refused
+        record, error = self._answer(route, body, uploads, params)
+        if error is not None:
+            return error.status, decision.headers, error.body()
+        return record.status, decision.headers, record.response
+
+    def rate_limited(self) -> list[RecordedRequest]:
+        """The requests refused with a 429, oldest first."""
+        return [r for r in self.requests if r.status == 429]
+
+    def _record(self, route: Route, body: Any, uploads: list[tuple[str, bytes]],
+                params: dict[str, Any] | None) -> RecordedRequest:
         path = route.url[len(Route.BASE):]
-        record = RecordedRequest(seq=len(self.requests), at=time.monotonic(), method=route.method, path=path,
+        record = RecordedRequest(seq=len(self.requests), at=self._now(), method=route.method, path=path,
                                  route=route.path, json=body, params=params, files=[n for n, _ in uploads])
         self.requests.append(record)
+        return record
+
+    def _now(self) -> float:
+        """When a request is recorded: the loop's clock (virtual on a virtual-time loop), else real time."""
+        try:
+            return asyncio.get_running_loop().time()
+        except RuntimeError:
+            return time.monotonic()
+
+    def _answer(self, route: Route, body: Any, uploads: list[tuple[str, bytes]],
+                params: dict[str, Any] | None) -> tuple[RecordedRequest, APIError | None]:
+        """Record and serve one request: the record (status and response set) and the error answered, if any."""
+        record = self._record(route, body, uploads, params)
         handler = api.ROUTES.get((route.method, route.path))
         if handler is None:
-            failure = UnknownRouteError(f"the simulated Discord does not serve {route.method} {route.path} ({path})")
+            failure = UnknownRouteError(f"the simulated Discord does not serve {route.method} {route.path} "
+                                        f"({record.path})")
             self._unknown_routes.append(failure)
             raise failure
         try:
@@ -431,14 +482,16 @@ class FakeDiscord(GatewayMixin, Resolver):
                 validate.check_allowed_mentions(body.get("allowed_mentions"))
                 if isinstance(body.get("data"), dict):
                     validate.check_allowed_mentions(body["data"].get("allowed_mentions"), "data.allowed_mentions")
-            result = handler(self, record, api.path_params(route.path, path), body, uploads, params)
+            result = handler(self, record, api.path_params(route.path, record.path), body, uploads, params)
         except APIError as exc:
             record.status = exc.status
             record.response = exc.body()
-            raise exc.to_discord(route.method, route.url) from None
+            if self.rate_limits is not None:
+                self.rate_limits.record_status(exc.status)
+            return record, exc
         record.status = 204 if result is None else 200
         record.response = result
-        return result
+        return record, None
 
     def __repr__(self) -> str:
         return f"<FakeDiscord app={self.app_id} guilds={len(self.guilds)} requests={len(self.requests)}>"

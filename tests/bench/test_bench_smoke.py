@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 TINY = ["--matches", "2,4", "--moves", "8", "--busy-moves", "6", "--warmup", "2", "--concurrency", "2",
         "--floor-clicks", "20", "--finished", "1", "--game-matches", "1", "--ai-seats", "1", "--engine-seconds", "0.02",
-        "--seed", "3"]
+        "--capacity", "7,14", "--capacity-seconds", "5", "--seed", "3"]
 
 
 def _number(value: object) -> bool:
@@ -39,7 +39,7 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
                     "Requests per move: reply", "Requests per move: edit", "Requests per move: dm",
                     "Requests per move: followup", "Requests per move: total without DMs", "Commit per move",
                     "per finished match", "Resident memory per live match", "Restart:", "Engines", "drump",
-                    "Whole matches, every game", "mentions by ping", "Drama Pukul 7, 1 seeded whole matches of 4 people",
+                    "Whole matches, every game", "mentions by ping", "Capacity under Discord's rate limits", "Drama Pukul 7, 1 seeded whole matches of 4 people",
                     "Targets"):
         assert heading in table, f"{heading!r} missing from the table:\n{table}"
 
@@ -68,6 +68,14 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
     assert all("error" in e or _number(e["games_per_s"]) for e in data["engines"].values())
     assert {t["name"].split(" (")[0] for t in data["targets"]} >= {
         "move latency p50 / floor p50", "move latency p99", "full random DRUMP game"}
+
+    capacity = data["capacity"]
+    assert sorted(capacity["runs"], key=int) == ["7", "14"]
+    for run in capacity["runs"].values():
+        assert _number(run["table_lag_s"]["p99"]) and _number(run["limited_per_move"])
+        assert sorted(run["games"]) == sorted(g.name for g in all_games()), "every game is in the capacity load"
+        assert run["moves"] > 0
+    assert capacity["holds_up_to"] in (0, 7, 14)
 
     whole = data["whole"]
     names = sorted(g.name for g in all_games())

@@ -1,0 +1,49 @@
+"""The capacity runs in the printed table: live matches one token holds under Discord's rate limits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: A table further behind its state than this (seconds) is lagging.
+LAG_LIMIT = 2.0
+#: Live matches one bot token should hold with every table within ``LAG_LIMIT`` of its state.
+CAPACITY_TARGET = 1000
+#: Limited requests (outside interaction replies) per committed move, per game.
+PER_MOVE_TARGET = 1.0
+
+
+def _n(value: float, digits: int = 2) -> str:
+    return f"{value:.{digits}f}"
+
+
+def per_move_run(capacity: dict[str, Any]) -> dict[str, Any] | None:
+    """The run whose requests per move are judged: the lightest load (no folding forced by congestion)."""
+    runs = capacity.get("runs") or {}
+    return runs[min(runs, key=int)] if runs else None
+
+
+def section(results: dict[str, Any]) -> list[str]:
+    capacity = results.get("capacity")
+    if not capacity or not capacity.get("runs"):
+        return []
+    runs = sorted(capacity["runs"].values(), key=lambda r: r["matches"])
+    games = sorted(runs[0]["games"])
+    header = ["live matches", "moves/s", "limited req/s", "limited/move", "table lag p50 / p99 / max s",
+              f"lag > {LAG_LIMIT:.0f} s", "429s", "invalid", "move wait p50 / p99 s",
+              *[f"{g} /move" for g in games]]
+    lines = ["", f"Capacity under Discord's rate limits (stand-in enforcing 50 req/s global, 5 per 5 s per channel; "
+                 f"people answer in 3-15 s, AI at its delay; {runs[0]['window_s']:.0f} virtual s after "
+                 f"{runs[0]['warmup_s']:.0f} s warm-up; pictures off)", "  " + " | ".join(header)]
+    for r in runs:
+        lag = r["table_lag_s"]
+        wait = r["move_latency_s"]
+        cells = [str(r["matches"]), _n(r["moves_per_s"], 1), _n(r["limited_per_s"], 1), _n(r["limited_per_move"]),
+                 f"{_n(lag['p50'])} / {_n(lag['p99'])} / {_n(r['table_lag_max_s'])}",
+                 f"{100 * r['lagging_share']:.1f}%", str(r["rate_limited_429"]),
+                 str(sum(r["invalid_requests"].values())), f"{_n(wait['p50'])} / {_n(wait['p99'])}",
+                 *[_n(r["games"][g]["limited_per_move"]) for g in games]]
+        lines.append("  " + " | ".join(cells))
+    held = capacity.get("holds_up_to", 0)
+    lines.append(f"  One token holds {held} live matches with no table more than {LAG_LIMIT:.0f} s behind "
+                 f"(of the loads run; target {CAPACITY_TARGET:,}).")
+    return lines

@@ -1,0 +1,112 @@
+"""The one notification a match keeps in its channel: post the new one, remove the old one.
+
+Discord does not notify on edits, so a ping is a new message. After a click in the match's
+channel it is a public followup of that click's interaction: Discord exempts the interaction
+webhook from the global rate limit, and a followup notifies who it mentions like any message.
+The old ping is then deleted through the token that posted it while that token is valid (also
+exempt); timers and AI moves, which have no interaction, post and delete in the channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import answering
+from bot.matches import LiveMatch
+from bot.ui import render
+
+if TYPE_CHECKING:
+    from bot.announcer import Announcer
+
+log = logging.getLogger(__name__)
+
+#: The kind the match service remembers the ping message under (see ``remember_message``).
+PING = "ping"
+
+
+class Pings:
+    def __init__(self, announcer: "Announcer") -> None:
+        self.announcer = announcer
+        #: match -> its current ping when it was an interaction followup (deleted through that token).
+        self._followups: dict[int, tuple[Any, float]] = {}
+        self._tokens: Counter[str | None] = Counter()
+
+    def holds_token(self, token: str) -> bool:
+        """Whether a ping the bot may still delete was posted through this interaction token."""
+        return token in self._tokens
+
+    def _take(self, match_id: int) -> tuple[Any, float] | None:
+        followup = self._followups.pop(match_id, None)
+        if followup is not None:
+            token = _token_of(followup[0])
+            self._tokens[token] -= 1
+            if self._tokens[token] <= 0:
+                del self._tokens[token]
+        return followup
+
+    def _keep(self, match_id: int, message: Any) -> None:
+        self._take(match_id)
+        self._followups[match_id] = (message, asyncio.get_running_loop().time())
+        self._tokens[_token_of(message)] += 1
+
+    async def ping(self, live: LiveMatch, rendered: render.Rendered) -> None:
+        """Post a notification (edits don't notify); the previous one is removed to keep the channel tidy.
+
+        After a click in the match's channel it is a public followup of that interaction, which
+        Discord does not count against the global rate limit; otherwise a channel post.
+        """
+        service = self.announcer.service
+        previous = (await service.sent_messages(live, PING)).get(0)
+        old_followup = self._followups.get(live.id)  # held until it is deleted: its token stays in use
+        interaction = answering.followup_for(live.record.channel_id)
+        if interaction is not None:
+            message = await self.announcer._safe("ping players", interaction.followup.send(
+                **rendered.send_kwargs(), ephemeral=False, wait=True))
+        else:
+            message = await self.announcer._safe("ping players",
+                                                 self.announcer.channel(live).send(**rendered.send_kwargs()))
+        if message is not None:
+            await service.remember_message(live, PING, 0, live.record.channel_id, message.id)
+        if previous is not None:
+            await self._remove_ping(live, previous[1], old_followup)
+        if self._followups.get(live.id) is old_followup:
+            self._take(live.id)
+        if interaction is not None and message is not None:
+            self._keep(live.id, message)
+
+    async def clear(self, live: LiveMatch) -> None:
+        live.ping_for = None
+        service = self.announcer.service
+        previous = (await service.sent_messages(live, PING)).get(0)
+        old_followup = self._followups.get(live.id)
+        if previous is not None:
+            await service.forget_message(live, PING, 0)
+            await self._remove_ping(live, previous[1], old_followup)
+        if self._followups.get(live.id) is old_followup:
+            self._take(live.id)
+
+    async def _remove_ping(self, live: LiveMatch, message_id: int, followup: tuple[Any, float] | None) -> None:
+        """Delete an old ping: through its interaction's token while that is valid (exempt), else in the channel."""
+        if followup is not None:
+            message, sent_at = followup
+            if message.id == message_id and asyncio.get_running_loop().time() - sent_at < answering.TOKEN_LIFETIME:
+                try:
+                    await message.delete()
+                    return
+                except discord.NotFound:
+                    pass  # the token is no longer known (or the ping is gone): try the channel
+                except discord.HTTPException as exc:
+                    log.warning("could not remove an old ping: %s", exc)
+                    return
+        await self.announcer._safe("remove an old ping", self.announcer.channel(live).get_partial_message(message_id).delete())
+
+
+def _token_of(message: Any) -> str | None:
+    """The interaction token a followup message was sent with (discord.py keeps its webhook)."""
+    webhook = getattr(getattr(message, "_state", None), "_webhook", None)
+    return getattr(webhook, "token", None)
