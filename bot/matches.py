@@ -20,6 +20,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from bot.ai.seat import AiSeats
 from bot.i18n import t
 from bot.clock import Clock, SystemClock
 from bot.engine import LEAVE, Action, Event, Game, PlayerId, Result, Waiting, get_game
@@ -58,6 +59,8 @@ class MatchService(LobbyMixin, AutoPassMixin):
         self.clock = clock or SystemClock()
         #: Where new matches get their shuffle seed; tests pass a fixed sequence.
         self.seeds = seeds or (lambda: secrets.randbits(63))
+        #: AI seats' moves by level (hard searches in worker processes).
+        self.ai = AiSeats()
         self._locks = _Locks()
         self._cache: dict[int, LiveMatch] = {}
         self._settings: dict[int, GuildSettings] = {}
@@ -279,7 +282,8 @@ class MatchService(LobbyMixin, AutoPassMixin):
         log like any other, so the match replays without the policy.
         """
         live = self.check_turn(await self.load(match_id), player, None, person=False)
-        return await self.play(match_id, player, self._policy_choice(live, player), decision=live.decision, by=AI)
+        action = await self.ai.choose(live, player, await self.settings(live.record.guild_id))
+        return await self.play(match_id, player, action, decision=live.decision, by=AI)
 
     @staticmethod
     def _policy_choice(live: LiveMatch, player: PlayerId) -> Action:

@@ -144,3 +144,4 @@ class HeuristicPolicy:
         if card in IS_ACE:
             return 150
         return 50 + VALUE[card]
+EasyPolicy = HeuristicPolicy

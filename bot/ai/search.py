@@ -1,0 +1,140 @@
+"""Hard: determinized Monte Carlo search over the engine, from one seat's view only.
+
+Each iteration draws a full state consistent with what the seat may see (the game's
+``sample(view, rng)``: hidden cards dealt at random from the cards the seat cannot
+account for), plays one candidate action in it, plays the rest of the game out with
+the normal policy for every seat, and scores the end for the seat (1 a win, a share
+of a shared win, 0.5 a draw, 0 a loss). Candidates are picked by UCB1 over the root
+(the root of OpenSpiel's information-set MCTS family, one level deep), and the move
+with the best mean is played; a close call goes to the normal policy's own choice,
+so the search only overrides normal when the playouts say so.
+
+Pure and synchronous: it runs in a worker process (:mod:`bot.ai.pool`), never on the
+event loop. Stops at a time budget (the server's ``ai_think_ms``) or after a fixed
+number of playouts (tests, which must not depend on the clock).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from bot.engine import Action, Game, PlayerId
+from bot.games.rng import Rng
+from bot.policy import Policy
+
+#: A playout longer than this many moves is scored as it stands (a safety bound).
+PLAYOUT_MOVES = 400
+#: UCB1 exploration constant (values are in [0, 1]).
+EXPLORE = 0.7
+#: At most this many root candidates; the rest are dropped, the normal choice always kept.
+MAX_CANDIDATES = 12
+#: The normal choice keeps the move unless another beats it by this much (in mean value).
+MARGIN = 0.03
+
+
+@dataclass
+class Budget:
+    """When to stop: a wall-clock allowance in milliseconds, a playout count, or both (whichever first)."""
+
+    ms: float | None = None
+    playouts: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.ms is None and self.playouts is None:
+            raise ValueError("a search needs a time budget or a playout count")
+
+
+def value_for(game: Game, state: Any, player: PlayerId) -> float:
+    """The seat's score of a finished (or cut-off) playout: 1 win, 1/k of a k-way shared win, 0.5 draw, 0 loss."""
+    if not game.is_over(state):
+        return 0.5
+    result = game.result(state)
+    if player in result.winners:
+        return 1.0 / len(result.winners)
+    if result.is_draw or result.no_winner:
+        return 0.5 if result.is_draw else 0.25
+    return 0.0
+
+
+def playout(game: Game, state: Any, policy: Policy, rng: Rng, moves: int = PLAYOUT_MOVES) -> None:
+    """Play ``state`` on with ``policy`` in every seat (each from its own view) until over or ``moves`` run out."""
+    for _ in range(moves):
+        if game.is_over(state):
+            return
+        actors = sorted(game.actors(state))
+        if not actors:
+            return
+        player = actors[0]
+        legal = game.legal_actions(state, player)
+        if not legal:
+            return
+        game.apply(state, player, policy.choose(game.view(state, player), legal, rng))
+
+
+def candidates(legal: Sequence[Action], preferred: Action, rng: Rng, limit: int = MAX_CANDIDATES) -> list[Action]:
+    """The root actions to try: all when few, else the normal choice and a fair sample of the others."""
+    if len(legal) <= limit:
+        return list(legal)
+    others = [a for a in legal if a != preferred]
+    rng.shuffle(others)
+    return [preferred] + others[:limit - 1]
+
+
+def search(game: Game, view: Mapping[str, Any], legal: Sequence[Action], player: PlayerId, rng: Rng,
+           sample: Callable[[Mapping[str, Any], Rng], Any], policy: Policy, budget: Budget,
+           pick: Callable[[Sequence[Action], Action, Rng], list[Action]] | None = None) -> Action:
+    """The move with the best mean playout value over determinizations of ``view`` (see the module doc)."""
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    preferred = policy.choose(view, legal, Rng.seeded(rng.next64()))
+    if len(legal) == 1:
+        return legal[0]
+    roots = (pick or candidates)(legal, preferred, rng)
+    totals = [0.0] * len(roots)
+    counts = [0] * len(roots)
+    stop = time.perf_counter() + budget.ms / 1000.0 if budget.ms is not None else None
+    done = 0
+    while True:
+        if budget.playouts is not None and done >= budget.playouts:
+            break
+        if stop is not None and done >= len(roots) and time.perf_counter() >= stop:
+            break
+        i = _ucb(totals, counts, done)
+        world = sample(view, rng)
+        game.apply(world, player, roots[i])
+        playout(game, world, policy, rng)
+        totals[i] += value_for(game, world, player)
+        counts[i] += 1
+        done += 1
+    means = [totals[i] / counts[i] if counts[i] else -1.0 for i in range(len(roots))]
+    best = max(range(len(roots)), key=lambda i: (means[i], counts[i]))
+    keep = roots.index(preferred) if preferred in roots else -1
+    if keep >= 0 and counts[keep] and means[best] - means[keep] <= MARGIN:
+        return preferred
+    return roots[best]
+
+
+def _ucb(totals: list[float], counts: list[int], done: int) -> int:
+    for i, n in enumerate(counts):
+        if n == 0:
+            return i
+    log_n = math.log(done)
+    return max(range(len(counts)), key=lambda i: totals[i] / counts[i] + EXPLORE * math.sqrt(log_n / counts[i]))
+
+
+def think(game_name: str, view: Mapping[str, Any], legal: Sequence[Action], player: PlayerId, seed: int,
+          think_ms: float | None = None, playouts: int | None = None) -> Action:
+    """A hard seat's move, by name and plain data only: what a worker process runs (see :mod:`bot.ai.pool`)."""
+    from bot.ai.registry import policy as policy_for, sampler
+    from bot.engine import get_game
+
+    game = get_game(game_name)
+    sample = sampler(game_name)
+    normal = policy_for(game_name, "normal")
+    rng = Rng.seeded(seed)
+    if sample is None:
+        return normal.choose(view, legal, rng)
+    return search(game, view, legal, player, rng, sample, normal, Budget(ms=think_ms, playouts=playouts))
