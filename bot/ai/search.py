@@ -1,13 +1,16 @@
 """Hard: determinized Monte Carlo search over the engine, from one seat's view only.
 
-Each iteration draws a full state consistent with what the seat may see (the game's
+Each round draws a full state consistent with what the seat may see (the game's
 ``sample(view, rng)``: hidden cards dealt at random from the cards the seat cannot
-account for), plays one candidate action in it, plays the rest of the game out with
-the normal policy for every seat, and scores the end for the seat (1 a win, a share
-of a shared win, 0.5 a draw, 0 a loss). Candidates are picked by UCB1 over the root
-(the root of OpenSpiel's information-set MCTS family, one level deep), and the move
-with the best mean is played; a close call goes to the normal policy's own choice,
-so the search only overrides normal when the playouts say so.
+account for), plays each candidate action in a copy of that same deal, plays the
+rest of the game out with the normal policy for every seat, and scores the end for
+the seat (1 a win, a share of a shared win, 0.5 a draw, 0 a loss). This is the root
+of the information-set Monte Carlo tree search family OpenSpiel ships, one level
+deep, with common random numbers: every candidate meets the same deals and the same
+playout luck, so the comparison measures the move, not the deal. The move with the
+best total is played, but a close call (within ``MARGIN`` a deal, or fewer than
+``LEAD`` deals ahead) goes to the normal policy's own choice: the search only
+overrides normal when the playouts clearly say so.
 
 Pure and synchronous: it runs in a worker process (:mod:`bot.ai.pool`), never on the
 event loop. Stops at a time budget (the server's ``ai_think_ms``) or after a fixed
@@ -16,7 +19,6 @@ number of playouts (tests, which must not depend on the clock).
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
@@ -27,12 +29,12 @@ from bot.policy import Policy
 
 #: A playout longer than this many moves is scored as it stands (a safety bound).
 PLAYOUT_MOVES = 400
-#: UCB1 exploration constant (values are in [0, 1]).
-EXPLORE = 0.7
 #: At most this many root candidates; the rest are dropped, the normal choice always kept.
-MAX_CANDIDATES = 12
-#: The normal choice keeps the move unless another beats it by this much (in mean value).
+MAX_CANDIDATES = 6
+#: The normal choice keeps the move unless another beats it by this much (in mean value)...
 MARGIN = 0.03
+#: ... and by at least this many whole games over the deals tried (noise cannot flip a move).
+LEAD = 1.5
 
 
 @dataclass
@@ -75,18 +77,33 @@ def playout(game: Game, state: Any, policy: Policy, rng: Rng, moves: int = PLAYO
 
 
 def candidates(legal: Sequence[Action], preferred: Action, rng: Rng, limit: int = MAX_CANDIDATES) -> list[Action]:
-    """The root actions to try: all when few, else the normal choice and a fair sample of the others."""
+    """The root actions to try: all when few; else the normal choice, one of each other kind, then a sample."""
     if len(legal) <= limit:
         return list(legal)
     others = [a for a in legal if a != preferred]
     rng.shuffle(others)
-    return [preferred] + others[:limit - 1]
+    chosen = [preferred]
+    kinds = {preferred.get("type")}
+    for action in others:
+        if len(chosen) < limit and action.get("type") not in kinds:
+            kinds.add(action.get("type"))
+            chosen.append(action)
+    for action in others:
+        if len(chosen) >= limit:
+            break
+        if action not in chosen:
+            chosen.append(action)
+    return chosen
 
 
 def search(game: Game, view: Mapping[str, Any], legal: Sequence[Action], player: PlayerId, rng: Rng,
            sample: Callable[[Mapping[str, Any], Rng], Any], policy: Policy, budget: Budget,
            pick: Callable[[Sequence[Action], Action, Rng], list[Action]] | None = None) -> Action:
-    """The move with the best mean playout value over determinizations of ``view`` (see the module doc)."""
+    """The move with the best mean playout value over determinizations of ``view`` (see the module doc).
+
+    Rounds of common random numbers: each round draws one deal and one playout seed and
+    tries every candidate on that same deal, so candidates are compared on equal luck.
+    """
     if not legal:
         raise ValueError("no legal action to choose from")
     preferred = policy.choose(view, legal, Rng.seeded(rng.next64()))
@@ -94,35 +111,27 @@ def search(game: Game, view: Mapping[str, Any], legal: Sequence[Action], player:
         return legal[0]
     roots = (pick or candidates)(legal, preferred, rng)
     totals = [0.0] * len(roots)
-    counts = [0] * len(roots)
     stop = time.perf_counter() + budget.ms / 1000.0 if budget.ms is not None else None
-    done = 0
+    done = rounds = 0
     while True:
-        if budget.playouts is not None and done >= budget.playouts:
+        if budget.playouts is not None and done + len(roots) > max(budget.playouts, len(roots)):
             break
-        if stop is not None and done >= len(roots) and time.perf_counter() >= stop:
+        if stop is not None and rounds and time.perf_counter() >= stop:
             break
-        i = _ucb(totals, counts, done)
-        world = sample(view, rng)
-        game.apply(world, player, roots[i])
-        playout(game, world, policy, rng)
-        totals[i] += value_for(game, world, player)
-        counts[i] += 1
-        done += 1
-    means = [totals[i] / counts[i] if counts[i] else -1.0 for i in range(len(roots))]
-    best = max(range(len(roots)), key=lambda i: (means[i], counts[i]))
-    keep = roots.index(preferred) if preferred in roots else -1
-    if keep >= 0 and counts[keep] and means[best] - means[keep] <= MARGIN:
+        deal, luck = rng.next64(), rng.next64()
+        for i, root in enumerate(roots):
+            world = sample(view, Rng.seeded(deal))
+            game.apply(world, player, root)
+            playout(game, world, policy, Rng.seeded(luck))
+            totals[i] += value_for(game, world, player)
+            done += 1
+        rounds += 1
+    best = max(range(len(roots)), key=lambda i: totals[i])
+    keep = roots.index(preferred)
+    lead = totals[best] - totals[keep]
+    if lead / rounds <= MARGIN or lead < LEAD:
         return preferred
     return roots[best]
-
-
-def _ucb(totals: list[float], counts: list[int], done: int) -> int:
-    for i, n in enumerate(counts):
-        if n == 0:
-            return i
-    log_n = math.log(done)
-    return max(range(len(counts)), key=lambda i: totals[i] / counts[i] + EXPLORE * math.sqrt(log_n / counts[i]))
 
 
 def think(game_name: str, view: Mapping[str, Any], legal: Sequence[Action], player: PlayerId, seed: int,

@@ -50,6 +50,8 @@ _JOB_FUNCTIONS: dict[str, tuple[str, str]] = {
     "laga": ("bot.bench.laga_figures", "run_laga"),
     "goceng": ("bot.bench.goceng_figures", "run_goceng_figures"),
     "soak": ("bot.bench.soak", "run_soak"),
+    "ai": ("bot.bench.ai_figures", "run_ai"),
+    "ai_latency": ("bot.bench.ai_latency", "run_ai_latency"),
 }
 
 

@@ -1,0 +1,32 @@
+"""The levels are ordered: random < easy < normal < hard, in every game where the level exists.
+
+Each comparison is a seeded duel with seats rotating; the bar is the fair share of a seat
+(1/2 at two seats, 1/3 at Mat Goceng's three) plus a margin the measured figures clear
+comfortably (see the README's AI seats tables, from ``python -m bot bench ai``, with more
+games). Hard plays DRUMP held to a few playouts a move here, fewer than the bench's
+100 ms, and is tested against normal on the positions where it searches.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.ai import registry
+from bot.ai.arena import Hard, duel
+from bot.ai.search import Budget
+from bot.engine import all_games, get_game
+
+GAMES = 60
+MARGIN = 0.1
+#: Mat Goceng's three seats and its luck need more games for a smaller margin (measured 45.5% and 39.5%).
+GOCENG_GAMES, GOCENG_MARGIN = 200, 0.05
+
+
+@pytest.mark.parametrize("name", [g.name for g in all_games()])
+@pytest.mark.parametrize("level,below", [("easy", "random"), ("normal", "easy")])
+def test_each_level_beats_the_one_below(name: str, level: str, below: str):
+    game = get_game(name)
+    games, margin = (GOCENG_GAMES, GOCENG_MARGIN) if name == "goceng" else (GAMES, MARGIN)
+    tally = duel(game, registry.policy(name, level), registry.policy(name, below), games, seed=7)
+    fair = 1 / game.min_players
+    assert tally.score >= fair + margin, (name, level, below, tally.to_json())
