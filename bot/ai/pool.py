@@ -30,16 +30,24 @@ class PoolUnavailable(RuntimeError):
     """No worker can search now (not started, broken, or too slow): play normal."""
 
 
+#: Workers run at this lower priority, so the bot's own process gets a core first when a reply is due.
+WORKER_NICENESS = 10
+
+
 def _warm() -> None:
-    """Import every engine once in the worker, so its first search spends its budget searching."""
+    """Lower the worker's priority and import every engine once, so a search spends its budget searching."""
+    try:
+        os.nice(WORKER_NICENESS)
+    except (AttributeError, OSError):  # not on this platform, or not allowed: searches still work
+        pass
     from bot.engine import all_games
 
     all_games()
 
 
 def default_workers() -> int:
-    """One worker per core, at least one: searches run in parallel without starving the bot itself."""
-    return max(1, os.cpu_count() or 1)
+    """One worker per core but one, at least one: the bot keeps a core to itself for replies."""
+    return max(1, (os.cpu_count() or 1) - 1)
 
 
 class SearchPool:

@@ -43,6 +43,12 @@ class Budget:
 
     ms: float | None = None
     playouts: int | None = None
+    #: "wall" (the bot: a move never takes longer than set) or "cpu" (this process's CPU time: the bench,
+    #: so a machine busy with other work does not shorten the search it measures).
+    clock: str = "wall"
+
+    def now(self) -> float:
+        return time.process_time() if self.clock == "cpu" else time.perf_counter()
 
     def __post_init__(self) -> None:
         if self.ms is None and self.playouts is None:
@@ -111,12 +117,12 @@ def search(game: Game, view: Mapping[str, Any], legal: Sequence[Action], player:
         return legal[0]
     roots = (pick or candidates)(legal, preferred, rng)
     totals = [0.0] * len(roots)
-    stop = time.perf_counter() + budget.ms / 1000.0 if budget.ms is not None else None
+    stop = budget.now() + budget.ms / 1000.0 if budget.ms is not None else None
     done = rounds = 0
     while True:
         if budget.playouts is not None and done + len(roots) > max(budget.playouts, len(roots)):
             break
-        if stop is not None and rounds and time.perf_counter() >= stop:
+        if stop is not None and rounds and budget.now() >= stop:
             break
         deal, luck = rng.next64(), rng.next64()
         for i, root in enumerate(roots):

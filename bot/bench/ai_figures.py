@@ -3,8 +3,9 @@
 Every pair of levels (and each level against uniform random) plays seeded games
 straight through the engine with seats rotating; a game's figure is the first
 level's score (wins plus half the draws, per game) with the number of games and the
-seed range. Hard is held to a time budget per move (``--hard-ms``, 100 by default)
-and plays fewer games than the rest; a game hard cannot search yet (no determinizer)
+seed range. Hard is held to a time budget per move (``--hard-ms``, 100 by default, of
+the search's CPU time unless ``--clock wall``: other work on the machine must not weaken it)
+and plays fewer games against easy and random than against normal; a game hard cannot search yet (no determinizer)
 says so instead of repeating normal's figures. DRUMP's normal is also measured
 against the rule-based baseline kept with the tests (``tests/ai/drump_baseline.py``).
 The latency part runs in its own child process (see :mod:`bot.bench.ai_latency`).
@@ -40,9 +41,9 @@ def _progress(text: str) -> None:
     print(f"[bench ai] {text}", file=sys.stderr, flush=True)
 
 
-def seat_policy(game_name: str, level: str, hard_ms: float) -> Any:
+def seat_policy(game_name: str, level: str, hard_ms: float, clock: str = "cpu") -> Any:
     if level == HARD:
-        return Hard(game_name, Budget(ms=hard_ms))
+        return Hard(game_name, Budget(ms=hard_ms, clock=clock))
     return registry.policy(game_name, level)
 
 
@@ -57,8 +58,8 @@ def baseline_policy() -> Any | None:
     return module.BaselinePolicy()
 
 
-def level_tables(*, games: int, hard_games: int, hard_ms: float, seed: int,
-                 only: list[str] | None = None) -> dict[str, Any]:
+def level_tables(*, games: int, hard_games: int, hard_other_games: int, hard_ms: float, seed: int,
+                 only: list[str] | None = None, clock: str = "cpu") -> dict[str, Any]:
     """Each game's table: ``{"a vs b": tally}``; hard rows only where the game has a determinizer."""
     out: dict[str, Any] = {}
     for game in all_games():
@@ -66,14 +67,15 @@ def level_tables(*, games: int, hard_games: int, hard_ms: float, seed: int,
             continue
         searchable = registry.sampler(game.name) is not None
         rows: dict[str, Any] = {}
-        for a, b in PAIRS:
+        for a, b in sorted(PAIRS, key=lambda pair: pair != (HARD, NORMAL)):  # the costliest row first
             if HARD in (a, b) and not searchable:
                 rows[f"{a} vs {b}"] = {"note": "hard plays normal here (no determinizer yet)"}
                 continue
-            n = hard_games if HARD in (a, b) else games
+            n = (hard_games if b == NORMAL else hard_other_games) if a == HARD else games
             started = time.perf_counter()
             _progress(f"{game.name}: {a} vs {b}, {n} games")
-            tally = duel(game, seat_policy(game.name, a, hard_ms), seat_policy(game.name, b, hard_ms), n, seed=seed)
+            tally = duel(game, seat_policy(game.name, a, hard_ms, clock), seat_policy(game.name, b, hard_ms, clock),
+                         n, seed=seed)
             rows[f"{a} vs {b}"] = dict(tally.to_json(), seconds=round(time.perf_counter() - started, 1))
         if game.name == "drump":
             base = baseline_policy()
@@ -81,7 +83,9 @@ def level_tables(*, games: int, hard_games: int, hard_ms: float, seed: int,
                 _progress(f"drump: normal vs baseline, {max(games, 500)} games")
                 rows["normal vs baseline"] = duel(game, registry.policy("drump", NORMAL), base,
                                                   max(games, 500), seed=seed).to_json()
-        out[game.name] = {"title": game.title, "seats": game.min_players, "rows": rows}
+        ordered = {f"{a} vs {b}": rows[f"{a} vs {b}"] for a, b in PAIRS}
+        ordered.update((k, v) for k, v in rows.items() if k not in ordered)
+        out[game.name] = {"title": game.title, "seats": game.min_players, "rows": ordered}
     return out
 
 
@@ -95,7 +99,8 @@ def render(results: dict[str, Any]) -> str:
     lines: list[str] = []
     hard_ms = results["options"]["hard_ms"]
     for name, table in results["levels"].items():
-        lines.append(f"**{table['title']}** ({table['seats']} seats; hard at {hard_ms:g} ms a move)")
+        clock = results["options"].get("clock", "cpu")
+        lines.append(f"**{table['title']}** ({table['seats']} seats; hard at {hard_ms:g} ms of {clock} time a move)")
         lines.append("")
         lines.append("| level vs level | games | wins | draws | losses | score | seeds |")
         lines.append("|---|---|---|---|---|---|---|")
@@ -125,9 +130,14 @@ def parser() -> argparse.ArgumentParser:
         "Win rates of the AI levels (each against each other and against random, per game) and the move "
         "latency of other matches while hard seats think. Prints Markdown tables and writes JSON."))
     p.add_argument("--games", type=int, default=300, help="games per pair without hard (default 300)")
-    p.add_argument("--hard-games", type=int, default=300, help="games per pair with hard (default 300)")
+    p.add_argument("--hard-games", type=int, default=300, help="games of hard against normal (default 300)")
+    p.add_argument("--hard-other-games", type=int, default=100,
+                   help="games of hard against easy and random (default 100)")
     p.add_argument("--hard-ms", type=float, default=100.0, help="hard's time budget per move, ms (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    p.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                   help="what hard's budget counts: CPU time of the search (default; steady on a busy machine) "
+                        "or wall time (what the bot uses)")
     p.add_argument("--game", action="append", help="only this game (repeatable; default all)")
     p.add_argument("--latency-moves", type=int, default=300, help="timed moves each way (default 300; 0 skips)")
     p.add_argument("--latency-matches", type=int, default=20, help="people's matches timed (default 20)")
@@ -145,6 +155,7 @@ def main(argv: list[str]) -> int:
     started = time.perf_counter()
     try:
         results["levels"] = run_job("ai", {"games": args.games, "hard_games": args.hard_games,
+                                           "hard_other_games": args.hard_other_games, "clock": args.clock,
                                            "hard_ms": args.hard_ms, "seed": args.seed, "only": args.game},
                                     timeout=24 * 3600.0)
         results["levels"].pop("log_warnings", None)
