@@ -56,7 +56,8 @@ class Budget:
 
 
 def value_for(game: Game, state: Any, player: PlayerId) -> float:
-    """The seat's score of a finished (or cut-off) playout: 1 win, 1/k of a k-way shared win, 0.5 draw, 0 loss."""
+    """The seat's score of a playout: 1 a win, 1/k of a k-way shared win, 0.5 a draw (or a playout cut off),
+    0.25 an ending nobody won (better than losing to someone), 0 a loss."""
     if not game.is_over(state):
         return 0.5
     result = game.result(state)
