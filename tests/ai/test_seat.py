@@ -56,3 +56,37 @@ async def test_a_disabled_pool_says_so():
     pool.disabled = True
     with pytest.raises(PoolUnavailable):
         await pool.think("drump", {}, [], -1, 1, 100)
+
+
+async def test_a_hard_search_runs_off_the_event_loop_while_other_matches_play(service):
+    import asyncio
+
+    from bot.ai.pool import SHARED
+
+    hard = await _ai_match(service, (HARD, HARD))
+    await service.change_setting(1, "ai_think_ms", 1000)
+    other = await service.open_lobby(guild_id=1, channel_id=51, game_name="drump", host_id=7, host_name="Citra")
+    await service.join(other.id, 8, "Dewi")
+    async with service.lock(other.id):
+        await service.start(other.id, 7)
+    service.ai.pool = SHARED
+    actor = sorted(hard.waiting.actors)[0]
+    if len(hard.game.legal_actions(hard.state, actor)) < 2:
+        pytest.skip("the first decision is forced; nothing to search")
+
+    async def hard_move():
+        async with service.lock(hard.id):
+            return await service.ai_move(hard.id, actor)
+
+    thinking = asyncio.create_task(hard_move())
+    played = 0
+    for _ in range(5):  # moves in the other match, each committed while the search goes on
+        await asyncio.sleep(0)
+        person = sorted(other.waiting.actors)[0]
+        legal = other.game.legal_actions(other.state, person)
+        async with service.lock(other.id):
+            await service.act(other.id, person, legal[-1], decision=other.decision)
+        played += 1
+        assert not thinking.done(), "a search finished within a few quick moves elsewhere"
+    outcomes = await thinking
+    assert played == 5 and outcomes and service.ai.decided[HARD] == 1
