@@ -28,15 +28,14 @@ class Hard:
     budget: Budget
     name: str = "hard"
 
-    def choose(self, view: Any, legal: Sequence[Any], rng: Rng) -> Any:
+    def choose_for(self, player: int, view: Any, legal: Sequence[Any], rng: Rng) -> Any:
         from bot.ai.registry import policy, sampler
 
         sample = sampler(self.game_name)
         normal = policy(self.game_name, "normal")
         if sample is None:
             return normal.choose(view, legal, rng)
-        return search(get_game(self.game_name), view, legal, view["viewer"] if "viewer" in view else None, rng,
-                      sample, normal, self.budget)
+        return search(get_game(self.game_name), view, legal, player, rng, sample, normal, self.budget)
 
 
 @dataclass
@@ -73,7 +72,12 @@ def play(game: Game, policies: Sequence[Policy], seed: int, options: Any = None)
             break
         player = sorted(game.actors(state))[0]
         legal = game.legal_actions(state, player)
-        game.apply(state, player, by_player[player].choose(game.view(state, player), legal, rng))
+        seat = by_player[player]
+        view = game.view(state, player)
+        # The search needs to know whose seat it plays; a policy reads that from the view.
+        action = seat.choose_for(player, view, legal, rng) if hasattr(seat, "choose_for") else \
+            seat.choose(view, legal, rng)
+        game.apply(state, player, action)
     return game.result(state) if game.is_over(state) else None
 
 

@@ -24,6 +24,7 @@ _OWN_EASY: dict[str, tuple[str, str]] = {
 #: Games that hard can search: game name -> module with ``sample(view, rng) -> state``.
 SAMPLERS: dict[str, str] = {
     "drump": "bot.games.drump.determinize",
+    "goceng": "bot.games.goceng.determinize",
 }
 
 _CACHE: dict[tuple[str, str], Policy] = {}

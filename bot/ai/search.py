@@ -116,6 +116,10 @@ def search(game: Game, view: Mapping[str, Any], legal: Sequence[Action], player:
     preferred = policy.choose(view, legal, Rng.seeded(rng.next64()))
     if len(legal) == 1:
         return legal[0]
+    try:
+        sample(view, Rng.seeded(0))
+    except NotImplementedError:  # a position the game's sampler cannot deal (say, a secret negotiation)
+        return preferred
     roots = (pick or candidates)(legal, preferred, rng)
     totals = [0.0] * len(roots)
     stop = budget.now() + budget.ms / 1000.0 if budget.ms is not None else None

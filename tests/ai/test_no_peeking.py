@@ -126,12 +126,20 @@ def test_a_seat_decides_the_same_whatever_it_cannot_see(name: str, level: str):
         assert _decide(name, level, state, actor, 99 + i) == _decide(name, level, twin, actor, 99 + i)
 
 
-def test_the_drump_sampler_reads_the_view_only():
-    from bot.games.drump.determinize import sample
-
-    game = get_game("drump")
-    for state, twin, actor in _positions("drump"):
-        one = sample(game.view(state, actor), Rng.seeded(5))
+@pytest.mark.parametrize("name", sorted(registry.SAMPLERS))
+def test_a_sampler_reads_the_view_only_and_deals_a_state_with_that_view(name: str):
+    game = get_game(name)
+    sample = registry.sampler(name)
+    assert sample is not None
+    dealt = 0
+    for state, twin, actor in _positions(name, count=10):
+        try:
+            one = sample(game.view(state, actor), Rng.seeded(5))
+        except NotImplementedError:  # a position the sampler leaves to the normal choice
+            continue
         two = sample(game.view(twin, actor), Rng.seeded(5))
         assert game.state_to_json(one) == game.state_to_json(two)
         assert game.view(one, actor) == game.view(state, actor)
+        assert game.legal_actions(one, actor) == game.legal_actions(state, actor)
+        dealt += 1
+    assert dealt
