@@ -3,8 +3,8 @@
 Each comparison is a seeded duel with seats rotating; the bar is the fair share of a seat
 (1/2 at two seats, 1/3 at Mat Goceng's three) plus a margin the measured figures clear
 comfortably (see the README's AI seats tables, from ``python -m bot bench ai``, with more
-games). Hard plays DRUMP held to a few playouts a move here, fewer than the bench's
-100 ms, and is tested against normal on the positions where it searches.
+games). Hard is held to a few playouts a move here, fewer than the bench's 100 ms, in the
+games it searches (DRUMP, Mat Goceng); elsewhere it plays normal, as tested below.
 """
 
 from __future__ import annotations
@@ -42,6 +42,12 @@ def test_hard_beats_normal_at_drump_even_on_few_playouts():
     tally = duel(game, Hard("drump", Budget(playouts=HARD_PLAYOUTS)), registry.policy("drump", "normal"),
                  HARD_GAMES, seed=7)
     assert tally.score >= 0.5 + MARGIN, tally.to_json()  # measured: 12 wins of 16
+
+
+def test_hard_beats_normal_at_mat_goceng_on_few_playouts():
+    game = get_game("goceng")
+    tally = duel(game, Hard("goceng", Budget(playouts=12)), registry.policy("goceng", "normal"), 30, seed=7)
+    assert tally.score >= 1 / 3 + MARGIN, tally.to_json()  # measured: 15 wins of 30, a fair share being 10
 
 
 def test_hard_plays_normal_where_its_game_has_no_determinizer_yet():
