@@ -1,7 +1,7 @@
 """Normal DRUMP against the rule-based baseline, and every mechanism of the game in its play.
 
 The bench (``python -m bot bench ai``) plays 500 games; here 200 seeded games with the
-same set-up keep the test quick, with the 60% bar (measured: 69% wins over 500).
+same set-up keep the test quick, with the 60% bar (the bench: 365 wins, 7 draws, 128 losses over seeds 1–500).
 """
 
 from __future__ import annotations
