@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
+from bot.ai.levels import DEFAULT_LEVEL, check_level, set_level
 from bot.i18n import t, tn, use_locale
 from bot.engine import IllegalAction, PlayerId, get_game
 from bot.match_types import LiveMatch, MatchEnd, MatchError, is_ai
@@ -108,12 +109,19 @@ class LobbyMixin:
         await self.storage.save_lobby(rec)
         return live
 
-    async def add_ai(self, match_id: int, user_id: PlayerId) -> LiveMatch:
-        """Seat an AI player (host only). AI seats have negative ids: -1, -2, ..."""
+    async def add_ai(self, match_id: int, user_id: PlayerId, level: str = DEFAULT_LEVEL) -> LiveMatch:
+        """Seat an AI player at ``level`` (host only). AI seats have negative ids: -1, -2, ...
+
+        The level goes into the match's ``table_options`` (see :mod:`bot.ai.levels`).
+        """
         live = self._require_lobby(await self.load(match_id))
         rec = live.record
         if user_id != rec.host_id:
             raise MatchError(t("Only the host can add AI players."))
+        try:
+            check_level(level)
+        except ValueError as exc:
+            raise MatchError(str(exc)) from None
         if len(rec.players) >= live.game.max_players:
             raise MatchError(tn("This lobby is full ({n} player).", "This lobby is full ({n} players).",
                                 live.game.max_players))
@@ -121,6 +129,7 @@ class LobbyMixin:
         rec.players.append(-number)
         with use_locale(await self.languages.server(rec.guild_id)):  # a seat's name, shown in public
             rec.names[-number] = t("AI {number}", number=number)
+        set_level(rec.table_options, -number, level)
         await self.storage.save_lobby(rec)
         return live
 
@@ -133,6 +142,7 @@ class LobbyMixin:
         if not ai_seats:
             raise MatchError(t("There is no AI player to remove."))
         rec.players.remove(ai_seats[-1])
+        set_level(rec.table_options, ai_seats[-1], None)
         await self.storage.save_lobby(rec)
         return live
 

@@ -19,6 +19,7 @@ import secrets
 import weakref
 from typing import Any, Callable
 
+from bot.ai.seat import AiSeats
 from bot.i18n import get_locale, t, use_locale
 from bot.language import Languages
 from bot.clock import Clock, SystemClock
@@ -74,6 +75,8 @@ class MatchService(LobbyMixin, AutoPassMixin):
         self.clock = clock or SystemClock()
         #: Where new matches get their shuffle seed; tests pass a fixed sequence.
         self.seeds = seeds or (lambda: secrets.randbits(63))
+        #: AI seats' moves by level (hard searches in worker processes).
+        self.ai = AiSeats()
         self._locks = _Locks()
         self._cache: dict[int, LiveMatch] = {}
         self._settings: dict[int, GuildSettings] = {}
@@ -318,7 +321,8 @@ class MatchService(LobbyMixin, AutoPassMixin):
         log like any other, so the match replays without the policy.
         """
         live = self.check_turn(await self.load(match_id), player, None, person=False)
-        return await self.play(match_id, player, self._policy_choice(live, player), decision=live.decision, by=AI)
+        action = await self.ai.choose(live, player, await self.settings(live.record.guild_id))
+        return await self.play(match_id, player, action, decision=live.decision, by=AI)
 
     @staticmethod
     def _policy_choice(live: LiveMatch, player: PlayerId) -> Action:

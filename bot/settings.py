@@ -52,6 +52,7 @@ SETTINGS: dict[str, SettingDef] = {
                    N_("How long a Mat Goceng Extra Power negotiation stays open.")),
         SettingDef("pictures", 1, 0, 1, N_("(0 no, 1 yes)"),
                    N_("Whether the table is also shown as a picture (the text stays either way).")),
+        SettingDef("ai_think_ms", 1000, 100, 10000, N_("milliseconds"), N_("How long a hard AI seat thinks about each move.")),
     )
 }
 

@@ -6,7 +6,8 @@ live matches), ``tracker`` (when one interaction's handler is done),
 ``player`` (clicking through the real picker), ``load`` (one-at-a-time and
 saturated phases), ``scale`` (one size), ``restart``, ``finished`` (whole
 DRUMP games), ``whole`` (whole matches of every game: mentions, turns, DM
-prompts, requests), ``engines``, ``soak`` (``bench soak``: memory over 100,000 moves); ``jobs``/``child`` run each measurement in a fresh
+prompts, requests), ``engines``, ``soak`` (``bench soak``: memory over 100,000 moves), ``ai_figures`` (``bench ai``: the AI levels' win
+rates) and ``ai_latency`` (other matches' latency beside hard seats); ``jobs``/``child`` run each measurement in a fresh
 interpreter; ``kinds``, ``prune``, ``stats``, ``machine``, ``report``, ``targets``.
 """
 

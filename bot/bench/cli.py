@@ -135,6 +135,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.bench.soak import main as soak
 
         return soak(argv[1:])
+    if argv and argv[0] == "ai":  # the AI levels' win rates and hard seats' cost to other matches
+        from bot.bench.ai_figures import main as ai
+
+        return ai(argv[1:])
     args = parser().parse_args(argv)
     try:
         if args.workdir:

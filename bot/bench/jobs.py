@@ -51,6 +51,8 @@ _JOB_FUNCTIONS: dict[str, tuple[str, str]] = {
     "goceng": ("bot.bench.goceng_figures", "run_goceng_figures"),
     "soak": ("bot.bench.soak", "run_soak"),
     "capacity": ("bot.bench.capacity", "run_capacity"),
+    "ai": ("bot.bench.ai_figures", "run_ai"),
+    "ai_latency": ("bot.bench.ai_latency", "run_ai_latency"),
 }
 
 #: Jobs that run on a virtual-time loop (``bot.sim.virtual_time``): their seconds are simulated.

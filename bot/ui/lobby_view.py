@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import discord
 
+from bot.ai import levels
 from bot.i18n import t, tn, translate
 from bot.lobby import match_wide_option
 from bot.match_types import LiveMatch, MatchError
@@ -200,7 +201,38 @@ class PlayerOptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             interaction, self.match_id, self.player, self.name, value))
 
 
-LOBBY_ITEMS = (OptionsButton, MyOptionsButton, PanelPageButton, OptionSelect, PlayerOptionSelect)
+class AddAISelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"laiadd:(?P<match>{_MATCH})"):
+    """**Add AI…** on the lobby: the host picks a level (easy, normal, hard) and an AI takes a seat at it."""
+
+    def __init__(self, match_id: int, options: Sequence[discord.SelectOption] = (), disabled: bool = False) -> None:
+        super().__init__(discord.ui.Select(custom_id=self.custom_id_for(match_id), options=list(options),
+                                           placeholder=t("🤖 Add AI at a level…"), min_values=1, max_values=1,
+                                           disabled=disabled, row=2))
+        self.match_id = match_id
+
+    @staticmethod
+    def custom_id_for(match_id: int) -> str:
+        return f"laiadd:{match_id}"
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "AddAISelect":
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        value = self.item.values[0] if self.item.values else ""
+        await run_handler(interaction, _controls(interaction).add_ai(interaction, self.match_id, value))
+
+
+LOBBY_ITEMS = (OptionsButton, MyOptionsButton, PanelPageButton, OptionSelect, PlayerOptionSelect, AddAISelect)
+
+
+def add_ai_select(match_id: int, *, disabled: bool) -> discord.ui.Select[Any]:
+    """The lobby's level choice for a new AI seat: one option per level, weakest first."""
+    options = [discord.SelectOption(label=t("{level} AI", level=levels.label(level)), value=level,
+                                    description=translate(levels.DESCRIPTIONS[level])[:100])
+               for level in levels.LEVELS]
+    return AddAISelect(match_id, options, disabled=disabled).item
 
 
 # --- rendering -------------------------------------------------------------------
@@ -227,6 +259,8 @@ def options_text(live: LiveMatch) -> str:
 def _seat_line(live: LiveMatch, number: int, player: int) -> str:
     rec = live.record
     extras = [f"{o.title}: {o.show(player_value(live, o, player))}" for o in player_options(live)]
+    if player < 0:
+        extras.insert(0, t("{level} AI", level=levels.label(levels.level_of(rec.table_options, player))))
     seat = (t("{number}. {player} (host)", number=number, player=mention(player)) if player == rec.host_id
             else f"{number}. {mention(player)}")
     return seat + (" · " + ", ".join(extras) if extras else "")
@@ -265,6 +299,7 @@ def lobby_message(live: LiveMatch) -> Rendered:
     ]
     if player_options(live):
         items.append(MyOptionsButton(live.id).item)
+    items.append(add_ai_select(live.id, disabled=full))
     return Rendered(embed=embed, view=_view(*items))
 
 
@@ -379,6 +414,15 @@ class LobbyControls:
         page = next(i for i, p in enumerate(_pages(player_options(live))) if option in p)
         await interaction.response.edit_message(**player_panel(live, player, page=page, header=header).edit_kwargs())
         await self.refresh_lobby(live)
+
+    async def add_ai(self, interaction: Interaction, match_id: int, level: str) -> None:
+        """The host chose a level in **Add AI…**: seat an AI at it and redraw the lobby clicked."""
+        async with self.table.locked(interaction, match_id, update=True):
+            live = await self.service.add_ai(match_id, interaction.user.id, level)
+            if interaction.response.is_done():
+                await interaction.edit_original_response(**lobby_message(live).edit_kwargs())
+            else:
+                await interaction.response.edit_message(**lobby_message(live).edit_kwargs())
 
     async def refresh_lobby(self, live: LiveMatch) -> None:
         """Edit the lobby message in the channel to show the new values (a channel message edit)."""

@@ -45,7 +45,7 @@ SAME_IN = {
                      "Slot {slot}: {offer}", "zzzz... zzzzz...."}),
     "id": frozenset({"({n} stamina)", "0 stamina", "stamina {n}", "Bank: {n} Juta", "🏦 Bank: {n} Juta",
                      "Slot {slot}: {offer}", "zzzz... zzzzz....", " vs ", "Gender", "{job} (level {n})",
-                     "{number}. {player} (host)"}),
+                     "{number}. {player} (host)", "Normal"}),
 }
 
 

@@ -1,12 +1,13 @@
-"""A heuristic DRUMP player for AI seats, using only its own view and the legal actions.
+"""DRUMP's AI players: the easy one here, the normal one (``HeuristicPolicy``) in ``policy_normal``.
 
-Greedy and simple on purpose: it fills empty Monster Part slots first (or
+Easy is greedy and simple on purpose: it fills empty Monster Part slots first (or
 upgrades a slot to a higher-scoring part), builds Force Zones toward the
 exact force sums of the parts it holds, attacks only where the zone is
 likely to reach 14, blocks only with parts it cannot use, and never
 re-attacks. Measured against the uniform random policy over 500 seeded
 games with alternating seats (tests/games/drump/test_drump_policy.py), it
-won 472, drew 9 and lost 19: a 94.4% win rate.
+won 472, drew 9 and lost 19: a 94.4% win rate. Normal (``policy_normal``) uses
+every mechanism the rules give and is what AI seats play by default.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from bot.engine import Action
 from bot.games.drump.cards import ATTACK_TARGET, IS_ACE, IS_PART, PART_SCORE, SLOT, SLOTS, VALUE, can_make
+from bot.games.drump.policy_normal import NormalPolicy
 from bot.games.rng import Rng
 
 #: Average value assumed for a face-down card of the opponent's (A-9 averages 5).
@@ -37,10 +39,10 @@ def _gain(part: str, slots: list[str | None]) -> int:
     return PART_SCORE[part] - PART_SCORE[held]
 
 
-class HeuristicPolicy:
+class EasyPolicy:
     """Greedy DRUMP play: summon, Extra Jack, build zones, attack when likely to clear, end turn."""
 
-    name = "heuristic"
+    name = "easy"
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         if not legal:
@@ -144,3 +146,7 @@ class HeuristicPolicy:
         if card in IS_ACE:
             return 150
         return 50 + VALUE[card]
+
+
+#: What AI seats play by default (the engine's ``ai_policy``).
+HeuristicPolicy = NormalPolicy

@@ -1,0 +1,107 @@
+"""Seeded games between policies, straight through an engine: what the level tables and tests measure.
+
+A "player" here is anything with ``choose(view, legal, rng)``, or the string
+``"hard"`` for the search (run in this process, held to a playout count or a time
+budget). Seats rotate over the games so no level profits from a seat; every game's
+seed is its index plus the base seed, and each policy's randomness is seeded from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from bot.ai.search import Budget, search
+from bot.engine import Game, get_game
+from bot.games.rng import Rng
+from bot.policy import Policy
+
+#: Safety bound on the moves of one game.
+MAX_MOVES = 5000
+
+
+@dataclass
+class Hard:
+    """The search as a seat: ``budget`` per move, normal playouts, the game's sampler."""
+
+    game_name: str
+    budget: Budget
+    name: str = "hard"
+
+    def choose_for(self, player: int, view: Any, legal: Sequence[Any], rng: Rng) -> Any:
+        from bot.ai.registry import policy, sampler
+
+        sample = sampler(self.game_name)
+        normal = policy(self.game_name, "normal")
+        if sample is None:
+            return normal.choose(view, legal, rng)
+        return search(get_game(self.game_name), view, legal, player, rng, sample, normal, self.budget)
+
+
+@dataclass
+class Tally:
+    """Outcomes of one policy (``a``) against another (``b``), counted from ``a``'s side."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    seeds: list[int] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        """Wins plus half the draws, per game: the win rate the tables report."""
+        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"games": self.games, "wins": self.wins, "draws": self.draws, "losses": self.losses,
+                "score": round(self.score, 4), "seeds": [min(self.seeds), max(self.seeds)] if self.seeds else []}
+
+
+def play(game: Game, policies: Sequence[Policy], seed: int, options: Any = None) -> Any:
+    """One game with ``policies[i]`` in seat ``i`` (players 1..n); returns the engine's Result."""
+    players = list(range(1, len(policies) + 1))
+    by_player = dict(zip(players, policies))
+    state = game.new_game(players, seed, options)
+    rng = Rng.seeded(seed ^ 0x5EED)
+    for _ in range(MAX_MOVES):
+        if game.is_over(state):
+            break
+        player = sorted(game.actors(state))[0]
+        legal = game.legal_actions(state, player)
+        seat = by_player[player]
+        view = game.view(state, player)
+        # The search needs to know whose seat it plays; a policy reads that from the view.
+        action = seat.choose_for(player, view, legal, rng) if hasattr(seat, "choose_for") else \
+            seat.choose(view, legal, rng)
+        game.apply(state, player, action)
+    return game.result(state) if game.is_over(state) else None
+
+
+def duel(game: Game, a: Policy, b: Policy, games: int, seed: int = 0, seats: int | None = None,
+         options: Any = None) -> Tally:
+    """``a`` against ``b`` over ``games`` seeded games: one ``a`` seat, the rest ``b``, ``a``'s seat rotating.
+
+    A game with more than two seats puts ``a`` in one seat and ``b`` in every other; a
+    win shared by k players counts 1/k (rounded into wins when ``a`` is among them).
+    """
+    n = seats or game.min_players
+    tally = Tally()
+    for i in range(games):
+        s = seed + i
+        where = i % n
+        policies = [b] * n
+        policies[where] = a
+        result = play(game, policies, s, options)
+        tally.seeds.append(s)
+        mine = where + 1
+        if result is None or result.is_draw:
+            tally.draws += 1
+        elif mine in result.winners:
+            tally.wins += 1
+        else:
+            tally.losses += 1
+    return tally

@@ -1,0 +1,64 @@
+"""Normal DRUMP against the rule-based baseline, and every mechanism of the game in its play.
+
+The bench (``python -m bot bench ai``) plays 500 games; here 200 seeded games with the
+same set-up keep the test quick, with the 60% bar (the bench: 365 wins, 7 draws, 128 losses over seeds 1–500).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from drump_baseline import BaselinePolicy
+
+from bot.ai.arena import duel
+from bot.engine import get_game
+from bot.games.drump.cards import IS_ACE, VALUE
+from bot.games.drump.policies import EasyPolicy, NormalPolicy
+from bot.games.rng import Rng
+
+GAME = get_game("drump")
+
+
+def test_normal_beats_the_baseline_in_at_least_60_percent_of_200_games():
+    tally = duel(GAME, NormalPolicy(), BaselinePolicy(), 200)
+    assert tally.wins >= 0.6 * tally.games, tally.to_json()
+
+
+def test_the_baseline_is_no_push_over_it_beats_easy():
+    assert duel(GAME, BaselinePolicy(), EasyPolicy(), 200).score > 0.6
+
+
+def _mechanisms(games: int) -> Counter[str]:
+    """What normal does over ``games`` games against itself (the seat counted alternating)."""
+    seen: Counter[str] = Counter()
+    normal, base = NormalPolicy(), NormalPolicy()
+    for seed in range(games):
+        players = [1, 2]
+        mine = players[seed % 2]
+        state = GAME.new_game(players, seed)
+        rng = Rng.seeded(seed)
+        while not GAME.is_over(state):
+            (player,) = GAME.actors(state)
+            view = GAME.view(state, player)
+            legal = GAME.legal_actions(state, player)
+            policy = normal if player == mine else base
+            action = policy.choose(view, legal, rng)
+            if player == mine:
+                kind = action["type"]
+                if kind == "block" and action["card"] in IS_ACE:
+                    kind = "ace_block"
+                if kind == "place":
+                    zone = view["sides"][players.index(player)]["zones"][action["zone"]]
+                    if not zone:
+                        kind = "risky_first" if 5 <= VALUE[action["card"]] <= 9 else "first"
+                seen[kind] += 1
+            GAME.apply(state, player, action)
+    return seen
+
+
+def test_normal_attacks_blocks_with_aces_re_attacks_and_opens_zones_safely():
+    seen = _mechanisms(60)
+    for kind in ("attack", "block", "ace_block", "reattack", "exchange", "summon", "extra_jack"):
+        assert seen[kind] > 0, (kind, seen)
+    assert seen["attack"] >= 60, seen
+    assert seen["risky_first"] < 0.25 * (seen["first"] + seen["risky_first"]), seen

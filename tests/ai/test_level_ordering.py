@@ -1,0 +1,61 @@
+"""The levels are ordered: random < easy < normal < hard, in every game where the level exists.
+
+Each comparison is a seeded duel with seats rotating; the bar is the fair share of a seat
+(1/2 at two seats, 1/3 at Mat Goceng's three) plus a margin the measured figures clear
+comfortably (see the README's AI seats tables, from ``python -m bot bench ai``, with more
+games). Hard is held to a few playouts a move here, fewer than the bench's 100 ms, in the
+games it searches (DRUMP, Mat Goceng); elsewhere it plays normal, as tested below.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.ai import registry
+from bot.ai.arena import Hard, duel
+from bot.ai.search import Budget, think
+from bot.engine import all_games, get_game
+from bot.games.rng import Rng
+
+GAMES = 60
+MARGIN = 0.1
+#: Mat Goceng's three seats and its luck need more games for a smaller margin (measured 45.5% and 39.5%).
+GOCENG_GAMES, GOCENG_MARGIN = 200, 0.05
+
+
+@pytest.mark.parametrize("name", [g.name for g in all_games()])
+@pytest.mark.parametrize("level,below", [("easy", "random"), ("normal", "easy")])
+def test_each_level_beats_the_one_below(name: str, level: str, below: str):
+    game = get_game(name)
+    games, margin = (GOCENG_GAMES, GOCENG_MARGIN) if name == "goceng" else (GAMES, MARGIN)
+    tally = duel(game, registry.policy(name, level), registry.policy(name, below), games, seed=7)
+    fair = 1 / game.min_players
+    assert tally.score >= fair + margin, (name, level, below, tally.to_json())
+
+
+#: Hard in the test: 16 playouts a move (the bench gives it 100 ms, about 40 on an idle core).
+HARD_PLAYOUTS, HARD_GAMES = 16, 16
+
+
+def test_hard_beats_normal_at_drump_even_on_few_playouts():
+    game = get_game("drump")
+    tally = duel(game, Hard("drump", Budget(playouts=HARD_PLAYOUTS)), registry.policy("drump", "normal"),
+                 HARD_GAMES, seed=7)
+    assert tally.score >= 0.5 + MARGIN, tally.to_json()  # measured: 12 wins of 16
+
+
+def test_hard_beats_normal_at_mat_goceng_on_few_playouts():
+    game = get_game("goceng")
+    tally = duel(game, Hard("goceng", Budget(playouts=12)), registry.policy("goceng", "normal"), 30, seed=7)
+    assert tally.score >= 1 / 3 + MARGIN, tally.to_json()  # measured: 15 wins of 30, a fair share being 10
+
+
+def test_hard_plays_normal_where_its_game_has_no_determinizer_yet():
+    for game in all_games():
+        if registry.sampler(game.name) is not None:
+            continue
+        state = game.new_game(list(range(1, game.min_players + 1)), 3)
+        actor = sorted(game.actors(state))[0]
+        view, legal = game.view(state, actor), game.legal_actions(state, actor)
+        assert think(game.name, view, legal, actor, 11, playouts=4) == \
+            registry.policy(game.name, "normal").choose(view, legal, Rng.seeded(11))
