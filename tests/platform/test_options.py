@@ -116,3 +116,9 @@ def test_engines_and_options_import_no_discord_nor_asyncio():
                      else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
             for name in names:
                 assert name.split(".")[0] not in ("discord", "asyncio", "aiosqlite"), f"{path} imports {name}"
+
+
+def test_every_shipped_option_has_a_label_the_catalogues_can_translate():
+    """A name shown as is ("Heroes" from ``heroes``) would stay English in every language."""
+    for option in TABLE_OPTIONS + tuple(o for g in all_games() for o in g.options):
+        assert option.label, f"option {option.name} has no label"

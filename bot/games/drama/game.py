@@ -22,7 +22,7 @@ class DramaGame(Game[DramaState]):
     min_players = 2
     max_players = 6
     options = (
-        Option(name="heroes", kind="choice", default="choose",
+        Option(name="heroes", kind="choice", default="choose", label=N_("Heroes"),
                description=N_("How heroes are given out: chosen in turn, or dealt one each (you pick its side)"),
                choices=(Choice("choose", N_("Choose in turn")), Choice("deal", N_("Dealt at random")))),
     )

@@ -35,7 +35,7 @@ class LagaGame(Game[LagaState]):
     #: A player's gender matters only to the SPG Job (it takes from the opposite gender). Matches stored
     #: before options were declared wrote ``genders``: the alias keeps them loading.
     options = (
-        Option(name="gender", kind="choice", per_player=True, aliases=("genders",),
+        Option(name="gender", kind="choice", per_player=True, aliases=("genders",), label=N_("Gender"),
                description=N_("Your gender in the game; only the SPG Job uses it (it targets the opposite gender)"),
                choices=(Choice("male", N_("Male"), aliases=("m",)), Choice("female", N_("Female"), aliases=("f",)))),
     )
