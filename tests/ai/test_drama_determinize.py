@@ -27,9 +27,9 @@ SEEDS = range(6)
 
 
 def _decisions(seed: int) -> Iterator[tuple[DramaState, int]]:
-    """(state, actor) at every decision of a seeded whole game of normal seats."""
+    """(state, actor) at every decision of a seeded whole game of normal seats (odd seeds deal the heroes)."""
     normal = registry.policy("drama", "normal")
-    state = GAME.new_game(list(range(1, 2 + seed % 3 + 1)), seed)
+    state = GAME.new_game(list(range(1, 2 + seed % 3 + 1)), seed, {"heroes": "deal" if seed % 2 else "choose"})
     rng = Rng.seeded(seed)
     for _ in range(2000):
         if GAME.is_over(state):
@@ -62,19 +62,20 @@ def test_a_sample_shows_the_seat_its_view_and_offers_its_legal_actions(seed: int
         try:
             one = sample(view, Rng.seeded(seed * 1000 + i))
         except NotImplementedError:
-            assert _kind(state, actor) not in ("action", "start", "pay"), (seed, i, _kind(state, actor))
+            assert _kind(state, actor) not in ("pick", "action", "start", "pay"), (seed, i, _kind(state, actor))
             continue
         assert GAME.view(one, actor) == view, (seed, i)
         assert GAME.legal_actions(one, actor) == GAME.legal_actions(state, actor), (seed, i)
         assert _cards(one) == list(range(BLUE_COUNT + GREEN_COUNT)), (seed, i)
         assert one.bank + sum(p.juta for p in one.players) == state.bank + sum(p.juta for p in state.players)
         dealt[_kind(state, actor)] += 1
-    assert dealt["action"] and dealt["start"], dealt  # the turn's ordinary decisions were dealt
+    assert dealt["pick"] and dealt["action"] and dealt["start"], dealt  # the ordinary decisions were dealt
 
 
 def test_the_hidden_cards_are_dealt_afresh_and_the_seen_ones_kept():
     state, actor = next((s, a) for s, a in _decisions(1) if s.phase == "action" and s.choice is None
-                        and s.window is None and s.turn.number >= 4)
+                        and s.window is None and s.turn.number >= 4
+                        and sum(len(p.hand) for p in s.players if p.id != a) >= 3)
     view = GAME.view(state, actor)
     deals = [sample(view, Rng.seeded(k)) for k in range(8)]
     others = [p.id for p in state.players if p.id != actor]
@@ -87,14 +88,24 @@ def test_the_hidden_cards_are_dealt_afresh_and_the_seen_ones_kept():
         assert len(d.blue_discard) == len(state.blue_discard)
 
 
-def test_a_window_or_another_seats_turn_is_left_to_the_normal_choice():
+def test_a_window_or_another_seats_pending_loss_is_left_to_the_normal_choice():
     kinds: set[str] = set()
-    for state, actor in _decisions(2):
-        if state.window is not None or state.phase == "pick":
-            with pytest.raises(NotImplementedError):
-                sample(GAME.view(state, actor), Rng.seeded(0))
-            kinds.add("window" if state.window is not None else "pick")
-    assert kinds == {"window", "pick"}
+    for seed in (2, 3):
+        for state, actor in _decisions(seed):
+            kind = _kind(state, actor)
+            if kind in ("window", "react", "absorb", "to_hand"):
+                with pytest.raises(NotImplementedError):
+                    sample(GAME.view(state, actor), Rng.seeded(0))
+                kinds.add(kind)
+    assert "window" in kinds and len(kinds) >= 2, kinds
+
+
+def test_a_dealt_hero_pick_keeps_the_seats_own_hero_and_deals_the_others_from_the_rest():
+    state, actor = next((s, a) for s, a in _decisions(1) if s.phase == "pick")
+    for k in range(6):
+        one = sample(GAME.view(state, actor), Rng.seeded(k))
+        assert one.dealt[actor] == state.dealt[actor]
+        assert sorted(one.dealt) == sorted(state.dealt) and len(set(one.dealt.values())) == len(one.dealt)
 
 
 def test_a_spectators_view_cannot_be_dealt():

@@ -11,7 +11,8 @@ hand when a type is full), so they are dealt there first, at random seats. The s
 gets a fresh Rng from ``rng`` (the real one would tell the future shuffles). Only the
 view and ``rng`` are read.
 
-Only the moments whose whole state the view rebuilds are dealt: the turn player's own
+Only the moments whose whole state the view rebuilds are dealt: a hero pick (heroes
+dealt: the seats still to pick get heroes nobody has shown), the turn player's own
 Action phase (play, buy, recruit, KAHWIN, abilities, attack, end the turn), the choice
 to collect or attack at once, and paying for a recruit. A Plot Twist window, a pending
 hit or a reactive choice carries a step stack and secret parts (who may still answer)
@@ -35,6 +36,8 @@ DEALT_CHOICES = ("start", "pay")
 def _moment(view: Mapping[str, Any]) -> None:
     """Raise NotImplementedError unless ``view`` is a moment this module deals (see the module doc)."""
     viewer, choice = view["viewer"], view["choice"]
+    if view["phase"] == "pick" and view["pick"]["queue"][:1] == [viewer]:
+        return
     if view["phase"] not in ("collect", "action") or view["window"] is not None:
         raise NotImplementedError("only the turn player's own decisions outside a window are dealt")
     if choice is not None:
@@ -118,6 +121,8 @@ def sample(view: Mapping[str, Any], rng: Rng) -> DramaState:
                        blue_discard=blue_discard, green_deck=green_deck,
                        green_discard=[c["id"] for c in view["green_discard"]], kedai=kedai, kedai_hidden=kedai_hidden,
                        bank=view["bank"], eliminated=list(view["eliminated"]), winner=view["winner"])
+    if state.phase == "pick":
+        _picks(view, state, rng)
     _bonuses(view, state)
     attack = view["attack"]
     if attack is not None:
@@ -130,6 +135,23 @@ def sample(view: Mapping[str, Any], rng: Rng) -> DramaState:
         state.choice = Choice(viewer, "pay", data={"slot": choice["slot"], "card": choice["card"], "need": choice["need"],
                                                    "chosen": list(choice["chosen"]), "replace": choice["replace"]})
     return state
+
+
+def _picks(view: Mapping[str, Any], state: DramaState, rng: Rng) -> None:
+    """Hero picking: the queue, the table option, and (heroes dealt) a hero for each seat still to pick."""
+    pick = view["pick"]
+    state.pick_queue = list(pick["queue"])
+    state.options = {"heroes": pick["mode"]}
+    if pick["mode"] != "deal":
+        return
+    mine = next(h.key for h in CARDS.heroes if h.sides[0][0] == pick["dealt"])
+    state.dealt = {p.id: p.hero for p in state.players if p.hero}
+    state.dealt[view["viewer"]] = mine
+    left = sorted(h.key for h in CARDS.heroes if h.key not in state.dealt.values())
+    rng.shuffle(left)
+    for pid in state.pick_queue:
+        if pid not in state.dealt:
+            state.dealt[pid] = left.pop()
 
 
 def _bonuses(view: Mapping[str, Any], state: DramaState) -> None:
