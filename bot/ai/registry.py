@@ -23,6 +23,7 @@ _OWN_EASY: dict[str, tuple[str, str]] = {
 
 #: Games that hard can search: game name -> module with ``sample(view, rng) -> state``.
 SAMPLERS: dict[str, str] = {
+    "drama": "bot.games.drama.determinize",
     "drump": "bot.games.drump.determinize",
     "goceng": "bot.games.goceng.determinize",
 }

@@ -69,7 +69,7 @@ def build_view(state: DramaState, viewer: int | None) -> dict[str, Any]:
         "turn": {"player": t.player, "number": t.number, "collected": t.collected, "skipped": t.skipped,
                  "silenced": t.silenced, "actions_used": t.actions_used,
                  "actions_left": actions_left(state) if state.phase != "pick" else 0,
-                 "discount": t.discount, "hero_used": t.hero_used},
+                 "discount": t.discount, "hero_used": t.hero_used, "used": list(t.used)},
         "first_player": state.first, "extra_turns": state.extra_turns,
         "players": [_player(state, p.id) for p in state.players],
         "hand": [card_info(c) for c in sorted(me.hand)] if me is not None else [],
@@ -103,6 +103,7 @@ def build_view(state: DramaState, viewer: int | None) -> dict[str, Any]:
             ch.update(card=c.data["card"], need=c.data["need"])
             if viewer == c.player:
                 ch["chosen"] = list(c.data["chosen"])
+                ch["slot"], ch["replace"] = c.data["slot"], c.data.get("replace")
         else:
             ch["options"] = [card_info(x) for x in c.options]
         if c.kind in ("absorb", "react"):
