@@ -25,6 +25,7 @@ _OWN_EASY: dict[str, tuple[str, str]] = {
 SAMPLERS: dict[str, str] = {
     "drump": "bot.games.drump.determinize",
     "goceng": "bot.games.goceng.determinize",
+    "laga": "bot.games.laga.determinize",
 }
 
 _CACHE: dict[tuple[str, str], Policy] = {}
