@@ -26,6 +26,7 @@ SAMPLERS: dict[str, str] = {
     "drama": "bot.games.drama.determinize",
     "drump": "bot.games.drump.determinize",
     "goceng": "bot.games.goceng.determinize",
+    "laga": "bot.games.laga.determinize",
 }
 
 _CACHE: dict[tuple[str, str], Policy] = {}

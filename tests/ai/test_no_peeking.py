@@ -61,6 +61,7 @@ def _laga(state: Any, player: int) -> bool:
             swapped = _swap_one(other.dreams, state.dream_deck) or swapped
     state.job_deck.reverse()
     state.dream_deck.reverse()
+    state.news_deck.reverse()
     return swapped
 
 

@@ -1,12 +1,15 @@
 """What each seat may see, and that view as a short Markdown message.
 
 Public: the ring, resources, Job stacks, completed Dreams, how many Dreams each player
-holds, the News in force and deck sizes. Secret: a player's uncompleted Dreams and the
+holds, the News in force, deck sizes and the rules' own bookkeeping (the steps still to run,
+the abilities used this turn and round, who answered the News how: everyone saw each of them
+happen). Secret: a player's uncompleted Dreams and the
 cards they are looking at (only in their own view), and the order of every deck (never).
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Mapping
 
 from bot.i18n import N_, data_text, t, translate
@@ -49,6 +52,19 @@ def _pending(state: LagaState) -> dict[str, Any] | None:
     return out
 
 
+def bookkeeping(state: LagaState) -> dict[str, Any]:
+    """The public facts the rules remember that no table text shows: the whole step stack (what
+    triggered each step was announced), once-per-turn and once-per-round uses, the overfill fine, extra
+    turns owed, the News answers and how many cards are being looked at. With it a seat's view (plus
+    its secrets) pins the state down up to the cards it cannot see, which a determinizer deals."""
+    return {
+        "tasks": [{"kind": task.kind, "player": task.player, "data": copy.deepcopy(task.data)} for task in state.tasks],
+        "used": list(state.used), "round_used": list(state.round_used), "overflow_fined": state.overflow_fined,
+        "extra_turns": state.extra_turns, "accepted_news": list(state.accepted_news),
+        "ignored_news": list(state.ignored_news), "looking": len(state.looking),
+    }
+
+
 def public_view(state: LagaState) -> dict[str, Any]:
     """What every seat sees alike (a spectator's view); ``viewer`` and ``you`` are left empty."""
     c = cards()
@@ -73,6 +89,7 @@ def public_view(state: LagaState) -> dict[str, Any]:
         "ring": [{"tile": t, "tokens": n} for t, n in zip(state.ring, state.tokens)],
         "decks": {"jobs": len(state.job_deck), "dreams": len(state.dream_deck)},
         "players": players, "pending": _pending(state), "you": None, "result": None,
+        "bookkeeping": bookkeeping(state),
     }
     if state.phase == "over":
         out["result"] = [{"id": pid, "score": s, "decided_by": how} for pid, s, how in ranking(state)]
