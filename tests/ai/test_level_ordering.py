@@ -3,8 +3,9 @@
 Each comparison is a seeded duel with seats rotating; the bar is the fair share of a seat
 (1/2 at two seats, 1/3 at Mat Goceng's three) plus a margin the measured figures clear
 comfortably (see the README's AI seats tables, from ``python -m bot bench ai``, with more
-games). Hard is held to a few playouts a move here, fewer than the bench's 100 ms, in the
-games it searches (DRUMP, Mat Goceng); elsewhere it plays normal, as tested below.
+games). Hard is held to a few playouts a move here, fewer than the bench's 100 ms; Drama
+Pukul 7 needs about 40 (the bench's budget) to pull ahead, too slow for a test, so its hard
+figure is the bench's alone (75% of 80 games against normal).
 """
 
 from __future__ import annotations
@@ -13,9 +14,8 @@ import pytest
 
 from bot.ai import registry
 from bot.ai.arena import Hard, duel
-from bot.ai.search import Budget, think
+from bot.ai.search import Budget
 from bot.engine import all_games, get_game
-from bot.games.rng import Rng
 
 GAMES = 60
 MARGIN = 0.1
@@ -50,12 +50,12 @@ def test_hard_beats_normal_at_mat_goceng_on_few_playouts():
     assert tally.score >= 1 / 3 + MARGIN, tally.to_json()  # measured: 15 wins of 30, a fair share being 10
 
 
-def test_hard_plays_normal_where_its_game_has_no_determinizer_yet():
-    for game in all_games():
-        if registry.sampler(game.name) is not None:
-            continue
-        state = game.new_game(list(range(1, game.min_players + 1)), 3)
-        actor = sorted(game.actors(state))[0]
-        view, legal = game.view(state, actor), game.legal_actions(state, actor)
-        assert think(game.name, view, legal, actor, 11, playouts=4) == \
-            registry.policy(game.name, "normal").choose(view, legal, Rng.seeded(11))
+def test_hard_beats_normal_at_laga_jakarta_on_few_playouts():
+    game = get_game("laga")
+    tally = duel(game, Hard("laga", Budget(playouts=12)), registry.policy("laga", "normal"), 16, seed=7)
+    assert tally.score >= 0.5 + MARGIN, tally.to_json()  # measured: 10 wins of 16
+
+
+def test_hard_searches_every_game():
+    """Every game deals its hidden cards from a seat's view, so hard is a search everywhere."""
+    assert sorted(g.name for g in all_games() if registry.sampler(g.name) is None) == []
