@@ -29,6 +29,7 @@ from bot.games.rng import Rng
 from bot.settings import SETTINGS, GuildSettings
 from bot.autopass import AutoPassMixin
 from bot.lobby import LobbyMixin
+from bot.match_messages import MatchMessagesMixin
 from bot.match_types import (AI, AUTO, LEFT, PLAYER, TIMEOUT, TURN_TIMEOUT, LiveMatch, MatchEnd, MatchError,
                              MoveOutcome, StaleTurn, is_ai)
 from bot.storage import ABANDONED, ACTIVE, FINISHED, MatchRecord, StaleMove, Storage
@@ -61,12 +62,13 @@ class _Locks:
         return len(self._by_match)
 
 
-class MatchService(LobbyMixin, AutoPassMixin):
+class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
     """Creates, loads and advances matches; owns the per-match locks and the state cache.
 
     Lobby operations (open, join, leave, AI seats, start, cancel) come from
     :class:`bot.lobby.LobbyMixin`, automatic passes and people's preferences from
-    :class:`bot.autopass.AutoPassMixin`; this module keeps play, timeouts and endings.
+    :class:`bot.autopass.AutoPassMixin`, the records of what a match has shown in Discord
+    from :class:`bot.match_messages.MatchMessagesMixin`; this module keeps play, timeouts and endings.
     """
 
     def __init__(self, storage: Storage, clock: Clock | None = None,
@@ -466,46 +468,6 @@ class MatchService(LobbyMixin, AutoPassMixin):
         await self._reload(match_id)
         live.record.status = ABANDONED
         return MatchEnd(live, "ended", None, by)
-
-    # --- the messages a match owns in Discord ---------------------------------------
-    async def set_table_message(self, live: LiveMatch, message_id: int | None) -> None:
-        """The match's one public message (lobby, then table); None when it has to be posted again."""
-        live.record.message_id = message_id
-        if message_id is not None:
-            await self.storage.set_message(live.id, message_id)
-
-    async def mark_announced(self, live: LiveMatch, seq: int | None = None) -> None:
-        """The table, pings and DMs now show the match as stored (up to move ``seq``): a restart has nothing to redo."""
-        if seq is None:
-            seq = live.record.seq
-        elif live.record.announced_seq is not None and live.record.announced_seq >= seq:
-            return  # a later move was announced already
-        if live.record.announced_seq != seq:
-            live.record.announced_seq = seq
-            await self.storage.mark_announced(live.id, seq)
-
-    async def mark_reminded(self, live: LiveMatch) -> bool:
-        """Record that the pending decision's reminder goes out; False if it already had."""
-        if not await self.storage.mark_reminded(live.id):
-            return False
-        live.record.reminded = True
-        return True
-
-    async def sent_messages(self, live: LiveMatch, kind: str) -> dict[int, tuple[int, int]]:
-        """user id -> (channel id, message id) of one kind of message the bot keeps for a match (a DM, a ping)."""
-        return await self.storage.user_messages(live.id, kind)
-
-    async def remember_message(self, live: LiveMatch, kind: str, user_id: int, channel_id: int,
-                               message_id: int) -> None:
-        await self.storage.save_user_message(live.id, kind, user_id, channel_id, message_id)
-
-    async def forget_message(self, live: LiveMatch, kind: str, user_id: int) -> None:
-        await self.storage.forget_user_message(live.id, kind, user_id)
-
-    async def note_dm_closed(self, live: LiveMatch, user_id: PlayerId) -> None:
-        if user_id not in live.record.dm_closed:
-            live.record.dm_closed.append(user_id)
-            await self.storage.mark_dm_closed(live.id, user_id)
 
     def forget(self, match_id: int) -> None:
         self._cache.pop(match_id, None)
