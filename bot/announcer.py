@@ -19,16 +19,19 @@ from bot.i18n import t
 from bot.engine import Result
 from bot.matches import LiveMatch, MatchService, MoveOutcome
 from bot.ui import render
-from bot.ui.shown_pictures import ShownPictures, draw_hand
+from bot.ui.shown_pictures import ShownPictures
 from bot.ratelimit import install_pacer
 from bot.table_refresh import TableRefresher
+from bot.table_tokens import USABLE_FOR, TableTokens
 from bot.pings import Pings
-from bot.private_news import own_moves_only, private_digest, private_lines
+from bot.hand_dms import HandDMs
+from bot.private_news import own_moves_only, private_lines
 from bot.window_prompts import WindowPrompts
 
 log = logging.getLogger(__name__)
 
-HAND_DM = "hand"
+#: Discord's JSON error code for a message that does not exist (deleted), as against an unknown token.
+UNKNOWN_MESSAGE = 10008
 #: DM channel ids remembered (about 60 bytes each), the least recently used forgotten first.
 DM_CHANNELS_KEPT = 50_000
 
@@ -37,9 +40,8 @@ class Announcer(WindowPrompts):
     def __init__(self, bot: discord.Client, service: MatchService) -> None:
         self.bot = bot
         self.service = service
-        #: (match, player) -> the last private text DMed, so unchanged hands are not edited again.
-        self._last_dm: dict[tuple[int, int], str] = {}
-        self._notes: dict[tuple[int, int], list[str]] = {}
+        #: Each player's hand DM, edited in the background after a move (see ``bot.hand_dms``).
+        self.hands = HandDMs(self)
         #: (match, player) -> the fingerprint of the choices their open window prompt was built for:
         #: when those choices change within a round, the prompt is replaced (see ``update_prompts``).
         self._prompted: dict[tuple[int, int], str] = {}
@@ -53,6 +55,8 @@ class Announcer(WindowPrompts):
         self.pings = Pings(self)
         #: Shows each table after a move, in the background, folding quick moves into one edit.
         self.refresher = TableRefresher(self)
+        #: The interaction token each table message is edited through (exempt from the global limit).
+        self.tables = TableTokens()
         #: Everything sent here keeps under Discord's global rate limit (see ``bot.ratelimit``).
         self.pacer = install_pacer(bot.http)
 
@@ -113,8 +117,28 @@ class Announcer(WindowPrompts):
         refresher instead (see ``bot.table_refresh``), which renders under the lock and sends after.
         """
         self.refresher.forget(live.id)
+        self.table_click(live, answering.current.get(), repost=False)
         prepared = await self.prepare_table(live, result=result, reason=reason)
         return await self.send_table(live, prepared, result=result, reason=reason, locked=True)
+
+    def table_click(self, live: LiveMatch, click: discord.Interaction[Any] | None, *,
+                    repost: bool = True) -> discord.Interaction[Any] | None:
+        """What a click behind a table show does for it (hold the lock): returns the click to re-post through.
+
+        A click that updated the table message lends the table its fresh token. Otherwise, if no
+        token reaches the table for long enough, a click in the channel whose reply went out posts
+        the table anew as its followup (see ``bot.table_tokens``).
+        """
+        rec = live.record
+        if click is None or click.channel_id != rec.channel_id:
+            return None
+        if self.tables.adopt(live.id, click, answering.received_at(click), rec.message_id):
+            return None
+        if (not repost or rec.status != "active" or rec.message_id is None or not click.response.is_done()
+                or not self.tables.wants_repost(live.id, rec.message_id)):
+            return None
+        self.pictures.forget(rec.message_id)  # a new message carries its own upload of the picture
+        return click
 
     async def prepare_table(self, live: LiveMatch, *, result: Result | None = None,
                             reason: str | None = None) -> tuple[Any, render.Rendered]:
@@ -128,10 +152,12 @@ class Announcer(WindowPrompts):
         return planned, rendered
 
     async def send_table(self, live: LiveMatch, prepared: tuple[Any, render.Rendered], *,
-                         result: Result | None = None, reason: str | None = None, locked: bool = True) -> bool:
+                         result: Result | None = None, reason: str | None = None, locked: bool = True,
+                         repost: discord.Interaction[Any] | None = None) -> bool:
         """Send a prepared table: edit the table message, or post one if there is none (or it was deleted).
 
         ``locked``: the caller holds the match's lock (else a deleted table is re-rendered by the refresher).
+        ``repost``: post the table anew as a followup of this click and delete the old message.
         """
         planned, rendered = prepared
         rec = live.record
@@ -141,13 +167,15 @@ class Announcer(WindowPrompts):
                 await self.service.set_table_message(live, message.id)
                 self.pictures.remember(message.id, planned, message)
             return message is not None
+        if repost is not None and await self._repost_table(live, prepared, repost):
+            return True
         message_id = rec.message_id
-        partial = self.channel(live).get_partial_message(message_id)
         try:
-            message = await partial.edit(**rendered.edit_kwargs())
+            message = await self._edit_table_message(live, message_id, rendered.edit_kwargs())
         except discord.NotFound:
             # Someone deleted the table message: post a fresh one so the match stays playable.
             self.pictures.forget(message_id)
+            self.tables.forget(live.id)
             if rec.message_id == message_id:
                 await self.service.set_table_message(live, None)
             if not locked:  # render again under the lock: the refresher posts the fresh table
@@ -159,13 +187,77 @@ class Announcer(WindowPrompts):
             log.warning("could not edit the table: %s", exc)
             return False
         self.pictures.remember(message_id, planned, message)
+        if rec.status != "active":
+            self.tables.forget(live.id)  # the last table of a match: its token is not needed again
         return True
+
+    def holds_token(self, token: str) -> bool:
+        """Whether the bot may still use this interaction token (a ping to delete, a table to edit)."""
+        return self.pings.holds_token(token) or self.tables.holds_token(token)
+
+    async def _edit_table_message(self, live: LiveMatch, message_id: int, kwargs: dict[str, Any]) -> Any:
+        """Edit the table through the token that reaches it (exempt from the global limit), else in the channel.
+
+        A token Discord no longer knows (401, or an unknown webhook) is dropped and the channel
+        edit made instead; an unknown *message* means the table itself is gone (NotFound).
+        """
+        reach = self.tables.usable(live.id, message_id)
+        if reach is not None:
+            try:
+                return await reach.edit(**kwargs)
+            except discord.NotFound as exc:
+                if exc.code == UNKNOWN_MESSAGE:
+                    raise
+                self.tables.forget(live.id)
+            except discord.HTTPException as exc:
+                if exc.status != 401:
+                    raise
+                self.tables.forget(live.id)
+        return await self.channel(live).get_partial_message(message_id).edit(**kwargs)
+
+    async def _repost_table(self, live: LiveMatch, prepared: tuple[Any, render.Rendered],
+                            click: discord.Interaction[Any]) -> bool:
+        """Post the table as a followup of ``click`` and delete the old one; False (nothing changed) if refused."""
+        planned, rendered = prepared
+        old_id = live.record.message_id
+        message = await self._safe("post the table anew", click.followup.send(
+            **rendered.send_kwargs(), ephemeral=False, wait=True))
+        if message is None:
+            return False
+        await self.service.set_table_message(live, message.id)
+        self.pictures.remember(message.id, planned, message)
+        previous = self.tables.posted(live.id, message, answering.received_at(click))
+        if old_id is not None:
+            self.pictures.forget(old_id)
+            await self._delete_old_table(live, old_id, previous)
+        return True
+
+    async def _delete_old_table(self, live: LiveMatch, message_id: int, reach: Any) -> None:
+        """Remove the table message a re-post replaced: through its token while that works, else in the channel."""
+        if reach is not None and reach.message_id == message_id and reach.age() < USABLE_FOR:
+            try:
+                await reach.delete()
+                return
+            except discord.NotFound as exc:
+                if exc.code == UNKNOWN_MESSAGE:
+                    return  # already gone
+            except discord.HTTPException as exc:
+                if exc.status != 401:
+                    log.warning("could not remove the old table: %s", exc)
+                    return
+        try:
+            await self.channel(live).get_partial_message(message_id).delete()
+        except discord.NotFound:
+            pass
+        except discord.HTTPException as exc:
+            log.warning("could not remove the old table: %s", exc)
 
     async def announce_start(self, live: LiveMatch, outcomes: list[MoveOutcome]) -> None:
         """A match just started (or its start was never shown): hand DMs, then whoever must decide is told.
 
         The caller has shown the table already (by editing the lobby message into it).
         """
+        self.table_click(live, answering.current.get(), repost=False)  # the Start click's token reaches it
         if not outcomes and (await self.service.settings(live.record.guild_id))["pictures"]:
             await self.refresh_table(live)  # the table shown at the start is text only: add its picture
         closed = await self.send_hands(live)
@@ -225,50 +317,8 @@ class Announcer(WindowPrompts):
 
     async def push_hand(self, live: LiveMatch, player: int, *, force: bool = False,
                         notes: Iterable[str] = ()) -> bool:
-        """Create or edit the player's hand DM. False if their DMs are closed (then they pull instead)."""
-        if player in live.record.dm_closed or player <= 0 or player in live.record.left:
-            return False
-        key = (live.id, player)
-        kept = self._notes.setdefault(key, [])
-        kept.extend(notes)
-        del kept[:-5]
-        async with self.in_private(live, player) as locale:
-            digest = locale + private_digest(live, player) + "\n".join(kept)
-            if not force and self._last_dm.get(key) == digest and live.record.status == "active":
-                return True  # nothing private changed: the public table already shows the rest
-            png = await self._hand_picture(live, player)
-            # Built after the picture's await and sent right away: the DM is never older than the state.
-            rendered = render.hand_dm(live, player, guild_name=self.guild_name(live),
-                                      channel_id=live.record.channel_id, channel_name=self.channel_name(live),
-                                      jump_url=self.jump_url(live), notes=kept)
-        if png is None:
-            rendered.files = []  # pictures off, or nothing to draw: clear a picture sent before
-        else:
-            render.with_picture(rendered, png, filename=render.HAND_PICTURE)
-        service = self.service
-        existing = (await service.sent_messages(live, HAND_DM)).get(player)
-        try:
-            if existing is None:
-                dm = await self._dm(player)
-                message = await dm.send(**rendered.send_kwargs())
-                await service.remember_message(live, HAND_DM, player, message.channel.id, message.id)
-            else:
-                channel = self.bot.get_partial_messageable(existing[0])
-                await channel.get_partial_message(existing[1]).edit(**rendered.edit_kwargs())
-        except discord.Forbidden:
-            await self.service.note_dm_closed(live, player)
-            return False
-        except discord.HTTPException as exc:
-            log.warning("could not DM player %s: %s", player, exc)
-            return True
-        self._last_dm[key] = digest
-        return True
-
-    async def _hand_picture(self, live: LiveMatch, player: int) -> bytes | None:
-        """The player's hand picture for their DM (edited only when their view changed), or None."""
-        if live.record.status == "active" and (await self.service.settings(live.record.guild_id))["pictures"]:
-            return await draw_hand(live, player)
-        return None
+        """Create or edit the player's hand DM now (hold the lock). False if their DMs are closed."""
+        return await self.hands.push(live, player, force=force, notes=notes)
 
     async def dm_closed_notice(self, live: LiveMatch, players: list[int]) -> None:
         if not players:
@@ -311,7 +361,7 @@ class Announcer(WindowPrompts):
             for player in live.record.players:
                 if player in quiet and not notes.get(player):
                     continue
-                await self.push_hand(live, player, notes=notes.get(player, ()))
+                self.hands.ask(live, player, notes.get(player, ()))
 
     async def notify(self, live: LiveMatch, lines: list[str], outcomes: list[MoveOutcome] = ()) -> None:
         """Tell whoever must now decide, as quietly as the decision allows.
@@ -393,6 +443,4 @@ class Announcer(WindowPrompts):
             await self._safe("announce the result", self.channel(live).send(content=content))
         for player in live.record.players:
             await self.push_hand(live, player, force=True, notes=(notes or {}).get(player, ()))
-        for player in live.record.players:
-            self._last_dm.pop((live.id, player), None)
-            self._notes.pop((live.id, player), None)
+        self.hands.forget_match(live)

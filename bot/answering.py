@@ -11,6 +11,7 @@ and their notices are channel posts.
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 from typing import Any
 
@@ -21,6 +22,22 @@ TOKEN_LIFETIME = 14 * 60.0
 
 current: contextvars.ContextVar[discord.Interaction[Any] | None] = contextvars.ContextVar(
     "meja_answering", default=None)
+
+
+#: Where an interaction keeps the loop time it reached the bot (its token's 15 minutes run from about then).
+RECEIVED = "meja_received"
+
+
+def begin(interaction: discord.Interaction[Any] | None) -> None:
+    """A handler starts answering ``interaction`` (None: a timer or an AI seat, with nothing to follow up on)."""
+    if interaction is not None:
+        received_at(interaction)
+    current.set(interaction)
+
+
+def received_at(interaction: discord.Interaction[Any]) -> float:
+    """When the bot first saw ``interaction``, on the loop's clock (stamped the first time it is asked)."""
+    return interaction.extras.setdefault(RECEIVED, asyncio.get_running_loop().time())
 
 
 def followup_for(channel_id: int) -> discord.Interaction[Any] | None:

@@ -136,7 +136,7 @@ class Table(SlashCommands):
         "thinking…" reply (ephemeral or not) that ``_reply`` fills in.
         """
         lock = self.service.lock(match_id)
-        answering.current.set(interaction)  # notices this handler's move causes may follow up on it
+        answering.begin(interaction)  # notices this handler's move causes may follow up on it
         try:
             await asyncio.wait_for(lock.acquire(), LOCK_PATIENCE)
         except asyncio.TimeoutError:

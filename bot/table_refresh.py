@@ -16,6 +16,16 @@ for all of them. Instead a move only *asks* for its table to be shown:
   finishes, under that lock), and sends after releasing it, so the next move
   never waits for Discord.
 
+The edit goes through an interaction token when one reaches the table
+(``bot.table_tokens``): a click that asked for the table to be shown either
+becomes the table's reach (it updated the table message) or, when the reach
+is running out, posts the table anew as its followup.
+
+A table is edited at most once per ``MIN_GAP`` seconds: asks made sooner
+wait and fold. A token's bucket (and a channel's) allows 5 edits per 5 s;
+spending them evenly keeps a burst from emptying it and then waiting out its
+reset, so a table is never more than about a second behind.
+
 A table that would read exactly as it does now (a pass in a secret window
 changes nothing public) is not edited again. Listeners learn which stored move
 each shown table reflects (the benchmark's table-lag figure); the match is
@@ -31,6 +41,9 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
+import discord
+
+from bot import answering
 from bot.engine import Result
 
 if TYPE_CHECKING:
@@ -38,6 +51,9 @@ if TYPE_CHECKING:
     from bot.matches import LiveMatch
 
 log = logging.getLogger(__name__)
+
+#: Seconds between two edits of one table (5 per 5 s is the bucket of a token and of a channel's edits).
+MIN_GAP = 1.0
 
 #: Called with (match id, the move number the table now shows) once Discord accepted the edit.
 ShownListener = Callable[[int, int], None]
@@ -48,6 +64,8 @@ class _Ask:
     live: "LiveMatch"
     result: Result | None
     reason: str | None
+    #: The click in the match's channel behind the ask, if any: its token may carry the table.
+    click: discord.Interaction[Any] | None = None
 
 
 def _digest(message_id: int | None, planned: Any, rendered: Any) -> str | None:
@@ -75,15 +93,21 @@ class TableRefresher:
         self.unchanged = 0
         #: match -> what its table message shows now (see ``_digest``), while the match is live.
         self._sent: dict[int, str | None] = {}
+        #: match -> when its table was last sent (loop time), while the match is live.
+        self._sent_at: dict[int, float] = {}
 
     def ask(self, live: "LiveMatch", *, result: Result | None = None, reason: str | None = None) -> None:
         """Show ``live``'s table as stored once the caller's lock is released (call after the commit)."""
+        click = answering.current.get()
+        if click is not None and click.channel_id != live.record.channel_id:
+            click = None  # a click in a DM: its followups land there, not by the table
         if live.id in self._asks:
             self.folded += 1
             previous = self._asks[live.id]
             result = result or previous.result
             reason = reason or previous.reason
-        self._asks[live.id] = _Ask(live, result, reason)
+            click = click or previous.click
+        self._asks[live.id] = _Ask(live, result, reason, click)
         if live.id not in self._workers:
             task = asyncio.get_running_loop().create_task(self._work(live.id), name=f"game:table:{live.id}")
             self._workers[live.id] = task
@@ -96,8 +120,12 @@ class TableRefresher:
         return match_id in self._asks or match_id in self._workers
 
     async def _work(self, match_id: int) -> None:
+        loop = asyncio.get_running_loop()
         try:
             while match_id in self._asks:
+                gap = self._sent_at.get(match_id, float("-inf")) + MIN_GAP - loop.time()
+                if gap > 0:
+                    await asyncio.sleep(gap)  # asks made meanwhile fold into this one
                 await self._show(self._asks.pop(match_id))
         finally:
             self._workers.pop(match_id, None)
@@ -110,19 +138,23 @@ class TableRefresher:
                 if match_id in self._asks:  # a newer ask came while this one waited: show that one instead
                     self.folded += 1
                     return
+                repost = announcer.table_click(live, ask.click)
                 prepared = await announcer.prepare_table(live, result=ask.result, reason=ask.reason)
                 seq = live.record.seq
-            digest = _digest(live.record.message_id, *prepared)
+            digest = None if repost is not None else _digest(live.record.message_id, *prepared)
             if digest is None or self._sent.get(match_id) != digest:
-                if not await announcer.send_table(live, prepared, result=ask.result, reason=ask.reason, locked=False):
+                if not await announcer.send_table(live, prepared, result=ask.result, reason=ask.reason, locked=False,
+                                                  repost=repost):
                     self._sent.pop(match_id, None)
                     return
                 self.edits += 1
+                self._sent_at[match_id] = asyncio.get_running_loop().time()
             else:
                 self.unchanged += 1  # the move changed nothing the table shows (a pass in a secret window, say)
             self._sent[match_id] = digest
             if ask.result is not None or live.record.status != "active":
                 self._sent.pop(match_id, None)
+                self._sent_at.pop(match_id, None)
             await announcer.service.mark_announced(live, seq)
         except Exception:  # the move is stored; the next change (or /game board) shows it again
             if announcer.bot.is_closed():

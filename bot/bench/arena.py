@@ -95,11 +95,11 @@ class Arena:
         return record
 
     def _forget(self, record: InteractionRecord) -> None:
-        """Forget a token unless the bot still holds a ping it posted with it (it deletes the ping through it).
+        """Forget a token unless the bot still uses it (a ping it deletes, a table it edits through it).
 
         Held ones are looked at again every ``RETRY_HELD`` forgets, so none is kept for long.
         """
-        pings = self.bot.table.announcer.pings
+        announcer = self.bot.table.announcer
         self._held.append(record)
         self._forgets += 1
         if self._forgets % RETRY_HELD and len(self._held) > 1:
@@ -108,7 +108,7 @@ class Arena:
         else:
             still, candidates = [], self._held
         for each in candidates:
-            if pings.holds_token(each.token):
+            if announcer.holds_token(each.token):
                 still.append(each)
             else:
                 prune.forget_interaction(self.world, each)

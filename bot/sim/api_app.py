@@ -106,6 +106,8 @@ for _prefix in ("/applications/{application_id}", "/applications/{application_id
 # -- interactions ---------------------------------------------------------------
 
 _ALLOWED_RESPONSES = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 5: {4, 5, 6, 7}}
+#: Seconds an interaction's token reaches its webhook (followups, edits, deletes) after the interaction.
+TOKEN_LIFETIME = 15 * 60.0
 
 
 def _interaction(world: "FakeDiscord", req: RecordedRequest, p: dict[str, str], *, callback: bool) -> InteractionRecord:
@@ -115,6 +117,8 @@ def _interaction(world: "FakeDiscord", req: RecordedRequest, p: dict[str, str], 
             raise err.unknown_interaction()
     elif inter is None or int(p["webhook_id"]) != world.app_id:
         raise err.unknown_webhook()
+    elif world._now() - inter.created_at > TOKEN_LIFETIME:
+        raise err.invalid_webhook_token()
     req.interaction_id = inter.id
     inter.requests.append(req)
     return inter

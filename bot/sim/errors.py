@@ -114,6 +114,11 @@ def unknown_webhook() -> APIError:
     return APIError(404, 10015, "Unknown Webhook")
 
 
+def invalid_webhook_token() -> APIError:
+    """An interaction's token used after its 15 minutes (or never issued): 401, an invalid request."""
+    return APIError(401, 50027, "Invalid Webhook Token")
+
+
 def unknown_interaction() -> APIError:
     return APIError(404, 10062, "Unknown interaction")
 

@@ -10,6 +10,13 @@ What is modelled (Discord's documented defaults; see the project's notes on Disc
   route): posting 5 per 5 s, editing 5 per 5 s, deleting 5 per 1 s, reactions
   1 per 0.25 s; DM channels are channels, so a DM channel has its own buckets.
   Other routes get a generous default so login and command sync never trip.
+* **An interaction's webhook** (its followups, and edits and deletes of its
+  messages) is exempt from the global limit but has a bucket of its own per
+  token, 5 requests per 5 s here (Discord documents that per-route limits
+  still apply without giving the figure; this is the channels' message rate).
+  discord.py waits on that bucket by itself before a 429 (its webhook adapter
+  reads ``X-RateLimit-Remaining``), so the stand-in, which replaces that
+  adapter's request method, waits the same way (:meth:`RateLimits.webhook_wait`).
 * A refused request is a **429** whose JSON body carries ``message``,
   ``retry_after`` (seconds, float) and ``global``, with the headers Discord
   sends (``X-RateLimit-Limit``, ``-Remaining``, ``-Reset``, ``-Reset-After``,
@@ -57,6 +64,7 @@ EDIT = RouteLimit("message-edit", 5, 5.0)
 DELETE = RouteLimit("message-delete", 5, 1.0)
 REACTION = RouteLimit("reaction", 1, 0.25)
 DEFAULT = RouteLimit("default", 50, 1.0)
+WEBHOOK = RouteLimit("interaction-webhook", 5, 5.0)
 
 #: discord.py's route templates (method, ``Route.path``) and their per-route limit.
 ROUTE_LIMITS: dict[tuple[str, str], RouteLimit] = {
@@ -113,6 +121,11 @@ class RateLimits:
     invalid: Counter[int] = field(default_factory=Counter)
     #: Requests accepted past the limiter (served, whatever their status).
     accepted: int = 0
+    #: The per-token bucket of interaction webhooks, and how often (and how long) a request waited for it.
+    webhook: RouteLimit = WEBHOOK
+    webhook_waits: int = 0
+    webhook_wait_seconds: float = 0.0
+    _webhook_buckets: dict[str, _Window] = field(default_factory=dict)
     _buckets: dict[tuple[str, str], _Window] = field(default_factory=dict)
     _global: _Window | None = None
 
@@ -144,6 +157,29 @@ class RateLimits:
         glob.remaining -= 1
         self.accepted += 1
         return Decision(self._headers(bucket, limit, now))
+
+    def webhook_wait(self, token: str) -> float:
+        """Take a slot of ``token``'s webhook bucket: 0, or the seconds to wait for its reset first.
+
+        The caller sleeps that long and asks again, as discord.py does after a response
+        that said the bucket had nothing left. Buckets of tokens past their 15 minutes are dropped.
+        """
+        if not self.enabled:
+            return 0.0
+        now = self.now()
+        bucket = self._webhook_buckets.get(token)
+        if bucket is None:
+            if len(self._webhook_buckets) > 10_000:
+                self._webhook_buckets = {k: b for k, b in self._webhook_buckets.items() if b.reset_at > now}
+            bucket = self._webhook_buckets[token] = _Window(self.webhook.limit, self.webhook.per)
+        bucket.roll(now)
+        if bucket.remaining <= 0:
+            wait = max(0.001, bucket.reset_at - now)
+            self.webhook_waits += 1
+            self.webhook_wait_seconds += wait
+            return wait
+        bucket.remaining -= 1
+        return 0.0
 
     def record_status(self, status: int) -> None:
         """Count a served request's status if Discord counts it as invalid (401 and 403)."""

@@ -14,6 +14,7 @@ that issued the interaction token.
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import json
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
@@ -92,6 +93,10 @@ async def _webhook_request(route: Route, session: Any = None, *, payload: dict[s
     else:
         body, uploads = payload, []
     world = _world_for(route)
+    limits = world.rate_limits
+    if limits is not None and route.path.startswith("/webhooks/") and route.webhook_token:
+        while (wait := limits.webhook_wait(route.webhook_token)) > 0:
+            await asyncio.sleep(wait)  # discord.py's webhook adapter waits out an exhausted bucket itself
     return await world._serve(route, body, uploads, params)
 
 

@@ -77,7 +77,7 @@ async def test_full_match_from_new_to_result(table: Table):
     # The end edits each hand DM once (marked over) and the match leaves nothing in the announcer.
     assert {p: _dm_edits(table, p) - dm_edits_before_end[p] for p in (HOST, GUEST)} == {HOST: 1, GUEST: 1}
     announcer = table.bot.table.announcer
-    assert not [k for k in (*announcer._last_dm, *announcer._notes) if k[0] == live.id]
+    assert not announcer.hands.holds(live.id)
     assert all("This match is over." in table.world.message(m.id).text
                for p in (HOST, GUEST) for m in table.world.dm_messages(p)[:1])
 

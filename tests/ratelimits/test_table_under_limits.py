@@ -11,6 +11,7 @@ import asyncio
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import discord
 
@@ -90,13 +91,30 @@ async def quick_move(world: FakeDiscord, bot: GameBot, live: Any, player: int) -
 
 
 def table_edits(world: FakeDiscord, message_id: int) -> list[Any]:
-    return [r for r in world.requests if r.method == "PATCH" and r.path.endswith(f"/messages/{message_id}")]
+    """Edits of one message: in its channel, or through an interaction token (by id, or as its ``@original``)."""
+    def edits_it(r: Any) -> bool:
+        if r.method != "PATCH":
+            return False
+        if r.path.endswith(f"/messages/{message_id}"):
+            return True
+        if r.path.endswith("/messages/@original"):
+            record = world._interactions.get(unquote(r.path.split("/")[3]))
+            return record is not None and record.original is not None and record.original.id == message_id
+        return False
+
+    return [r for r in world.requests if edits_it(r)]
+
+
+def limited_requests(world: FakeDiscord, since: int = 0) -> list[Any]:
+    """Requests the global limit counts: everything but the interaction callback and webhook."""
+    return [r for r in world.requests[since:] if not r.path.startswith(("/interactions/", "/webhooks/"))]
 
 
 def test_a_burst_of_moves_in_one_channel_ends_on_the_final_table_with_nothing_dropped_or_shown_early(tmp_path):
-    # A slow channel: one edit per 3 s, so moves pile up while the table's edit waits for its bucket.
+    # A slow channel and slow tokens: one edit per 3 s, so moves pile up while the table's edit waits.
     limits = RateLimits()
     limits.routes[("PATCH", "/channels/{channel_id}/messages/{message_id}")] = RouteLimit("slow-edit", 1, 3.0)
+    limits.webhook = RouteLimit("slow-webhook", 1, 3.0)
     box: dict[str, Any] = {}
 
     async def main() -> None:

@@ -1,0 +1,197 @@
+"""Each player's hand DM: rendered under the match's lock, sent after it, folded when several changes come quickly.
+
+A hand DM is edited only when what its player sees privately changed (see
+``bot.private_news``). After a move the edit is background work: one worker
+per (match, player) renders the DM from the committed state while holding the
+match's lock, then sends it after releasing the lock, so a move (and the table
+edit waiting for that lock) never waits for Discord's buckets of a player's DM
+channel. Changes that come while an edit is under way fold into one more edit
+of the state as it is then. The DM keeps less urgent company than the table:
+its edits are sent at the pacer's background priority.
+
+An edit rendered before another that was already sent (a forced edit at the
+end of the match overtaking a background one) is dropped, never sent over it:
+every render takes a version number, and a DM is never sent at a version
+older than the one it shows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import contextlib
+from typing import TYPE_CHECKING, Iterable
+
+import discord
+
+from bot.matches import LiveMatch
+from bot.private_news import private_digest
+from bot.ui import render
+from bot.ui.shown_pictures import draw_hand
+
+if TYPE_CHECKING:
+    from bot.announcer import Announcer
+
+log = logging.getLogger(__name__)
+
+HAND_DM = "hand"
+#: Private notes (a card taken from you, say) a hand DM keeps showing.
+NOTES_KEPT = 5
+
+Key = tuple[int, int]
+
+
+def _background() -> contextlib.AbstractContextManager[None]:
+    """Requests made inside wait behind urgent ones under the global limit."""
+    return contextlib.nullcontext()
+
+
+class HandDMs:
+    def __init__(self, announcer: "Announcer") -> None:
+        self.announcer = announcer
+        #: (match, player) -> the digest of the DM last sent, so an unchanged hand is not edited again.
+        self.last_sent: dict[Key, str] = {}
+        #: (match, player) -> the private notes the DM shows.
+        self.notes: dict[Key, list[str]] = {}
+        #: (match, player) -> the version of the DM last sent, and the last version rendered.
+        self._sent_version: dict[Key, int] = {}
+        self._rendered_version: dict[Key, int] = {}
+        self._asks: dict[Key, LiveMatch] = {}
+        self._workers: dict[Key, asyncio.Task[None]] = {}
+        self._sending: dict[Key, asyncio.Lock] = {}
+        #: Background edits asked for, and those folded into one already due.
+        self.asked = 0
+        self.folded = 0
+
+    # --- asking -------------------------------------------------------------------
+    def ask(self, live: LiveMatch, player: int, notes: Iterable[str] = ()) -> None:
+        """Edit ``player``'s hand DM once the caller's lock is released, if their private view changed."""
+        if not self._reachable(live, player):
+            return
+        key = (live.id, player)
+        self._keep_notes(key, notes)
+        self.asked += 1
+        if key in self._asks:
+            self.folded += 1
+        self._asks[key] = live
+        if key not in self._workers:
+            task = asyncio.get_running_loop().create_task(self._work(key), name=f"game:hand:{live.id}:{player}")
+            self._workers[key] = task
+
+    def pending(self, match_id: int) -> bool:
+        return any(key[0] == match_id for key in (*self._asks, *self._workers))
+
+    def holds(self, match_id: int) -> bool:
+        """Whether anything of this match is remembered (a finished match should hold nothing)."""
+        return any(key[0] == match_id for key in (*self.last_sent, *self.notes, *self._sent_version,
+                                                  *self._rendered_version))
+
+    def forget_match(self, live: LiveMatch) -> None:
+        """The match is over and its DMs were sent a last time: drop what is kept for it (pending asks too)."""
+        for player in live.record.players:
+            key = (live.id, player)
+            self._asks.pop(key, None)
+            for kept in (self.last_sent, self.notes, self._sent_version, self._rendered_version, self._sending):
+                kept.pop(key, None)
+
+    async def _work(self, key: Key) -> None:
+        try:
+            while key in self._asks:
+                live = self._asks.pop(key)
+                try:
+                    async with self.announcer.service.lock(live.id):
+                        if live.record.status != "active":
+                            continue  # the match ended: its last DMs are sent by the end itself
+                        prepared = await self._render(live, key[1], force=False)
+                    if prepared is not None:
+                        with _background():
+                            await self._send(live, key[1], *prepared, background=True)
+                except Exception:  # the move is stored; the next change (or the end) shows the hand
+                    if self.announcer.bot.is_closed():
+                        return
+                    log.exception("editing the hand DM of player %s in match %s failed", key[1], key[0])
+        finally:
+            self._workers.pop(key, None)
+
+    # --- rendering and sending ----------------------------------------------------------
+    async def push(self, live: LiveMatch, player: int, *, force: bool = False, notes: Iterable[str] = ()) -> bool:
+        """Create or edit the DM now (hold the match's lock). False if their DMs are closed (they pull instead)."""
+        if not self._reachable(live, player):
+            return False
+        self._keep_notes((live.id, player), notes)
+        prepared = await self._render(live, player, force=force)
+        if prepared is None:
+            return True  # nothing private changed: the public table already shows the rest
+        return await self._send(live, player, *prepared)
+
+    def _reachable(self, live: LiveMatch, player: int) -> bool:
+        return not (player in live.record.dm_closed or player <= 0 or player in live.record.left)
+
+    def _keep_notes(self, key: Key, notes: Iterable[str]) -> None:
+        kept = self.notes.setdefault(key, [])
+        kept.extend(notes)
+        del kept[:-NOTES_KEPT]
+
+    async def _render(self, live: LiveMatch, player: int, *, force: bool) -> tuple[str, render.Rendered, int] | None:
+        """The DM as the stored state shows it: (digest, message, version); None if it would not change."""
+        announcer = self.announcer
+        key = (live.id, player)
+        kept = self.notes.get(key, [])
+        async with announcer.in_private(live, player) as locale:
+            digest = locale + private_digest(live, player) + "\n".join(kept)
+            if not force and self.last_sent.get(key) == digest and live.record.status == "active":
+                return None
+            png = await self._picture(live, player)
+            # Built after the picture's await: the DM is never older than the state.
+            rendered = render.hand_dm(live, player, guild_name=announcer.guild_name(live),
+                                      channel_id=live.record.channel_id, channel_name=announcer.channel_name(live),
+                                      jump_url=announcer.jump_url(live), notes=kept)
+        if png is None:
+            rendered.files = []  # pictures off, or nothing to draw: clear a picture sent before
+        else:
+            render.with_picture(rendered, png, filename=render.HAND_PICTURE)
+        version = self._rendered_version.get(key, 0) + 1
+        self._rendered_version[key] = version
+        return digest, rendered, version
+
+    async def _picture(self, live: LiveMatch, player: int) -> bytes | None:
+        """The player's hand picture for their DM (edited only when their view changed), or None."""
+        if live.record.status == "active" and (await self.announcer.service.settings(live.record.guild_id))["pictures"]:
+            return await draw_hand(live, player)
+        return None
+
+    async def _send(self, live: LiveMatch, player: int, digest: str, rendered: render.Rendered, version: int, *,
+                    background: bool = False) -> bool:
+        """Send a rendered DM unless a newer one went out meanwhile. False only if their DMs are closed.
+
+        ``background``: an edit after a move, dropped if the match ended meanwhile (its end sends the last DM).
+        """
+        key = (live.id, player)
+        async with self._sending.setdefault(key, asyncio.Lock()):
+            if version <= self._sent_version.get(key, 0) or (background and live.record.status != "active"):
+                return True  # a DM rendered later went out already, or the end's DM will
+            return await self._deliver(live, player, digest, rendered, version)
+
+    async def _deliver(self, live: LiveMatch, player: int, digest: str, rendered: render.Rendered,
+                       version: int) -> bool:
+        announcer, service = self.announcer, self.announcer.service
+        key = (live.id, player)
+        existing = (await service.sent_messages(live, HAND_DM)).get(player)
+        try:
+            if existing is None:
+                dm = await announcer._dm(player)
+                message = await dm.send(**rendered.send_kwargs())
+                await service.remember_message(live, HAND_DM, player, message.channel.id, message.id)
+            else:
+                channel = announcer.bot.get_partial_messageable(existing[0])
+                await channel.get_partial_message(existing[1]).edit(**rendered.edit_kwargs())
+        except discord.Forbidden:
+            await service.note_dm_closed(live, player)
+            return False
+        except discord.HTTPException as exc:
+            log.warning("could not DM player %s: %s", player, exc)
+            return True
+        if key in self._rendered_version:  # not forgotten meanwhile (the match ended)
+            self.last_sent[key] = digest
+            self._sent_version[key] = version
+        return True

@@ -1,0 +1,110 @@
+"""The table message is edited through interaction tokens, which Discord's global rate limit does not count.
+
+Each scenario runs on a virtual-time loop, so a quarter of an hour passes
+without real waiting; the stand-in forgets nothing and refuses a token older
+than Discord's 15 minutes with a 401, which the bot must never earn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+from typing import Any
+
+from bot.engine import Result
+from bot.sim import virtual_time
+from bot.sim.ratelimit import RateLimits
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_table_under_limits import limited_requests, limited_world, open_bot, quick_move, start_drump  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "discord"))
+from table_driver import CHANNEL  # noqa: E402
+
+
+def channel_requests(world: Any, since: int = 0) -> list[Any]:
+    """Limited requests in the match's channel itself (posts, edits, deletes of its messages)."""
+    return [r for r in limited_requests(world, since) if r.path.startswith(f"/channels/{CHANNEL}/")]
+
+
+def run(tmp_path: Path, scenario: Any) -> dict[str, Any]:
+    box: dict[str, Any] = {}
+
+    async def main() -> None:
+        world = limited_world(RateLimits())
+        bot = await open_bot(world, tmp_path / "m.sqlite3")
+        try:
+            live = await start_drump(world, bot)
+            box.update(world=world, bot=bot, live=live)
+            await scenario(world, bot, live, box)
+            await world.settle()
+        finally:
+            await bot.close()
+            world.close()
+
+    virtual_time.run(main())
+    return box
+
+
+def shows_state(world: Any, bot: Any, live: Any) -> bool:
+    table = world.message(live.record.message_id)
+    return not table.deleted and live.game.title in (table.embeds[0].get("title") or "")
+
+
+def test_a_match_played_by_clicks_never_edits_its_table_in_the_channel(tmp_path):
+    async def scenario(world, bot, live, box):
+        box["start"] = len(world.requests)
+        while live.record.status == "active":
+            await quick_move(world, bot, live, sorted(live.game.actors(live.state))[0])
+        await world.settle()
+
+    box = run(tmp_path, scenario)
+    world, live = box["world"], box["live"]
+    assert live.record.status != "active"
+    # Every table edit, pings and the result went through interaction tokens: nothing limited in the channel.
+    assert channel_requests(world, box["start"]) == []
+    assert world.rate_limits.invalid == {}
+    table = world.message(live.record.message_id)  # the last table shows the result
+    assert Result.from_json(live.record.result).summary in table.embeds[0]["description"]
+
+
+def test_ten_minutes_on_the_next_click_posts_the_table_anew_and_removes_the_old_one_through_its_token(tmp_path):
+    async def scenario(world, bot, live, box):
+        box["old"] = live.record.message_id
+        await asyncio.sleep(10.5 * 60)  # the Start click's token has four and a half minutes left
+        box["start"] = len(world.requests)
+        await quick_move(world, bot, live, sorted(live.game.actors(live.state))[0])
+        await world.settle()
+
+    box = run(tmp_path, scenario)
+    world, bot, live = box["world"], box["bot"], box["live"]
+    new, old = live.record.message_id, box["old"]
+    assert new != old
+    assert world.message(old).deleted
+    public = [m for m in world.channel_messages(CHANNEL) if not m.ephemeral]
+    assert new in [m.id for m in public[-2:]]  # at the bottom, beside the ping at most
+    assert shows_state(world, bot, live)
+    assert channel_requests(world, box["start"]) == []  # posted and deleted through interaction tokens
+    assert world.rate_limits.invalid == {}
+
+
+def test_a_table_no_token_reaches_any_more_is_edited_in_the_channel_without_a_401(tmp_path):
+    async def scenario(world, bot, live, box):
+        await asyncio.sleep(16 * 60)  # every token of the match has run out
+        box["start"] = len(world.requests)
+        async with bot.table.service.lock(live.id):  # as at a restart's catch-up, with no click behind it
+            assert await bot.table.announcer.refresh_table(live)
+        box["edited"] = len(world.requests)
+        await quick_move(world, bot, live, sorted(live.game.actors(live.state))[0])
+        await world.settle()
+
+    box = run(tmp_path, scenario)
+    world, bot, live = box["world"], box["bot"], box["live"]
+    edits = [r for r in world.requests[box["start"]:box["edited"]] if r.method == "PATCH"]
+    assert [r.path.startswith(f"/channels/{CHANNEL}/messages/") for r in edits] == [True]
+    # The next click posted the table under its own token; the old one went in the channel (its token was dead).
+    after = channel_requests(world, box["edited"])
+    assert [r.method for r in after] == ["DELETE"]
+    assert shows_state(world, bot, live)
+    assert world.rate_limits.invalid == {}
