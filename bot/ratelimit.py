@@ -133,15 +133,6 @@ class GlobalPacer:
     def _take(self, now: float) -> None:
         self._tat = max(self._tat, now) + self.interval
 
-    def reserve(self, now: float) -> float:
-        """Take the next slot whatever waits; returns how long to wait for it (0 if it is free now).
-
-        The bare algorithm, without queues or priorities; :meth:`wait` is what requests use.
-        """
-        delay = max(0.0, self._due() - now)
-        self._take(now)
-        return delay
-
     def waiting(self, priority: Priority | None = None) -> int:
         """Requests waiting for a slot (of ``priority``, or of every priority)."""
         self._drop_cancelled()
