@@ -7,15 +7,37 @@ lets them all go at once, which meets the limit again. After five 429s in a
 row a request fails. So the bot spaces its own requests instead: every
 request through the HTTP client (channel posts, edits, deletes, DMs; never an
 interaction reply, which goes through the interaction webhook and is exempt)
-waits for its slot at a steady rate a little under the limit, first come
-first served. A 429 then stays an accident, not the way the bot learns it is
-too fast.
+waits for its slot at a steady rate a little under the limit. A 429 then
+stays an accident, not the way the bot learns it is too fast.
+
+The slots are shared by requests someone is waiting for (a table edit, a
+ping, a response window's prompt, a result) and requests that only keep
+something fresh (a player's hand DM, whose changes fold into one edit while
+it waits). So a request has a priority, taken from the context it is made
+in, and the call sites stay plain discord.py calls::
+
+    with ratelimit.background():
+        await message.edit(embed=hand)
+
+Without a context a request is urgent. When more is asked than the rate
+allows, every urgent request waiting is served before any background one;
+within a priority it is first come, first served. A background request
+still takes every slot no urgent request wants, so it waits only while
+urgent demand fills the rate. Under urgent demand above the rate for good a
+background request would wait as long as that lasts; the urgent queue then
+grows without end too, and the remedy is fewer urgent requests, not a share
+for the background ones (``waits[BACKGROUND].longest`` shows it happening).
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+import contextlib
+import contextvars
+import enum
+from collections import deque
+from dataclasses import dataclass
+from typing import Any, Iterator
 
 import discord
 
@@ -24,32 +46,200 @@ RATE = 45.0
 BURST = 5
 #: An HTTP client with this attribute set true has no global limit to keep to; it is not paced.
 UNLIMITED = "no_global_rate_limit"
+#: A slot due within this many seconds counts as due now (timers may fire a clock tick early).
+_EARLY = 1e-6
+
+
+class Priority(enum.IntEnum):
+    """Whose request it is: someone waits for an urgent one; a background one only keeps something fresh."""
+
+    URGENT = 0
+    BACKGROUND = 1
+
+
+_priority: contextvars.ContextVar[Priority] = contextvars.ContextVar("meja_pacing_priority",
+                                                                     default=Priority.URGENT)
+
+
+@contextlib.contextmanager
+def paced_as(priority: Priority) -> Iterator[None]:
+    """Requests made inside (and in tasks started inside) wait for their slot at ``priority``."""
+    token = _priority.set(priority)
+    try:
+        yield
+    finally:
+        _priority.reset(token)
+
+
+def background() -> contextlib.AbstractContextManager[None]:
+    """Requests made inside yield their slot to every urgent request waiting (hand DMs, refreshes)."""
+    return paced_as(Priority.BACKGROUND)
+
+
+def urgent() -> contextlib.AbstractContextManager[None]:
+    """Requests made inside are urgent again (the default; for urgent work started from background work)."""
+    return paced_as(Priority.URGENT)
+
+
+def current_priority() -> Priority:
+    """The priority a request made here now would wait at."""
+    return _priority.get()
+
+
+@dataclass
+class Waits:
+    """Requests of one priority that had to wait for their slot: how many, the seconds in all, the longest."""
+
+    count: int = 0
+    seconds: float = 0.0
+    longest: float = 0.0
+
+    def add(self, seconds: float) -> None:
+        self.count += 1
+        self.seconds += seconds
+        self.longest = max(self.longest, seconds)
 
 
 class GlobalPacer:
-    """A generic cell rate algorithm: at most ``burst`` at once, then one every ``1 / rate`` seconds, in order."""
+    """A generic cell rate algorithm (at most ``burst`` at once, then one every ``1 / rate`` seconds)
+    whose waiting requests are served by priority, then in order of arrival.
+
+    A request takes a free slot at once when nobody of its priority or a higher one waits; otherwise it
+    queues, and one timer hands out each slot as it comes due to the first urgent waiter, else the first
+    background one. A waiter cancelled before its slot leaves the queue; one cancelled after its slot was
+    handed to it passes the slot on (or gives it back), so cancellation never costs anybody a slot.
+    """
 
     def __init__(self, rate: float = RATE, burst: int = BURST) -> None:
         self.interval = 1.0 / rate
         self.tolerance = (burst - 1) * self.interval
         self._tat = float("-inf")  # theoretical arrival time of the next request
-        #: Requests that had to wait for their slot, and the seconds they waited in all.
+        self._queues: dict[Priority, deque[asyncio.Future[None]]] = {p: deque() for p in Priority}
+        self._timer: asyncio.TimerHandle | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None  # the loop the waiters and the timer belong to
+        self._suspended: tuple[float, float] | None = None
+        #: Requests that had to wait for their slot, and the seconds they waited in all (every priority).
         self.waited = 0
         self.wait_seconds = 0.0
+        #: The same, by priority (with the longest wait).
+        self.waits: dict[Priority, Waits] = {p: Waits() for p in Priority}
 
-    def reserve(self, now: float) -> float:
-        """Take the next slot; returns how long to wait for it (0 if it is free now)."""
-        tat = max(self._tat, now)
-        delay = max(0.0, tat - self.tolerance - now)
-        self._tat = tat + self.interval
-        return delay
+    # --- the slots -------------------------------------------------------------------------------
 
-    async def wait(self) -> None:
-        delay = self.reserve(asyncio.get_running_loop().time())
-        if delay > 0:
-            self.waited += 1
-            self.wait_seconds += delay
-            await asyncio.sleep(delay)
+    def _due(self) -> float:
+        """When the next slot is free (now or earlier if it is free already)."""
+        return self._tat - self.tolerance
+
+    def _take(self, now: float) -> None:
+        self._tat = max(self._tat, now) + self.interval
+
+    def waiting(self, priority: Priority | None = None) -> int:
+        """Requests waiting for a slot (of ``priority``, or of every priority)."""
+        self._drop_cancelled()
+        if priority is None:
+            return sum(len(q) for q in self._queues.values())
+        return len(self._queues[priority])
+
+    async def wait(self, priority: Priority | None = None) -> None:
+        """Wait for a slot at ``priority`` (by default the one of the current context, see :func:`background`)."""
+        if priority is None:
+            priority = _priority.get()
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:
+            self._adopt(loop)
+        now = loop.time()
+        if self._suspended is not None or (self._due() <= now + _EARLY and not self._ahead_of(priority)):
+            self._take(now)
+            return
+        future: asyncio.Future[None] = loop.create_future()
+        self._queues[priority].append(future)
+        self._arm(loop)
+        try:
+            await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():
+                self._give_back(loop)  # handed a slot, then cancelled before using it
+            else:
+                with contextlib.suppress(ValueError):
+                    self._queues[priority].remove(future)
+            raise
+        waited = loop.time() - now
+        self.waited += 1
+        self.wait_seconds += waited
+        self.waits[priority].add(waited)
+
+    def _adopt(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Start afresh on ``loop``: waiters and a timer left from a loop that ended can never be served."""
+        self._loop = loop
+        self._timer = None
+        for queue in self._queues.values():
+            queue.clear()
+
+    def _ahead_of(self, priority: Priority) -> bool:
+        """Whether a request of ``priority`` or a higher one waits already (then a new one queues behind)."""
+        self._drop_cancelled()
+        return any(self._queues[p] for p in Priority if p <= priority)
+
+    def _drop_cancelled(self) -> None:
+        for queue in self._queues.values():
+            while queue and queue[0].done():
+                queue.popleft()
+
+    def _next_waiter(self) -> asyncio.Future[None] | None:
+        self._drop_cancelled()
+        for priority in Priority:
+            if self._queues[priority]:
+                return self._queues[priority].popleft()
+        return None
+
+    def _arm(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Have the timer hand out the next slot when it is due (if anybody waits and it is not armed)."""
+        if self._timer is not None or not self.waiting():
+            return
+        self._timer = loop.call_at(self._due(), self._serve, loop)
+
+    def _serve(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Hand every slot due now to the waiters in priority order, then wait for the next one."""
+        self._timer = None
+        now = loop.time()
+        while self._suspended is not None or self._due() <= now + _EARLY:
+            waiter = self._next_waiter()
+            if waiter is None:
+                break
+            self._take(now)
+            waiter.set_result(None)
+        self._arm(loop)
+
+    def _give_back(self, loop: asyncio.AbstractEventLoop) -> None:
+        """A slot handed to a waiter that was cancelled: the next waiter has it, or it is free again."""
+        waiter = self._next_waiter()
+        if waiter is not None:
+            waiter.set_result(None)
+            return
+        self._tat = max(self._tat - self.interval, loop.time())
+
+    # --- no limit for a while (a benchmark's set-up) ---------------------------------------------
+
+    def suspend(self) -> None:
+        """Let every request through at once until :meth:`resume` (for set-up nobody limits)."""
+        if self._suspended is None:
+            self._suspended = (self.interval, self.tolerance)
+            self.interval = self.tolerance = 0.0
+        self._release_all()
+
+    def resume(self) -> None:
+        """Pace again at the rate from before :meth:`suspend`, with a full burst available."""
+        if self._suspended is not None:
+            self.interval, self.tolerance = self._suspended
+            self._suspended = None
+        self._tat = float("-inf")
+
+    def _release_all(self) -> None:
+        while (waiter := self._next_waiter()) is not None:
+            waiter.set_result(None)
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
 
 
 def install_pacer(http: discord.http.HTTPClient, pacer: GlobalPacer | None = None) -> GlobalPacer:

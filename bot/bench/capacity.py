@@ -240,8 +240,7 @@ async def run_capacity(*, matches: int, warmup: float, window: float, seed: int,
     await world.connect(bot)
     load = Load(world, bot, seats, tables, seed)
     pacer = bot.table.announcer.pacer
-    interval, tolerance = pacer.interval, pacer.tolerance
-    pacer.interval = pacer.tolerance = 0.0  # set-up: neither Discord nor the bot limits anything
+    pacer.suspend()  # set-up: neither Discord nor the bot limits anything
     tasks: list[asyncio.Task[None]] = []
     loop = asyncio.get_running_loop()
     started = loop.time()
@@ -251,8 +250,7 @@ async def run_capacity(*, matches: int, warmup: float, window: float, seed: int,
         first = [await load.open(i) for i in range(len(seats))]
         prune.sweep(world)
         limits.enabled = True
-        pacer.interval, pacer.tolerance = interval, tolerance
-        pacer._tat = float("-inf")
+        pacer.resume()
         set_up = loop.time() - started
         tasks = [loop.create_task(load.seat_loop(i, m)) for i, m in enumerate(first)]
         end_warmup = loop.time() + warmup
