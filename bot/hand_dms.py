@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import contextlib
 from typing import TYPE_CHECKING, Iterable
 
 import discord
 
+from bot import ratelimit
 from bot.matches import LiveMatch
 from bot.private_news import private_digest
 from bot.ui import render
@@ -39,11 +39,6 @@ HAND_DM = "hand"
 NOTES_KEPT = 5
 
 Key = tuple[int, int]
-
-
-def _background() -> contextlib.AbstractContextManager[None]:
-    """Requests made inside wait behind urgent ones under the global limit."""
-    return contextlib.nullcontext()
 
 
 class HandDMs:
@@ -104,7 +99,7 @@ class HandDMs:
                             continue  # the match ended: its last DMs are sent by the end itself
                         prepared = await self._render(live, key[1], force=False)
                     if prepared is not None:
-                        with _background():
+                        with ratelimit.background():
                             await self._send(live, key[1], *prepared, background=True)
                 except Exception:  # the move is stored; the next change (or the end) shows the hand
                     if self.announcer.bot.is_closed():

@@ -313,6 +313,8 @@ def _figures(load: Load, matches: int, warmup: float, window: float, set_up: flo
         "rate_limited_429": load.refused,
         "invalid_requests": dict(limits.invalid),
         "paced_waits": pacer.waited,
+        "paced_wait_s": {level.name.lower(): vars(wait) for level, wait in pacer.waits.items()},
+        "webhook_waits": limits.webhook_waits,
         "failed_moves": load.failed_moves,
         "matches_replaced": load.replaced,
         "set_up_virtual_s": set_up,
