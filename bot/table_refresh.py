@@ -21,11 +21,6 @@ The edit goes through an interaction token when one reaches the table
 becomes the table's reach (it updated the table message) or, when the reach
 is running out, posts the table anew as its followup.
 
-A table is edited at most once per ``MIN_GAP`` seconds: asks made sooner
-wait and fold. A token's bucket (and a channel's) allows 5 edits per 5 s;
-spending them evenly keeps a burst from emptying it and then waiting out its
-reset, so a table is never more than about a second behind.
-
 A table that would read exactly as it does now (a pass in a secret window
 changes nothing public) is not edited again. Listeners learn which stored move
 each shown table reflects (the benchmark's table-lag figure); the match is
@@ -51,9 +46,6 @@ if TYPE_CHECKING:
     from bot.matches import LiveMatch
 
 log = logging.getLogger(__name__)
-
-#: Seconds between two edits of one table (5 per 5 s is the bucket of a token and of a channel's edits).
-MIN_GAP = 1.0
 
 #: Called with (match id, the move number the table now shows) once Discord accepted the edit.
 ShownListener = Callable[[int, int], None]
@@ -93,8 +85,7 @@ class TableRefresher:
         self.unchanged = 0
         #: match -> what its table message shows now (see ``_digest``), while the match is live.
         self._sent: dict[int, str | None] = {}
-        #: match -> when its table was last sent (loop time), while the match is live.
-        self._sent_at: dict[int, float] = {}
+
 
     def ask(self, live: "LiveMatch", *, result: Result | None = None, reason: str | None = None) -> None:
         """Show ``live``'s table as stored once the caller's lock is released (call after the commit)."""
@@ -120,12 +111,8 @@ class TableRefresher:
         return match_id in self._asks or match_id in self._workers
 
     async def _work(self, match_id: int) -> None:
-        loop = asyncio.get_running_loop()
         try:
             while match_id in self._asks:
-                gap = self._sent_at.get(match_id, float("-inf")) + MIN_GAP - loop.time()
-                if gap > 0:
-                    await asyncio.sleep(gap)  # asks made meanwhile fold into this one
                 await self._show(self._asks.pop(match_id))
         finally:
             self._workers.pop(match_id, None)
@@ -148,13 +135,11 @@ class TableRefresher:
                     self._sent.pop(match_id, None)
                     return
                 self.edits += 1
-                self._sent_at[match_id] = asyncio.get_running_loop().time()
             else:
                 self.unchanged += 1  # the move changed nothing the table shows (a pass in a secret window, say)
             self._sent[match_id] = digest
             if ask.result is not None or live.record.status != "active":
                 self._sent.pop(match_id, None)
-                self._sent_at.pop(match_id, None)
             await announcer.service.mark_announced(live, seq)
         except Exception:  # the move is stored; the next change (or /game board) shows it again
             if announcer.bot.is_closed():

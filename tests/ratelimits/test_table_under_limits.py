@@ -145,6 +145,16 @@ def test_a_burst_of_moves_in_one_channel_ends_on_the_final_table_with_nothing_dr
                 return await prepare(target, **kwargs)
 
             announcer.prepare_table = spy_prepare
+            render_hand = announcer.hands._render
+            hand_renders: list[int] = []
+
+            async def spy_render_hand(target: Any, player: int, **kwargs: Any) -> Any:
+                hand_renders.append(player)
+                if target.id in committing:
+                    rendered_while_committing.append(target.record.seq)
+                return await render_hand(target, player, **kwargs)
+
+            announcer.hands._render = spy_render_hand
             start = len(world.requests)
             moves = 0
             for _ in range(12):
@@ -155,6 +165,7 @@ def test_a_burst_of_moves_in_one_channel_ends_on_the_final_table_with_nothing_dr
                 moves += 1
             await world.settle()
             box.update(world=world, live=live, moves=moves, start=start, early=rendered_while_committing,
+                       hand_renders=len(hand_renders),
                        expected=(await prepare(live))[1], folded=announcer.refresher.folded)
         finally:
             await bot.close()
@@ -170,8 +181,8 @@ def test_a_burst_of_moves_in_one_channel_ends_on_the_final_table_with_nothing_dr
     edits = [r for r in table_edits(world, live.record.message_id) if r.seq >= box["start"]]
     assert box["moves"] >= 6 and box["folded"] > 0
     assert 0 < len([r for r in edits if r.ok]) < box["moves"]
-    # Nothing rendered while a move was applied but not committed.
-    assert box["early"] == []
+    # Nothing rendered (table or hand DM) while a move was applied but not committed.
+    assert box["early"] == [] and box["hand_renders"] > 0
     # Nothing dropped: every request made after the start was served or waited out and served.
     assert not world.errors
     failed = [r for r in world.requests[box["start"]:] if r.status >= 400 and r.status != 429]
