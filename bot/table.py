@@ -64,6 +64,8 @@ class Table(SlashCommands):
         self.announcer = Announcer(bot, service)
         self.pickers = OpenPickers(service.clock)
         self.picker_pictures = picker_picture.PickerPictures(self.pictures_on)
+        #: Hand pictures on their way to replies already sent (kept so the tasks are not collected).
+        self._following: set[asyncio.Task[None]] = set()
 
     # --- answering ------------------------------------------------------------------
     def in_channel(self, live: LiveMatch) -> Any:
@@ -271,8 +273,9 @@ class Table(SlashCommands):
                 self.pickers.answered(match_id, player, interaction)
                 return
             outcomes = await self.service.play(match_id, player, step.action, decision=decision)
-            await self._update_picker(interaction, self._after_pick(outcomes, player, welcome))
+            follow = await self._update_picker(interaction, self._after_pick(outcomes, player, welcome), later=True)
             self.pickers.answered(match_id, player, interaction)
+            self._follow(follow, interaction, match_id, player)
             await self.announcer.after_moves(outcomes)
             await self.schedule(outcomes[-1].match)
 
@@ -346,14 +349,36 @@ class Table(SlashCommands):
         step = walk(live.game.legal_actions(live.state, player), ())
         return render.picker_message(live, player, step, header=header)
 
-    async def _update_picker(self, interaction: Interaction, rendered: render.Rendered) -> None:
-        """Answer on the private message clicked (a picker, a DM prompt); never rewrite a public one."""
+    async def _update_picker(self, interaction: Interaction, rendered: render.Rendered, *,
+                             later: bool = False) -> picker_picture.Follow | None:
+        """Answer on the private message clicked (a picker, a DM prompt); never rewrite a public one.
+
+        ``later``: a hand picture not drawn yet does not hold up the answer; it is returned as a
+        :class:`~bot.ui.picker_picture.Follow` for :meth:`_follow` once the picker is recorded.
+        """
         message = interaction.message
         if message is not None and (message.flags.ephemeral or message.guild is None):
+            if later:
+                rendered, follow = await self.picker_pictures.dress_later(rendered, message)
+                await self._edit_clicked(interaction, rendered)
+                return follow
             await self._edit_clicked(interaction, await self.picker_pictures.dress(rendered, message))
         else:
             rendered = await self.picker_pictures.dress(rendered, None)
             await self._reply(interaction, **rendered.send_kwargs())
+        return None
+
+    def _follow(self, follow: picker_picture.Follow | None, interaction: Interaction, match_id: int,
+                player: int) -> None:
+        """Put the hand picture on a reply in the background, unless a newer picker replaced it by then."""
+        if follow is None:
+            return
+        lock = self.service.lock(match_id)
+        task = asyncio.get_running_loop().create_task(
+            follow.run(interaction, lock, lambda: self.pickers.is_newest(match_id, player, interaction)),
+            name=f"game:hand-picture:{match_id}:{player}")
+        self._following.add(task)
+        task.add_done_callback(self._following.discard)
 
     # --- timers: AI seats, reminders, deadlines; restarts ---------------------------
     async def schedule(self, live: LiveMatch) -> None:
