@@ -272,8 +272,14 @@ class Table(SlashCommands):
                 await self._update_picker(interaction, render.picker_message(live, player, step, header=header))
                 self.pickers.answered(match_id, player, interaction)
                 return
-            outcomes = await self.service.play(match_id, player, step.action, decision=decision)
-            follow = await self._update_picker(interaction, self._after_pick(outcomes, player, welcome), later=True)
+            built: list[render.Rendered] = []  # the reply, built while the move's commit runs
+
+            def prepare(outcome: MoveOutcome) -> None:
+                built.append(self._after_pick([outcome], player, welcome))
+            outcomes = await self.service.play(match_id, player, step.action, decision=decision, prepare=prepare)
+            # Sent only now, the move committed; rebuilt if automatic passes followed it.
+            reply = built[0] if built and len(outcomes) == 1 else self._after_pick(outcomes, player, welcome)
+            follow = await self._update_picker(interaction, reply, later=True)
             self.pickers.answered(match_id, player, interaction)
             self._follow(follow, interaction, match_id, player)
             await self.announcer.after_moves(outcomes)
