@@ -26,6 +26,7 @@ from bot.table_commands import SlashCommands, may_manage as _may_manage, name_of
 from bot.scheduler import DeadlineScheduler
 from bot.storage import ACTIVE, LOBBY
 from bot.ui import picker_picture, render
+from bot.ui.legal_cache import LegalCache
 from bot.timers import AI as AI_WAKE, DEADLINE, humans_waited_on, next_wake
 from bot.ui.picker import PathError, walk
 
@@ -64,6 +65,8 @@ class Table(SlashCommands):
         self.announcer = Announcer(bot, service)
         self.pickers = OpenPickers(service.clock)
         self.picker_pictures = picker_picture.PickerPictures(self.pictures_on)
+        #: Each open decision's legal actions and fingerprint, shared by all the clicks on it.
+        self.legal = LegalCache()
         #: Hand pictures on their way to replies already sent (kept so the tasks are not collected).
         self._following: set[asyncio.Task[None]] = set()
 
@@ -225,11 +228,11 @@ class Table(SlashCommands):
         player = interaction.user.id
         async with self.locked(interaction, match_id):  # a move applied but not committed never shows
             live = self.service.check_turn(await self.service.load(match_id), player, None)
-            legal = live.game.legal_actions(live.state, player)
+            legal, fingerprint = self.legal.get(live, player)
             step = walk(legal, respond_path(live, player, legal))
             welcome = await self._reclaim(live, player)
-            rendered = render.picker_message(live, player, step,
-                                             header=translate(WELCOME_BACK) if welcome else None)
+            rendered = render.picker_message(live, player, step, header=translate(WELCOME_BACK) if welcome else None,
+                                             fingerprint=fingerprint)
             rendered = await self.picker_pictures.dress(rendered, None)
             await self._reply(interaction, **rendered.send_kwargs())
             await self.pickers.opened(match_id, player, interaction)
@@ -254,8 +257,8 @@ class Table(SlashCommands):
             live = await self.service.load(match_id)
             try:
                 live = self.service.check_turn(live, player, decision)
-                legal = live.game.legal_actions(live.state, player)
-                if render.legal_fingerprint(legal) != legal_print:
+                legal, fingerprint = self.legal.get(live, player)
+                if fingerprint != legal_print:
                     raise StaleTurn()
             except StaleTurn:
                 await self._redraw_stale(interaction, match_id, player)
@@ -269,7 +272,8 @@ class Table(SlashCommands):
             welcome = await self._reclaim(live, player)
             if step.action is None:
                 header = translate(WELCOME_BACK) if welcome else None
-                await self._update_picker(interaction, render.picker_message(live, player, step, header=header))
+                await self._update_picker(interaction, render.picker_message(live, player, step, header=header,
+                                                                             fingerprint=fingerprint))
                 self.pickers.answered(match_id, player, interaction)
                 return
             built: list[render.Rendered] = []  # the reply, built while the move's commit runs
@@ -352,8 +356,8 @@ class Table(SlashCommands):
             header = translate(WELCOME_BACK) + "\n" + header
         if outcomes[-1].finished or live.state is None or player not in live.waiting.actors:
             return render.collapsed(header)
-        step = walk(live.game.legal_actions(live.state, player), ())
-        return render.picker_message(live, player, step, header=header)
+        legal, fingerprint = self.legal.get(live, player)  # the next click on it finds them worked out
+        return render.picker_message(live, player, walk(legal, ()), header=header, fingerprint=fingerprint)
 
     async def _update_picker(self, interaction: Interaction, rendered: render.Rendered, *,
                              later: bool = False) -> picker_picture.Follow | None:
