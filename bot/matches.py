@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import weakref
 from typing import Any, Callable
 
 from bot.ai.seat import AiSeats
@@ -30,6 +29,7 @@ from bot.games.rng import Rng
 from bot.settings import SETTINGS, GuildSettings
 from bot.autopass import AutoPassMixin
 from bot.lobby import LobbyMixin
+from bot.match_locks import _Locks
 from bot.match_messages import MatchMessagesMixin
 from bot.match_types import (AI, AUTO, LEFT, PLAYER, TIMEOUT, TURN_TIMEOUT, LiveMatch, MatchEnd, MatchError,
                              MoveOutcome, StaleTurn, is_ai)
@@ -43,28 +43,6 @@ RECENT_LINES = 12
 Prepare = Callable[[MoveOutcome], None]
 #: Safety bound on the timeouts one expiry may chain (a turn's remaining decisions).
 MAX_CHAINED_TIMEOUTS = 50
-
-
-
-class _Locks:
-    """One lock per match, kept only while someone holds or waits for it.
-
-    A weak map: a match nobody is touching has no lock object, so a bot that has seen
-    a million matches does not keep a million locks. Whoever holds or awaits a lock
-    keeps a reference to it, so two tasks can never get different locks for one match.
-    """
-
-    def __init__(self) -> None:
-        self._by_match: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-
-    def get(self, match_id: int) -> asyncio.Lock:
-        lock = self._by_match.get(match_id)
-        if lock is None:
-            lock = self._by_match[match_id] = asyncio.Lock()
-        return lock
-
-    def __len__(self) -> int:
-        return len(self._by_match)
 
 
 class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
@@ -232,8 +210,15 @@ class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
         absent = self._absent_after(live, player, by, before)
         newly_absent = player in absent and player not in rec.absent
 
+        told: dict[str, list[str]] = {}
+
         def retell(locale: str) -> list[str]:
-            """The move's public lines in ``locale`` (the table's are in the server's)."""
+            """The move's public lines in ``locale`` (the table's are in the server's), each language told once."""
+            if locale not in told:
+                told[locale] = tell(locale)
+            return list(told[locale])
+
+        def tell(locale: str) -> list[str]:
             with use_locale(locale):
                 lines = self._public(live, events, player if timed_out else None)
                 lines.extend(extra_lines)

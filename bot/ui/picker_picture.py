@@ -139,3 +139,6 @@ class Follow:
                                                          attachments=[render.picture_file(png, name)])
         except discord.HTTPException as exc:  # dismissed by the player, say: the text said it all
             log.debug("could not add the hand picture to a picker: %s", exc)
+        except Exception:  # a picture never costs the move anything; shutting down ends it quietly
+            if not interaction.client.is_closed():
+                log.warning("could not add the hand picture to a picker", exc_info=True)
