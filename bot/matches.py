@@ -15,8 +15,8 @@ database, which stays the truth.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
-import weakref
 from typing import Any, Callable
 
 from bot.ai.seat import AiSeats
@@ -29,37 +29,20 @@ from bot.games.rng import Rng
 from bot.settings import SETTINGS, GuildSettings
 from bot.autopass import AutoPassMixin
 from bot.lobby import LobbyMixin
+from bot.match_locks import _Locks
 from bot.match_messages import MatchMessagesMixin
 from bot.match_types import (AI, AUTO, LEFT, PLAYER, TIMEOUT, TURN_TIMEOUT, LiveMatch, MatchEnd, MatchError,
                              MoveOutcome, StaleTurn, is_ai)
 from bot.storage import ABANDONED, ACTIVE, FINISHED, MatchRecord, StaleMove, Storage
 
 
+log = logging.getLogger(__name__)
+
 RECENT_LINES = 12
+#: Builds what a move's caller will show, from the move's outcome, while its commit runs.
+Prepare = Callable[[MoveOutcome], None]
 #: Safety bound on the timeouts one expiry may chain (a turn's remaining decisions).
 MAX_CHAINED_TIMEOUTS = 50
-
-
-
-class _Locks:
-    """One lock per match, kept only while someone holds or waits for it.
-
-    A weak map: a match nobody is touching has no lock object, so a bot that has seen
-    a million matches does not keep a million locks. Whoever holds or awaits a lock
-    keeps a reference to it, so two tasks can never get different locks for one match.
-    """
-
-    def __init__(self) -> None:
-        self._by_match: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-
-    def get(self, match_id: int) -> asyncio.Lock:
-        lock = self._by_match.get(match_id)
-        if lock is None:
-            lock = self._by_match[match_id] = asyncio.Lock()
-        return lock
-
-    def __len__(self) -> int:
-        return len(self._by_match)
 
 
 class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
@@ -191,7 +174,7 @@ class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
         return t("It is not your turn; waiting for {names}.", names=names)
 
     async def act(self, match_id: int, player: PlayerId, action: Action, *, decision: int | None,
-                  by: str = PLAYER) -> MoveOutcome:
+                  by: str = PLAYER, prepare: Prepare | None = None) -> MoveOutcome:
         """Apply and commit one move. Call with the match lock held.
 
         ``by`` says who decided it: the player, a timeout (``TIMEOUT``, or
@@ -202,21 +185,22 @@ class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
         live = self.check_turn(await self.load(match_id), player, decision, person=by == PLAYER)
         before = live.game.waiting(live.state)
         events = live.game.apply(live.state, player, action)  # raises IllegalAction before mutating
-        return await self._commit(live, player, action, events, before, by)
+        return await self._commit(live, player, action, events, before, by, prepare=prepare)
 
     async def _commit(self, live: LiveMatch, player: PlayerId, action: Action, events: list[Event],
-                      before: Waiting, by: str, extra_lines: tuple[str, ...] = ()) -> MoveOutcome:
+                      before: Waiting, by: str, extra_lines: tuple[str, ...] = (),
+                      prepare: Prepare | None = None) -> MoveOutcome:
         """Store a move just applied to the cached state (or drop the state if storing fails).
 
         The public lines (the table's log, stored) and the result are written in the
-        server's language; each player's private lines in that player's own.
+        server's language; each player's private lines in that player's own. ``prepare``
+        is called with the outcome while the commit runs in its worker thread, to build
+        (never send) what the caller shows once this returns.
         """
         timed_out = by in (TIMEOUT, TURN_TIMEOUT)
         game, state, rec = live.game, live.state, live.record
         match_id = live.id
         server = await self.languages.server(rec.guild_id)
-        readers = {int(p) for e in events for p in (e.get("visible_to") or ())}
-        locales = {p: await self.languages.reader(p, rec.guild_id) for p in sorted(readers)}
         after = game.waiting(state)
         same_round = before.round is not None and after.window is not None and after.round == before.round
         deadline = await self._deadline_for(rec.guild_id, game, state, keep=rec.deadline if same_round else None)
@@ -226,8 +210,15 @@ class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
         absent = self._absent_after(live, player, by, before)
         newly_absent = player in absent and player not in rec.absent
 
+        told: dict[str, list[str]] = {}
+
         def retell(locale: str) -> list[str]:
-            """The move's public lines in ``locale`` (the table's are in the server's)."""
+            """The move's public lines in ``locale`` (the table's are in the server's), each language told once."""
+            if locale not in told:
+                told[locale] = tell(locale)
+            return list(told[locale])
+
+        def tell(locale: str) -> list[str]:
             with use_locale(locale):
                 lines = self._public(live, events, player if timed_out else None)
                 lines.extend(extra_lines)
@@ -244,37 +235,57 @@ class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
             result = game.result(state) if game.is_over(state) else None
             if result is not None:
                 result = final_result(result, rec.left, rec.names)
-        private_lines = self._private(live, events, locales)
         recent = (rec.recent + public_lines)[-RECENT_LINES:]
+        new_seq = rec.seq + 1
+        commit = asyncio.ensure_future(self.storage.record_action(
+            match_id, expected_seq=rec.seq, player_id=player, action=action,
+            state_json=game.state_to_json(state), deadline=deadline, recent=recent,
+            result=result.to_json() if result else None, timeouts=timeouts, autopilot=autopilot,
+            new_decision=not same_round, skipping=skipping, absent=absent,
+        ))
         try:
-            new_seq = await self.storage.record_action(
-                match_id, expected_seq=rec.seq, player_id=player, action=action,
-                state_json=game.state_to_json(state), deadline=deadline, recent=recent,
-                result=result.to_json() if result else None, timeouts=timeouts, autopilot=autopilot,
-                new_decision=not same_round, skipping=skipping, absent=absent,
-            )
+            # What only the caller shows is worked out while the commit runs: private lines...
+            readers = {int(p) for e in events for p in (e.get("visible_to") or ())}
+            locales = {p: await self.languages.reader(p, rec.guild_id) for p in sorted(readers)}
+            private_lines = self._private(live, events, locales)
+            # ...and the cached record as it is once stored. Only the lock holder sees it before the commit
+            # ends (as it sees the state the engine already moved on), and a failed commit drops it.
+            rec.seq, rec.deadline, rec.recent = new_seq, deadline, recent
+            rec.timeouts, rec.autopilot, rec.skipping, rec.absent = timeouts, autopilot, skipping, absent
+            live.last_actor = player
+            live.last_move_at = self.clock.now()
+            if not same_round:
+                rec.decision_seq = new_seq
+                rec.decision_started, rec.reminded = self.clock.now(), False
+            outcome = MoveOutcome(match=live, player=player, action=action, events=events, seq=new_seq, by=by,
+                                  before=before, after=after, result=result, public_lines=public_lines,
+                                  private_lines=private_lines, new_decision=not same_round, retell=retell)
+            if prepare is not None:
+                await asyncio.sleep(0)  # the commit reaches its worker thread; build the reply meanwhile
+                try:
+                    prepare(outcome)
+                except Exception:  # the caller builds it again after the commit, and meets the error there
+                    log.debug("building a reply during the commit of match #%s failed", match_id, exc_info=True)
+            await commit
         except BaseException:
+            if not commit.done():
+                commit.cancel()
+            await asyncio.gather(commit, return_exceptions=True)
             await self._reload(match_id)  # the database is the truth; drop the mutated copy
             raise
-        rec.seq, rec.deadline, rec.recent = new_seq, deadline, recent
-        rec.timeouts, rec.autopilot, rec.skipping, rec.absent = timeouts, autopilot, skipping, absent
-        live.last_actor = player
-        live.last_move_at = self.clock.now()
-        if not same_round:
-            rec.decision_seq = new_seq
-            rec.decision_started, rec.reminded = self.clock.now(), False
         if result is not None:
             rec.status = FINISHED
             rec.result = result.to_json()
             self._cache.pop(match_id, None)
-        return MoveOutcome(match=live, player=player, action=action, events=events, seq=new_seq, by=by,
-                           before=before, after=after, result=result, public_lines=public_lines,
-                           private_lines=private_lines, new_decision=not same_round, retell=retell)
+        return outcome
 
     async def play(self, match_id: int, player: PlayerId, action: Action, *, decision: int | None,
-                   by: str = PLAYER) -> list[MoveOutcome]:
-        """One move and the automatic passes it makes due: what every caller announces together."""
-        outcome = await self.act(match_id, player, action, decision=decision, by=by)
+                   by: str = PLAYER, prepare: Prepare | None = None) -> list[MoveOutcome]:
+        """One move and the automatic passes it makes due: what every caller announces together.
+
+        ``prepare(outcome)`` runs while the move's commit is in flight (see ``_commit``).
+        """
+        outcome = await self.act(match_id, player, action, decision=decision, by=by, prepare=prepare)
         return [outcome] + await self.auto_pass(match_id)
 
     @staticmethod

@@ -55,6 +55,11 @@ class OpenPickers:
         """A click on the picker answered by editing it: its token is the freshest way to edit it again."""
         self._keep(match_id, player, interaction)
 
+    def is_newest(self, match_id: int, player: int, interaction: discord.Interaction[Any]) -> bool:
+        """Whether ``interaction``'s reply is still the player's newest picker in the match."""
+        handle = self._open.get((match_id, player))
+        return handle is not None and handle.token == interaction.token
+
     def _keep(self, match_id: int, player: int, interaction: discord.Interaction[Any]) -> None:
         self._open[(match_id, player)] = _Handle(interaction.application_id, interaction.token, self._clock.now())
         self._since_prune += 1

@@ -26,6 +26,7 @@ from bot.table_commands import SlashCommands, may_manage as _may_manage, name_of
 from bot.scheduler import DeadlineScheduler
 from bot.storage import ACTIVE, LOBBY
 from bot.ui import picker_picture, render
+from bot.ui.legal_cache import LegalCache
 from bot.timers import AI as AI_WAKE, DEADLINE, humans_waited_on, next_wake
 from bot.ui.picker import PathError, walk
 
@@ -64,6 +65,10 @@ class Table(SlashCommands):
         self.announcer = Announcer(bot, service)
         self.pickers = OpenPickers(service.clock)
         self.picker_pictures = picker_picture.PickerPictures(self.pictures_on)
+        #: Each open decision's legal actions and fingerprint, shared by all the clicks on it.
+        self.legal = LegalCache()
+        #: Hand pictures on their way to replies already sent (kept so the tasks are not collected).
+        self._following: set[asyncio.Task[None]] = set()
 
     # --- answering ------------------------------------------------------------------
     def in_channel(self, live: LiveMatch) -> Any:
@@ -223,11 +228,11 @@ class Table(SlashCommands):
         player = interaction.user.id
         async with self.locked(interaction, match_id):  # a move applied but not committed never shows
             live = self.service.check_turn(await self.service.load(match_id), player, None)
-            legal = live.game.legal_actions(live.state, player)
+            legal, fingerprint = self.legal.get(live, player)
             step = walk(legal, respond_path(live, player, legal))
             welcome = await self._reclaim(live, player)
-            rendered = render.picker_message(live, player, step,
-                                             header=translate(WELCOME_BACK) if welcome else None)
+            rendered = render.picker_message(live, player, step, header=translate(WELCOME_BACK) if welcome else None,
+                                             fingerprint=fingerprint)
             rendered = await self.picker_pictures.dress(rendered, None)
             await self._reply(interaction, **rendered.send_kwargs())
             await self.pickers.opened(match_id, player, interaction)
@@ -252,8 +257,8 @@ class Table(SlashCommands):
             live = await self.service.load(match_id)
             try:
                 live = self.service.check_turn(live, player, decision)
-                legal = live.game.legal_actions(live.state, player)
-                if render.legal_fingerprint(legal) != legal_print:
+                legal, fingerprint = self.legal.get(live, player)
+                if fingerprint != legal_print:
                     raise StaleTurn()
             except StaleTurn:
                 await self._redraw_stale(interaction, match_id, player)
@@ -267,12 +272,20 @@ class Table(SlashCommands):
             welcome = await self._reclaim(live, player)
             if step.action is None:
                 header = translate(WELCOME_BACK) if welcome else None
-                await self._update_picker(interaction, render.picker_message(live, player, step, header=header))
+                await self._update_picker(interaction, render.picker_message(live, player, step, header=header,
+                                                                             fingerprint=fingerprint))
                 self.pickers.answered(match_id, player, interaction)
                 return
-            outcomes = await self.service.play(match_id, player, step.action, decision=decision)
-            await self._update_picker(interaction, self._after_pick(outcomes, player, welcome))
+            built: list[render.Rendered] = []  # the reply, built while the move's commit runs
+
+            def prepare(outcome: MoveOutcome) -> None:
+                built.append(self._after_pick([outcome], player, welcome))
+            outcomes = await self.service.play(match_id, player, step.action, decision=decision, prepare=prepare)
+            # Sent only now, the move committed; rebuilt if automatic passes followed it.
+            reply = built[0] if built and len(outcomes) == 1 else self._after_pick(outcomes, player, welcome)
+            follow = await self._update_picker(interaction, reply, later=True)
             self.pickers.answered(match_id, player, interaction)
+            self._follow(follow, interaction, match_id, player)
             await self.announcer.after_moves(outcomes)
             await self.schedule(outcomes[-1].match)
 
@@ -343,17 +356,39 @@ class Table(SlashCommands):
             header = translate(WELCOME_BACK) + "\n" + header
         if outcomes[-1].finished or live.state is None or player not in live.waiting.actors:
             return render.collapsed(header)
-        step = walk(live.game.legal_actions(live.state, player), ())
-        return render.picker_message(live, player, step, header=header)
+        legal, fingerprint = self.legal.get(live, player)  # the next click on it finds them worked out
+        return render.picker_message(live, player, walk(legal, ()), header=header, fingerprint=fingerprint)
 
-    async def _update_picker(self, interaction: Interaction, rendered: render.Rendered) -> None:
-        """Answer on the private message clicked (a picker, a DM prompt); never rewrite a public one."""
+    async def _update_picker(self, interaction: Interaction, rendered: render.Rendered, *,
+                             later: bool = False) -> picker_picture.Follow | None:
+        """Answer on the private message clicked (a picker, a DM prompt); never rewrite a public one.
+
+        ``later``: a hand picture not drawn yet does not hold up the answer; it is returned as a
+        :class:`~bot.ui.picker_picture.Follow` for :meth:`_follow` once the picker is recorded.
+        """
         message = interaction.message
         if message is not None and (message.flags.ephemeral or message.guild is None):
+            if later:
+                rendered, follow = await self.picker_pictures.dress_later(rendered, message)
+                await self._edit_clicked(interaction, rendered)
+                return follow
             await self._edit_clicked(interaction, await self.picker_pictures.dress(rendered, message))
         else:
             rendered = await self.picker_pictures.dress(rendered, None)
             await self._reply(interaction, **rendered.send_kwargs())
+        return None
+
+    def _follow(self, follow: picker_picture.Follow | None, interaction: Interaction, match_id: int,
+                player: int) -> None:
+        """Put the hand picture on a reply in the background, unless a newer picker replaced it by then."""
+        if follow is None:
+            return
+        lock = self.service.lock(match_id)
+        task = asyncio.get_running_loop().create_task(
+            follow.run(interaction, lock, lambda: self.pickers.is_newest(match_id, player, interaction)),
+            name=f"game:hand-picture:{match_id}:{player}")
+        self._following.add(task)
+        task.add_done_callback(self._following.discard)
 
     # --- timers: AI seats, reminders, deadlines; restarts ---------------------------
     async def schedule(self, live: LiveMatch) -> None:

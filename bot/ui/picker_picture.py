@@ -6,18 +6,32 @@ looks the same points the embed at the copy Discord already holds instead of upl
 again, with no bookkeeping kept anywhere. Drawing runs in a worker thread on a copy of the
 player's own view (never another seat's), after the move is committed, like every other
 picture.
+
+The reply to a move does not wait for its new picture: drawing a hand takes several times
+longer than everything else a move costs. The reply (text and buttons, the truth) goes out
+at once, still showing the picture the message had, and the new picture follows in a second
+edit of the same reply once drawn, as the table's picture lags its text between moments.
+That edit is made under the match's lock and only while the reply is still the player's
+newest picker, so it can never land on top of a newer answer.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import logging
 from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Sequence
+
+import discord
 
 from bot.ui import render
 from bot.ui.shown_pictures import draw_hand
 
 PREFIX = "hand-"
+
+log = logging.getLogger(__name__)
 
 def picture_name(png: bytes) -> str:
     return f"{PREFIX}{hashlib.sha256(png).hexdigest()[:16]}.png"
@@ -63,6 +77,29 @@ class PickerPictures:
             return rendered
         return render.with_picture(rendered, png, filename=name)
 
+    async def dress_later(self, rendered: render.Rendered, clicked: Any) -> tuple[render.Rendered, "Follow | None"]:
+        """Like :meth:`dress`, but a picture not drawn yet is left to a :class:`Follow` (run it after replying).
+
+        Meanwhile the reply keeps the picture the clicked message shows (unchanged on it).
+        """
+        if rendered.hand_of is None or rendered.embed is None:
+            return await self.dress(rendered, clicked), None
+        live, player = rendered.hand_of
+        key = (live.id, player, live.record.seq)
+        if key in self._recent or not await self._pictures_on(live):
+            return await self.dress(rendered, clicked), None
+        draw = render.drawing(live, player, own_copy=True)  # the view as of this reply, drawn later
+        attached = _attached(clicked)
+        if attached:
+            rendered.embed.set_image(url=attached[0].url)
+            rendered.files = None  # the attachment stays as it is until the new picture follows
+        return rendered, Follow(self, key, draw, rendered.embed, tuple(a.filename for a in attached))
+
+    def _remember(self, key: tuple[int, int, int], png: bytes | None) -> None:
+        self._recent[key] = png
+        while len(self._recent) > self._keep:
+            self._recent.popitem(last=False)
+
     async def _drawn(self, live: Any, player: int) -> bytes | None:
         """The hand as of this move, drawn once however many picker steps show it."""
         key = (live.id, player, live.record.seq)
@@ -70,7 +107,38 @@ class PickerPictures:
             self._recent.move_to_end(key)
             return self._recent[key]
         png = await draw_hand(live, player)
-        self._recent[key] = png
-        while len(self._recent) > self._keep:
-            self._recent.popitem(last=False)
+        self._remember(key, png)
         return png
+
+
+@dataclass
+class Follow:
+    """A reply's hand picture still to draw, and the edit that puts it on the reply."""
+
+    pictures: PickerPictures
+    key: tuple[int, int, int]
+    draw: Callable[[], bytes | None]
+    embed: discord.Embed
+    #: The hand pictures the message carries (kept by the reply): one with the same bytes needs no edit.
+    attached: tuple[str, ...]
+
+    async def run(self, interaction: discord.Interaction[Any], lock: asyncio.Lock,
+                  still_newest: Callable[[], bool]) -> None:
+        """Draw in a worker thread, then edit the reply, under ``lock``, if ``still_newest()`` holds."""
+        try:
+            png = await asyncio.to_thread(self.draw)
+            self.pictures._remember(self.key, png)
+            if png is None or picture_name(png) in self.attached:
+                return  # nothing drawn, or the very picture the message shows already
+            name = picture_name(png)
+            async with lock:
+                if not still_newest():
+                    return  # a newer answer replaced this reply: it shows its own picture
+                self.embed.set_image(url=f"attachment://{name}")
+                await interaction.edit_original_response(embed=self.embed,
+                                                         attachments=[render.picture_file(png, name)])
+        except discord.HTTPException as exc:  # dismissed by the player, say: the text said it all
+            log.debug("could not add the hand picture to a picker: %s", exc)
+        except Exception:  # a picture never costs the move anything; shutting down ends it quietly
+            if not interaction.client.is_closed():
+                log.warning("could not add the hand picture to a picker", exc_info=True)

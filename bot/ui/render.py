@@ -422,15 +422,16 @@ def private_reply(live: LiveMatch, player: int, *, header: str | None = None, sh
     return Rendered(embed=embed, view=_static_view(*items) if items else None)
 
 
-def picker_message(live: LiveMatch, player: int, step: Step, *, header: str | None = None) -> Rendered:
+def picker_message(live: LiveMatch, player: int, step: Step, *, header: str | None = None,
+                   fingerprint: str | None = None) -> Rendered:
     """The private action picker at one step: the question first, then what the decision needs.
 
     The buttons and selects are built from the legal actions; their ids carry the
-    decision number and a fingerprint of those actions, so a click is applied only
-    to the question it was asked for.
+    decision number and a fingerprint of those actions (``fingerprint``, when the
+    caller has it already), so a click is applied only to the question it was asked for.
     """
     game, state = live.game, live.state
-    legal = legal_fingerprint(step.all_legal)
+    legal = fingerprint if fingerprint is not None else legal_fingerprint(step.all_legal)
     question = game.describe_question(state, player, step.key, step.context, names=live.record.names)
     parts = []
     if step.chosen:
