@@ -187,8 +187,8 @@ class Announcer(WindowPrompts):
             log.warning("could not edit the table: %s", exc)
             return False
         self.pictures.remember(message_id, planned, message)
-        if rec.status != "active":
-            self.tables.forget(live.id)  # the last table of a match: its token is not needed again
+        if result is not None or reason is not None:
+            self.tables.forget(live.id)  # the last table of a match (an end reason): its token is not needed again
         return True
 
     def holds_token(self, token: str) -> bool:

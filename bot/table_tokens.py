@@ -37,6 +37,8 @@ from bot import answering
 USABLE_FOR = answering.TOKEN_LIFETIME
 #: A click in the channel this long after the reach's interaction posts the table anew under its own token.
 REPOST_AFTER = 10 * 60.0
+#: Every this many new reaches, those whose token has run out are dropped (a match that ended unseen, say).
+SWEEP_EVERY = 256
 
 
 @dataclass
@@ -88,6 +90,7 @@ class TableTokens:
     def __init__(self) -> None:
         self._reach: dict[int, Reach] = {}
         self._tokens: Counter[str | None] = Counter()
+        self._since_sweep = 0
 
     def _set(self, match_id: int, reach: Reach | None) -> None:
         old = self._reach.pop(match_id, None)
@@ -98,6 +101,15 @@ class TableTokens:
         if reach is not None:
             self._reach[match_id] = reach
             self._tokens[reach.token] += 1
+            self._since_sweep += 1
+            if self._since_sweep >= SWEEP_EVERY:
+                self._sweep()
+
+    def _sweep(self) -> None:
+        """Drop every reach whose token has run out, so the map holds only tables edited lately."""
+        self._since_sweep = 0
+        for match_id in [m for m, reach in self._reach.items() if reach.age() >= USABLE_FOR]:
+            self._set(match_id, None)
 
     def usable(self, match_id: int, message_id: int | None) -> Reach | None:
         """The reach to edit ``message_id`` through now, if one is known and its token still works."""

@@ -218,6 +218,8 @@ def create_message(world: "FakeDiscord", channel: FakeChannel, body: dict[str, A
 def apply_edit(world: "FakeDiscord", msg: FakeMessage, body: dict[str, Any] | None,
                uploads: list[tuple[str, bytes]], req: RecordedRequest | None = None) -> FakeMessage:
     """Apply a PATCH / type-7 body to a stored message, in place, after validating the result."""
+    if req is not None:
+        req.message_id = msg.id
     body = body or {}
     content = msg.content
     embeds = msg.embeds

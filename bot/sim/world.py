@@ -382,6 +382,10 @@ class FakeDiscord(GatewayMixin, Resolver):
     def message(self, message_id: int) -> FakeMessage:
         return self._messages[message_id]
 
+    def edits_of(self, message_id: int) -> list[RecordedRequest]:
+        """The PATCH requests that edited one message, in its channel or through an interaction token."""
+        return [r for r in self.requests if r.method == "PATCH" and r.message_id == message_id]
+
     def requests_of(self, kind: str | None = None, *, method: str | None = None) -> list[RecordedRequest]:
         return [r for r in self.requests if (kind is None or r.kind == kind) and (method is None or r.method == method)]
 

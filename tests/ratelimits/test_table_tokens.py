@@ -108,3 +108,30 @@ def test_a_table_no_token_reaches_any_more_is_edited_in_the_channel_without_a_40
     assert [r.method for r in after] == ["DELETE"]
     assert shows_state(world, bot, live)
     assert world.rate_limits.invalid == {}
+
+
+def test_reaches_whose_token_ran_out_are_dropped_so_ended_matches_hold_nothing():
+    from types import SimpleNamespace
+
+    from bot.table_tokens import REPOST_AFTER, SWEEP_EVERY, TableTokens
+
+    def followup(message_id: int, token: str) -> Any:  # what discord.py's WebhookMessage carries of its token
+        return SimpleNamespace(id=message_id, _state=SimpleNamespace(_webhook=SimpleNamespace(token=token)))
+
+    async def main() -> None:
+        tables = TableTokens()
+        now = asyncio.get_running_loop().time
+        for match in range(300):
+            tables.posted(match, followup(1000 + match, f"old-{match}"), now())
+        assert len(tables) == 300 and tables.holds_token("old-7")
+        assert not tables.wants_repost(7, 1007)
+        await asyncio.sleep(REPOST_AFTER + 1)
+        assert tables.wants_repost(7, 1007) and tables.usable(7, 1007) is not None
+        await asyncio.sleep(5 * 60)  # past the 14 minutes a token is used for
+        assert tables.usable(7, 1007) is None and not tables.holds_token("old-7")
+        for match in range(300, 300 + SWEEP_EVERY):
+            tables.posted(match, followup(1000 + match, f"new-{match}"), now())
+        assert len(tables) == SWEEP_EVERY  # the run-out reaches of matches never shown again are gone
+        assert not tables.holds_token("old-8") and tables.holds_token("new-300")
+
+    virtual_time.run(main())

@@ -11,7 +11,6 @@ import asyncio
 import sys
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
 
 import discord
 
@@ -92,17 +91,7 @@ async def quick_move(world: FakeDiscord, bot: GameBot, live: Any, player: int) -
 
 def table_edits(world: FakeDiscord, message_id: int) -> list[Any]:
     """Edits of one message: in its channel, or through an interaction token (by id, or as its ``@original``)."""
-    def edits_it(r: Any) -> bool:
-        if r.method != "PATCH":
-            return False
-        if r.path.endswith(f"/messages/{message_id}"):
-            return True
-        if r.path.endswith("/messages/@original"):
-            record = world._interactions.get(unquote(r.path.split("/")[3]))
-            return record is not None and record.original is not None and record.original.id == message_id
-        return False
-
-    return [r for r in world.requests if edits_it(r)]
+    return world.edits_of(message_id)
 
 
 def limited_requests(world: FakeDiscord, since: int = 0) -> list[Any]:
