@@ -124,6 +124,8 @@ class TableRefresher:
             async with announcer.service.lock(match_id := live.id):
                 if match_id in self._asks:  # a newer ask came while this one waited: show that one instead
                     self.folded += 1
+                    newer = self._asks[match_id]
+                    newer.click = newer.click or ask.click  # its click may still lend the table a token
                     return
                 repost = announcer.table_click(live, ask.click)
                 prepared = await announcer.prepare_table(live, result=ask.result, reason=ask.reason)
