@@ -90,6 +90,7 @@ class _NoProcesses:
 
 async def test_where_no_worker_can_start_pictures_are_drawn_in_threads(pool: PicturePool, monkeypatch):
     monkeypatch.setattr(workers, "ProcessPoolExecutor", _NoProcesses)
+    monkeypatch.setattr(_NoProcesses, "made", 0)
     game = GAMES[-1]
     view, names, viewer = _case(game, lambda players: players[-1])
     with i18n.use_locale(LANGUAGE):
