@@ -22,6 +22,7 @@ from bot.matches import MatchService
 from bot.scheduler import DeadlineScheduler
 from bot.storage import Storage
 from bot.table import Table
+from bot.ui import picture_pool
 from bot.ui.components import dynamic_items
 
 log = logging.getLogger(__name__)
@@ -87,6 +88,7 @@ class GameBot(commands.Bot):
         try:
             await super().close()
         finally:
+            picture_pool.SHARED.close()  # the picture worker stops with the bot
             if self.storage is not None:
                 await self.storage.close()
                 self.storage = None

@@ -226,6 +226,11 @@ def set_locales_dir(directory: Path | None = None) -> None:
     _warned.clear()
 
 
+def locales_dir() -> Path:
+    """Where the catalogues are read from now (a worker process drawing a picture reads the same ones)."""
+    return _catalogues.directory
+
+
 def available_locales() -> list[str]:
     """The source language and every language with a catalogue, e.g. for a ``/settings`` choice."""
     return [SOURCE_LOCALE] + sorted(k for k in _catalogues.files() if k != SOURCE_LOCALE)

@@ -3,8 +3,8 @@
 A picker is edited at every step, and most steps do not change the hand. The picture's
 file name carries a digest of its bytes (``hand-<digest>.png``), so an edit whose hand
 looks the same points the embed at the copy Discord already holds instead of uploading it
-again, with no bookkeeping kept anywhere. Drawing runs in a worker thread on a copy of the
-player's own view (never another seat's), after the move is committed, like every other
+again, with no bookkeeping kept anywhere. Drawing runs in the picture worker process
+(``bot.ui.picture_pool``) on a copy of the player's own view (never another seat's), after the move is committed, like every other
 picture.
 
 The reply to a move does not wait for its new picture: drawing a hand takes several times
@@ -26,7 +26,7 @@ from typing import Any, Awaitable, Callable, Sequence
 
 import discord
 
-from bot.ui import render
+from bot.ui import picture_pool, render
 from bot.ui.shown_pictures import draw_hand
 
 PREFIX = "hand-"
@@ -124,9 +124,9 @@ class Follow:
 
     async def run(self, interaction: discord.Interaction[Any], lock: asyncio.Lock,
                   still_newest: Callable[[], bool]) -> None:
-        """Draw in a worker thread, then edit the reply, under ``lock``, if ``still_newest()`` holds."""
+        """Draw in the picture worker, then edit the reply, under ``lock``, if ``still_newest()`` holds."""
         try:
-            png = await asyncio.to_thread(self.draw)
+            png = await picture_pool.SHARED.draw(self.draw)
             self.pictures._remember(self.key, png)
             if png is None or picture_name(png) in self.attached:
                 return  # nothing drawn, or the very picture the message shows already

@@ -19,10 +19,11 @@ from typing import Any, Callable, Sequence
 
 import discord
 
-from bot.i18n import t, tn
+from bot.i18n import get_locale, t, tn, use_locale
 from bot.engine import Field, Result
 from bot.leaving import final_result
 from bot.matches import LiveMatch
+from bot.pictures.pool import Drawing
 from bot.storage import ABANDONED, ACTIVE, FINISHED
 from bot.ui.components import ActButton, HandButton, PassButton, PickButton, PickSelect, PrefButton
 from bot.ui.picker import Step
@@ -98,22 +99,30 @@ def hand_picture(live: LiveMatch, player: int) -> bytes | None:
 
 
 def drawing(live: LiveMatch, viewer: int | None, *, own_copy: bool = False) -> Callable[[], bytes | None]:
-    """``viewer``'s view (None: the spectator's) taken now, and the call that draws it.
+    """``viewer``'s view (None: the spectator's) taken now, in the current language, and the call that draws it.
 
-    ``own_copy`` gives the drawing its own copy of the view and names, for a drawing done in
-    another thread while the state moves on. Drawing errors are logged and give None.
+    The view and names are frozen into a :class:`~bot.pictures.pool.Drawing` (plain data, its own
+    copy whatever the state does next), which a worker process can draw (``bot.ui.picture_pool``)
+    as well as this one. A view that is not plain data is drawn from a deep copy (``own_copy``) here
+    instead. Drawing errors are logged and give None.
     """
     if live.state is None:
         return lambda: None
     game, names = live.game, live.record.names
     view = game.view(live.state, viewer)
+    try:
+        return Drawing.of(game.name, viewer, view, names, live.id)
+    except Exception:  # not picklable: draw from a copy in this process
+        pass
     if own_copy:
         view, names = copy.deepcopy(view), dict(names)
     draw = game.draw_table if viewer is None else game.draw_hand
+    locale = get_locale()
 
     def drawn() -> bytes | None:
         try:
-            return draw(view, names)
+            with use_locale(locale):
+                return draw(view, names)
         except Exception:
             log.exception("could not draw match %s for %s", live.id, "the table" if viewer is None else "a hand")
             return None

@@ -5,19 +5,19 @@ data, so a table message gets a new picture at the moments a player looks for on
 turn passes, when a response window opens or moves to a new round, and when the match ends.
 Between those the text of the table (always current) is edited and the image keeps pointing at
 the copy Discord already holds. A freshly drawn picture with the same bytes as the one shown is
-not uploaded again either. Drawing runs in a worker thread, on a private copy of the spectator
-view, so that the event loop keeps answering clicks meanwhile.
+not uploaded again either. Drawing runs in a worker process (``bot.ui.picture_pool``; a thread
+where no process can run), from a frozen copy of the spectator view, so that the event loop keeps
+answering clicks meanwhile.
 """
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 from dataclasses import dataclass
 from typing import Any, Hashable
 
 from bot.matches import LiveMatch
-from bot.ui import render
+from bot.ui import picture_pool, render
 
 
 @dataclass(frozen=True)
@@ -34,18 +34,18 @@ def moment(live: LiveMatch) -> Hashable:
 
 
 async def draw_table(live: LiveMatch) -> bytes | None:
-    """The spectator view drawn in a worker thread; None if the game draws none or drawing failed."""
+    """The spectator view drawn in the picture worker; None if the game draws none or drawing failed."""
     return await _draw(live, None)
 
 
 async def draw_hand(live: LiveMatch, player: int) -> bytes | None:
-    """``player``'s own view drawn in a worker thread, for their eyes only."""
+    """``player``'s own view drawn in the picture worker, for their eyes only."""
     return await _draw(live, player)
 
 
 async def _draw(live: LiveMatch, viewer: int | None) -> bytes | None:
-    """The view is taken now, on the event loop; a worker thread draws from its own copy."""
-    return await asyncio.to_thread(render.drawing(live, viewer, own_copy=True))
+    """The view is taken now, on the event loop, in the current language; the worker draws from its own copy."""
+    return await picture_pool.SHARED.draw(render.drawing(live, viewer, own_copy=True))
 
 
 @dataclass(frozen=True)
