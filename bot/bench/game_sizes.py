@@ -11,7 +11,12 @@ on as the server default has them). Then:
 * **Memory per live match**: resident memory with the N matches live, less
   the empty bot's (the same world and bot, one warm-up match already played
   so one-off costs such as lazy imports and caches are not spread over the N),
-  divided by N. With ``trace``, ``tracemalloc`` also names the source lines
+  divided by N, both read once the background work of the last moves is done.
+  Bounded caches (recent hand pictures, SQLite's page cache, malloc's arenas)
+  fill with the first matches and are spread over N; resident memory is also
+  read at N/2, so the second half's cost per match (what one more match adds
+  once they are full) is reported beside it.
+  With ``trace``, ``tracemalloc`` also names the source lines
   that hold what the N matches added (it slows the run; only to find out why).
 * **Move latency**: single picker clicks one at a time, each in a match
   chosen afresh, a floor click (``floor.Floor``) before every one in the same
@@ -101,6 +106,13 @@ def top_allocations(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, m
     return {"traced_bytes_per_match": total / matches, "by_line": rows("lineno"), "by_file": rows("filename")}
 
 
+async def _at_rest(arena: Arena) -> None:
+    """Let the background work of the last moves (table edits, hand DMs) finish, then forget the stand-in's logs:
+    what the bot holds for idle live matches, not a picture still on its way to Discord."""
+    await arena.world.settle()
+    prune.sweep(arena.world)
+
+
 async def _timed_clicks(mover: Mover, seats: list[Seat], clicks: int, floor: Floor | None) -> dict[str, list[float]]:
     """``clicks`` moves one at a time over the seats in a fresh order each pass; a floor click before each."""
     got: dict[str, list[float]] = {"latency": [], "cpu": [], "floor": [], "floor_cpu": []}
@@ -122,7 +134,7 @@ async def _timed_clicks(mover: Mover, seats: list[Seat], clicks: int, floor: Flo
 
 
 async def run_game_size(*, game: str, matches: int, opening: int, moves: int, warmup: int, seed: int, workdir: str,
-                        trace: bool = False) -> dict[str, Any]:
+                        trace: bool = False, pictures: bool = True) -> dict[str, Any]:
     """``matches`` live matches of ``game`` at its largest table, ``opening`` moves in each; see the module."""
     chosen = next(g for g in all_games() if g.name == game)
     players = largest_table(chosen)
@@ -131,23 +143,30 @@ async def run_game_size(*, game: str, matches: int, opening: int, moves: int, wa
         async with game_arena(f"sizes-{game}", players=players, matches=matches + 1, seed=seed,
                               workdir=workdir) as arena:
             mover = Mover(arena, chosen, Rng.seeded(seed))
+            if not pictures:  # for comparison only: the figures are taken with the server default (on)
+                await arena.service.change_setting(arena.seats[0].guild_id, "pictures", 0)
             first, seats = arena.seats[0], arena.seats[1:]
             first.match_id = await mover.open(first)  # the warm-up match stays live, inside "empty"
             for _ in range(opening):
                 await mover.move(first)
-            prune.sweep(arena.world)
+            await _at_rest(arena)
             rss_empty = rss_bytes()
             if trace:
                 tracemalloc.start(1)
                 before = tracemalloc.take_snapshot()
             started = time.perf_counter()
+            half = matches // 2
+            rss_half = rss_empty
             for i, seat in enumerate(seats, 1):
                 seat.match_id = await mover.open(seat)
                 for _ in range(opening):
                     await mover.move(seat)
                 if i % 20 == 0:
                     prune.sweep(arena.world)
-            prune.sweep(arena.world)
+                if i == half and not trace:
+                    await _at_rest(arena)
+                    rss_half = rss_bytes()
+            await _at_rest(arena)
             fill_seconds = time.perf_counter() - started
             rss_live = rss_bytes()
             traced = None
@@ -164,11 +183,14 @@ async def run_game_size(*, game: str, matches: int, opening: int, moves: int, wa
                 "players": players,
                 "matches": matches,
                 "opening_moves": opening,
+                "pictures": pictures,
                 "fill_seconds": fill_seconds,
                 "memory": {
                     "rss_empty_bytes": rss_empty,
                     "rss_live_bytes": rss_live,
                     "rss_per_live_match_bytes": (rss_live - rss_empty) / matches,
+                    "rss_half_bytes": rss_half,
+                    "rss_per_added_match_bytes": (rss_live - rss_half) / (matches - half),
                     "view_store": view_store(arena.bot),
                 },
                 "latency_ms": summary(timed["latency"], 1000.0),

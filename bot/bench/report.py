@@ -234,7 +234,7 @@ def game_sizes_section(results: dict[str, Any]) -> list[str]:
         lat, floor = g["latency_ms"], g["floor_ms"]
         rows.append((f"{name} ({g['title']})", [
             str(g["players"]), f"{g['matches']:,}", _num(g["memory"]["rss_empty_bytes"] / 1e6, 1),
-            _kb(g["memory"]["rss_per_live_match_bytes"]),
+            _kb(g["memory"]["rss_per_live_match_bytes"]), _kb(g["memory"]["rss_per_added_match_bytes"]),
             *(_ratio(lat[q], floor[q]) for q in ("p50", "p90", "p99")),
             _num(floor["p50"], 3), f"{latency_ratio(g):.1f}x", _ratio(g["cpu_ms"]["p50"], g["floor_cpu_ms"]["p50"]),
         ]))
@@ -242,7 +242,7 @@ def game_sizes_section(results: dict[str, Any]) -> list[str]:
     title = (f"Every game at its largest table ({sizes['matches']:,} live matches each, all seats people, "
              f"{first['opening_moves']} moves into each before memory is read; latency = one picker click "
              f"at a time, a floor click before each; {first['latency_ms']['n']} clicks per game)")
-    header = ["Game", "seats", "live matches", "empty bot MB", "memory per live match KB",
+    header = ["Game", "seats", "live matches", "empty bot MB", "memory per live match KB", "2nd half, per match KB",
               "latency p50 ms (x floor)", "p90 (x floor)", "p99 (x floor)", "floor p50 ms", "p50 / floor p50",
               "CPU p50 ms (x floor)"]
     return ["", *_grid(title, header, rows)]
