@@ -15,7 +15,9 @@ on as the server default has them). Then:
   Bounded caches (recent hand pictures, SQLite's page cache, malloc's arenas)
   fill with the first matches and are spread over N; resident memory is also
   read at N/2, so the second half's cost per match (what one more match adds
-  once they are full) is reported beside it.
+  once they are full) is reported beside it. The stand-in's own objects
+  (``sim_memory``: Discord's memory in real life) are sized at the same
+  moments, so the bot's share can be told apart.
   With ``trace``, ``tracemalloc`` also names the source lines
   that hold what the N matches added (it slows the run; only to find out why).
 * **Move latency**: single picker clicks one at a time, each in a match
@@ -45,6 +47,7 @@ from bot.bench.game_arena import game_arena
 from bot.bench.machine import rss_bytes
 from bot.bench.player import Driver, MoveSample
 from bot.bench.scale import view_store
+from bot.bench.sim_memory import sim_bytes
 from bot.bench.stats import summary
 from bot.bench.targets import Target
 from bot.bench.whole import open_match, table_sizes
@@ -150,13 +153,13 @@ async def run_game_size(*, game: str, matches: int, opening: int, moves: int, wa
             for _ in range(opening):
                 await mover.move(first)
             await _at_rest(arena)
-            rss_empty = rss_bytes()
+            rss_empty, sim_empty = rss_bytes(), sim_bytes(arena.world)
             if trace:
                 tracemalloc.start(1)
                 before = tracemalloc.take_snapshot()
             started = time.perf_counter()
             half = matches // 2
-            rss_half = rss_empty
+            rss_half, sim_half = rss_empty, sim_empty
             for i, seat in enumerate(seats, 1):
                 seat.match_id = await mover.open(seat)
                 for _ in range(opening):
@@ -165,10 +168,10 @@ async def run_game_size(*, game: str, matches: int, opening: int, moves: int, wa
                     prune.sweep(arena.world)
                 if i == half and not trace:
                     await _at_rest(arena)
-                    rss_half = rss_bytes()
+                    rss_half, sim_half = rss_bytes(), sim_bytes(arena.world)
             await _at_rest(arena)
             fill_seconds = time.perf_counter() - started
-            rss_live = rss_bytes()
+            rss_live, sim_live = rss_bytes(), sim_bytes(arena.world)
             traced = None
             if trace:
                 traced = top_allocations(before, tracemalloc.take_snapshot(), matches)
@@ -191,6 +194,8 @@ async def run_game_size(*, game: str, matches: int, opening: int, moves: int, wa
                     "rss_per_live_match_bytes": (rss_live - rss_empty) / matches,
                     "rss_half_bytes": rss_half,
                     "rss_per_added_match_bytes": (rss_live - rss_half) / (matches - half),
+                    "stand_in_per_live_match_bytes": (sim_live - sim_empty) / matches,
+                    "stand_in_per_added_match_bytes": (sim_live - sim_half) / (matches - half),
                     "view_store": view_store(arena.bot),
                 },
                 "latency_ms": summary(timed["latency"], 1000.0),

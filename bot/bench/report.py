@@ -235,6 +235,7 @@ def game_sizes_section(results: dict[str, Any]) -> list[str]:
         rows.append((f"{name} ({g['title']})", [
             str(g["players"]), f"{g['matches']:,}", _num(g["memory"]["rss_empty_bytes"] / 1e6, 1),
             _kb(g["memory"]["rss_per_live_match_bytes"]), _kb(g["memory"]["rss_per_added_match_bytes"]),
+            _kb(g["memory"]["rss_per_added_match_bytes"] - g["memory"]["stand_in_per_added_match_bytes"]),
             *(_ratio(lat[q], floor[q]) for q in ("p50", "p90", "p99")),
             _num(floor["p50"], 3), f"{latency_ratio(g):.1f}x", _ratio(g["cpu_ms"]["p50"], g["floor_cpu_ms"]["p50"]),
         ]))
@@ -243,6 +244,7 @@ def game_sizes_section(results: dict[str, Any]) -> list[str]:
              f"{first['opening_moves']} moves into each before memory is read; latency = one picker click "
              f"at a time, a floor click before each; {first['latency_ms']['n']} clicks per game)")
     header = ["Game", "seats", "live matches", "empty bot MB", "memory per live match KB", "2nd half, per match KB",
+              "2nd half less stand-in KB",
               "latency p50 ms (x floor)", "p90 (x floor)", "p99 (x floor)", "floor p50 ms", "p50 / floor p50",
               "CPU p50 ms (x floor)"]
     return ["", *_grid(title, header, rows)]

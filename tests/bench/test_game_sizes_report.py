@@ -15,7 +15,8 @@ def _lat(p50: float, p90: float, p99: float) -> dict[str, float]:
 def _game(title: str, players: int, per_match: float, p50: float) -> dict[str, Any]:
     return {"title": title, "players": players, "matches": 200, "opening_moves": 4,
             "memory": {"rss_empty_bytes": 80e6, "rss_per_live_match_bytes": per_match,
-                       "rss_per_added_match_bytes": per_match / 2},
+                       "rss_per_added_match_bytes": per_match / 2,
+                       "stand_in_per_added_match_bytes": per_match / 10},
             "latency_ms": _lat(p50, 2 * p50, 4 * p50), "floor_ms": _lat(0.25, 0.3, 0.5),
             "cpu_ms": _lat(p50, p50, p50), "floor_cpu_ms": _lat(0.2, 0.2, 0.2)}
 
@@ -31,7 +32,7 @@ def test_every_game_gets_a_row_with_its_memory_and_latency_ratio() -> None:
     text = "\n".join(lines)
     assert "Every game at its largest table (200 live matches each" in text
     drama = next(line for line in lines if line.startswith("drama (Drama Pukul 7)"))
-    assert "150.0" in drama and "75.0" in drama and "1.00 (4.0x)" in drama and "4.0x" in drama
+    assert "150.0" in drama and "75.0" in drama and "60.0" in drama and "1.00 (4.0x)" in drama and "4.0x" in drama
     drump = next(line for line in lines if line.startswith("drump (DRUMP)"))
     assert "40.0" in drump and "0.50 (2.0x)" in drump
 
