@@ -3,7 +3,8 @@
 Order of work: the floor, then each size (largest first, with the restart
 measured on the largest), then whole DRUMP matches for the storage figure,
 then whole matches of every registered game (mentions, turns, DM prompts,
-requests), each in a fresh child process; the engines run last in this process. Progress
+requests), then each game's own size run at its largest table (memory per live
+match, move latency), each in a fresh child process; the engines run last in this process. Progress
 goes to stderr so the table on stdout stays clean to paste.
 """
 
@@ -17,14 +18,19 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.engine import all_games
+
 from bot.bench import machine
 from bot.bench.engines import run_engines
+from bot.bench.game_sizes import targets as game_size_targets
 from bot.bench.pictures import run_pictures
 from bot.bench.jobs import JobFailed, run_job
 from bot.bench.report import render
 from bot.bench.targets import check
 
 DEFAULT_OUT = "data/bench.json"
+#: Moves played in each match of a game's size run before its memory is read: mid-game states.
+OPENING_MOVES = 4
 
 
 def _sizes(text: str) -> list[int]:
@@ -41,6 +47,13 @@ def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
     return value
 
 
@@ -67,6 +80,11 @@ def parser() -> argparse.ArgumentParser:
                         "every game (default 4; more for steadier averages)")
     p.add_argument("--ai-seats", type=int, default=2, metavar="A",
                    help="AI seats at the largest table of each multi-player game (default 2; 0 for all humans)")
+    p.add_argument("--game-sizes", type=_count, default=200, metavar="N",
+                   help="live matches of each game at its largest table for its memory and latency figures "
+                        "(default 200; 0 to skip)")
+    p.add_argument("--game-size-moves", type=_positive, default=300, metavar="M",
+                   help="timed single clicks per game in those runs, a floor click before each (default 300)")
     p.add_argument("--capacity", type=_sizes, default=_sizes("100,150,200,400,1000"), metavar="N[,N...]",
                    help="live matches of every game held against the rate-limited stand-in, one run each, "
                         "people answering in 3-15 s on a virtual clock (default 100,150,200,400,1000)")
@@ -113,6 +131,15 @@ def collect(args: argparse.Namespace, workdir: str) -> dict[str, Any]:
     results["laga"] = run_job("laga", {"matches": args.game_matches, "seed": args.seed, "workdir": workdir})
     _progress(f"Mat Goceng: {args.game_matches} whole 4-player matches for the negotiation figures")
     results["goceng"] = run_job("goceng", {"matches": args.game_matches, "seed": args.seed, "workdir": workdir})
+    if args.game_sizes > 0:
+        results["game_sizes"] = {"matches": args.game_sizes, "games": {}}
+        for game in all_games():
+            _progress(f"{game.title}: {args.game_sizes} live matches at its largest table, "
+                      f"{args.game_size_moves} timed clicks")
+            results["game_sizes"]["games"][game.name] = run_job("game_size", {
+                "game": game.name, "matches": args.game_sizes, "opening": OPENING_MOVES,
+                "moves": args.game_size_moves, "warmup": max(10, args.game_size_moves // 6),
+                "seed": args.seed, "workdir": workdir})
     results["capacity"] = {"runs": {}}
     for n in sorted(args.capacity):
         _progress(f"capacity: {n} live matches of every game under Discord's rate limits, "
@@ -150,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     except JobFailed as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    targets = check(results)
+    targets = check(results) + game_size_targets(results)
     results["targets"] = [t.to_json() for t in targets]
     print(render(results, targets))
     out = Path(args.out)

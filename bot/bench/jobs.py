@@ -3,7 +3,7 @@
 Resident memory only means something from a fresh interpreter: a second
 N-match run in the same process would reuse the first one's freed memory and
 report almost nothing per match. So the floor, each size, the
-finished-match run and the whole matches of every game are jobs, each started with ``python -m bot.bench.child``
+finished-match run, the whole matches of every game and each game's size run are jobs, each started with ``python -m bot.bench.child``
 and handing back its figures as JSON; the parent only collects them.
 """
 
@@ -53,6 +53,7 @@ _JOB_FUNCTIONS: dict[str, tuple[str, str]] = {
     "capacity": ("bot.bench.capacity", "run_capacity"),
     "ai": ("bot.bench.ai_figures", "run_ai"),
     "ai_latency": ("bot.bench.ai_latency", "run_ai_latency"),
+    "game_size": ("bot.bench.game_sizes", "run_game_size"),
 }
 
 #: Jobs that run on a virtual-time loop (``bot.sim.virtual_time``): their seconds are simulated.

@@ -15,6 +15,7 @@ from typing import Any, Callable
 from bot.bench import capacity_report, drama_figures, pictures
 from bot.bench import laga_figures
 from bot.bench.goceng_figures import render as goceng_lines
+from bot.bench.game_sizes import latency_ratio
 from bot.bench.kinds import KINDS
 from bot.bench.targets import Target
 
@@ -153,6 +154,7 @@ def render(results: dict[str, Any], targets: list[Target]) -> str:
                   f"{_num(fin['db_bytes_per_move'], 0)} bytes per move)"]
 
     lines += whole_section(results)
+    lines += game_sizes_section(results)
     lines += drama_figures.section(results)
     lines += laga_figures.render(results)
     if results.get("goceng"):
@@ -220,3 +222,29 @@ def whole_section(results: dict[str, Any]) -> list[str]:
     header = ["Game, seats", "matches", "moves/match", "turns/match", "mentions/match", "per player/turn",
               "max 1 player 1 turn", "DM prompts/turn", "interaction req/move", "other req/move (DM)"]
     return ["", *_grid(title, header, rows), *notes]
+
+
+def game_sizes_section(results: dict[str, Any]) -> list[str]:
+    """Every game at its largest table: memory per live match and move latency against the floor."""
+    sizes = results.get("game_sizes")
+    if not sizes or not sizes.get("games"):
+        return []
+    rows: list[Row] = []
+    for name, g in sorted(sizes["games"].items()):
+        lat, floor = g["latency_ms"], g["floor_ms"]
+        rows.append((f"{name} ({g['title']})", [
+            str(g["players"]), f"{g['matches']:,}", _num(g["memory"]["rss_empty_bytes"] / 1e6, 1),
+            _kb(g["memory"]["rss_per_live_match_bytes"]), _kb(g["memory"]["rss_per_added_match_bytes"]),
+            _kb(g["memory"]["rss_per_added_match_bytes"] - g["memory"]["stand_in_per_added_match_bytes"]),
+            *(_ratio(lat[q], floor[q]) for q in ("p50", "p90", "p99")),
+            _num(floor["p50"], 3), f"{latency_ratio(g):.1f}x", _ratio(g["cpu_ms"]["p50"], g["floor_cpu_ms"]["p50"]),
+        ]))
+    first = next(iter(sizes["games"].values()))
+    title = (f"Every game at its largest table ({sizes['matches']:,} live matches each, all seats people, "
+             f"{first['opening_moves']} moves into each before memory is read; latency = one picker click "
+             f"at a time, a floor click before each; {first['latency_ms']['n']} clicks per game)")
+    header = ["Game", "seats", "live matches", "empty bot MB", "memory per live match KB", "2nd half, per match KB",
+              "2nd half less stand-in KB",
+              "latency p50 ms (x floor)", "p90 (x floor)", "p99 (x floor)", "floor p50 ms", "p50 / floor p50",
+              "CPU p50 ms (x floor)"]
+    return ["", *_grid(title, header, rows)]

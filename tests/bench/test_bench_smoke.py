@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 TINY = ["--matches", "2,4", "--moves", "8", "--busy-moves", "6", "--warmup", "2", "--concurrency", "2",
         "--floor-clicks", "20", "--finished", "1", "--game-matches", "1", "--ai-seats", "1", "--engine-seconds", "0.02",
-        "--capacity", "7,14", "--capacity-seconds", "5", "--seed", "3"]
+        "--game-sizes", "2", "--game-size-moves", "6", "--capacity", "7,14", "--capacity-seconds", "5", "--seed", "3"]
 
 
 def _number(value: object) -> bool:
@@ -39,7 +39,7 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
                     "Requests per move: reply", "Requests per move: edit", "Requests per move: dm",
                     "Requests per move: followup", "Requests per move: total without DMs", "Commit per move",
                     "per finished match", "Resident memory per live match", "Restart:", "Engines", "drump",
-                    "Whole matches, every game", "mentions by ping", "Capacity under Discord's rate limits", "Drama Pukul 7, 1 seeded whole matches of 4 people",
+                    "Whole matches, every game", "Every game at its largest table", "mentions by ping", "Capacity under Discord's rate limits", "Drama Pukul 7, 1 seeded whole matches of 4 people",
                     "Targets"):
         assert heading in table, f"{heading!r} missing from the table:\n{table}"
 
@@ -100,6 +100,12 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
         total = game["mentions_per_match"] * game["matches"]
         assert math.isclose(game["mentions_per_player_per_turn"], total / seat_turns), name
         assert f"{name}, all" in table
+    sizes = data["game_sizes"]
+    assert sorted(sizes["games"]) == names, "every registered game gets its own size run"
+    for name, entry in sizes["games"].items():
+        assert entry["matches"] == 2 and entry["live_matches_at_end"] == 3, "the warm-up match stays live too"
+        assert _number(entry["memory"]["rss_per_live_match_bytes"]) and entry["latency_ms"]["n"] == 6, name
+        assert _number(entry["floor_ms"]["p50"]) and entry["floor_ms"]["n"] == 6, name
     mention_targets = {t["name"]: t for t in data["targets"] if t["name"].startswith("channel mentions per player")}
     assert len(mention_targets) == len(names)
     for t in mention_targets.values():
