@@ -23,7 +23,7 @@ def _game(title: str, players: int, per_match: float, p50: float) -> dict[str, A
 
 RESULTS = {"game_sizes": {"matches": 200, "games": {
     "drump": _game("DRUMP", 2, 40_000, 0.5),
-    "drama": _game("Drama Pukul 7", 6, 150_000, 1.0),
+    "drama": _game("Drama Pukul 7", 6, 300_000, 1.0),
 }}}
 
 
@@ -32,7 +32,7 @@ def test_every_game_gets_a_row_with_its_memory_and_latency_ratio() -> None:
     text = "\n".join(lines)
     assert "Every game at its largest table (200 live matches each" in text
     drama = next(line for line in lines if line.startswith("drama (Drama Pukul 7)"))
-    assert "150.0" in drama and "75.0" in drama and "60.0" in drama and "1.00 (4.0x)" in drama and "4.0x" in drama
+    assert "300.0" in drama and "150.0" in drama and "120.0" in drama and "1.00 (4.0x)" in drama and "4.0x" in drama
     drump = next(line for line in lines if line.startswith("drump (DRUMP)"))
     assert "40.0" in drump and "0.50 (2.0x)" in drump
 
@@ -40,9 +40,9 @@ def test_every_game_gets_a_row_with_its_memory_and_latency_ratio() -> None:
 def test_targets_judge_each_game_on_memory_and_latency() -> None:
     verdicts = {t.name: t.met for t in targets(RESULTS)}
     assert verdicts == {
-        "resident memory per live match (drama, 6 seats, 200 matches)": False,
+        "bot memory per added live match, stand-in aside (drama, 6 seats, 200 matches)": False,
         "move latency p50 / floor p50 (drama, 6 seats, 200 matches)": False,
-        "resident memory per live match (drump, 2 seats, 200 matches)": True,
+        "bot memory per added live match, stand-in aside (drump, 2 seats, 200 matches)": True,
         "move latency p50 / floor p50 (drump, 2 seats, 200 matches)": True,
     }
 
