@@ -86,7 +86,6 @@ class TableRefresher:
         #: match -> what its table message shows now (see ``_digest``), while the match is live.
         self._sent: dict[int, str | None] = {}
 
-
     def ask(self, live: "LiveMatch", *, result: Result | None = None, reason: str | None = None) -> None:
         """Show ``live``'s table as stored once the caller's lock is released (call after the commit)."""
         click = answering.current.get()

@@ -382,8 +382,7 @@ class FakeDiscord(GatewayMixin, Resolver):
     def message(self, message_id: int) -> FakeMessage:
         return self._messages[message_id]
 
-    def edits_of(self, message_id: int) -> list[RecordedRequest]:
-        """The PATCH requests that edited one message, in its channel or through an interaction token."""
+    def edits_of(self, message_id: int) -> list[RecordedRequest]:  # in its channel or through a token
         return [r for r in self.requests if r.method == "PATCH" and r.message_id == message_id]
 
     def requests_of(self, kind: str | None = None, *, method: str | None = None) -> list[RecordedRequest]:
