@@ -5,6 +5,10 @@ Each test that starts workers closes them again; the bot's own pool stops with t
 
 from __future__ import annotations
 
+import asyncio
+import time
+from multiprocessing.connection import wait as wait_for_exit
+
 import pytest
 
 from bot import i18n, workers
@@ -114,6 +118,19 @@ async def test_the_bots_shutdown_stops_the_picture_worker(table: Table):
     running = picture_pool.SHARED.processes()
     assert running and all(p.is_alive() for p in running), "the table picture was drawn by the worker"
     await table.bot.close()
-    for process in running:
-        process.join(timeout=30)
-    assert not any(p.is_alive() for p in running) and picture_pool.SHARED.processes() == []
+    assert picture_pool.SHARED.processes() == []
+    assert await asyncio.to_thread(_all_exit, running, 30.0), "every worker process exited"
+
+
+def _all_exit(processes, timeout: float) -> bool:
+    """Whether every process exits within ``timeout`` seconds.
+
+    Watched through each process's sentinel (readable once it has exited), not ``join``/``is_alive``:
+    the executor's own thread reaps its workers, and a second ``waitpid`` racing it can see a worker
+    that is already gone as alive.
+    """
+    deadline = time.monotonic() + timeout
+    for process in processes:
+        if not wait_for_exit([process.sentinel], max(0.0, deadline - time.monotonic())):
+            return False
+    return True
