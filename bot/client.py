@@ -9,7 +9,7 @@ answered, and a deadline that passed while the bot was down fires at once.
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import discord
 from discord.ext import commands
@@ -119,16 +119,32 @@ class GameBot(commands.Bot):
         key = (kind, custom_id)
         if key in store._views.get(message.id if message else None, {}) or key in store._views.get(None, {}):
             return True
-        if message is not None:
-            if any(pattern.fullmatch(custom_id) for pattern in store._dynamic_items):
-                view_cls = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
-                view = view_cls.from_message(message, timeout=None)
-                return any(item.type.value == kind and getattr(item, "custom_id", None) == custom_id
-                           for item in view.walk_children())
+        if message is not None and any(pattern.fullmatch(custom_id) for pattern in store._dynamic_items):
+            return _shows(message.components, kind, custom_id)
         return False
 
     async def _on_tree_error(self, interaction: discord.Interaction, error: Exception) -> None:
         await self.table.answer_error(interaction, error)
+
+
+def _shows(components: Iterable[Any], kind: Any, custom_id: str) -> bool:
+    """Whether a message's components hold one of type ``kind`` with ``custom_id``, at any depth.
+
+    The test discord.py makes before it calls a DynamicItem (it rebuilds a whole View from the
+    message for it), made on the parsed components themselves: rows, sections and containers
+    hold ``children``, a section its ``accessory``. This runs on every click, before the click's
+    own handler gets the loop, so it stays cheap.
+    """
+    pending = list(components)
+    while pending:
+        component = pending.pop()
+        if getattr(component, "custom_id", None) == custom_id and component.type.value == kind:
+            return True
+        pending.extend(getattr(component, "children", None) or ())
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            pending.append(accessory)
+    return False
 
 
 def run(database_path: str, token: str, dev_guild_id: int | None) -> None:

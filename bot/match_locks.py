@@ -25,3 +25,13 @@ class _Locks:
 
     def __len__(self) -> int:
         return len(self._by_match)
+
+
+def is_free(lock: asyncio.Lock) -> bool:
+    """Whether ``lock.acquire()`` would take ``lock`` at once: nobody holds it and nobody is queued for it.
+
+    A free lock is then taken without ``asyncio.wait_for``, which would start a task and go once
+    round the event loop, behind whatever else is ready, before the click is even looked at.
+    (``asyncio.Lock`` keeps its queue in ``_waiters``; a waiter whose wait was cancelled does not count.)
+    """
+    return not lock.locked() and not any(not waiter.cancelled() for waiter in (getattr(lock, "_waiters", None) or ()))

@@ -237,7 +237,7 @@ class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
                 result = final_result(result, rec.left, rec.names)
         recent = (rec.recent + public_lines)[-RECENT_LINES:]
         new_seq = rec.seq + 1
-        commit = asyncio.ensure_future(self.storage.record_action(
+        commit = self.storage.start(self.storage.record_action(
             match_id, expected_seq=rec.seq, player_id=player, action=action,
             state_json=game.state_to_json(state), deadline=deadline, recent=recent,
             result=result.to_json() if result else None, timeouts=timeouts, autopilot=autopilot,
@@ -261,7 +261,7 @@ class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
                                   before=before, after=after, result=result, public_lines=public_lines,
                                   private_lines=private_lines, new_decision=not same_round, retell=retell)
             if prepare is not None:
-                await asyncio.sleep(0)  # the commit reaches its worker thread; build the reply meanwhile
+                await asyncio.sleep(0)  # the commit reaches SQLite (see Storage.start); build the reply meanwhile
                 try:
                     prepare(outcome)
                 except Exception:  # the caller builds it again after the commit, and meets the error there

@@ -17,7 +17,7 @@ from typing import Any, AsyncIterator
 import discord
 
 from bot.i18n import N_, get_locale, t, translate
-from bot import answering
+from bot import answering, match_locks
 from bot.announcer import Announcer
 from bot.engine import Refusal
 from bot.matches import LiveMatch, MatchError, MatchService, MoveOutcome, StaleTurn
@@ -143,7 +143,10 @@ class Table(SlashCommands):
         lock = self.service.lock(match_id)
         answering.begin(interaction)  # notices this handler's move causes may follow up on it
         try:
-            await asyncio.wait_for(lock.acquire(), LOCK_PATIENCE)
+            if match_locks.is_free(lock):
+                await lock.acquire()  # taken at once
+            else:
+                await asyncio.wait_for(lock.acquire(), LOCK_PATIENCE)
         except asyncio.TimeoutError:
             if interaction is not None and not interaction.response.is_done():
                 if update and interaction.type == discord.InteractionType.component:
