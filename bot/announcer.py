@@ -22,7 +22,7 @@ from bot.ui import render
 from bot.ui.shown_pictures import ShownPictures
 from bot.ratelimit import install_pacer
 from bot.table_refresh import TableRefresher
-from bot.table_tokens import USABLE_FOR, TableTokens
+from bot.table_tokens import UNKNOWN_MESSAGE, USABLE_FOR, TableTokens, delete_sent
 from bot.pings import Pings
 from bot.hand_dms import HandDMs
 from bot.private_news import own_moves_only, private_lines
@@ -30,8 +30,6 @@ from bot.window_prompts import WindowPrompts
 
 log = logging.getLogger(__name__)
 
-#: Discord's JSON error code for a message that does not exist (deleted), as against an unknown token.
-UNKNOWN_MESSAGE = 10008
 #: DM channel ids remembered (about 60 bytes each), the least recently used forgotten first.
 DM_CHANNELS_KEPT = 50_000
 
@@ -234,23 +232,9 @@ class Announcer(WindowPrompts):
 
     async def _delete_old_table(self, live: LiveMatch, message_id: int, reach: Any) -> None:
         """Remove the table message a re-post replaced: through its token while that works, else in the channel."""
-        if reach is not None and reach.message_id == message_id and reach.age() < USABLE_FOR:
-            try:
-                await reach.delete()
-                return
-            except discord.NotFound as exc:
-                if exc.code == UNKNOWN_MESSAGE:
-                    return  # already gone
-            except discord.HTTPException as exc:
-                if exc.status != 401:
-                    log.warning("could not remove the old table: %s", exc)
-                    return
-        try:
-            await self.channel(live).get_partial_message(message_id).delete()
-        except discord.NotFound:
-            pass
-        except discord.HTTPException as exc:
-            log.warning("could not remove the old table: %s", exc)
+        usable = reach is not None and reach.message_id == message_id and reach.age() < USABLE_FOR
+        await delete_sent(reach.delete if usable else None,
+                          self.channel(live).get_partial_message(message_id).delete, "the old table")
 
     async def announce_start(self, live: LiveMatch, outcomes: list[MoveOutcome]) -> None:
         """A match just started (or its start was never shown): hand DMs, then whoever must decide is told.

@@ -10,20 +10,17 @@ exempt); timers and AI moves, which have no interaction, post and delete in the 
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-import discord
-
 from bot import answering
 from bot.matches import LiveMatch
+from bot.table_tokens import delete_sent
 from bot.ui import render
 
 if TYPE_CHECKING:
     from bot.announcer import Announcer
 
-log = logging.getLogger(__name__)
 
 #: The kind the match service remembers the ping message under (see ``remember_message``).
 PING = "ping"
@@ -92,18 +89,13 @@ class Pings:
 
     async def _remove_ping(self, live: LiveMatch, message_id: int, followup: tuple[Any, float] | None) -> None:
         """Delete an old ping: through its interaction's token while that is valid (exempt), else in the channel."""
+        through_token = None
         if followup is not None:
             message, sent_at = followup
             if message.id == message_id and asyncio.get_running_loop().time() - sent_at < answering.TOKEN_LIFETIME:
-                try:
-                    await message.delete()
-                    return
-                except discord.NotFound:
-                    pass  # the token is no longer known (or the ping is gone): try the channel
-                except discord.HTTPException as exc:
-                    log.warning("could not remove an old ping: %s", exc)
-                    return
-        await self.announcer._safe("remove an old ping", self.announcer.channel(live).get_partial_message(message_id).delete())
+                through_token = message.delete
+        await delete_sent(through_token, self.announcer.channel(live).get_partial_message(message_id).delete,
+                          "an old ping")
 
 
 def _token_of(message: Any) -> str | None:

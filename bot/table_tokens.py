@@ -25,13 +25,16 @@ one re-post at the next click.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 import discord
 
 from bot import answering
+
+log = logging.getLogger(__name__)
 
 #: A reach is used for edits until this many seconds after its interaction (Discord allows 15 minutes).
 USABLE_FOR = answering.TOKEN_LIFETIME
@@ -39,6 +42,8 @@ USABLE_FOR = answering.TOKEN_LIFETIME
 REPOST_AFTER = 10 * 60.0
 #: Every this many new reaches, those whose token has run out are dropped (a match that ended unseen, say).
 SWEEP_EVERY = 256
+#: Discord's error code for a message that does not exist (a 404 about the message, not about the token).
+UNKNOWN_MESSAGE = 10008
 
 
 @dataclass
@@ -72,6 +77,34 @@ class Reach:
         else:
             assert self.interaction is not None
             await self.interaction.delete_original_response()
+
+
+async def delete_sent(through_token: Callable[[], Awaitable[Any]] | None,
+                      in_channel: Callable[[], Awaitable[Any]], what: str) -> None:
+    """Delete a message the bot sent through an interaction: through its token while that works, else in the channel.
+
+    A delete through the token is exempt from the global rate limit, so it is tried first (pass
+    None when the token is known to have run out). The message already gone (404 Unknown Message)
+    is done with; a token Discord no longer takes (401, or a 404 about the webhook) falls back to
+    the channel, which costs a limited request. Any other refusal is logged and not retried.
+    """
+    if through_token is not None:
+        try:
+            await through_token()
+            return
+        except discord.NotFound as exc:
+            if exc.code == UNKNOWN_MESSAGE:
+                return
+        except discord.HTTPException as exc:
+            if exc.status != 401:
+                log.warning("could not remove %s: %s", what, exc)
+                return
+    try:
+        await in_channel()
+    except discord.NotFound:
+        pass  # already gone
+    except discord.HTTPException as exc:
+        log.warning("could not remove %s: %s", what, exc)
 
 
 def updated(interaction: discord.Interaction[Any], message_id: int | None) -> bool:
