@@ -228,6 +228,8 @@ class Announcer(WindowPrompts):
         if old_id is not None:
             self.pictures.forget(old_id)
             await self._delete_old_table(live, old_id, previous)
+        for player in live.record.players:  # their hand DMs link to the table: point them at the new one
+            self.hands.ask(live, player)
         return True
 
     async def _delete_old_table(self, live: LiveMatch, message_id: int, reach: Any) -> None:

@@ -133,7 +133,8 @@ class HandDMs:
         key = (live.id, player)
         kept = self.notes.get(key, [])
         async with announcer.in_private(live, player) as locale:
-            digest = locale + private_digest(live, player) + "\n".join(kept)
+            # The table's message is in the digest: its "Go to the table" link must follow a re-post.
+            digest = locale + private_digest(live, player) + "\n".join(kept) + f"\n{live.record.message_id}"
             if not force and self.last_sent.get(key) == digest and live.record.status == "active":
                 return None
             png = await self._picture(live, player)

@@ -87,6 +87,9 @@ def test_ten_minutes_on_the_next_click_posts_the_table_anew_and_removes_the_old_
     assert shows_state(world, bot, live)
     assert channel_requests(world, box["start"]) == []  # posted and deleted through interaction tokens
     assert world.rate_limits.invalid == {}
+    for player in live.record.players:  # each hand DM's "Go to the table" now leads to the new message
+        links = [b.url for m in world.dm_messages(player) for b in m.buttons() if b.url]
+        assert links and links[-1].endswith(f"/{CHANNEL}/{new}"), links
 
 
 def test_a_table_no_token_reaches_any_more_is_edited_in_the_channel_without_a_401(tmp_path):
