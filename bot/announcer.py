@@ -22,7 +22,7 @@ from bot.ui import render
 from bot.ui.shown_pictures import ShownPictures
 from bot.ratelimit import install_pacer
 from bot.table_refresh import TableRefresher
-from bot.table_tokens import UNKNOWN_MESSAGE, USABLE_FOR, TableTokens, delete_sent
+from bot.table_tokens import USABLE_FOR, TableTokens, delete_sent, token_refused
 from bot.pings import Pings
 from bot.hand_dms import HandDMs
 from bot.private_news import own_moves_only, private_lines
@@ -203,12 +203,8 @@ class Announcer(WindowPrompts):
         if reach is not None:
             try:
                 return await reach.edit(**kwargs)
-            except discord.NotFound as exc:
-                if exc.code == UNKNOWN_MESSAGE:
-                    raise
-                self.tables.forget(live.id)
             except discord.HTTPException as exc:
-                if exc.status != 401:
+                if not token_refused(exc):
                     raise
                 self.tables.forget(live.id)
         return await self.channel(live).get_partial_message(message_id).edit(**kwargs)

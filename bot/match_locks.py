@@ -6,7 +6,7 @@ import asyncio
 import weakref
 
 
-class _Locks:
+class MatchLocks:
     """One lock per match, kept only while someone holds or waits for it.
 
     A weak map: a match nobody is touching has no lock object, so a bot that has seen

@@ -29,7 +29,7 @@ from bot.games.rng import Rng
 from bot.settings import SETTINGS, GuildSettings
 from bot.autopass import AutoPassMixin
 from bot.lobby import LobbyMixin
-from bot.match_locks import _Locks
+from bot.match_locks import MatchLocks
 from bot.match_messages import MatchMessagesMixin
 from bot.match_types import (AI, AUTO, LEFT, PLAYER, TIMEOUT, TURN_TIMEOUT, LiveMatch, MatchEnd, MatchError,
                              MoveOutcome, StaleTurn, is_ai)
@@ -62,7 +62,7 @@ class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
         self.seeds = seeds or (lambda: secrets.randbits(63))
         #: AI seats' moves by level (hard searches in worker processes).
         self.ai = AiSeats()
-        self._locks = _Locks()
+        self._locks = MatchLocks()
         self._cache: dict[int, LiveMatch] = {}
         self._settings: dict[int, GuildSettings] = {}
         self._prefs: dict[int, dict[str, Any]] = {}

@@ -79,6 +79,14 @@ class Reach:
             await self.interaction.delete_original_response()
 
 
+def token_refused(exc: discord.HTTPException) -> bool:
+    """Whether Discord refused the interaction token itself (401, or a 404 about the webhook, not the message).
+
+    Then the message may still be there, and only a request in its channel reaches it.
+    """
+    return exc.status == 401 or (exc.status == 404 and exc.code != UNKNOWN_MESSAGE)
+
+
 async def delete_sent(through_token: Callable[[], Awaitable[Any]] | None,
                       in_channel: Callable[[], Awaitable[Any]], what: str) -> None:
     """Delete a message the bot sent through an interaction: through its token while that works, else in the channel.
@@ -92,12 +100,10 @@ async def delete_sent(through_token: Callable[[], Awaitable[Any]] | None,
         try:
             await through_token()
             return
-        except discord.NotFound as exc:
-            if exc.code == UNKNOWN_MESSAGE:
-                return
         except discord.HTTPException as exc:
-            if exc.status != 401:
-                log.warning("could not remove %s: %s", what, exc)
+            if not token_refused(exc):
+                if exc.code != UNKNOWN_MESSAGE:  # gone already is done with
+                    log.warning("could not remove %s: %s", what, exc)
                 return
     try:
         await in_channel()

@@ -207,9 +207,9 @@ async def test_a_window_with_several_players_keeps_its_deadline_and_times_out_to
 async def test_a_match_lock_lives_only_while_it_is_used():
     import gc
 
-    from bot.matches import _Locks
+    from bot.match_locks import MatchLocks
 
-    locks = _Locks()
+    locks = MatchLocks()
     held = locks.get(1)
     async with held:
         assert locks.get(1) is held  # everyone who asks meanwhile waits on the same lock
