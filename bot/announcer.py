@@ -162,8 +162,7 @@ class Announcer(WindowPrompts):
         if rec.message_id is None:
             message = await self._safe("post the table", self.channel(live).send(**rendered.send_kwargs()))
             if message is not None:
-                await self.service.set_table_message(live, message.id)
-                self.pictures.remember(message.id, planned, message)
+                await self._table_moved(live, message, planned)
             return message is not None
         if repost is not None and await self._repost_table(live, prepared, repost):
             return True
@@ -218,15 +217,24 @@ class Announcer(WindowPrompts):
             **rendered.send_kwargs(), ephemeral=False, wait=True))
         if message is None:
             return False
-        await self.service.set_table_message(live, message.id)
-        self.pictures.remember(message.id, planned, message)
+        await self._table_moved(live, message, planned)
         previous = self.tables.posted(live.id, message, answering.received_at(click))
         if old_id is not None:
             self.pictures.forget(old_id)
             await self._delete_old_table(live, old_id, previous)
-        for player in live.record.players:  # their hand DMs link to the table: point them at the new one
-            self.hands.ask(live, player)
         return True
+
+    async def _table_moved(self, live: LiveMatch, message: Any, planned: Any) -> None:
+        """The table is a new message now (re-posted, or posted again after it was deleted): store it.
+
+        The players' hand DMs link to the table, so a live match's DMs are edited (in the
+        background) to lead to the new message; a finished match's last DMs went out already.
+        """
+        await self.service.set_table_message(live, message.id)
+        self.pictures.remember(message.id, planned, message)
+        if live.record.status == "active":
+            for player in live.record.players:
+                self.hands.ask(live, player)
 
     async def _delete_old_table(self, live: LiveMatch, message_id: int, reach: Any) -> None:
         """Remove the table message a re-post replaced: through its token while that works, else in the channel."""
@@ -423,6 +431,11 @@ class Announcer(WindowPrompts):
             await self._safe("announce the result", interaction.followup.send(content=content, ephemeral=False))
         else:
             await self._safe("announce the result", self.channel(live).send(content=content))
+        await self.close_hands(live, notes)
+
+    async def close_hands(self, live: LiveMatch, notes: Mapping[int, list[str]] | None = None) -> None:
+        """Every way a match ends: each hand DM once more, marked over (with the last private ``notes``),
+        then the match's DM caches are dropped, so a finished match holds nothing."""
         for player in live.record.players:
             await self.push_hand(live, player, force=True, notes=(notes or {}).get(player, ()))
         self.hands.forget_match(live)

@@ -128,6 +128,7 @@ class SlashCommands:
                 await self.announcer.refresh_table(left.match, result=left.result, reason="conceded")
                 await self.announcer.clear_ping(left.match)
                 await self.announcer.fold_prompts(left.match)
+                await self.announcer.close_hands(left.match)
                 self.pickers.forget_match(live.id)
                 return
             async with self.in_channel(live):
@@ -155,6 +156,7 @@ class SlashCommands:
                 await self._edit_lobby_closed(end.match, closed)
             else:
                 await self.announcer.refresh_table(end.match, reason="ended")
+                await self.announcer.close_hands(end.match)
             await self.announcer.clear_ping(end.match)
             await self.announcer.fold_prompts(end.match)
             self.pickers.forget_match(live.id)

@@ -395,11 +395,11 @@ def private_fields(live: LiveMatch, player: int) -> list[Field]:
 def hand_dm(live: LiveMatch, player: int, *, guild_name: str, channel_id: int, channel_name: str,
             jump_url: str | None, notes: Sequence[str] = ()) -> Rendered:
     """The player's private DM for one match: names the server, channel and match."""
-    body = [private_view_text(live, player)]
+    # A match that ended says so first: the view under it is where play stopped.
+    body = ["**" + t("This match is over.") + "**"] if live.record.status != ACTIVE else []
+    body.append(private_view_text(live, player))
     if notes:
         body.append(t("**Your latest**") + "\n" + "\n".join(f"• {n}" for n in notes[-5:]))
-    if live.record.status != ACTIVE:
-        body.append(t("This match is over."))
     embed = discord.Embed(title=t("Your {game} hand · match #{match}", game=live.game.title, match=live.id),
                           colour=COLOUR_PLAY, description=_clip("\n\n".join(body)))
     embed.set_footer(text=t("{guild} · {channel} · private to you · updated when your hand changes; "

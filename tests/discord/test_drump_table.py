@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.games.drump.cards import label
 from bot.games.rng import Rng
 from bot.ui.components import ActButton, HandButton, LobbyButton, PickButton, PickSelect
@@ -321,6 +323,23 @@ async def test_a_deleted_table_message_is_posted_again(table: Table):
     fresh = table.table_message()
     assert fresh.id != old.id and "Take action" in [b.label for b in fresh.buttons()]
     assert (await table.bot.storage.get_match(live.id)).message_id == fresh.id
+    await table.world.settle()
+    for user in live.record.players:  # each hand DM's "Go to the table" leads to the table posted again
+        links = [b.url for m in table.world.dm_messages(user) for b in m.buttons() if b.url]
+        assert links and links[-1].endswith(f"/{CHANNEL}/{fresh.id}"), links
+
+
+@pytest.mark.parametrize("who, command", [(GUEST, "concede"), (HOST, "end")])
+async def test_a_match_ended_by_command_closes_the_hand_dms_and_leaves_nothing_behind(table: Table, who, command):
+    old = await table.open_and_start()
+    live = table.live()
+    table.world.delete_message(old)  # and its final table is posted anew, the match already over
+    await table.slash(who, command)
+    await table.world.settle()
+    assert table.table_message().id != old.id and table.live() is None
+    for user in live.record.players:
+        assert "This match is over." in table.world.dm_messages(user)[-1].text
+    assert not table.bot.table.announcer.hands.holds(live.id)  # no hand DM asked for, nothing kept
 
 
 async def test_an_unexpected_error_still_answers_the_player(table: Table, monkeypatch):
