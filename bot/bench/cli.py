@@ -110,7 +110,7 @@ def collect(args: argparse.Namespace, workdir: str) -> dict[str, Any]:
     }
     _progress(f"floor: {args.floor_clicks} clicks on a bare discord.py bot")
     results["floor"] = run_job("floor", {"clicks": args.floor_clicks, "warmup": max(50, args.floor_clicks // 10),
-                                         "concurrency": args.concurrency})
+                                         "concurrency": args.concurrency, "workdir": workdir})
     largest = max(args.matches)
     for n in args.matches:
         _progress(f"{n} live matches: {args.warmup} warm-up + {args.moves} timed moves + {args.busy_moves} at "

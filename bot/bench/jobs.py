@@ -27,13 +27,18 @@ class JobFailed(RuntimeError):
     """A child measurement exited with an error; carries the end of its stderr."""
 
 
-async def floor_job(*, clicks: int, warmup: int, concurrency: int) -> dict[str, Any]:
+async def floor_job(*, clicks: int, warmup: int, concurrency: int, workdir: str) -> dict[str, Any]:
+    """The floor clicked alone, then at saturation; and beside it, in the same clean process, the commit alone."""
+    from bot.bench.commit_alone import measure_commit_alone
     from bot.bench.floor import measure_floor
 
     measured = await measure_floor(clicks, warmup, concurrency)
+    commit = await measure_commit_alone(workdir, clicks, warmup)
     return {
         "clicks": clicks,
         "latency_ms": summary(measured["latencies"], 1000.0),
+        "commit_alone": {"synchronous": commit["synchronous"], "state_bytes": commit["state_bytes"],
+                         "latency_ms": summary(commit["seconds"], 1000.0)},
         "throughput": {"concurrency": concurrency, "clicks_per_s": measured["clicks_per_s"],
                        "clicks_per_cpu_s": measured["clicks_per_cpu_s"],
                        "latency_ms": summary(measured["busy_latencies"], 1000.0)},

@@ -56,6 +56,19 @@ def _grid(title: str, header: list[str], rows: list[Row]) -> list[str]:
     return out
 
 
+def _commit_alone(floor: dict[str, Any]) -> list[str]:
+    """The commit alone beside the floor alone: the share of a move's latency nothing on its path can remove."""
+    commit = floor.get("commit_alone")
+    if not commit:
+        return []
+    ms, floor_ms = commit["latency_ms"]["p50"], floor["latency_ms"]["p50"]
+    times = f" = {ms / floor_ms:.1f}x the floor alone" if floor_ms else ""
+    return [f"Commit alone (one move stored through Storage, idle loop, synchronous={commit['synchronous']}, "
+            f"{commit['state_bytes']}-byte state): p50 {_num(ms, 3)} ms{times} · p99 "
+            f"{_num(commit['latency_ms']['p99'], 3)} ms. A move is stored before its reply, so no move is faster "
+            "than the floor plus this."]
+
+
 def render(results: dict[str, Any], targets: list[Target]) -> str:
     m = results["machine"]
     floor = results["floor"]["latency_ms"]
@@ -68,6 +81,7 @@ def render(results: dict[str, Any], targets: list[Target]) -> str:
         f"p50 {_num(floor['p50'], 3)} ms · p90 {_num(floor['p90'], 3)} ms · p99 {_num(floor['p99'], 3)} ms · "
         f"{_num(results['floor']['throughput']['clicks_per_s'], 0)} clicks/s at saturation "
         f"(c={results['floor']['throughput']['concurrency']}, p50 {_num(busy_floor_p50(results), 2)} ms)",
+        *_commit_alone(results["floor"]),
         "Latency ratios use the floor clicked between the moves of the same run (one click before each move). "
         f"Load average (other work on the machine) at start / end: {_load(m.get('load_average_at_start'))} / "
         f"{_load(m.get('load_average_at_end'))}.",

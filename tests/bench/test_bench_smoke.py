@@ -35,7 +35,7 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
     table = proc.stdout
-    for heading in ("Floor", "Move latency p50", "Move latency p90", "Move latency p99", "Throughput at saturation",
+    for heading in ("Floor", "Commit alone", "Move latency p50", "Move latency p90", "Move latency p99", "Throughput at saturation",
                     "Requests per move: reply", "Requests per move: edit", "Requests per move: dm",
                     "Requests per move: followup", "Requests per move: total without DMs", "Commit per move",
                     "per finished match", "Resident memory per live match", "Restart:", "Engines", "drump",
@@ -63,6 +63,9 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
     assert _number(finished["db_bytes_per_finished_match"])
     assert _number(finished["requests_per_move"]["total_without_dm"]["mean"])
     assert _number(data["floor"]["throughput"]["clicks_per_s"])
+    commit_alone = data["floor"]["commit_alone"]
+    assert _number(commit_alone["latency_ms"]["p50"]) and commit_alone["synchronous"] in ("FULL", "NORMAL")
+    assert commit_alone["latency_ms"]["n"] == data["floor"]["clicks"]
     drump = data["engines"]["drump"]
     assert _number(drump["games_per_s"]) and _number(drump["apply_median_us"])
     assert all("error" in e or _number(e["games_per_s"]) for e in data["engines"].values())
