@@ -1,15 +1,16 @@
-"""The lobby message and its option controls: rendering, components and their handlers in one place.
+"""The lobby message and its option controls: their rendering and components (handlers: ``lobby_controls``).
 
 The lobby shows every option (the game's and the table's) with its current
 value, and per-player values on each seat. The host opens **Options** (an
 ephemeral panel with a select per match-wide option); every seated player
-opens **My options** (an ephemeral panel with their per-player options).
+opens **My options** (an ephemeral panel with their own language, the one
+``/language`` sets, then the game's per-player options).
 Choosing a value stores it through the match service, which validates it by
 the option's declaration, then the panel is redrawn and the lobby message in
 the channel is edited to match.
 
 Each component is a :class:`discord.ui.DynamicItem` defined once, with its
-custom_id template, builder and handler side by side (the style of
+custom_id template, builder and the handler it calls side by side (the style of
 discord.py's ``dynamic_counter`` example), so clicks on a lobby sent before a
 restart still work. Discord's limits hold: at most 5 action rows (a panel
 shows 5 selects, or 4 and a page row), 25 options per select, 100-character
@@ -26,15 +27,14 @@ import discord
 
 from bot.ai import levels
 from bot.i18n import t, tn, translate
-from bot.lobby import match_wide_option
-from bot.match_types import LiveMatch, MatchError
+from bot.language import LANGUAGES, language_name
+from bot.match_types import LiveMatch
 from bot.options import TABLE_OPTIONS, Option
-from bot.storage import LOBBY
 from bot.ui.components import SNOWFLAKE, LobbyButton, run_handler
 from bot.ui.render import COLOUR_LOBBY, Rendered, match_title, mention
 
 if TYPE_CHECKING:
-    from bot.table import Table
+    from bot.ui.lobby_controls import LobbyControls
 
 log = logging.getLogger(__name__)
 
@@ -67,12 +67,16 @@ def player_value(live: LiveMatch, option: Option, player: int) -> Any:
     return (live.record.options.get(option.name) or {}).get(str(player), option.default)
 
 
-def _pages(options: Sequence[Option]) -> list[list[Option]]:
-    """Options in pages that fit a message: all on one page when they fit in five rows."""
-    if len(options) <= ROWS:
+def panel_pages(options: Sequence[Option], lead: int = 0) -> list[list[Option]]:
+    """Options in pages that fit a message: all on one page when they fit in five rows.
+
+    ``lead`` rows of the first page are taken by what comes before the options (a player's language).
+    """
+    if len(options) + lead <= ROWS:
         return [list(options)]
     per = ROWS - 1
-    return [list(options[i:i + per]) for i in range(0, len(options), per)]
+    first = per - lead
+    return [list(options[:first])] + [list(options[i:i + per]) for i in range(first, len(options), per)]
 
 
 def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
@@ -83,6 +87,9 @@ def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
 
 
 def _controls(interaction: Interaction) -> "LobbyControls":
+    """The handlers, imported when first used: they import this module's rendering."""
+    from bot.ui.lobby_controls import LobbyControls
+
     return LobbyControls(interaction.client.table)  # type: ignore[attr-defined]
 
 
@@ -224,7 +231,34 @@ class AddAISelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"la
         await run_handler(interaction, _controls(interaction).add_ai(interaction, self.match_id, value))
 
 
-LOBBY_ITEMS = (OptionsButton, MyOptionsButton, PanelPageButton, OptionSelect, PlayerOptionSelect, AddAISelect)
+class LanguageSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"llang:(?P<match>{_MATCH})"):
+    """**Your language** on a player's own panel: what only the clicker sees is written in it (as ``/language``)."""
+
+    def __init__(self, match_id: int, options: Sequence[discord.SelectOption] = (),
+                 placeholder: str | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=self.custom_id_for(match_id), options=list(options),
+                                           placeholder=placeholder, min_values=1, max_values=1))
+        self.match_id = match_id
+
+    @staticmethod
+    def custom_id_for(match_id: int) -> str:
+        return f"llang:{match_id}"
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "LanguageSelect":
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        value = self.item.values[0] if self.item.values else ""
+        await run_handler(interaction, _controls(interaction).set_language(interaction, self.match_id, value))
+
+
+LOBBY_ITEMS = (OptionsButton, MyOptionsButton, PanelPageButton, OptionSelect, PlayerOptionSelect, AddAISelect,
+               LanguageSelect)
+
+#: The language choice that goes back to the server's (or the player's Discord's), as ``/language`` has it.
+SERVER_LANGUAGE = "server"
 
 
 def add_ai_select(match_id: int, *, disabled: bool) -> discord.ui.Select[Any]:
@@ -284,7 +318,8 @@ def lobby_message(live: LiveMatch) -> Rendered:
         + t("**Players ({count})**", count=count) + f"\n{seats}\n\n"
         + t("**Options** (the host changes them with **Options** before Start)") + f"\n{options_text(live)}"
     ))
-    footer = t("Hands and secret roles are sent by DM when the match starts.")
+    footer = t("Hands and secret roles are sent by DM when the match starts.") + " " + t(
+        "Choose the language they are in with My options.")
     if any(p < 0 for p in rec.players):
         footer += " " + t("🤖 This match has AI players: it does not count in stats unless the server allows it.")
     embed.set_footer(text=footer)
@@ -295,23 +330,24 @@ def lobby_message(live: LiveMatch) -> Rendered:
         LobbyButton.make(live.id, "start", disabled=not ready), LobbyButton.make(live.id, "cancel"),
         LobbyButton.make(live.id, "add_ai", disabled=full),
         LobbyButton.make(live.id, "remove_ai", disabled=not any(p < 0 for p in rec.players)),
-        OptionsButton(live.id).item,
+        OptionsButton(live.id).item, MyOptionsButton(live.id).item,
     ]
-    if player_options(live):
-        items.append(MyOptionsButton(live.id).item)
     items.append(add_ai_select(live.id, disabled=full))
     return Rendered(embed=embed, view=_view(*items))
 
 
 def _panel(live: LiveMatch, who: str, options: Sequence[Option], values: Sequence[Any], selects: list[Any],
-           page: int, title: str, header: str | None) -> Rendered:
-    pages = _pages(options)
+           page: int, title: str, header: str | None, lead: Sequence[tuple[str, Any]] = ()) -> Rendered:
+    """``lead``: (line, select) pairs shown before the options, their selects on the first page."""
+    pages = panel_pages(options, len(lead))
     page = max(0, min(page, len(pages) - 1))
     lines = [header] if header else []
+    lines += [line for line, _ in lead]
     lines += [f"**{o.title}:** {o.show(v)}\n{translate(o.description)}" for o, v in zip(options, values)]
     embed = discord.Embed(title=f"{match_title(live)} · {title}", colour=COLOUR_LOBBY, description="\n\n".join(lines))
     shown = set(pages[page])
-    view = _view(*(s.item for o, s in zip(options, selects) if o in shown))
+    view = _view(*(select.item for _, select in (lead if page == 0 else ())),
+                 *(s.item for o, s in zip(options, selects) if o in shown))
     if len(pages) > 1:
         for number in range(len(pages)):
             view.add_item(PanelPageButton(live.id, who, number, t("Page {number}", number=number + 1)).item)
@@ -326,112 +362,23 @@ def host_panel(live: LiveMatch, *, page: int = 0, header: str | None = None) -> 
     return _panel(live, "host", options, values, selects, page, t("match options"), header)
 
 
-def player_panel(live: LiveMatch, player: int, *, page: int = 0, header: str | None = None) -> Rendered:
-    """A player's ephemeral panel of their own per-player options."""
+def language_entry(match_id: int, chosen: str | None, reading: str) -> tuple[str, LanguageSelect]:
+    """The panel's first entry: the language the player reads (``reading``), and a select preset to their choice."""
+    options = [discord.SelectOption(label=name, value=code, default=code == chosen) for code, name in LANGUAGES.items()]
+    options.append(discord.SelectOption(label=t("The server's language"), value=SERVER_LANGUAGE, default=chosen is None))
+    line = (t("**Your language:** {language}", language=language_name(reading)) + "\n"
+            + t("Your DMs, pickers and replies only you see are written in it; the table stays in the server's "
+                "language. `/language` changes it too."))
+    return line, LanguageSelect(match_id, options, t("Your language: {language}", language=language_name(reading)))
+
+
+def player_panel(live: LiveMatch, player: int, *, chosen: str | None, reading: str, page: int = 0,
+                 header: str | None = None) -> Rendered:
+    """A player's ephemeral panel: their own language (``chosen``, or None; ``reading`` the one in effect), then
+    the game's per-player options."""
     options = player_options(live)
     values = [player_value(live, o, player) for o in options]
     selects = [PlayerOptionSelect(live.id, player, o.name, _select_options(o, v), _placeholder(o, v))
                for o, v in zip(options, values)]
-    return _panel(live, str(player), options, values, selects, page, t("your options"), header)
-
-
-# --- handlers ---------------------------------------------------------------------
-class LobbyControls:
-    """What the option components do; uses the table's service, announcer and replies (no rules here)."""
-
-    def __init__(self, table: "Table") -> None:
-        self.table = table
-        self.service = table.service
-
-    async def _open_lobby(self, interaction: Interaction, match_id: int) -> LiveMatch | None:
-        live = await self.service.load(match_id)
-        if live is None or live.record.status != LOBBY:
-            await self.table.tell(interaction, t("This lobby is closed: options can only change before Start."))
-            return None
-        return live
-
-    async def open_host_panel(self, interaction: Interaction, match_id: int) -> None:
-        live = await self._open_lobby(interaction, match_id)
-        if live is None:
-            return
-        if interaction.user.id != live.record.host_id:
-            await self.table.tell(interaction, t("Only the host can change the match options."))
-            return
-        await interaction.response.send_message(ephemeral=True, **host_panel(live).send_kwargs())
-
-    async def open_player_panel(self, interaction: Interaction, match_id: int) -> None:
-        live = await self._open_lobby(interaction, match_id)
-        if live is None:
-            return
-        if not player_options(live):
-            await self.table.tell(interaction, t("{game} has no options of your own to set.", game=live.game.title))
-            return
-        if interaction.user.id not in live.record.players:
-            await self.table.tell(interaction, t("Take a seat first (press Join): options are set per seated player."))
-            return
-        await interaction.response.send_message(ephemeral=True,
-                                                **player_panel(live, interaction.user.id).send_kwargs())
-
-    async def turn_page(self, interaction: Interaction, match_id: int, who: str, page: int) -> None:
-        live = await self._open_lobby(interaction, match_id)
-        if live is None:
-            return
-        if who == "host":
-            if interaction.user.id != live.record.host_id:
-                await self.table.tell(interaction, t("Only the host can change the match options."))
-                return
-            rendered = host_panel(live, page=page)
-        else:
-            if interaction.user.id != int(who):
-                await self.table.tell(interaction, t("You can only change your own options."))
-                return
-            rendered = player_panel(live, int(who), page=page)
-        await interaction.response.edit_message(**rendered.edit_kwargs())
-
-    async def set_option(self, interaction: Interaction, match_id: int, name: str, value: str) -> None:
-        async with self.table.locked(interaction, match_id):
-            live = await self.service.set_option(match_id, interaction.user.id, name, value)
-            option, _ = match_wide_option(live, name)
-            await self._show_option_set(interaction, live, option)
-
-    async def _show_option_set(self, interaction: Interaction, live: LiveMatch, option: Option) -> None:
-        header = t("✅ {option}: {value}.", option=option.title, value=option.show(current(live, option)))
-        page = next(i for i, p in enumerate(_pages(host_options(live))) if option in p)
-        await interaction.response.edit_message(**host_panel(live, page=page, header=header).edit_kwargs())
-        await self.refresh_lobby(live)
-
-    async def set_player_option(self, interaction: Interaction, match_id: int, player: int, name: str,
-                                value: str) -> None:
-        async with self.table.locked(interaction, match_id):
-            live = await self.service.set_player_option(match_id, interaction.user.id, player, name, value)
-            await self._show_player_option_set(interaction, live, player, name)
-
-    async def _show_player_option_set(self, interaction: Interaction, live: LiveMatch, player: int,
-                                      name: str) -> None:
-        option = next(o for o in player_options(live) if name in (o.name, *o.aliases))
-        header = t("✅ {option}: {value}.", option=option.title,
-                   value=option.show(player_value(live, option, player)))
-        page = next(i for i, p in enumerate(_pages(player_options(live))) if option in p)
-        await interaction.response.edit_message(**player_panel(live, player, page=page, header=header).edit_kwargs())
-        await self.refresh_lobby(live)
-
-    async def add_ai(self, interaction: Interaction, match_id: int, level: str) -> None:
-        """The host chose a level in **Add AI…**: seat an AI at it and redraw the lobby clicked."""
-        async with self.table.locked(interaction, match_id, update=True):
-            live = await self.service.add_ai(match_id, interaction.user.id, level)
-            if interaction.response.is_done():
-                await interaction.edit_original_response(**lobby_message(live).edit_kwargs())
-            else:
-                await interaction.response.edit_message(**lobby_message(live).edit_kwargs())
-
-    async def refresh_lobby(self, live: LiveMatch) -> None:
-        """Edit the lobby message in the channel to show the new values (a channel message edit)."""
-        if live.record.message_id is None:
-            return
-        partial = self.table.announcer.channel(live).get_partial_message(live.record.message_id)
-        async with self.table.in_channel(live):
-            rendered = lobby_message(live)
-        try:
-            await partial.edit(**rendered.edit_kwargs())
-        except discord.HTTPException as exc:
-            log.warning("could not refresh the lobby message: %s", exc)
+    return _panel(live, str(player), options, values, selects, page, t("your options"), header,
+                  lead=[language_entry(live.id, chosen, reading)])

@@ -21,8 +21,8 @@ from bot.config import ConfigError, from_env
 from bot.storage import Storage
 from bot.ui.components import (SNOWFLAKE, SNOWFLAKE_LIMIT, ActButton, HandButton, LobbyButton, PassButton,
                                PickButton, PickSelect, PrefButton, dynamic_items, is_snowflake, snowflake)
-from bot.ui.lobby_view import (MyOptionsButton, OptionsButton, OptionSelect, PanelPageButton, PlayerOptionSelect,
-                               host_options)
+from bot.ui.lobby_view import (LanguageSelect, MyOptionsButton, OptionsButton, OptionSelect, PanelPageButton,
+                               PlayerOptionSelect, host_options)
 from bot.ui.render import legal_fingerprint
 from table_driver import ADMIN, CHANNEL, GUEST, GUILD, HOST, STRANGER, Table
 
@@ -220,12 +220,14 @@ async def test_lobby_controls_refuse_bad_values_and_strangers(table: Table):
     messages = await _posted(table, list(dict.fromkeys(cid for _, cid in cases)),
                              [setting, OptionSelect.custom_id_for(live.id, "no_such_option"),
                               PlayerOptionSelect.custom_id_for(live.id, HOST, "no_such_option"),
-                              PlayerOptionSelect.custom_id_for(live.id, biggest, options[0].name)])
+                              PlayerOptionSelect.custom_id_for(live.id, biggest, options[0].name),
+                              LanguageSelect.custom_id_for(live.id), LanguageSelect.custom_id_for(biggest)])
     for user, cid in cases:
         _check(await table.click(user, _message_for(messages, cid), cid), cid)
     for cid in [setting, OptionSelect.custom_id_for(live.id, "no_such_option"),
                 PlayerOptionSelect.custom_id_for(live.id, HOST, "no_such_option"),
-                PlayerOptionSelect.custom_id_for(live.id, biggest, options[0].name)]:
+                PlayerOptionSelect.custom_id_for(live.id, biggest, options[0].name),
+                LanguageSelect.custom_id_for(live.id), LanguageSelect.custom_id_for(biggest)]:
         for user in (HOST, STRANGER):
             for value in (["²"], ["no-such-value"], ["9" * 500], [""], []):
                 _check(await table.select(user, _message_for(messages, cid), cid, value, forge=True), cid)

@@ -19,7 +19,7 @@ from bot.options import TABLE_OPTIONS
 from cogs.games import own_cog_module
 from bot.sim import FakeMessage, InteractionRecord
 from bot.ui.components import LobbyButton
-from bot.ui.lobby_view import MyOptionsButton, OptionSelect, OptionsButton, PlayerOptionSelect
+from bot.ui.lobby_view import LanguageSelect, MyOptionsButton, OptionSelect, OptionsButton, PlayerOptionSelect
 from table_driver import CHANNEL, GUEST, HOST, STRANGER, Table
 
 COMMANDS = {"new", "hand", "board", "rules", "concede", "end"}
@@ -166,8 +166,8 @@ async def test_only_the_host_changes_match_wide_options(table: Table):
     assert "Only the host" in forged.text
     record = await stored(table)
     assert record.options == {"heroes": "choose"} and record.table_options == {"full_windows": False}
-    # Drama has no per-player option: no "My options" button on its lobby.
-    assert MyOptionsButton.custom_id_for(match_id) not in lobby.custom_ids()
+    # Drama has no per-player option of its own, but "My options" is there: it holds each player's language.
+    assert MyOptionsButton.custom_id_for(match_id) in lobby.custom_ids()
 
 
 async def test_bad_and_unknown_values_are_refused_with_the_allowed_ones_and_change_nothing(table: Table):
@@ -255,6 +255,48 @@ async def test_a_lobby_stored_with_the_old_genders_name_still_starts(table: Tabl
     started = table.live()
     assert started.record.status == "active"
     assert {p.pid: p.gender for p in started.state.players} == {HOST: "", GUEST: "male"}
+
+
+async def test_my_options_sets_the_players_own_language_and_redraws_the_panel_in_it(table: Table):
+    """A game with no per-player option still has **My options**: the language, first, as `/language` sets it."""
+    lobby = await open_lobby(table, "drama")
+    match_id = table.live().id
+    languages = table.bot.table.service.languages
+    panel = await my_panel(table, lobby, GUEST)
+    assert panel.ephemeral and "Your language:** English" in panel.text
+    assert [s.custom_id for s in panel.message.selects()] == [LanguageSelect.custom_id_for(match_id)]
+    chosen = await table.select(GUEST, panel.message, LanguageSelect.custom_id_for(match_id), ["ms"])
+    assert await languages.chosen(GUEST) == "ms" and await languages.chosen(HOST) is None
+    redrawn = table.world.message(panel.message.id)
+    assert chosen.message.id == redrawn.id and "✅" in redrawn.text and "Bahasa Melayu" in redrawn.text
+    assert "Your language" not in redrawn.text  # the panel itself is in Malay now
+    # /language sees the same choice, and "the server's language" takes it back.
+    back = await table.select(GUEST, redrawn, LanguageSelect.custom_id_for(match_id), ["server"])
+    assert await languages.chosen(GUEST) is None and "Your language:** English" in back.message.text
+    # The lobby in the channel is the server's, untouched by a player's language.
+    assert "lobby" in table.world.message(lobby.id).text
+
+
+async def test_a_forged_language_is_refused_and_changes_nothing(table: Table):
+    lobby = await open_lobby(table, "laga")
+    match_id = table.live().id
+    panel = await my_panel(table, lobby, GUEST)
+    assert [s.custom_id for s in panel.message.selects()][:2] == [LanguageSelect.custom_id_for(match_id),
+                                           PlayerOptionSelect.custom_id_for(match_id, GUEST, "gender")]
+    refused = await table.select(GUEST, panel.message, LanguageSelect.custom_id_for(match_id), ["klingon"],
+                                 forge=True)
+    assert refused.ephemeral and "There is no language called klingon" in refused.text
+    assert await table.bot.table.service.languages.chosen(GUEST) is None
+
+
+async def test_a_language_chosen_after_the_start_is_kept_and_told(table: Table):
+    """The panel outlives its lobby; the language is the player's own, so it still counts, told in a reply."""
+    lobby = await open_lobby(table, "drump")
+    panel = await my_panel(table, lobby, GUEST)
+    await table.click(HOST, table.world.message(lobby.id), LobbyButton.id(table.live().id, "start"))
+    told = await table.select(GUEST, panel.message, LanguageSelect.custom_id_for(table.live().id), ["id"])
+    assert told.ephemeral and "Bahasa Indonesia" in told.text
+    assert await table.bot.table.service.languages.chosen(GUEST) == "id"
 
 
 def test_a_panel_with_more_options_than_rows_pages_them():
