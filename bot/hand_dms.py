@@ -7,7 +7,10 @@ match's lock, then sends it after releasing the lock, so a move (and the table
 edit waiting for that lock) never waits for Discord's buckets of a player's DM
 channel. Changes that come while an edit is under way fold into one more edit
 of the state as it is then. The DM keeps less urgent company than the table:
-its edits are sent at the pacer's background priority.
+its edits are sent at the pacer's background priority, and each is rendered
+only once its slot is due (``ratelimit.slot_first``): under load a DM is as
+fresh as the slot it goes out in, and the changes made while it waited take
+no edit of their own.
 
 An edit rendered before another that was already sent (a forced edit at the
 end of the match overtaking a background one) is dropped, never sent over it:
@@ -57,6 +60,10 @@ class HandDMs:
         #: Background edits asked for, and those folded into one already due.
         self.asked = 0
         self.folded = 0
+        #: (match, player) -> when the oldest change their DM does not show yet was asked for (clock seconds).
+        self._changed_at: dict[Key, float] = {}
+        #: How long changes took to reach the DM: from the first change an edit shows to its delivery.
+        self.shown_after = ratelimit.Waits()
 
     # --- asking -------------------------------------------------------------------
     def ask(self, live: LiveMatch, player: int, notes: Iterable[str] = ()) -> None:
@@ -66,6 +73,7 @@ class HandDMs:
         key = (live.id, player)
         self._keep_notes(key, notes)
         self.asked += 1
+        self._changed_at.setdefault(key, self._now())
         if key in self._asks:
             self.folded += 1
         self._asks[key] = live
@@ -73,20 +81,24 @@ class HandDMs:
             task = asyncio.get_running_loop().create_task(self._work(key), name=f"game:hand:{live.id}:{player}")
             self._workers[key] = task
 
+    def _now(self) -> float:
+        return self.announcer.service.clock.now()
+
     def pending(self, match_id: int) -> bool:
         return any(key[0] == match_id for key in (*self._asks, *self._workers))
 
     def holds(self, match_id: int) -> bool:
         """Whether anything of this match is remembered (a finished match should hold nothing)."""
         return any(key[0] == match_id for key in (*self.last_sent, *self.notes, *self._sent_version,
-                                                  *self._rendered_version))
+                                                  *self._rendered_version, *self._changed_at))
 
     def forget_match(self, live: LiveMatch) -> None:
         """The match is over and its DMs were sent a last time: drop what is kept for it (pending asks too)."""
         for player in live.record.players:
             key = (live.id, player)
             self._asks.pop(key, None)
-            for kept in (self.last_sent, self.notes, self._sent_version, self._rendered_version, self._sending):
+            for kept in (self.last_sent, self.notes, self._sent_version, self._rendered_version, self._sending,
+                         self._changed_at):
                 kept.pop(key, None)
 
     async def _work(self, key: Key) -> None:
@@ -95,12 +107,21 @@ class HandDMs:
                 live = self._asks.pop(key)
                 try:
                     async with self.announcer.service.lock(live.id):
-                        if live.record.status != "active":
-                            continue  # the match ended: its last DMs are sent by the end itself
-                        prepared = await self._render(live, key[1], force=False)
-                    if prepared is not None:
-                        with ratelimit.background():
-                            await self._send(live, key[1], *prepared, background=True)
+                        news = live.record.status == "active" and await self._shows_news(live, key[1])
+                    if not news:
+                        self._changed_at.pop(key, None)  # nothing private changed: the DM shows it all already
+                        continue
+                    # The slot first, then the render: the edit shows the state as it is when it may go.
+                    async with ratelimit.slot_first(self.announcer.pacer):
+                        live = self._asks.pop(key, live)  # changes asked for during the wait fold in
+                        async with self.announcer.service.lock(live.id):
+                            if live.record.status != "active":
+                                continue  # the match ended: its last DMs are sent by the end itself
+                            changed_at = self._changed_at.pop(key, None)  # this render shows every change so far
+                            prepared = await self._render(live, key[1], force=False)
+                        if prepared is not None and await self._send(live, key[1], *prepared, background=True) \
+                                and changed_at is not None:
+                            self.shown_after.add(self._now() - changed_at)
                 except Exception:  # the move is stored; the next change (or the end) shows the hand
                     if self.announcer.bot.is_closed():
                         return
@@ -133,8 +154,7 @@ class HandDMs:
         key = (live.id, player)
         kept = self.notes.get(key, [])
         async with announcer.in_private(live, player) as locale:
-            # The table's message is in the digest: its "Go to the table" link must follow a re-post.
-            digest = locale + private_digest(live, player) + "\n".join(kept) + f"\n{live.record.message_id}"
+            digest = self._digest(live, player, locale)
             if not force and self.last_sent.get(key) == digest and live.record.status == "active":
                 return None
             png = await self._picture(live, player)
@@ -149,6 +169,19 @@ class HandDMs:
         version = self._rendered_version.get(key, 0) + 1
         self._rendered_version[key] = version
         return digest, rendered, version
+
+    def _digest(self, live: LiveMatch, player: int, locale: str) -> str:
+        """What the DM shows, in short: an edit is due only when this differs from the one last sent.
+
+        The table's message is in it: the DM's "Go to the table" link must follow a re-post.
+        """
+        kept = self.notes.get((live.id, player), [])
+        return locale + private_digest(live, player) + "\n".join(kept) + f"\n{live.record.message_id}"
+
+    async def _shows_news(self, live: LiveMatch, player: int) -> bool:
+        """Whether the DM would change now (hold the lock): only then is a slot worth waiting for."""
+        async with self.announcer.in_private(live, player) as locale:
+            return self.last_sent.get((live.id, player)) != self._digest(live, player, locale)
 
     async def _picture(self, live: LiveMatch, player: int) -> bytes | None:
         """The player's hand picture for their DM (edited only when their view changed), or None."""

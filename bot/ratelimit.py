@@ -37,7 +37,7 @@ import contextvars
 import enum
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, AsyncIterator, Iterator
 
 import discord
 
@@ -59,6 +59,8 @@ class Priority(enum.IntEnum):
 
 _priority: contextvars.ContextVar[Priority] = contextvars.ContextVar("meja_pacing_priority",
                                                                      default=Priority.URGENT)
+#: A slot waited for ahead of the request (see :func:`slot_first`): ``[True]`` until a request uses it.
+_held: contextvars.ContextVar[list[bool] | None] = contextvars.ContextVar("meja_pacing_held_slot", default=None)
 
 
 @contextlib.contextmanager
@@ -111,6 +113,8 @@ class GlobalPacer:
     """
 
     def __init__(self, rate: float = RATE, burst: int = BURST) -> None:
+        #: Whether an HTTP client's requests wait for this pacer's slots (see :func:`install_pacer`).
+        self.installed = False
         self.interval = 1.0 / rate
         self.tolerance = (burst - 1) * self.interval
         self._tat = float("-inf")  # theoretical arrival time of the next request
@@ -210,6 +214,10 @@ class GlobalPacer:
             waiter.set_result(None)
         self._arm(loop)
 
+    def give_back(self) -> None:
+        """A slot waited for and then not used: the next waiter has it, or it is free again."""
+        self._give_back(asyncio.get_running_loop())
+
     def _give_back(self, loop: asyncio.AbstractEventLoop) -> None:
         """A slot handed to a waiter that was cancelled: the next waiter has it, or it is free again."""
         waiter = self._next_waiter()
@@ -253,10 +261,41 @@ def install_pacer(http: discord.http.HTTPClient, pacer: GlobalPacer | None = Non
     inner = http.request
 
     async def request(route: discord.http.Route, **kwargs: Any) -> Any:
-        await pacer.wait()
+        held = _held.get()
+        if held is not None and held[0]:
+            held[0] = False  # the slot this request waited for ahead (``slot_first``)
+        else:
+            await pacer.wait()
         return await inner(route, **kwargs)
 
     # discord.py looks the method up on the instance, so wrapping it there paces everything it sends.
     http.request = request  # type: ignore[method-assign]
     http._meja_pacer = pacer  # type: ignore[attr-defined]
+    pacer.installed = True
     return pacer
+
+
+@contextlib.asynccontextmanager
+async def slot_first(pacer: GlobalPacer, priority: Priority = Priority.BACKGROUND) -> AsyncIterator[None]:
+    """Wait for the slot first, then build and make the request inside: the first request made in
+    the block uses it.
+
+    For a request whose content only keeps something fresh (a hand DM): built after its wait
+    instead of before, it shows the state as it is when it may go, and every change during the
+    wait folds into it, where a request built first would go out as old as its wait and need
+    another after it. A slot the block leaves unused (nothing to send after all) is given back.
+    With no pacer installed there is nothing to wait for.
+    """
+    if not pacer.installed:
+        yield
+        return
+    await pacer.wait(priority)
+    held = [True]
+    token = _held.set(held)
+    try:
+        with paced_as(priority):
+            yield
+    finally:
+        _held.reset(token)
+        if held[0]:
+            pacer.give_back()

@@ -278,11 +278,11 @@ async def run_capacity(*, matches: int, warmup: float, window: float, seed: int,
             pass
         await bot.close()
         world.close()
-    return _figures(load, matches, warmup, window, set_up, limits, pacer)
+    return _figures(load, matches, warmup, window, set_up, limits, pacer, bot.table.announcer.hands)
 
 
 def _figures(load: Load, matches: int, warmup: float, window: float, set_up: float, limits: RateLimits,
-             pacer: Any) -> dict[str, Any]:
+             pacer: Any, hands: Any) -> dict[str, Any]:
     per_game = {}
     for name in load.games:
         moves = load.moves[name]
@@ -314,6 +314,7 @@ def _figures(load: Load, matches: int, warmup: float, window: float, set_up: flo
         "invalid_requests": dict(limits.invalid),
         "paced_waits": pacer.waited,
         "paced_wait_s": {level.name.lower(): vars(wait) for level, wait in pacer.waits.items()},
+        "hand_dm_shown_after_s": vars(hands.shown_after),
         "webhook_waits": limits.webhook_waits,
         "failed_moves": load.failed_moves,
         "matches_replaced": load.replaced,
