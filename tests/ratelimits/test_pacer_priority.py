@@ -12,13 +12,12 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import discord
 import pytest
 
 from bot import ratelimit
-from bot.ratelimit import BURST, RATE, GlobalPacer, Priority, install_pacer
-from bot.sim import FakeDiscord, virtual_time
-from bot.sim.ratelimit import RateLimits
+from bot.ratelimit import BURST, RATE, GlobalPacer, Priority
+from bot.sim import virtual_time
+from paced_world import paced_client
 
 INTERVAL = 1.0 / RATE
 GUILD = 1_300_000_000_000_000_100
@@ -232,14 +231,7 @@ def test_a_mixed_burst_through_discord_py_meets_no_429_and_the_urgent_posts_go_f
     channels = [CHANNEL + i for i in range(40)]
 
     async def main() -> None:
-        world = FakeDiscord(rate_limits=RateLimits())
-        world.add_guild(GUILD, "Kedai Kopi")
-        for channel in channels:
-            world.add_channel(GUILD, channel, f"c{channel}")
-        client = discord.Client(intents=discord.Intents.default())
-        await world.connect(client)
-        pacer = install_pacer(client.http)
-        await asyncio.sleep(1.0)  # login's requests belong to an earlier window
+        world, client, pacer = await paced_client(GUILD, channels)
         start = len(world.requests)
 
         async def refresh(channel: int) -> None:

@@ -12,12 +12,11 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import discord
 
 from bot import ratelimit
-from bot.ratelimit import BURST, RATE, GlobalPacer, Priority, install_pacer, slot_first
-from bot.sim import FakeDiscord, virtual_time
-from bot.sim.ratelimit import RateLimits
+from bot.ratelimit import BURST, RATE, GlobalPacer, Priority, slot_first
+from bot.sim import virtual_time
+from paced_world import paced_client
 
 INTERVAL = 1.0 / RATE
 GUILD = 1_320_000_000_000_000_100
@@ -29,14 +28,7 @@ def test_a_request_built_in_the_block_uses_its_slot_and_shows_the_state_when_it_
     channels = [CHANNEL + i for i in range(30)]
 
     async def main() -> None:
-        world = FakeDiscord(rate_limits=RateLimits())
-        world.add_guild(GUILD, "Kedai Kopi")
-        for channel in channels:
-            world.add_channel(GUILD, channel, f"c{channel}")
-        client = discord.Client(intents=discord.Intents.default())
-        await world.connect(client)
-        pacer = install_pacer(client.http)
-        await asyncio.sleep(1.0)  # login's requests belong to an earlier window
+        world, client, pacer = await paced_client(GUILD, channels)
         loop = asyncio.get_running_loop()
         start, began = len(world.requests), loop.time()
         state = {"version": 0}
