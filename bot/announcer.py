@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Awaitable, Callable, Iterable, Mapping
 
 import discord
 
@@ -26,7 +26,8 @@ from bot.table_tokens import USABLE_FOR, TableTokens, delete_sent, token_refused
 from bot.pings import Pings
 from bot.hand_dms import HandDMs
 from bot.private_news import own_moves_only, private_lines
-from bot.window_prompts import WindowPrompts
+from bot.tidying import Tidying
+from bot.window_prompts import WindowPrompts, all_of
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +58,8 @@ class Announcer(WindowPrompts):
         self.tables = TableTokens()
         #: Everything sent here keeps under Discord's global rate limit (see ``bot.ratelimit``).
         self.pacer = install_pacer(bot.http)
+        #: Requests that only tidy up, sent in the background (see ``bot.tidying``).
+        self.tidying = Tidying()
 
     # --- small helpers ----------------------------------------------------------
     def guild_name(self, live: LiveMatch) -> str:
@@ -99,6 +102,10 @@ class Announcer(WindowPrompts):
         if len(self._dm_channels) > DM_CHANNELS_KEPT:
             self._dm_channels.popitem(last=False)
         return dm
+
+    def tidy(self, name: str, what: str, sends: list[Callable[[], Awaitable[Any]]]) -> None:
+        """Requests nobody waits for, made later in the background, outside the caller's lock (``bot.tidying``)."""
+        self.tidying.add(name, what, sends)
 
     async def _safe(self, what: str, coro: Any) -> Any:
         try:
@@ -296,14 +303,13 @@ class Announcer(WindowPrompts):
 
     # --- private DMs -------------------------------------------------------------
     async def send_hands(self, live: LiveMatch) -> list[int]:
-        """DM every player their private view at the start; returns those whose DMs are closed."""
-        closed = []
-        for player in live.record.players:
-            if player <= 0:
-                continue
-            if not await self.push_hand(live, player, force=True):
-                closed.append(player)
-        return closed
+        """DM every player their private view at the start; returns those whose DMs are closed.
+
+        The DMs go out together, as a window's prompts do (see ``notify``).
+        """
+        players = [p for p in live.record.players if p > 0]
+        reached = await all_of(self.push_hand(live, player, force=True) for player in players)
+        return [player for player, ok in zip(players, reached) if not ok]
 
     async def push_hand(self, live: LiveMatch, player: int, *, force: bool = False,
                         notes: Iterable[str] = ()) -> bool:
@@ -361,7 +367,9 @@ class Announcer(WindowPrompts):
           a public window (a block is answered in seconds).
         * A secret window (who may answer would tell who holds a Plot Twist) is
           never announced by name: each person who may answer gets a private
-          prompt with one-click Pass; the table shows one quiet line.
+          prompt with one-click Pass; the table shows one quiet line. The prompts
+          go out together: under load each waits for its slot, and the match's
+          lock (its next move, its table) waits for the slowest, not their sum.
         """
         waiting = live.waiting
         if waiting.turn != live.mention_turn:
@@ -372,8 +380,8 @@ class Announcer(WindowPrompts):
                 await self._mention(live, humans[0])
                 return
             await self.clear_ping(live)
-            for player in humans:
-                await self.prompt(live, player, lines, outcomes, quietly=not private_lines(outcomes, player))
+            await all_of(self.prompt(live, player, lines, outcomes, quietly=not private_lines(outcomes, player))
+                         for player in humans)
             return
         if len(humans) == 1 == len(waiting.actors):
             player = humans[0]

@@ -1,15 +1,15 @@
-"""The bot object: opens the database, registers restart-proof components, loads the game cogs.
+"""The bot object: opens the database, routes restart-proof components, loads the game cogs.
 
-Start-up order matters for restarts: the dynamic components are registered
-and every live match reloaded inside ``setup_hook``, before any gateway
-event can arrive, so a click on a message sent before the restart is
-answered, and a deadline that passed while the bot was down fires at once.
+Start-up order matters for restarts: the component router is set up and
+every live match reloaded inside ``setup_hook``, before any gateway event
+can arrive, so a click on a message sent before the restart is answered,
+and a deadline that passed while the bot was down fires at once.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable, Iterable
+from typing import Callable
 
 import discord
 from discord.ext import commands
@@ -24,6 +24,7 @@ from bot.storage import Storage
 from bot.table import Table
 from bot.ui import picture_pool
 from bot.ui.components import dynamic_items
+from bot.ui.router import ComponentRouter
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +54,8 @@ class GameBot(commands.Bot):
         self.seeds = seeds
         self.storage: Storage | None = None
         self.table: Table
+        #: Every click on one of the bot's components goes to it (see ``on_interaction``).
+        self.router = ComponentRouter(dynamic_items())
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.database_path, clock=self.clock)
@@ -60,7 +63,6 @@ class GameBot(commands.Bot):
         scheduler = DeadlineScheduler(self.clock, self._on_timer)
         self.table = Table(self, service, scheduler)
         self.community = Community(service)
-        self.add_dynamic_items(*dynamic_items())
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         await self.tree.set_translator(CatalogueTranslator())
         for module in self.cog_modules:
@@ -94,14 +96,17 @@ class GameBot(commands.Bot):
                 self.storage = None
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer a click no component claims, so the player never sees "This interaction failed".
+        """Every component click: to the component it is on (``bot.ui.router``), else told it is no longer valid.
 
-        discord.py has already dispatched the interaction (synchronously, before
-        this event) to every DynamicItem whose template matches *and* whose
-        component is on the message, and to any stored view; it drops the rest
-        silently. The same test here decides, so exactly one answer is sent.
+        The components are not registered with discord.py, which would rebuild the clicked
+        message's whole view to find the one clicked; the router decides on what discord.py has
+        parsed already, so exactly one answer is sent, and the player never sees "This
+        interaction failed".
         """
-        if interaction.type is not discord.InteractionType.component or self._claimed(interaction):
+        if interaction.type is not discord.InteractionType.component:
+            return
+        claim = self.router.claim(interaction)
+        if claim is not None and await claim.run(interaction):
             return
         try:
             with use_locale(await self.table.service.languages.for_interaction(interaction)):
@@ -109,42 +114,8 @@ class GameBot(commands.Bot):
         except discord.HTTPException as exc:
             log.warning("could not answer an unclaimed click: %s", exc)
 
-    def _claimed(self, interaction: discord.Interaction) -> bool:
-        data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
-        custom_id, kind = data.get("custom_id"), data.get("component_type")
-        if not isinstance(custom_id, str):
-            return False
-        message = interaction.message
-        store = self._connection._view_store  # discord.py's router: the stored views and registered templates
-        key = (kind, custom_id)
-        if key in store._views.get(message.id if message else None, {}) or key in store._views.get(None, {}):
-            return True
-        if message is not None and any(pattern.fullmatch(custom_id) for pattern in store._dynamic_items):
-            return _shows(message.components, kind, custom_id)
-        return False
-
     async def _on_tree_error(self, interaction: discord.Interaction, error: Exception) -> None:
         await self.table.answer_error(interaction, error)
-
-
-def _shows(components: Iterable[Any], kind: Any, custom_id: str) -> bool:
-    """Whether a message's components hold one of type ``kind`` with ``custom_id``, at any depth.
-
-    The test discord.py makes before it calls a DynamicItem (it rebuilds a whole View from the
-    message for it), made on the parsed components themselves: rows, sections and containers
-    hold ``children``, a section its ``accessory``. This runs on every click, before the click's
-    own handler gets the loop, so it stays cheap.
-    """
-    pending = list(components)
-    while pending:
-        component = pending.pop()
-        if getattr(component, "custom_id", None) == custom_id and component.type.value == kind:
-            return True
-        pending.extend(getattr(component, "children", None) or ())
-        accessory = getattr(component, "accessory", None)
-        if accessory is not None:
-            pending.append(accessory)
-    return False
 
 
 def run(database_path: str, token: str, dev_guild_id: int | None) -> None:

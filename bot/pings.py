@@ -4,7 +4,9 @@ Discord does not notify on edits, so a ping is a new message. After a click in t
 channel it is a public followup of that click's interaction: Discord exempts the interaction
 webhook from the global rate limit, and a followup notifies who it mentions like any message.
 The old ping is then deleted through the token that posted it while that token is valid (also
-exempt); timers and AI moves, which have no interaction, post and delete in the channel.
+exempt); timers and AI moves, which have no interaction, post and delete in the channel. The delete
+only tidies the channel, so it goes after the caller's lock, at the pacer's background priority
+(``Announcer.tidy``): under load the new ping goes out first and the old one lingers a while.
 """
 
 from __future__ import annotations
@@ -32,10 +34,12 @@ class Pings:
         #: match -> its current ping when it was an interaction followup (deleted through that token).
         self._followups: dict[int, tuple[Any, float]] = {}
         self._tokens: Counter[str | None] = Counter()
+        #: Tokens of old pings whose delete through them is queued and not done yet.
+        self._deleting: Counter[str] = Counter()
 
     def holds_token(self, token: str) -> bool:
         """Whether a ping the bot may still delete was posted through this interaction token."""
-        return token in self._tokens
+        return token in self._tokens or token in self._deleting
 
     def _take(self, match_id: int) -> tuple[Any, float] | None:
         followup = self._followups.pop(match_id, None)
@@ -70,7 +74,7 @@ class Pings:
         if message is not None:
             await service.remember_message(live, PING, 0, live.record.channel_id, message.id)
         if previous is not None:
-            await self._remove_ping(live, previous[1], old_followup)
+            self._remove_ping(live, previous[1], old_followup)
         if self._followups.get(live.id) is old_followup:
             self._take(live.id)
         if interaction is not None and message is not None:
@@ -83,19 +87,32 @@ class Pings:
         old_followup = self._followups.get(live.id)
         if previous is not None:
             await service.forget_message(live, PING, 0)
-            await self._remove_ping(live, previous[1], old_followup)
+            self._remove_ping(live, previous[1], old_followup)
         if self._followups.get(live.id) is old_followup:
             self._take(live.id)
 
-    async def _remove_ping(self, live: LiveMatch, message_id: int, followup: tuple[Any, float] | None) -> None:
-        """Delete an old ping: through its interaction's token while that is valid (exempt), else in the channel."""
-        through_token = None
+    def _remove_ping(self, live: LiveMatch, message_id: int, followup: tuple[Any, float] | None) -> None:
+        """Delete an old ping, in the background: through its interaction's token while that is valid
+        (exempt), else in the channel."""
+        through_token, token = None, None
         if followup is not None:
             message, sent_at = followup
             if message.id == message_id and asyncio.get_running_loop().time() - sent_at < answering.TOKEN_LIFETIME:
-                through_token = message.delete
-        await delete_sent(through_token, self.announcer.channel(live).get_partial_message(message_id).delete,
-                          "an old ping")
+                through_token, token = message.delete, _token_of(message)
+        in_channel = self.announcer.channel(live).get_partial_message(message_id).delete
+        if token is not None:
+            self._deleting[token] += 1  # the token stays in use until its delete is done
+
+        async def remove() -> None:
+            try:
+                await delete_sent(through_token, in_channel, "an old ping")
+            finally:
+                if token is not None:
+                    self._deleting[token] -= 1
+                    if self._deleting[token] <= 0:
+                        del self._deleting[token]
+
+        self.announcer.tidy(f"ping:{live.id}", "remove an old ping", [remove])
 
 
 def _token_of(message: Any) -> str | None:

@@ -7,8 +7,10 @@ A prompt goes out only after the move that opened its window is committed.
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import logging
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Awaitable, Iterable
 
 import discord
 
@@ -23,6 +25,19 @@ if TYPE_CHECKING:
     from bot.announcer import Announcer
 
 log = logging.getLogger(__name__)
+
+
+async def all_of(sends: Iterable[Awaitable[Any]]) -> list[Any]:
+    """Make requests to different people at once (each waits for its own slot): their results in order.
+
+    The first error is raised once all are done, so none is left running unawaited.
+    """
+    outcomes = await asyncio.gather(*sends, return_exceptions=True)
+    for outcome in outcomes:
+        if isinstance(outcome, BaseException):
+            raise outcome
+    return outcomes
+
 
 #: The kind of the remembered message: a player's open window prompt.
 PROMPT = "prompt"
@@ -83,7 +98,7 @@ class WindowPrompts:
         self._prompted[(live.id, player)] = fingerprint
         if previous is not None:
             old = self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1])
-            await self._safe("remove a replaced prompt", old.delete())
+            self.tidy(f"prompt:{live.id}:{player}", "remove a replaced prompt", [old.delete])
 
     async def update_prompts(self: "Announcer", live: LiveMatch, outcomes: list[MoveOutcome]) -> None:
         """Within a window round: whoever's choices changed because of someone else's move is told.
@@ -94,6 +109,7 @@ class WindowPrompts:
         """
         movers = {o.player for o in outcomes if o.by == PLAYER}
         lines = [line for o in outcomes for line in o.public_lines]
+        told = []
         for player in sorted(live.waiting.actors):
             if player in movers or self.service.ai_controls(live, player):
                 continue
@@ -101,7 +117,8 @@ class WindowPrompts:
             fingerprint = render.legal_fingerprint(live.game.legal_actions(live.state, player))
             if self._prompted.get(key) == fingerprint:
                 continue
-            await self.prompt(live, player, lines, outcomes, quietly=not private_lines(outcomes, player))
+            told.append(self.prompt(live, player, lines, outcomes, quietly=not private_lines(outcomes, player)))
+        await all_of(told)
 
     def _prompted_now(self: "Announcer", live: LiveMatch) -> set[int]:
         """Who is asked in the secret window now open: their prompt tells them; their hand DM waits.
@@ -126,9 +143,14 @@ class WindowPrompts:
         """The window round is over: fold its private prompts to one line (their buttons would mislead).
 
         ``keep``: players about to get a new prompt, which replaces the old one instead.
+
+        The folds only tidy up (a click on a prompt's old buttons is told the window is over), so
+        they are edits of the background: sent after the caller's lock, at the pacer's background
+        priority, never ahead of a prompt, a ping or a table somebody is waiting for.
         """
         service = self.service
         still_open = live.record.status == "active" and live.state is not None and live.waiting.in_window
+        folds = []
         for player, (channel_id, message_id) in (await service.sent_messages(live, PROMPT)).items():
             if player in keep and player != skip:
                 continue
@@ -142,4 +164,5 @@ class WindowPrompts:
                         else t("⌛ {game} #{match}: that response window is over.", game=live.game.title,
                                match=live.id))
             message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-            await self._safe("fold a window prompt", message.edit(**render.collapsed(text).edit_kwargs()))
+            folds.append(functools.partial(message.edit, **render.collapsed(text).edit_kwargs()))
+        self.tidy(f"fold:{live.id}", "fold a window prompt", folds)

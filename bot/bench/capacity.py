@@ -95,6 +95,8 @@ class Load:
         self.latencies: list[float] = []
         self.failed_moves = 0
         self.replaced = 0
+        #: The tidy-ups (folds of old prompts, deletes of old pings) still waiting when the window ends, and dropped.
+        self.tidy: dict[str, int] = {}
         bot.table.announcer.move_listeners.append(self._on_move)
         bot.table.announcer.refresher.shown_listeners.append(self._on_shown)
 
@@ -264,6 +266,8 @@ async def run_capacity(*, matches: int, warmup: float, window: float, seed: int,
             await asyncio.sleep(1.0)
             load.scan()
         load.measuring = False
+        tidying = bot.table.announcer.tidying
+        load.tidy = {"pending_at_end": tidying.pending(), "dropped": tidying.dropped}
         now = loop.time()
         for pending in load.commits.values():  # never shown: count what they waited so far
             load.lags.extend(now - at for _, at in pending)
@@ -315,6 +319,7 @@ def _figures(load: Load, matches: int, warmup: float, window: float, set_up: flo
         "paced_waits": pacer.waited,
         "paced_wait_s": {level.name.lower(): vars(wait) for level, wait in pacer.waits.items()},
         "hand_dm_shown_after_s": vars(hands.shown_after),
+        "tidy_ups": load.tidy,
         "webhook_waits": limits.webhook_waits,
         "failed_moves": load.failed_moves,
         "matches_replaced": load.replaced,

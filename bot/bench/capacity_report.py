@@ -32,6 +32,14 @@ def _shown_after(run: dict[str, Any]) -> str:
     return f"{_n(shown['seconds'] / shown['count'])} / {_n(shown['longest'])}"
 
 
+def _tidy_ups(run: dict[str, Any]) -> str:
+    """Tidy-ups (folds of old prompts, deletes of old pings) waiting when the window ended, and dropped unsent."""
+    tidy = run.get("tidy_ups")
+    if not tidy:
+        return "-"
+    return f"{tidy['pending_at_end']} / {tidy['dropped']}"
+
+
 def per_move_run(capacity: dict[str, Any]) -> dict[str, Any] | None:
     """The run whose requests per move are judged: the lightest load (no folding forced by congestion)."""
     runs = capacity.get("runs") or {}
@@ -46,7 +54,7 @@ def section(results: dict[str, Any]) -> list[str]:
     games = sorted(runs[0]["games"])
     header = ["live matches", "moves/s", "limited req/s", "limited/move", "table lag p50 / p99 / max s",
               f"lag > {LAG_LIMIT:.0f} s", "429s", "invalid", "move wait p50 / p99 s",
-              "hand DM wait mean / max s", "hand change to DM mean / max s",
+              "hand DM wait mean / max s", "hand change to DM mean / max s", "tidy-ups waiting / dropped",
               *[f"{g} /move" for g in games]]
     lines = ["", f"Capacity under Discord's rate limits (stand-in enforcing 50 req/s global, 5 per 5 s per channel; "
                  f"people answer in 3-15 s, AI at its delay; {runs[0]['window_s']:.0f} virtual s after "
@@ -58,7 +66,7 @@ def section(results: dict[str, Any]) -> list[str]:
                  f"{_n(lag['p50'])} / {_n(lag['p99'])} / {_n(r['table_lag_max_s'])}",
                  f"{100 * r['lagging_share']:.1f}%", str(r["rate_limited_429"]),
                  str(sum(r["invalid_requests"].values())), f"{_n(wait['p50'])} / {_n(wait['p99'])}",
-                 _background_wait(r), _shown_after(r),
+                 _background_wait(r), _shown_after(r), _tidy_ups(r),
                  *[_n(r["games"][g]["limited_per_move"]) for g in games]]
         lines.append("  " + " | ".join(cells))
     held = capacity.get("holds_up_to", 0)

@@ -88,8 +88,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--capacity", type=_sizes, default=_sizes("100,150,200,400,1000"), metavar="N[,N...]",
                    help="live matches of every game held against the rate-limited stand-in, one run each, "
                         "people answering in 3-15 s on a virtual clock (default 100,150,200,400,1000)")
-    p.add_argument("--capacity-seconds", type=float, default=30.0, metavar="S",
-                   help="virtual seconds measured per capacity run, after 10 s of warm-up (default 30)")
+    p.add_argument("--capacity-seconds", type=float, default=90.0, metavar="S",
+                   help="virtual seconds measured per capacity run, after 10 s of warm-up (default 90: long "
+                        "enough for the Plot Twist and Extra Power prompts of matches well under way)")
     p.add_argument("--engine-seconds", type=float, default=1.0,
                    help="CPU seconds of random games per engine (default 1.0)")
     p.add_argument("--out", default=DEFAULT_OUT, help=f"where to write the JSON (default {DEFAULT_OUT})")

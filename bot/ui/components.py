@@ -1,8 +1,8 @@
 """Every button and select the bot sends, each defined once: its custom id, its look and its handler.
 
 Each component is a :class:`discord.ui.DynamicItem`, matched by its custom id
-template, so a click on a message sent before a restart still reaches the
-bot. A class holds the id format (``id``), the template that parses it back,
+template (by the bot's router, ``bot.ui.router``), so a click on a message
+sent before a restart still reaches the bot. A class holds the id format (``id``), the template that parses it back,
 the item as players see it (``make``), and the table handler a click goes to:
 no game logic lives here, and no component is described in two places.
 

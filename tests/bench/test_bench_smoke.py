@@ -78,6 +78,7 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
         assert _number(run["table_lag_s"]["p99"]) and _number(run["limited_per_move"])
         assert sorted(run["games"]) == sorted(g.name for g in all_games()), "every game is in the capacity load"
         assert run["moves"] > 0
+        assert run["tidy_ups"]["dropped"] >= 0 and run["tidy_ups"]["pending_at_end"] >= 0
     assert capacity["holds_up_to"] in (0, 7, 14)
 
     whole = data["whole"]

@@ -1,8 +1,8 @@
-"""Which clicks a component claims: the bot's test must agree with discord.py's, at any depth.
+"""Which clicks a component claims: the component must be on the message, at any depth.
 
-discord.py calls a DynamicItem only if the clicked component is on the message; the bot answers
-every other click with "This button is no longer valid." If the two disagreed, a click would get
-two answers (an error) or none ("This interaction failed").
+discord.py calls a DynamicItem only if the clicked component is on the message; the bot's router
+(which routes the bot's components instead of discord.py) makes the same test, and answers every
+other click with "This button is no longer valid."
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import discord
 from discord.components import _component_factory
 
-from bot.client import _shows
+from bot.ui.router import shown_component
 
 BUTTON, SELECT = discord.ComponentType.button.value, discord.ComponentType.string_select.value
 
@@ -37,11 +37,17 @@ LAYOUT = _components(
 
 
 def test_a_component_on_the_message_is_claimed_whatever_its_depth():
-    assert _shows(ROWS, BUTTON, "pick:2") and _shows(ROWS, SELECT, "pick:choose")
-    assert _shows(LAYOUT, BUTTON, "pick:deep") and _shows(LAYOUT, BUTTON, "pick:row")
+    assert _found(ROWS, BUTTON, "pick:2") and _found(ROWS, SELECT, "pick:choose")
+    assert _found(LAYOUT, BUTTON, "pick:deep") and _found(LAYOUT, BUTTON, "pick:row")
 
 
 def test_a_click_on_what_the_message_does_not_show_is_not_claimed():
-    assert not _shows(ROWS, BUTTON, "pick:3")  # forged: not on the message
-    assert not _shows(ROWS, BUTTON, "pick:choose")  # on it, but as a select, not a button
-    assert not _shows(LAYOUT, SELECT, "pick:deep") and not _shows([], BUTTON, "pick:1")
+    assert not _found(ROWS, BUTTON, "pick:3")  # forged: not on the message
+    assert not _found(ROWS, BUTTON, "pick:choose")  # on it, but as a select, not a button
+    assert not _found(LAYOUT, SELECT, "pick:deep") and not _found([], BUTTON, "pick:1")
+
+
+def _found(components, kind, custom_id) -> bool:
+    found = shown_component(components, kind, custom_id)
+    assert found is None or (found.custom_id == custom_id and found.type.value == kind)
+    return found is not None

@@ -8,9 +8,12 @@ pass; the driver then plays only by clicking what the bot sent.
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
+
+from bot import match_locks
 
 from bot.engine import get_game
 from bot.sim import seat
@@ -137,3 +140,44 @@ async def test_pickers_of_a_finished_match_are_let_go(drama_table):
         await world.settle()
     assert live.record.status == "finished"
     assert len(bot.table.pickers) == 0
+
+
+async def test_folding_a_rounds_prompts_never_holds_up_the_match(drama_table, clock):
+    """The folds only tidy up: Discord being slow to take them leaves the match free for its next move."""
+    world, bot = drama_table
+    live = await _open_first_window(world, bot)
+    choosers = sorted(live.waiting.actors)
+    prompts = {p: [m for m in world.dm_messages(p) if "You may respond" in m.text][-1] for p in choosers}
+    held = {prompts[p].channel_id for p in choosers}
+    gate, asked = asyncio.Event(), []
+    inner = bot.http.request
+
+    def folds(route, kwargs) -> bool:
+        content = (kwargs.get("json") or {}).get("content") or ""
+        return route.method == "PATCH" and getattr(route, "channel_id", None) in held and content.startswith("⌛")
+
+    async def request(route, **kwargs):  # Discord takes no fold of these prompts until the gate opens
+        if folds(route, kwargs):
+            asked.append(route.path)
+            await gate.wait()
+        return await inner(route, **kwargs)
+
+    bot.http.request = request
+    decision = live.decision
+    clock.advance(live.record.deadline - clock.now() + 0.5)
+    timer = asyncio.ensure_future(bot.table.scheduler.run_due())  # the window times out: its round is over
+    lock = bot.table.service.lock(live.id)
+    try:
+        for _ in range(500):  # the rest of the round's announcements (hand DMs, the table) finish meanwhile
+            if timer.done() and match_locks.is_free(lock) and asked:
+                break
+            await asyncio.sleep(0.01)
+        assert timer.done() and match_locks.is_free(lock), "a fold waiting for Discord holds the match"
+        assert live.decision != decision
+        assert asked and all(prompts[p].custom_ids() for p in choosers)  # asked for, not taken yet
+    finally:
+        gate.set()
+        await timer
+    await world.settle()
+    assert all(prompts[p].custom_ids() == [] for p in choosers)
+    assert all("window" in prompts[p].text for p in choosers)
