@@ -348,19 +348,22 @@ class Announcer(WindowPrompts):
             await self.fold_prompts(live, skip=answered)
             await self.announce_end(live, last.result, "played", notes=notes)  # the last hand DMs go out there
         else:
+            told: set[int] = set()  # prompted just now with these moves' lines, their private ones included
             if any(o.new_decision for o in outcomes):
                 await self.fold_prompts(live, skip=answered, keep=self._asked_again(live))
-                await self.notify(live, [line for o in outcomes for line in o.public_lines], outcomes)
+                told = await self.notify(live, [line for o in outcomes for line in o.public_lines], outcomes)
             elif live.waiting.in_window:
-                await self.update_prompts(live, outcomes)
+                told = await self.update_prompts(live, outcomes)
             quiet = own_moves_only(outcomes) | self._prompted_now(live)
             for player in live.record.players:
-                if player in quiet and not notes.get(player):
+                if player in quiet and (not notes.get(player) or player in told):
+                    # Their prompt told them (private lines and all): the DM keeps the lines for its next edit.
+                    self.hands.keep_notes(live, player, notes.get(player, ()))
                     continue
                 self.hands.ask(live, player, notes.get(player, ()))
 
-    async def notify(self, live: LiveMatch, lines: list[str], outcomes: list[MoveOutcome] = ()) -> None:
-        """Tell whoever must now decide, as quietly as the decision allows.
+    async def notify(self, live: LiveMatch, lines: list[str], outcomes: list[MoveOutcome] = ()) -> set[int]:
+        """Tell whoever must now decide, as quietly as the decision allows; returns who was told in a prompt.
 
         * A decision waiting on one person (their turn, a challenge, a defender's
           block) mentions them in the channel, at most once per turn unless it is
@@ -378,19 +381,20 @@ class Announcer(WindowPrompts):
         if waiting.window is not None:
             if waiting.window.public and len(humans) == 1 == len(waiting.actors):
                 await self._mention(live, humans[0])
-                return
+                return set()
             await self.clear_ping(live)
-            await all_of(self.prompt(live, player, lines, outcomes, quietly=not private_lines(outcomes, player))
-                         for player in humans)
-            return
+            sent = await all_of(self.prompt(live, player, lines, outcomes,
+                                            quietly=not private_lines(outcomes, player)) for player in humans)
+            return {player for player, ok in zip(humans, sent) if ok}
         if len(humans) == 1 == len(waiting.actors):
             player = humans[0]
             if player not in live.mentioned:
                 await self._mention(live, player)
             elif live.ping_for != player:
                 await self.clear_ping(live)
-            return
+            return set()
         await self.clear_ping(live)
+        return set()
 
     async def _mention(self, live: LiveMatch, player: int) -> None:
         own_turn = player == live.waiting.turn and not live.waiting.in_window

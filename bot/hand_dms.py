@@ -81,6 +81,11 @@ class HandDMs:
             task = asyncio.get_running_loop().create_task(self._work(key), name=f"game:hand:{live.id}:{player}")
             self._workers[key] = task
 
+    def keep_notes(self, live: LiveMatch, player: int, notes: Iterable[str]) -> None:
+        """Private notes the DM shows from its next edit on, with no edit for them now (a prompt told them)."""
+        if notes and self._reachable(live, player):
+            self._keep_notes((live.id, player), notes)
+
     def _now(self) -> float:
         return self.announcer.service.clock.now()
 

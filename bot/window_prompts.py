@@ -45,8 +45,8 @@ PROMPT = "prompt"
 
 class WindowPrompts:
     async def prompt(self: "Announcer", live: LiveMatch, player: int, lines: list[str],
-                     outcomes: Iterable[MoveOutcome] = (), *, quietly: bool = False) -> None:
-        """A private notice that ``player`` may respond in the open window, with its buttons.
+                     outcomes: Iterable[MoveOutcome] = (), *, quietly: bool = False) -> bool:
+        """A private notice that ``player`` may respond in the open window, with its buttons; whether it went out.
 
         The window's decider (who weighs the others' answers) gets their choices right in the
         prompt, as the picker's first step, since they answer what arrived. A prompt sent while an
@@ -60,7 +60,7 @@ class WindowPrompts:
         window, and its buttons now answer the current question.
         """
         if player in live.record.dm_closed or player <= 0:
-            return  # they see the table's quiet line and answer with Take action
+            return False  # they see the table's quiet line and answer with Take action
         legal = live.game.legal_actions(live.state, player)
         window = live.waiting.window
         outcomes = list(outcomes)
@@ -79,29 +79,30 @@ class WindowPrompts:
             try:
                 await old.edit(**rendered.edit_kwargs())
                 self._prompted[(live.id, player)] = fingerprint
-                return
+                return True
             except discord.NotFound:
                 pass  # deleted on their side: post a fresh one
             except discord.HTTPException as exc:
                 log.warning("could not update a window prompt of %s: %s", player, exc)
-                return
+                return False
         try:
             dm = await self._dm(player)
             message = await dm.send(**rendered.send_kwargs())
         except discord.Forbidden:
             await self.service.note_dm_closed(live, player)
-            return
+            return False
         except discord.HTTPException as exc:
             log.warning("could not send a window prompt to %s: %s", player, exc)
-            return
+            return False
         await self.service.remember_message(live, PROMPT, player, message.channel.id, message.id)
         self._prompted[(live.id, player)] = fingerprint
         if previous is not None:
             old = self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1])
             self.tidy(f"prompt:{live.id}:{player}", "remove a replaced prompt", [old.delete])
+        return True
 
-    async def update_prompts(self: "Announcer", live: LiveMatch, outcomes: list[MoveOutcome]) -> None:
-        """Within a window round: whoever's choices changed because of someone else's move is told.
+    async def update_prompts(self: "Announcer", live: LiveMatch, outcomes: list[MoveOutcome]) -> set[int]:
+        """Within a window round: whoever's choices changed because of someone else's move is told (returned).
 
         The decider learns of each new or changed answer as it arrives (a new prompt, which
         notifies, replacing the old one), instead of finding a silently edited DM. The mover's
@@ -109,7 +110,7 @@ class WindowPrompts:
         """
         movers = {o.player for o in outcomes if o.by == PLAYER}
         lines = [line for o in outcomes for line in o.public_lines]
-        told = []
+        told, asked = [], []
         for player in sorted(live.waiting.actors):
             if player in movers or self.service.ai_controls(live, player):
                 continue
@@ -117,8 +118,9 @@ class WindowPrompts:
             fingerprint = render.legal_fingerprint(live.game.legal_actions(live.state, player))
             if self._prompted.get(key) == fingerprint:
                 continue
+            asked.append(player)
             told.append(self.prompt(live, player, lines, outcomes, quietly=not private_lines(outcomes, player)))
-        await all_of(told)
+        return {player for player, ok in zip(asked, await all_of(told)) if ok}
 
     def _prompted_now(self: "Announcer", live: LiveMatch) -> set[int]:
         """Who is asked in the secret window now open: their prompt tells them; their hand DM waits.

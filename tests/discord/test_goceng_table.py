@@ -203,3 +203,29 @@ async def test_a_battle_card_is_one_line_on_the_table_and_pings_nobody(tables, d
     played = live.game.describe_event({"type": "play", "player": holder, "card": card["card"]},
                                       live.record.names)
     assert text.count(played) == 1 and posts
+
+
+async def test_the_battler_reads_an_offer_in_its_prompt_and_the_hand_dm_keeps_it_for_its_next_edit(
+        tables, db_path, clock):
+    """The prompt telling the battler of an offer carries its private line (which card): the hand DM is
+    not edited for it too, and shows it from its next edit on."""
+    table = await _open(tables, db_path, clock, 4, 0, seed=5)
+    await table.open_and_start()
+    live = await table.play_out(until=negotiation_ahead(2))
+    battler = live.state.battle.holder
+    a, b = sorted(p for p in live.state.players if p not in (live.state.battle.attacker, live.state.battle.defender))
+    await table.act(battler, {"type": "ask_help"})
+    hand = next(m for m in table.world.dm_messages(battler) if "You decide" not in (m.content or ""))
+    edits = len(table.world.edits_of(hand.id))
+
+    await prompt_pick(table, a, offers_of(await table.live(), a)[-1])
+    prompt = [m for m in table.world.dm_messages(battler) if "You decide" in (m.content or "")][-1]
+    card = next(line for line in prompt.content.splitlines() if "'s offer:" in line).split(": ", 1)[1]
+    assert len(table.world.edits_of(hand.id)) == edits, "the hand DM was edited for what the prompt said"
+    assert card not in table.world.message(hand.id).text
+
+    await prompt_pick(table, b, {"type": "decline"})
+    await prompt_pick(table, battler, {"type": "accept", "helper": a})  # their own move: no edit for it either
+    await table.play_out(until=lambda _: len(table.world.edits_of(hand.id)) > edits)
+    assert len(table.world.edits_of(hand.id)) > edits
+    assert card in table.world.message(hand.id).text  # the offer's line, kept for the DM's next edit
