@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from typing import Any, Awaitable, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 import discord
 
@@ -102,10 +102,6 @@ class Announcer(WindowPrompts):
         if len(self._dm_channels) > DM_CHANNELS_KEPT:
             self._dm_channels.popitem(last=False)
         return dm
-
-    def tidy(self, name: str, what: str, sends: list[Callable[[], Awaitable[Any]]]) -> None:
-        """Requests nobody waits for, made later in the background, outside the caller's lock (``bot.tidying``)."""
-        self.tidying.add(name, what, sends)
 
     async def _safe(self, what: str, coro: Any) -> Any:
         try:

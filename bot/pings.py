@@ -6,7 +6,7 @@ webhook from the global rate limit, and a followup notifies who it mentions like
 The old ping is then deleted through the token that posted it while that token is valid (also
 exempt); timers and AI moves, which have no interaction, post and delete in the channel. The delete
 only tidies the channel, so it goes after the caller's lock, at the pacer's background priority
-(``Announcer.tidy``): under load the new ping goes out first and the old one lingers a while.
+(``bot.tidying``): under load the new ping goes out first and the old one lingers a while.
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ class Pings:
                     if self._deleting[token] <= 0:
                         del self._deleting[token]
 
-        self.announcer.tidy(f"ping:{live.id}", "remove an old ping", [remove])
+        self.announcer.tidying.add(f"ping:{live.id}", "remove an old ping", [remove])
 
 
 def _token_of(message: Any) -> str | None:

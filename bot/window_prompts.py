@@ -98,7 +98,7 @@ class WindowPrompts:
         self._prompted[(live.id, player)] = fingerprint
         if previous is not None:
             old = self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1])
-            self.tidy(f"prompt:{live.id}:{player}", "remove a replaced prompt", [old.delete])
+            self.tidying.add(f"prompt:{live.id}:{player}", "remove a replaced prompt", [old.delete])
         return True
 
     async def update_prompts(self: "Announcer", live: LiveMatch, outcomes: list[MoveOutcome]) -> set[int]:
@@ -110,7 +110,7 @@ class WindowPrompts:
         """
         movers = {o.player for o in outcomes if o.by == PLAYER}
         lines = [line for o in outcomes for line in o.public_lines]
-        told, asked = [], []
+        asked, prompts = [], []
         for player in sorted(live.waiting.actors):
             if player in movers or self.service.ai_controls(live, player):
                 continue
@@ -119,8 +119,8 @@ class WindowPrompts:
             if self._prompted.get(key) == fingerprint:
                 continue
             asked.append(player)
-            told.append(self.prompt(live, player, lines, outcomes, quietly=not private_lines(outcomes, player)))
-        return {player for player, ok in zip(asked, await all_of(told)) if ok}
+            prompts.append(self.prompt(live, player, lines, outcomes, quietly=not private_lines(outcomes, player)))
+        return {player for player, ok in zip(asked, await all_of(prompts)) if ok}
 
     def _prompted_now(self: "Announcer", live: LiveMatch) -> set[int]:
         """Who is asked in the secret window now open: their prompt tells them; their hand DM waits.
@@ -167,4 +167,4 @@ class WindowPrompts:
                                match=live.id))
             message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
             folds.append(functools.partial(message.edit, **render.collapsed(text).edit_kwargs()))
-        self.tidy(f"fold:{live.id}", "fold a window prompt", folds)
+        self.tidying.add(f"fold:{live.id}", "fold a window prompt", folds)

@@ -2,9 +2,10 @@
 
 Each component is a :class:`discord.ui.DynamicItem`, matched by its custom id
 template (by the bot's router, ``bot.ui.router``), so a click on a message
-sent before a restart still reaches the bot. A class holds the id format (``id``), the template that parses it back,
-the item as players see it (``make``), and the table handler a click goes to:
-no game logic lives here, and no component is described in two places.
+sent before a restart still reaches the bot. A class holds the id format
+(``id``), the template that parses it back, the item as players see it
+(``make``), and the table handler a click goes to: no game logic lives here,
+and no component is described in two places.
 
 A custom id carries what is needed to act on a click after a restart: the
 match, and for prompts the decision number they were built for (a window

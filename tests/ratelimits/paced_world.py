@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any, Awaitable, Callable
 
 import discord
 
 from bot.ratelimit import GlobalPacer, install_pacer
-from bot.sim import FakeDiscord
+from bot.sim import FakeDiscord, virtual_time
 from bot.sim.ratelimit import RateLimits
 
 
@@ -22,3 +23,23 @@ async def paced_client(guild: int, channels: list[int]) -> tuple[FakeDiscord, di
     pacer = install_pacer(client.http)
     await asyncio.sleep(1.0)  # login's requests belong to an earlier window
     return world, client, pacer
+
+
+def run_paced(guild: int, channels: list[int], body: Callable[..., Awaitable[None]]) -> dict[str, Any]:
+    """Run ``await body(world, client, pacer, box)`` in a paced world on the virtual-time loop; returns ``box``.
+
+    The client and the world are closed afterwards whatever happens, and what the body put in
+    ``box`` is left to assert on once the loop has ended.
+    """
+    box: dict[str, Any] = {}
+
+    async def main() -> None:
+        world, client, pacer = await paced_client(guild, channels)
+        try:
+            await body(world, client, pacer, box)
+        finally:
+            await client.close()
+            world.close()
+
+    virtual_time.run(main())
+    return box

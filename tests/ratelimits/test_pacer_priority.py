@@ -17,7 +17,7 @@ import pytest
 from bot import ratelimit
 from bot.ratelimit import BURST, RATE, GlobalPacer, Priority
 from bot.sim import virtual_time
-from paced_world import paced_client
+from paced_world import run_paced
 
 INTERVAL = 1.0 / RATE
 GUILD = 1_300_000_000_000_000_100
@@ -227,11 +227,7 @@ def test_suspended_the_pacer_lets_everything_through_and_resumed_it_paces_again_
 
 
 def test_a_mixed_burst_through_discord_py_meets_no_429_and_the_urgent_posts_go_first():
-    box: dict[str, Any] = {}
-    channels = [CHANNEL + i for i in range(40)]
-
-    async def main() -> None:
-        world, client, pacer = await paced_client(GUILD, channels)
+    async def body(world: Any, client: Any, pacer: GlobalPacer, box: dict[str, Any]) -> None:
         start = len(world.requests)
 
         async def refresh(channel: int) -> None:
@@ -241,16 +237,13 @@ def test_a_mixed_burst_through_discord_py_meets_no_429_and_the_urgent_posts_go_f
         async def table(channel: int) -> None:
             await client.get_channel(channel).send(f"table {channel}")
 
-        try:
-            # Each channel's background refresh asks first, its table post right after.
-            sends = [send(c) for c in channels for send in (refresh, table)]
-            results = await asyncio.gather(*sends, return_exceptions=True)
-            box.update(world=world, start=start, results=results, waits=pacer.waits)
-        finally:
-            await client.close()
-            world.close()
+        # Each channel's background refresh asks first, its table post right after.
+        sends = [send(c) for c in channels for send in (refresh, table)]
+        results = await asyncio.gather(*sends, return_exceptions=True)
+        box.update(world=world, start=start, results=results, waits=pacer.waits)
 
-    virtual_time.run(main())
+    channels = [CHANNEL + i for i in range(40)]
+    box = run_paced(GUILD, channels, body)
     world = box["world"]
     assert [r for r in box["results"] if isinstance(r, Exception)] == []
     for channel in channels:

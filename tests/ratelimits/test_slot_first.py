@@ -16,7 +16,7 @@ from typing import Any
 from bot import ratelimit
 from bot.ratelimit import BURST, RATE, GlobalPacer, Priority, slot_first
 from bot.sim import virtual_time
-from paced_world import paced_client
+from paced_world import run_paced
 
 INTERVAL = 1.0 / RATE
 GUILD = 1_320_000_000_000_000_100
@@ -24,11 +24,7 @@ CHANNEL = 1_320_000_000_000_000_200
 
 
 def test_a_request_built_in_the_block_uses_its_slot_and_shows_the_state_when_it_goes():
-    box: dict[str, Any] = {}
-    channels = [CHANNEL + i for i in range(30)]
-
-    async def main() -> None:
-        world, client, pacer = await paced_client(GUILD, channels)
+    async def body(world: Any, client: Any, pacer: GlobalPacer, box: dict[str, Any]) -> None:
         loop = asyncio.get_running_loop()
         start, began = len(world.requests), loop.time()
         state = {"version": 0}
@@ -42,16 +38,13 @@ def test_a_request_built_in_the_block_uses_its_slot_and_shows_the_state_when_it_
             async with slot_first(pacer):
                 await client.get_channel(channel).send(f"{state['version']}")
 
-        try:
-            ticking = asyncio.create_task(advance())
-            await asyncio.gather(*(refresh(c) for c in channels))
-            ticking.cancel()
-            box.update(world=world, start=start, began=began, waits=pacer.waits)
-        finally:
-            await client.close()
-            world.close()
+        ticking = asyncio.create_task(advance())
+        await asyncio.gather(*(refresh(c) for c in channels))
+        ticking.cancel()
+        box.update(world=world, start=start, began=began, waits=pacer.waits)
 
-    virtual_time.run(main())
+    channels = [CHANNEL + i for i in range(30)]
+    box = run_paced(GUILD, channels, body)
     world = box["world"]
     sent = [r for r in world.requests[box["start"]:] if r.method == "POST"]
     assert len(sent) == 30 and all(r.ok for r in sent) and world.rate_limited() == []

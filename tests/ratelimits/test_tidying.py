@@ -15,9 +15,8 @@ from typing import Any
 
 import discord
 
-from bot.sim import virtual_time
 from bot.tidying import Tidying
-from paced_world import paced_client
+from paced_world import run_paced
 
 GUILD = 1_330_000_000_000_000_100
 CHANNEL = 1_330_000_000_000_000_200
@@ -25,19 +24,7 @@ CHANNEL = 1_330_000_000_000_000_200
 
 def _run(body: Any) -> dict[str, Any]:
     """Run ``body(world, client, pacer, box)`` against a paced client of ten channels; returns ``box``."""
-    box: dict[str, Any] = {}
-    channels = [CHANNEL + i for i in range(10)]
-
-    async def main() -> None:
-        world, client, pacer = await paced_client(GUILD, channels)
-        try:
-            await body(world, client, pacer, box)
-        finally:
-            await client.close()
-            world.close()
-
-    virtual_time.run(main())
-    return box
+    return run_paced(GUILD, [CHANNEL + i for i in range(10)], body)
 
 
 def test_a_tidy_up_waits_for_every_urgent_request_and_never_for_its_caller():
