@@ -350,7 +350,9 @@ class Announcer(WindowPrompts):
                 told = await self.notify(live, [line for o in outcomes for line in o.public_lines], outcomes)
             elif live.waiting.in_window:
                 told = await self.update_prompts(live, outcomes)
-            quiet = own_moves_only(outcomes) | self._prompted_now(live)
+            own = own_moves_only(outcomes)
+            told |= own  # the mover's reply showed them their move's private lines
+            quiet = own | self._prompted_now(live)
             for player in live.record.players:
                 if player in quiet and (not notes.get(player) or player in told):
                     # Their prompt told them (private lines and all): the DM keeps the lines for its next edit.

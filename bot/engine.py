@@ -305,6 +305,14 @@ class Game(Generic[S]):
         """One line of the public (or private, for a private event) move log; "" for none."""
         return event.get("type", "?")
 
+    def lasting_view(self, view: dict[str, Any]) -> dict[str, Any]:
+        """What of a view a player's standing private message (their hand DM) shows: what lasts
+        between moves (a hand, a secret identity), not the passing state of an open window,
+        which its prompts carry to whoever it concerns. The DM is edited only when this part
+        changes, so a window's back-and-forth costs no DM edits. Defaults to the whole view.
+        """
+        return view
+
     def render_view(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
         """The view as Markdown text for a message."""
         return json.dumps(view)

@@ -51,6 +51,8 @@ class HandDMs:
         self.last_sent: dict[Key, str] = {}
         #: (match, player) -> the private notes the DM shows.
         self.notes: dict[Key, list[str]] = {}
+        #: DMs with notes nobody has told their player yet: edited even if the view is unchanged.
+        self._news: set[Key] = set()
         #: (match, player) -> the version of the DM last sent, and the last version rendered.
         self._sent_version: dict[Key, int] = {}
         self._rendered_version: dict[Key, int] = {}
@@ -71,7 +73,10 @@ class HandDMs:
         if not self._reachable(live, player):
             return
         key = (live.id, player)
+        notes = list(notes)
         self._keep_notes(key, notes)
+        if notes:
+            self._news.add(key)
         self.asked += 1
         self._changed_at.setdefault(key, self._now())
         if key in self._asks:
@@ -95,13 +100,14 @@ class HandDMs:
     def holds(self, match_id: int) -> bool:
         """Whether anything of this match is remembered (a finished match should hold nothing)."""
         return any(key[0] == match_id for key in (*self.last_sent, *self.notes, *self._sent_version,
-                                                  *self._rendered_version, *self._changed_at))
+                                                  *self._rendered_version, *self._changed_at, *self._news))
 
     def forget_match(self, live: LiveMatch) -> None:
         """The match is over and its DMs were sent a last time: drop what is kept for it (pending asks too)."""
         for player in live.record.players:
             key = (live.id, player)
             self._asks.pop(key, None)
+            self._news.discard(key)
             for kept in (self.last_sent, self.notes, self._sent_version, self._rendered_version, self._sending,
                          self._changed_at):
                 kept.pop(key, None)
@@ -160,8 +166,10 @@ class HandDMs:
         kept = self.notes.get(key, [])
         async with announcer.in_private(live, player) as locale:
             digest = self._digest(live, player, locale)
-            if not force and self.last_sent.get(key) == digest and live.record.status == "active":
+            if not force and self.last_sent.get(key) == digest and key not in self._news \
+                    and live.record.status == "active":
                 return None
+            self._news.discard(key)  # this render shows every note so far
             png = await self._picture(live, player)
             # Built after the picture's await: the DM is never older than the state.
             rendered = render.hand_dm(live, player, guild_name=announcer.guild_name(live),
@@ -176,17 +184,19 @@ class HandDMs:
         return digest, rendered, version
 
     def _digest(self, live: LiveMatch, player: int, locale: str) -> str:
-        """What the DM shows, in short: an edit is due only when this differs from the one last sent.
+        """What the DM shows, in short: an edit is due only when this differs from the one last sent
+        (or a note came that nobody told the player yet).
 
-        The table's message is in it: the DM's "Go to the table" link must follow a re-post.
+        The table's message is in it: the DM's "Go to the table" link must follow a re-post. The
+        notes are not: one a prompt or the mover's reply told already waits for the next edit.
         """
-        kept = self.notes.get((live.id, player), [])
-        return locale + private_digest(live, player) + "\n".join(kept) + f"\n{live.record.message_id}"
+        return locale + private_digest(live, player) + f"\n{live.record.message_id}"
 
     async def _shows_news(self, live: LiveMatch, player: int) -> bool:
         """Whether the DM would change now (hold the lock): only then is a slot worth waiting for."""
         async with self.announcer.in_private(live, player) as locale:
-            return self.last_sent.get((live.id, player)) != self._digest(live, player, locale)
+            key = (live.id, player)
+            return key in self._news or self.last_sent.get(key) != self._digest(live, player, locale)
 
     async def _picture(self, live: LiveMatch, player: int) -> bytes | None:
         """The player's hand picture for their DM (edited only when their view changed), or None."""

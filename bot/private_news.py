@@ -35,12 +35,13 @@ def private_digest(live: LiveMatch, player: int) -> str:
     """What ``player`` sees that a spectator does not (their hand, their face-down cards), as text.
 
     The hand DM is edited only when this changes, not on every public move, so
-    DMs stay quiet and within rate limits; the public table carries the rest.
+    DMs stay quiet and within rate limits; the public table carries the rest. Only what
+    lasts counts (``Game.lasting_view``): a window's offers are its prompts' to tell.
     """
     game, state = live.game, live.state
     if state is None:
         return ""
-    mine, public = game.view(state, player), game.view(state, None)
+    mine, public = game.lasting_view(game.view(state, player)), game.lasting_view(game.view(state, None))
     return json.dumps(_differences(mine, public), sort_keys=True, default=str)
 
 

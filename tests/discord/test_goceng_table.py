@@ -205,16 +205,22 @@ async def test_a_battle_card_is_one_line_on_the_table_and_pings_nobody(tables, d
     assert text.count(played) == 1 and posts
 
 
-async def test_the_battler_reads_an_offer_in_its_prompt_and_the_hand_dm_keeps_it_for_its_next_edit(
-        tables, db_path, clock):
-    """The prompt telling the battler of an offer carries its private line (which card): the hand DM is
-    not edited for it too, and shows it from its next edit on."""
+async def _help_asked(tables, db_path, clock):
+    """A 4-player table whose battler has just asked for Extra Power: (table, battler, helper, other helper)."""
     table = await _open(tables, db_path, clock, 4, 0, seed=5)
     await table.open_and_start()
     live = await table.play_out(until=negotiation_ahead(2))
     battler = live.state.battle.holder
     a, b = sorted(p for p in live.state.players if p not in (live.state.battle.attacker, live.state.battle.defender))
     await table.act(battler, {"type": "ask_help"})
+    return table, battler, a, b
+
+
+async def test_the_battler_reads_an_offer_in_its_prompt_and_the_hand_dm_keeps_it_for_its_next_edit(
+        tables, db_path, clock):
+    """The prompt telling the battler of an offer carries its private line (which card): the hand DM is
+    not edited for it too, and shows it from its next edit on."""
+    table, battler, a, b = await _help_asked(tables, db_path, clock)
     hand = next(m for m in table.world.dm_messages(battler) if "You decide" not in (m.content or ""))
     edits = len(table.world.edits_of(hand.id))
 
@@ -229,3 +235,25 @@ async def test_the_battler_reads_an_offer_in_its_prompt_and_the_hand_dm_keeps_it
     await table.play_out(until=lambda _: len(table.world.edits_of(hand.id)) > edits)
     assert len(table.world.edits_of(hand.id)) > edits
     assert card in table.world.message(hand.id).text  # the offer's line, kept for the DM's next edit
+
+
+async def test_a_negotiation_that_sells_nothing_edits_no_helper_hand_dm(tables, db_path, clock):
+    """A window's offers are its prompts' to tell (``Game.lasting_view``): an offer made and not taken leaves
+    the helper's hand as it was, so their hand DM is not edited for it, and no hand DM lists the offers."""
+    table, battler, a, b = await _help_asked(tables, db_path, clock)
+    hand = next(m for m in table.world.dm_messages(a) if "Mat Goceng match" in (m.content or ""))
+    edits = len(table.world.edits_of(hand.id))
+
+    await prompt_pick(table, a, offers_of(await table.live(), a)[-1])
+    await prompt_pick(table, b, {"type": "decline"})
+    prompt = [m for m in table.world.dm_messages(battler) if "You decide" in (m.content or "")][-1]
+    assert "'s offer:" in prompt.content  # the battler reads the card in its prompt
+    await prompt_pick(table, battler, {"type": "no_help"})
+    await table.world.settle()
+
+    assert (await table.live()).state.battle is None or (await table.live()).state.battle.window is None
+    assert len(table.world.edits_of(hand.id)) == edits, "the helper's hand DM was edited for an offer not taken"
+    for player in (a, b, battler):
+        for message in table.world.dm_messages(player):
+            if "Mat Goceng match" in (message.content or ""):
+                assert "🤝" not in table.world.message(message.id).text

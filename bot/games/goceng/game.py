@@ -111,6 +111,14 @@ class GocengGame(Game[GocengState]):
         from bot.pictures import goceng as picture
         return picture.hand(view, names)
 
+    def lasting_view(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The view without an Extra Power window's offers: the battler's prompt shows them with their
+        cards, a helper's prompt their own offer, and the table everyone's prices."""
+        battle = view.get("battle")
+        if not battle or battle.get("window") is None:
+            return view
+        return {**view, "battle": {**battle, "window": None}}
+
     def render_view(self, view: Mapping[str, Any], names: Mapping[int, str]) -> str:
         return board.render(view, names)
 

@@ -241,3 +241,20 @@ def test_tapak_bayangan_as_extra_power_hits_the_battlers_opponent():
     assert {"type": "tapak", "player": 3, "target": 2, "discarded": "GG"} in events
     assert s.battle.lines == {1: ["RR", "TB-RG"], 2: []}
     assert s.battle.holder == 2 and s.battle.owed[2] == 2
+
+
+def test_what_lasts_of_a_view_leaves_the_offers_to_the_prompts():
+    """``lasting_view`` (what a hand DM shows) drops the open window and keeps everything else, unchanged."""
+    s = _stuck_battler()
+    act(s, 1, {"type": "ask_help"})
+    act(s, 3, {"type": "offer", "card": "RY", "price": 0})
+    view = GAME.view(s, 3)
+    before = repr(view)
+    lasting = GAME.lasting_view(view)
+    assert repr(view) == before  # the view itself is left as it was
+    assert lasting["battle"]["window"] is None and view["battle"]["window"]["offers"]
+    assert {k: v for k, v in lasting.items() if k != "battle"} == {k: v for k, v in view.items() if k != "battle"}
+    assert {k: v for k, v in lasting["battle"].items() if k != "window"} == \
+        {k: v for k, v in view["battle"].items() if k != "window"}
+    act(s, 1, {"type": "no_help"})
+    assert GAME.lasting_view(GAME.view(s, 3)) == GAME.view(s, 3)  # no window open: the whole view
