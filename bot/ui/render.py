@@ -382,17 +382,14 @@ def reminder_dm(live: LiveMatch, guild_name: str, jump_url: str | None) -> str:
 
 
 # --- private messages ------------------------------------------------------------
-def private_view_text(live: LiveMatch, player: int, *, lasting: bool = False) -> str:
-    """The player's view as text; ``lasting``: only what lasts between moves (their hand DM)."""
-    return live.game.render_view(_private_view(live, player, lasting), live.record.names)
+def private_view_text(live: LiveMatch, player: int) -> str:
+    game = live.game
+    return game.render_view(game.view(live.state, player), live.record.names)
 
 
-def private_fields(live: LiveMatch, player: int, *, lasting: bool = False) -> list[Field]:
-    return live.game.render_fields(_private_view(live, player, lasting), live.record.names)
-
-
-def _private_view(live: LiveMatch, player: int, lasting: bool) -> dict[str, Any]:
-    return (live.game.lasting_view if lasting else dict)(live.game.view(live.state, player))
+def private_fields(live: LiveMatch, player: int) -> list[Field]:
+    game = live.game
+    return game.render_fields(game.view(live.state, player), live.record.names)
 
 
 def hand_dm(live: LiveMatch, player: int, *, guild_name: str, channel_id: int, channel_name: str,
@@ -400,14 +397,16 @@ def hand_dm(live: LiveMatch, player: int, *, guild_name: str, channel_id: int, c
     """The player's private DM for one match: names the server, channel and match."""
     # A match that ended says so first: the view under it is where play stopped.
     body = ["**" + t("This match is over.") + "**"] if live.record.status != ACTIVE else []
-    body.append(private_view_text(live, player, lasting=True))  # a window's offers are in its prompts
+    game = live.game
+    seen = game.lasting_view(game.view(live.state, player))  # a window's passing state is its prompts'
+    body.append(game.render_view(seen, live.record.names))
     if notes:
         body.append(t("**Your latest**") + "\n" + "\n".join(f"• {n}" for n in notes[-5:]))
     embed = discord.Embed(title=t("Your {game} hand · match #{match}", game=live.game.title, match=live.id),
                           colour=COLOUR_PLAY, description=_clip("\n\n".join(body)))
     embed.set_footer(text=t("{guild} · {channel} · private to you · updated when your hand changes; "
                             "the table in the channel shows the live board", guild=guild_name, channel=channel_name))
-    add_fields(embed, private_fields(live, player, lasting=True))
+    add_fields(embed, game.render_fields(seen, live.record.names))
     content = t("{game} match #{match} in **{guild}**, <#{channel}>.", game=live.game.title, match=live.id,
                 guild=guild_name, channel=channel_id)
     view = _static_view(discord.ui.Button(label=t("Go to the table"), url=jump_url)) if jump_url else None
