@@ -18,6 +18,7 @@ from bot import answering
 from bot.i18n import t
 from bot.engine import Result
 from bot.matches import LiveMatch, MatchService, MoveOutcome
+from bot.match_types import PLAYER
 from bot.ui import render
 from bot.ui.shown_pictures import ShownPictures
 from bot.ratelimit import install_pacer
@@ -25,6 +26,7 @@ from bot.table_refresh import TableRefresher
 from bot.table_tokens import USABLE_FOR, TableTokens, delete_sent, token_refused
 from bot.pings import Pings
 from bot.hand_dms import HandDMs
+from bot.pickers import OpenPickers
 from bot.private_news import own_moves_only, private_lines
 from bot.tidying import Tidying
 from bot.window_prompts import WindowPrompts, all_of
@@ -36,9 +38,11 @@ DM_CHANNELS_KEPT = 50_000
 
 
 class Announcer(WindowPrompts):
-    def __init__(self, bot: discord.Client, service: MatchService) -> None:
+    def __init__(self, bot: discord.Client, service: MatchService, pickers: OpenPickers | None = None) -> None:
         self.bot = bot
         self.service = service
+        #: Each player's newest picker: a DM prompt clicked is edited through that click's token.
+        self.pickers = pickers if pickers is not None else OpenPickers(service.clock)
         #: Each player's hand DM, edited in the background after a move (see ``bot.hand_dms``).
         self.hands = HandDMs(self)
         #: (match, player) -> the fingerprint of the choices their open window prompt was built for:
@@ -191,6 +195,11 @@ class Announcer(WindowPrompts):
             self.tables.forget(live.id)  # the last table of a match (an end reason): its token is not needed again
         return True
 
+    def followup_source(self, live: LiveMatch) -> discord.Interaction[Any] | None:
+        """An interaction whose public followups land in the match's channel: the click being answered
+        there, else the one behind the table's reach (see ``TableTokens.followup_source``)."""
+        return answering.followup_for(live.record.channel_id) or self.tables.followup_source(live.id)
+
     def holds_token(self, token: str) -> bool:
         """Whether the bot may still use this interaction token (a ping to delete, a table to edit)."""
         return self.pings.holds_token(token) or self.tables.holds_token(token)
@@ -221,7 +230,7 @@ class Announcer(WindowPrompts):
         if message is None:
             return False
         await self._table_moved(live, message, planned)
-        previous = self.tables.posted(live.id, message, answering.received_at(click))
+        previous = self.tables.posted(live.id, message, answering.received_at(click), click)
         if old_id is not None:
             self.pictures.forget(old_id)
             await self._delete_old_table(live, old_id, previous)
@@ -323,13 +332,25 @@ class Announcer(WindowPrompts):
         await self._safe("post the DM notice", self.channel(live).send(content=text))
 
     # --- after a move -------------------------------------------------------------
-    async def after_moves(self, outcomes: list[MoveOutcome], *, answered: int | None = None) -> None:
+    async def after_moves(self, outcomes: list[MoveOutcome], *, answered: int | None = None,
+                          reply_on: int | None = None) -> None:
         """Show committed moves (one, plus the automatic passes it caused): table, notices, DMs.
 
         ``answered`` is a player whose window prompt the interaction itself already folded.
+        ``reply_on`` is the DM message the mover's reply edited: when it is their window prompt, it
+        now shows their next question (nothing more to send them) or, if nothing is asked of them,
+        the move done (nothing to fold).
         """
         live = outcomes[-1].match
         last = outcomes[-1]
+        shown = None  # the mover whose open prompt is their reply, at their next question
+        if reply_on is not None and outcomes[0].by == PLAYER:
+            mover = outcomes[0].player
+            if await self.prompt_is(live, mover, reply_on):
+                if not last.finished and mover in live.waiting.actors and live.waiting.in_window:
+                    shown = mover
+                else:
+                    answered = mover
         for listener in self.move_listeners:
             for outcome in outcomes:
                 listener(outcome)
@@ -347,7 +368,8 @@ class Announcer(WindowPrompts):
             told: set[int] = set()  # prompted just now with these moves' lines, their private ones included
             if any(o.new_decision for o in outcomes):
                 await self.fold_prompts(live, skip=answered, keep=self._asked_again(live))
-                told = await self.notify(live, [line for o in outcomes for line in o.public_lines], outcomes)
+                told = await self.notify(live, [line for o in outcomes for line in o.public_lines], outcomes,
+                                         shown=shown)
             elif live.waiting.in_window:
                 told = await self.update_prompts(live, outcomes)
             own = own_moves_only(outcomes)
@@ -360,7 +382,8 @@ class Announcer(WindowPrompts):
                     continue
                 self.hands.ask(live, player, notes.get(player, ()))
 
-    async def notify(self, live: LiveMatch, lines: list[str], outcomes: list[MoveOutcome] = ()) -> set[int]:
+    async def notify(self, live: LiveMatch, lines: list[str], outcomes: list[MoveOutcome] = (), *,
+                     shown: int | None = None) -> set[int]:
         """Tell whoever must now decide, as quietly as the decision allows; returns who was told in a prompt.
 
         * A decision waiting on one person (their turn, a challenge, a defender's
@@ -371,6 +394,8 @@ class Announcer(WindowPrompts):
           prompt with one-click Pass; the table shows one quiet line. The prompts
           go out together: under load each waits for its slot, and the match's
           lock (its next move, its table) waits for the slowest, not their sum.
+          The mover's own reply shows them their next question: their open prompt
+          is that reply (``shown``), or is brought up to date in place, unannounced.
         """
         waiting = live.waiting
         if waiting.turn != live.mention_turn:
@@ -381,9 +406,14 @@ class Announcer(WindowPrompts):
                 await self._mention(live, humans[0])
                 return set()
             await self.clear_ping(live)
-            sent = await all_of(self.prompt(live, player, lines, outcomes,
-                                            quietly=not private_lines(outcomes, player)) for player in humans)
-            return {player for player, ok in zip(humans, sent) if ok}
+            movers = {o.player for o in outcomes if o.by == PLAYER}
+            if shown is not None:
+                self.prompt_shown(live, shown)
+            asked = [player for player in humans if player != shown and not self.still_asks(live, player, outcomes)]
+            sent = await all_of(self.prompt(live, player, lines, outcomes, quietly=player in movers
+                                            or not private_lines(outcomes, player), told=player in movers)
+                                for player in asked)
+            return {player for player, ok in zip(asked, sent) if ok}
         if len(humans) == 1 == len(waiting.actors):
             player = humans[0]
             if player not in live.mentioned:
@@ -436,10 +466,12 @@ class Announcer(WindowPrompts):
         async with self.in_channel(live):
             content = t("**{game} match #{match} is over.**\n{result}", game=live.game.title, match=live.id,
                         result=render.result_text(live, result, reason))
-        interaction = answering.followup_for(live.record.channel_id)
-        if interaction is not None:  # the last move was a click here: no global-limit cost
-            await self._safe("announce the result", interaction.followup.send(content=content, ephemeral=False))
-        else:
+        interaction = self.followup_source(live)
+        sent = None
+        if interaction is not None:  # a followup in the channel: no global-limit cost
+            sent = await self._safe("announce the result as a followup",
+                                    interaction.followup.send(content=content, ephemeral=False, wait=True))
+        if sent is None:
             await self._safe("announce the result", self.channel(live).send(content=content))
         await self.close_hands(live, notes)
 

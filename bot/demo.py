@@ -29,6 +29,7 @@ from bot.engine import all_games, get_game
 from bot.games.rng import Rng
 from bot.matches import MoveOutcome
 from bot.sim import FakeDiscord, FakeMessage, seat
+from bot.ui.components import PassButton
 
 GUILD, CHANNEL, HOST = 900_000_000_000_000_001, 900_000_000_000_000_002, 900_000_000_000_000_003
 CHANNEL_NAME = "meja-kad"
@@ -204,7 +205,8 @@ async def _play(bot: GameBot, world: FakeDiscord, clock: ManualClock, match_id: 
             if prompt is None:
                 await seat.play(world, bot, HOST, world.message(table_id), legal, action)
             elif action == live.game.timeout_action(live.state, HOST):
-                await world.click(bot, HOST, prompt, f"pass:{match_id}:{live.record.decision_seq}")
+                passing = PassButton.on(prompt.custom_ids(), match_id, live.record.decision_seq)
+                await world.click(bot, HOST, prompt, passing)
                 await world.settle()
             else:  # Respond… on the DM prompt, then the picker it opens
                 opened = await world.click(bot, HOST, prompt, seat.act_button(prompt))
@@ -226,7 +228,7 @@ async def _play(bot: GameBot, world: FakeDiscord, clock: ManualClock, match_id: 
 def _window_prompt(world: FakeDiscord, match_id: int, decision: int) -> FakeMessage | None:
     """The host's DM prompt for this window round (Respond… / Pass), if the bot sent one."""
     for message in reversed(world.dm_messages(HOST)):
-        if f"pass:{match_id}:{decision}" in message.custom_ids():
+        if PassButton.on(message.custom_ids(), match_id, decision):
             return message
     return None
 

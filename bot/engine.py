@@ -130,6 +130,10 @@ class Window:
     """
 
     round: Any = None
+    #: Names the window itself across its rounds (None: each round stands alone). A player whose
+    #: choices did not change from one round to the next keeps the prompt they have: its buttons
+    #: still answer (its Pass passes in the current round).
+    key: Any = None
     #: Which server setting times the window (Mat Goceng's negotiation has its own).
     setting: str = "window_seconds"
     #: Always ask every eligible player, even one who can only pass: the window's absence

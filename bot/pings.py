@@ -3,8 +3,10 @@
 Discord does not notify on edits, so a ping is a new message. After a click in the match's
 channel it is a public followup of that click's interaction: Discord exempts the interaction
 webhook from the global rate limit, and a followup notifies who it mentions like any message.
+With no click in the channel (a move made from a DM prompt, an AI seat's, a timer's) it is a
+followup of the interaction behind the table's reach while that token lives (``bot.table_tokens``).
 The old ping is then deleted through the token that posted it while that token is valid (also
-exempt); timers and AI moves, which have no interaction, post and delete in the channel. The delete
+exempt); only with no live token at all is a ping posted and deleted in the channel. The delete
 only tidies the channel, so it goes after the caller's lock, at the pacer's background priority
 (``bot.tidying``): under load the new ping goes out first and the old one lingers a while.
 """
@@ -31,7 +33,8 @@ PING = "ping"
 class Pings:
     def __init__(self, announcer: "Announcer") -> None:
         self.announcer = announcer
-        #: match -> its current ping when it was an interaction followup (deleted through that token).
+        #: match -> its current ping when it was an interaction followup (deleted through that token), and
+        #: when that interaction reached the bot.
         self._followups: dict[int, tuple[Any, float]] = {}
         self._tokens: Counter[str | None] = Counter()
         #: Tokens of old pings whose delete through them is queued and not done yet.
@@ -50,9 +53,10 @@ class Pings:
                 del self._tokens[token]
         return followup
 
-    def _keep(self, match_id: int, message: Any) -> None:
+    def _keep(self, match_id: int, message: Any, issued: float) -> None:
+        """The ping is a followup of an interaction that reached the bot at ``issued``: its token's life runs from then."""
         self._take(match_id)
-        self._followups[match_id] = (message, asyncio.get_running_loop().time())
+        self._followups[match_id] = (message, issued)
         self._tokens[_token_of(message)] += 1
 
     async def ping(self, live: LiveMatch, rendered: render.Rendered) -> None:
@@ -64,11 +68,14 @@ class Pings:
         service = self.announcer.service
         previous = (await service.sent_messages(live, PING)).get(0)
         old_followup = self._followups.get(live.id)  # held until it is deleted: its token stays in use
-        interaction = answering.followup_for(live.record.channel_id)
+        interaction = self.announcer.followup_source(live)
+        message = None
         if interaction is not None:
-            message = await self.announcer._safe("ping players", interaction.followup.send(
+            message = await self.announcer._safe("ping players as a followup", interaction.followup.send(
                 **rendered.send_kwargs(), ephemeral=False, wait=True))
-        else:
+            if message is None:
+                interaction = None  # the token was refused: the channel still takes the ping
+        if message is None:
             message = await self.announcer._safe("ping players",
                                                  self.announcer.channel(live).send(**rendered.send_kwargs()))
         if message is not None:
@@ -78,7 +85,7 @@ class Pings:
         if self._followups.get(live.id) is old_followup:
             self._take(live.id)
         if interaction is not None and message is not None:
-            self._keep(live.id, message)
+            self._keep(live.id, message, answering.received_at(interaction))
 
     async def clear(self, live: LiveMatch) -> None:
         live.ping_for = None
@@ -96,8 +103,8 @@ class Pings:
         (exempt), else in the channel."""
         through_token, token = None, None
         if followup is not None:
-            message, sent_at = followup
-            if message.id == message_id and asyncio.get_running_loop().time() - sent_at < answering.TOKEN_LIFETIME:
+            message, issued = followup
+            if message.id == message_id and asyncio.get_running_loop().time() - issued < answering.TOKEN_LIFETIME:
                 through_token, token = message.delete, _token_of(message)
         in_channel = self.announcer.channel(live).get_partial_message(message_id).delete
         if token is not None:

@@ -16,13 +16,14 @@ from typing import Any, AsyncIterator
 
 import discord
 
-from bot.i18n import N_, get_locale, t, translate
+from bot.i18n import get_locale, t, translate
 from bot import answering, match_locks
 from bot.announcer import Announcer
 from bot.engine import Refusal
 from bot.matches import LiveMatch, MatchError, MatchService, MoveOutcome, StaleTurn
 from bot.pickers import OpenPickers
 from bot.table_commands import SlashCommands, may_manage as _may_manage, name_of as _name
+from bot.table_opening import WELCOME_BACK, OpeningAndPassing
 from bot.scheduler import DeadlineScheduler
 from bot.storage import ACTIVE, LOBBY
 from bot.ui import picker_picture, render
@@ -34,8 +35,6 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 
-WELCOME_BACK = N_("👋 Welcome back: your seat is yours again.")
-
 #: Past this wait for a match's lock, the interaction is deferred so Discord's 3 s limit holds.
 LOCK_PATIENCE = 1.5
 #: At start-up, the pause between two matches whose table had to be brought up to date (rate limits).
@@ -44,26 +43,13 @@ RESUME_PAUSE = 0.5
 THINKING = "meja_thinking"
 
 
-def respond_path(live: LiveMatch, player: int, legal: list[Any]) -> tuple[int, ...]:
-    """Where Respond… opens the picker: in a window whose only answers are passing and one other
-    kind (say, playing a card), straight at that kind, since the prompt's own button passes."""
-    if not live.waiting.in_window:
-        return ()
-    first = walk(legal, ())
-    passing = (live.game.timeout_action(live.state, player) or {}).get("type")
-    others = [c for c in first.choices if c.value != passing]
-    if len(first.choices) != 2 or len(others) != 1 or walk(legal, (others[0].index,)).key is None:
-        return ()  # a lone answer stays a button to press, never applied by opening the picker
-    return (others[0].index,)
-
-
-class Table(SlashCommands):
+class Table(SlashCommands, OpeningAndPassing):
     def __init__(self, bot: discord.Client, service: MatchService, scheduler: DeadlineScheduler) -> None:
         self.bot = bot
         self.service = service
         self.scheduler = scheduler
-        self.announcer = Announcer(bot, service)
         self.pickers = OpenPickers(service.clock)
+        self.announcer = Announcer(bot, service, self.pickers)
         self.picker_pictures = picker_picture.PickerPictures(self.pictures_on)
         #: Each open decision's legal actions and fingerprint, shared by all the clicks on it.
         self.legal = LegalCache()
@@ -226,20 +212,6 @@ class Table(SlashCommands):
         else:
             await self._reply(interaction, **rendered.send_kwargs())
 
-    async def on_act(self, interaction: Interaction, match_id: int) -> None:
-        """Open the private picker at today's question: a Take action / Respond button is never stale."""
-        player = interaction.user.id
-        async with self.locked(interaction, match_id):  # a move applied but not committed never shows
-            live = self.service.check_turn(await self.service.load(match_id), player, None)
-            legal, fingerprint = self.legal.get(live, player)
-            step = walk(legal, respond_path(live, player, legal))
-            welcome = await self._reclaim(live, player)
-            rendered = render.picker_message(live, player, step, header=translate(WELCOME_BACK) if welcome else None,
-                                             fingerprint=fingerprint)
-            rendered = await self.picker_pictures.dress(rendered, None)
-            await self._reply(interaction, **rendered.send_kwargs())
-            await self.pickers.opened(match_id, player, interaction)
-
     async def _reclaim(self, live: LiveMatch, player: int) -> bool:
         """A click by a player the AI was covering gives them their seat back (and stops the AI's timer)."""
         if not await self.service.reclaim(live, player):
@@ -289,7 +261,9 @@ class Table(SlashCommands):
             follow = await self._update_picker(interaction, reply, later=True)
             self.pickers.answered(match_id, player, interaction)
             self._follow(follow, interaction, match_id, player)
-            await self.announcer.after_moves(outcomes)
+            clicked = interaction.message
+            await self.announcer.after_moves(outcomes, reply_on=clicked.id if clicked is not None
+                                             and clicked.guild is None else None)
             await self.schedule(outcomes[-1].match)
 
     async def _redraw_stale(self, interaction: Interaction, match_id: int, player: int) -> None:
@@ -306,26 +280,6 @@ class Table(SlashCommands):
                   else t("🔄 **The question changed.** Here is the new one."))
         await self._update_picker(interaction, render.picker_message(live, player, step, header=header))
         self.pickers.answered(match_id, player, interaction)
-
-    async def on_pass(self, interaction: Interaction, match_id: int, decision: int) -> None:
-        """One-click pass from a window notification: the player's pass, as their game names it."""
-        player = interaction.user.id
-        async with self.locked(interaction, match_id, update=True):
-            live = await self.service.load(match_id)
-            try:
-                live = self.service.check_turn(live, player, decision)
-            except StaleTurn:
-                await self._update_picker(interaction, render.collapsed(t("⌛ That window is over.")))
-                return
-            action = live.game.timeout_action(live.state, player) if live.waiting.in_window else None
-            if action is None:
-                raise MatchError(t("There is nothing to pass right now; use Take action."))
-            label = render.pass_label(live, player)
-            await self._reclaim(live, player)
-            outcomes = await self.service.play(match_id, player, action, decision=decision)
-            await self._update_picker(interaction, render.collapsed(t("✅ {label}: done.", label=label)))
-            await self.announcer.after_moves(outcomes, answered=player)
-            await self.schedule(outcomes[-1].match)
 
     async def on_pref(self, interaction: Interaction, match_id: int, key: str, on: bool) -> None:
         """A player's own switch: pass until my turn (this match) or always ask me (everywhere)."""

@@ -48,7 +48,8 @@ UNKNOWN_MESSAGE = 10008
 
 @dataclass
 class Reach:
-    """The table message through one interaction's token: as its original response, or as a followup."""
+    """The table message through one interaction's token: as its original response, or as a followup
+    (``interaction`` is then the click it followed, when known)."""
 
     message_id: int
     issued: float
@@ -176,11 +177,22 @@ class TableTokens:
         reach = self.usable(match_id, message_id)
         return reach is None or reach.age() >= REPOST_AFTER
 
-    def posted(self, match_id: int, message: discord.WebhookMessage, issued: float) -> Reach | None:
-        """The table was posted as a followup: it is the reach now; returns the previous one (to delete through)."""
+    def posted(self, match_id: int, message: discord.WebhookMessage, issued: float,
+               click: discord.Interaction[Any] | None = None) -> Reach | None:
+        """The table was posted as a followup (of ``click``): it is the reach now; returns the previous one
+        (to delete through)."""
         previous = self._reach.get(match_id)
-        self._set(match_id, Reach(message.id, issued, followup=message))
+        self._set(match_id, Reach(message.id, issued, interaction=click, followup=message))
         return previous
+
+    def followup_source(self, match_id: int) -> discord.Interaction[Any] | None:
+        """The interaction behind the table's reach while its token lives: its followups land in the match's
+        channel, so a notice that no click in the channel brings (after a click in a DM, an AI seat's
+        move, a timer) is a followup too, exempt from the global limit."""
+        reach = self._reach.get(match_id)
+        if reach is None or reach.interaction is None or reach.age() >= USABLE_FOR:
+            return None
+        return reach.interaction
 
     def forget(self, match_id: int) -> None:
         self._set(match_id, None)

@@ -10,13 +10,14 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from typing import TYPE_CHECKING, Any, Awaitable, Iterable
+from typing import TYPE_CHECKING, Any, Awaitable, Iterable, Sequence
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import t, translate
 from bot.matches import LiveMatch, MoveOutcome
 from bot.match_types import PLAYER
+from bot.pickers import ORIGINAL, REPLACED
 from bot.private_news import private_lines
 from bot.ui import render
 from bot.ui.picker import walk
@@ -43,9 +44,16 @@ async def all_of(sends: Iterable[Awaitable[Any]]) -> list[Any]:
 PROMPT = "prompt"
 
 
+def prompt_print(live: LiveMatch, legal: Sequence[Any]) -> str:
+    """Six hex digits naming a window prompt's question: its window (across rounds, when the game names
+    it with ``Window.key``) and the player's choices in it. Equal prints: the prompt still asks it."""
+    window = live.waiting.window
+    return render.legal_fingerprint([window.key if window is not None else None, *legal])
+
+
 class WindowPrompts:
     async def prompt(self: "Announcer", live: LiveMatch, player: int, lines: list[str],
-                     outcomes: Iterable[MoveOutcome] = (), *, quietly: bool = False) -> bool:
+                     outcomes: Iterable[MoveOutcome] = (), *, quietly: bool = False, told: bool = False) -> bool:
         """A private notice that ``player`` may respond in the open window, with its buttons; whether it went out.
 
         The window's decider (who weighs the others' answers) gets their choices right in the
@@ -57,11 +65,13 @@ class WindowPrompts:
         ``quietly``: the player was prompted already in this window and nothing was said to them in
         private since (only the choices moved on). Anyone but the decider then has their open prompt
         edited in place (one request, not a post and a delete): they were notified once for this
-        window, and its buttons now answer the current question.
+        window, and its buttons now answer the current question. ``told``: the player knows already
+        (it was their own move, and their reply showed what follows), so even the decider's is edited.
         """
         if player in live.record.dm_closed or player <= 0:
             return False  # they see the table's quiet line and answer with Take action
         legal = live.game.legal_actions(live.state, player)
+        fingerprint = prompt_print(live, legal)
         window = live.waiting.window
         outcomes = list(outcomes)
         async with self.in_private(live, player) as locale:
@@ -71,13 +81,13 @@ class WindowPrompts:
                 rendered = render.decider_prompt(live, player, walk(legal, ()), lines,
                                                  guild_name=self.guild_name(live))
             else:
-                rendered = render.window_prompt(live, player, lines, guild_name=self.guild_name(live))
+                keyed = window is not None and window.key is not None  # its Pass outlives a round
+                rendered = render.window_prompt(live, player, lines, guild_name=self.guild_name(live),
+                                                print_=fingerprint if keyed else None)
         previous = (await self.service.sent_messages(live, PROMPT)).get(player)
-        fingerprint = render.legal_fingerprint(legal)
-        if quietly and previous is not None and (window is None or player != window.decider):
-            old = self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1])
+        if quietly and previous is not None and (window is None or player != window.decider or told):
             try:
-                await old.edit(**rendered.edit_kwargs())
+                await self.edit_prompt(live, player, previous, rendered.edit_kwargs())
                 self._prompted[(live.id, player)] = fingerprint
                 return True
             except discord.NotFound:
@@ -97,9 +107,55 @@ class WindowPrompts:
         await self.service.remember_message(live, PROMPT, player, message.channel.id, message.id)
         self._prompted[(live.id, player)] = fingerprint
         if previous is not None:
-            old = self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1])
-            self.tidying.add(f"prompt:{live.id}:{player}", "remove a replaced prompt", [old.delete])
+            self.tidying.add(f"prompt:{live.id}:{player}", "remove a replaced prompt",
+                             [functools.partial(self._retire_prompt, live, player, previous)])
         return True
+
+    async def edit_prompt(self: "Announcer", live: LiveMatch, player: int, where: tuple[int, int],
+                          kwargs: dict[str, Any]) -> None:
+        """Edit a player's prompt: through their latest click on it if it can, otherwise in their DM channel."""
+        if not await self._through_click(live, player, where[1], kwargs):
+            await self.bot.get_partial_messageable(where[0]).get_partial_message(where[1]).edit(**kwargs)
+
+    async def _retire_prompt(self: "Announcer", live: LiveMatch, player: int, where: tuple[int, int]) -> None:
+        """A newer prompt replaced this one: folded through the player's click on it if it can, otherwise deleted."""
+        if not await self._through_click(live, player, where[1], render.collapsed(translate(REPLACED)).edit_kwargs()):
+            await self.bot.get_partial_messageable(where[0]).get_partial_message(where[1]).delete()
+
+    async def _through_click(self: "Announcer", live: LiveMatch, player: int, message_id: int,
+                             kwargs: dict[str, Any]) -> bool:
+        """Edit a message through the token of the player's latest click on it while it lives (exempt from
+        the global rate limit, see ``OpenPickers.reply_to``); whether it was."""
+        reply = self.pickers.reply_to(live.id, player, message_id, self.bot)
+        if reply is None:
+            return False
+        try:
+            await reply.edit_message(ORIGINAL, **kwargs)
+            return True
+        except discord.HTTPException as exc:  # the token is refused: the channel still takes the request
+            log.debug("could not edit a prompt through its click: %s", exc)
+            return False
+
+    async def prompt_is(self: "Announcer", live: LiveMatch, player: int, message_id: int) -> bool:
+        """Whether ``message_id`` is the player's open window prompt."""
+        sent = (await self.service.sent_messages(live, PROMPT)).get(player)
+        return sent is not None and sent[1] == message_id
+
+    def prompt_shown(self: "Announcer", live: LiveMatch, player: int) -> None:
+        """The player's open prompt shows their current choices (their reply, or their own move's picker)."""
+        key = (live.id, player)
+        if key in self._prompted:
+            self._prompted[key] = prompt_print(live, live.game.legal_actions(live.state, player))
+
+    def still_asks(self: "Announcer", live: LiveMatch, player: int, outcomes: Iterable[MoveOutcome]) -> bool:
+        """Whether the player's open prompt asks what they are asked now: a new round of the same window
+        (``Window.key``) left their choices as they were and told them nothing in private. It stays as it
+        is (its buttons still answer); the window's decider hears of each new round anyway."""
+        window = live.waiting.window
+        if window is None or window.key is None or player == window.decider or private_lines(outcomes, player):
+            return False
+        asked = self._prompted.get((live.id, player))
+        return asked is not None and asked == prompt_print(live, live.game.legal_actions(live.state, player))
 
     async def update_prompts(self: "Announcer", live: LiveMatch, outcomes: list[MoveOutcome]) -> set[int]:
         """Within a window round: whoever's choices changed because of someone else's move is told (returned).
@@ -112,11 +168,13 @@ class WindowPrompts:
         lines = [line for o in outcomes for line in o.public_lines]
         asked, prompts = [], []
         for player in sorted(live.waiting.actors):
-            if player in movers or self.service.ai_controls(live, player):
+            if player in movers:
+                self.prompt_shown(live, player)  # their picker shows their next choices; the prompt's buttons open them
+                continue
+            if self.service.ai_controls(live, player):
                 continue
             key = (live.id, player)
-            fingerprint = render.legal_fingerprint(live.game.legal_actions(live.state, player))
-            if self._prompted.get(key) == fingerprint:
+            if self._prompted.get(key) == prompt_print(live, live.game.legal_actions(live.state, player)):
                 continue
             asked.append(player)
             prompts.append(self.prompt(live, player, lines, outcomes, quietly=not private_lines(outcomes, player)))
@@ -134,7 +192,8 @@ class WindowPrompts:
         return {p for p in live.waiting.actors if (live.id, p) in self._prompted}
 
     def _asked_again(self: "Announcer", live: LiveMatch) -> set[int]:
-        """Who gets a new prompt in the secret window now open: their old prompt is replaced, not folded."""
+        """Who is asked in the secret window now open: their old prompt is not folded (a new one replaces
+        it, or it is brought up to date, or left as it is while it still asks what they are asked)."""
         window = live.waiting.window
         if window is None or window.public:
             return set()
@@ -165,6 +224,6 @@ class WindowPrompts:
                           game=live.game.title, match=live.id) if still_open
                         else t("⌛ {game} #{match}: that response window is over.", game=live.game.title,
                                match=live.id))
-            message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-            folds.append(functools.partial(message.edit, **render.collapsed(text).edit_kwargs()))
+            folds.append(functools.partial(self.edit_prompt, live, player, (channel_id, message_id),
+                                           render.collapsed(text).edit_kwargs()))
         self.tidying.add(f"fold:{live.id}", "fold a window prompt", folds)

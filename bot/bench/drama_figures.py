@@ -36,7 +36,7 @@ from bot.engine import Action, get_game
 from bot.games.rng import Rng
 from bot.sim import FakeMessage
 from bot.storage import ACTIVE
-from bot.ui.components import ActButton, LobbyButton, PickButton
+from bot.ui.components import ActButton, LobbyButton, PassButton, PickButton
 from bot.ui.picker import walk
 from bot.ui.render import legal_fingerprint
 
@@ -89,7 +89,7 @@ class _IdleWatch:
 def _prompt(arena: Arena, player: int, match_id: int, decision: int) -> FakeMessage | None:
     """The player's DM prompt for this window round, if the bot sent one."""
     for message in reversed(arena.world.dm_messages(player)):
-        if f"pass:{match_id}:{decision}" in message.custom_ids():
+        if PassButton.on(message.custom_ids(), match_id, decision):
             return message
     return None
 
@@ -117,7 +117,7 @@ async def _click_move(arena: Arena, live: Any, player: int, action: Action,
     clicks, message = 0, _open_picker(pickers, player, match_id, decision, fingerprint)
     prompt = _prompt(arena, player, match_id, decision) if live.waiting.in_window else None
     if prompt is not None and action == live.game.timeout_action(live.state, player):
-        await arena.send(player, prompt, f"pass:{match_id}:{decision}")
+        await arena.send(player, prompt, PassButton.on(prompt.custom_ids(), match_id, decision))
         return 1
     if message is None:
         source = prompt or arena.world.message(live.record.message_id)

@@ -2,8 +2,8 @@
 
 Matches are played as :mod:`bot.bench.whole` plays them (people clicking the real picker, AI seats
 on the bot's timers), at 4 players of whom 2 are AI seats, so that people and AI bargain with each
-other. A person answers from the prompt the bot sent them when it carries their choices (the
-battler's offer notification), otherwise from the table's Take action.
+other. A person answers from the DM prompt that asked them (the battler's offer notification
+carries their choices; a helper's Respond… opens them), otherwise from the table's Take action.
 
 What is counted:
 
@@ -148,7 +148,6 @@ async def _play(arena: Arena, seat: Any, rng: Rng, bargains: Bargains) -> MatchF
                 watch.scan()
                 continue
             player = people[0]
-            _use_prompt(driver, world, live, player)
             sample = await driver.play_move(match_id, player=player, choose=choose)
             if sample.action in bargains.clicks:
                 bargains.clicks[sample.action].append(sample.setup_clicks + 1)
@@ -165,16 +164,6 @@ async def _play(arena: Arena, seat: Any, rng: Rng, bargains: Bargains) -> MatchF
         bot.table.announcer.move_listeners.remove(log.on_move)
         driver.forget_players(seat.players)
     return figures
-
-
-def _use_prompt(driver: Driver, world: Any, live: Any, player: int) -> None:
-    """A person whose newest DM is a picker for this very question answers there (no Take action)."""
-    legal = legal_fingerprint(live.game.legal_actions(live.state, player))
-    root = (f"pkb:{live.id}:{live.decision}:{legal}::", f"pks:{live.id}:{live.decision}:{legal}::")
-    for message in reversed(world.dm_messages(player)):
-        if any(c.startswith(root) for c in message.custom_ids()):
-            driver.pickers[player] = message
-            return
 
 
 def _mean(values: list[int]) -> float:

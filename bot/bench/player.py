@@ -1,8 +1,9 @@
 """Players clicking through the real picker, and the instant each click's handler is done.
 
-A move is played the way a person plays it: "Take action" on the table (or
-the picker still open from their last move), then the picker's buttons and
-selects down to the click that applies the action. Only that last click is
+A move is played the way a person plays it: from the notification that asked
+them (a DM prompt: its choices right there, or its Respond…), else "Take
+action" on the table (or the picker still open from their last move), then
+the picker's buttons and selects down to the click that applies the action. Only that last click is
 the timed *move*: engine ``apply``, SQLite commit, the reply editing the
 picker, then the announcements (table edit, pings, DMs).
 
@@ -60,6 +61,12 @@ class MoveSample:
     requests: list[RecordedRequest] = field(default_factory=list)
 
 
+def _shows_root(message: FakeMessage, match_id: int, decision: int, legal: str) -> bool:
+    """Whether the message shows the first step of this decision's picker."""
+    root = (f"pkb:{match_id}:{decision}:{legal}::", f"pks:{match_id}:{decision}:{legal}::")
+    return any(cid.startswith(root) for cid in message.custom_ids())
+
+
 def act_on(message: FakeMessage, match_id: int, decision: int) -> str:
     """The Take action / Respond button a person sees on ``message``.
 
@@ -95,8 +102,8 @@ class Driver:
         if message is None:
             return
         old = self.pickers.get(user)
-        if old is not None and old is not message:
-            prune.drop_message(self.arena.world, old)
+        if old is not None and old is not message and old.visible_to is not None:
+            prune.drop_message(self.arena.world, old)  # an ephemeral reply they moved on from (a DM stays)
         self.pickers[user] = message
 
     def _open_picker(self, user: int, match_id: int, decision: int, legal: str) -> FakeMessage | None:
@@ -104,8 +111,24 @@ class Driver:
         message = self.pickers.get(user)
         if message is None or message.deleted:
             return None
-        root = (f"pkb:{match_id}:{decision}:{legal}::", f"pks:{match_id}:{decision}:{legal}::")
-        return message if any(cid.startswith(root) for cid in message.custom_ids()) else None
+        return message if _shows_root(message, match_id, decision, legal) else None
+
+    async def _from_prompt(self, user: int, match_id: int, decision: int,
+                           legal: str) -> tuple[FakeMessage | None, int]:
+        """The player's newest DM of this match, when it asks this question: its choices if it shows them
+        (a decider's prompt), else its Respond… clicked (the prompt becomes the picker); and the clicks spent."""
+        world = self.arena.world
+        ours = (f"act:{match_id}:", f"pkb:{match_id}:", f"pks:{match_id}:")
+        prompt = next((m for m in reversed(world.dm_messages(user))
+                       if any(cid.startswith(ours) for cid in m.custom_ids())), None)
+        if prompt is None:
+            return None, 0
+        if _shows_root(prompt, match_id, decision, legal):
+            return prompt, 0
+        respond = next((cid for cid in prompt.custom_ids() if cid.startswith(f"act:{match_id}:")), None)
+        if respond is None:
+            return None, 0
+        return (await self.arena.send(user, prompt, respond)).message, 1
 
     async def play_move(self, match_id: int, *, record_requests: bool = False, player: int | None = None,
                         choose: Callable[[int, list[Action]], Action] | None = None) -> MoveSample:
@@ -122,6 +145,9 @@ class Driver:
         action = choose(player, legal) if choose is not None else choose_action(legal, self.rng)
         clicks = 0
         message = self._open_picker(player, match_id, decision, fingerprint)
+        if message is None:
+            message, clicks = await self._from_prompt(player, match_id, decision, fingerprint)
+            self._keep_picker(player, message)
         if message is None:
             table = self.arena.world.message(live.record.message_id)
             record = await self.arena.send(player, table, act_on(table, match_id, decision))

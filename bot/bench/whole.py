@@ -4,8 +4,9 @@ Every game in ``bot.engine.all_games()`` is played to its end at a few table
 sizes (2 for a two-player game; 3 and 6, or the nearest allowed, otherwise),
 several seeded matches each, through the real bot and the stand-in: ``/<game>
 new`` by the host, Join by every other person, Add AI for the AI seats, Start,
-then each human move clicked through the real picker ("Take action", then the
-picker's steps) by whoever may act. Human seats choose with the game's own
+then each human move clicked through the real picker (from the DM prompt that
+asked them if one did, else "Take action"; then the picker's steps) by whoever
+may act. Human seats choose with the game's own
 policy from their own view, so matches look like play (DRUMP's blocks, Drama's
 Plot Twists, Mat Goceng's negotiations all happen). AI seats play through the
 bot's own timers: the server's AI delay is set to 0 and due timers are run

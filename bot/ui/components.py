@@ -16,7 +16,7 @@ stale). Discord allows 100 characters; the longest here is well under that.
 from __future__ import annotations
 
 import re
-from typing import Any, Awaitable, ClassVar
+from typing import Any, Awaitable, ClassVar, Iterable
 
 import discord
 
@@ -156,29 +156,42 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 class PassButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=rf"pass:(?P<match>{SNOWFLAKE}):(?P<decision>[0-9]{{1,9}})"):
-    """One click to pass in a response window, straight from its notification."""
+                 template=rf"pass:(?P<match>{SNOWFLAKE}):(?P<decision>[0-9]{{1,9}})(?::(?P<print>[0-9a-f]{{6}}))?"):
+    """One click to pass in a response window, straight from its notification.
 
-    def __init__(self, match_id: int, decision: int) -> None:
-        super().__init__(discord.ui.Button(custom_id=self.id(match_id, decision)))
-        self.match_id, self.decision = match_id, decision
+    ``print`` (see ``bot.window_prompts.prompt_print``) names the question the prompt asked: in a later round of
+    the same window with the same choices, the pass still counts (the prompt was left as it was).
+    """
+
+    def __init__(self, match_id: int, decision: int, print_: str | None = None) -> None:
+        super().__init__(discord.ui.Button(custom_id=self.id(match_id, decision, print_)))
+        self.match_id, self.decision, self.print = match_id, decision, print_
 
     @staticmethod
-    def id(match_id: int, decision: int) -> str:
-        return f"pass:{match_id}:{decision}"
+    def id(match_id: int, decision: int, print_: str | None = None) -> str:
+        return f"pass:{match_id}:{decision}:{print_}" if print_ else f"pass:{match_id}:{decision}"
+
+    @staticmethod
+    def on(custom_ids: Iterable[str], match_id: int, decision: int) -> str | None:
+        """The id of this decision's Pass among a message's components, with or without its print."""
+        exact = f"pass:{match_id}:{decision}"
+        return next((cid for cid in custom_ids if cid == exact or cid.startswith(exact + ":")), None)
 
     @classmethod
-    def make(cls, match_id: int, decision: int, label: str | None = None) -> discord.ui.Button[Any]:
+    def make(cls, match_id: int, decision: int, label: str | None = None,
+             print_: str | None = None) -> discord.ui.Button[Any]:
         label = t("Pass") if label is None else label
-        return discord.ui.Button(label=label[:80], style=ButtonStyle.secondary, custom_id=cls.id(match_id, decision))
+        return discord.ui.Button(label=label[:80], style=ButtonStyle.secondary,
+                                 custom_id=cls.id(match_id, decision, print_))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "PassButton":
-        return cls(snowflake(match["match"]), int(match["decision"]))
+        return cls(snowflake(match["match"]), int(match["decision"]), match["print"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await run_handler(interaction, _table(interaction).on_pass(interaction, self.match_id, self.decision))
+        await run_handler(interaction, _table(interaction).on_pass(interaction, self.match_id, self.decision,
+                                                                   self.print))
 
 
 class PrefButton(discord.ui.DynamicItem[discord.ui.Button[Any]],

@@ -321,8 +321,9 @@ def pass_label(live: LiveMatch, player: int) -> str:
     return live.game.describe_action(live.state, player, action) if action else t("Pass")
 
 
-def window_prompt(live: LiveMatch, player: int, what: Sequence[str], *, guild_name: str) -> Rendered:
-    """A private notice that you may respond: the question first, then one click to pass."""
+def window_prompt(live: LiveMatch, player: int, what: Sequence[str], *, guild_name: str,
+                  print_: str | None = None) -> Rendered:
+    """A private notice that you may respond: the question first, then one click to pass (``print_``: PassButton's)."""
     question = live.game.describe_question(live.state, player, "type", (), names=live.record.names)
     if live.record.deadline:
         where = t("-# You may respond · {game} #{match} in {guild} · closes {time}", game=live.game.title,
@@ -334,7 +335,7 @@ def window_prompt(live: LiveMatch, player: int, what: Sequence[str], *, guild_na
     body = [f"⚡ **{question}**", what_happened(news, limit=2), where]
     view = _static_view(
         ActButton.make(live.id, live.decision, label=t("Respond…"), style=discord.ButtonStyle.danger),
-        PassButton.make(live.id, live.decision, pass_label(live, player)),
+        PassButton.make(live.id, live.decision, pass_label(live, player), print_),
         PrefButton.make(live.id, "skip", True),
     )
     return Rendered(content="\n".join(line for line in body if line), view=view)

@@ -27,7 +27,7 @@ from bot.engine import Action, Game, get_game
 from bot.games.rng import Rng
 from bot.sim import FakeDiscord, FakeMessage, InteractionRecord, seat
 from bot.sim import components as comp
-from bot.ui.components import LobbyButton
+from bot.ui.components import LobbyButton, PassButton
 
 GUILD, CHANNEL = 7_300_000_000_000_001, 7_300_000_000_000_002
 HUMANS = tuple(7_310_000_000_000_001 + i for i in range(6))
@@ -230,13 +230,13 @@ class GameTable:
         """The player's DM window prompt for this decision, if the bot sent one (newest first)."""
         for message in reversed(self.world.dm_messages(player)):
             ids = message.custom_ids()
-            if f"pass:{self.match_id}:{decision}" in ids:
+            if PassButton.on(ids, self.match_id, decision):
                 return message
         return None
 
     def ping_for(self, decision: int) -> FakeMessage | None:
         for message in reversed(self.world.channel_messages(CHANNEL)):
-            if f"pass:{self.match_id}:{decision}" in message.custom_ids():
+            if PassButton.on(message.custom_ids(), self.match_id, decision):
                 return message
         return None
 
@@ -320,12 +320,13 @@ class GameTable:
         if prompt is not None:
             passing = live.game.timeout_action(live.state, player)
             if action == passing:
-                return await self.click(player, prompt, f"pass:{self.match_id}:{decision}")
+                return await self.click(player, prompt, PassButton.on(prompt.custom_ids(), self.match_id, decision))
             opened = await self.click(player, prompt, seat.act_button(prompt))
         else:
             table = self.table_message()
             opened = await self.click(player, table, seat.act_button(table))
-        assert opened.message is not None and opened.ephemeral, opened.text
+        # Respond… on a DM prompt turns it into the picker; Take action in the channel opens an ephemeral one.
+        assert opened.message is not None and (opened.ephemeral or opened.message.channel_id != CHANNEL), opened.text
         last = await self._click_through(player, opened.message, legal, action)
         return last or opened
 

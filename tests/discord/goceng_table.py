@@ -87,3 +87,13 @@ async def prompt_pick(table: GameTable, player: int, action: dict) -> Any:
         return await seat.click_through(table.world, table.bot, player, prompt, legal, action,
                                         after_click=table._clicked)
     return await table.act(player, action, via="prompt")
+
+
+async def help_asked(table: GameTable) -> tuple[int, int, int]:
+    """Play a started 4-player table on to a battler who may ask two helpers with a fitting card, and ask:
+    (battler, helper, other helper), the helpers in seat order."""
+    live = await table.play_out(until=negotiation_ahead(2))
+    battler = live.state.battle.holder
+    a, b = sorted(p for p in live.state.players if p not in (live.state.battle.attacker, live.state.battle.defender))
+    await table.act(battler, {"type": "ask_help"})
+    return battler, a, b

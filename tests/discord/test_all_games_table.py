@@ -12,7 +12,7 @@ import pytest
 
 from bot.engine import all_games, replay
 from bot.ui import render
-from bot.ui.components import PickButton
+from bot.ui.components import PassButton, PickButton
 from any_table import (
     CHANNEL, HUMANS, STALE_TEXTS, STRANGER, GameTable, close_table, hidden_texts, open_table,
 )
@@ -127,15 +127,18 @@ async def test_restart_mid_window_old_buttons_answer_and_the_deadline_fires(tabl
     live = await table.live()
     assert live.record.seq == seq and live.record.decision_seq == decision
     assert table.bot.table.scheduler.pending().get(table.match_id) is not None
-    # An old table button, and the old prompt's Respond…, still open the picker at today's question.
+    # An old table button, and the old prompt's Respond…, still open the picker at today's question:
+    # an ephemeral one from the channel; the DM prompt itself becomes it.
     act = next(c for c in old_table.custom_ids() if c.startswith("act:"))
     for message, cid in ((old_table, act), (old_prompts[humans[0]], f"act:{table.match_id}:{decision}")):
         opened = await table.click(humans[0], message, cid)
-        assert opened.ephemeral and opened.message is not None, opened.text
+        assert opened.message is not None, opened.text
+        assert opened.ephemeral if message.channel_id == CHANNEL else opened.message.id == message.id
         assert any(c.startswith("pk") and f":{decision}:" in c for c in opened.message.custom_ids())
     if len(humans) > 1:  # a second human passes from the old prompt, sent before the restart
         other = humans[1]
-        passed = await table.click(other, old_prompts[other], f"pass:{table.match_id}:{decision}")
+        passed = await table.click(other, old_prompts[other],
+                                   PassButton.on(old_prompts[other].custom_ids(), table.match_id, decision))
         assert passed.responded and "done" in passed.text, passed.text
         assert (await table.bot.storage.get_match(table.match_id)).seq > seq
     # Nobody else answers: the window's deadline, set before the restart, still fires.
@@ -148,7 +151,8 @@ async def test_restart_mid_window_old_buttons_answer_and_the_deadline_fires(tabl
     assert timed_out, "nothing happened at the deadline"
     # The first human's old prompt was folded: no button left that looks live.
     prompt = old_prompts[humans[0]]
-    assert prompt.deleted or (f"pass:{table.match_id}:{decision}" not in prompt.custom_ids() and "over" in prompt.text)
+    assert prompt.deleted or (PassButton.on(prompt.custom_ids(), table.match_id, decision) is None
+                              and "over" in prompt.text)
     # And the match plays on to the end from there.
     await table.play_out()
     assert (await table.bot.storage.get_match(table.match_id)).status == "finished"

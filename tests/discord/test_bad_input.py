@@ -153,6 +153,7 @@ async def test_valid_looking_ids_with_bad_values_get_their_own_refusal(table: Ta
         (player, HandButton.id(biggest), None), (player, HandButton.id(0), None),
         (player, ActButton.id(biggest, 0), None), (player, PassButton.id(biggest, 0), None),
         (player, PassButton.id(live.id, 999_999_999), None), (player, PrefButton.id(biggest, "skip", True), None),
+        (player, PassButton.id(live.id, 999_999_999, "abcdef"), None), (player, PassButton.id(biggest, 0, "000000"), None),
         (player, LobbyButton.id(biggest, "join"), None), (player, LobbyButton.id(live.id, "start"), None),
         (player, PickButton.id(biggest, 0, legal, (), 0), None),
         (player, PickButton.id(live.id, 999_999_999, legal, (), 0), None),

@@ -186,7 +186,7 @@ async def test_a_restart_while_a_window_is_open_keeps_the_prompt_working(tables,
     assert old_prompt is not None
     await table.restart(db_path)
     opened = await table.click(b, old_prompt, f"act:{table.match_id}:{decision}")
-    assert opened.ephemeral and opened.message is not None
+    assert opened.message is not None and opened.message.id == old_prompt.id  # the prompt became the picker
     live = await table.live()
     from bot.sim import seat
     await seat.click_through(table.world, table.bot, b, opened.message, live.game.legal_actions(live.state, b),

@@ -8,7 +8,7 @@ import pytest
 from any_table import CHANNEL, close_table, open_table
 from bot.games.goceng.cards import load_cards
 from bot.ui import render
-from goceng_table import negotiation_ahead, offers_of, prompt_pick, watch_dms
+from goceng_table import help_asked, negotiation_ahead, offers_of, prompt_pick, watch_dms
 
 
 @pytest.fixture
@@ -209,11 +209,7 @@ async def _help_asked(tables, db_path, clock):
     """A 4-player table whose battler has just asked for Extra Power: (table, battler, helper, other helper)."""
     table = await _open(tables, db_path, clock, 4, 0, seed=5)
     await table.open_and_start()
-    live = await table.play_out(until=negotiation_ahead(2))
-    battler = live.state.battle.holder
-    a, b = sorted(p for p in live.state.players if p not in (live.state.battle.attacker, live.state.battle.defender))
-    await table.act(battler, {"type": "ask_help"})
-    return table, battler, a, b
+    return (table, *await help_asked(table))
 
 
 async def test_the_battler_reads_an_offer_in_its_prompt_and_the_hand_dm_keeps_it_for_its_next_edit(

@@ -15,6 +15,7 @@ from typing import Any
 from bot.engine import Result
 from bot.sim import virtual_time
 from bot.sim.ratelimit import RateLimits
+from bot.ui import render
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_table_under_limits import limited_requests, limited_world, open_bot, quick_move, start_drump  # noqa: E402
@@ -138,3 +139,32 @@ def test_reaches_whose_token_ran_out_are_dropped_so_ended_matches_hold_nothing()
         assert not tables.holds_token("old-8") and tables.holds_token("new-300")
 
     virtual_time.run(main())
+
+
+def test_a_ping_no_click_in_the_channel_brings_is_a_followup_of_the_tables_token_while_it_lives(tmp_path):
+    """An AI seat's move, a timer or a click in a DM has no interaction in the channel: the ping goes out
+    through the interaction behind the table's reach; once that token has run out, in the channel, with no 401."""
+    async def scenario(world, bot, live, box):
+        announcer = bot.table.announcer
+        player = sorted(live.game.actors(live.state))[0]
+        box["start"] = len(world.requests)
+        async with bot.table.service.lock(live.id):
+            await announcer.ping(live, render.mention_ping(live, player, own_turn=True))
+        await world.settle()
+        box["first"] = len(world.requests)
+        await asyncio.sleep(16 * 60)  # the table's token has run out
+        async with bot.table.service.lock(live.id):
+            await announcer.ping(live, render.mention_ping(live, player, own_turn=True))
+        await world.settle()
+
+    box = run(tmp_path, scenario)
+    world = box["world"]
+    first = world.requests[box["start"]:box["first"]]
+    posts = [r for r in first if r.method == "POST"]
+    assert len(posts) == 1 and posts[0].route.startswith("/webhooks/")  # a followup of the table's token
+    assert [r for r in first if r.path.startswith(f"/channels/{CHANNEL}/")] == []  # nothing limited in the channel
+    later = channel_requests(world, box["first"])
+    assert sorted(r.method for r in later) == ["DELETE", "POST"]  # the new ping, and the old one removed
+    pings = [m for m in world.channel_messages(CHANNEL) if not m.deleted and "it's your turn" in m.text]
+    assert len(pings) == 1
+    assert world.rate_limits.invalid == {}

@@ -39,15 +39,16 @@ class GocengGame(Game[GocengState]):
         The negotiation is timed by its own server setting (RULINGS: 60 s by default); offers,
         changes and declines never extend its deadline. A new round (and deadline) starts only
         when someone is newly asked: the battler at the first offer, a helper at a counter-offer. The battler
-        decides after the helpers have spoken. Who may offer is secret: it depends on their cards,
-        so the window is full: every non-battler is asked alike, even one who can only decline.
+        decides after the helpers have spoken. The window's key is its count, so a helper whose choices
+        a new round left as they were keeps their prompt. Who may offer is secret: it depends on their
+        cards, so the window is full: every non-battler is asked alike, even one who can only decline.
         """
         if state.phase == OVER:
             return NOTHING
         window = None
         if state.pending is None and state.battle is not None and state.battle.window is not None:
-            window = Window(round=negotiation.round_of(state), setting="negotiation_seconds", full=True,
-                            decider=state.battle.holder)
+            window = Window(round=negotiation.round_of(state), key=state.windows, setting="negotiation_seconds",
+                            full=True, decider=state.battle.holder)
         return Waiting(legal.actors(state), state.active, window)
 
     def legal_actions(self, state: GocengState, player: int) -> list[Action]:
