@@ -38,11 +38,11 @@ DM_CHANNELS_KEPT = 50_000
 
 
 class Announcer(WindowPrompts):
-    def __init__(self, bot: discord.Client, service: MatchService, pickers: OpenPickers | None = None) -> None:
+    def __init__(self, bot: discord.Client, service: MatchService, pickers: OpenPickers) -> None:
         self.bot = bot
         self.service = service
         #: Each player's newest picker: a DM prompt clicked is edited through that click's token.
-        self.pickers = pickers if pickers is not None else OpenPickers(service.clock)
+        self.pickers = pickers
         #: Each player's hand DM, edited in the background after a move (see ``bot.hand_dms``).
         self.hands = HandDMs(self)
         #: (match, player) -> the fingerprint of the choices their open window prompt was built for:

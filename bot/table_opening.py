@@ -16,7 +16,7 @@ from bot.matches import LiveMatch, MatchError, StaleTurn
 from bot.storage import ACTIVE
 from bot.ui import render
 from bot.ui.picker import walk
-from bot.window_prompts import prompt_print
+from bot.window_prompts import keyed_print
 
 if TYPE_CHECKING:
     from bot.table import Table
@@ -92,8 +92,6 @@ class OpeningAndPassing:
 
     def _still_asked(self: "Table", live: LiveMatch | None, player: int, asked: str) -> bool:
         """Whether a prompt's question (its print) is the one the player is asked now, in a window the game names."""
-        if live is None or live.state is None or live.waiting.window is None or live.waiting.window.key is None:
+        if live is None or live.state is None or player not in live.waiting.actors:
             return False
-        if player not in live.waiting.actors:
-            return False
-        return prompt_print(live, self.legal.get(live, player)[0]) == asked
+        return keyed_print(live, self.legal.get(live, player)[0]) == asked

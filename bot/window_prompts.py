@@ -51,6 +51,13 @@ def prompt_print(live: LiveMatch, legal: Sequence[Any]) -> str:
     return render.legal_fingerprint([window.key if window is not None else None, *legal])
 
 
+def keyed_print(live: LiveMatch, legal: Sequence[Any]) -> str | None:
+    """The question's print when the open window is named across its rounds (``Window.key``): only
+    then may a prompt outlive its round, so only then does its Pass carry the print. Else None."""
+    window = live.waiting.window
+    return prompt_print(live, legal) if window is not None and window.key is not None else None
+
+
 class WindowPrompts:
     async def prompt(self: "Announcer", live: LiveMatch, player: int, lines: list[str],
                      outcomes: Iterable[MoveOutcome] = (), *, quietly: bool = False, told: bool = False) -> bool:
@@ -81,9 +88,8 @@ class WindowPrompts:
                 rendered = render.decider_prompt(live, player, walk(legal, ()), lines,
                                                  guild_name=self.guild_name(live))
             else:
-                keyed = window is not None and window.key is not None  # its Pass outlives a round
                 rendered = render.window_prompt(live, player, lines, guild_name=self.guild_name(live),
-                                                print_=fingerprint if keyed else None)
+                                                print_=keyed_print(live, legal))
         previous = (await self.service.sent_messages(live, PROMPT)).get(player)
         if quietly and previous is not None and (window is None or player != window.decider or told):
             try:
@@ -119,7 +125,8 @@ class WindowPrompts:
 
     async def _retire_prompt(self: "Announcer", live: LiveMatch, player: int, where: tuple[int, int]) -> None:
         """A newer prompt replaced this one: folded through the player's click on it if it can, otherwise deleted."""
-        if not await self._through_click(live, player, where[1], render.collapsed(translate(REPLACED)).edit_kwargs()):
+        folded = render.collapsed(translate(REPLACED)).edit_kwargs()
+        if not await self._through_click(live, player, where[1], folded):
             await self.bot.get_partial_messageable(where[0]).get_partial_message(where[1]).delete()
 
     async def _through_click(self: "Announcer", live: LiveMatch, player: int, message_id: int,
@@ -152,10 +159,10 @@ class WindowPrompts:
         (``Window.key``) left their choices as they were and told them nothing in private. It stays as it
         is (its buttons still answer); the window's decider hears of each new round anyway."""
         window = live.waiting.window
-        if window is None or window.key is None or player == window.decider or private_lines(outcomes, player):
+        if window is None or player == window.decider or private_lines(outcomes, player):
             return False
-        asked = self._prompted.get((live.id, player))
-        return asked is not None and asked == prompt_print(live, live.game.legal_actions(live.state, player))
+        now = keyed_print(live, live.game.legal_actions(live.state, player))
+        return now is not None and self._prompted.get((live.id, player)) == now
 
     async def update_prompts(self: "Announcer", live: LiveMatch, outcomes: list[MoveOutcome]) -> set[int]:
         """Within a window round: whoever's choices changed because of someone else's move is told (returned).
