@@ -268,7 +268,7 @@ class Announcer(WindowPrompts):
             await self.after_moves(outcomes)
         else:
             await self.notify(live, live.record.recent)
-            await self.service.mark_announced(live)
+            self.service.mark_announced(live)
 
     async def catch_up(self, live: LiveMatch) -> bool:
         """At start-up: show what was committed but maybe never shown (the process died in between).
@@ -286,7 +286,7 @@ class Announcer(WindowPrompts):
         await self.notify(live, rec.recent[-2:])
         for player in rec.players:
             await self.push_hand(live, player)
-        await self.service.mark_announced(live)
+        self.service.mark_announced(live)
         return True
 
     async def catch_up_end(self, live: LiveMatch) -> None:
@@ -297,7 +297,7 @@ class Announcer(WindowPrompts):
             return
         await self.fold_prompts(live)
         await self.announce_end(live, result, rec.end_reason or "played")
-        await self.service.mark_announced(live)
+        self.service.mark_announced(live)
 
     async def ping(self, live: LiveMatch, rendered: render.Rendered) -> None:
         """Post a notification (edits don't notify); the previous one is removed (see ``bot.pings``)."""

@@ -64,6 +64,8 @@ class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
         self.ai = AiSeats()
         self._locks = MatchLocks()
         self._cache: dict[int, LiveMatch] = {}
+        #: The per-user messages of each live match, by kind, as stored (see ``sent_messages``).
+        self._sent: dict[int, dict[str, dict[int, tuple[int, int]]]] = {}
         self._settings: dict[int, GuildSettings] = {}
         self._prefs: dict[int, dict[str, Any]] = {}
         #: Which language each server's channels and each reader get (``bot.language``).
@@ -90,7 +92,7 @@ class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
         if record.is_live:
             self._cache[record.id] = live
         else:
-            self._cache.pop(record.id, None)
+            self.forget(record.id)
         return live
 
     async def _reload(self, match_id: int) -> LiveMatch | None:
@@ -276,7 +278,7 @@ class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
         if result is not None:
             rec.status = FINISHED
             rec.result = result.to_json()
-            self._cache.pop(match_id, None)
+            self.forget(match_id)
         return outcome
 
     async def play(self, match_id: int, player: PlayerId, action: Action, *, decision: int | None,
@@ -481,7 +483,9 @@ class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
         return MatchEnd(live, "ended", None, by)
 
     def forget(self, match_id: int) -> None:
+        """The match is over (or left this process): nothing of it is kept in memory."""
         self._cache.pop(match_id, None)
+        self._sent.pop(match_id, None)
 
     def live_count(self) -> int:
         return len(self._cache)

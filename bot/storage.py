@@ -1,7 +1,7 @@
 """Every match in one SQLite file: lobby, live state, action log, deadlines, results.
 
 Why it looks like this:
-* One aiosqlite connection, WAL journal, ``BEGIN IMMEDIATE`` for writes (a
+* One aiosqlite connection, WAL journal, ``BEGIN IMMEDIATE`` for multi-statement writes (a
   deferred ``BEGIN`` that reads then writes can fail at once under WAL).
 * One connection means one worker thread running statements in order, but
   coroutines sharing it would interleave their transactions, so every
@@ -20,10 +20,11 @@ import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Coroutine, Iterable, TypeVar
+from typing import Any, Coroutine, TypeVar
 
 import aiosqlite
 
+from bot.announced_marks import AnnouncedMarks
 from bot.migrations import MIGRATIONS, SCHEMA_VERSION
 
 T = TypeVar("T")
@@ -167,6 +168,7 @@ class Storage:
         self._db = db
         self._clock = clock
         self._write_lock = asyncio.Lock()
+        self._announced = AnnouncedMarks(self._store_announced)
 
     @classmethod
     async def open(cls, path: str | Path, clock: Any = time.time, *, synchronous: str | None = None) -> "Storage":
@@ -193,13 +195,13 @@ class Storage:
         return storage
 
     async def close(self) -> None:
+        await self._announced.close()
         await self._db.close()
 
     # --- schema ---------------------------------------------------------------
     async def schema_version(self) -> int:
-        async with self._db.execute("PRAGMA user_version") as cur:
-            row = await cur.fetchone()
-        return int(row[0])
+        rows = await self._rows("PRAGMA user_version")
+        return int(rows[0][0])
 
     async def migrate(self) -> None:
         """Run every migration newer than the file's version, each in its own transaction."""
@@ -220,26 +222,29 @@ class Storage:
                     await self._db.execute("ROLLBACK")
                     raise
 
-    async def _write(self, statements: Iterable[tuple[str, tuple[Any, ...]]]) -> list[int]:
-        """Run statements in one IMMEDIATE transaction; returns each statement's rowcount."""
-        counts: list[int] = []
+    async def _write(self, sql: str, params: tuple[Any, ...]) -> int:
+        """Run one writing statement, which SQLite makes a transaction of its own; returns its rowcount.
+
+        One round trip to the database thread: an explicit ``BEGIN IMMEDIATE`` ... ``COMMIT`` around a
+        single statement adds two and makes it no more atomic. The lock keeps it out of any
+        multi-statement transaction another coroutine has open on the shared connection.
+        """
         async with self._write_lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                for sql, params in statements:
-                    cur = await self._db.execute(sql, params)
-                    counts.append(cur.rowcount)
-                    await cur.close()
-                await self._db.execute("COMMIT")
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-        return counts
+            # rowcount is read without another trip; the cursor is left to the garbage collector.
+            return (await self._db.execute(sql, params)).rowcount
+
+    async def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
+        """Every row of one query, in one round trip (a cursor's execute, fetch and close would be three)."""
+        return list(await self._db.execute_fetchall(sql, params))
 
     async def _fetch_matches(self, where: str, params: tuple[Any, ...]) -> list[MatchRecord]:
-        async with self._db.execute(f"SELECT * FROM matches WHERE {where}", params) as cur:
-            rows = await cur.fetchall()
-        return [MatchRecord.from_row(r) for r in rows]
+        """Matches as stored, announced marks still waiting to be stored included."""
+        records = [MatchRecord.from_row(r) for r in await self._rows(f"SELECT * FROM matches WHERE {where}", params)]
+        for record in records:
+            waiting = self._announced.waiting(record.id)
+            if waiting is not None:
+                record.announced_seq = waiting
+        return records
 
     # --- reading --------------------------------------------------------------
     async def get_match(self, match_id: int) -> MatchRecord | None:
@@ -265,14 +270,11 @@ class Storage:
 
     async def query(self, sql: str, params: dict[str, Any] | tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
         """A read-only query for reports (stats, leaderboards)."""
-        async with self._db.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+        return await self._rows(sql, params)
 
     async def action_log(self, match_id: int) -> list[LoggedAction]:
-        async with self._db.execute(
-            "SELECT seq, player_id, action, at FROM actions WHERE match_id = ? ORDER BY seq", (match_id,)
-        ) as cur:
-            rows = await cur.fetchall()
+        rows = await self._rows(
+            "SELECT seq, player_id, action, at FROM actions WHERE match_id = ? ORDER BY seq", (match_id,))
         return [LoggedAction(r["seq"], r["player_id"], json.loads(r["action"]), r["at"]) for r in rows]
 
     # --- lobby ----------------------------------------------------------------
@@ -307,27 +309,27 @@ class Storage:
 
     async def save_lobby(self, match: MatchRecord) -> None:
         """Store seats, names and options of a match still in its lobby."""
-        await self._write([(
+        await self._write(
             "UPDATE matches SET players = ?, names = ?, options = ?, table_options = ?, updated_at = ?"
             " WHERE id = ? AND status = ?",
             (_dump(match.players), _dump({str(k): v for k, v in match.names.items()}), _dump(match.options),
              _dump(match.table_options), self._clock(), match.id, LOBBY),
-        )])
+        )
 
     async def set_message(self, match_id: int, message_id: int) -> None:
         """The match's one public message (lobby, then turn message)."""
-        await self._write([("UPDATE matches SET message_id = ? WHERE id = ?", (message_id, match_id))])
+        await self._write("UPDATE matches SET message_id = ? WHERE id = ?", (message_id, match_id))
 
     async def start_match(self, match: MatchRecord, state_json: str, deadline: float | None) -> None:
-        counts = await self._write([(
+        count = await self._write(
             "UPDATE matches SET status = ?, players = ?, names = ?, options = ?, table_options = ?, state = ?,"
             " seq = 0, decision_seq = 0, deadline = ?, decision_started = ?, reminded = 0, recent = ?, updated_at = ?"
             " WHERE id = ? AND status = ?",
             (ACTIVE, _dump(match.players), _dump({str(k): v for k, v in match.names.items()}),
              _dump(match.options), _dump(match.table_options), state_json, deadline, self._clock(),
              _dump(match.recent), self._clock(), match.id, LOBBY),
-        )])
-        if counts[0] != 1:
+        )
+        if count != 1:
             raise StaleMove(f"match #{match.id} is no longer in its lobby")
 
     # --- play -----------------------------------------------------------------
@@ -374,33 +376,54 @@ class Storage:
                 raise StaleMove(f"match #{match_id} moved on")
         return new_seq
 
-    async def mark_announced(self, match_id: int, seq: int) -> None:
-        """Everything about move ``seq`` went out (table, pings, DMs): a restart need not redo it."""
+    def mark_announced(self, match_id: int, seq: int) -> None:
+        """Everything about move ``seq`` went out (table, pings, DMs): a restart need not redo it.
+
+        Stored a moment later with the other marks of that moment (see :mod:`bot.announced_marks`);
+        this storage's reads see it at once.
+        """
+        self._announced.mark(match_id, seq)
+
+    async def flush_announced(self) -> None:
+        """Store the waiting announced marks now (after a restart's catch-up: one sync for them all)."""
+        await self._announced.flush()
+
+    async def _store_announced(self, marks: dict[int, int]) -> None:
+        rows = [(seq, match_id) for match_id, seq in marks.items()]
+        sql = "UPDATE matches SET announced_seq = ? WHERE id = ?"
         async with self._write_lock:
-            cur = await self._db.execute("UPDATE matches SET announced_seq = ? WHERE id = ?", (seq, match_id))
-            await cur.close()
+            if len(rows) == 1:
+                await self._db.execute(sql, rows[0])
+                return
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                await self._db.executemany(sql, rows)
+                await self._db.execute("COMMIT")
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
 
     async def mark_reminded(self, match_id: int) -> bool:
         """Record that the pending decision's reminder went out; False if it already had."""
-        counts = await self._write([("UPDATE matches SET reminded = 1 WHERE id = ? AND reminded = 0", (match_id,))])
-        return counts[0] == 1
+        count = await self._write("UPDATE matches SET reminded = 1 WHERE id = ? AND reminded = 0", (match_id,))
+        return count == 1
 
     async def save_idle(self, match_id: int, timeouts: dict[int, int], autopilot: list[int]) -> None:
-        await self._write([(
+        await self._write(
             "UPDATE matches SET timeouts = ?, autopilot = ? WHERE id = ?",
             (_dump({str(k): v for k, v in timeouts.items()}), _dump(autopilot), match_id),
-        )])
+        )
 
     async def set_deadline(self, match_id: int, deadline: float | None) -> None:
-        await self._write([("UPDATE matches SET deadline = ? WHERE id = ?", (deadline, match_id))])
+        await self._write("UPDATE matches SET deadline = ? WHERE id = ?", (deadline, match_id))
 
     async def mark_dm_closed(self, match_id: int, user_id: int) -> None:
         match = await self.get_match(match_id)
         if match is None or user_id in match.dm_closed:
             return
-        await self._write([(
+        await self._write(
             "UPDATE matches SET dm_closed = ? WHERE id = ?", (_dump(match.dm_closed + [user_id]), match_id),
-        )])
+        )
 
     async def end_match(
         self, match_id: int, *, status: str, reason: str, result: dict[str, Any] | None = None,
@@ -414,59 +437,53 @@ class Storage:
         if expected_seq is not None:
             sql += " AND seq = ?"
             params += (expected_seq,)
-        counts = await self._write([(sql, params)])
-        return counts[0] == 1
+        count = await self._write(sql, params)
+        return count == 1
 
     # --- per-user messages (hand DMs, prompts) -------------------------------
     async def save_user_message(self, match_id: int, kind: str, user_id: int, channel_id: int,
                                 message_id: int) -> None:
-        await self._write([(
+        await self._write(
             "INSERT OR REPLACE INTO match_messages (match_id, kind, user_id, channel_id, message_id)"
             " VALUES (?, ?, ?, ?, ?)", (match_id, kind, user_id, channel_id, message_id),
-        )])
+        )
 
     async def forget_user_message(self, match_id: int, kind: str, user_id: int) -> None:
-        await self._write([(
+        await self._write(
             "DELETE FROM match_messages WHERE match_id = ? AND kind = ? AND user_id = ?", (match_id, kind, user_id),
-        )])
+        )
 
     async def user_messages(self, match_id: int, kind: str) -> dict[int, tuple[int, int]]:
         """user id -> (channel id, message id) for one kind of per-user message of a match."""
-        async with self._db.execute(
+        rows = await self._rows(
             "SELECT user_id, channel_id, message_id FROM match_messages WHERE match_id = ? AND kind = ?",
-            (match_id, kind),
-        ) as cur:
-            rows = await cur.fetchall()
+            (match_id, kind))
         return {r["user_id"]: (r["channel_id"], r["message_id"]) for r in rows}
 
     async def save_seats(self, match_id: int, *, left: list[int], skipping: list[int], autopilot: list[int]) -> None:
         """Who left the running match, who passes until their turn, whom the AI plays."""
-        await self._write([(
+        await self._write(
             "UPDATE matches SET left_players = ?, skipping = ?, autopilot = ? WHERE id = ?",
             (_dump(left), _dump(skipping), _dump(autopilot), match_id),
-        )])
+        )
 
     # --- a person's own preferences -----------------------------------------
     async def user_prefs(self, user_id: int) -> dict[str, Any]:
-        async with self._db.execute("SELECT key, value FROM user_prefs WHERE user_id = ?", (user_id,)) as cur:
-            rows = await cur.fetchall()
+        rows = await self._rows("SELECT key, value FROM user_prefs WHERE user_id = ?", (user_id,))
         return {r["key"]: json.loads(r["value"]) for r in rows}
 
     async def set_user_pref(self, user_id: int, key: str, value: Any) -> None:
-        await self._write([(
+        await self._write(
             "INSERT OR REPLACE INTO user_prefs (user_id, key, value) VALUES (?, ?, ?)", (user_id, key, _dump(value)),
-        )])
+        )
 
     # --- settings -------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        async with self._db.execute(
-            "SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        ) as cur:
-            rows = await cur.fetchall()
+        rows = await self._rows("SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return {r["key"]: json.loads(r["value"]) for r in rows}
 
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
-        await self._write([(
+        await self._write(
             "INSERT OR REPLACE INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)",
             (guild_id, key, _dump(value)),
-        )])
+        )

@@ -416,6 +416,7 @@ class Table(SlashCommands, OpeningAndPassing):
                         await self.announcer.catch_up_end(ended)
             except Exception:
                 log.exception("could not show the end of match #%s", record.id)
+        await self.service.storage.flush_announced()  # what the catch-up showed, in one sync
         await self.scheduler.run_due()
         return len(matches)
 

@@ -141,7 +141,7 @@ class TableRefresher:
             self._sent[match_id] = digest
             if ask.result is not None or live.record.status != "active":
                 self._sent.pop(match_id, None)
-            await announcer.service.mark_announced(live, seq)
+            announcer.service.mark_announced(live, seq)
         except Exception:  # the move is stored; the next change (or /game board) shows it again
             if announcer.bot.is_closed():
                 return  # shutting down: not marked announced, so the restart's catch-up shows it

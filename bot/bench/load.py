@@ -52,6 +52,60 @@ class CommitTimer:
         storage.record_action = timed
 
 
+class DatabaseCounter:
+    """Counts what the bot asks of SQLite, by wrapping the storage's aiosqlite connection on the instance.
+
+    Every statement is a round trip to the database thread (and a wait for the loop to hear back);
+    every commit of a write is a disk sync with ``synchronous=FULL``, and one thread does them all in
+    turn, so on a slow disk the commits per move bound the moves per second long before the CPU does.
+    A write outside ``BEGIN`` ... ``COMMIT`` is a transaction (and a commit) of its own.
+    """
+
+    def __init__(self, storage: Any) -> None:
+        self.round_trips = 0
+        self.reads = 0
+        self.commits = 0
+        self._open = False
+        db = storage._db
+        execute, executemany, fetchall = db.execute, db.executemany, db.execute_fetchall
+
+        def count(sql: str) -> None:
+            verb = sql.lstrip()[:8].upper()
+            self.round_trips += 1
+            if verb.startswith("BEGIN"):
+                self._open = True
+            elif verb.startswith(("COMMIT", "ROLLBACK")):
+                self.commits += verb.startswith("COMMIT")
+                self._open = False
+            elif verb.startswith(("SELECT", "PRAGMA")):
+                self.reads += 1
+            elif not self._open:
+                self.commits += 1
+
+        def counted_execute(sql: str, *args: Any, **kwargs: Any) -> Any:
+            count(sql)
+            return execute(sql, *args, **kwargs)
+
+        def counted_executemany(sql: str, *args: Any, **kwargs: Any) -> Any:
+            count(sql)
+            return executemany(sql, *args, **kwargs)
+
+        def counted_fetchall(sql: str, *args: Any, **kwargs: Any) -> Any:
+            count(sql)
+            return fetchall(sql, *args, **kwargs)
+
+        db.execute, db.executemany, db.execute_fetchall = counted_execute, counted_executemany, counted_fetchall
+
+    def snapshot(self) -> tuple[int, int, int]:
+        return self.round_trips, self.reads, self.commits
+
+    def per_move(self, since: tuple[int, int, int], moves: int) -> dict[str, float]:
+        """Round trips, reads and commits per move since ``snapshot()`` returned ``since``."""
+        n = max(1, moves)
+        trips, reads, commits = (now - then for now, then in zip(self.snapshot(), since))
+        return {"round_trips": trips / n, "reads": reads / n, "commits": commits / n}
+
+
 @dataclass
 class Phase:
     """The moves of one phase and how long they took (handler time only, floor clicks excluded)."""

@@ -142,6 +142,9 @@ def render(results: dict[str, Any], targets: list[Target]) -> str:
                            f"{s['requests_per_move']['total_without_dm']['max']}"),
         per_size("Commit per move p50 / p99, ms",
                  lambda s: f"{_num(s['commit_ms']['p50'], 3)} / {_num(s['commit_ms']['p99'], 3)}"),
+        per_size("Database per move (handler and background): round trips / reads / commits (disk syncs)",
+                 lambda s: "{round_trips:.2f} / {reads:.2f} / {commits:.2f}".format(**s["database_per_move"])
+                 if "database_per_move" in s else "-"),
         per_size("Database size per live match, KB", lambda s: _kb(s["storage"]["db_bytes_per_live_match"])),
         per_size("Resident memory, empty bot, MB", lambda s: _num(s["memory"]["rss_empty_bytes"] / 1e6, 1)),
         per_size("Resident memory per live match, KB", lambda s: _kb(s["memory"]["rss_per_live_match_bytes"])),

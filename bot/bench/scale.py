@@ -17,7 +17,7 @@ from bot.games.rng import Rng
 from bot.bench import prune
 from bot.bench.arena import GAME, Arena, open_arena
 from bot.bench.floor import Floor
-from bot.bench.load import CommitTimer, latency_by_action, one_at_a_time, request_figures, saturated
+from bot.bench.load import CommitTimer, DatabaseCounter, latency_by_action, one_at_a_time, request_figures, saturated
 from bot.bench.machine import rss_bytes
 from bot.bench.player import Driver
 from bot.bench.restart import measure_restart
@@ -76,8 +76,11 @@ async def run_size(*, matches: int, moves: int, busy_moves: int, warmup: int, co
         commits = CommitTimer(arena.bot.storage)
         await one_at_a_time(driver, arena, warmup, rng, record_requests=False, floor=floor)
         commits.samples.clear()
+        database = DatabaseCounter(arena.bot.storage)
+        since = database.snapshot()
         timed = await one_at_a_time(driver, arena, moves, rng, record_requests=True, floor=floor)
         commit_samples = list(commits.samples)
+        database_per_move = database.per_move(since, len(timed.samples))
         played = warmup + len(timed.samples)
         requests = request_figures(arena, timed.samples)
         for sample in timed.samples:  # the benchmark's own copies of each move's requests are not the bot's memory
@@ -104,6 +107,7 @@ async def run_size(*, matches: int, moves: int, busy_moves: int, warmup: int, co
                 "latency_ms": summary((s.latency for s in busy.samples), 1000.0),
             },
             "commit_ms": summary(commit_samples, 1000.0),
+            "database_per_move": database_per_move,
             "memory": {
                 "rss_empty_bytes": rss_empty,
                 "rss_live_bytes": rss_live,

@@ -37,7 +37,7 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
     table = proc.stdout
     for heading in ("Floor", "Commit alone", "Move latency p50", "Move latency p90", "Move latency p99", "Throughput at saturation",
                     "Requests per move: reply", "Requests per move: edit", "Requests per move: dm",
-                    "Requests per move: followup", "Requests per move: total without DMs", "Commit per move",
+                    "Requests per move: followup", "Requests per move: total without DMs", "Commit per move", "Database per move",
                     "per finished match", "Resident memory per live match", "Restart:", "Engines", "drump",
                     "Whole matches, every game", "Every game at its largest table", "mentions by ping", "Capacity under Discord's rate limits", "Drama Pukul 7, 1 seeded whole matches of 4 people",
                     "Targets"):
@@ -55,6 +55,8 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
             assert _number(size["requests_per_move"]["by_kind"][kind]["max"])
         assert _number(size["requests_per_move"]["total_without_dm"]["mean"])
         assert _number(size["commit_ms"]["p50"])
+        assert all(_number(size["database_per_move"][k]) for k in ("round_trips", "reads", "commits"))
+        assert size["database_per_move"]["commits"] >= 1.0  # every move is stored, each in its own transaction
         assert _number(size["memory"]["rss_per_live_match_bytes"])
         assert size["live_matches_at_end"] == size["matches"]
     restart = data["sizes"]["4"]["restart"]
