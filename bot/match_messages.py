@@ -49,11 +49,9 @@ class MatchMessagesMixin:
         before a write completes before it (the write then updates what the read kept) and one given
         after it sees it. A match that is over is read each time, and keeps nothing.
         """
-        kept = self._sent.get(live.id) if live.id in self._cache else None
-        if kept is None:
-            if live.id not in self._cache:
-                return await self.storage.user_messages(live.id, kind)
-            kept = self._sent[live.id] = {}
+        if live.id not in self._cache:
+            return await self.storage.user_messages(live.id, kind)
+        kept = self._sent.setdefault(live.id, {})
         if kind not in kept:
             kept[kind] = await self.storage.user_messages(live.id, kind)
         return dict(kept[kind])
