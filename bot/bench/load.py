@@ -67,34 +67,28 @@ class DatabaseCounter:
         self.commits = 0
         self._open = False
         db = storage._db
-        execute, executemany, fetchall = db.execute, db.executemany, db.execute_fetchall
 
-        def count(sql: str) -> None:
-            verb = sql.lstrip()[:8].upper()
-            self.round_trips += 1
-            if verb.startswith("BEGIN"):
-                self._open = True
-            elif verb.startswith(("COMMIT", "ROLLBACK")):
-                self.commits += verb.startswith("COMMIT")
-                self._open = False
-            elif verb.startswith(("SELECT", "PRAGMA")):
-                self.reads += 1
-            elif not self._open:
-                self.commits += 1
+        def counted(run: Callable[..., Any]) -> Callable[..., Any]:
+            def call(sql: str, *args: Any, **kwargs: Any) -> Any:
+                self._count(sql)
+                return run(sql, *args, **kwargs)
+            return call
 
-        def counted_execute(sql: str, *args: Any, **kwargs: Any) -> Any:
-            count(sql)
-            return execute(sql, *args, **kwargs)
+        db.execute, db.executemany, db.execute_fetchall = (
+            counted(db.execute), counted(db.executemany), counted(db.execute_fetchall))
 
-        def counted_executemany(sql: str, *args: Any, **kwargs: Any) -> Any:
-            count(sql)
-            return executemany(sql, *args, **kwargs)
-
-        def counted_fetchall(sql: str, *args: Any, **kwargs: Any) -> Any:
-            count(sql)
-            return fetchall(sql, *args, **kwargs)
-
-        db.execute, db.executemany, db.execute_fetchall = counted_execute, counted_executemany, counted_fetchall
+    def _count(self, sql: str) -> None:
+        verb = sql.lstrip()[:8].upper()
+        self.round_trips += 1
+        if verb.startswith("BEGIN"):
+            self._open = True
+        elif verb.startswith(("COMMIT", "ROLLBACK")):
+            self.commits += verb.startswith("COMMIT")
+            self._open = False
+        elif verb.startswith(("SELECT", "PRAGMA")):
+            self.reads += 1
+        elif not self._open:
+            self.commits += 1
 
     def snapshot(self) -> tuple[int, int, int]:
         return self.round_trips, self.reads, self.commits
