@@ -33,8 +33,14 @@ NOT_ASCII = ("٣", "١٢", "²", "۱", "１", "𝟙")
 
 
 async def _snapshot(table: Table) -> bytes:
-    """Every row of every table, as bytes: what "nothing changed" means."""
+    """Every row of every table, as bytes: what "nothing changed" means.
+
+    The announced marks still waiting to be stored (a quarter of a second after the table went
+    out, see ``bot.announced_marks``) are stored first: the snapshot is of what the bot has
+    committed, not of when its write-behind happened to run.
+    """
     storage = table.bot.storage
+    await storage.flush_announced()
     names = [r["name"] for r in await storage.query(
         "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
     dump = {name: [tuple(row) for row in await storage.query(f"SELECT * FROM {name} ORDER BY rowid")]
