@@ -14,7 +14,7 @@ import sys
 from bot.config import ConfigError, from_env, load_dotenv
 
 #: Offline subcommands: name -> module with a ``main(argv) -> int``.
-SUBCOMMANDS = {"demo": "bot.demo", "bench": "bot.bench"}
+SUBCOMMANDS = {"demo": "tools.demo", "bench": "tools.bench"}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    from bot.client import run
+    from bot.frontend.client import run
 
     run(config.database_path, config.token, config.dev_guild_id)
     return 0

@@ -22,10 +22,10 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.command_translator import command_text
-from bot.i18n import t
-from bot.engine import Game
-from bot.options import TABLE_OPTIONS, Option
+from bot.frontend.command_translator import command_text
+from bot.kernel.i18n import t
+from bot.kernel.contract import Game
+from bot.kernel.options import TABLE_OPTIONS, Option
 
 NEW_DESCRIPTION = locale_str("Open a lobby for a new match in this channel.")
 

@@ -2,7 +2,7 @@
 
 Descriptions are wrapped in discord.py's ``locale_str``: collected into the
 translation template by the extractor, and localised by the command tree's
-translator (``bot.command_translator``) when ``/`` commands are synced.
+translator (``bot.frontend.command_translator``) when ``/`` commands are synced.
 Language choices are shown by their own names, in their own language.
 """
 
@@ -15,8 +15,8 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.community import Community, game_choices
-from bot.language import LANGUAGES
+from bot.frontend.handlers.community import Community, game_choices
+from bot.play.language import LANGUAGES
 
 GAME_CHOICES = [app_commands.Choice(name=title, value=name) for title, name in game_choices()]
 LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()]

@@ -11,9 +11,9 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.engine import get_game
+from bot.kernel.contract import get_game
 from bot.games.drama import cardtext
-from bot.i18n import t
+from bot.kernel.i18n import t
 from cogs.base import GameCommands, game_cog
 
 #: Discord shows at most 25 autocomplete suggestions.

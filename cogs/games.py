@@ -1,4 +1,4 @@
-"""One slash group per registered game, straight from the registry (``bot.engine.all_games()``).
+"""One slash group per registered game, straight from the registry (``bot.kernel.contract.all_games()``).
 
 No game is listed here: a game that registers itself gets ``/<name> new | hand |
 board | rules | concede | end``. A game with commands of its own ships
@@ -12,7 +12,7 @@ import importlib.machinery
 
 from discord.ext import commands
 
-from bot.engine import all_games
+from bot.kernel.contract import all_games
 from cogs.base import game_cog
 
 

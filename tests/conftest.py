@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.clock import ManualClock
-from bot.storage import Storage
+from bot.play.clock import ManualClock
+from bot.store.sqlite import Storage
 
 
 @pytest.fixture
@@ -31,7 +31,7 @@ def catalogue(tmp_path):
 
     The shipped catalogues are set aside for the test and restored after it.
     """
-    from bot import i18n
+    from bot.kernel import i18n
 
     def install(language: str, po_text: str):
         path = tmp_path / f"{language}.po"
@@ -53,9 +53,9 @@ def pseudo_locale(catalogue):
     Yields the check that a text came out of the catalogue, so a test can assert every line a
     player reads does.
     """
-    from bot import i18n
+    from bot.kernel import i18n
     from bot.locales.extract import collect
-    from bot.locales.po import format_entry
+    from bot.kernel.po import format_entry
 
     blocks = ['msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
               '"Plural-Forms: nplurals=1; plural=0;\\n"']

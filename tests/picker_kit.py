@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Action, Game
-from bot.games.rng import Rng
-from bot.ui.picker import walk
+from bot.kernel.contract import Action, Game
+from bot.kernel.rng import Rng
+from bot.frontend.ui.picker import walk
 
 
 def pick_at_random(game: Game, state: Any, player: int, rng: Rng, used: set[str]) -> Action:

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from bot.ai.search import Budget, search
-from bot.engine import Game, get_game
-from bot.games.rng import Rng
-from bot.policy import Policy
+from bot.kernel.contract import Game, get_game
+from bot.kernel.rng import Rng
+from bot.kernel.policy import Policy
 
 #: Safety bound on the moves of one game.
 MAX_MOVES = 5000

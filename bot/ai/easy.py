@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine import Action
-from bot.games.rng import Rng
-from bot.policy import Policy
+from bot.kernel.contract import Action
+from bot.kernel.rng import Rng
+from bot.kernel.policy import Policy
 
 #: Share of decisions taken by the normal policy.
 SENSE = 0.5

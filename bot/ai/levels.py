@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, MutableMapping
 
-from bot.i18n import N_, t, translate
+from bot.kernel.i18n import N_, t, translate
 
 EASY, NORMAL, HARD = "easy", "normal", "hard"
 #: Weakest first: the lobby lists them in this order.

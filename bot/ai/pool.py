@@ -12,7 +12,7 @@ from __future__ import annotations
 import atexit
 from typing import Any, Mapping, Sequence
 
-from bot.engine import Action, PlayerId
+from bot.kernel.contract import Action, PlayerId
 from bot.workers import WORKER_NICENESS, PoolUnavailable, WorkerPool, default_workers, lower_priority
 
 __all__ = ["GRACE_SECONDS", "WORKER_NICENESS", "PoolUnavailable", "SearchPool", "SHARED", "default_workers"]
@@ -24,7 +24,7 @@ GRACE_SECONDS = 10.0
 def _warm() -> None:
     """Lower the worker's priority and import every engine once, so a search spends its budget searching."""
     lower_priority()
-    from bot.engine import all_games
+    from bot.kernel.contract import all_games
 
     all_games()
 

@@ -13,8 +13,8 @@ import importlib
 from typing import Any, Callable, Mapping
 
 from bot.ai.levels import EASY, HARD, NORMAL
-from bot.engine import get_game
-from bot.policy import Policy, RandomPolicy
+from bot.kernel.contract import get_game
+from bot.kernel.policy import Policy, RandomPolicy
 
 #: Games with an easy policy of their own: game name -> (module, class).
 _OWN_EASY: dict[str, tuple[str, str]] = {

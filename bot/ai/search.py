@@ -23,9 +23,9 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from bot.engine import Action, Game, PlayerId
-from bot.games.rng import Rng
-from bot.policy import Policy
+from bot.kernel.contract import Action, Game, PlayerId
+from bot.kernel.rng import Rng
+from bot.kernel.policy import Policy
 
 #: A playout longer than this many moves is scored as it stands (a safety bound).
 PLAYOUT_MOVES = 400
@@ -149,7 +149,7 @@ def think(game_name: str, view: Mapping[str, Any], legal: Sequence[Action], play
           think_ms: float | None = None, playouts: int | None = None) -> Action:
     """A hard seat's move, by name and plain data only: what a worker process runs (see :mod:`bot.ai.pool`)."""
     from bot.ai.registry import policy as policy_for, sampler
-    from bot.engine import get_game
+    from bot.kernel.contract import get_game
 
     game = get_game(game_name)
     sample = sampler(game_name)

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Iterable
 
 from bot.locales.extract import CARD_DATA, ROOT, Message, placeholders
-from bot.locales.po import PoFile
+from bot.kernel.po import PoFile
 
 #: Names and game terms a translation keeps as printed (the games' own words, the bot's titles).
 KEPT_TERMS: tuple[str, ...] = (

@@ -9,12 +9,11 @@ found in a catalogue, so it would silently stay English.
 from __future__ import annotations
 
 import ast
-import string
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.locales.po import format_entry
+from bot.kernel.po import format_entry, placeholders
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("bot", "cogs")
@@ -31,7 +30,7 @@ CARD_TEXT_KEYS = frozenset({"text", "short", "plain", "objective"})
 MARKERS = {"t": 1, "tn": 2, "N_": 1, "locale_str": 1}
 
 HEADER = """\
-# Template of every text Meja Kad shows players. Regenerate with: python -m bot.i18n extract
+# Template of every text Meja Kad shows players. Regenerate with: python -m bot.kernel.i18n extract
 msgid ""
 msgstr ""
 "Project-Id-Version: meja-kad\\n"
@@ -53,20 +52,15 @@ class Message:
     files: list[str] = field(default_factory=list)
 
 
-def placeholders(text: str) -> set[str]:
-    """The ``{name}`` fields of a text (``{{`` is a literal brace); raises ValueError on broken braces."""
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
-
-
 def _marker_names(tree: ast.AST) -> dict[str, str]:
-    """Local name → marker, for the markers this file imports (``from bot.i18n import t``, ``locale_str``).
+    """Local name → marker, for the markers this file imports (``from bot.kernel.i18n import t``, ``locale_str``).
 
     Only imported names count, so an unrelated function that happens to be
     called ``t`` elsewhere in the code is left alone.
     """
     names: dict[str, str] = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module in ("bot.i18n", "discord.app_commands"):
+        if isinstance(node, ast.ImportFrom) and node.module in ("bot.kernel.i18n", "discord.app_commands"):
             for alias in node.names:
                 if alias.name in MARKERS or alias.name == "translate":
                     names[alias.asname or alias.name] = alias.name
@@ -151,7 +145,7 @@ def card_texts(data: object) -> list[str]:
 
 def collect(root: Path = ROOT, sources: tuple[str, ...] = SOURCES) -> list[Message]:
     """Every marked text under the source folders: files in path order, texts in the order they appear;
-    then the card data's prose (shown through ``bot.i18n.data_text``), referenced by its file."""
+    then the card data's prose (shown through ``bot.kernel.i18n.data_text``), referenced by its file."""
     messages: dict[str, Message] = {}
     for folder in sources:
         for path in sorted((root / folder).rglob("*.py")):

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable
 
 from bot.locales.extract import Message
-from bot.locales.po import format_entry
+from bot.kernel.po import format_entry
 
 _WORD = re.compile(r"[A-Za-z]+")
 _ROT13 = str.maketrans(string.ascii_lowercase + string.ascii_uppercase,
@@ -48,7 +48,7 @@ def pseudo_catalogue(messages: list[Message], locale: str, data_texts: set[str] 
     """A whole ``.po`` file for ``locale`` (one of :data:`RULES`), every message translated by its rule.
 
     ``data_texts`` are the card data's texts: translated word by word without
-    reading braces, as ``bot.i18n.data_text`` shows them.
+    reading braces, as ``bot.kernel.i18n.data_text`` shows them.
     """
     rule = RULES[locale]
     header = ('msgid ""\nmsgstr ""\n"Language: ' + locale + '\\n"\n'

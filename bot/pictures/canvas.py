@@ -17,7 +17,7 @@ from typing import Any, Mapping
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.i18n import t
+from bot.kernel.i18n import t
 
 WIDTH = 1000
 #: Smallest type ever drawn: still readable when a 1000 px picture is shown ~360 px wide.

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine import Action
+from bot.kernel.contract import Action
 from bot.games.drump.cards import ATTACK_TARGET, IS_ACE, IS_FORCE, IS_PART, PART_SCORE, SLOT, SLOTS, VALUE, can_make, high_sum
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 HIDDEN_GUESS = 5
 

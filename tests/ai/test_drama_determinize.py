@@ -16,11 +16,11 @@ from typing import Iterator
 import pytest
 
 from bot.ai import registry
-from bot.engine import get_game
+from bot.kernel.contract import get_game
 from bot.games.drama.cards import BLUE_COUNT, GREEN_COUNT
 from bot.games.drama.determinize import sample
 from bot.games.drama.state import DramaState
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 GAME = get_game("drama")
 SEEDS = range(6)

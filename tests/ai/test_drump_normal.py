@@ -11,10 +11,10 @@ from collections import Counter
 from drump_baseline import BaselinePolicy
 
 from bot.ai.arena import duel
-from bot.engine import get_game
+from bot.kernel.contract import get_game
 from bot.games.drump.cards import IS_ACE, VALUE
 from bot.games.drump.policies import EasyPolicy, NormalPolicy
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 GAME = get_game("drump")
 

@@ -15,10 +15,10 @@ from typing import Any, Iterator
 
 from bot.ai import registry
 from bot.ai.search import think
-from bot.engine import get_game
+from bot.kernel.contract import get_game
 from bot.games.laga.determinize import sample
-from bot.games.rng import Rng
-from bot.policy import RandomPolicy
+from bot.kernel.rng import Rng
+from bot.kernel.policy import RandomPolicy
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "games" / "laga"))
 from laga_helpers import census  # noqa: E402

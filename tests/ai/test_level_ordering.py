@@ -14,7 +14,7 @@ import pytest
 from bot.ai import registry
 from bot.ai.arena import Hard, duel
 from bot.ai.search import Budget
-from bot.engine import all_games, get_game
+from bot.kernel.contract import all_games, get_game
 
 GAMES = 60
 MARGIN = 0.1

@@ -16,8 +16,8 @@ import pytest
 from bot.ai import registry
 from bot.ai.levels import LEVELS
 from bot.ai.search import think
-from bot.engine import get_game
-from bot.games.rng import Rng
+from bot.kernel.contract import get_game
+from bot.kernel.rng import Rng
 
 #: Playouts of a hard decision here (the bench and the bot use a time budget instead).
 PLAYOUTS = 24

@@ -7,7 +7,7 @@ import pytest
 
 from bot.ai.levels import EASY, HARD, NORMAL, level_of
 from bot.ai.pool import PoolUnavailable, SearchPool
-from bot.matches import MatchError, MatchService
+from bot.play.matches import MatchError, MatchService
 
 HOST = 101
 

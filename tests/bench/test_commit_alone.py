@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.bench.commit_alone import measure_commit_alone
+from tools.bench.commit_alone import measure_commit_alone
 
 
 async def test_it_times_each_commit_and_removes_its_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

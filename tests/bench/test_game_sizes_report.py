@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.bench.game_sizes import targets
-from bot.bench.report import game_sizes_section
+from tools.bench.game_sizes import targets
+from tools.bench.report import game_sizes_section
 
 
 def _lat(p50: float, p90: float, p99: float) -> dict[str, float]:

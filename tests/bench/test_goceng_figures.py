@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.bench.goceng_figures import render, run_goceng_figures
+from tools.bench.goceng_figures import render, run_goceng_figures
 
 
 async def test_goceng_figures_count_clicks_mentions_and_ai_bargaining(tmp_path):

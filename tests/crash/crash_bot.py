@@ -1,4 +1,4 @@
-"""The bot a crash test runs in a child process (``bot.sim.remote_child`` builds it with :func:`make_bot`).
+"""The bot a crash test runs in a child process (``tools.sim.remote_child`` builds it with :func:`make_bot`).
 
 It is the real ``GameBot`` with one test-only hook, called from the parent:
 ``die_before(name)`` names a ``Storage`` write (``create_match``,
@@ -6,7 +6,7 @@ It is the real ``GameBot`` with one test-only hook, called from the parent:
 process SIGKILLs itself when the bot next calls it, so the crash lands just
 before that commit. The moments just
 after a commit are reached from the parent instead, by killing at the
-bot's next request (see ``bot.sim.remote``).
+bot's next request (see ``tools.sim.remote``).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import os
 import signal
 from typing import Any
 
-from bot.client import GameBot
-from bot.clock import ManualClock
+from bot.frontend.client import GameBot
+from bot.play.clock import ManualClock
 
 #: The child's clock never moves: no deadline, reminder or AI wake-up fires, so every request
 #: the bot makes answers something the test did, in the order it did it.

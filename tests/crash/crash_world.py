@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.engine import Action, get_game, replay
-from bot.sim import FakeMessage, InteractionRecord, seat
-from bot.sim.remote import RemoteBot, SharedDiscord
-from bot.ui.components import LobbyButton
-from bot.ui.picker import walk
+from bot.kernel.contract import Action, get_game, replay
+from tools.sim import FakeMessage, InteractionRecord, seat
+from tools.sim.remote import RemoteBot, SharedDiscord
+from bot.frontend.ui.components import LobbyButton
+from bot.frontend.ui.picker import walk
 
 GUILD = 7_300_000_000_000_001
 _CHANNEL_BASE = 7_310_000_000_000_000

@@ -1,6 +1,6 @@
 """The bot process SIGKILLed around every commit and everything it shows, then restarted on the same database.
 
-The bot runs in a child process (``bot.sim.remote``); the simulated Discord
+The bot runs in a child process (``tools.sim.remote``); the simulated Discord
 lives in the test's process and survives each kill, as Discord survives a
 crashed bot. DRUMP matches are opened and played in a few channels by
 players clicking the messages the bot posted. Each kill point names a step
@@ -39,7 +39,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from bot.sim.remote import ChildDied, WireRoute
+from tools.sim.remote import ChildDied, WireRoute
 
 from crash_world import Channel, CrashWorld, Stored, replays_exactly
 
@@ -256,7 +256,7 @@ class CrashRun:
 
 def _depth(legal: list, action: dict) -> int:  # type: ignore[type-arg]
     """Clicks the picker takes from its first step to ``action``."""
-    from bot.ui.picker import walk
+    from bot.frontend.ui.picker import walk
 
     path: tuple[int, ...] = ()
     while walk(legal, path).action is None:

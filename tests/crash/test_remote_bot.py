@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.sim.remote import ChildDied
+from tools.sim.remote import ChildDied
 
 from crash_world import GAME, CrashWorld
 

@@ -21,13 +21,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from bot.client import GameBot
-from bot.clock import ManualClock
-from bot.engine import Action, Game, get_game
-from bot.games.rng import Rng
-from bot.sim import FakeDiscord, FakeMessage, InteractionRecord, seat
-from bot.sim import components as comp
-from bot.ui.components import LobbyButton, PassButton
+from bot.frontend.client import GameBot
+from bot.play.clock import ManualClock
+from bot.kernel.contract import Action, Game, get_game
+from bot.kernel.rng import Rng
+from tools.sim import FakeDiscord, FakeMessage, InteractionRecord, seat
+from tools.sim import components as comp
+from bot.frontend.ui.components import LobbyButton, PassButton
 
 GUILD, CHANNEL = 7_300_000_000_000_001, 7_300_000_000_000_002
 HUMANS = tuple(7_310_000_000_000_001 + i for i in range(6))

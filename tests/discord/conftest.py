@@ -12,8 +12,8 @@ import asyncio
 
 import pytest
 
-from bot.client import GameBot
-from bot.sim import FakeDiscord
+from bot.frontend.client import GameBot
+from tools.sim import FakeDiscord
 from table_driver import Table, make_bot, make_world
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from any_table import CHANNEL, GameTable, _contains, _message_json, snapshot_text, without_title
 from bot.games.goceng.flow import fitting_cards
 from bot.games.goceng.views import character_name, known_characters
-from bot.sim import seat
+from tools.sim import seat
 
 
 class DmLeaks(list):

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from bot.client import GameBot
-from bot.clock import ManualClock
-from bot.engine import Action
-from bot.sim import FakeDiscord, FakeMessage, InteractionRecord, seat
-from bot.ui.components import ActButton, HandButton, LobbyButton, PickButton, PickSelect
+from bot.frontend.client import GameBot
+from bot.play.clock import ManualClock
+from bot.kernel.contract import Action
+from tools.sim import FakeDiscord, FakeMessage, InteractionRecord, seat
+from bot.frontend.ui.components import ActButton, HandButton, LobbyButton, PickButton, PickSelect
 
 GUILD, CHANNEL = 7_000_000_000_000_001, 7_000_000_000_000_002
 HOST, GUEST, STRANGER, MODERATOR = 7_100_000_000_000_001, 7_100_000_000_000_002, 7_100_000_000_000_003, \

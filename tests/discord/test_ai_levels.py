@@ -4,8 +4,8 @@ and the seat plays at it, also after a restart."""
 from __future__ import annotations
 
 from bot.ai.levels import HARD, level_of
-from bot.ui.components import LobbyButton
-from bot.ui.lobby_view import AddAISelect
+from bot.frontend.ui.components import LobbyButton
+from bot.frontend.ui.lobby_view import AddAISelect
 from table_driver import GUEST, HOST, Table, make_bot
 
 

@@ -1,6 +1,6 @@
 """Every registered game at a Discord table, from ``/<game> new`` to the result, through real clicks.
 
-Parametrised over :func:`bot.engine.all_games` (a new game is covered the day
+Parametrised over :func:`bot.kernel.contract.all_games` (a new game is covered the day
 it registers; ``any_table.hidden_texts`` then asks for its secrets), at the
 game's minimum player count (all humans) and at its maximum (three humans,
 the rest AI, so windows with several humans happen while the run stays short).
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import all_games, replay
-from bot.ui import render
-from bot.ui.components import PassButton, PickButton
+from bot.kernel.contract import all_games, replay
+from bot.frontend.ui import render
+from bot.frontend.ui.components import PassButton, PickButton
 from any_table import (
     CHANNEL, HUMANS, STALE_TEXTS, STRANGER, GameTable, close_table, hidden_texts, open_table,
 )
@@ -183,7 +183,7 @@ async def test_strangers_waiting_players_stale_options_and_double_clicks(tables,
     assert (await table.live()).record.seq == live.record.seq
 
     # Double click on a one-step option: applied once, both clicks answered.
-    from bot.ui.picker import walk
+    from bot.frontend.ui.picker import walk
 
     picker = (await table.click(player, tab, act)).message
     legal = live.game.legal_actions(live.state, player)

@@ -18,12 +18,10 @@ import discord
 import pytest
 
 from bot.config import ConfigError, from_env
-from bot.storage import Storage
-from bot.ui.components import (SNOWFLAKE, SNOWFLAKE_LIMIT, ActButton, HandButton, LobbyButton, PassButton,
-                               PickButton, PickSelect, PrefButton, dynamic_items, is_snowflake, snowflake)
-from bot.ui.lobby_view import (LanguageSelect, MyOptionsButton, OptionsButton, OptionSelect, PanelPageButton,
-                               PlayerOptionSelect, host_options)
-from bot.ui.render import legal_fingerprint
+from bot.store.sqlite import Storage
+from bot.frontend.ui.components import (SNOWFLAKE, SNOWFLAKE_LIMIT, ActButton, HandButton, LobbyButton, PassButton, PickButton, PickSelect, PrefButton, dynamic_items, is_snowflake, snowflake)
+from bot.frontend.ui.lobby_view import (LanguageSelect, MyOptionsButton, OptionsButton, OptionSelect, PanelPageButton, PlayerOptionSelect, host_options)
+from bot.frontend.ui.render import legal_fingerprint
 from table_driver import ADMIN, CHANNEL, GUEST, GUILD, HOST, STRANGER, Table
 
 NO_LONGER_VALID = "This button is no longer valid."
@@ -36,7 +34,7 @@ async def _snapshot(table: Table) -> bytes:
     """Every row of every table, as bytes: what "nothing changed" means.
 
     The announced marks still waiting to be stored (a quarter of a second after the table went
-    out, see ``bot.announced_marks``) are stored first: the snapshot is of what the bot has
+    out, see ``bot.store.announced_marks``) are stored first: the snapshot is of what the bot has
     committed, not of when its write-behind happened to run.
     """
     storage = table.bot.storage

@@ -10,7 +10,7 @@ from __future__ import annotations
 import discord
 from discord.components import _component_factory
 
-from bot.ui.router import shown_component
+from bot.frontend.ui.router import shown_component
 
 BUTTON, SELECT = discord.ComponentType.button.value, discord.ComponentType.string_select.value
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.games.rng import Rng
-from bot.ui.components import ActButton, HandButton, LobbyButton, PickButton, PickSelect
+from bot.kernel.rng import Rng
+from bot.frontend.ui.components import ActButton, HandButton, LobbyButton, PickButton, PickSelect
 from table_driver import ADMIN, CHANNEL, GUEST, GUILD, HOST, STRANGER, Table
 
 

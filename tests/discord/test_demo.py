@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-from bot.demo import playable, run_demo
-from bot.engine import all_games, get_game
-from bot.storage import Storage
+from tools.demo import playable, run_demo
+from bot.kernel.contract import all_games, get_game
+from bot.store.sqlite import Storage
 
 
 async def test_demo_plays_drump_to_the_end_and_keeps_private_text_private(tmp_path, clock):

@@ -16,7 +16,7 @@ import pytest
 
 from bot.games.drama.state import CARDS, player
 from any_table import STALE_TEXTS, close_table, open_table
-from bot.sim import seat
+from tools.sim import seat
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "games" / "drama"))
 from drama_helpers import card_id, clear_hand, give, stack_blue  # noqa: E402
@@ -188,7 +188,7 @@ async def test_a_restart_while_a_window_is_open_keeps_the_prompt_working(tables,
     opened = await table.click(b, old_prompt, f"act:{table.match_id}:{decision}")
     assert opened.message is not None and opened.message.id == old_prompt.id  # the prompt became the picker
     live = await table.live()
-    from bot.sim import seat
+    from tools.sim import seat
     await seat.click_through(table.world, table.bot, b, opened.message, live.game.legal_actions(live.state, b),
                              {"type": "play", "card": card_id("Cliffhanger")})
     live = await table.live()

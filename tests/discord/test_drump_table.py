@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bot.games.drump.cards import label
-from bot.games.rng import Rng
-from bot.ui.components import ActButton, HandButton, LobbyButton, PickButton, PickSelect
-from bot.ui.render import legal_fingerprint
+from bot.kernel.rng import Rng
+from bot.frontend.ui.components import ActButton, HandButton, LobbyButton, PickButton, PickSelect
+from bot.frontend.ui.render import legal_fingerprint
 from table_driver import CHANNEL, GUEST, HOST, MODERATOR, STRANGER, Table, make_bot
 
 

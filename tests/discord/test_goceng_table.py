@@ -7,7 +7,7 @@ import pytest
 
 from any_table import CHANNEL, close_table, open_table
 from bot.games.goceng.cards import load_cards
-from bot.ui import render
+from bot.frontend.ui import render
 from goceng_table import help_asked, negotiation_ahead, offers_of, prompt_pick, watch_dms
 
 

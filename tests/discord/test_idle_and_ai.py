@@ -3,8 +3,8 @@ the AI taking over an absent player's seat, reclaiming it, and all of it across 
 
 from __future__ import annotations
 
-from bot.games.rng import Rng
-from bot.ui.components import ActButton, HandButton, LobbyButton, PickButton, PickSelect
+from bot.kernel.rng import Rng
+from bot.frontend.ui.components import ActButton, HandButton, LobbyButton, PickButton, PickSelect
 from table_driver import CHANNEL, GUEST, HOST, Table, make_bot
 
 

@@ -11,9 +11,9 @@ import re
 from typing import Any
 
 from bot.games.laga.state import TILE_NAMES
-from bot.sim import FakeMessage
-from bot.ui.components import LobbyButton
-from bot.ui.lobby_view import MyOptionsButton, PlayerOptionSelect
+from tools.sim import FakeMessage
+from bot.frontend.ui.components import LobbyButton
+from bot.frontend.ui.lobby_view import MyOptionsButton, PlayerOptionSelect
 from any_table import HUMANS, GameTable, close_table, hidden_texts, open_table
 
 GENDERS = ("female", "male", "female", "male", "female", "male")

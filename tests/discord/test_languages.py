@@ -23,14 +23,14 @@ from typing import Any
 
 import pytest
 
-from bot import i18n
-from bot.engine import all_games, get_game
+from bot.kernel import i18n
+from bot.kernel.contract import all_games, get_game
 from bot.games.goceng.cards import AJIAN_NAMES
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 from bot.locales import audit, extract
-from bot.locales.po import parse_po
+from bot.kernel.po import parse_po
 from bot.locales.pseudo import write_pseudo_catalogues
-from bot.sim import components as comp
+from tools.sim import components as comp
 from any_table import CHANNEL, GUILD, HUMANS, GameTable, _message_json, make_bot, make_world
 
 INDONESIAN = HUMANS[0]

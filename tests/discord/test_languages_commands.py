@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot import i18n
+from bot.kernel import i18n
 from bot.locales.pseudo import RULES, pseudo, write_pseudo_catalogues
 from table_driver import ADMIN, CHANNEL, GUEST, GUILD, HOST, Table, make_bot, make_world
 

@@ -3,7 +3,7 @@
 Each game is played by uniformly random legal moves from several seeds; at every
 state the table, each seat's hand DM and private reply, each actor's picker
 (every step down a random path), window prompts and the result are rendered in
-each language and checked as Discord would check them (``bot.sim.validate``:
+each language and checked as Discord would check them (``tools.sim.validate``:
 labels 80, option texts 100, embeds 6,000 ...). Run on pseudo catalogues now
 and on the shipped ones as soon as they exist.
 """
@@ -14,16 +14,16 @@ from typing import Any
 
 import pytest
 
-from bot import i18n
-from bot.engine import all_games
-from bot.games.rng import Rng
-from bot.i18n import use_locale
+from bot.kernel import i18n
+from bot.kernel.contract import all_games
+from bot.kernel.rng import Rng
+from bot.kernel.i18n import use_locale
 from bot.locales.pseudo import write_pseudo_catalogues
-from bot.match_types import LiveMatch
-from bot.sim.validate import check_message
-from bot.storage import ACTIVE, MatchRecord
-from bot.ui import render
-from bot.ui.picker import walk
+from bot.play.match_types import LiveMatch
+from tools.sim.validate import check_message
+from bot.store.sqlite import ACTIVE, MatchRecord
+from bot.frontend.ui import render
+from bot.frontend.ui.picker import walk
 
 SEATS = (7_100_000_000_000_001, 7_100_000_000_000_002, 7_100_000_000_000_003, 7_100_000_000_000_004)
 NAMES = dict(zip(SEATS, ("Aisyah Nurhaliza binti Abdullah", "Budi", "Citra Kirana Wulandari", "Dewi")))

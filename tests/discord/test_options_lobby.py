@@ -13,13 +13,13 @@ from typing import Any
 import discord
 import pytest
 
-from bot.engine import all_games, get_game
-from bot.match_types import MatchError
-from bot.options import TABLE_OPTIONS
+from bot.kernel.contract import all_games, get_game
+from bot.play.match_types import MatchError
+from bot.kernel.options import TABLE_OPTIONS
 from cogs.games import own_cog_module
-from bot.sim import FakeMessage, InteractionRecord
-from bot.ui.components import LobbyButton
-from bot.ui.lobby_view import LanguageSelect, MyOptionsButton, OptionSelect, OptionsButton, PlayerOptionSelect
+from tools.sim import FakeMessage, InteractionRecord
+from bot.frontend.ui.components import LobbyButton
+from bot.frontend.ui.lobby_view import (LanguageSelect, MyOptionsButton, OptionSelect, OptionsButton, PlayerOptionSelect)
 from table_driver import CHANNEL, GUEST, HOST, STRANGER, Table
 
 COMMANDS = {"new", "hand", "board", "rules", "concede", "end"}
@@ -301,11 +301,11 @@ async def test_a_language_chosen_after_the_start_is_kept_and_told(table: Table):
 
 def test_a_panel_with_more_options_than_rows_pages_them():
     """Five rows hold five selects; a game with more match-wide options gets pages (4 selects + page buttons)."""
-    from bot.engine import Game
-    from bot.match_types import LiveMatch
-    from bot.options import Option
-    from bot.storage import MatchRecord
-    from bot.ui.lobby_view import PanelPageButton, host_panel
+    from bot.kernel.contract import Game
+    from bot.play.match_types import LiveMatch
+    from bot.kernel.options import Option
+    from bot.store.sqlite import MatchRecord
+    from bot.frontend.ui.lobby_view import PanelPageButton, host_panel
 
     class Many(Game):
         name, title = "many", "Many"
@@ -336,7 +336,7 @@ async def test_a_game_may_ship_its_own_cog_module(tmp_path, db_path, clock, monk
 
     (tmp_path / "drama.py").write_text(
         "from discord import app_commands\n"
-        "from bot.engine import get_game\n"
+        "from bot.kernel.contract import get_game\n"
         "from cogs.base import GameCommands, game_cog\n\n"
         "class Extras(GameCommands):\n"
         "    @app_commands.command(name='heroes', description='List the heroes.')\n"

@@ -9,9 +9,9 @@ import discord
 import pytest
 
 from any_table import close_table, open_table
-from bot.sim import seat
-from bot.ui.components import PassButton
-from bot.ui.picker import walk
+from tools.sim import seat
+from bot.frontend.ui.components import PassButton
+from bot.frontend.ui.picker import walk
 from goceng_table import help_asked, offers_of, prompt_pick
 
 

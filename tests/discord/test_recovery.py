@@ -11,8 +11,8 @@ import asyncio
 
 import pytest
 
-import bot.table as table_module
-from bot.ui.components import LobbyButton
+import bot.frontend.handlers.table as table_module
+from bot.frontend.ui.components import LobbyButton
 from table_driver import CHANNEL, GUEST, HOST, STRANGER, Table, make_bot
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from bot.sim import seat
-from bot.ui import render
-from bot.ui.components import PickButton
-from bot.ui.picker import walk
+from tools.sim import seat
+from bot.frontend.ui import render
+from bot.frontend.ui.components import PickButton
+from bot.frontend.ui.picker import walk
 from table_driver import Table
 
 

@@ -13,11 +13,11 @@ import re
 
 import pytest
 
-from bot import match_locks
+from bot.play import match_locks
 
-from bot.engine import get_game
-from bot.sim import seat
-from bot.ui.components import LobbyButton, PassButton, PrefButton
+from bot.kernel.contract import get_game
+from tools.sim import seat
+from bot.frontend.ui.components import LobbyButton, PassButton, PrefButton
 from table_driver import CHANNEL, GUEST, HOST, MODERATOR, STRANGER, make_bot, make_world
 
 PLAYERS = [HOST, GUEST, STRANGER, MODERATOR]

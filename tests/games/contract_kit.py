@@ -18,8 +18,8 @@ import json
 import re
 from typing import Any, Callable, Iterable
 
-from bot.engine import Game, replay
-from bot.games.rng import Rng
+from bot.kernel.contract import Game, replay
+from bot.kernel.rng import Rng
 
 MAX_STEPS = 20000
 

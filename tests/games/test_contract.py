@@ -16,9 +16,9 @@ import json
 
 import pytest
 
-from bot.engine import IllegalAction, all_games
-from bot.games.rng import Rng
-from bot.ui.picker import walk
+from bot.kernel.contract import IllegalAction, all_games
+from bot.kernel.rng import Rng
+from bot.frontend.ui.picker import walk
 
 GAMES = all_games()
 MAX_STEPS = 5000

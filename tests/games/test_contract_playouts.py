@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import all_games
+from bot.kernel.contract import all_games
 
 from contract_kit import HOOKS, Playout, players_for
 
@@ -76,7 +76,7 @@ def test_same_seed_and_actions_same_game_and_seeds_deal_differently(game):
 _DIGESTS = """
 import hashlib, json, sys
 sys.path.insert(0, {kit!r})
-from bot.engine import all_games
+from bot.kernel.contract import all_games
 from contract_kit import Playout
 out = {{}}
 for game in all_games():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import all_games
+from bot.kernel.contract import all_games
 
 from contract_kit import HOOKS, Playout, check_events, check_round_trip, check_views, names_for, players_for
 

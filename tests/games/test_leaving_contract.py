@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import LEAVE, LEAVE_TYPE, Result, apply_logged, get_game, replay
-from bot.games.rng import Rng
+from bot.kernel.contract import LEAVE, LEAVE_TYPE, Result, apply_logged, get_game, replay
+from bot.kernel.rng import Rng
 
 DEFAULT_SEATS = [("laga", 6), ("goceng", 6), ("drump", 2)]
 
@@ -58,7 +58,7 @@ def test_the_default_leave_changes_nothing_and_the_log_replays(name, count):
 
 
 def test_only_drama_overrides_player_left():
-    from bot.engine import Game, all_games
+    from bot.kernel.contract import Game, all_games
 
     overriding = {g.name for g in all_games() if type(g).player_left is not Game.player_left}
     assert overriding == {"drama"}

@@ -13,8 +13,8 @@ import copy
 
 import pytest
 
-from bot.engine import all_games
-from bot.games.rng import Rng
+from bot.kernel.contract import all_games
+from bot.kernel.rng import Rng
 
 GAMES = [g for g in all_games() if g.name in ("drama", "goceng")]
 

@@ -6,8 +6,8 @@ import enum
 import json
 from dataclasses import dataclass, field
 
-from bot.games import serial
-from bot.games.rng import Rng
+from bot.kernel import serial
+from bot.kernel.rng import Rng
 
 
 class Phase(enum.Enum):

@@ -11,11 +11,12 @@ from multiprocessing.connection import wait as wait_for_exit
 
 import pytest
 
-from bot import i18n, workers
-from bot.engine import all_games
-from bot.pictures.pool import Drawing
-from bot.ui import picture_pool
-from bot.ui.picture_pool import MAX_FAILURES, PicturePool
+from bot.kernel import i18n
+from bot import workers
+from bot.kernel.contract import all_games
+from bot.pictures.drawing import Drawing
+from bot.frontend.ui import picture_pool
+from bot.frontend.ui.picture_pool import MAX_FAILURES, PicturePool
 from table_driver import Table
 
 #: A shipped language other than English: a picture must be drawn in the language of its message.

@@ -6,7 +6,7 @@ import io
 
 from PIL import Image
 
-from bot.demo import main
+from tools.demo import main
 
 
 def test_demo_writes_each_new_table_picture_and_the_hosts_hand(tmp_path, capsys):

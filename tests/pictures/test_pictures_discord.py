@@ -8,8 +8,8 @@ import io
 
 from PIL import Image
 
-from bot.games.rng import Rng
-from bot.sim import seat
+from bot.kernel.rng import Rng
+from tools.sim import seat
 from table_driver import ADMIN, CHANNEL, GUEST, GUILD, HOST, Table
 
 

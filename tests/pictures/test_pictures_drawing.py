@@ -14,7 +14,7 @@ import random
 import pytest
 from PIL import Image
 
-from bot.engine import all_games
+from bot.kernel.contract import all_games
 from bot.pictures.canvas import MIN_SIZE, WIDTH, Canvas, face_of, fit, length, runs, wrap
 
 GAMES = all_games()

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from bot.engine import get_game
+from bot.kernel.contract import get_game
 
 
 def _drump(state):

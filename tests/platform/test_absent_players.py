@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.drama.state import NAMES, player
-from bot.matches import AUTO, TIMEOUT, MatchService
+from bot.play.matches import AUTO, TIMEOUT, MatchService
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parents[1] / "games" / "drama"))

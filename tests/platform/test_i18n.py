@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import i18n
-from bot.i18n import N_, check_catalogue, t, tn, translate, translation, use_locale
+from bot.kernel import i18n
+from bot.kernel.i18n import N_, check_catalogue, t, tn, translate, translation, use_locale
 from bot.locales import extract
-from bot.locales.po import PoError, compile_plural, format_entry, parse_po, parse_plural_forms
+from bot.kernel.po import PoError, compile_plural, format_entry, parse_po, parse_plural_forms
 
 # A Malay catalogue for the tests only (the shipped ones come with a later change). Besides good
 # entries it holds the mistakes translators make: a fuzzy guess, an empty entry, a placeholder
@@ -127,13 +127,13 @@ def test_one_plural_form_serves_every_count(ms_catalogue):
 
 
 def test_a_placeholder_the_msgid_lacks_falls_back_to_english_and_warns(ms_catalogue, caplog):
-    with caplog.at_level(logging.WARNING, logger="bot.i18n"):
+    with caplog.at_level(logging.WARNING, logger="bot.kernel.i18n"):
         assert t("{game} leaderboard", game="DRUMP", locale="ms") == "DRUMP leaderboard"
     assert "permainan" in caplog.text
 
 
 def test_a_translation_that_fails_to_format_falls_back_to_english(ms_catalogue, caplog):
-    with caplog.at_level(logging.WARNING, logger="bot.i18n"):
+    with caplog.at_level(logging.WARNING, logger="bot.kernel.i18n"):
         text = t("**{game}**: played {played}, won {won} ({rate:.0%})", game="DRUMP", played=3, won=2,
                  rate=2 / 3, locale="ms")
     assert text == "**DRUMP**: played 3, won 2 (67%)"
@@ -168,7 +168,7 @@ async def test_each_task_keeps_its_own_locale(ms_catalogue):
 
 
 def test_deferred_texts_translate_where_they_are_shown(ms_catalogue):
-    from bot.settings import SETTINGS
+    from bot.play.settings import SETTINGS
 
     with use_locale("ms"), pytest.raises(ValueError) as raised:
         SETTINGS["window_seconds"].validate(2)
@@ -184,7 +184,7 @@ def test_an_unreadable_catalogue_shows_english_and_logs(tmp_path, caplog):
     (tmp_path / "ms.po").write_text('msgid "seconds"\nmsgstr "saat\n', encoding="utf-8")
     i18n.set_locales_dir(tmp_path)
     try:
-        with caplog.at_level(logging.ERROR, logger="bot.i18n"):
+        with caplog.at_level(logging.ERROR, logger="bot.kernel.i18n"):
             assert t("seconds", locale="ms") == "seconds"
         assert "unreadable" in caplog.text and "ms.po:2" in caplog.text
     finally:
@@ -260,7 +260,7 @@ def test_written_entries_read_back_exactly(msgid, plural, msgstr):
 
 def test_extractor_finds_every_marker_it_should_and_only_those():
     source = '''
-from bot.i18n import t, tn as plural, N_
+from bot.kernel.i18n import t, tn as plural, N_
 from bot import i18n
 from discord import app_commands
 t("one {x}", x=1)
@@ -283,12 +283,12 @@ i18n.translate(unit)     # a variable holding an N_ text
 ])
 def test_extractor_refuses_text_that_cannot_be_translated(call):
     with pytest.raises(extract.ExtractError, match="m.py:2"):
-        extract.messages_in(f"from bot.i18n import t, tn, translate\n{call}\n", "m.py")
+        extract.messages_in(f"from bot.kernel.i18n import t, tn, translate\n{call}\n", "m.py")
 
 
 def test_the_committed_template_is_up_to_date():
     assert extract.TEMPLATE.read_text(encoding="utf-8") == extract.current_template(), (
-        "bot/locales/meja-kad.pot is stale: run python -m bot.i18n extract and commit it")
+        "bot/locales/meja-kad.pot is stale: run python -m bot.locales extract and commit it")
 
 
 def test_the_template_holds_the_converted_texts():

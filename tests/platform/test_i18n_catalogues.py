@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from bot import i18n
+from bot.kernel import i18n
 from bot.locales import audit, extract
-from bot.locales.po import parse_po
+from bot.kernel.po import parse_po
 from bot.locales.pseudo import pseudo_catalogue
 
 SHIPPED = ("ms", "id")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import Result, get_game
-from bot.leaving import final_result, leave_kind
+from bot.kernel.contract import Result, get_game
+from bot.play.leaving import final_result, leave_kind
 
 A, B, C, D = 11, 22, 33, 44
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import LEAVE_TYPE, get_game, replay
-from bot.matches import MatchEnd, MatchError, MatchService
-from bot.records import player_records
-from bot.ui.render import result_text
+from bot.kernel.contract import LEAVE_TYPE, get_game, replay
+from bot.play.matches import MatchEnd, MatchError, MatchService
+from bot.store.records import player_records
+from bot.frontend.ui.render import result_text
 
 PEOPLE = [101, 102, 103, 104, 105, 106]
 CASES = [(game, count) for game in ("drama", "laga", "goceng")
@@ -97,7 +97,7 @@ async def test_everyone_but_one_leaving_drama_ends_it_for_the_last_hero(service)
 
 
 def test_results_say_no_winner_or_draw_as_they_mean(service):
-    from bot.engine import Result
+    from bot.kernel.contract import Result
 
     class Named:
         def name_of(self, player):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import IllegalAction, replay
-from bot.games.rng import Rng
-from bot.matches import MatchError, MatchService, StaleTurn
-from bot.storage import ABANDONED, FINISHED
+from bot.kernel.contract import IllegalAction, replay
+from bot.kernel.rng import Rng
+from bot.play.matches import MatchError, MatchService, StaleTurn
+from bot.store.sqlite import ABANDONED, FINISHED
 
 HOST, GUEST, STRANGER = 101, 202, 303
 
@@ -207,7 +207,7 @@ async def test_a_window_with_several_players_keeps_its_deadline_and_times_out_to
 async def test_a_match_lock_lives_only_while_it_is_used():
     import gc
 
-    from bot.match_locks import MatchLocks
+    from bot.play.match_locks import MatchLocks
 
     locks = MatchLocks()
     held = locks.get(1)

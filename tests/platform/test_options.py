@@ -7,8 +7,8 @@ import pathlib
 
 import pytest
 
-from bot.engine import Game, IllegalAction, all_games, get_game
-from bot.options import TABLE_OPTIONS, Choice, Option, check_options, check_table_options, seated_only
+from bot.kernel.contract import Game, IllegalAction, all_games, get_game
+from bot.kernel.options import TABLE_OPTIONS, Choice, Option, check_options, check_table_options, seated_only
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -108,7 +108,7 @@ def test_each_game_declares_its_options():
 
 
 def test_engines_and_options_import_no_discord_nor_asyncio():
-    files = [ROOT / "bot" / "options.py", *sorted((ROOT / "bot" / "games").rglob("*.py"))]
+    files = [*sorted((ROOT / "bot" / "kernel").rglob("*.py")), *sorted((ROOT / "bot" / "games").rglob("*.py"))]
     for path in files:
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):

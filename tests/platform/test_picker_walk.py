@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ui.picker import PathError, walk
+from bot.frontend.ui.picker import PathError, walk
 
 HEROES = [{"type": "choose_hero", "hero": h} for h in ("ryan", "wang", "kaya")]
 

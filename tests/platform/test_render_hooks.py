@@ -12,11 +12,11 @@ from typing import Any
 
 import discord
 
-from bot.engine import Field, get_game
-from bot.match_types import LiveMatch
-from bot.storage import ACTIVE, MatchRecord
-from bot.ui import render
-from bot.ui.picker import walk
+from bot.kernel.contract import Field, get_game
+from bot.play.match_types import LiveMatch
+from bot.store.sqlite import ACTIVE, MatchRecord
+from bot.frontend.ui import render
+from bot.frontend.ui.picker import walk
 
 P1, P2 = 7100000000000001, 7100000000000002
 

@@ -7,8 +7,8 @@ import sqlite3
 
 import pytest
 
-from bot.engine import get_game, replay
-from bot.storage import ACTIVE, ChannelBusy, SCHEMA_VERSION, StaleMove, Storage
+from bot.kernel.contract import get_game, replay
+from bot.store.sqlite import ACTIVE, ChannelBusy, SCHEMA_VERSION, StaleMove, Storage
 
 
 async def _lobby(storage: Storage, channel: int = 10):
@@ -80,7 +80,7 @@ async def test_action_log_replays_to_the_stored_state(storage):
     match.players.append(200)
     state = game.new_game(match.players, match.seed)
     await storage.start_match(match, game.state_to_json(state), None)
-    from bot.games.rng import Rng
+    from bot.kernel.rng import Rng
     rng = Rng.seeded(7)
     seq = 0
     while not game.is_over(state) and seq < 60:
@@ -104,7 +104,7 @@ async def test_guild_settings_round_trip(storage):
 
 
 async def test_a_version_1_file_is_migrated_keeping_its_matches(db_path, clock):
-    from bot.migrations import MIGRATIONS
+    from bot.store.migrations import MIGRATIONS
 
     with sqlite3.connect(db_path) as raw:
         for statement in MIGRATIONS[1]:

@@ -14,10 +14,10 @@ import sqlite3
 
 import pytest
 
-from bot import announced_marks
-from bot.announced_marks import AnnouncedMarks
-from bot.matches import MatchService
-from bot.storage import Storage
+from bot.store import announced_marks
+from bot.store.announced_marks import AnnouncedMarks
+from bot.play.matches import MatchService
+from bot.store.sqlite import Storage
 
 
 async def _active(storage: Storage, channel: int) -> int:
@@ -125,7 +125,7 @@ async def test_a_failed_store_keeps_its_marks_for_the_next_flush(storage, db_pat
 
     monkeypatch.setattr(storage._announced, "_store", broken)
     storage.mark_announced(match_id, 2)
-    with caplog.at_level(logging.ERROR, logger="bot.announced_marks"):
+    with caplog.at_level(logging.ERROR, logger="bot.store.announced_marks"):
         await storage.flush_announced()
     assert "announced marks failed" in caplog.text
     assert (await storage.get_match(match_id)).announced_seq == 2  # still waiting, still read

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.drama.state import IS_PLOT_TWIST, player
-from bot.matches import AUTO, MatchService, StaleTurn
+from bot.play.matches import AUTO, MatchService, StaleTurn
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "games" / "drama"))
 from drama_helpers import BLUE_COUNT, GAME, P1, P2, P3, P4, give, new  # noqa: E402

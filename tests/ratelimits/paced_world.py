@@ -7,9 +7,9 @@ from typing import Any, Awaitable, Callable
 
 import discord
 
-from bot.ratelimit import GlobalPacer, install_pacer
-from bot.sim import FakeDiscord, virtual_time
-from bot.sim.ratelimit import RateLimits
+from bot.frontend.delivery.ratelimit import GlobalPacer, install_pacer
+from tools.sim import FakeDiscord, virtual_time
+from tools.sim.ratelimit import RateLimits
 
 
 async def paced_client(guild: int, channels: list[int]) -> tuple[FakeDiscord, discord.Client, GlobalPacer]:

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from bot.table_tokens import UNKNOWN_MESSAGE, delete_sent
+from bot.frontend.delivery.table_tokens import UNKNOWN_MESSAGE, delete_sent
 
 UNKNOWN_WEBHOOK, INVALID_TOKEN = 10015, 50027
 

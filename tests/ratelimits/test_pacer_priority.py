@@ -1,6 +1,6 @@
 """The bot's own pacer serves urgent requests before background ones, within the same rate.
 
-Everything runs on a virtual-time loop (``bot.sim.virtual_time``): slots a
+Everything runs on a virtual-time loop (``tools.sim.virtual_time``): slots a
 fraction of a second apart pass without real waiting, and every time read
 here is the loop's virtual clock, so no test depends on how fast the
 machine is. A request is one ``pacer.wait()``; the last test sends real ones
@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from bot import ratelimit
-from bot.ratelimit import BURST, RATE, GlobalPacer, Priority
-from bot.sim import virtual_time
+from bot.frontend.delivery import ratelimit
+from bot.frontend.delivery.ratelimit import BURST, RATE, GlobalPacer, Priority
+from tools.sim import virtual_time
 from paced_world import run_paced
 
 INTERVAL = 1.0 / RATE

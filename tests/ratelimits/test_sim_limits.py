@@ -14,9 +14,9 @@ import discord
 import pytest
 from discord.http import Route
 
-from bot.sim import FakeDiscord
-from bot.sim import virtual_time
-from bot.sim.ratelimit import RateLimits
+from tools.sim import FakeDiscord
+from tools.sim import virtual_time
+from tools.sim.ratelimit import RateLimits
 
 APP = 1_300_000_000_000_000_001
 GUILD = 1_300_000_000_000_000_100

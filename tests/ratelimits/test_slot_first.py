@@ -13,9 +13,9 @@ import asyncio
 from typing import Any
 
 
-from bot import ratelimit
-from bot.ratelimit import BURST, RATE, GlobalPacer, Priority, slot_first
-from bot.sim import virtual_time
+from bot.frontend.delivery import ratelimit
+from bot.frontend.delivery.ratelimit import BURST, RATE, GlobalPacer, Priority, slot_first
+from tools.sim import virtual_time
 from paced_world import run_paced
 
 INTERVAL = 1.0 / RATE

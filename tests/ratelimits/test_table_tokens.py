@@ -12,10 +12,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.engine import Result
-from bot.sim import virtual_time
-from bot.sim.ratelimit import RateLimits
-from bot.ui import render
+from bot.kernel.contract import Result
+from tools.sim import virtual_time
+from tools.sim.ratelimit import RateLimits
+from bot.frontend.ui import render
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_table_under_limits import limited_requests, limited_world, open_bot, quick_move, start_drump  # noqa: E402
@@ -117,7 +117,7 @@ def test_a_table_no_token_reaches_any_more_is_edited_in_the_channel_without_a_40
 def test_reaches_whose_token_ran_out_are_dropped_so_ended_matches_hold_nothing():
     from types import SimpleNamespace
 
-    from bot.table_tokens import REPOST_AFTER, SWEEP_EVERY, TableTokens
+    from bot.frontend.delivery.table_tokens import REPOST_AFTER, SWEEP_EVERY, TableTokens
 
     def followup(message_id: int, token: str) -> Any:  # what discord.py's WebhookMessage carries of its token
         return SimpleNamespace(id=message_id, _state=SimpleNamespace(_webhook=SimpleNamespace(token=token)))

@@ -1,6 +1,6 @@
 """The real bot against a stand-in that enforces Discord's rate limits.
 
-Every scenario runs on a virtual-time loop (``bot.sim.virtual_time``): a
+Every scenario runs on a virtual-time loop (``tools.sim.virtual_time``): a
 5-second bucket or a slow commit passes without real waiting, and nothing
 here depends on how fast the machine is. No test asserts a duration.
 """
@@ -14,15 +14,15 @@ from typing import Any
 
 import discord
 
-from bot.bench.tracker import HandlerTracker
-from bot.client import GameBot
-from bot.clock import ManualClock
-from bot.ratelimit import GlobalPacer, install_pacer
-from bot.sim import FakeDiscord, virtual_time
-from bot.sim.ratelimit import RateLimits, RouteLimit
-from bot.sim.seat import _path_of, _picker_of, act_button
-from bot.ui.components import LobbyButton, PickButton
-from bot.ui.picker import walk
+from tools.bench.tracker import HandlerTracker
+from bot.frontend.client import GameBot
+from bot.play.clock import ManualClock
+from bot.frontend.delivery.ratelimit import GlobalPacer, install_pacer
+from tools.sim import FakeDiscord, virtual_time
+from tools.sim.ratelimit import RateLimits, RouteLimit
+from tools.sim.seat import _path_of, _picker_of, act_button
+from bot.frontend.ui.components import LobbyButton, PickButton
+from bot.frontend.ui.picker import walk
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "discord"))
 from table_driver import CHANNEL, GUEST, GUILD, HOST, NAMES  # noqa: E402

@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.tidying import Tidying
+from bot.frontend.delivery.tidying import Tidying
 from paced_world import run_paced
 
 GUILD = 1_330_000_000_000_000_100
@@ -64,7 +64,7 @@ def test_a_failed_tidy_up_is_logged_and_the_next_one_goes_out(caplog: Any):
             await asyncio.sleep(0.05)
         box["requests"] = [(r.method, r.status) for r in world.requests[start:]]
 
-    with caplog.at_level(logging.WARNING, logger="bot.tidying"):
+    with caplog.at_level(logging.WARNING, logger="bot.frontend.delivery.tidying"):
         box = _run(body)
     assert box["requests"] == [("DELETE", 404), ("POST", 200)]
     assert any("could not remove a message" in r.getMessage() for r in caplog.records)

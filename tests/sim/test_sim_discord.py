@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.http import Route
 
-from bot.sim import FakeDiscord, HandlerError, UnknownRouteError
+from tools.sim import FakeDiscord, HandlerError, UnknownRouteError
 
 APP = 1_200_000_000_000_000_001
 GUILD = 1_200_000_000_000_000_100
@@ -377,7 +377,7 @@ async def test_second_bot_answers_old_messages(world: FakeDiscord) -> None:
 
 
 async def test_close_restores_webhook_adapter() -> None:
-    from bot.sim.transport import default_webhook_adapter
+    from tools.sim.transport import default_webhook_adapter
 
     adapter = default_webhook_adapter()
     assert "request" not in adapter.__dict__

@@ -15,7 +15,7 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from bot.sim import FakeDiscord, SettleTimeout
+from tools.sim import FakeDiscord, SettleTimeout
 
 APP = 1_300_000_000_000_000_001
 GUILD = 1_300_000_000_000_000_100

@@ -15,7 +15,7 @@ import discord
 import pytest
 from discord.http import Route
 
-from bot.sim import FakeDiscord, InteractionRecord, UnfinishedError
+from tools.sim import FakeDiscord, InteractionRecord, UnfinishedError
 
 APP = 1_300_000_000_000_000_001
 GUILD = 1_300_000_000_000_000_100

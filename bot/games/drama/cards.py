@@ -18,7 +18,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
-from bot.engine import BadGameData
+from bot.kernel.contract import BadGameData
 
 HERO_COUNT, BLUE_COUNT, GREEN_COUNT = 8, 64, 40
 ATTRS = ("juta", "draw", "action", "dengki")

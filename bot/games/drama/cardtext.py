@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from bot.games.drama.cards import ATTRS, BLUE_COUNT, Ability, Condition, GreenDef
 from bot.games.drama.state import CARDS
-from bot.i18n import data_text, t, tn
+from bot.kernel.i18n import data_text, t, tn
 
 #: Room for a one-line card summary (a select option's description).
 LINE_MAX = 100

@@ -27,7 +27,7 @@ from typing import Any, Mapping
 from bot.games.drama.cards import BLUE_COUNT, GREEN_COUNT
 from bot.games.drama.state import (CARDS, NAMES, Attack, Choice, DramaState, Player, Turn, attributes,
                                    player)
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 #: The choices a sample can rebuild (their whole data is in the chooser's own view).
 DEALT_CHOICES = ("start", "pay")

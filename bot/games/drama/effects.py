@@ -12,13 +12,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable, Iterable
 
-from bot.engine import Event
+from bot.kernel.contract import Event
 from bot.games.drama import combat, shop
 from bot.games.drama.cards import PARAMS, SECOND_PARAM, Condition, Effect
 from bot.games.drama.state import (CARDS, MAX_AIR_MUKA, NAMES, DramaState, Player, discard, draw_blue, gain_juta, gender,
                                    others, player)
 from bot.games.drama.windows import cancellable, entry_effects, entry_name, projected_target
-from bot.i18n import N_, t, translate
+from bot.kernel.i18n import N_, t, translate
 
 # --- conditions ------------------------------------------------------------------
 

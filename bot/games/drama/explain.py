@@ -11,7 +11,7 @@ from typing import Any, Mapping
 from bot.games.drama import cardtext, shop
 from bot.games.drama.state import (CARDS, DramaState, MAX_AIR_MUKA, attributes, hero_name, player)
 from bot.games.drama.windows import entry_label, projected_target
-from bot.i18n import t, tn
+from bot.kernel.i18n import t, tn
 
 #: How long a question may grow (the prompt's first line, the picker's title, a select's placeholder).
 QUESTION_MAX = 100

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from bot.engine import Event
+from bot.kernel.contract import Event
 from bot.games.drama import combat, effects, shop
 from bot.games.drama.cards import BLUE_COUNT, GREEN_COUNT
 from bot.games.drama.state import (BANK_JUTA, CARDS, KEDAI_SLOTS, START_HAND, Choice, DramaState, Player, Turn, attributes,
                                    draw_blue, draw_green, gain_juta, player)
 from bot.games.drama.windows import close_window, open_window
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 
 def new_state(player_ids: Sequence[int], seed: int, options: dict[str, Any]) -> DramaState:

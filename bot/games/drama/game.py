@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine import NOTHING, Action, Event, Field, Game, IllegalAction, Result, Waiting, Window
+from bot.kernel.contract import NOTHING, Action, Event, Field, Game, IllegalAction, Result, Waiting, Window
 from bot.games.drama import actions, board, explain, flow, leaving, legal, text, view
 from bot.games.drama.policies import HeuristicPolicy
 from bot.games.drama.state import DramaState, hero_name
-from bot.i18n import N_, t
-from bot.options import Choice, Option
+from bot.kernel.i18n import N_, t
+from bot.kernel.options import Choice, Option
 
 HERO_MODES = ("choose", "deal")  # the values of the ``heroes`` option, declared below
 
@@ -121,11 +121,11 @@ class DramaGame(Game[DramaState]):
         return text.describe_event(event, names)
 
     def draw_table(self, view_: Mapping[str, Any], names: Mapping[int, str]) -> bytes | None:
-        from bot.pictures import drama as picture  # pure drawing; Pillow is loaded only when a picture is drawn
+        from bot.games.drama import picture  # pure drawing; Pillow is loaded only when a picture is drawn
         return picture.table(view_, names)
 
     def draw_hand(self, view_: Mapping[str, Any], names: Mapping[int, str]) -> bytes | None:
-        from bot.pictures import drama as picture
+        from bot.games.drama import picture
         return picture.hand(view_, names)
 
     def render_view(self, view_: Mapping[str, Any], names: Mapping[int, str]) -> str:

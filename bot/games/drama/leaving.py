@@ -26,10 +26,10 @@ between decisions, so the loose ends are tied here first:
 
 from __future__ import annotations
 
-from bot.engine import Event, IllegalAction
+from bot.kernel.contract import Event, IllegalAction
 from bot.games.drama import combat, flow
 from bot.games.drama.state import CARDS, DramaState, player
-from bot.i18n import t
+from bot.kernel.i18n import t
 
 
 def leave_reason(state: DramaState, pid: int) -> str | None:

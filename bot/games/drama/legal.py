@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Action
+from bot.kernel.contract import Action
 from bot.games.drama import flow, shop
 from bot.games.drama.actions import mode
 from bot.games.drama.effects import _unique, combos, conditions_reason

@@ -12,7 +12,7 @@ from bot.games.drama import cardtext, explain, shop
 from bot.games.drama.actions import mode
 from bot.games.drama.state import CARDS, DramaState, actions_left, hero_name, player
 from bot.games.drama.windows import entry_label, entry_text
-from bot.i18n import N_, step_question, t, tn, translate
+from bot.kernel.i18n import N_, step_question, t, tn, translate
 
 TYPE_LABELS = {
     "pick_hero": N_("Choose a hero"), "pass": N_("Pass"), "play": N_("Play a card"), "buy": N_("Buy an ITEM"),

@@ -14,7 +14,7 @@ from bot.games.drama import board
 from bot.games.drama.cards import ATTRS
 from bot.games.drama.state import (CARDS, DramaState, actions_left, attributes, gender, hero_name, player)
 from bot.games.drama.windows import entry_name, projected_target
-from bot.i18n import t, tn
+from bot.kernel.i18n import t, tn
 
 MAX_RENDER = 3000
 

@@ -3,7 +3,7 @@
 Importing the package registers the engine under the name ``"drump"``.
 """
 
-from bot.engine import register
+from bot.kernel.contract import register
 from bot.games.drump.game import DrumpGame
 
 GAME = register(DrumpGame())

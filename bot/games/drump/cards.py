@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from bot.i18n import N_, t, translate
+from bot.kernel.i18n import N_, t, translate
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "C", "D")

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from bot.engine import IllegalAction
+from bot.kernel.contract import IllegalAction
 from bot.games.drump.cards import CARD_SET, ZONES, label
-from bot.i18n import t
+from bot.kernel.i18n import t
 
 
 def check_keys(action: dict[str, Any], kind: str, keys: Sequence[str]) -> None:

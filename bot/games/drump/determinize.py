@@ -15,8 +15,8 @@ from typing import Any, Mapping
 
 from bot.games.drump.cards import FULL_DECK, ORDER, SLOTS, sort_cards
 from bot.games.drump.state import BLOCK, DrumpState, Side
-from bot.games.rng import Rng
-from bot.games.window import ResponseWindow
+from bot.kernel.rng import Rng
+from bot.kernel.response_window import ResponseWindow
 
 
 def unseen(view: Mapping[str, Any]) -> list[str]:

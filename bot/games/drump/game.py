@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from bot.engine import NOTHING, Action, Event, Game, IllegalAction, PlayerId, Result, Waiting, Window
+from bot.kernel.contract import NOTHING, Action, Event, Game, IllegalAction, PlayerId, Result, Waiting, Window
 from bot.games.drump import combat, moves, text
 from bot.games.drump.cards import FULL_DECK, HAND_LIMIT, IS_ACE, ORDER, VALUE, insert_sorted
 from bot.games.drump.checks import check_keys
@@ -20,8 +20,8 @@ from bot.games.drump.legal import legal_for_seat
 from bot.games.drump.outcome import final_summary, scores
 from bot.games.drump.state import BLOCK, DISCARD, MAIN, OVER, REATTACK, DrumpState, Side
 from bot.games.drump.view import make_view, render, render_brief
-from bot.games.rng import Rng
-from bot.i18n import N_, t, translate
+from bot.kernel.rng import Rng
+from bot.kernel.i18n import N_, t, translate
 from bot.games.drump.policies import HeuristicPolicy
 
 Handler = Callable[[DrumpState, int, dict[str, Any]], list[Event]]
@@ -200,11 +200,11 @@ class DrumpGame(Game[DrumpState]):
         return text.describe_event(event, names)
 
     def draw_table(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> bytes | None:
-        from bot.pictures import drump as picture  # pure drawing; Pillow is loaded only when a picture is drawn
+        from bot.games.drump import picture  # pure drawing; Pillow is loaded only when a picture is drawn
         return picture.table(view, names)
 
     def draw_hand(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> bytes | None:
-        from bot.pictures import drump as picture
+        from bot.games.drump import picture
         return picture.hand(view, names)
 
     def render_view(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:

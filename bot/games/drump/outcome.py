@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.games.drump.cards import MONSTER, PART_SCORE, RANK, SET_RANK_BY_RANK
 from bot.games.drump.state import DrumpState
-from bot.i18n import t, tn
+from bot.kernel.i18n import t, tn
 
 
 def has_drump(parts: list[str]) -> bool:

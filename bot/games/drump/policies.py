@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine import Action
+from bot.kernel.contract import Action
 from bot.games.drump.cards import ATTACK_TARGET, IS_ACE, IS_PART, PART_SCORE, SLOT, SLOTS, VALUE, can_make
 from bot.games.drump.policy_normal import NormalPolicy
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 #: Average value assumed for a face-down card of the opponent's (A-9 averages 5).
 _HIDDEN_GUESS = 5

@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine import Action
+from bot.kernel.contract import Action
 from bot.games.drump.cards import (ATTACK_TARGET, FULL_DECK, IS_ACE, IS_FORCE, IS_PART, PART_SCORE, SLOT, SLOTS,
                                    VALUE, can_make, high_sum, low_sum)
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 HAND_LIMIT = 5
 #: An attack is made when it clears with at least this probability (higher for a lone card).

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from bot.games.drump.cards import CARD_SET, ZONES, label, long_label
 from bot.games.drump.outcome import set_label, summary_text
 from bot.games.drump.state import BLOCK, DISCARD, REATTACK, DrumpState
-from bot.i18n import N_, step_question, t, tn, translate
+from bot.kernel.i18n import N_, step_question, t, tn, translate
 
 TYPE_LABELS = {
     "place": N_("Place a Force Card"),

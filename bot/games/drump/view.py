@@ -15,7 +15,7 @@ from bot.games.drump.cards import MONSTER, RANK, SLOT_LABELS, SLOTS, label, low_
 from bot.games.drump.outcome import final_summary, has_drump, part_score, set_label, set_name
 from bot.games.drump.state import BLOCK, DISCARD, MAIN, OVER, REATTACK, DrumpState
 from bot.games.drump.text import player_name, result_line
-from bot.i18n import t, tn, translate
+from bot.kernel.i18n import t, tn, translate
 
 DASH = "\u2014"
 

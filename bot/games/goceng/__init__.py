@@ -6,7 +6,7 @@ Modules: ``cards`` (data and fist matching), ``state`` (dataclasses), ``flow``
 people see and read), ``policy`` (AI seats), ``game`` (the ``Game`` surface).
 """
 
-from bot.engine import register
+from bot.kernel.contract import register
 
 from .game import GocengGame
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from bot.engine import Action, Event, IllegalAction
-from bot.i18n import t
+from bot.kernel.contract import Action, Event, IllegalAction
+from bot.kernel.i18n import t
 
 from . import flow, negotiation
 from .cards import load_cards

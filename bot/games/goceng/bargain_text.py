@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bot.engine import Event
-from bot.i18n import N_, t, tn
+from bot.kernel.contract import Event
+from bot.kernel.i18n import N_, t, tn
 
 from .negotiation import standing
 from .state import GocengState

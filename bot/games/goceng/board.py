@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bot.engine import Field
-from bot.i18n import N_, data_text, t, tn, translate
+from bot.kernel.contract import Field
+from bot.kernel.i18n import N_, data_text, t, tn, translate
 
 from .cards import load_cards
 from .views import card_text, character_name, fist_name, player_name

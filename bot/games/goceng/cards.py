@@ -14,7 +14,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Mapping
 
-from bot.engine import BadGameData
+from bot.kernel.contract import BadGameData
 
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
 ANY = "any"

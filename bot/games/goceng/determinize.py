@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping
 
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 from .cards import load_cards
 from .state import Battle, GocengState, Pending

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine import Event
-from bot.games.rng import Rng
-from bot.games.window import ResponseWindow
+from bot.kernel.contract import Event
+from bot.kernel.rng import Rng
+from bot.kernel.response_window import ResponseWindow
 
 from .cards import fist_fits, load_cards
 from .outcome import report, winners

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine import NOTHING, Action, Event, Field, Game, IllegalAction, Result, Waiting, Window
-from bot.i18n import N_, t, tn, translate
+from bot.kernel.contract import NOTHING, Action, Event, Field, Game, IllegalAction, Result, Waiting, Window
+from bot.kernel.i18n import N_, t, tn, translate
 
 from . import actions, bargain_text, board, legal, negotiation, text, views
 from .cards import MAX_PLAYERS, MIN_PLAYERS, load_cards
@@ -105,11 +105,11 @@ class GocengGame(Game[GocengState]):
         return text.describe_event(event, names)
 
     def draw_table(self, view: Mapping[str, Any], names: Mapping[int, str]) -> bytes | None:
-        from bot.pictures import goceng as picture  # pure drawing; Pillow is loaded only when a picture is drawn
+        from bot.games.goceng import picture  # pure drawing; Pillow is loaded only when a picture is drawn
         return picture.table(view, names)
 
     def draw_hand(self, view: Mapping[str, Any], names: Mapping[int, str]) -> bytes | None:
-        from bot.pictures import goceng as picture
+        from bot.games.goceng import picture
         return picture.hand(view, names)
 
     def lasting_view(self, view: dict[str, Any]) -> dict[str, Any]:

@@ -17,7 +17,7 @@ Action shapes (parameters in the order a person decides them):
 
 from __future__ import annotations
 
-from bot.engine import Action
+from bot.kernel.contract import Action
 
 from . import negotiation
 from .flow import fitting_cards

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Action, Event, IllegalAction
-from bot.i18n import t
+from bot.kernel.contract import Action, Event, IllegalAction
+from bot.kernel.i18n import t
 
 from . import flow
 from .state import GocengState

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine import Action
-from bot.games.rng import Rng
-from bot.policy import RandomPolicy
+from bot.kernel.contract import Action
+from bot.kernel.rng import Rng
+from bot.kernel.policy import RandomPolicy
 
 from .cards import fist_fits
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bot.engine import Action, Event
-from bot.i18n import N_, step_question, t, tn, translate
+from bot.kernel.contract import Action, Event
+from bot.kernel.i18n import N_, step_question, t, tn, translate
 
 from . import bargain_text, board
 from .cards import AJIAN_NAMES, load_cards

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping
 
-from bot.i18n import N_, data_text, t, tn, translate
+from bot.kernel.i18n import N_, data_text, t, tn, translate
 
 from .cards import AJIAN_NAMES, load_cards
 from .outcome import report, winners

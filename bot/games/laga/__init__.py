@@ -1,6 +1,6 @@
 """Laga Jakarta: a mancala of Action tokens around six Jakarta tiles, Jobs, Dreams and News."""
 
-from bot.engine import register
+from bot.kernel.contract import register
 
 from .game import LagaGame
 

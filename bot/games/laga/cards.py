@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from bot.engine import BadGameData
+from bot.kernel.contract import BadGameData
 
 RESOURCES: tuple[str, str, str] = ("coin", "pride", "skill")
 Cost = tuple[int, int, int]  # coin, pride, skill

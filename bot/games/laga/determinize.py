@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 from .cards import cards
 from .state import LagaState, PlayerState, Task

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bot.engine import Field
-from bot.i18n import N_, data_text, t, translate
+from bot.kernel.contract import Field
+from bot.kernel.i18n import N_, data_text, t, translate
 
 from .cards import cards
 from .state import TILE_NAMES

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 from .board import drop, settle
 from .cards import cards

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine import NOTHING, Action, Event, Field, Game, IllegalAction, PlayerId, Result, Waiting
+from bot.kernel.contract import NOTHING, Action, Event, Field, Game, IllegalAction, PlayerId, Result, Waiting
 
-from bot.i18n import N_, t, translate
-from bot.options import Choice, Option
+from bot.kernel.i18n import N_, t, translate
+from bot.kernel.options import Choice, Option
 
 from . import fields, questions, text, views
 from .decisions import DECISIONS, with_derived_keys
@@ -143,11 +143,11 @@ class LagaGame(Game[LagaState]):
         return text.describe_event(event, names)
 
     def draw_table(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> bytes | None:
-        from bot.pictures import laga as picture  # pure drawing; Pillow is loaded only when a picture is drawn
+        from bot.games.laga import picture  # pure drawing; Pillow is loaded only when a picture is drawn
         return picture.table(view, names)
 
     def draw_hand(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> bytes | None:
-        from bot.pictures import laga as picture
+        from bot.games.laga import picture
         return picture.hand(view, names)
 
     def render_view(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:

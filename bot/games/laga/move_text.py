@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bot.i18n import t, tn
+from bot.kernel.i18n import t, tn
 
 from .board import parse_move
 from .preview import Outcome, cards_seen, preview, tile_income

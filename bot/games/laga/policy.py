@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.games.rng import Rng
-from bot.policy import RandomPolicy
+from bot.kernel.rng import Rng
+from bot.kernel.policy import RandomPolicy
 
 from .preview import ring_outcome
 from .cards import RESOURCES, cards

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import N_, step_question, t, tn, translate
+from bot.kernel.i18n import N_, step_question, t, tn, translate
 
 from .state import LagaState
 from .text import reason_text

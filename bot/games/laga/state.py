@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 TILES: tuple[str, ...] = ("stasiun", "lowongan", "impian", "kerja", "nongkrong", "training")
 TILE_NAMES: dict[str, str] = {

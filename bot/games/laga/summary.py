@@ -1,6 +1,6 @@
 """The player-facing rules page, including every ruling and reading the engine relies on."""
 
-from bot.i18n import t
+from bot.kernel.i18n import t
 
 
 def rules_summary() -> str:

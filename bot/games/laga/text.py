@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bot.i18n import N_, data_text, t, tn, translate
+from bot.kernel.i18n import N_, data_text, t, tn, translate
 
 from .cards import cards
 from .move_text import copy_label, describe_move, move_label

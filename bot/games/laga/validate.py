@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from bot.i18n import N_, t, translate
+from bot.kernel.i18n import N_, t, translate
 
 from .cards import cards
 from .rules import has, news_on

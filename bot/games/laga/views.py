@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any, Mapping
 
-from bot.i18n import N_, data_text, t, translate
+from bot.kernel.i18n import N_, data_text, t, translate
 
 from .cards import cards
 from .rules import ability, ignoring_news

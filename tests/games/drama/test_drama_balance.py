@@ -11,7 +11,7 @@ from collections import Counter
 
 from bot.games.drama.policies import HeuristicPolicy
 from bot.games.drama.state import CARDS, player
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 from drama_helpers import GAME
 

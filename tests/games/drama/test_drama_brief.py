@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.games.drama.state import CARDS
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 from picker_kit import pick_at_random
 from drama_helpers import GAME, P1, P2, give, new, public_cards

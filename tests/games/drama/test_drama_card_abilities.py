@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import IllegalAction
+from bot.kernel.contract import IllegalAction
 from bot.games.drama.cards import ATTRS
 from bot.games.drama.state import CARDS, attributes, player
 

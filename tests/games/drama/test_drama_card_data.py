@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import BadGameData
+from bot.kernel.contract import BadGameData
 from bot.games.drama.cards import (CONDITIONS, ITEM_TYPES, ONE_SHOT, PASSIVE, PLOT_TWIST_ONLY, REACTIVE, Condition,
                                    default_cards, load_cards, parse_cards)
 from bot.games.drama.effects import HANDLERS, condition_reason

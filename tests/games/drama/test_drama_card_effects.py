@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import IllegalAction
+from bot.kernel.contract import IllegalAction
 from bot.games.drama.cards import ONE_SHOT, PASSIVE, REACTIVE
 from bot.games.drama.effects import HANDLERS
 from bot.games.drama.state import CARDS, attributes, player

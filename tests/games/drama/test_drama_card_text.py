@@ -5,8 +5,8 @@ from __future__ import annotations
 from bot.games.drama import cardtext
 from bot.games.drama.cards import BLUE_COUNT, GREEN_COUNT
 from bot.games.drama.state import CARDS, Choice
-from bot.games.rng import Rng
-from bot.ui.picker import walk
+from bot.kernel.rng import Rng
+from bot.frontend.ui.picker import walk
 
 from drama_helpers import GAME, P1, P2, give, new
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot import i18n
-from bot.engine import IllegalAction
+from bot.kernel import i18n
+from bot.kernel.contract import IllegalAction
 from bot.games.drama import text
-from bot.i18n import use_locale
+from bot.kernel.i18n import use_locale
 
 from drama_helpers import GAME, P1, P2, arrange_turn, new
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import LEAVE, IllegalAction, apply_logged, replay
+from bot.kernel.contract import LEAVE, IllegalAction, apply_logged, replay
 from bot.games.drama.state import player
 
 from drama_helpers import (GAME, P1, P2, P3, arrange_turn, card_id, check_accounting, check_invariants, clear_hand,

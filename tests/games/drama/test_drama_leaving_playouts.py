@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import LEAVE, IllegalAction, apply_logged, replay
+from bot.kernel.contract import LEAVE, IllegalAction, apply_logged, replay
 from bot.games.drama.state import player
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 from drama_helpers import GAME, check_accounting, check_invariants, ids_in, public_cards
 

@@ -13,9 +13,9 @@ import json
 
 import pytest
 
-from bot.engine import IllegalAction, replay
+from bot.kernel.contract import IllegalAction, replay
 from bot.games.drama.state import BLUE_COUNT
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 from drama_helpers import GAME, check_accounting, check_invariants, ids_in, public_cards
 

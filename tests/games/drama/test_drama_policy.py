@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from bot.games.drama.state import CARDS, player
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 from drama_helpers import GAME, P1, P2, P3, P4, arrange_turn, card_id, clear_hand, give, new
 

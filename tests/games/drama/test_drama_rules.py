@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import IllegalAction
+from bot.kernel.contract import IllegalAction
 from bot.games.drama.state import CARDS, attributes, player
 
 from drama_helpers import (GAME, P1, P2, P3, arrange_turn, card_id, check_invariants, clear_hand, give, new,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import IllegalAction
+from bot.kernel.contract import IllegalAction
 from bot.games.drama import combat
 from bot.games.drama.state import Attack, player
 

@@ -6,7 +6,7 @@ import json
 
 from bot.games.drama.policies import HeuristicPolicy, RandomPolicy
 from bot.games.drama.state import player
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 from drama_helpers import (GAME, P1, P2, P3, arrange_turn, card_id, clear_hand, give, ids_in, new, pass_all,
                            set_kedai)

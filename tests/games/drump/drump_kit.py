@@ -12,7 +12,7 @@ from typing import Any, Iterable, Mapping
 
 import pytest
 
-from bot.engine import IllegalAction, get_game
+from bot.kernel.contract import IllegalAction, get_game
 from bot.games.drump.cards import FULL_DECK, SLOT, sort_cards
 from bot.games.drump.state import MAIN, DrumpState
 

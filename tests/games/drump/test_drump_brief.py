@@ -6,7 +6,7 @@ from picker_kit import pick_at_random
 from drump_kit import GAME, A, B, arrange, new, play
 
 from bot.games.drump.cards import label
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 NAMES = {A: "Aminah", B: "Budi"}
 MAX_LINES = 6

@@ -7,7 +7,7 @@ import random
 
 from drump_kit import GAME, A, B
 
-from bot.engine import IllegalAction
+from bot.kernel.contract import IllegalAction
 
 
 def test_every_drump_text_is_in_the_catalogue(pseudo_locale):

@@ -8,9 +8,9 @@ import pytest
 
 from drump_kit import GAME, A, B, arrange, new, play, refused
 
-from bot.engine import IllegalAction
+from bot.kernel.contract import IllegalAction
 from bot.games.drump.cards import FULL_DECK, IS_PART
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 
 def _main_state():

@@ -8,11 +8,11 @@ from collections import Counter
 
 from drump_kit import GAME, A, B, all_cards
 
-from bot.engine import replay
+from bot.kernel.contract import replay
 from bot.games.drump.cards import FULL_DECK
 from bot.games.drump.policies import HeuristicPolicy
 from bot.games.drump.state import DrumpState
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 GAMES = 500
 SORTED_DECK = sorted(FULL_DECK)

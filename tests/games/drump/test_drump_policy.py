@@ -12,8 +12,8 @@ from collections import Counter
 from drump_kit import GAME, A, B
 
 from bot.games.drump.policies import HeuristicPolicy
-from bot.games.rng import Rng
-from bot.policy import RandomPolicy
+from bot.kernel.rng import Rng
+from bot.kernel.policy import RandomPolicy
 
 GAMES = 500
 

@@ -6,10 +6,10 @@ import json
 
 from drump_kit import GAME, A, B, arrange, new, play
 
-from bot.engine import get_game
+from bot.kernel.contract import get_game
 from bot.games.drump.cards import label
 from bot.games.drump.game import DrumpGame
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 NAMES = {A: "Aminah", B: "Budi"}
 

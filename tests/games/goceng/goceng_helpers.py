@@ -7,7 +7,7 @@ from itertools import chain
 
 import pytest
 
-from bot.engine import IllegalAction, get_game
+from bot.kernel.contract import IllegalAction, get_game
 from bot.games.goceng.cards import load_cards
 from bot.games.goceng.state import GocengState
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.games.goceng.cards import AJIAN_NAMES
 from bot.games.goceng.views import card_text, character_name, known_characters
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 from picker_kit import pick_at_random
 from goceng_helpers import CARDS, GAME, new

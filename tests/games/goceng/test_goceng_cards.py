@@ -9,7 +9,7 @@ from importlib import resources
 
 import pytest
 
-from bot.engine import BadGameData
+from bot.kernel.contract import BadGameData
 from bot.games.goceng.cards import COLOURS, fist_fits, load_cards, parse_cards
 
 from goceng_helpers import ALL_CARDS, GAME, card_count, new

@@ -7,7 +7,7 @@ import random
 
 from bot.games.goceng import GAME
 
-from bot.engine import IllegalAction
+from bot.kernel.contract import IllegalAction
 
 
 def test_every_goceng_text_is_in_the_catalogue(pseudo_locale):

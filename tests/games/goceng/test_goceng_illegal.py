@@ -88,7 +88,7 @@ def test_bad_ajian_targets():
 
 
 def test_new_game_and_options_are_checked():
-    from bot.engine import IllegalAction
+    from bot.kernel.contract import IllegalAction
 
     for players in ([1, 2], list(range(1, 8)), [1, 1, 2]):
         with pytest.raises(IllegalAction):

@@ -13,11 +13,11 @@ import json
 from collections import Counter
 from typing import Collection
 
-from bot.engine import replay
-from bot.games import serial
+from bot.kernel.contract import replay
+from bot.kernel import serial
 from bot.games.goceng.policy import HeuristicPolicy, RandomPolicy
 from bot.games.goceng.state import GocengState
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 from goceng_helpers import ALL_CARDS, GAME, all_cards_in_place, card_count
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from bot.games.goceng.policy import HeuristicPolicy, RandomPolicy
-from bot.games.rng import Rng
-from bot.timers import ai_actor
+from bot.kernel.rng import Rng
+from bot.play.timers import ai_actor
 
 from goceng_helpers import GAME, act, deal, new, set_characters, start_battle
 

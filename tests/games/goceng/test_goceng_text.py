@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from bot.engine import get_game
+from bot.kernel.contract import get_game
 from bot.games.goceng import GocengGame
 from bot.games.goceng.cards import load_cards
 

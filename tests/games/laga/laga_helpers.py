@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import get_game
+from bot.kernel.contract import get_game
 from bot.games.laga.decisions import with_derived_keys
 from bot.games.laga.cards import cards
 from bot.games.laga.state import LagaState

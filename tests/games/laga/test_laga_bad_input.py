@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.engine import IllegalAction
+from bot.kernel.contract import IllegalAction
 
 from laga_helpers import G, act, dreams, end_turn, job, res, setup, sow, top
 
@@ -117,7 +117,7 @@ def test_bad_setup_and_options():
 
 
 def test_corrupted_actions_along_random_games_never_change_the_state():
-    from bot.games.rng import Rng
+    from bot.kernel.rng import Rng
 
     junk = ["kerja", "nowhere", "cw", "ccw", "none", 0, 1, 2, 5, -1, True, None, "coin", "Monas Selfie",
             "Landlord", "free", "salary", "job"]

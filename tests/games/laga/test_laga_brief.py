@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from bot.games.laga.views import public_view
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 from picker_kit import pick_at_random
 from laga_helpers import G, dreams, setup

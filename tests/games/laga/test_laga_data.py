@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import BadGameData
+from bot.kernel.contract import BadGameData
 from bot.games.laga.cards import (DATA_FILE, DREAM_EFFECTS, JOB_ABILITIES, NEWS_EFFECTS, cards, load_cards_file,
                                   parse_cards)
 

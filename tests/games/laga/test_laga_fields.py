@@ -3,8 +3,8 @@
 import re
 
 from bot.games.laga.cards import SHOWN_LIMIT, cards
-from bot.games.rng import Rng
-from bot.policy import RandomPolicy
+from bot.kernel.rng import Rng
+from bot.kernel.policy import RandomPolicy
 
 from laga_helpers import G, dreams, job, res, set_news, setup
 

@@ -2,7 +2,7 @@
 
 import asyncio
 
-from bot.bench.laga_figures import render, run_laga
+from tools.bench.laga_figures import render, run_laga
 
 
 def test_laga_figures_from_a_whole_match(tmp_path):

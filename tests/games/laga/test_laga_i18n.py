@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot import i18n
+from bot.kernel import i18n
 from bot.games.laga import text
-from bot.i18n import use_locale
+from bot.kernel.i18n import use_locale
 
 from laga_helpers import G, setup
 

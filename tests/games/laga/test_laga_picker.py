@@ -1,6 +1,6 @@
 """The picker offers each Laga move as one choice on its first step, abilities as one more."""
 
-from bot.ui.picker import walk
+from bot.frontend.ui.picker import walk
 
 from laga_helpers import G, job, res, setup
 

@@ -19,12 +19,12 @@ at setup) each seat's full ``G.view`` is compared with that composition.
 import json
 import re
 
-from bot.engine import replay
+from bot.kernel.contract import replay
 from bot.games.laga import views
 from bot.games.laga.cards import cards
 from bot.games.laga.policy import HEURISTIC, RANDOM
 from bot.games.laga.scoring import breakdown
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 from laga_helpers import G, census
 

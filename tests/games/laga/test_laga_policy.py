@@ -3,7 +3,7 @@
 from collections import Counter
 
 from bot.games.laga.policy import HEURISTIC, POLICIES, RANDOM
-from bot.games.rng import Rng
+from bot.kernel.rng import Rng
 
 from laga_helpers import G
 

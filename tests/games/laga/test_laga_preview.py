@@ -12,8 +12,8 @@ import copy
 
 from bot.games.laga.preview import preview
 from bot.games.laga.state import TILE_NAMES
-from bot.games.rng import Rng
-from bot.policy import RandomPolicy
+from bot.kernel.rng import Rng
+from bot.kernel.policy import RandomPolicy
 
 from laga_helpers import G, job, set_news
 

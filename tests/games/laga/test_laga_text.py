@@ -1,6 +1,6 @@
 """The registry entry, views (what each seat sees) and the text made for people."""
 
-from bot.engine import all_games, get_game
+from bot.kernel.contract import all_games, get_game
 from bot.games.laga.game import LagaGame
 
 from laga_helpers import G, act, dreams, res, setup, sow, top

@@ -1,0 +1,62 @@
+"""Slash commands in the players' languages: discord.py's ``Translator`` over our catalogues, and the tree.
+
+Discord shows a command's description, its options' descriptions and its
+choices in the language of each member's client, from the localisations sent
+when the commands are synced. Discord has Indonesian (``id``) but no Malay, so
+only the Discord locales in :data:`bot.play.language.DISCORD_LOCALES` get ours.
+Command and option names stay English: help texts and replies name them.
+
+Every interaction with a slash command runs in its reader's language: the
+tree's ``interaction_check`` sets it for the interaction's own task.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import TranslationContextLocation as Where
+
+from bot.kernel.i18n import current_locale, translation
+from bot.play.language import hinted_language
+
+#: Discord's length limits for what we translate (descriptions and choice names).
+LIMITS = {Where.command_description: 100, Where.group_description: 100, Where.parameter_description: 100,
+          Where.choice_name: 100}
+
+
+def command_text(msgid: str) -> app_commands.locale_str:
+    """A slash command text the translator localises, for a text written with ``N_`` elsewhere
+    (a game's tagline, an option's summary or choice), so it reaches the template once.
+
+    Spelled out in full so the extractor, which wants a literal in every ``locale_str``
+    call it collects, leaves this one to the ``N_`` that marked the text.
+    """
+    return discord.app_commands.locale_str(msgid)
+
+
+class CatalogueTranslator(app_commands.Translator):
+    """Localises descriptions and choice names from the catalogue of each Discord locale we have."""
+
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContextTypes) -> str | None:
+        limit = LIMITS.get(context.location)
+        language = hinted_language(locale)
+        if limit is None or language is None:
+            return None  # names stay English; a locale without a catalogue shows the English text
+        text = translation(string.message, language)
+        if not text or len(text) > limit:
+            return None  # Discord would refuse the whole sync over one long text
+        return text
+
+
+class LocalisedTree(app_commands.CommandTree):
+    """The command tree: each command runs in its reader's language."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        table = getattr(interaction.client, "table", None)
+        if table is not None:
+            # The interaction's own task (discord.py starts one per interaction): the value ends with it.
+            current_locale.set(await table.service.languages.for_interaction(interaction))
+        return True

@@ -1,0 +1,128 @@
+"""The one notification a match keeps in its channel: post the new one, remove the old one.
+
+Discord does not notify on edits, so a ping is a new message. After a click in the match's
+channel it is a public followup of that click's interaction: Discord exempts the interaction
+webhook from the global rate limit, and a followup notifies who it mentions like any message.
+With no click in the channel (a move made from a DM prompt, an AI seat's, a timer's) it is a
+followup of the interaction behind the table's reach while that token lives (``bot.frontend.delivery.table_tokens``).
+The old ping is then deleted through the token that posted it while that token is valid (also
+exempt); only with no live token at all is a ping posted and deleted in the channel. The delete
+only tidies the channel, so it goes after the caller's lock, at the pacer's background priority
+(``bot.frontend.delivery.tidying``): under load the new ping goes out first and the old one lingers a while.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from bot.frontend.delivery import answering
+from bot.play.matches import LiveMatch
+from bot.frontend.delivery.table_tokens import delete_sent
+from bot.frontend.ui import render
+
+if TYPE_CHECKING:
+    from bot.frontend.delivery.announcer import Announcer
+
+
+#: The kind the match service remembers the ping message under (see ``remember_message``).
+PING = "ping"
+
+
+class Pings:
+    def __init__(self, announcer: "Announcer") -> None:
+        self.announcer = announcer
+        #: match -> its current ping when it was an interaction followup (deleted through that token), and
+        #: when that interaction reached the bot.
+        self._followups: dict[int, tuple[Any, float]] = {}
+        self._tokens: Counter[str | None] = Counter()
+        #: Tokens of old pings whose delete through them is queued and not done yet.
+        self._deleting: Counter[str] = Counter()
+
+    def holds_token(self, token: str) -> bool:
+        """Whether a ping the bot may still delete was posted through this interaction token."""
+        return token in self._tokens or token in self._deleting
+
+    def _take(self, match_id: int) -> tuple[Any, float] | None:
+        followup = self._followups.pop(match_id, None)
+        if followup is not None:
+            token = _token_of(followup[0])
+            self._tokens[token] -= 1
+            if self._tokens[token] <= 0:
+                del self._tokens[token]
+        return followup
+
+    def _keep(self, match_id: int, message: Any, issued: float) -> None:
+        """The ping is a followup of an interaction that reached the bot at ``issued``: its token's life runs from then."""
+        self._take(match_id)
+        self._followups[match_id] = (message, issued)
+        self._tokens[_token_of(message)] += 1
+
+    async def ping(self, live: LiveMatch, rendered: render.Rendered) -> None:
+        """Post a notification (edits don't notify); the previous one is removed to keep the channel tidy.
+
+        After a click in the match's channel it is a public followup of that interaction, which
+        Discord does not count against the global rate limit; otherwise a channel post.
+        """
+        service = self.announcer.service
+        previous = (await service.sent_messages(live, PING)).get(0)
+        old_followup = self._followups.get(live.id)  # held until it is deleted: its token stays in use
+        interaction = self.announcer.followup_source(live)
+        message = None
+        if interaction is not None:
+            message = await self.announcer._safe("ping players as a followup", interaction.followup.send(
+                **rendered.send_kwargs(), ephemeral=False, wait=True))
+            if message is None:
+                interaction = None  # the token was refused: the channel still takes the ping
+        if message is None:
+            message = await self.announcer._safe("ping players",
+                                                 self.announcer.channel(live).send(**rendered.send_kwargs()))
+        if message is not None:
+            await service.remember_message(live, PING, 0, live.record.channel_id, message.id)
+        if previous is not None:
+            self._remove_ping(live, previous[1], old_followup)
+        if self._followups.get(live.id) is old_followup:
+            self._take(live.id)
+        if interaction is not None and message is not None:
+            self._keep(live.id, message, answering.received_at(interaction))
+
+    async def clear(self, live: LiveMatch) -> None:
+        live.ping_for = None
+        service = self.announcer.service
+        previous = (await service.sent_messages(live, PING)).get(0)
+        old_followup = self._followups.get(live.id)
+        if previous is not None:
+            await service.forget_message(live, PING, 0)
+            self._remove_ping(live, previous[1], old_followup)
+        if self._followups.get(live.id) is old_followup:
+            self._take(live.id)
+
+    def _remove_ping(self, live: LiveMatch, message_id: int, followup: tuple[Any, float] | None) -> None:
+        """Delete an old ping, in the background: through its interaction's token while that is valid
+        (exempt), else in the channel."""
+        through_token, token = None, None
+        if followup is not None:
+            message, issued = followup
+            if message.id == message_id and asyncio.get_running_loop().time() - issued < answering.TOKEN_LIFETIME:
+                through_token, token = message.delete, _token_of(message)
+        in_channel = self.announcer.channel(live).get_partial_message(message_id).delete
+        if token is not None:
+            self._deleting[token] += 1  # the token stays in use until its delete is done
+
+        async def remove() -> None:
+            try:
+                await delete_sent(through_token, in_channel, "an old ping")
+            finally:
+                if token is not None:
+                    self._deleting[token] -= 1
+                    if self._deleting[token] <= 0:
+                        del self._deleting[token]
+
+        self.announcer.tidying.add(f"ping:{live.id}", "remove an old ping", [remove])
+
+
+def _token_of(message: Any) -> str | None:
+    """The interaction token a followup message was sent with (discord.py keeps its webhook)."""
+    webhook = getattr(getattr(message, "_state", None), "_webhook", None)
+    return getattr(webhook, "token", None)

@@ -1,0 +1,236 @@
+"""The private prompts of a response window: who is asked, told again, or folded when it closes.
+
+Mixed into :class:`bot.frontend.delivery.announcer.Announcer`, which provides the bot, the service, the DM
+channels (``_dm``), ``_safe`` and the ``_prompted`` fingerprints (what each open prompt asks).
+A prompt goes out only after the move that opened its window is committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from typing import TYPE_CHECKING, Any, Awaitable, Iterable, Sequence
+
+import discord
+
+from bot.kernel.i18n import t, translate
+from bot.play.matches import LiveMatch, MoveOutcome
+from bot.play.match_types import PLAYER
+from bot.frontend.delivery.pickers import ORIGINAL, REPLACED
+from bot.frontend.delivery.private_news import private_lines
+from bot.frontend.ui import render
+from bot.frontend.ui.picker import walk
+
+if TYPE_CHECKING:
+    from bot.frontend.delivery.announcer import Announcer
+
+log = logging.getLogger(__name__)
+
+
+async def all_of(sends: Iterable[Awaitable[Any]]) -> list[Any]:
+    """Make requests to different people at once (each waits for its own slot): their results in order.
+
+    The first error is raised once all are done, so none is left running unawaited.
+    """
+    outcomes = await asyncio.gather(*sends, return_exceptions=True)
+    for outcome in outcomes:
+        if isinstance(outcome, BaseException):
+            raise outcome
+    return outcomes
+
+
+#: The kind of the remembered message: a player's open window prompt.
+PROMPT = "prompt"
+
+
+def prompt_print(live: LiveMatch, legal: Sequence[Any]) -> str:
+    """Six hex digits naming a window prompt's question: its window (across rounds, when the game names
+    it with ``Window.key``) and the player's choices in it. Equal prints: the prompt still asks it."""
+    window = live.waiting.window
+    return render.legal_fingerprint([window.key if window is not None else None, *legal])
+
+
+def keyed_print(live: LiveMatch, legal: Sequence[Any]) -> str | None:
+    """The question's print when the open window is named across its rounds (``Window.key``): only
+    then may a prompt outlive its round, so only then does its Pass carry the print. Else None."""
+    window = live.waiting.window
+    return prompt_print(live, legal) if window is not None and window.key is not None else None
+
+
+class WindowPrompts:
+    async def prompt(self: "Announcer", live: LiveMatch, player: int, lines: list[str],
+                     outcomes: Iterable[MoveOutcome] = (), *, quietly: bool = False, told: bool = False) -> bool:
+        """A private notice that ``player`` may respond in the open window, with its buttons; whether it went out.
+
+        The window's decider (who weighs the others' answers) gets their choices right in the
+        prompt, as the picker's first step, since they answer what arrived. A prompt sent while an
+        older one of the same player is still open replaces it, so DMs do not pile up.
+        ``lines`` (the table's) say what happened; with the ``outcomes`` they come from, they are
+        told again in the player's language, with the lines only they may read.
+
+        ``quietly``: the player was prompted already in this window and nothing was said to them in
+        private since (only the choices moved on). Anyone but the decider then has their open prompt
+        edited in place (one request, not a post and a delete): they were notified once for this
+        window, and its buttons now answer the current question. ``told``: the player knows already
+        (it was their own move, and their reply showed what follows), so even the decider's is edited.
+        """
+        if player in live.record.dm_closed or player <= 0:
+            return False  # they see the table's quiet line and answer with Take action
+        legal = live.game.legal_actions(live.state, player)
+        fingerprint = prompt_print(live, legal)
+        window = live.waiting.window
+        outcomes = list(outcomes)
+        async with self.in_private(live, player) as locale:
+            if outcomes:
+                lines = [line for o in outcomes for line in o.public_lines_in(locale)] + private_lines(outcomes, player)
+            if window is not None and player == window.decider and legal:
+                rendered = render.decider_prompt(live, player, walk(legal, ()), lines,
+                                                 guild_name=self.guild_name(live))
+            else:
+                rendered = render.window_prompt(live, player, lines, guild_name=self.guild_name(live),
+                                                print_=keyed_print(live, legal))
+        previous = (await self.service.sent_messages(live, PROMPT)).get(player)
+        if quietly and previous is not None and (window is None or player != window.decider or told):
+            try:
+                await self.edit_prompt(live, player, previous, rendered.edit_kwargs())
+                self._prompted[(live.id, player)] = fingerprint
+                return True
+            except discord.NotFound:
+                pass  # deleted on their side: post a fresh one
+            except discord.HTTPException as exc:
+                log.warning("could not update a window prompt of %s: %s", player, exc)
+                return False
+        try:
+            dm = await self._dm(player)
+            message = await dm.send(**rendered.send_kwargs())
+        except discord.Forbidden:
+            await self.service.note_dm_closed(live, player)
+            return False
+        except discord.HTTPException as exc:
+            log.warning("could not send a window prompt to %s: %s", player, exc)
+            return False
+        await self.service.remember_message(live, PROMPT, player, message.channel.id, message.id)
+        self._prompted[(live.id, player)] = fingerprint
+        if previous is not None:
+            self.tidying.add(f"prompt:{live.id}:{player}", "remove a replaced prompt",
+                             [functools.partial(self._retire_prompt, live, player, previous)])
+        return True
+
+    async def edit_prompt(self: "Announcer", live: LiveMatch, player: int, where: tuple[int, int],
+                          kwargs: dict[str, Any]) -> None:
+        """Edit a player's prompt: through their latest click on it if it can, otherwise in their DM channel."""
+        if not await self._through_click(live, player, where[1], kwargs):
+            await self.bot.get_partial_messageable(where[0]).get_partial_message(where[1]).edit(**kwargs)
+
+    async def _retire_prompt(self: "Announcer", live: LiveMatch, player: int, where: tuple[int, int]) -> None:
+        """A newer prompt replaced this one: folded through the player's click on it if it can, otherwise deleted."""
+        folded = render.collapsed(translate(REPLACED)).edit_kwargs()
+        if not await self._through_click(live, player, where[1], folded):
+            await self.bot.get_partial_messageable(where[0]).get_partial_message(where[1]).delete()
+
+    async def _through_click(self: "Announcer", live: LiveMatch, player: int, message_id: int,
+                             kwargs: dict[str, Any]) -> bool:
+        """Edit a message through the token of the player's latest click on it while it lives (exempt from
+        the global rate limit, see ``OpenPickers.reply_to``); whether it was."""
+        reply = self.pickers.reply_to(live.id, player, message_id, self.bot)
+        if reply is None:
+            return False
+        try:
+            await reply.edit_message(ORIGINAL, **kwargs)
+            return True
+        except discord.HTTPException as exc:  # the token is refused: the channel still takes the request
+            log.debug("could not edit a prompt through its click: %s", exc)
+            return False
+
+    async def prompt_is(self: "Announcer", live: LiveMatch, player: int, message_id: int) -> bool:
+        """Whether ``message_id`` is the player's open window prompt."""
+        sent = (await self.service.sent_messages(live, PROMPT)).get(player)
+        return sent is not None and sent[1] == message_id
+
+    def prompt_shown(self: "Announcer", live: LiveMatch, player: int) -> None:
+        """The player's open prompt shows their current choices (their reply, or their own move's picker)."""
+        key = (live.id, player)
+        if key in self._prompted:
+            self._prompted[key] = prompt_print(live, live.game.legal_actions(live.state, player))
+
+    def still_asks(self: "Announcer", live: LiveMatch, player: int, outcomes: Iterable[MoveOutcome]) -> bool:
+        """Whether the player's open prompt asks what they are asked now: a new round of the same window
+        (``Window.key``) left their choices as they were and told them nothing in private. It stays as it
+        is (its buttons still answer); the window's decider hears of each new round anyway."""
+        window = live.waiting.window
+        if window is None or player == window.decider or private_lines(outcomes, player):
+            return False
+        now = keyed_print(live, live.game.legal_actions(live.state, player))
+        return now is not None and self._prompted.get((live.id, player)) == now
+
+    async def update_prompts(self: "Announcer", live: LiveMatch, outcomes: list[MoveOutcome]) -> set[int]:
+        """Within a window round: whoever's choices changed because of someone else's move is told (returned).
+
+        The decider learns of each new or changed answer as it arrives (a new prompt, which
+        notifies, replacing the old one), instead of finding a silently edited DM. The mover's
+        own picker already shows their next question, so they are not prompted again.
+        """
+        movers = {o.player for o in outcomes if o.by == PLAYER}
+        lines = [line for o in outcomes for line in o.public_lines]
+        asked, prompts = [], []
+        for player in sorted(live.waiting.actors):
+            if player in movers:
+                self.prompt_shown(live, player)  # their picker shows their next choices; the prompt's buttons open them
+                continue
+            if self.service.ai_controls(live, player):
+                continue
+            key = (live.id, player)
+            if self._prompted.get(key) == prompt_print(live, live.game.legal_actions(live.state, player)):
+                continue
+            asked.append(player)
+            prompts.append(self.prompt(live, player, lines, outcomes, quietly=not private_lines(outcomes, player)))
+        return {player for player, ok in zip(asked, await all_of(prompts)) if ok}
+
+    def _prompted_now(self: "Announcer", live: LiveMatch) -> set[int]:
+        """Who is asked in the secret window now open: their prompt tells them; their hand DM waits.
+
+        What changed privately for them is often only that they may answer; the DM is compared
+        again (and edited if their hand really changed) once the window no longer asks them.
+        """
+        window = live.waiting.window
+        if window is None or window.public:
+            return set()
+        return {p for p in live.waiting.actors if (live.id, p) in self._prompted}
+
+    def _asked_again(self: "Announcer", live: LiveMatch) -> set[int]:
+        """Who is asked in the secret window now open: their old prompt is not folded (a new one replaces
+        it, or it is brought up to date, or left as it is while it still asks what they are asked)."""
+        window = live.waiting.window
+        if window is None or window.public:
+            return set()
+        return {p for p in live.waiting.actors
+                if p not in live.record.dm_closed and not self.service.ai_controls(live, p)}
+
+    async def fold_prompts(self: "Announcer", live: LiveMatch, *, skip: int | None = None, keep: set[int] = frozenset()) -> None:
+        """The window round is over: fold its private prompts to one line (their buttons would mislead).
+
+        ``keep``: players about to get a new prompt, which replaces the old one instead.
+
+        The folds only tidy up (a click on a prompt's old buttons is told the window is over), so
+        they are edits of the background: sent after the caller's lock, at the pacer's background
+        priority, never ahead of a prompt, a ping or a table somebody is waiting for.
+        """
+        service = self.service
+        still_open = live.record.status == "active" and live.state is not None and live.waiting.in_window
+        folds = []
+        for player, (channel_id, message_id) in (await service.sent_messages(live, PROMPT)).items():
+            if player in keep and player != skip:
+                continue
+            await service.forget_message(live, PROMPT, player)
+            self._prompted.pop((live.id, player), None)
+            if player == skip:
+                continue
+            async with self.in_private(live, player):
+                text = (t("⌛ {game} #{match}: nothing is asked of you in this window for now.",
+                          game=live.game.title, match=live.id) if still_open
+                        else t("⌛ {game} #{match}: that response window is over.", game=live.game.title,
+                               match=live.id))
+            folds.append(functools.partial(self.edit_prompt, live, player, (channel_id, message_id),
+                                           render.collapsed(text).edit_kwargs()))
+        self.tidying.add(f"fold:{live.id}", "fold a window prompt", folds)

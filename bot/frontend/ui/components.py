@@ -1,0 +1,317 @@
+"""Every button and select the bot sends, each defined once: its custom id, its look and its handler.
+
+Each component is a :class:`discord.ui.DynamicItem`, matched by its custom id
+template (by the bot's router, ``bot.frontend.ui.router``), so a click on a message
+sent before a restart still reaches the bot. A class holds the id format
+(``id``), the template that parses it back, the item as players see it
+(``make``), and the table handler a click goes to: no game logic lives here,
+and no component is described in two places.
+
+A custom id carries what is needed to act on a click after a restart: the
+match, and for prompts the decision number they were built for (a window
+round keeps it while players answer, so others' answers never make a prompt
+stale). Discord allows 100 characters; the longest here is well under that.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Awaitable, ClassVar, Iterable
+
+import discord
+
+from bot.kernel.i18n import N_, t, translate, use_locale
+
+ButtonStyle = discord.ButtonStyle
+_PATH = r"(?:[0-9]{1,3}(?:\.[0-9]{1,3}){0,11})?"
+
+#: Discord ids (and match numbers) are snowflakes: SQLite stores them as signed 64-bit integers.
+SNOWFLAKE_LIMIT = 2 ** 63
+
+
+def _at_most(limit: int) -> str:
+    """A regex of the ASCII decimal numbers from 0 to ``limit`` (so a template never passes a larger one)."""
+    digits = str(limit)
+    parts = [rf"[0-9]{{1,{len(digits) - 1}}}"]
+    for i, digit in enumerate(digits):
+        if digit != "0":
+            rest = len(digits) - i - 1
+            parts.append(digits[:i] + f"[0-{int(digit) - 1}]" + (f"[0-9]{{{rest}}}" if rest else ""))
+    parts.append(digits)
+    return "(?:" + "|".join(parts) + ")"
+
+
+#: A snowflake in a custom id template: ASCII digits only (``\d`` would take "٣"), below 2**63.
+SNOWFLAKE = _at_most(SNOWFLAKE_LIMIT - 1)
+_SNOWFLAKE_RE = re.compile(SNOWFLAKE)
+
+
+def snowflake(text: str) -> int:
+    """Parse an id a template matched; ValueError for anything that is not a snowflake below 2**63."""
+    if not isinstance(text, str) or _SNOWFLAKE_RE.fullmatch(text) is None:
+        raise ValueError(f"not a snowflake: {text!r}")
+    return int(text)
+
+
+def is_snowflake(value: object) -> bool:
+    """Whether ``value`` is an int that fits a stored id (1 to 2**63 - 1)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value < SNOWFLAKE_LIMIT
+
+
+def _table(interaction: discord.Interaction[Any]) -> Any:
+    return interaction.client.table  # type: ignore[attr-defined]
+
+
+def match_of(interaction: discord.Interaction[Any]) -> int | None:
+    """The match a component belongs to: every custom id here is ``kind:match:...``."""
+    custom_id = (interaction.data or {}).get("custom_id")  # type: ignore[union-attr]
+    parts = custom_id.split(":") if isinstance(custom_id, str) else []
+    try:
+        return snowflake(parts[1]) if len(parts) > 1 else None
+    except ValueError:
+        return None
+
+
+async def run_handler(interaction: discord.Interaction[Any], handler: Awaitable[None]) -> None:
+    """Run a table handler: a refusal is answered privately; an unexpected error still gets an answer.
+
+    The handler runs in the clicking player's language (what they alone see); the
+    table switches to the server's for whatever it posts or edits in the channel.
+    """
+    table = _table(interaction)
+    locale = await table.service.languages.for_interaction(interaction, match_of(interaction))
+    with use_locale(locale):
+        try:
+            await handler
+        except Exception as error:  # noqa: BLE001 - refusals are told; anything else is reported and logged
+            await table.answer_error(interaction, error)
+
+
+def path_text(path: tuple[int, ...] | list[int]) -> str:
+    return ".".join(str(i) for i in path)
+
+
+def parse_path(text: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in text.split(".")) if text else ()
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=rf"lobby:(?P<match>{SNOWFLAKE}):(?P<op>join|leave|start|cancel|add_ai|remove_ai)"):
+    """The lobby's seat buttons: Join, Leave, Start, Cancel, Add AI, Remove AI."""
+
+    OPS: ClassVar[dict[str, tuple[str, ButtonStyle, int]]] = {
+        "join": (N_("Join"), ButtonStyle.success, 0), "leave": (N_("Leave"), ButtonStyle.secondary, 0),
+        "start": (N_("Start"), ButtonStyle.primary, 0), "cancel": (N_("Cancel"), ButtonStyle.danger, 0),
+        "add_ai": (N_("Add AI"), ButtonStyle.secondary, 1), "remove_ai": (N_("Remove AI"), ButtonStyle.secondary, 1),
+    }
+
+    def __init__(self, match_id: int, op: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=self.id(match_id, op)))
+        self.match_id, self.op = match_id, op
+
+    @staticmethod
+    def id(match_id: int, op: str) -> str:
+        return f"lobby:{match_id}:{op}"
+
+    @classmethod
+    def make(cls, match_id: int, op: str, *, disabled: bool = False) -> discord.ui.Button[Any]:
+        label, style, row = cls.OPS[op]
+        return discord.ui.Button(label=translate(label), style=style, custom_id=cls.id(match_id, op),
+                                 disabled=disabled, row=row)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "LobbyButton":
+        return cls(snowflake(match["match"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await run_handler(interaction, _table(interaction).on_lobby(interaction, self.match_id, self.op))
+
+
+class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                template=rf"act:(?P<match>{SNOWFLAKE}):(?P<decision>[0-9]{{1,9}})"):
+    """"Take action" / "Respond": opens the private picker at today's question (never stale)."""
+
+    def __init__(self, match_id: int, decision: int) -> None:
+        super().__init__(discord.ui.Button(custom_id=self.id(match_id, decision)))
+        self.match_id, self.decision = match_id, decision
+
+    @staticmethod
+    def id(match_id: int, decision: int) -> str:
+        return f"act:{match_id}:{decision}"
+
+    @classmethod
+    def make(cls, match_id: int, decision: int, *, label: str | None = None,
+             style: ButtonStyle = ButtonStyle.primary) -> discord.ui.Button[Any]:
+        label = t("Take action") if label is None else label
+        return discord.ui.Button(label=label, style=style, custom_id=cls.id(match_id, decision))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "ActButton":
+        return cls(snowflake(match["match"]), int(match["decision"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await run_handler(interaction, _table(interaction).on_act(interaction, self.match_id))
+
+
+class PassButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=rf"pass:(?P<match>{SNOWFLAKE}):(?P<decision>[0-9]{{1,9}})(?::(?P<print>[0-9a-f]{{6}}))?"):
+    """One click to pass in a response window, straight from its notification.
+
+    ``print`` (see ``bot.frontend.delivery.window_prompts.prompt_print``) names the question the prompt asked: in a later round of
+    the same window with the same choices, the pass still counts (the prompt was left as it was).
+    """
+
+    def __init__(self, match_id: int, decision: int, print_: str | None = None) -> None:
+        super().__init__(discord.ui.Button(custom_id=self.id(match_id, decision, print_)))
+        self.match_id, self.decision, self.print = match_id, decision, print_
+
+    @staticmethod
+    def id(match_id: int, decision: int, print_: str | None = None) -> str:
+        return f"pass:{match_id}:{decision}:{print_}" if print_ else f"pass:{match_id}:{decision}"
+
+    @staticmethod
+    def on(custom_ids: Iterable[str], match_id: int, decision: int) -> str | None:
+        """The id of this decision's Pass among a message's components, with or without its print."""
+        exact = f"pass:{match_id}:{decision}"
+        return next((cid for cid in custom_ids if cid == exact or cid.startswith(exact + ":")), None)
+
+    @classmethod
+    def make(cls, match_id: int, decision: int, label: str | None = None,
+             print_: str | None = None) -> discord.ui.Button[Any]:
+        label = t("Pass") if label is None else label
+        return discord.ui.Button(label=label[:80], style=ButtonStyle.secondary,
+                                 custom_id=cls.id(match_id, decision, print_))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "PassButton":
+        return cls(snowflake(match["match"]), int(match["decision"]), match["print"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await run_handler(interaction, _table(interaction).on_pass(interaction, self.match_id, self.decision,
+                                                                   self.print))
+
+
+class PrefButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=rf"pref:(?P<match>{SNOWFLAKE}):(?P<key>skip|ask):(?P<on>on|off)"):
+    """A player's own switches: pass until my turn (this match), always ask me (everywhere)."""
+
+    LABELS: ClassVar[dict[tuple[str, bool], str]] = {
+        ("skip", True): N_("⏭️ Pass until my turn"), ("skip", False): N_("▶️ Stop passing"),
+        ("ask", True): N_("🔔 Always ask me"), ("ask", False): N_("🔕 Skip windows I can only pass"),
+    }
+
+    def __init__(self, match_id: int, key: str, on: bool) -> None:
+        super().__init__(discord.ui.Button(custom_id=self.id(match_id, key, on)))
+        self.match_id, self.key, self.on = match_id, key, on
+
+    @staticmethod
+    def id(match_id: int, key: str, on: bool) -> str:
+        return f"pref:{match_id}:{key}:{'on' if on else 'off'}"
+
+    @classmethod
+    def make(cls, match_id: int, key: str, on: bool, *, row: int | None = None) -> discord.ui.Button[Any]:
+        return discord.ui.Button(label=translate(cls.LABELS[(key, on)]), style=ButtonStyle.secondary,
+                                 custom_id=cls.id(match_id, key, on), row=row)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "PrefButton":
+        return cls(snowflake(match["match"]), match["key"], match["on"] == "on")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await run_handler(interaction, _table(interaction).on_pref(interaction, self.match_id, self.key, self.on))
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"hand:(?P<match>{SNOWFLAKE})"):
+    """"My hand": the private view, whether or not DMs are open."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(discord.ui.Button(custom_id=self.id(match_id)))
+        self.match_id = match_id
+
+    @staticmethod
+    def id(match_id: int) -> str:
+        return f"hand:{match_id}"
+
+    @classmethod
+    def make(cls, match_id: int) -> discord.ui.Button[Any]:
+        return discord.ui.Button(label=t("My hand"), style=ButtonStyle.secondary, custom_id=cls.id(match_id))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "HandButton":
+        return cls(snowflake(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await run_handler(interaction, _table(interaction).on_hand(interaction, self.match_id))
+
+
+class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=(rf"pkb:(?P<match>{SNOWFLAKE}):(?P<decision>[0-9]{{1,9}}):(?P<legal>[0-9a-f]{{6}}):"
+                           rf"(?P<path>{_PATH}):(?P<choice>[0-9]{{1,3}}|back)")):
+    """One option of a picker step (or Back). ``legal`` fingerprints the choices it was built from."""
+
+    def __init__(self, match_id: int, decision: int, legal: str, path: tuple[int, ...], choice: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=self.id(match_id, decision, legal, path, choice)))
+        self.match_id, self.decision, self.legal, self.path, self.choice = match_id, decision, legal, path, choice
+
+    @staticmethod
+    def id(match_id: int, decision: int, legal: str, path: tuple[int, ...], choice: int | str) -> str:
+        return f"pkb:{match_id}:{decision}:{legal}:{path_text(path)}:{choice}"
+
+    @classmethod
+    def make(cls, match_id: int, decision: int, legal: str, path: tuple[int, ...], choice: int | str, *,
+             label: str, style: ButtonStyle = ButtonStyle.primary) -> discord.ui.Button[Any]:
+        return discord.ui.Button(label=label, style=style, custom_id=cls.id(match_id, decision, legal, path, choice))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "PickButton":
+        return cls(snowflake(match["match"]), int(match["decision"]), match["legal"], parse_path(match["path"]),
+                   match["choice"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await run_handler(interaction, _table(interaction).on_pick(interaction, self.match_id, self.decision, self.legal,
+                                                            self.path, self.choice))
+
+
+class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                 template=(rf"pks:(?P<match>{SNOWFLAKE}):(?P<decision>[0-9]{{1,9}}):(?P<legal>[0-9a-f]{{6}}):"
+                           rf"(?P<path>{_PATH}):(?P<chunk>[0-9])")):
+    """A picker step with many options, as selects of 25 (``chunk`` keeps their ids apart)."""
+
+    def __init__(self, match_id: int, decision: int, legal: str, path: tuple[int, ...], chunk: int) -> None:
+        super().__init__(discord.ui.Select(custom_id=self.id(match_id, decision, legal, path, chunk)))
+        self.match_id, self.decision, self.legal, self.path = match_id, decision, legal, path
+
+    @staticmethod
+    def id(match_id: int, decision: int, legal: str, path: tuple[int, ...], chunk: int = 0) -> str:
+        return f"pks:{match_id}:{decision}:{legal}:{path_text(path)}:{chunk}"
+
+    @classmethod
+    def make(cls, match_id: int, decision: int, legal: str, path: tuple[int, ...], chunk: int, *,
+             placeholder: str, options: list[discord.SelectOption]) -> discord.ui.Select[Any]:
+        return discord.ui.Select(custom_id=cls.id(match_id, decision, legal, path, chunk),
+                                 placeholder=placeholder[:150], min_values=1, max_values=1, options=options)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "PickSelect":
+        return cls(snowflake(match["match"]), int(match["decision"]), match["legal"], parse_path(match["path"]),
+                   int(match["chunk"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        choice = values[0] if values else ""
+        await run_handler(interaction, _table(interaction).on_pick(interaction, self.match_id, self.decision, self.legal,
+                                                            self.path, choice))
+
+
+def dynamic_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
+    """Every component template the bot answers; the lobby's option controls live in :mod:`bot.frontend.ui.lobby_view`."""
+    from bot.frontend.ui.lobby_view import LOBBY_ITEMS
+
+    return (LobbyButton, ActButton, PassButton, PrefButton, HandButton, PickButton, PickSelect, *LOBBY_ITEMS)

@@ -1,0 +1,384 @@
+"""The lobby message and its option controls: their rendering and components (handlers: ``lobby_controls``).
+
+The lobby shows every option (the game's and the table's) with its current
+value, and per-player values on each seat. The host opens **Options** (an
+ephemeral panel with a select per match-wide option); every seated player
+opens **My options** (an ephemeral panel with their own language, the one
+``/language`` sets, then the game's per-player options).
+Choosing a value stores it through the match service, which validates it by
+the option's declaration, then the panel is redrawn and the lobby message in
+the channel is edited to match.
+
+Each component is a :class:`discord.ui.DynamicItem` defined once, with its
+custom_id template, builder and the handler it calls side by side (the style of
+discord.py's ``dynamic_counter`` example), so clicks on a lobby sent before a
+restart still work. Discord's limits hold: at most 5 action rows (a panel
+shows 5 selects, or 4 and a page row), 25 options per select, 100-character
+custom ids.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any, Sequence
+
+import discord
+
+from bot.ai import levels
+from bot.kernel.i18n import t, tn, translate
+from bot.play.language import LANGUAGES, language_name
+from bot.play.match_types import LiveMatch
+from bot.kernel.options import TABLE_OPTIONS, Option
+from bot.frontend.ui.components import SNOWFLAKE, LobbyButton, run_handler
+from bot.frontend.ui.render import COLOUR_LOBBY, Rendered, match_title, mention
+
+if TYPE_CHECKING:
+    from bot.frontend.ui.lobby_controls import LobbyControls
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+
+#: Discord allows five action rows: a panel is five selects, or four and a row of page buttons.
+ROWS = 5
+SELECT_OPTIONS = 25
+_NAME = r"[a-z0-9_]{1,32}"
+_MATCH = SNOWFLAKE
+
+
+def host_options(live: LiveMatch) -> list[Option]:
+    """The options the host sets for the whole match: the game's match-wide ones, then the table's."""
+    return [o for o in live.game.options if not o.per_player] + list(TABLE_OPTIONS)
+
+
+def player_options(live: LiveMatch) -> list[Option]:
+    """The options each player sets for themselves."""
+    return [o for o in live.game.options if o.per_player]
+
+
+def current(live: LiveMatch, option: Option) -> Any:
+    """A match-wide option's stored value (its default when not stored)."""
+    store = live.record.table_options if option in TABLE_OPTIONS else live.record.options
+    return store.get(option.name, option.default)
+
+
+def player_value(live: LiveMatch, option: Option, player: int) -> Any:
+    return (live.record.options.get(option.name) or {}).get(str(player), option.default)
+
+
+def panel_pages(options: Sequence[Option], lead: int = 0) -> list[list[Option]]:
+    """Options in pages that fit a message: all on one page when they fit in five rows.
+
+    ``lead`` rows of the first page are taken by what comes before the options (a player's language).
+    """
+    if len(options) + lead <= ROWS:
+        return [list(options)]
+    per = ROWS - 1
+    first = per - lead
+    return [list(options[:first])] + [list(options[i:i + per]) for i in range(first, len(options), per)]
+
+
+def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+def _controls(interaction: Interaction) -> "LobbyControls":
+    """The handlers, imported when first used: they import this module's rendering."""
+    from bot.frontend.ui.lobby_controls import LobbyControls
+
+    return LobbyControls(interaction.client.table)  # type: ignore[attr-defined]
+
+
+# --- components -------------------------------------------------------------------
+class OptionsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"lopt:(?P<match>{_MATCH})"):
+    """**Options** on the lobby: opens the host's ephemeral panel of match-wide options."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(discord.ui.Button(label=t("Options"), emoji="⚙️", style=discord.ButtonStyle.secondary,
+                                           custom_id=self.custom_id_for(match_id), row=1))
+        self.match_id = match_id
+
+    @staticmethod
+    def custom_id_for(match_id: int) -> str:
+        return f"lopt:{match_id}"
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "OptionsButton":
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await run_handler(interaction, _controls(interaction).open_host_panel(interaction, self.match_id))
+
+
+class MyOptionsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"lmine:(?P<match>{_MATCH})"):
+    """**My options** on the lobby: opens the clicking player's ephemeral panel of per-player options."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(discord.ui.Button(label=t("My options"), style=discord.ButtonStyle.secondary,
+                                           custom_id=self.custom_id_for(match_id), row=1))
+        self.match_id = match_id
+
+    @staticmethod
+    def custom_id_for(match_id: int) -> str:
+        return f"lmine:{match_id}"
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "MyOptionsButton":
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await run_handler(interaction, _controls(interaction).open_player_panel(interaction, self.match_id))
+
+
+class PanelPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                      template=rf"lpage:(?P<match>{_MATCH}):(?P<who>host|{_MATCH}):(?P<page>[0-9]{{1,2}})"):
+    """A page of a panel with more options than five rows hold (``who``: the host's panel, or a player's)."""
+
+    def __init__(self, match_id: int, who: str, page: int, label: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=t("Page") if label is None else label,
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=self.custom_id_for(match_id, who, page)))
+        self.match_id, self.who, self.page = match_id, who, page
+
+    @staticmethod
+    def custom_id_for(match_id: int, who: str, page: int) -> str:
+        return f"lpage:{match_id}:{who}:{page}"
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "PanelPageButton":
+        return cls(int(match["match"]), match["who"], int(match["page"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await run_handler(interaction, _controls(interaction).turn_page(interaction, self.match_id, self.who, self.page))
+
+
+class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                   template=rf"lset:(?P<match>{_MATCH}):(?P<name>{_NAME})"):
+    """One match-wide option on the host's panel; choosing a value sets it."""
+
+    def __init__(self, match_id: int, name: str, options: Sequence[discord.SelectOption] = (),
+                 placeholder: str | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=self.custom_id_for(match_id, name), options=list(options),
+                                           placeholder=placeholder, min_values=1, max_values=1))
+        self.match_id, self.name = match_id, name
+
+    @staticmethod
+    def custom_id_for(match_id: int, name: str) -> str:
+        return f"lset:{match_id}:{name}"
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "OptionSelect":
+        return cls(int(match["match"]), match["name"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        value = self.item.values[0] if self.item.values else ""
+        await run_handler(interaction, _controls(interaction).set_option(interaction, self.match_id, self.name, value))
+
+
+class PlayerOptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                         template=rf"lpset:(?P<match>{_MATCH}):(?P<player>{_MATCH}):(?P<name>{_NAME})"):
+    """One per-player option on a player's own panel; the custom_id names whose option it is."""
+
+    def __init__(self, match_id: int, player: int, name: str, options: Sequence[discord.SelectOption] = (),
+                 placeholder: str | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=self.custom_id_for(match_id, player, name), options=list(options),
+                                           placeholder=placeholder, min_values=1, max_values=1))
+        self.match_id, self.player, self.name = match_id, player, name
+
+    @staticmethod
+    def custom_id_for(match_id: int, player: int, name: str) -> str:
+        return f"lpset:{match_id}:{player}:{name}"
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "PlayerOptionSelect":
+        return cls(int(match["match"]), int(match["player"]), match["name"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        value = self.item.values[0] if self.item.values else ""
+        await run_handler(interaction, _controls(interaction).set_player_option(
+            interaction, self.match_id, self.player, self.name, value))
+
+
+class AddAISelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"laiadd:(?P<match>{_MATCH})"):
+    """**Add AI…** on the lobby: the host picks a level (easy, normal, hard) and an AI takes a seat at it."""
+
+    def __init__(self, match_id: int, options: Sequence[discord.SelectOption] = (), disabled: bool = False) -> None:
+        super().__init__(discord.ui.Select(custom_id=self.custom_id_for(match_id), options=list(options),
+                                           placeholder=t("🤖 Add AI at a level…"), min_values=1, max_values=1,
+                                           disabled=disabled, row=2))
+        self.match_id = match_id
+
+    @staticmethod
+    def custom_id_for(match_id: int) -> str:
+        return f"laiadd:{match_id}"
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "AddAISelect":
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        value = self.item.values[0] if self.item.values else ""
+        await run_handler(interaction, _controls(interaction).add_ai(interaction, self.match_id, value))
+
+
+class LanguageSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"llang:(?P<match>{_MATCH})"):
+    """**Your language** on a player's own panel: what only the clicker sees is written in it (as ``/language``)."""
+
+    def __init__(self, match_id: int, options: Sequence[discord.SelectOption] = (),
+                 placeholder: str | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=self.custom_id_for(match_id), options=list(options),
+                                           placeholder=placeholder, min_values=1, max_values=1))
+        self.match_id = match_id
+
+    @staticmethod
+    def custom_id_for(match_id: int) -> str:
+        return f"llang:{match_id}"
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "LanguageSelect":
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        value = self.item.values[0] if self.item.values else ""
+        await run_handler(interaction, _controls(interaction).set_language(interaction, self.match_id, value))
+
+
+LOBBY_ITEMS = (OptionsButton, MyOptionsButton, PanelPageButton, OptionSelect, PlayerOptionSelect, AddAISelect,
+               LanguageSelect)
+
+#: The language choice that goes back to the server's (or the player's Discord's), as ``/language`` has it.
+SERVER_LANGUAGE = "server"
+
+
+def add_ai_select(match_id: int, *, disabled: bool) -> discord.ui.Select[Any]:
+    """The lobby's level choice for a new AI seat: one option per level, weakest first."""
+    options = [discord.SelectOption(label=t("{level} AI", level=levels.label(level)), value=level,
+                                    description=translate(levels.DESCRIPTIONS[level])[:100])
+               for level in levels.LEVELS]
+    return AddAISelect(match_id, options, disabled=disabled).item
+
+
+# --- rendering -------------------------------------------------------------------
+def _select_options(option: Option, value: Any) -> list[discord.SelectOption]:
+    chosen = option.wire(value) if value is not None else None
+    return [discord.SelectOption(label=label[:100], value=wire, default=wire == chosen)
+            for wire, label in option.values(SELECT_OPTIONS)]
+
+
+def _placeholder(option: Option, value: Any) -> str:
+    return f"{option.title}: {option.show(value)}"[:150]
+
+
+def options_text(live: LiveMatch) -> str:
+    """The lobby's Options section: each option, its current value and what it means."""
+    lines = [f"• **{o.title}:** {o.show(current(live, o))} — {translate(o.description)}"
+             for o in host_options(live)]
+    for option in player_options(live):
+        lines.append(t("• **{option}** (each player, with **My options**) — {description}", option=option.title,
+                       description=translate(option.description)))
+    return "\n".join(lines)
+
+
+def _seat_line(live: LiveMatch, number: int, player: int) -> str:
+    rec = live.record
+    extras = [f"{o.title}: {o.show(player_value(live, o, player))}" for o in player_options(live)]
+    if player < 0:
+        extras.insert(0, t("{level} AI", level=levels.label(levels.level_of(rec.table_options, player))))
+    seat = (t("{number}. {player} (host)", number=number, player=mention(player)) if player == rec.host_id
+            else f"{number}. {mention(player)}")
+    return seat + (" · " + ", ".join(extras) if extras else "")
+
+
+def lobby_message(live: LiveMatch) -> Rendered:
+    """The lobby in the channel: seats (with their own options), the match options, and the buttons."""
+    rec, game = live.record, live.game
+    count = len(rec.players)
+    if game.min_players == game.max_players:
+        hosting = tn("{host} is hosting a game of **{game}** ({n} player).",
+                     "{host} is hosting a game of **{game}** ({n} players).", game.min_players,
+                     host=mention(rec.host_id), game=game.title)
+    else:
+        hosting = t("{host} is hosting a game of **{game}** ({low}–{high} players).", host=mention(rec.host_id),
+                    game=game.title, low=game.min_players, high=game.max_players)
+    seats = "\n".join(_seat_line(live, i, p) for i, p in enumerate(rec.players, 1))
+    embed = discord.Embed(title=t("{title} · lobby", title=match_title(live)), colour=COLOUR_LOBBY, description=(
+        f"{hosting}\n"
+        + t("Press **Join** to take a seat; the host presses **Start** when everyone is in.") + "\n\n"
+        + t("**Players ({count})**", count=count) + f"\n{seats}\n\n"
+        + t("**Options** (the host changes them with **Options** before Start)") + f"\n{options_text(live)}"
+    ))
+    footer = t("Hands and secret roles are sent by DM when the match starts.") + " " + t(
+        "Choose the language they are in with My options.")
+    if any(p < 0 for p in rec.players):
+        footer += " " + t("🤖 This match has AI players: it does not count in stats unless the server allows it.")
+    embed.set_footer(text=footer)
+    ready = game.min_players <= count <= game.max_players
+    full = count >= game.max_players
+    items: list[discord.ui.Item[Any]] = [
+        LobbyButton.make(live.id, "join", disabled=full), LobbyButton.make(live.id, "leave"),
+        LobbyButton.make(live.id, "start", disabled=not ready), LobbyButton.make(live.id, "cancel"),
+        LobbyButton.make(live.id, "add_ai", disabled=full),
+        LobbyButton.make(live.id, "remove_ai", disabled=not any(p < 0 for p in rec.players)),
+        OptionsButton(live.id).item, MyOptionsButton(live.id).item,
+    ]
+    items.append(add_ai_select(live.id, disabled=full))
+    return Rendered(embed=embed, view=_view(*items))
+
+
+def _panel(live: LiveMatch, who: str, options: Sequence[Option], values: Sequence[Any], selects: list[Any],
+           page: int, title: str, header: str | None, lead: Sequence[tuple[str, Any]] = ()) -> Rendered:
+    """``lead``: (line, select) pairs shown before the options, their selects on the first page."""
+    pages = panel_pages(options, len(lead))
+    page = max(0, min(page, len(pages) - 1))
+    lines = [header] if header else []
+    lines += [line for line, _ in lead]
+    lines += [f"**{o.title}:** {o.show(v)}\n{translate(o.description)}" for o, v in zip(options, values)]
+    embed = discord.Embed(title=f"{match_title(live)} · {title}", colour=COLOUR_LOBBY, description="\n\n".join(lines))
+    shown = set(pages[page])
+    view = _view(*(select.item for _, select in (lead if page == 0 else ())),
+                 *(s.item for o, s in zip(options, selects) if o in shown))
+    if len(pages) > 1:
+        for number in range(len(pages)):
+            view.add_item(PanelPageButton(live.id, who, number, t("Page {number}", number=number + 1)).item)
+    return Rendered(embed=embed, view=view)
+
+
+def host_panel(live: LiveMatch, *, page: int = 0, header: str | None = None) -> Rendered:
+    """The host's ephemeral panel: a select per match-wide option, the current value preselected."""
+    options = host_options(live)
+    values = [current(live, o) for o in options]
+    selects = [OptionSelect(live.id, o.name, _select_options(o, v), _placeholder(o, v)) for o, v in zip(options, values)]
+    return _panel(live, "host", options, values, selects, page, t("match options"), header)
+
+
+def language_entry(match_id: int, chosen: str | None, reading: str) -> tuple[str, LanguageSelect]:
+    """The panel's first entry: the language the player reads (``reading``), and a select preset to their choice."""
+    options = [discord.SelectOption(label=name, value=code, default=code == chosen) for code, name in LANGUAGES.items()]
+    options.append(discord.SelectOption(label=t("The server's language"), value=SERVER_LANGUAGE, default=chosen is None))
+    line = (t("**Your language:** {language}", language=language_name(reading)) + "\n"
+            + t("Your DMs, pickers and replies only you see are written in it; the table stays in the server's "
+                "language. `/language` changes it too."))
+    return line, LanguageSelect(match_id, options, t("Your language: {language}", language=language_name(reading)))
+
+
+def player_panel(live: LiveMatch, player: int, *, chosen: str | None, reading: str, page: int = 0,
+                 header: str | None = None) -> Rendered:
+    """A player's ephemeral panel: their own language (``chosen``, or None; ``reading`` the one in effect), then
+    the game's per-player options."""
+    options = player_options(live)
+    values = [player_value(live, o, player) for o in options]
+    selects = [PlayerOptionSelect(live.id, player, o.name, _select_options(o, v), _placeholder(o, v))
+               for o, v in zip(options, values)]
+    return _panel(live, str(player), options, values, selects, page, t("your options"), header,
+                  lead=[language_entry(live.id, chosen, reading)])

@@ -1,0 +1,135 @@
+"""Turn any game's legal actions into a step-by-step choice, without knowing the game.
+
+Actions are dicts whose keys the engine orders the way a person decides
+(``type``, then the card, then the zone). At each step the picker finds the
+first key on which the remaining actions differ and offers its distinct
+values; the choices made so far are a short path of indices. Because the
+legal actions of a stored state are deterministic, the path alone (kept in a
+component's custom_id) rebuilds the same step after a restart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from bot.kernel.contract import Action, Refusal
+
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One value offered at a step; ``index`` is what goes into the path."""
+
+    index: int
+    key: str
+    value: Any
+
+
+@dataclass(frozen=True)
+class Step:
+    """Either a choice still to make (``choices``) or the single action the path leads to."""
+
+    path: tuple[int, ...]
+    key: str | None
+    choices: tuple[Choice, ...]
+    candidates: tuple[Action, ...]
+    action: Action | None = None
+    #: The (key, value) pairs chosen along the path, for a "chosen so far" line.
+    chosen: tuple[tuple[str, Any], ...] = ()
+    #: Every legal action the step was walked from (fingerprinted into the picker's ids).
+    all_legal: tuple[Action, ...] = ()
+    #: (key, value) pairs every candidate shares that were never asked (all hero picks are
+    #: ``type: choose_hero``), so a question can still be worded for its action type.
+    implied: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def context(self) -> tuple[tuple[str, Any], ...]:
+        """What is settled at this step, asked or implied: what a question is worded from."""
+        return self.implied + self.chosen
+
+
+class PathError(Refusal):
+    """The path does not lead anywhere in these legal actions (forged or out of date)."""
+
+
+def _distinct(candidates: Sequence[Action], key: str) -> list[Any]:
+    seen: list[Any] = []
+    for action in candidates:
+        value = action.get(key, _MISSING)
+        if value not in seen:
+            seen.append(value)
+    return seen
+
+
+def _splitting_key(candidates: Sequence[Action], lead: str | None = None, force: bool = False) -> str | None:
+    """The first key on which candidates differ, or ``lead`` when it tells them apart.
+
+    The first step leads with the first action's first key: ``type``, unless a game
+    puts another first (a move named by tile and direction together), so that those
+    values are offered at once and the actions without that key form one more choice,
+    whose next step asks their ``type`` (``force``: even a single one, so its name is seen).
+    A first lead every candidate agrees on is not asked (a hero pick opens at the heroes,
+    not at a lone "Choose a hero"), but a lone legal action (say "End turn") must still be
+    offered as a button to press, never applied just because the player opened the picker.
+    """
+    if lead is not None and (force or len(candidates) == 1 or len(_distinct(candidates, lead)) > 1):
+        return lead
+    keys: list[str] = []
+    for action in candidates:
+        for key in action:
+            if key not in keys:
+                keys.append(key)
+    for key in keys:
+        if len(_distinct(candidates, key)) > 1:
+            return key
+    return None
+
+
+def _implied(candidates: Sequence[Action], lead: str | None, key: str | None) -> tuple[tuple[str, Any], ...]:
+    """The lead's value, when the step skipped it because every candidate agrees on it."""
+    if lead is None or key == lead or key is None:
+        return ()
+    value = candidates[0].get(lead, _MISSING)
+    return () if value is _MISSING else ((lead, value),)
+
+
+def _lead(candidates: Sequence[Action]) -> str:
+    return next(iter(candidates[0]), "type")
+
+
+def walk(legal: Sequence[Action], path: Sequence[int]) -> Step:
+    """Follow ``path`` through ``legal``; stops at the next choice or at a single action."""
+    candidates = list(legal)
+    if not candidates:
+        raise PathError("There is nothing you can do right now.")
+    taken: list[int] = []
+    chosen_pairs: list[tuple[str, Any]] = []
+    implied: list[tuple[str, Any]] = []
+    lead: str | None = _lead(candidates)
+    force = False
+    for index in path:
+        key = _splitting_key(candidates, lead, force)
+        if key is None:
+            raise PathError("That choice is no longer available.")
+        implied.extend(_implied(candidates, lead, key))
+        values = _distinct(candidates, key)
+        if not 0 <= index < len(values):
+            raise PathError("That choice is no longer available.")
+        chosen = values[index]
+        candidates = [a for a in candidates if a.get(key, _MISSING) == chosen]
+        taken.append(index)
+        chosen_pairs.append((key, None if chosen is _MISSING else chosen))
+        # the group without the leading key is asked its type next, even if all agree
+        force = chosen is _MISSING and key != "type"
+        lead = "type" if force else None
+    key = _splitting_key(candidates, lead, force)
+    implied.extend(_implied(candidates, lead, key))
+    if key is None:
+        return Step(tuple(taken), None, (), tuple(candidates), candidates[0], tuple(chosen_pairs), tuple(legal),
+                    tuple(implied))
+    values = _distinct(candidates, key)
+    choices = tuple(Choice(i, key, None if v is _MISSING else v) for i, v in enumerate(values))
+    return Step(tuple(taken), key, choices, tuple(candidates), None, tuple(chosen_pairs), tuple(legal),
+                tuple(implied))

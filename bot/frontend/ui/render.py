@@ -1,0 +1,500 @@
+"""Messages the bot sends, built from engine views and match records.
+
+Rendering is kept apart from sending so that each builder is a plain
+function of its inputs: the public message is only ever built from the
+spectator view (``view(state, None)``), which is what keeps hidden cards out
+of channels; private text is built from that player's own view.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import io
+import json
+import re
+import logging
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+import discord
+
+from bot.kernel.i18n import get_locale, t, tn, use_locale
+from bot.kernel.contract import Field, Result
+from bot.play.leaving import final_result
+from bot.play.matches import LiveMatch
+from bot.pictures.drawing import Drawing
+from bot.store.sqlite import ABANDONED, ACTIVE, FINISHED
+from bot.frontend.ui.components import ActButton, HandButton, PassButton, PickButton, PickSelect, PrefButton
+from bot.frontend.ui.picker import Step
+
+log = logging.getLogger(__name__)
+
+COLOUR_LOBBY = discord.Colour.blurple()
+COLOUR_PLAY = discord.Colour.green()
+COLOUR_WINDOW = discord.Colour.orange()
+COLOUR_OVER = discord.Colour.dark_grey()
+
+EMBED_LIMIT = 4000
+EMBED_FIELDS = 25
+EMBED_TOTAL = 6000
+SELECT_OPTIONS = 25
+MAX_SELECTS = 4
+BUTTON_CHOICES = 5
+
+
+@dataclass
+class Rendered:
+    """Arguments for ``send``/``edit``: content, one embed, components and (``files``) uploads.
+
+    ``files`` None leaves a message's attachments as they are on an edit; a list (even empty)
+    replaces them.
+    """
+
+    content: str | None = None
+    embed: discord.Embed | None = None
+    view: discord.ui.View | None = None
+    files: list[discord.File] | None = None
+    #: (match, player) whose own hand picture belongs on this private message (a picker), drawn
+    #: off the event loop right before it is sent (``bot.ui.picker_picture``).
+    hand_of: tuple[LiveMatch, int] | None = None
+
+    def __post_init__(self) -> None:
+        # Every click is routed by the registered DynamicItem templates, so the view is only
+        # markup. A stopped view is sent as is and never kept in discord.py's view store
+        # (which would otherwise hold every message's view for good, plus a timer per picker).
+        if self.view is not None:
+            self.view.stop()
+
+    def send_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"content": self.content, "embed": self.embed}
+        if self.view is not None:
+            kwargs["view"] = self.view
+        if self.files:
+            kwargs["files"] = self.files
+        return kwargs
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self.view}
+        if self.files is not None:
+            kwargs["attachments"] = self.files
+        return kwargs
+
+
+TABLE_PICTURE = "table.png"
+HAND_PICTURE = "hand.png"
+
+
+def table_picture(live: LiveMatch) -> bytes | None:
+    """The public table drawn from the spectator view only; None if the game draws none.
+
+    A drawing error is logged and the text table goes out alone: a picture never holds up a move.
+    """
+    return drawing(live, None)()
+
+
+def hand_picture(live: LiveMatch, player: int) -> bytes | None:
+    """A player's own hand drawn from their own view; None if the game draws none (or nothing to draw)."""
+    return drawing(live, player)()
+
+
+def drawing(live: LiveMatch, viewer: int | None, *, own_copy: bool = False) -> Callable[[], bytes | None]:
+    """``viewer``'s view (None: the spectator's) taken now, in the current language, and the call that draws it.
+
+    The view and names are frozen into a :class:`~bot.pictures.drawing.Drawing` (plain data, its own
+    copy whatever the state does next), which a worker process can draw (``bot.frontend.ui.picture_pool``)
+    as well as this one. A view that is not plain data is drawn from a deep copy (``own_copy``) here
+    instead. Drawing errors are logged and give None.
+    """
+    if live.state is None:
+        return lambda: None
+    game, names = live.game, live.record.names
+    view = game.view(live.state, viewer)
+    try:
+        return Drawing.of(game.name, viewer, view, names, live.id)
+    except Exception:  # not picklable: draw from a copy in this process
+        pass
+    if own_copy:
+        view, names = copy.deepcopy(view), dict(names)
+    draw = game.draw_table if viewer is None else game.draw_hand
+    locale = get_locale()
+
+    def drawn() -> bytes | None:
+        try:
+            with use_locale(locale):
+                return draw(view, names)
+        except Exception:
+            log.exception("could not draw match %s for %s", live.id, "the table" if viewer is None else "a hand")
+            return None
+
+    return drawn
+
+
+def picture_file(png: bytes, filename: str = TABLE_PICTURE) -> discord.File:
+    description = (t("A picture of your hand; the text above says the same.") if filename.startswith("hand")
+                   else t("A picture of the table; the text above says the same."))
+    return discord.File(io.BytesIO(png), filename=filename, description=description)
+
+
+def with_picture(rendered: Rendered, png: bytes, *, url: str | None = None,
+                 filename: str = TABLE_PICTURE) -> Rendered:
+    """Show ``png`` as the embed's image: uploaded as table.png, or (``url``) the copy Discord already holds.
+
+    With ``url`` the message's attachments are left as they are, so an unchanged picture is
+    not uploaded again.
+    """
+    if rendered.embed is None:
+        return rendered
+    if url is not None:
+        rendered.embed.set_image(url=url)
+        rendered.files = None
+    else:
+        rendered.embed.set_image(url=f"attachment://{filename}")
+        rendered.files = [picture_file(png, filename)]
+    return rendered
+
+
+def add_fields(embed: discord.Embed, fields: Sequence[Field]) -> discord.Embed:
+    """Put a board's fields on an embed within Discord's limits (25 fields, 256/1,024, 6,000 in all).
+
+    Fields that would pass the embed's total are left off rather than sent and refused.
+    """
+    for item in list(fields)[:EMBED_FIELDS]:
+        name, value = _clip(item.name or "\u200b", 256), _clip(item.value or "\u200b", 1024)
+        if len(embed) + len(name) + len(value) > EMBED_TOTAL:
+            break
+        embed.add_field(name=name, value=value, inline=item.inline)
+    return embed
+
+
+def _clip(text: str, limit: int = EMBED_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def mention(player: int) -> str:
+    return f"<@{player}>" if player > 0 else t("🤖 AI {number}", number=abs(player))
+
+
+def relative_time(timestamp: float) -> str:
+    return f"<t:{int(timestamp)}:R>"
+
+
+def match_title(live: LiveMatch) -> str:
+    return t("{game} · match #{match}", game=live.game.title, match=live.id)
+
+
+def _static_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+# --- lobby --------------------------------------------------------------------
+def lobby_message(live: LiveMatch) -> Rendered:
+    """The lobby message; built in :mod:`bot.frontend.ui.lobby_view`, next to its option controls."""
+    from bot.frontend.ui.lobby_view import lobby_message as build
+
+    return build(live)
+
+
+def lobby_closed_message(live: LiveMatch, text: str) -> Rendered:
+    embed = discord.Embed(title=t("{title} · lobby closed", title=match_title(live)), colour=COLOUR_OVER,
+                          description=text)
+    return Rendered(embed=embed, view=discord.ui.View(timeout=None))
+
+
+# --- the public turn message ---------------------------------------------------
+def status_line(live: LiveMatch) -> str:
+    """Whom the table waits for. A secret window names nobody: that would say who holds an answer."""
+    rec = live.record
+    if rec.status != ACTIVE or live.state is None:
+        return ""
+    waiting = live.waiting
+    if waiting.window is not None and not waiting.window.public:
+        if rec.deadline:
+            return t("⚡ **Responses are open** · closes {time}. Anyone who can answer was told privately.",
+                     time=relative_time(rec.deadline))
+        return t("⚡ **Responses are open**. Anyone who can answer was told privately.")
+    who = ", ".join(mention(p) for p in sorted(waiting.actors))
+    if waiting.window is not None:
+        if rec.deadline:
+            return t("⏳ Waiting for {players} to respond · closes {time}", players=who,
+                     time=relative_time(rec.deadline))
+        return t("⏳ Waiting for {players} to respond", players=who)
+    return t("▶️ {players} to play", players=who)
+
+
+def result_text(live: LiveMatch, result: Result | None, reason: str | None = None) -> str:
+    if result is None:
+        return {"cancelled": t("The lobby was cancelled."),
+                "ended": t("The match was ended early; it counts for no one."),
+                "conceded": t("A player conceded; the match counts for no one.")}.get(reason or "",
+                                                                                      t("The match ended."))
+    if result.winners:
+        names = ", ".join(live.name_of(p) for p in result.winners)
+        head = tn("🏆 **{names} wins!**", "🏆 **{names} win!**", len(result.winners), names=names)
+    elif result.is_draw:
+        head = t("🤝 **Draw.**")
+    else:
+        head = t("**No winner.**")
+    parts = [head]
+    summary = _summary_here(live, result)
+    if summary:
+        parts.append(summary)
+    if result.scores:
+        parts.append(" · ".join(f"{live.name_of(p)}: {s}" for p, s in result.scores.items()))
+    return "\n".join(parts)
+
+
+def _summary_here(live: LiveMatch, result: Result) -> str:
+    """The result's summary in the current language: stored in the server's, so told again from the
+    final state when there is one (a DM reader may read another language); else as stored."""
+    game, state = getattr(live, "game", None), getattr(live, "state", None)  # a bare stand-in names players only
+    if game is None or state is None or not game.is_over(state):
+        return result.summary
+    again = final_result(game.result(state), live.record.left, live.record.names)
+    return again.summary if again.winners == result.winners else result.summary
+
+
+def turn_message(live: LiveMatch, recent: Sequence[str], *, result: Result | None = None,
+                 end_reason: str | None = None) -> Rendered:
+    """The one public message of a running match: board, whose turn, last moves, buttons."""
+    game, rec = live.game, live.record
+    public = game.view(live.state, None) if live.state is not None else None
+    board = game.render_view(public, rec.names) if public is not None else ""
+    lines = [board]
+    if recent:
+        lines.append(t("**Last moves**") + "\n" + "\n".join(f"• {line}" for line in recent[-6:]))
+    over = rec.status in (FINISHED, ABANDONED)
+    if over:
+        lines.append(result_text(live, result, end_reason))
+        colour = COLOUR_OVER
+    else:
+        lines.append(status_line(live))
+        colour = COLOUR_WINDOW if live.waiting.in_window else COLOUR_PLAY
+    embed = discord.Embed(title=match_title(live), colour=colour, description=_clip("\n\n".join(l for l in lines if l)))
+    players = ", ".join(live.name_of(p) for p in rec.players)
+    if any(p < 0 for p in rec.players):
+        footer = t("{players} · 🤖 with AI players · use /{game} hand to see your cards", players=players,
+                   game=game.name)
+    else:
+        footer = t("{players} · use /{game} hand to see your cards", players=players, game=game.name)
+    embed.set_footer(text=footer)
+    if public is not None:
+        add_fields(embed, game.render_fields(public, rec.names))
+    if over:
+        return Rendered(embed=embed, view=discord.ui.View(timeout=None))
+    view = _static_view(ActButton.make(live.id, live.decision), HandButton.make(live.id))
+    return Rendered(embed=embed, view=view)
+
+
+def what_happened(lines: Sequence[str], limit: int = 3) -> str:
+    """The last public lines of a move, for a notification (what opened the window)."""
+    shown = [line for line in lines if line][-limit:]
+    return "\n".join(f"> {line}" for line in shown)
+
+
+def mention_ping(live: LiveMatch, player: int, *, own_turn: bool) -> Rendered:
+    """The one channel mention: your turn, or a decision that waits on you alone."""
+    where = f"{live.game.title} #{live.id}"
+    if own_turn:
+        text = t("▶️ {player}, it's your turn · {where}", player=mention(player), where=where)
+    elif live.waiting.in_window:
+        if live.record.deadline:
+            text = t("⚔️ {player}, you may respond · closes {time} · {where}", player=mention(player),
+                     time=relative_time(live.record.deadline), where=where)
+        else:
+            text = t("⚔️ {player}, you may respond · {where}", player=mention(player), where=where)
+    else:
+        text = t("▶️ {player}, your move · {where}", player=mention(player), where=where)
+    label = t("Respond") if live.waiting.in_window else t("Take action")
+    buttons: list[discord.ui.Item[Any]] = [ActButton.make(live.id, live.decision, label=label)]
+    if live.waiting.in_window:
+        buttons.append(PassButton.make(live.id, live.decision, pass_label(live, player)))
+    return Rendered(content=text, view=_static_view(*buttons))
+
+
+def pass_label(live: LiveMatch, player: int) -> str:
+    """The pass button's words, as the game names its pass ("Don't block", "Pass")."""
+    action = live.game.timeout_action(live.state, player)
+    return live.game.describe_action(live.state, player, action) if action else t("Pass")
+
+
+def window_prompt(live: LiveMatch, player: int, what: Sequence[str], *, guild_name: str,
+                  print_: str | None = None) -> Rendered:
+    """A private notice that you may respond: the question first, then one click to pass (``print_``: PassButton's)."""
+    question = live.game.describe_question(live.state, player, "type", (), names=live.record.names)
+    if live.record.deadline:
+        where = t("-# You may respond · {game} #{match} in {guild} · closes {time}", game=live.game.title,
+                  match=live.id, guild=guild_name, time=relative_time(live.record.deadline))
+    else:
+        where = t("-# You may respond · {game} #{match} in {guild}", game=live.game.title, match=live.id,
+                  guild=guild_name)
+    news = [line for line in what if line and line.rstrip(".") not in question]  # the question may tell it already
+    body = [f"⚡ **{question}**", what_happened(news, limit=2), where]
+    view = _static_view(
+        ActButton.make(live.id, live.decision, label=t("Respond…"), style=discord.ButtonStyle.danger),
+        PassButton.make(live.id, live.decision, pass_label(live, player), print_),
+        PrefButton.make(live.id, "skip", True),
+    )
+    return Rendered(content="\n".join(line for line in body if line), view=view)
+
+
+def decider_prompt(live: LiveMatch, player: int, step: Step, what: Sequence[str], *, guild_name: str) -> Rendered:
+    """The window's decider's private prompt: what just arrived, then their choices right there
+    (the picker's first step), so answering an offer is one click from the notification."""
+    if live.record.deadline:
+        where = t("-# You decide · {game} #{match} in {guild} · closes {time}", game=live.game.title,
+                  match=live.id, guild=guild_name, time=relative_time(live.record.deadline))
+    else:
+        where = t("-# You decide · {game} #{match} in {guild}", game=live.game.title, match=live.id,
+                  guild=guild_name)
+    header = "\n".join(line for line in (what_happened(what, limit=3), where) if line)
+    return picker_message(live, player, step, header=header)
+
+
+def collapsed(text: str) -> Rendered:
+    """A prompt or picker that is over, folded to one line with no buttons left to press."""
+    return Rendered(content=text, embed=None, view=discord.ui.View(timeout=None))
+
+
+def reminder(live: LiveMatch, players: Sequence[int]) -> Rendered:
+    who = " ".join(mention(p) for p in players)
+    view = _static_view(ActButton.make(live.id, live.decision))
+    if live.record.deadline:
+        text = t("⏰ {players}: {game} match #{match} is waiting for you. Time runs out {time}; "
+                 "then the bot plays for you.", players=who, game=live.game.title, match=live.id,
+                 time=relative_time(live.record.deadline))
+    else:
+        text = t("⏰ {players}: {game} match #{match} is waiting for you. Time runs out soon; "
+                 "then the bot plays for you.", players=who, game=live.game.title, match=live.id)
+    return Rendered(content=text, view=view)
+
+
+def reminder_dm(live: LiveMatch, guild_name: str, jump_url: str | None) -> str:
+    where = f" ({jump_url})" if jump_url else ""
+    if live.record.deadline:
+        return t("⏰ Your {game} match #{match} in **{guild}** is waiting for you{link}. Time runs out {time}.",
+                 game=live.game.title, match=live.id, guild=guild_name, link=where,
+                 time=relative_time(live.record.deadline))
+    return t("⏰ Your {game} match #{match} in **{guild}** is waiting for you{link}. Time runs out soon.",
+             game=live.game.title, match=live.id, guild=guild_name, link=where)
+
+
+# --- private messages ------------------------------------------------------------
+def private_view_text(live: LiveMatch, player: int) -> str:
+    game = live.game
+    return game.render_view(game.view(live.state, player), live.record.names)
+
+
+def private_fields(live: LiveMatch, player: int) -> list[Field]:
+    game = live.game
+    return game.render_fields(game.view(live.state, player), live.record.names)
+
+
+def hand_dm(live: LiveMatch, player: int, *, guild_name: str, channel_id: int, channel_name: str,
+            jump_url: str | None, notes: Sequence[str] = ()) -> Rendered:
+    """The player's private DM for one match: names the server, channel and match."""
+    # A match that ended says so first: the view under it is where play stopped.
+    body = ["**" + t("This match is over.") + "**"] if live.record.status != ACTIVE else []
+    game = live.game
+    seen = game.lasting_view(game.view(live.state, player))  # a window's passing state is its prompts'
+    body.append(game.render_view(seen, live.record.names))
+    if notes:
+        body.append(t("**Your latest**") + "\n" + "\n".join(f"• {n}" for n in notes[-5:]))
+    embed = discord.Embed(title=t("Your {game} hand · match #{match}", game=live.game.title, match=live.id),
+                          colour=COLOUR_PLAY, description=_clip("\n\n".join(body)))
+    embed.set_footer(text=t("{guild} · {channel} · private to you · updated when your hand changes; "
+                            "the table in the channel shows the live board", guild=guild_name, channel=channel_name))
+    add_fields(embed, game.render_fields(seen, live.record.names))
+    content = t("{game} match #{match} in **{guild}**, <#{channel}>.", game=live.game.title, match=live.id,
+                guild=guild_name, channel=channel_id)
+    view = _static_view(discord.ui.Button(label=t("Go to the table"), url=jump_url)) if jump_url else None
+    return Rendered(content=content, embed=embed, view=view)
+
+
+def private_reply(live: LiveMatch, player: int, *, header: str | None = None, show_act: bool = False,
+                  skipping: bool = False, always_ask: bool = False) -> Rendered:
+    """An ephemeral look at one's own hand, with one's own switches for response windows."""
+    parts = [header] if header else []
+    parts.append(private_view_text(live, player))
+    embed = discord.Embed(title=t("Your {game} view · match #{match}", game=live.game.title, match=live.id),
+                          colour=COLOUR_PLAY,
+                          description=_clip("\n\n".join(parts)))
+    add_fields(embed, private_fields(live, player))
+    items: list[discord.ui.Item[Any]] = []
+    if show_act:
+        items.append(ActButton.make(live.id, live.decision))
+    if live.record.status == ACTIVE:
+        items.append(PrefButton.make(live.id, "skip", not skipping))
+        items.append(PrefButton.make(live.id, "ask", not always_ask))
+    return Rendered(embed=embed, view=_static_view(*items) if items else None)
+
+
+def picker_message(live: LiveMatch, player: int, step: Step, *, header: str | None = None,
+                   fingerprint: str | None = None) -> Rendered:
+    """The private action picker at one step: the question first, then what the decision needs.
+
+    The buttons and selects are built from the legal actions; their ids carry the
+    decision number and a fingerprint of those actions (``fingerprint``, when the
+    caller has it already), so a click is applied only to the question it was asked for.
+    """
+    game, state = live.game, live.state
+    legal = fingerprint if fingerprint is not None else legal_fingerprint(step.all_legal)
+    question = game.describe_question(state, player, step.key, step.context, names=live.record.names)
+    parts = []
+    if step.chosen:
+        chosen = " › ".join(choice_label(live, player, k, v) for k, v in step.chosen)
+        parts.append(t("**Chosen:** {choices}", choices=chosen))
+    waiting = live.waiting
+    if waiting.in_window and live.record.deadline:
+        parts.append(t("⏳ Closes {time}", time=relative_time(live.record.deadline)))
+    parts.append(game.render_brief(game.view(state, player), live.record.names))
+    embed = discord.Embed(title=_clip(question, 256), colour=COLOUR_WINDOW if waiting.in_window else COLOUR_PLAY,
+                          description=_clip("\n\n".join(p for p in parts if p)))
+    embed.set_footer(text=t("{game} · match #{match} · only you can see this", game=game.title, match=live.id))
+    view = discord.ui.View(timeout=None)
+    labels = [_option_label(choice_label(live, player, c.key, c.value)) for c in step.choices]
+    notes = [_option_label(game.explain_choice(state, player, c.key, c.value)) or None for c in step.choices]
+    if len(step.choices) <= BUTTON_CHOICES and not step.path and not any(notes):
+        for choice, label in zip(step.choices, labels):
+            view.add_item(PickButton.make(live.id, live.decision, legal, step.path, choice.index, label=label))
+    else:
+        for chunk_start in range(0, min(len(step.choices), SELECT_OPTIONS * MAX_SELECTS), SELECT_OPTIONS):
+            chunk = step.choices[chunk_start: chunk_start + SELECT_OPTIONS]
+            view.add_item(PickSelect.make(
+                live.id, live.decision, legal, step.path, chunk_start // SELECT_OPTIONS, placeholder=question,
+                options=[discord.SelectOption(label=labels[c.index], value=str(c.index), description=notes[c.index])
+                         for c in chunk]))
+    if step.path:
+        view.add_item(PickButton.make(live.id, live.decision, legal, step.path, "back", label=t("Back"),
+                                      style=discord.ButtonStyle.secondary))
+    return Rendered(content=header, embed=embed, view=view, hand_of=(live, player))
+
+
+def legal_fingerprint(legal: Sequence[Any]) -> str:
+    """Six hex digits naming a list of legal actions: a picker's options mean what they meant when sent."""
+    digest = hashlib.blake2b(json.dumps(list(legal), sort_keys=True, default=str).encode(), digest_size=3)
+    return digest.hexdigest()
+
+
+def choice_label(live: LiveMatch, player: int, key: str, value: Any) -> str:
+    """A picker label. A value naming a seated player shows that player's name (engines know no names)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value in live.record.players and key != "type":
+        return live.name_of(value)
+    return live.game.describe_choice(live.state, player, key, value)
+
+
+_EMPHASIS = re.compile(r"(\*\*|\*|__)(?=\S)(.+?)(?<=\S)\1")
+
+
+def _option_label(text: str) -> str:
+    """A button label or select text: Discord shows these as plain text, so emphasis marks go."""
+    text = _EMPHASIS.sub(r"\2", text)
+    return text if len(text) <= 100 else text[:99] + "…"
+
+
+def notice(text: str, *, title: str | None = None) -> Rendered:
+    embed = discord.Embed(description=text, colour=COLOUR_LOBBY, title=title)
+    return Rendered(embed=embed)

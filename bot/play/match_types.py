@@ -1,0 +1,148 @@
+"""The plain data the match service hands out: live matches, move outcomes, endings, refusals.
+
+Separate from the service so the lobby, the timers and the Discord layer can
+name these types without importing the service itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from bot.kernel.i18n import t
+from bot.kernel.contract import Action, Event, Game, PlayerId, Refusal, Result, Waiting
+from bot.store.sqlite import MatchRecord
+
+
+#: Who decided a move: the player, a window's or a turn's clock, the AI, an automatic pass, a leave.
+PLAYER, TIMEOUT, TURN_TIMEOUT, AI, AUTO, LEFT = "player", "timeout", "turn_timeout", "ai", "auto", "left"
+
+
+def is_ai(player: PlayerId) -> bool:
+    """AI seats have negative ids; real players are Discord users (positive snowflakes)."""
+    return player < 0
+
+
+class MatchError(Refusal):
+    """A request the bot refuses; ``reason`` is shown to the user as is."""
+
+
+class StaleTurn(MatchError):
+    """A prompt from a decision that is over (the window round ended, the turn moved on).
+
+    Answers stay valid for a whole window round; this is only raised once the
+    question itself has changed, and the table then shows the new one.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(t("That question is over: the table has moved on."))
+
+
+@dataclass
+class LiveMatch:
+    """A match record with its engine and, once started, its decoded state."""
+
+    record: MatchRecord
+    game: Game
+    state: Any | None = None
+    #: Who made the last move (in memory only; used to keep AI seats from answering themselves).
+    last_actor: PlayerId | None = None
+    #: Consecutive turn timeouts before the AI takes a seat over (the server's setting).
+    takeover_after: int = 2
+    #: When the last move was committed (in memory; paces AI seats so people can follow).
+    last_move_at: float | None = None
+    #: Players mentioned in the channel during the current turn, and that turn's player
+    #: (in memory): nobody is mentioned twice in one turn.
+    mentioned: set[PlayerId] = field(default_factory=set)
+    mention_turn: PlayerId | None = None
+    #: Whom the channel's current ping message is for (in memory).
+    ping_for: PlayerId | None = None
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def seq(self) -> int:
+        return self.record.seq
+
+    def name_of(self, player: PlayerId) -> str:
+        names = self.record.names
+        return names[player] if player in names else t("Player {player}", player=player)
+
+    @property
+    def waiting(self) -> Waiting:
+        """What the running match waits for (nothing once it is over)."""
+        if self.state is None:
+            return Waiting(frozenset(), None)
+        return self.game.waiting(self.state)
+
+    @property
+    def decision(self) -> int:
+        """The move number at which the pending decision began: what prompts carry to stay valid."""
+        return self.record.decision_seq
+
+
+@dataclass(kw_only=True)
+class MoveOutcome:
+    """What one committed move did: enough for the caller to render and announce it."""
+
+    match: LiveMatch
+    player: PlayerId
+    action: Action
+    events: list[Event]
+    seq: int
+    #: Who decided it: the player, a timeout, the AI, or an automatic pass.
+    by: str
+    before: Waiting
+    after: Waiting
+    result: Result | None = None
+    #: Public lines describing the move (safe for the channel).
+    public_lines: list[str] = field(default_factory=list)
+    #: Private lines per player (what only they may read, e.g. the card they drew).
+    private_lines: dict[PlayerId, list[str]] = field(default_factory=dict)
+    #: The move ended the pending decision (a turn's step, or a whole window round).
+    new_decision: bool = True
+    #: The public lines again, in another language (for a private message quoting them); None: as they are.
+    retell: Callable[[str], list[str]] | None = None
+
+    def public_lines_in(self, locale: str) -> list[str]:
+        """The public lines in ``locale`` (the channel's own are ``public_lines``)."""
+        return self.retell(locale) if self.retell is not None else list(self.public_lines)
+
+    @property
+    def timed_out(self) -> bool:
+        return self.by in (TIMEOUT, TURN_TIMEOUT)
+
+    @property
+    def window_before(self) -> bool:
+        return self.before.in_window
+
+    @property
+    def window_after(self) -> bool:
+        return self.after.in_window
+
+    @property
+    def turn_before(self) -> PlayerId | None:
+        return self.before.turn
+
+    @property
+    def turn_after(self) -> PlayerId | None:
+        return self.after.turn
+
+    @property
+    def window_opened(self) -> bool:
+        """A response window opened, or reopened for a new round, with a fresh deadline."""
+        return self.after.in_window and self.new_decision
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
+
+
+@dataclass
+class MatchEnd:
+    match: LiveMatch
+    reason: str
+    result: Result | None
+    by: PlayerId | None = None

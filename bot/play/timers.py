@@ -1,0 +1,71 @@
+"""What a match waits for next: an AI seat's move, a halfway reminder, or a deadline.
+
+Each live match has at most one pending wake-up in the scheduler; this module
+decides which one, from stored data only (deadline, decision start, reminded
+flag, AI seats and seats taken over), so after a restart the same wake-up is
+computed again and nothing fires twice: a fired deadline is gone once its
+timeout move is committed, a sent reminder is marked in the database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.kernel.contract import PlayerId
+from bot.play.matches import LiveMatch, MatchService
+from bot.play.settings import GuildSettings
+from bot.store.sqlite import ACTIVE
+
+AI, REMINDER, DEADLINE = "ai", "reminder", "deadline"
+
+#: Decisions shorter than this get no halfway reminder (a 20 s block window has its own countdown).
+REMIND_FROM_SECONDS = 30
+
+
+@dataclass(frozen=True)
+class Wake:
+    at: float
+    kind: str
+    player: PlayerId | None = None
+
+
+def ai_actor(service: MatchService, live: LiveMatch) -> PlayerId | None:
+    """The AI-decided seat to move next, or None.
+
+    In a window, responders go before its decider (so an AI battler hears
+    every offer before deciding), and an AI seat never answers its own last
+    response again: it waits for the others.
+    """
+    waiting = live.game.waiting(live.state)
+    candidates = [p for p in sorted(waiting.actors) if service.ai_controls(live, p)]
+    if waiting.window is not None and live.record.decision_seq != live.record.seq:
+        # Within a round, an AI seat does not answer its own answer again (it waits for the
+        # others); a round its own move opened (a counter to a counter) it may answer.
+        candidates = [p for p in candidates if p != live.last_actor]
+    if not candidates:
+        return None
+    decider = waiting.window.decider if waiting.window is not None else None
+    candidates.sort(key=lambda p: p == decider)
+    return candidates[0]
+
+
+def humans_waited_on(service: MatchService, live: LiveMatch) -> list[PlayerId]:
+    return [p for p in sorted(live.waiting.actors) if not service.ai_controls(live, p)]
+
+
+def next_wake(service: MatchService, live: LiveMatch, settings: GuildSettings, now: float) -> Wake | None:
+    rec = live.record
+    if rec.status != ACTIVE or live.state is None:
+        return None
+    wakes: list[Wake] = []
+    player = ai_actor(service, live)
+    if player is not None:
+        since = live.last_move_at if live.last_move_at is not None else rec.updated_at
+        wakes.append(Wake(since + settings["ai_delay_seconds"], AI, player))
+    if rec.deadline is not None:
+        started = rec.decision_started if rec.decision_started is not None else now
+        length = rec.deadline - started
+        if not rec.reminded and length >= REMIND_FROM_SECONDS and humans_waited_on(service, live):
+            wakes.append(Wake(started + length / 2, REMINDER))
+        wakes.append(Wake(rec.deadline, DEADLINE))
+    return min(wakes, key=lambda w: w.at) if wakes else None

@@ -1,0 +1,327 @@
+"""How many live matches one bot token holds under Discord's rate limits, at the pace people play.
+
+One run holds ``matches`` live matches of every registered game at once (the
+table sizes of the whole-match figures: 2 seats for DRUMP, 3 and 6 for the
+others, the 6-seat tables with 2 AI seats), in a world that enforces
+Discord's limits (``tools.sim.ratelimit``), on a virtual-time loop: a person
+answers 3 to 15 seconds after a question reaches them, AI seats move after
+the server's AI delay, and those seconds pass without real waiting (see
+``tools.sim.virtual_time``). A finished match is replaced by a new one in its
+channel, so the load holds.
+
+The matches are opened with the limits off (their lobbies and starts are not
+what is measured), then the limits go on and the players start thinking. After
+``warmup`` virtual seconds, ``window`` seconds are measured:
+
+* **Table lag**: from a move's commit to Discord accepting a table edit that
+  shows it (the refresher reports which move each shown table reflects). A
+  move never shown by the end counts with the time it has waited so far.
+* **Limited requests per move**, per game: every request outside interaction
+  replies (channel posts, edits, deletes, DMs, opening DM channels) that
+  Discord served, over the committed moves of that game; 429s apart.
+* **Move latency**: click to the reply's request, in virtual seconds, so only
+  waiting counts (a lock held by another move, a rate limit); the CPU side is
+  the size runs' latency against the floor.
+
+CPU time costs nothing on the virtual clock: this is the token's capacity, not
+the machine's (the size runs measure that).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter, defaultdict, deque
+from pathlib import Path
+from typing import Any
+
+from bot.kernel.contract import all_games
+from bot.kernel.rng import Rng
+from tools.sim import FakeDiscord
+from tools.sim.ratelimit import RateLimits
+from tools.sim.virtual_time import LoopClock
+from bot.store.sqlite import ACTIVE
+from bot.frontend.ui.components import LobbyButton
+from bot.frontend.client import GameBot
+
+from tools.bench import prune
+from tools.bench.arena import Arena, Seat
+from tools.bench.capacity_report import LAG_LIMIT
+from tools.bench.kinds import kind_of
+from tools.bench.player import Driver
+from tools.bench.stats import summary
+from tools.bench.tracker import HandlerTracker
+from tools.bench.whole import open_match, table_sizes
+
+#: Seconds a person takes to answer, uniformly.
+THINK = (3.0, 15.0)
+CHANNELS_PER_GUILD = 10
+_GUILD_BASE = 8_700_000_000_000_000_000
+_CHANNEL_BASE = 8_800_000_000_000_000_000
+_USER_BASE = 8_900_000_000_000_000_000
+_LIMITED = ("edit", "message", "delete", "dm_open", "dm_post", "dm_patch", "dm_delete", "other")
+
+
+def plan() -> list[tuple[str, int, int]]:
+    """(game, seats, AI seats) of one round of tables, as in the whole-match figures."""
+    out = []
+    for game in all_games():
+        sizes = table_sizes(game)
+        for players in sizes:
+            ai = min(2, players - 2) if players == sizes[-1] and len(sizes) > 1 else 0
+            out.append((game.name, players, ai))
+    return out
+
+
+class Load:
+    """The live matches, their players, and what the window measures."""
+
+    def __init__(self, world: FakeDiscord, bot: GameBot, seats: list[Seat], tables: list[tuple[str, int, int]],
+                 seed: int) -> None:
+        self.world, self.bot, self.seats, self.tables = world, bot, seats, tables
+        self.arena = Arena(world, bot, "", seats, HandlerTracker(bot.table), keep_tokens=True)
+        self.rng = Rng.seeded(seed)
+        self.driver = Driver(self.arena, self.rng)
+        self.games = {g.name: g for g in all_games()}
+        self.game_of_match: dict[int, str] = {}
+        self.seat_of_channel = {s.channel_id: i for i, s in enumerate(seats)}
+        self.seat_of_user = {u: i for i, s in enumerate(seats) for u in s.players}
+        self.changed: dict[int, asyncio.Event] = {}
+        self.measuring = False
+        self.commits: dict[int, deque[tuple[int, float]]] = defaultdict(deque)
+        self.lags: list[float] = []
+        self.moves: Counter[str] = Counter()
+        self.requests: dict[str, Counter[str]] = defaultdict(Counter)
+        self.refused = 0
+        self.latencies: list[float] = []
+        self.failed_moves = 0
+        self.replaced = 0
+        #: The tidy-ups (folds of old prompts, deletes of old pings) still waiting when the window ends, and dropped.
+        self.tidy: dict[str, int] = {}
+        bot.table.announcer.move_listeners.append(self._on_move)
+        bot.table.announcer.refresher.shown_listeners.append(self._on_shown)
+
+    def now(self) -> float:
+        return asyncio.get_running_loop().time()
+
+    # --- what the bot reports -------------------------------------------------------
+    def _on_move(self, outcome: Any) -> None:
+        match_id = outcome.match.id
+        if self.measuring:
+            self.moves[self.game_of_match.get(match_id, "?")] += 1
+            self.commits[match_id].append((outcome.seq, self.now()))
+        event = self.changed.get(match_id)
+        if event is not None:
+            event.set()
+
+    def _on_shown(self, match_id: int, seq: int) -> None:
+        pending = self.commits.get(match_id)
+        now = self.now()
+        while pending and pending[0][0] <= seq:
+            self.lags.append(now - pending.popleft()[1])
+
+    def scan(self) -> None:
+        """Attribute the requests served since the last scan to games; forget them."""
+        world = self.world
+        for request in world.requests:
+            if request.status == 429:
+                self.refused += self.measuring
+                continue
+            if not self.measuring:
+                continue
+            game = self._game_of(request)
+            kind = kind_of(world, request)
+            if kind == "dm":  # which DM request: opening the channel, a post, an edit, a delete
+                kind = "dm_open" if request.route == "/users/@me/channels" else f"dm_{request.method.lower()}"
+            self.requests[game][kind] += 1
+        prune.sweep(world)
+
+    def _game_of(self, request: Any) -> str:
+        seat = None
+        parts = request.path.split("/")
+        if request.route.startswith("/channels/{channel_id}"):
+            channel_id = int(parts[2])
+            seat = self.seat_of_channel.get(channel_id)
+            if seat is None:
+                channel = self.world._channels.get(channel_id)
+                if channel is not None and channel.recipient_id is not None:
+                    seat = self.seat_of_user.get(channel.recipient_id)
+        elif request.route == "/users/@me/channels" and isinstance(request.json, dict):
+            seat = self.seat_of_user.get(int(request.json.get("recipient_id", 0)))
+        if seat is None:
+            return "?"
+        return self.tables[seat][0]
+
+    # --- people ---------------------------------------------------------------------------
+    async def open(self, seat_index: int) -> int:
+        game_name, players, ai = self.tables[seat_index]
+        seat = self.seats[seat_index]
+        game = self.games[game_name]
+        match_id, lobby = await open_match(self.arena, seat, game, players - ai, ai)
+        self.game_of_match[match_id] = game_name
+        self.changed[match_id] = asyncio.Event()
+        await self.arena.send(seat.players[0], lobby, LobbyButton.id(match_id, "start"))
+        return match_id
+
+    async def seat_loop(self, seat_index: int, match_id: int) -> None:
+        """Play the seat's match to its end, then open the next one there, until cancelled."""
+        while True:
+            await self.play(match_id)
+            self.driver.forget_players(self.seats[seat_index].players)
+            self.replaced += 1
+            match_id = await self.open(seat_index)
+
+    async def play(self, match_id: int) -> None:
+        service = self.arena.service
+        live = service._cache.get(match_id)
+        thinking: dict[int, asyncio.Task[None]] = {}
+        event = self.changed[match_id]
+        while live is not None and live.record.status == ACTIVE:
+            for player in sorted(live.waiting.actors):
+                if player in thinking or service.ai_controls(live, player):
+                    continue
+                thinking[player] = asyncio.get_running_loop().create_task(self.think(match_id, player, thinking))
+            event.clear()
+            await event.wait()
+        for task in thinking.values():
+            task.cancel()
+        self.changed.pop(match_id, None)
+
+    async def think(self, match_id: int, player: int, thinking: dict[int, Any]) -> None:
+        try:
+            await asyncio.sleep(THINK[0] + (THINK[1] - THINK[0]) * self.rng.random())
+            live = self.arena.service._cache.get(match_id)
+            if live is None or live.record.status != ACTIVE or player not in live.waiting.actors:
+                return
+            policy = live.game.ai_policy()
+
+            def choose(who: int, legal: list[Any]) -> Any:
+                return policy.choose(live.game.view(live.state, who), legal, self.rng)
+
+            try:
+                sample = await self.driver.play_move(match_id, player=player, choose=choose)
+            except Exception:
+                self.failed_moves += self.measuring
+                return
+            if self.measuring:
+                self.latencies.append(sample.latency)
+        finally:
+            thinking.pop(player, None)
+            event = self.changed.get(match_id)
+            if event is not None:
+                event.set()
+
+
+def build_world(tables: list[tuple[str, int, int]], limits: RateLimits) -> tuple[FakeDiscord, list[Seat]]:
+    world = FakeDiscord(settle_timeout=60.0, rate_limits=limits)
+    seats = []
+    for i, (_, players, _) in enumerate(tables):
+        guild_id = _GUILD_BASE + i // CHANNELS_PER_GUILD
+        if guild_id not in world.guilds:
+            world.add_guild(guild_id, f"Server {i // CHANNELS_PER_GUILD}")
+        channel_id = _CHANNEL_BASE + i
+        world.add_channel(guild_id, channel_id, f"meja-{i}")
+        users = tuple(_USER_BASE + 6 * i + j for j in range(players))
+        for user in users:
+            world.add_member(guild_id, user, f"P{user % 100000}")
+        seats.append(Seat(guild_id, channel_id, users))  # type: ignore[arg-type]
+    return world, seats
+
+
+async def run_capacity(*, matches: int, warmup: float, window: float, seed: int, workdir: str,
+                       pictures: bool = False) -> dict[str, Any]:
+    """One load: ``matches`` live matches, ``warmup`` then ``window`` virtual seconds (see the module)."""
+    rounds = plan()
+    tables = [rounds[i % len(rounds)] for i in range(matches)]
+    limits = RateLimits(enabled=False)
+    world, seats = build_world(tables, limits)
+    db_path = str(Path(workdir) / f"capacity-{matches}.sqlite3")
+    for leftover in Path(workdir).glob(f"capacity-{matches}.sqlite3*"):
+        leftover.unlink()
+    counter = iter(range(seed * 1_000_003, seed * 1_000_003 + 10_000_000))
+    bot = GameBot(database_path=db_path, clock=LoopClock(), seeds=lambda: next(counter))
+    await world.connect(bot)
+    load = Load(world, bot, seats, tables, seed)
+    pacer = bot.table.announcer.pacer
+    pacer.suspend()  # set-up: neither Discord nor the bot limits anything
+    tasks: list[asyncio.Task[None]] = []
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    try:
+        for guild_id in world.guilds:
+            await load.arena.service.change_setting(guild_id, "pictures", int(pictures))
+        first = [await load.open(i) for i in range(len(seats))]
+        prune.sweep(world)
+        limits.enabled = True
+        pacer.resume()
+        set_up = loop.time() - started
+        tasks = [loop.create_task(load.seat_loop(i, m)) for i, m in enumerate(first)]
+        end_warmup = loop.time() + warmup
+        while loop.time() < end_warmup:
+            await asyncio.sleep(1.0)
+            load.scan()
+        load.measuring = True
+        measured_from = loop.time()
+        end = measured_from + window
+        while loop.time() < end:
+            await asyncio.sleep(1.0)
+            load.scan()
+        load.measuring = False
+        tidying = bot.table.announcer.tidying
+        load.tidy = {"pending_at_end": tidying.pending(), "dropped": tidying.dropped}
+        now = loop.time()
+        for pending in load.commits.values():  # never shown: count what they waited so far
+            load.lags.extend(now - at for _, at in pending)
+        load.scan()
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        try:  # let the handlers and table edits under way finish before the database closes
+            await world.settle(600.0, strict=False)
+        except Exception:  # a run that failed already says why; this only tidies up
+            pass
+        await bot.close()
+        world.close()
+    return _figures(load, matches, warmup, window, set_up, limits, pacer, bot.table.announcer.hands)
+
+
+def _figures(load: Load, matches: int, warmup: float, window: float, set_up: float, limits: RateLimits,
+             pacer: Any, hands: Any) -> dict[str, Any]:
+    per_game = {}
+    for name in load.games:
+        moves = load.moves[name]
+        kinds = load.requests.get(name, Counter())
+        limited = sum(kinds[k] for k in _LIMITED)
+        per_game[name] = {
+            "moves": moves,
+            "limited_per_move": limited / moves if moves else 0.0,
+            "by_kind_per_move": {k: kinds[k] / moves for k in sorted(kinds)} if moves else {},
+        }
+    lags = sorted(load.lags)
+    total_moves = sum(load.moves.values())
+    limited_all = sum(sum(c[k] for k in _LIMITED) for c in load.requests.values())
+    return {
+        "matches": matches,
+        "warmup_s": warmup,
+        "window_s": window,
+        "moves": total_moves,
+        "moves_per_s": total_moves / window,
+        "limited_per_s": limited_all / window,
+        "limited_per_move": limited_all / total_moves if total_moves else 0.0,
+        "table_lag_s": summary(lags, 1.0),
+        "table_lag_max_s": lags[-1] if lags else 0.0,
+        "lagging_share": sum(1 for x in lags if x > LAG_LIMIT) / len(lags) if lags else 0.0,
+        "holds": (lags[-1] if lags else 0.0) <= LAG_LIMIT,
+        "move_latency_s": summary(load.latencies, 1.0),
+        "games": per_game,
+        "rate_limited_429": load.refused,
+        "invalid_requests": dict(limits.invalid),
+        "paced_waits": pacer.waited,
+        "paced_wait_s": {level.name.lower(): vars(wait) for level, wait in pacer.waits.items()},
+        "hand_dm_shown_after_s": vars(hands.shown_after),
+        "tidy_ups": load.tidy,
+        "webhook_waits": limits.webhook_waits,
+        "failed_moves": load.failed_moves,
+        "matches_replaced": load.replaced,
+        "set_up_virtual_s": set_up,
+    }

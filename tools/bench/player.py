@@ -1,0 +1,199 @@
+"""Players clicking through the real picker, and the instant each click's handler is done.
+
+A move is played the way a person plays it: from the notification that asked
+them (a DM prompt: its choices right there, or its Respond…), else "Take
+action" on the table (or the picker still open from their last move), then
+the picker's buttons and selects down to the click that applies the action. Only that last click is
+the timed *move*: engine ``apply``, SQLite commit, the reply editing the
+picker, then the announcements (table edit, pings, DMs).
+
+Each click returns once the bot's handler for it is done (see ``tracker``),
+so other matches' moves can interleave with it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from bot.kernel.contract import Action
+from bot.kernel.rng import Rng
+from tools.sim import FakeMessage, InteractionRecord, RecordedRequest
+from bot.store.sqlite import ACTIVE
+from bot.frontend.ui.components import ActButton, PickButton, parse_path
+from bot.frontend.ui.render import legal_fingerprint
+from bot.frontend.ui.picker import walk
+
+from tools.bench import prune
+from tools.bench.arena import Arena
+
+#: Share of choices that pick a card play (place, summon, attack) when one is legal, as players do.
+PLAY_BIAS = 0.6
+_PLAYS = frozenset({"place", "summon", "attack"})
+
+
+def shown_path(message: FakeMessage) -> tuple[int, ...]:
+    """The picker step a message shows: every pick id on it carries that step's path."""
+    for cid in message.custom_ids():
+        if cid.startswith(("pkb:", "pks:")):
+            return parse_path(cid.split(":")[4])
+    return ()
+
+
+@dataclass
+class MoveSample:
+    """One timed move: the final picker click and what it cost."""
+
+    match_id: int
+    #: Dispatch of the click to the bot's first request for it (the reply), seconds.
+    latency: float
+    #: CPU time of the process (all threads) from dispatch until the handler returned, seconds:
+    #: unlike latency, other work on the machine barely changes it.
+    cpu: float
+    #: Clicks before the final one (Take action, picker steps).
+    setup_clicks: int
+    #: The match ended with this move.
+    finished: bool
+    #: The action's type (``place``, ``attack``...), to break figures down.
+    action: str = ""
+    #: Requests made while the final click was handled (only when moves run one at a time).
+    requests: list[RecordedRequest] = field(default_factory=list)
+
+
+def _shows_root(message: FakeMessage, match_id: int, decision: int, legal: str) -> bool:
+    """Whether the message shows the first step of this decision's picker."""
+    root = (f"pkb:{match_id}:{decision}:{legal}::", f"pks:{match_id}:{decision}:{legal}::")
+    return any(cid.startswith(root) for cid in message.custom_ids())
+
+
+def act_on(message: FakeMessage, match_id: int, decision: int) -> str:
+    """The Take action / Respond button a person sees on ``message``.
+
+    The table is edited in the background after a move, so a quick player may see it one
+    move behind; its button still opens the picker at today's question.
+    """
+    for cid in message.custom_ids():
+        if cid.startswith(f"act:{match_id}:"):
+            return cid
+    return ActButton.id(match_id, decision)
+
+
+def choose_action(legal: list[Action], rng: Rng) -> Action:
+    """Mostly card plays when there are any, as people play, so boards fill and fights happen;
+    uniform choice alone would spend most moves on exchanges (the most numerous legal actions)."""
+    plays = [a for a in legal if a["type"] in _PLAYS]
+    if plays and rng.random() < PLAY_BIAS:
+        return rng.choice(plays)
+    return rng.choice(legal)
+
+
+class Driver:
+    """Plays moves in any match of an arena through the bot's real interaction handlers."""
+
+    def __init__(self, arena: Arena, rng: Rng) -> None:
+        self.arena = arena
+        self.rng = rng
+        #: Each player's latest ephemeral message from the bot (their picker).
+        self.pickers: dict[int, FakeMessage] = {}
+
+    def _keep_picker(self, user: int, message: FakeMessage | None) -> None:
+        """Remember the player's newest picker; the one it replaced is gone from their screen."""
+        if message is None:
+            return
+        old = self.pickers.get(user)
+        if old is not None and old is not message and old.visible_to is not None:
+            prune.drop_message(self.arena.world, old)  # an ephemeral reply they moved on from (a DM stays)
+        self.pickers[user] = message
+
+    def _open_picker(self, user: int, match_id: int, decision: int, legal: str) -> FakeMessage | None:
+        """The player's picker if it already shows the first step of this decision."""
+        message = self.pickers.get(user)
+        if message is None or message.deleted:
+            return None
+        return message if _shows_root(message, match_id, decision, legal) else None
+
+    async def _from_prompt(self, user: int, match_id: int, decision: int,
+                           legal: str) -> tuple[FakeMessage | None, int]:
+        """The player's newest DM of this match, when it asks this question: its choices if it shows them
+        (a decider's prompt), else its Respond… clicked (the prompt becomes the picker); and the clicks spent."""
+        world = self.arena.world
+        ours = (f"act:{match_id}:", f"pkb:{match_id}:", f"pks:{match_id}:")
+        prompt = next((m for m in reversed(world.dm_messages(user))
+                       if any(cid.startswith(ours) for cid in m.custom_ids())), None)
+        if prompt is None:
+            return None, 0
+        if _shows_root(prompt, match_id, decision, legal):
+            return prompt, 0
+        respond = next((cid for cid in prompt.custom_ids() if cid.startswith(f"act:{match_id}:")), None)
+        if respond is None:
+            return None, 0
+        return (await self.arena.send(user, prompt, respond)).message, 1
+
+    async def play_move(self, match_id: int, *, record_requests: bool = False, player: int | None = None,
+                        choose: Callable[[int, list[Action]], Action] | None = None) -> MoveSample:
+        """Choose a legal move for ``player`` (default: the first who may act) and click it through.
+
+        ``choose(player, legal)`` picks the action (default: :func:`choose_action`). Returns the timed final click.
+        """
+        live = self.arena.service._cache[match_id]
+        game, state, decision = live.game, live.state, live.decision
+        if player is None:
+            player = sorted(game.actors(state))[0]
+        legal = game.legal_actions(state, player)
+        fingerprint = legal_fingerprint(legal)
+        action = choose(player, legal) if choose is not None else choose_action(legal, self.rng)
+        clicks = 0
+        message = self._open_picker(player, match_id, decision, fingerprint)
+        if message is None:
+            message, clicks = await self._from_prompt(player, match_id, decision, fingerprint)
+            self._keep_picker(player, message)
+        if message is None:
+            table = self.arena.world.message(live.record.message_id)
+            record = await self.arena.send(player, table, act_on(table, match_id, decision))
+            clicks += 1
+            message = record.message
+            self._keep_picker(player, message)
+        path = shown_path(message)  # Respond… in a window may open past the first step
+        while path and action not in walk(legal, path).candidates:
+            record = await self.arena.send(player, message, PickButton.id(match_id, decision, fingerprint, path, "back"))
+            clicks += 1
+            message, path = record.message, path[:-1]
+        while True:
+            step = walk(legal, path)
+            index = next(c.index for c in step.choices if action.get(c.key) == c.value)
+            final = walk(legal, path + (index,)).action is not None
+            mark = len(self.arena.world.requests)
+            cpu = time.process_time()
+            record = await self._pick(player, message, match_id, decision, fingerprint, path, index)
+            cpu = time.process_time() - cpu
+            self._keep_picker(player, record.message)
+            if final:
+                first = record.requests[0]
+                return MoveSample(
+                    match_id=match_id, latency=first.at - record.created_at, cpu=cpu, setup_clicks=clicks,
+                    finished=live.record.status != ACTIVE, action=action["type"],
+                    requests=list(self.arena.world.requests[mark:]) if record_requests else [],
+                )
+            clicks += 1
+            message = record.message
+            path += (index,)
+
+    async def _pick(self, user: int, message: FakeMessage, match_id: int, decision: int, legal: str,
+                    path: tuple[int, ...], index: int) -> InteractionRecord:
+        """Click option ``index`` of the picker step at ``path``, as a button or in a select, as rendered."""
+        ids = message.custom_ids()
+        button = PickButton.id(match_id, decision, legal, path, index)
+        if button in ids:
+            return await self.arena.send(user, message, button)
+        for select in message.selects():
+            if str(index) in select.values:
+                return await self.arena.send(user, message, select.custom_id, str(index))
+        raise RuntimeError(f"option {index} is not on the picker: {ids}")
+
+    def forget_players(self, players: tuple[int, ...]) -> None:
+        """Their match ended: their pickers belong to it and are dropped."""
+        for user in players:
+            old = self.pickers.pop(user, None)
+            if old is not None:
+                prune.drop_message(self.arena.world, old)

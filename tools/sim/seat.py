@@ -1,0 +1,108 @@
+"""A simulated person at the table: opens the picker and clicks through it to a chosen action.
+
+Shared by the tests and the offline demo so both play exactly as a person
+would: every click lands on a button or select the bot really sent.
+"""
+
+from __future__ import annotations
+
+from typing import Awaitable, Callable, Sequence
+
+import discord
+
+from bot.kernel.contract import Action
+from tools.sim.models import FakeMessage, InteractionRecord
+from tools.sim.world import FakeDiscord
+from bot.frontend.ui.components import PickButton, parse_path
+from bot.frontend.ui.picker import walk
+
+
+def _picker_of(message: FakeMessage) -> tuple[int, int, str]:
+    """The match, decision number and legal-actions fingerprint a picker message was built for."""
+    for cid in message.custom_ids():
+        if cid.startswith(("pkb:", "pks:")):
+            _, match, decision, legal, *_ = cid.split(":")
+            return int(match), int(decision), legal
+    raise AssertionError(f"not a picker message: {message.custom_ids()}")
+
+
+def _path_of(message: FakeMessage) -> tuple[int, ...]:
+    """The picker step a message shows (every pick id on it carries that step's path)."""
+    for cid in message.custom_ids():
+        if cid.startswith(("pkb:", "pks:")):
+            return parse_path(cid.split(":")[4])
+    return ()
+
+
+def _leads_to(legal: Sequence[Action], path: tuple[int, ...], action: Action) -> bool:
+    return action in walk(legal, path).candidates
+
+
+async def choose(world: FakeDiscord, client: discord.Client, player: int, picker: FakeMessage,
+                 path: tuple[int, ...], index: int) -> InteractionRecord:
+    """Click option ``index`` of the picker step at ``path``, as a button or in a select."""
+    match_id, decision, legal = _picker_of(picker)
+    button_id = PickButton.id(match_id, decision, legal, path, index)
+    if button_id in picker.custom_ids():
+        record = await world.click(client, player, picker, button_id)
+    else:
+        select = next((s for s in picker.selects() if any(o.value == str(index) for o in s.options)), None)
+        if select is None:
+            raise AssertionError(f"option {index} is not on the picker: {picker.custom_ids()}")
+        record = await world.select(client, player, picker, select.custom_id, [str(index)])
+    await world.settle()
+    return record
+
+
+async def click_through(world: FakeDiscord, client: discord.Client, player: int, picker: FakeMessage,
+                        legal: Sequence[Action], action: Action,
+                        after_click: Callable[[InteractionRecord], Awaitable[None]] | None = None,
+                        ) -> InteractionRecord | None:
+    """From an open picker, click down to ``action``; returns the last click (None if no click was needed).
+
+    ``after_click`` sees each click once it is answered (a test recording what the channel showed).
+    """
+    if action not in legal:
+        raise AssertionError(f"{action} is not legal for {player}")
+    path = _path_of(picker)  # a picker may open past its first step (Respond… in a window)
+    record: InteractionRecord | None = None
+    message = picker
+    while path and not _leads_to(legal, path, action):
+        match_id, decision, fingerprint = _picker_of(message)
+        record = await world.click(client, player, message, PickButton.id(match_id, decision, fingerprint, path, "back"))
+        await world.settle()
+        if after_click is not None:
+            await after_click(record)
+        assert record.message is not None, f"the picker did not answer: {record}"
+        message, path = record.message, path[:-1]
+    while True:
+        step = walk(legal, path)
+        if step.action is not None:
+            return record
+        index = next(c.index for c in step.choices if action.get(c.key) == c.value)
+        record = await choose(world, client, player, message, path, index)
+        if after_click is not None:
+            await after_click(record)
+        if record.message is None:
+            raise AssertionError(f"the picker did not answer: {record}")
+        message = record.message
+        path = path + (index,)
+
+
+def act_button(message: FakeMessage) -> str:
+    """The "Take action" / "Respond" custom_id on a table or ping message."""
+    return next(cid for cid in message.custom_ids() if cid.startswith("act:"))
+
+
+async def play(world: FakeDiscord, client: discord.Client, player: int, table: FakeMessage,
+               legal: Sequence[Action], action: Action) -> InteractionRecord:
+    """Open the picker from ``table`` and click through to ``action``."""
+    opened = await world.click(client, player, table, act_button(table))
+    await world.settle()
+    if opened.message is None:
+        raise AssertionError(f"the picker did not open: {opened.text}")
+    last = await click_through(world, client, player, opened.message, legal, action)
+    return last or opened
+
+
+__all__ = ["act_button", "choose", "click_through", "play"]
