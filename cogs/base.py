@@ -1,13 +1,15 @@
 """The slash commands every game has, written once, and the factory that gives each game its group.
 
 :func:`game_cog` builds one :class:`GameCommands` subclass per registered game:
-its group is named after ``Game.name`` and described by ``Game.tagline``, and
+its group is named after the game's name and described by its tagline, and
 its ``new`` command takes the game's match-wide options and the table's as
 optional parameters, built from their declarations (choices as
 ``app_commands.Choice`` lists, bools as bools, ints as ranges). discord.py
 collects the other commands from this base class into each game's own group
 (``/drump new``, ``/drama new``, ...). Each command is one line handing over
-to the table, which is shared by every game.
+to the table, which is shared by every game. A game's own commands are
+declarations in its module (:class:`~bot.kernel.present.Lookup`), made into
+commands here too (``/drama card``).
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from discord.ext import commands
 
 from bot.frontend.command_translator import command_text
 from bot.kernel.i18n import t
-from bot.kernel.contract import Game
+from bot.frontend.ui import render
+from bot.kernel.module import GameModule
+from bot.kernel.present import Lookup
 from bot.kernel.options import TABLE_OPTIONS, Option
 
 NEW_DESCRIPTION = locale_str("Open a lobby for a new match in this channel.")
@@ -82,14 +86,14 @@ def _annotation(option: Option) -> Any:
     return Optional[str]
 
 
-def new_command(game: Game, class_name: str) -> app_commands.Command[Any, ..., Any]:
+def new_command(game: GameModule, class_name: str) -> app_commands.Command[Any, ..., Any]:
     """``/<game> new`` with one optional parameter per match-wide option (the game's, then the table's).
 
     The values go to the table unchecked by discord.py (a forged value outside the choices
     still arrives): the match service checks them against the declarations and refuses
     with the allowed values, creating nothing.
     """
-    game_opts = [o for o in game.options if not o.per_player]
+    game_opts = [o for o in game.rules.options if not o.per_player]
     clash = {o.name for o in game_opts} & {o.name for o in TABLE_OPTIONS}
     if clash:
         raise ValueError(f"{game.name}: option names {sorted(clash)} are the table's own")
@@ -118,13 +122,40 @@ def new_command(game: Game, class_name: str) -> app_commands.Command[Any, ..., A
     return app_commands.guild_only()(command)
 
 
-def game_cog(game: Game, base: type[GameCommands] = GameCommands) -> type[GameCommands]:
-    """The cog class of one game's slash group. ``base`` lets a game's own cog add commands of its own."""
+def lookup_command(lookup: Lookup, class_name: str) -> app_commands.Command[Any, ..., Any]:
+    """A game's own look-up command (``/drama card <name>``): the page only its reader sees, and names
+    suggested while they type."""
+
+    async def look_up(self: GameCommands, interaction: discord.Interaction, **values: Any) -> None:
+        page = render.page(lookup.show(str(values[lookup.parameter])), colour=lookup.colour)
+        await interaction.response.send_message(**page.send_kwargs(), ephemeral=True)
+
+    async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in lookup.suggest(current)]
+
+    positional = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    look_up.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [inspect.Parameter("self", positional),
+         inspect.Parameter("interaction", positional, annotation=discord.Interaction),
+         inspect.Parameter(lookup.parameter, positional, annotation=str)])
+    look_up.__qualname__ = f"{class_name}.{lookup.name}"  # a method: discord.py then passes the cog as ``self``
+    command = app_commands.command(name=lookup.name, description=command_text(lookup.description))(look_up)
+    command = app_commands.describe(**{lookup.parameter: command_text(lookup.parameter_description)})(command)
+    command.autocomplete(lookup.parameter)(suggest)
+    return command
+
+
+def game_cog(game: GameModule, base: type[GameCommands] = GameCommands) -> type[GameCommands]:
+    """The cog class of one game's slash group: the commands every game has, and the game's own."""
     class_name = "".join(part.capitalize() for part in re.split(r"[^a-zA-Z0-9]+", game.name)) + "Commands"
-    namespace = {"game_name": game.name, "new": new_command(game, class_name),
-                 "__doc__": f"/{game.name}: {game.title}'s slash command group."}
+    namespace: dict[str, Any] = {"game_name": game.name, "new": new_command(game, class_name),
+                                 "__doc__": f"/{game.name}: {game.title}'s slash command group."}
+    for lookup in game.commands:
+        if lookup.name in namespace or hasattr(base, lookup.name):
+            raise ValueError(f"{game.name}: /{game.name} {lookup.name} is a command every game has")
+        namespace[lookup.name] = lookup_command(lookup, class_name)
     return types.new_class(class_name, (base,),
                            {"group_name": game.name,
-                            "group_description": (command_text(game.tagline) if game.tagline
+                            "group_description": (command_text(game.presenter.tagline) if game.presenter.tagline
                                                   else t("Play {game}.", game=game.title))},
                            lambda ns: ns.update(namespace))

@@ -25,7 +25,7 @@ from typing import TextIO
 from bot.frontend.client import GameBot
 from bot.play.clock import ManualClock
 from bot.config import DEFAULT_DATABASE
-from bot.kernel.contract import all_games, get_game
+from bot.kernel.module import all_games, get_game
 from bot.kernel.rng import Rng
 from bot.play.matches import MoveOutcome
 from tools.sim import FakeDiscord, FakeMessage, seat
@@ -146,10 +146,10 @@ async def run_demo(game_name: str = "drump", *, seed: int = 1, players: int | No
     host's own hand (hand-001.png, ...) is written.
     """
     game = get_game(game_name)
-    seats = players or game.min_players
-    if not game.min_players <= seats <= game.max_players:
-        need = (f"exactly {game.min_players}" if game.min_players == game.max_players
-                else f"{game.min_players} to {game.max_players}")
+    seats = players or game.rules.min_players
+    if not game.rules.min_players <= seats <= game.rules.max_players:
+        need = (f"exactly {game.rules.min_players}" if game.rules.min_players == game.rules.max_players
+                else f"{game.rules.min_players} to {game.rules.max_players}")
         raise ValueError(f"{game.title} takes {need} players, not {seats}.")
     transcript = Transcript(out)
     clock = ManualClock()
@@ -197,14 +197,14 @@ async def _play(bot: GameBot, world: FakeDiscord, clock: ManualClock, match_id: 
         if live is None or live.record.status != "active":
             watcher.flush(table_id)
             return
-        if HOST in live.game.actors(live.state) and not service.ai_controls(live, HOST):
-            legal = live.game.legal_actions(live.state, HOST)
-            view = live.game.view(live.state, HOST)
-            action = live.game.ai_policy().choose(view, legal, rng)
+        if HOST in live.game.rules.actors(live.state) and not service.ai_controls(live, HOST):
+            legal = live.game.rules.legal_actions(live.state, HOST)
+            view = live.game.rules.view(live.state, HOST)
+            action = live.game.policies["normal"]().choose(view, legal, rng)
             prompt = _window_prompt(world, match_id, live.record.decision_seq) if live.waiting.in_window else None
             if prompt is None:
                 await seat.play(world, bot, HOST, world.message(table_id), legal, action)
-            elif action == live.game.timeout_action(live.state, HOST):
+            elif action == live.game.rules.timeout_action(live.state, HOST):
                 passing = PassButton.on(prompt.custom_ids(), match_id, live.record.decision_seq)
                 await world.click(bot, HOST, prompt, passing)
                 await world.settle()

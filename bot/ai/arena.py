@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from bot.ai.search import Budget, search
-from bot.kernel.contract import Game, get_game
+from bot.kernel.module import GameModule, get_game
 from bot.kernel.rng import Rng
 from bot.kernel.policy import Policy
 
@@ -35,7 +35,7 @@ class Hard:
         normal = policy(self.game_name, "normal")
         if sample is None:
             return normal.choose(view, legal, rng)
-        return search(get_game(self.game_name), view, legal, player, rng, sample, normal, self.budget)
+        return search(get_game(self.game_name).rules, view, legal, player, rng, sample, normal, self.budget)
 
 
 @dataclass
@@ -61,34 +61,34 @@ class Tally:
                 "score": round(self.score, 4), "seeds": [min(self.seeds), max(self.seeds)] if self.seeds else []}
 
 
-def play(game: Game, policies: Sequence[Policy], seed: int, options: Any = None) -> Any:
+def play(game: GameModule, policies: Sequence[Policy], seed: int, options: Any = None) -> Any:
     """One game with ``policies[i]`` in seat ``i`` (players 1..n); returns the engine's Result."""
     players = list(range(1, len(policies) + 1))
     by_player = dict(zip(players, policies))
-    state = game.new_game(players, seed, options)
+    state = game.rules.new_game(players, seed, options)
     rng = Rng.seeded(seed ^ 0x5EED)
     for _ in range(MAX_MOVES):
-        if game.is_over(state):
+        if game.rules.is_over(state):
             break
-        player = sorted(game.actors(state))[0]
-        legal = game.legal_actions(state, player)
+        player = sorted(game.rules.actors(state))[0]
+        legal = game.rules.legal_actions(state, player)
         seat = by_player[player]
-        view = game.view(state, player)
+        view = game.rules.view(state, player)
         # The search needs to know whose seat it plays; a policy reads that from the view.
         action = seat.choose_for(player, view, legal, rng) if hasattr(seat, "choose_for") else \
             seat.choose(view, legal, rng)
-        game.apply(state, player, action)
-    return game.result(state) if game.is_over(state) else None
+        game.rules.apply(state, player, action)
+    return game.rules.result(state) if game.rules.is_over(state) else None
 
 
-def duel(game: Game, a: Policy, b: Policy, games: int, seed: int = 0, seats: int | None = None,
+def duel(game: GameModule, a: Policy, b: Policy, games: int, seed: int = 0, seats: int | None = None,
          options: Any = None) -> Tally:
     """``a`` against ``b`` over ``games`` seeded games: one ``a`` seat, the rest ``b``, ``a``'s seat rotating.
 
     A game with more than two seats puts ``a`` in one seat and ``b`` in every other; a
     win shared by k players counts 1/k (rounded into wins when ``a`` is among them).
     """
-    n = seats or game.min_players
+    n = seats or game.rules.min_players
     tally = Tally()
     for i in range(games):
         s = seed + i

@@ -24,7 +24,7 @@ GRACE_SECONDS = 10.0
 def _warm() -> None:
     """Lower the worker's priority and import every engine once, so a search spends its budget searching."""
     lower_priority()
-    from bot.kernel.contract import all_games
+    from bot.kernel.module import all_games
 
     all_games()
 

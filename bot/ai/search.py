@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from bot.kernel.contract import Action, Game, PlayerId
+from bot.kernel.contract import Action, PlayerId, Rules
 from bot.kernel.rng import Rng
 from bot.kernel.policy import Policy
 
@@ -55,12 +55,12 @@ class Budget:
             raise ValueError("a search needs a time budget or a playout count")
 
 
-def value_for(game: Game, state: Any, player: PlayerId) -> float:
+def value_for(rules: Rules[Any], state: Any, player: PlayerId) -> float:
     """The seat's score of a playout: 1 a win, 1/k of a k-way shared win, 0.5 a draw (or a playout cut off),
     0.25 an ending nobody won (better than losing to someone), 0 a loss."""
-    if not game.is_over(state):
+    if not rules.is_over(state):
         return 0.5
-    result = game.result(state)
+    result = rules.result(state)
     if player in result.winners:
         return 1.0 / len(result.winners)
     if result.is_draw or result.no_winner:
@@ -68,19 +68,19 @@ def value_for(game: Game, state: Any, player: PlayerId) -> float:
     return 0.0
 
 
-def playout(game: Game, state: Any, policy: Policy, rng: Rng, moves: int = PLAYOUT_MOVES) -> None:
+def playout(rules: Rules[Any], state: Any, policy: Policy, rng: Rng, moves: int = PLAYOUT_MOVES) -> None:
     """Play ``state`` on with ``policy`` in every seat (each from its own view) until over or ``moves`` run out."""
     for _ in range(moves):
-        if game.is_over(state):
+        if rules.is_over(state):
             return
-        actors = sorted(game.actors(state))
+        actors = sorted(rules.actors(state))
         if not actors:
             return
         player = actors[0]
-        legal = game.legal_actions(state, player)
+        legal = rules.legal_actions(state, player)
         if not legal:
             return
-        game.apply(state, player, policy.choose(game.view(state, player), legal, rng))
+        rules.apply(state, player, policy.choose(rules.view(state, player), legal, rng))
 
 
 def candidates(legal: Sequence[Action], preferred: Action, rng: Rng, limit: int = MAX_CANDIDATES) -> list[Action]:
@@ -103,7 +103,7 @@ def candidates(legal: Sequence[Action], preferred: Action, rng: Rng, limit: int 
     return chosen
 
 
-def search(game: Game, view: Mapping[str, Any], legal: Sequence[Action], player: PlayerId, rng: Rng,
+def search(rules: Rules[Any], view: Mapping[str, Any], legal: Sequence[Action], player: PlayerId, rng: Rng,
            sample: Callable[[Mapping[str, Any], Rng], Any], policy: Policy, budget: Budget,
            pick: Callable[[Sequence[Action], Action, Rng], list[Action]] | None = None) -> Action:
     """The move with the best mean playout value over determinizations of ``view`` (see the module doc).
@@ -132,9 +132,9 @@ def search(game: Game, view: Mapping[str, Any], legal: Sequence[Action], player:
         deal, luck = rng.next64(), rng.next64()
         for i, root in enumerate(roots):
             world = sample(view, Rng.seeded(deal))
-            game.apply(world, player, root)
-            playout(game, world, policy, Rng.seeded(luck))
-            totals[i] += value_for(game, world, player)
+            rules.apply(world, player, root)
+            playout(rules, world, policy, Rng.seeded(luck))
+            totals[i] += value_for(rules, world, player)
             done += 1
         rounds += 1
     best = max(range(len(roots)), key=lambda i: totals[i])
@@ -149,12 +149,12 @@ def think(game_name: str, view: Mapping[str, Any], legal: Sequence[Action], play
           think_ms: float | None = None, playouts: int | None = None) -> Action:
     """A hard seat's move, by name and plain data only: what a worker process runs (see :mod:`bot.ai.pool`)."""
     from bot.ai.registry import policy as policy_for, sampler
-    from bot.kernel.contract import get_game
+    from bot.kernel.module import get_game
 
-    game = get_game(game_name)
+    rules = get_game(game_name).rules
     sample = sampler(game_name)
     normal = policy_for(game_name, "normal")
     rng = Rng.seeded(seed)
     if sample is None:
         return normal.choose(view, legal, rng)
-    return search(game, view, legal, player, rng, sample, normal, Budget(ms=think_ms, playouts=playouts))
+    return search(rules, view, legal, player, rng, sample, normal, Budget(ms=think_ms, playouts=playouts))

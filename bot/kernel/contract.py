@@ -1,9 +1,11 @@
-"""The contract every rules engine follows, and the registry that names them.
+"""The rules half of a game: the contract every rules engine follows (OpenSpiel's game and state).
 
-Every game (DRUMP, Drama Pukul 7, Laga Jakarta, Mat Goceng) is a subclass of
-:class:`Game`. The Discord layer, the storage, the benchmark and the AI seats
-drive all of them through this one surface, so none of them needs to know a
-single rule. Engines are pure: no discord, no aiosqlite, no asyncio, no clock.
+Every game's rules are a subclass of :class:`Rules`. The match service, the AI seats,
+the replay and the benchmark drive all of them through this one surface, so none of them
+needs to know a single rule. What people read of a game (labels, questions, the board)
+is its :class:`~bot.kernel.present.Presenter`; both come together in its
+:class:`~bot.kernel.module.GameModule`. Engines are pure: no discord, no aiosqlite, no
+asyncio, no clock.
 
 Conventions shared by all engines
 ---------------------------------
@@ -18,49 +20,27 @@ Conventions shared by all engines
 * ``apply`` mutates the state in place and returns the events. If the action
   is illegal it raises :class:`IllegalAction` *before* changing anything.
 * Randomness comes only from the :class:`bot.kernel.rng.Rng` kept in the state.
+* Texts a player reads (a refusal's reason, a result's summary) are written with
+  :mod:`bot.kernel.i18n` in the reader's language, which the caller sets.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, ClassVar, Generic, Iterable, Mapping, Sequence, TypeVar
 
-if TYPE_CHECKING:
-    from bot.kernel.options import Option
+from bot.kernel.options import Option, check_options
+from bot.kernel.refusals import BadGameData, IllegalAction, Refusal
+from bot.kernel.serial import dumps, loads
 
 Action = dict[str, Any]
 Event = dict[str, Any]
 PlayerId = int
 
-
-@dataclass(frozen=True)
-class Field:
-    """One embed field of a rendered board: a title, its text, and whether it may sit beside others."""
-
-    name: str
-    value: str
-    inline: bool = True
-
-
-class Refusal(Exception):
-    """Anything the bot refuses with a reason the person can read (shown to them as is, privately).
-
-    The rules' refusals (:class:`IllegalAction`) and the platform's (a closed lobby, a
-    stranger's click) share it, so the Discord layer answers every one in one place.
-    """
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-class IllegalAction(Refusal):
-    """An action the rules forbid now. ``reason`` is shown to the player as is."""
-
-
-class BadGameData(Exception):
-    """A card data file that does not describe a playable deck; names the card and field."""
+__all__ = [
+    "LEAVE", "LEAVE_TYPE", "NOTHING", "Action", "BadGameData", "Event", "IllegalAction", "PlayerId", "Refusal",
+    "Result", "Rules", "Waiting", "Window", "apply_logged", "replay",
+]
 
 
 @dataclass(frozen=True)
@@ -182,16 +162,16 @@ S = TypeVar("S")
 
 #: How the action log records that a player left a running match: the action
 #: ``{"type": "@leave"}`` by that player. No engine has an action of that type;
-#: :func:`apply_logged` routes it to :meth:`Game.player_left`.
+#: :func:`apply_logged` routes it to :meth:`Rules.player_left`.
 LEAVE_TYPE = "@leave"
 #: The logged leave action. Copy it (``dict(LEAVE)``) rather than mutate it.
 LEAVE: Action = {"type": LEAVE_TYPE}
 
 
-class Game(Generic[S]):
-    """Base class of a rules engine over a state type ``S``. Subclasses override every method marked below.
+class Rules(Generic[S]):
+    """Base class of a rules engine over a state type ``S``. Subclasses override every method that raises.
 
-    A ``Game`` object holds no match state: it is a set of functions over a
+    A ``Rules`` object holds no match state: it is a set of functions over a
     state object, so one instance serves every match at once.
     """
 
@@ -199,15 +179,13 @@ class Game(Generic[S]):
     name: ClassVar[str] = ""
     #: Display name, e.g. ``"DRUMP"``.
     title: ClassVar[str] = ""
-    #: One line for the slash command group, e.g. "Play DRUMP, the monster-building card duel."
-    tagline: ClassVar[str] = ""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     #: The state's dataclass: the default JSON codec is driven by its type hints.
     state_type: ClassVar[type] = object
     #: The options a match of this game takes (see :mod:`bot.options`): the slash command, the lobby
     #: and :meth:`check_options` are all built from this one declaration.
-    options: ClassVar[tuple["Option", ...]] = ()
+    options: ClassVar[tuple[Option, ...]] = ()
 
     # --- lifecycle ---------------------------------------------------------
     def new_game(self, player_ids: Sequence[PlayerId], seed: int, options: Mapping[str, Any] | None = None) -> S:
@@ -220,8 +198,6 @@ class Game(Generic[S]):
         Generic over :attr:`options`: match-wide values are checked and defaulted, per-player
         ones are ``{option: {str(player id): value}}``. Engines declare options, not checks.
         """
-        from bot.kernel.options import check_options
-
         return check_options(self.options, options, owner=self.title)
 
     # --- who acts and how ---------------------------------------------------
@@ -274,154 +250,18 @@ class Game(Generic[S]):
         """Winners and scores of a finished game; raises ValueError while it goes on."""
         raise NotImplementedError
 
-    # --- text for people (pure; used by the cogs, the demo and the history) --
-    def describe_action(self, state: S, player: PlayerId, action: Action) -> str:
-        """A short label for a picker (at most 100 characters)."""
-        return ", ".join(f"{k} {v}" for k, v in action.items())
-
-    def describe_choice(self, state: S, player: PlayerId, key: str, value: Any) -> str:
-        """Label of one value of one action parameter, for the step-by-step picker."""
-        return str(value)
-
-    def explain_choice(self, state: S, player: PlayerId, key: str, value: Any) -> str:
-        """What choosing this value does, in a line (a card's effect, where a move lands); "" for nothing.
-
-        Shown under the label as a select option's description, so at most 100 characters
-        are kept. A step where any value is explained is offered as a select, not as buttons,
-        so that the explanation is seen before the choice.
-        """
-        return ""
-
-    def describe_question(self, state: S, player: PlayerId, key: str | None,
-                          chosen: Sequence[tuple[str, Any]], names: Mapping[PlayerId, str] | None = None) -> str:
-        """The question a picker step asks, first thing on the prompt ("Which card do you place?").
-
-        ``key`` is the action parameter being chosen (``"type"`` first), ``chosen``
-        what the player picked so far, ``names`` the seats' display names (the platform
-        passes them, so "Citra plays Kena Pukau on Aisyah" can name people; a game
-        falls back to its own words without them).
-        """
-        if key in (None, "type"):
-            return "What do you do?"
-        return f"Choose {key.replace('_', ' ')}:"
-
-    def describe_event(self, event: Event, names: Mapping[PlayerId, str]) -> str:
-        """One line of the public (or private, for a private event) move log; "" for none."""
-        return event.get("type", "?")
-
-    def lasting_view(self, view: dict[str, Any]) -> dict[str, Any]:
-        """What of a view a player's standing private message (their hand DM) shows: what lasts
-        between moves (a hand, a secret identity), not the passing state of an open window,
-        which its prompts carry to whoever it concerns. The DM is edited only when this part
-        changes, so a window's back-and-forth costs no DM edits. Defaults to the whole view.
-        """
-        return view
-
-    def render_view(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
-        """The view as Markdown text for a message."""
-        return json.dumps(view)
-
-    def render_brief(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
-        """What a decision needs under its question: a compact private view (your hand, your resources).
-
-        Defaults to the whole view; a game with a tall board renders less here.
-        """
-        return self.render_view(view, names)
-
-    def render_fields(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> list["Field"]:
-        """The board as embed fields (a seat each, the shop, the ring), shown after ``render_view``'s text.
-
-        Fields keep a layout that Discord's markdown cannot reshape: a seat stays a box,
-        not a quote bar or a bullet. Shown for the public table with the spectator view and
-        in a player's own DM and replies with their view. ``[]`` (the default) for none.
-        At most 25 fields; names are cut at 256 characters and values at 1,024.
-        """
-        return []
-
-    def draw_table(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> bytes | None:
-        """The public table as a PNG picture, drawn from the spectator view only; None (the default) for none.
-
-        Shown with the table message and ``/<game> board`` (the text stays, for search, screen
-        readers and phones that don't load images). Pure drawing: see :mod:`bot.pictures`.
-        """
-        return None
-
-    def draw_hand(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> bytes | None:
-        """A player's own hand as a PNG picture, drawn from their own view; None (the default) for none."""
-        return None
-
-    def ai_policy(self) -> Any:
-        """The policy AI seats and idle players' seats use (a :class:`bot.kernel.policy.Policy`).
-
-        Defaults to uniformly random; a game with a heuristic policy returns it here.
-        """
-        from bot.kernel.policy import RandomPolicy
-
-        return RandomPolicy()
-
-    def rules_summary(self) -> str:
-        """A short player-facing rules page, including the rulings this game relies on."""
-        return ""
-
     # --- persistence --------------------------------------------------------
     def state_to_json(self, state: S) -> str:
         """Exact JSON of a state (the shared codec, driven by ``state_type``'s hints)."""
-        from bot.kernel.serial import dumps
-
         return dumps(state)
 
     def state_from_json(self, text: str) -> S:
-        from bot.kernel.serial import loads
-
         return loads(self.state_type, text)
 
 
-_REGISTRY: dict[str, Game] = {}
 
 
-def register(game: Game) -> Game:
-    """Add a game to the registry under ``game.name``."""
-    if not game.name:
-        raise ValueError("a game needs a name")
-    _REGISTRY[game.name] = game
-    return game
-
-
-def get_game(name: str) -> Game:
-    """The registered engine called ``name``; KeyError naming the known games otherwise."""
-    _load_builtin_games()
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(_REGISTRY))}") from None
-
-
-def all_games() -> list[Game]:
-    _load_builtin_games()
-    return [_REGISTRY[n] for n in sorted(_REGISTRY)]
-
-
-def _load_builtin_games() -> None:
-    """Import the game packages that ship with the bot; each registers itself on import."""
-    import importlib
-
-    for module in BUILTIN_GAME_MODULES:
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:  # a game still being written is simply absent
-            if exc.name != module:
-                raise
-
-
-BUILTIN_GAME_MODULES: tuple[str, ...] = (
-    "bot.games.drump",
-    "bot.games.drama",
-    "bot.games.laga",
-    "bot.games.goceng",
-)
-
-
-def replay(game: Game, player_ids: Sequence[PlayerId], seed: int, options: Mapping[str, Any] | None,
+def replay(game: Rules[Any], player_ids: Sequence[PlayerId], seed: int, options: Mapping[str, Any] | None,
            log: Iterable[tuple[PlayerId, Action]]) -> Any:
     """Rebuild a state from its start and an action log: same seed and actions, same game."""
     state = game.new_game(player_ids, seed, options)
@@ -430,7 +270,7 @@ def replay(game: Game, player_ids: Sequence[PlayerId], seed: int, options: Mappi
     return state
 
 
-def apply_logged(game: Game, state: Any, player: PlayerId, action: Action) -> list[Event]:
+def apply_logged(game: Rules[Any], state: Any, player: PlayerId, action: Action) -> list[Event]:
     """Play one logged entry: a leave (``{"type": "@leave"}``) goes to ``player_left``, anything else to ``apply``.
 
     The log is one list of (player, action), so a match with leavers replays exactly.

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Literal, Mapping, Sequence
 
 from bot.kernel.i18n import N_, t, translate
-from bot.kernel.contract import IllegalAction
+from bot.kernel.refusals import IllegalAction
 
 Kind = Literal["choice", "bool", "int"]
 KINDS: tuple[str, ...] = ("choice", "bool", "int")

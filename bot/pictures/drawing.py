@@ -12,6 +12,7 @@ Pure like the rest of the package: no discord, no asyncio (the pool itself is ``
 
 from __future__ import annotations
 
+import importlib
 import logging
 import pickle
 from dataclasses import dataclass
@@ -19,13 +20,9 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from bot.kernel import i18n
-from bot.kernel.contract import get_game
+from bot.kernel.module import GameModule, get_game
 
 log = logging.getLogger(__name__)
-
-#: The picture modules a worker imports (with Pillow and the fonts) before its first picture.
-PICTURE_MODULES = ("bot.games.drump.picture", "bot.games.drama.picture", "bot.games.laga.picture", "bot.games.goceng.picture")
-
 
 class DrawingFailed(RuntimeError):
     """The game's drawing raised in the worker (the traceback as text, as the error may not pickle)."""
@@ -69,10 +66,30 @@ class Drawing:
 
 def _draw(game_name: str, viewer: int | None, frozen: bytes, locale: str) -> bytes | None:
     view, names = pickle.loads(frozen)
-    game = get_game(game_name)
-    draw = game.draw_table if viewer is None else game.draw_hand
+    picture = picture_module(game_name)
+    if picture is None:
+        return None
+    draw = picture.table if viewer is None else picture.hand
     with i18n.use_locale(locale):
-        return draw(view, names)
+        return draw(view, names)  # type: ignore[no-any-return]
+
+
+def picture_module(game_name: str) -> Any | None:
+    """The game's picture module (imported here, with Pillow, the first time), or None for a text-only game."""
+    where = get_game(game_name).picture
+    return importlib.import_module(where) if where is not None else None
+
+
+def draw_table(game: GameModule, view: Mapping[str, Any], names: Mapping[int, str]) -> bytes | None:
+    """The public table as a PNG, drawn from the spectator view only; None for a game drawn as text only."""
+    picture = picture_module(game.name)
+    return picture.table(view, names) if picture is not None else None  # type: ignore[no-any-return]
+
+
+def draw_hand(game: GameModule, view: Mapping[str, Any], names: Mapping[int, str]) -> bytes | None:
+    """A player's own hand as a PNG, drawn from their own view; None for a game drawn as text only."""
+    picture = picture_module(game.name)
+    return picture.hand(view, names) if picture is not None else None  # type: ignore[no-any-return]
 
 
 def draw_in_worker(game_name: str, viewer: int | None, frozen: bytes, locale: str, locales: str) -> bytes | None:
@@ -92,13 +109,10 @@ def draw_in_worker(game_name: str, viewer: int | None, frozen: bytes, locale: st
 
 
 def warm() -> None:
-    """A worker's start: a lower priority, then every engine and picture module imported once."""
-    import importlib
-
-    from bot.kernel.contract import all_games
+    """A worker's start: a lower priority, then every game and its picture module imported once."""
+    from bot.kernel.module import all_games
     from bot.workers import lower_priority
 
     lower_priority()
-    all_games()
-    for module in PICTURE_MODULES:
-        importlib.import_module(module)
+    for game in all_games():
+        picture_module(game.name)

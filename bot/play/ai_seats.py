@@ -44,8 +44,8 @@ class AiSeats:
     async def choose(self, live: LiveMatch, player: PlayerId, settings: Mapping[str, Any] | Any) -> Action:
         """``player``'s move at their seat's level (call with the match lock held)."""
         game = live.game
-        legal = game.legal_actions(live.state, player)
-        view = game.view(live.state, player)
+        legal = game.rules.legal_actions(live.state, player)
+        view = game.rules.view(live.state, player)
         seed = move_seed(live.record.seed, live.record.seq)
         level = self.level(live, player)
         if level == HARD and len(legal) > 1 and registry.sampler(game.name) is not None:

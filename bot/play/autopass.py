@@ -69,14 +69,14 @@ class AutoPassMixin:
         if player == waiting.window.decider:
             return None  # they decide after the others (a battler weighing offers still to come)
         if player in live.record.skipping and player != waiting.turn:
-            return game.timeout_action(state, player)
+            return game.rules.timeout_action(state, player)
         if player in live.record.absent:
-            return game.timeout_action(state, player)  # a window timed out on them: they are away
+            return game.rules.timeout_action(state, player)  # a window timed out on them: they are away
         if waiting.window.full or live.record.table_options.get("full_windows"):
             return None
         if not is_ai(player) and (await self.user_prefs(player)).get("always_ask"):
             return None
-        legal = game.legal_actions(state, player)
+        legal = game.rules.legal_actions(state, player)
         return legal[0] if len(legal) == 1 else None
 
     # --- a person's own preferences ---------------------------------------------

@@ -13,17 +13,18 @@ from __future__ import annotations
 from typing import Literal, Mapping, Sequence
 
 from bot.kernel.i18n import t, tn
-from bot.kernel.contract import Game, PlayerId, Result
+from bot.kernel.contract import PlayerId, Result, Rules
+from bot.kernel.module import GameModule
 
 LeaveKind = Literal["concede", "eliminate", "ai"]
 
 
-def leave_kind(game: Game, player_count: int) -> LeaveKind:
+def leave_kind(game: GameModule, player_count: int) -> LeaveKind:
     """How a leave is handled: "concede" (two players: the other wins), "eliminate" (the game
     overrides ``player_left``, i.e. Drama), or "ai" (the seat stays and the AI plays it)."""
     if player_count <= 2:
         return "concede"
-    if type(game).player_left is not Game.player_left:
+    if type(game.rules).player_left is not Rules.player_left:
         return "eliminate"
     return "ai"
 

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from bot.ai.levels import DEFAULT_LEVEL, check_level, set_level
 from bot.kernel.i18n import t, tn, use_locale
-from bot.kernel.contract import IllegalAction, PlayerId, get_game
+from bot.kernel.contract import IllegalAction, PlayerId
+from bot.kernel.module import get_game
 from bot.play.match_types import LiveMatch, MatchEnd, MatchError, is_ai
 from bot.kernel.options import TABLE_OPTIONS, Option, check_table_options, find, seated_only
 from bot.store.sqlite import ABANDONED, ACTIVE, LOBBY, ChannelBusy, MatchRecord
@@ -37,7 +38,7 @@ class LobbyMixin:
         """A new lobby with the game's options and the table's, both checked first: nothing is created if refused."""
         game = get_game(game_name)
         try:
-            checked = game.check_options(options)
+            checked = game.rules.check_options(options)
             table_checked = check_table_options(table_options)
         except IllegalAction as exc:
             raise MatchError(exc.reason) from None
@@ -92,9 +93,9 @@ class LobbyMixin:
         rec = live.record
         if user_id in rec.players:
             raise MatchError(t("You are already in this match."))
-        if len(rec.players) >= live.game.max_players:
+        if len(rec.players) >= live.game.rules.max_players:
             raise MatchError(tn("This lobby is full ({n} player).", "This lobby is full ({n} players).",
-                                live.game.max_players))
+                                live.game.rules.max_players))
         rec.players.append(user_id)
         rec.names[user_id] = name
         await self.storage.save_lobby(rec)
@@ -122,9 +123,9 @@ class LobbyMixin:
             check_level(level)
         except ValueError as exc:
             raise MatchError(str(exc)) from None
-        if len(rec.players) >= live.game.max_players:
+        if len(rec.players) >= live.game.rules.max_players:
             raise MatchError(tn("This lobby is full ({n} player).", "This lobby is full ({n} players).",
-                                live.game.max_players))
+                                live.game.rules.max_players))
         number = next(n for n in range(1, 100) if -n not in rec.players)
         rec.players.append(-number)
         with use_locale(await self.languages.server(rec.guild_id)):  # a seat's name, shown in public
@@ -153,25 +154,25 @@ class LobbyMixin:
         if user_id != rec.host_id:
             raise MatchError(t("Only the host can start the match."))
         count = len(rec.players)
-        if not game.min_players <= count <= game.max_players:
-            if game.min_players == game.max_players:
+        if not game.rules.min_players <= count <= game.rules.max_players:
+            if game.rules.min_players == game.rules.max_players:
                 text = tn("{game} needs exactly {n} player; there are {count}.",
                           "{game} needs exactly {n} players; there are {count}.",
-                          game.min_players, game=game.title, count=count)
+                          game.rules.min_players, game=game.title, count=count)
             else:
                 text = t("{game} needs {low} to {high} players; there are {count}.",
-                         game=game.title, low=game.min_players, high=game.max_players, count=count)
+                         game=game.title, low=game.rules.min_players, high=game.rules.max_players, count=count)
             raise MatchError(text)
-        rec.options = seated_only(game.options, rec.options, rec.players)  # a leaver's own options go with them
+        rec.options = seated_only(game.rules.options, rec.options, rec.players)  # a leaver's own options go with them
         try:
-            state = game.new_game(list(rec.players), rec.seed, rec.options)
+            state = game.rules.new_game(list(rec.players), rec.seed, rec.options)
         except IllegalAction as exc:  # e.g. options stored by an older version the engine now refuses
             raise MatchError(exc.reason) from None
         deadline = await self._deadline_for(live.record.guild_id, game, state)
         with use_locale(await self.languages.server(rec.guild_id)):  # the first line of the table's log
             players = t(" vs ").join(live.name_of(p) for p in rec.players)
             rec.recent = [t("The match begins: {players}.", players=players)]
-        await self.storage.start_match(rec, game.state_to_json(state), deadline)
+        await self.storage.start_match(rec, game.rules.state_to_json(state), deadline)
         rec.status, rec.state, rec.seq, rec.deadline = ACTIVE, None, 0, deadline
         rec.decision_started, rec.reminded = self.clock.now(), False
         live.state = state
@@ -215,7 +216,7 @@ class LobbyMixin:
         if player_id not in rec.players:
             raise MatchError(t("Take a seat first (press Join): options are set per seated player."))
         try:
-            option = find(game.options, name, owner=game.title)
+            option = find(game.rules.options, name, owner=game.title)
             if not option.per_player:
                 raise IllegalAction(t("{option} is set for the whole match, by the host.", option=option.title))
             checked = option.check(value)
@@ -231,7 +232,7 @@ class LobbyMixin:
 def match_wide_option(live: LiveMatch, name: str) -> tuple[Option, bool]:
     """The match-wide option called ``name`` and whether it is the table's; IllegalAction if there is none."""
     game = live.game
-    for option in game.options:
+    for option in game.rules.options:
         if option.name == name:
             if option.per_player:
                 raise IllegalAction(t("{option} is set by each player for themselves.", option=option.title))
@@ -239,6 +240,6 @@ def match_wide_option(live: LiveMatch, name: str) -> tuple[Option, bool]:
     for option in TABLE_OPTIONS:
         if option.name == name:
             return option, True
-    names = ", ".join(o.name for o in (*game.options, *TABLE_OPTIONS) if not o.per_player)
+    names = ", ".join(o.name for o in (*game.rules.options, *TABLE_OPTIONS) if not o.per_player)
     raise IllegalAction(t("{game} has no option {name}; the host can change: {names}.",
                           game=game.title, name=name, names=names))

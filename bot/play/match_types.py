@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from bot.kernel.i18n import t
-from bot.kernel.contract import Action, Event, Game, PlayerId, Refusal, Result, Waiting
+from bot.kernel.contract import Action, Event, PlayerId, Refusal, Result, Waiting
+from bot.kernel.module import GameModule
 from bot.store.sqlite import MatchRecord
 
 
@@ -43,7 +44,7 @@ class LiveMatch:
     """A match record with its engine and, once started, its decoded state."""
 
     record: MatchRecord
-    game: Game
+    game: GameModule
     state: Any | None = None
     #: Who made the last move (in memory only; used to keep AI seats from answering themselves).
     last_actor: PlayerId | None = None
@@ -75,7 +76,7 @@ class LiveMatch:
         """What the running match waits for (nothing once it is over)."""
         if self.state is None:
             return Waiting(frozenset(), None)
-        return self.game.waiting(self.state)
+        return self.game.rules.waiting(self.state)
 
     @property
     def decision(self) -> int:

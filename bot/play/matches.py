@@ -19,11 +19,14 @@ import logging
 import secrets
 from typing import Any, Callable
 
+from bot.ai.levels import NORMAL
+from bot.ai.registry import policy
 from bot.play.ai_seats import AiSeats
 from bot.kernel.i18n import get_locale, t, use_locale
 from bot.play.language import Languages
 from bot.play.clock import Clock, SystemClock
-from bot.kernel.contract import LEAVE, Action, Event, Game, PlayerId, Result, Waiting, get_game
+from bot.kernel.contract import LEAVE, Action, Event, PlayerId, Result, Waiting
+from bot.kernel.module import GameModule, get_game
 from bot.play.leaving import final_result, leave_kind
 from bot.kernel.rng import Rng
 from bot.play.settings import SETTINGS, GuildSettings
@@ -86,7 +89,7 @@ class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
 
     def _remember(self, record: MatchRecord) -> LiveMatch:
         game = get_game(record.game)
-        state = game.state_from_json(record.state) if record.state else None
+        state = game.rules.state_from_json(record.state) if record.state else None
         live = LiveMatch(record, game, state, last_move_at=record.updated_at)
         if record.is_live:
             self._cache[record.id] = live
@@ -131,19 +134,19 @@ class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
         return await self.settings(guild_id)
 
     # --- play -----------------------------------------------------------------
-    async def _deadline_for(self, guild_id: int, game: Game, state: Any,
+    async def _deadline_for(self, guild_id: int, game: GameModule, state: Any,
                             keep: float | None = None) -> float | None:
         """When the pending decision times out: a window's or a turn's length from now, or ``keep``.
 
         ``keep`` is the running deadline of a window round that is still open
         (others answered, these players have not), so answering never extends it.
         """
-        if game.is_over(state):
+        if game.rules.is_over(state):
             return None
         if keep is not None:
             return keep
         settings = await self.settings(guild_id)
-        return self.clock.now() + settings[game.waiting(state).setting]
+        return self.clock.now() + settings[game.rules.waiting(state).setting]
 
     def check_turn(self, live: LiveMatch | None, player: PlayerId, decision: int | None, *,
                    person: bool = True) -> LiveMatch:
@@ -184,8 +187,8 @@ class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
         Raises MatchError / StaleTurn / IllegalAction without changing anything.
         """
         live = self.check_turn(await self.load(match_id), player, decision, person=by == PLAYER)
-        before = live.game.waiting(live.state)
-        events = live.game.apply(live.state, player, action)  # raises IllegalAction before mutating
+        before = live.game.rules.waiting(live.state)
+        events = live.game.rules.apply(live.state, player, action)  # raises IllegalAction before mutating
         return await self._commit(live, player, action, events, before, by, prepare=prepare)
 
     async def _commit(self, live: LiveMatch, player: PlayerId, action: Action, events: list[Event],
@@ -202,7 +205,7 @@ class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
         game, state, rec = live.game, live.state, live.record
         match_id = live.id
         server = await self.languages.server(rec.guild_id)
-        after = game.waiting(state)
+        after = game.rules.waiting(state)
         same_round = before.round is not None and after.window is not None and after.round == before.round
         deadline = await self._deadline_for(rec.guild_id, game, state, keep=rec.deadline if same_round else None)
         live.takeover_after = (await self.settings(rec.guild_id))["idle_takeover"]
@@ -233,14 +236,14 @@ class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
 
         public_lines = retell(server)
         with use_locale(server):
-            result = game.result(state) if game.is_over(state) else None
+            result = game.rules.result(state) if game.rules.is_over(state) else None
             if result is not None:
                 result = final_result(result, rec.left, rec.names)
         recent = (rec.recent + public_lines)[-RECENT_LINES:]
         new_seq = rec.seq + 1
         commit = self.storage.start(self.storage.record_action(
             match_id, expected_seq=rec.seq, player_id=player, action=action,
-            state_json=game.state_to_json(state), deadline=deadline, recent=recent,
+            state_json=game.rules.state_to_json(state), deadline=deadline, recent=recent,
             result=result.to_json() if result else None, timeouts=timeouts, autopilot=autopilot,
             new_decision=not same_round, skipping=skipping, absent=absent,
         ))
@@ -342,9 +345,9 @@ class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
     def _policy_choice(live: LiveMatch, player: PlayerId) -> Action:
         """The game's AI policy's move for ``player``, from their view, seeded by match and move number."""
         game = live.game
-        legal = game.legal_actions(live.state, player)
+        legal = game.rules.legal_actions(live.state, player)
         rng = Rng.seeded((live.record.seed ^ ((live.record.seq + 1) * 0x9E3779B97F4A7C15)) & ((1 << 64) - 1))
-        return game.ai_policy().choose(game.view(live.state, player), legal, rng)
+        return policy(game.name, NORMAL).choose(game.rules.view(live.state, player), legal, rng)
 
     def ai_controls(self, live: LiveMatch, player: PlayerId) -> bool:
         """Whether the AI decides for this seat: an AI player, or a human taken over while away."""
@@ -358,7 +361,7 @@ class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
             public.append(t("⏱️ Time ran out for {player}.", player=live.name_of(timed_out_player)))
         for event in events:
             if event.get("visible_to") is None:
-                line = live.game.describe_event(event, live.record.names)
+                line = live.game.presenter.event_line(event, live.record.names)
                 if line:
                     public.append(line)
         return public
@@ -370,7 +373,7 @@ class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
         for event in events:
             for p in event.get("visible_to") or ():
                 with use_locale(locales.get(int(p), get_locale())):
-                    line = live.game.describe_event(event, live.record.names)
+                    line = live.game.presenter.event_line(event, live.record.names)
                 if line:
                     private.setdefault(int(p), []).append(line)
         return private
@@ -396,7 +399,7 @@ class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
             if not actors:
                 break
             player = actors[0]
-            action = live.game.timeout_action(live.state, player) or self._policy_choice(live, player)
+            action = live.game.rules.timeout_action(live.state, player) or self._policy_choice(live, player)
             outcome = await self.act(match_id, player, action, decision=live.decision, by=by)
             outcomes.append(outcome)
             by = TIMEOUT  # only the first counts towards the idle takeover
@@ -437,8 +440,8 @@ class MatchService(LobbyMixin, AutoPassMixin, MatchMessagesMixin):
         kind = leave_kind(live.game, len(rec.players))
         if kind == "concede":
             return await self._concede(live, player)
-        before = live.game.waiting(live.state)
-        events = live.game.player_left(live.state, player)  # raises IllegalAction before mutating
+        before = live.game.rules.waiting(live.state)
+        events = live.game.rules.player_left(live.state, player)  # raises IllegalAction before mutating
         rec.left.append(player)
         extra: tuple[str, ...] = ()
         if kind == "ai":

@@ -36,7 +36,7 @@ def ai_actor(service: MatchService, live: LiveMatch) -> PlayerId | None:
     every offer before deciding), and an AI seat never answers its own last
     response again: it waits for the others.
     """
-    waiting = live.game.waiting(live.state)
+    waiting = live.game.rules.waiting(live.state)
     candidates = [p for p in sorted(waiting.actors) if service.ai_controls(live, p)]
     if waiting.window is not None and live.record.decision_seq != live.record.seq:
         # Within a round, an AI seat does not answer its own answer again (it waits for the

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.kernel.contract import apply_logged, get_game
+from bot.kernel.contract import apply_logged
+from bot.kernel.module import get_game
 from bot.kernel.i18n import t
 from bot.store.sqlite import Storage
 
@@ -85,13 +86,13 @@ async def match_history(storage: Storage, match_id: int) -> History | None:
         return None
     game = get_game(match.game)
     log = await storage.action_log(match_id)
-    state = game.new_game(match.players, match.seed, match.options)
+    state = game.rules.new_game(match.players, match.seed, match.options)
     lines: list[str] = []
     for entry in log:
-        for event in apply_logged(game, state, entry.player_id, entry.action):
+        for event in apply_logged(game.rules, state, entry.player_id, entry.action):
             if event.get("visible_to") is None:
-                lines.append(game.describe_event(event, match.names))
-    exact = game.state_to_json(state) == match.state
+                lines.append(game.presenter.event_line(event, match.names))
+    exact = game.rules.state_to_json(state) == match.state
     if match.end_reason == "conceded":
         lines.append(t("The match ended by concession."))
     return History(match_id, match.game, match.names, lines, match.result, exact)

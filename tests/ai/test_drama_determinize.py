@@ -16,9 +16,9 @@ from typing import Iterator
 import pytest
 
 from bot.ai import registry
-from bot.kernel.contract import get_game
+from bot.kernel.module import get_game
 from bot.games.drama.cards import BLUE_COUNT, GREEN_COUNT
-from bot.games.drama.determinize import sample
+from bot.games.drama.sampler import sample
 from bot.games.drama.state import DramaState
 from bot.kernel.rng import Rng
 
@@ -29,15 +29,15 @@ SEEDS = range(6)
 def _decisions(seed: int) -> Iterator[tuple[DramaState, int]]:
     """(state, actor) at every decision of a seeded whole game of normal seats (odd seeds deal the heroes)."""
     normal = registry.policy("drama", "normal")
-    state = GAME.new_game(list(range(1, 2 + seed % 3 + 1)), seed, {"heroes": "deal" if seed % 2 else "choose"})
+    state = GAME.rules.new_game(list(range(1, 2 + seed % 3 + 1)), seed, {"heroes": "deal" if seed % 2 else "choose"})
     rng = Rng.seeded(seed)
     for _ in range(2000):
-        if GAME.is_over(state):
+        if GAME.rules.is_over(state):
             return
-        actor = sorted(GAME.actors(state))[0]
+        actor = sorted(GAME.rules.actors(state))[0]
         yield state, actor
-        view, legal = GAME.view(state, actor), GAME.legal_actions(state, actor)
-        GAME.apply(state, actor, normal.choose(view, legal, rng))
+        view, legal = GAME.rules.view(state, actor), GAME.rules.legal_actions(state, actor)
+        GAME.rules.apply(state, actor, normal.choose(view, legal, rng))
 
 
 def _cards(state: DramaState) -> list[int]:
@@ -58,14 +58,14 @@ def _kind(state: DramaState, actor: int) -> str:
 def test_a_sample_shows_the_seat_its_view_and_offers_its_legal_actions(seed: int):
     dealt: Counter[str] = Counter()
     for i, (state, actor) in enumerate(_decisions(seed)):
-        view = GAME.view(state, actor)
+        view = GAME.rules.view(state, actor)
         try:
             one = sample(view, Rng.seeded(seed * 1000 + i))
         except NotImplementedError:
             assert _kind(state, actor) not in ("pick", "action", "start", "pay"), (seed, i, _kind(state, actor))
             continue
-        assert GAME.view(one, actor) == view, (seed, i)
-        assert GAME.legal_actions(one, actor) == GAME.legal_actions(state, actor), (seed, i)
+        assert GAME.rules.view(one, actor) == view, (seed, i)
+        assert GAME.rules.legal_actions(one, actor) == GAME.rules.legal_actions(state, actor), (seed, i)
         assert _cards(one) == list(range(BLUE_COUNT + GREEN_COUNT)), (seed, i)
         assert one.bank + sum(p.juta for p in one.players) == state.bank + sum(p.juta for p in state.players)
         dealt[_kind(state, actor)] += 1
@@ -76,7 +76,7 @@ def test_the_hidden_cards_are_dealt_afresh_and_the_seen_ones_kept():
     state, actor = next((s, a) for s, a in _decisions(1) if s.phase == "action" and s.choice is None
                         and s.window is None and s.turn.number >= 4
                         and sum(len(p.hand) for p in s.players if p.id != a) >= 3)
-    view = GAME.view(state, actor)
+    view = GAME.rules.view(state, actor)
     deals = [sample(view, Rng.seeded(k)) for k in range(8)]
     others = [p.id for p in state.players if p.id != actor]
     assert len({tuple(d.blue_deck) for d in deals}) > 1  # the deck order is dealt, not copied
@@ -95,7 +95,7 @@ def test_a_window_or_another_seats_pending_loss_is_left_to_the_normal_choice():
             kind = _kind(state, actor)
             if kind in ("window", "react", "absorb", "to_hand"):
                 with pytest.raises(NotImplementedError):
-                    sample(GAME.view(state, actor), Rng.seeded(0))
+                    sample(GAME.rules.view(state, actor), Rng.seeded(0))
                 kinds.add(kind)
     assert "window" in kinds and len(kinds) >= 2, kinds
 
@@ -103,7 +103,7 @@ def test_a_window_or_another_seats_pending_loss_is_left_to_the_normal_choice():
 def test_a_dealt_hero_pick_keeps_the_seats_own_hero_and_deals_the_others_from_the_rest():
     state, actor = next((s, a) for s, a in _decisions(1) if s.phase == "pick")
     for k in range(6):
-        one = sample(GAME.view(state, actor), Rng.seeded(k))
+        one = sample(GAME.rules.view(state, actor), Rng.seeded(k))
         assert one.dealt[actor] == state.dealt[actor]
         assert sorted(one.dealt) == sorted(state.dealt) and len(set(one.dealt.values())) == len(one.dealt)
 
@@ -111,4 +111,4 @@ def test_a_dealt_hero_pick_keeps_the_seats_own_hero_and_deals_the_others_from_th
 def test_a_spectators_view_cannot_be_dealt():
     state = next(s for s, _a in _decisions(0) if s.phase == "action")
     with pytest.raises(ValueError):
-        sample(GAME.view(state, None), Rng.seeded(0))
+        sample(GAME.rules.view(state, None), Rng.seeded(0))

@@ -11,9 +11,9 @@ from collections import Counter
 from drump_baseline import BaselinePolicy
 
 from bot.ai.arena import duel
-from bot.kernel.contract import get_game
+from bot.kernel.module import get_game
 from bot.games.drump.cards import IS_ACE, VALUE
-from bot.games.drump.policies import EasyPolicy, NormalPolicy
+from bot.games.drump.ai import EasyPolicy, NormalPolicy
 from bot.kernel.rng import Rng
 
 GAME = get_game("drump")
@@ -35,12 +35,12 @@ def _mechanisms(games: int) -> Counter[str]:
     for seed in range(games):
         players = [1, 2]
         mine = players[seed % 2]
-        state = GAME.new_game(players, seed)
+        state = GAME.rules.new_game(players, seed)
         rng = Rng.seeded(seed)
-        while not GAME.is_over(state):
-            (player,) = GAME.actors(state)
-            view = GAME.view(state, player)
-            legal = GAME.legal_actions(state, player)
+        while not GAME.rules.is_over(state):
+            (player,) = GAME.rules.actors(state)
+            view = GAME.rules.view(state, player)
+            legal = GAME.rules.legal_actions(state, player)
             policy = normal if player == mine else base
             action = policy.choose(view, legal, rng)
             if player == mine:
@@ -52,7 +52,7 @@ def _mechanisms(games: int) -> Counter[str]:
                     if not zone:
                         kind = "risky_first" if 5 <= VALUE[action["card"]] <= 9 else "first"
                 seen[kind] += 1
-            GAME.apply(state, player, action)
+            GAME.rules.apply(state, player, action)
     return seen
 
 

@@ -15,8 +15,8 @@ from typing import Any, Iterator
 
 from bot.ai import registry
 from bot.ai.search import think
-from bot.kernel.contract import get_game
-from bot.games.laga.determinize import sample
+from bot.kernel.module import get_game
+from bot.games.laga.sampler import sample
 from bot.kernel.rng import Rng
 from bot.kernel.policy import RandomPolicy
 
@@ -30,25 +30,25 @@ NORMAL = registry.policy("laga", "normal")
 def _decisions(seeds: range) -> Iterator[tuple[Any, int, Rng]]:
     """(state, actor, rng) at every decision of seeded whole games; odd seeds play random moves."""
     for seed in seeds:
-        state = G.new_game(list(range(1, 2 + seed % 5 + 1)), seed)
+        state = G.rules.new_game(list(range(1, 2 + seed % 5 + 1)), seed)
         policy = RandomPolicy() if seed % 2 else NORMAL
         rng = Rng.seeded(seed)
-        while not G.is_over(state):
-            actor = sorted(G.actors(state))[0]
+        while not G.rules.is_over(state):
+            actor = sorted(G.rules.actors(state))[0]
             yield state, actor, rng
-            G.apply(state, actor, policy.choose(G.view(state, actor), G.legal_actions(state, actor), rng))
+            G.rules.apply(state, actor, policy.choose(G.rules.view(state, actor), G.rules.legal_actions(state, actor), rng))
 
 
 def test_a_sample_gives_the_seat_its_view_and_legal_actions_at_every_decision_of_whole_games():
     checked = unseen_looking = 0
     for state, actor, rng in _decisions(range(30)):
-        view, legal = G.view(state, actor), G.legal_actions(state, actor)
+        view, legal = G.rules.view(state, actor), G.rules.legal_actions(state, actor)
         world = sample(view, Rng.seeded(checked))
-        assert G.view(world, actor) == view, (G.state_to_json(state), actor)
-        assert G.legal_actions(world, actor) == legal
+        assert G.rules.view(world, actor) == view, (G.rules.state_to_json(state), actor)
+        assert G.rules.legal_actions(world, actor) == legal
         census(world)
         unseen_looking += bool(world.looking) and not view["you"]["looking"]
-        G.apply(world, actor, legal[rng.below(len(legal))])  # the sample plays on like the real state
+        G.rules.apply(world, actor, legal[rng.below(len(legal))])  # the sample plays on like the real state
         checked += 1
     assert checked > 3000
     assert unseen_looking, "no position with cards looked at that the seat cannot see"
@@ -57,9 +57,9 @@ def test_a_sample_gives_the_seat_its_view_and_legal_actions_at_every_decision_of
 def test_what_the_seat_cannot_see_is_dealt_by_the_rng_from_the_cards_it_cannot_account_for():
     varied = 0
     for state, actor, _ in _decisions(range(4)):
-        view = G.view(state, actor)
+        view = G.rules.view(state, actor)
         one, two = sample(view, Rng.seeded(1)), sample(view, Rng.seeded(2))
-        assert G.state_to_json(one) == G.state_to_json(sample(view, Rng.seeded(1)))
+        assert G.rules.state_to_json(one) == G.rules.state_to_json(sample(view, Rng.seeded(1)))
         seen = set(view["you"]["dreams"]) | {d for p in view["players"] for d in p["completed"]}
         for world in (one, two):
             assert world.player(actor).dreams == view["you"]["dreams"]
@@ -73,10 +73,10 @@ def test_what_the_seat_cannot_see_is_dealt_by_the_rng_from_the_cards_it_cannot_a
 def test_hard_searches_laga_and_departs_from_normal_where_the_playouts_say_so():
     departed = searched = 0
     for i, (state, actor, _) in enumerate(_decisions(range(40, 42))):
-        legal = G.legal_actions(state, actor)
+        legal = G.rules.legal_actions(state, actor)
         if i % 9 or len(legal) < 2:
             continue
-        view = G.view(state, actor)
+        view = G.rules.view(state, actor)
         searched += 1
         normal = NORMAL.choose(view, legal, Rng.seeded(Rng.seeded(i).next64()))  # the draw ``think`` gives normal
         departed += think("laga", view, legal, actor, i, playouts=24) != normal

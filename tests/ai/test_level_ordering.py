@@ -14,7 +14,7 @@ import pytest
 from bot.ai import registry
 from bot.ai.arena import Hard, duel
 from bot.ai.search import Budget
-from bot.kernel.contract import all_games, get_game
+from bot.kernel.module import all_games, get_game
 
 GAMES = 60
 MARGIN = 0.1
@@ -28,7 +28,7 @@ def test_each_level_beats_the_one_below(name: str, level: str, below: str):
     game = get_game(name)
     games, margin = (GOCENG_GAMES, GOCENG_MARGIN) if name == "goceng" else (GAMES, MARGIN)
     tally = duel(game, registry.policy(name, level), registry.policy(name, below), games, seed=7)
-    fair = 1 / game.min_players
+    fair = 1 / game.rules.min_players
     assert tally.score >= fair + margin, (name, level, below, tally.to_json())
 
 

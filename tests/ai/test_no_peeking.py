@@ -16,7 +16,7 @@ import pytest
 from bot.ai import registry
 from bot.ai.levels import LEVELS
 from bot.ai.search import think
-from bot.kernel.contract import get_game
+from bot.kernel.module import all_games, get_game
 from bot.kernel.rng import Rng
 
 #: Playouts of a hard decision here (the bench and the bot use a time budget instead).
@@ -83,27 +83,27 @@ def _positions(name: str, count: int = 6, moves: int = 17) -> list[tuple[Any, An
     normal = registry.policy(name, "normal")
     found = []
     for seed in range(40):
-        players = list(range(1, game.min_players + 1))
-        state = game.new_game(players, seed)
+        players = list(range(1, game.rules.min_players + 1))
+        state = game.rules.new_game(players, seed)
         rng = Rng.seeded(seed)
         for _ in range(moves + seed % 7):
-            if game.is_over(state):
+            if game.rules.is_over(state):
                 break
-            actor = sorted(game.actors(state))[0]
-            legal = game.legal_actions(state, actor)
-            game.apply(state, actor, normal.choose(game.view(state, actor), legal, rng))
-        if game.is_over(state):
+            actor = sorted(game.rules.actors(state))[0]
+            legal = game.rules.legal_actions(state, actor)
+            game.rules.apply(state, actor, normal.choose(game.rules.view(state, actor), legal, rng))
+        if game.rules.is_over(state):
             continue
-        actor = sorted(game.actors(state))[0]
-        if len(game.legal_actions(state, actor)) < 2:
+        actor = sorted(game.rules.actors(state))[0]
+        if len(game.rules.legal_actions(state, actor)) < 2:
             continue
         twin = copy.deepcopy(state)
         if not HIDE[name](twin, actor):
             continue
         twin.rng = Rng.seeded(seed * 7919 + 1)
-        if game.view(twin, actor) != game.view(state, actor):
+        if game.rules.view(twin, actor) != game.rules.view(state, actor):
             continue  # the swap touched something the seat sees: not a fair pair
-        assert game.state_to_json(twin) != game.state_to_json(state)
+        assert game.rules.state_to_json(twin) != game.rules.state_to_json(state)
         found.append((state, twin, actor))
         if len(found) >= count:
             break
@@ -113,7 +113,7 @@ def _positions(name: str, count: int = 6, moves: int = 17) -> list[tuple[Any, An
 
 def _decide(name: str, level: str, state: Any, actor: int, seed: int) -> Any:
     game = get_game(name)
-    view, legal = game.view(state, actor), game.legal_actions(state, actor)
+    view, legal = game.rules.view(state, actor), game.rules.legal_actions(state, actor)
     if level == "hard":
         return think(name, view, legal, actor, seed, playouts=PLAYOUTS)
     return registry.policy(name, level).choose(view, legal, Rng.seeded(seed))
@@ -127,7 +127,7 @@ def test_a_seat_decides_the_same_whatever_it_cannot_see(name: str, level: str):
         assert _decide(name, level, state, actor, 99 + i) == _decide(name, level, twin, actor, 99 + i)
 
 
-@pytest.mark.parametrize("name", sorted(registry.SAMPLERS))
+@pytest.mark.parametrize("name", sorted([g.name for g in all_games() if g.sampler is not None]))
 def test_a_sampler_reads_the_view_only_and_deals_a_state_with_that_view(name: str):
     game = get_game(name)
     sample = registry.sampler(name)
@@ -135,12 +135,12 @@ def test_a_sampler_reads_the_view_only_and_deals_a_state_with_that_view(name: st
     dealt = 0
     for state, twin, actor in _positions(name, count=10):
         try:
-            one = sample(game.view(state, actor), Rng.seeded(5))
+            one = sample(game.rules.view(state, actor), Rng.seeded(5))
         except NotImplementedError:  # a position the sampler leaves to the normal choice
             continue
-        two = sample(game.view(twin, actor), Rng.seeded(5))
-        assert game.state_to_json(one) == game.state_to_json(two)
-        assert game.view(one, actor) == game.view(state, actor)
-        assert game.legal_actions(one, actor) == game.legal_actions(state, actor)
+        two = sample(game.rules.view(twin, actor), Rng.seeded(5))
+        assert game.rules.state_to_json(one) == game.rules.state_to_json(two)
+        assert game.rules.view(one, actor) == game.rules.view(state, actor)
+        assert game.rules.legal_actions(one, actor) == game.rules.legal_actions(state, actor)
         dealt += 1
     assert dealt

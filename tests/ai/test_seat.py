@@ -71,7 +71,7 @@ async def test_a_hard_search_runs_off_the_event_loop_while_other_matches_play(se
         await service.start(other.id, 7)
     service.ai.pool = SHARED
     actor = sorted(hard.waiting.actors)[0]
-    if len(hard.game.legal_actions(hard.state, actor)) < 2:
+    if len(hard.game.rules.legal_actions(hard.state, actor)) < 2:
         pytest.skip("the first decision is forced; nothing to search")
 
     async def hard_move():
@@ -83,7 +83,7 @@ async def test_a_hard_search_runs_off_the_event_loop_while_other_matches_play(se
     for _ in range(5):  # moves in the other match, each committed while the search goes on
         await asyncio.sleep(0)
         person = sorted(other.waiting.actors)[0]
-        legal = other.game.legal_actions(other.state, person)
+        legal = other.game.rules.legal_actions(other.state, person)
         async with service.lock(other.id):
             await service.act(other.id, person, legal[-1], decision=other.decision)
         played += 1

@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.kernel.contract import all_games
+from bot.kernel.module import all_games
 
 ROOT = Path(__file__).resolve().parents[2]
 

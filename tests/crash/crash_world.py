@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.kernel.contract import Action, get_game, replay
+from bot.kernel.contract import Action, replay
+from bot.kernel.module import get_game
 from tools.sim import FakeMessage, InteractionRecord, seat
 from tools.sim.remote import RemoteBot, SharedDiscord
 from bot.frontend.ui.components import LobbyButton
@@ -57,7 +58,7 @@ class Stored:
     def public_board(self) -> str:
         """What the table message must show of the stored state: the engine's public rendering."""
         game = get_game(GAME)
-        return game.render_view(game.view(game.state_from_json(self.state), None), self.names)
+        return game.presenter.board(game.rules.view(game.rules.state_from_json(self.state), None), self.names).text
 
 
 def stored_matches(db_path: str) -> dict[int, Stored]:
@@ -78,8 +79,8 @@ def action_log(db_path: str, match_id: int) -> list[tuple[int, Action]]:
 def replays_exactly(db_path: str, match: Stored) -> bool:
     game = get_game(GAME)
     log = action_log(db_path, match.id)
-    rebuilt = replay(game, match.players, match.seed, match.options, log)
-    return len(log) == match.seq and game.state_to_json(rebuilt) == match.state
+    rebuilt = replay(game.rules, match.players, match.seed, match.options, log)
+    return len(log) == match.seq and game.rules.state_to_json(rebuilt) == match.state
 
 
 @dataclass
@@ -148,9 +149,9 @@ class CrashWorld:
 
     def actor_and_legal(self, match: Stored) -> tuple[int, list[Action]]:
         game = get_game(GAME)
-        state = game.state_from_json(match.state)
-        player = sorted(game.actors(state))[0]
-        return player, game.legal_actions(state, player)
+        state = game.rules.state_from_json(match.state)
+        player = sorted(game.rules.actors(state))[0]
+        return player, game.rules.legal_actions(state, player)
 
     async def pick(self, player: int, picker: FakeMessage, legal: list[Action], action: Action,
                    path: tuple[int, ...]) -> tuple[InteractionRecord, tuple[int, ...], bool]:

@@ -23,7 +23,8 @@ from typing import Any, Callable
 
 from bot.frontend.client import GameBot
 from bot.play.clock import ManualClock
-from bot.kernel.contract import Action, Game, get_game
+from bot.kernel.contract import Action
+from bot.kernel.module import GameModule, get_game
 from bot.kernel.rng import Rng
 from tools.sim import FakeDiscord, FakeMessage, InteractionRecord, seat
 from tools.sim import components as comp
@@ -83,7 +84,7 @@ def hidden_texts(live: Any, player: int) -> set[str]:
             out.update(state.looking)
         return out
     if name == "goceng":
-        from bot.games.goceng.views import character_name
+        from bot.games.goceng.view import character_name
 
         if player in state.revealed:
             return set()
@@ -108,9 +109,9 @@ def public_texts(live: Any) -> str:
     game = live.game
     board = ""
     if live.state is not None:
-        public = game.view(live.state, None)
-        fields = game.render_fields(public, live.record.names)
-        board = "\n".join([game.render_view(public, live.record.names)] + [f"{f.name}\n{f.value}" for f in fields])
+        public = game.rules.view(live.state, None)
+        fields = list(game.presenter.board(public, live.record.names).fields)
+        board = "\n".join([game.presenter.board(public, live.record.names).text] + [f"{f.name}\n{f.value}" for f in fields])
     return board + "\n" + "\n".join(live.record.recent)
 
 
@@ -187,7 +188,7 @@ class GameTable:
     world: FakeDiscord
     bot: GameBot
     clock: ManualClock
-    game: Game
+    game: GameModule
     humans: list[int]
     ais: int
     seed: int = 1
@@ -295,13 +296,13 @@ class GameTable:
         return self.world.message(self.table_id)
 
     def choose(self, live: Any, player: int) -> Action:
-        legal = live.game.legal_actions(live.state, player)
+        legal = live.game.rules.legal_actions(live.state, player)
         preferred = [a for a in legal if a.get("type") in self.prefer]
         if preferred:
             return preferred[0]
         if self.policy == "random":
             return self.rng.choice(legal)
-        return live.game.ai_policy().choose(live.game.view(live.state, player), legal, self.rng)
+        return live.game.policies["normal"]().choose(live.game.rules.view(live.state, player), legal, self.rng)
 
     async def act(self, player: int, action: Action | None = None, *, via: str = "auto") -> InteractionRecord:
         """``player`` makes ``action`` (default: their policy's choice) by clicking.
@@ -310,7 +311,7 @@ class GameTable:
         pass, else Respond… then the picker; otherwise the table's Take action.
         """
         live = await self.live()
-        legal = live.game.legal_actions(live.state, player)
+        legal = live.game.rules.legal_actions(live.state, player)
         action = action if action is not None else self.choose(live, player)
         waiting = live.waiting
         decision = live.record.decision_seq
@@ -318,7 +319,7 @@ class GameTable:
         if prompt is None and waiting.in_window and via == "auto":
             prompt = self.ping_for(decision)
         if prompt is not None:
-            passing = live.game.timeout_action(live.state, player)
+            passing = live.game.rules.timeout_action(live.state, player)
             if action == passing:
                 return await self.click(player, prompt, PassButton.on(prompt.custom_ids(), self.match_id, decision))
             opened = await self.click(player, prompt, seat.act_button(prompt))

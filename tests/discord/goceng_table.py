@@ -9,7 +9,7 @@ from typing import Any
 
 from any_table import CHANNEL, GameTable, _contains, _message_json, snapshot_text, without_title
 from bot.games.goceng.flow import fitting_cards
-from bot.games.goceng.views import character_name, known_characters
+from bot.games.goceng.view import character_name, known_characters
 from tools.sim import seat
 
 
@@ -74,14 +74,14 @@ def negotiation_ahead(helpers_fitting: int, battler: int | None = None):
 
 
 def offers_of(live: Any, player: int) -> list[dict]:
-    return [a for a in live.game.legal_actions(live.state, player) if a["type"] == "offer"]
+    return [a for a in live.game.rules.legal_actions(live.state, player) if a["type"] == "offer"]
 
 
 async def prompt_pick(table: GameTable, player: int, action: dict) -> Any:
     """Answer from ``player``'s newest DM: a decider prompt is clicked through as it stands;
     a responder's prompt through Respond… and the picker."""
     live = await table.live()
-    legal = live.game.legal_actions(live.state, player)
+    legal = live.game.rules.legal_actions(live.state, player)
     prompt = table.world.dm_messages(player)[-1]
     if any(c.startswith(("pkb:", "pks:")) for c in prompt.custom_ids()):
         return await seat.click_through(table.world, table.bot, player, prompt, legal, action,

@@ -97,7 +97,7 @@ class Table:
     async def play(self, player: int, action: Action) -> InteractionRecord:
         """Open the picker and click through it to ``action``; returns the last interaction."""
         live = self.live()
-        legal = live.game.legal_actions(live.state, player)
+        legal = live.game.rules.legal_actions(live.state, player)
         return await seat.play(self.world, self.bot, player, self.table_message(), legal, action)
 
     async def play_out(self, choose: Callable[[Any, int, list[Action]], Action], limit: int = 2000,
@@ -106,8 +106,8 @@ class Table:
             live = self.live()
             if live is None:
                 return
-            player = sorted(live.game.actors(live.state))[0]
-            await self.play(player, choose(live, player, live.game.legal_actions(live.state, player)))
+            player = sorted(live.game.rules.actors(live.state))[0]
+            await self.play(player, choose(live, player, live.game.rules.legal_actions(live.state, player)))
             if after_move:
                 after_move()
         raise AssertionError("the match did not end")

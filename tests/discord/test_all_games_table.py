@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.kernel.contract import all_games, replay
+from bot.kernel.contract import replay
+from bot.kernel.module import all_games
 from bot.frontend.ui import render
 from bot.frontend.ui.components import PassButton, PickButton
 from any_table import (
@@ -26,9 +27,9 @@ def _sizes() -> list[tuple[str, int, int]]:
     """(game, humans, AI seats): the minimum count all human, and the maximum with three humans."""
     out = []
     for game in all_games():
-        out.append((game.name, game.min_players, 0))
-        top = min(6, game.max_players)
-        if top > game.min_players:
+        out.append((game.name, game.rules.min_players, 0))
+        top = min(6, game.rules.max_players)
+        if top > game.rules.min_players:
             humans = min(3, top)
             out.append((game.name, humans, top - humans))
     return out
@@ -65,14 +66,14 @@ async def test_a_whole_match_through_clicks_keeps_secrets_and_mentions_quiet(tab
     final = table.world.message(table.table_id)
     assert "Take action" not in [b.label for b in final.buttons()]
     live = await table.live()
-    result_head = render.result_text(live, live.game.result(live.game.state_from_json(stored.state))).splitlines()[0]
+    result_head = render.result_text(live, live.game.rules.result(live.game.rules.state_from_json(stored.state))).splitlines()[0]
     assert result_head in final.text, final.text[-400:]
     assert all(i.responded for i in table.world.interactions), "an interaction went unanswered"
     assert not any("Something went wrong" in c.text for c in table.clicks)
     log = await table.bot.storage.action_log(table.match_id)
     assert len(log) == stored.seq
-    rebuilt = replay(live.game, stored.players, stored.seed, stored.options, [(a.player_id, a.action) for a in log])
-    assert live.game.state_to_json(rebuilt) == stored.state
+    rebuilt = replay(live.game.rules, stored.players, stored.seed, stored.options, [(a.player_id, a.action) for a in log])
+    assert live.game.rules.state_to_json(rebuilt) == stored.state
 
     watch = table.watch
     assert watch.secret_checks > 0, "nothing secret was ever looked for: hidden_texts is wrong"
@@ -160,7 +161,7 @@ async def test_restart_mid_window_old_buttons_answer_and_the_deadline_fires(tabl
 
 async def _gamesize(name: str) -> tuple[int, int]:
     game = next(g for g in all_games() if g.name == name)
-    return game.min_players, game.max_players
+    return game.rules.min_players, game.rules.max_players
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -186,7 +187,7 @@ async def test_strangers_waiting_players_stale_options_and_double_clicks(tables,
     from bot.frontend.ui.picker import walk
 
     picker = (await table.click(player, tab, act)).message
-    legal = live.game.legal_actions(live.state, player)
+    legal = live.game.rules.legal_actions(live.state, player)
     action = legal[0]
     path: tuple[int, ...] = ()
     while True:  # click down the picker to the step whose option makes the move

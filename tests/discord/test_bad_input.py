@@ -131,8 +131,8 @@ def test_snowflake_template_takes_exactly_the_ids_below_2_63():
 async def test_forged_and_malformed_clicks_are_answered_and_change_nothing(table: Table):
     await table.open_and_start()
     live = table.live()
-    player = live.game.waiting(live.state).turn
-    legal = legal_fingerprint(live.game.legal_actions(live.state, player))
+    player = live.game.rules.waiting(live.state).turn
+    legal = legal_fingerprint(live.game.rules.legal_actions(live.state, player))
     before = await _snapshot(table)
     malformed = _malformed(live.id, legal)
     messages = await _posted(table, malformed)
@@ -149,9 +149,9 @@ async def test_forged_and_malformed_clicks_are_answered_and_change_nothing(table
 async def test_valid_looking_ids_with_bad_values_get_their_own_refusal(table: Table):
     await table.open_and_start()
     live = table.live()
-    player = live.game.waiting(live.state).turn
+    player = live.game.rules.waiting(live.state).turn
     other = GUEST if player == HOST else HOST
-    legal = legal_fingerprint(live.game.legal_actions(live.state, player))
+    legal = legal_fingerprint(live.game.rules.legal_actions(live.state, player))
     biggest = SNOWFLAKE_LIMIT - 1
     cases = [
         (player, HandButton.id(biggest), None), (player, HandButton.id(0), None),
@@ -188,8 +188,8 @@ async def _last_text(table: Table) -> str:
 async def test_select_values_never_offered_are_refused(table: Table):
     await table.open_and_start()
     live = table.live()
-    player = live.game.waiting(live.state).turn
-    legal = legal_fingerprint(live.game.legal_actions(live.state, player))
+    player = live.game.rules.waiting(live.state).turn
+    legal = legal_fingerprint(live.game.rules.legal_actions(live.state, player))
     select = PickSelect.id(live.id, 0, legal, ())
     lobby_select = OptionSelect.custom_id_for(live.id, "rounds")
     player_select = PlayerOptionSelect.custom_id_for(live.id, player, "hero")

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from tools.demo import playable, run_demo
-from bot.kernel.contract import all_games, get_game
+from bot.kernel.module import all_games, get_game
 from bot.store.sqlite import Storage
 
 
@@ -54,7 +54,7 @@ def _private_listings(lines: list[str]) -> list[str]:
 async def test_demo_plays_every_game_to_the_end_with_its_window_prompts_private(tmp_path, clock, game):
     out = io.StringIO()
     database = tmp_path / f"demo-{game}.sqlite3"
-    players = min(get_game(game).max_players, max(3, get_game(game).min_players))
+    players = min(get_game(game).rules.max_players, max(3, get_game(game).rules.min_players))
     transcript = await run_demo(game, seed=2, players=players, database=str(database), out=out)
     printed = out.getvalue()
     assert printed.startswith(f"== {get_game(game).title} demo · seed 2 · {players} players")

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import discord
 
+from bot.frontend.ui import render
+from bot.games.drama.cardtext import PAGE_COLOUR, card_page, suggest
 from bot.games.drama.state import CARDS
-from cogs.drama import card_embed, suggest
 from table_driver import CHANNEL, HOST
+
+
+def card_embed(name: str) -> discord.Embed:
+    """The page ``/drama card`` shows for ``name``, as the front end draws it."""
+    embed = render.page(card_page(name), colour=PAGE_COLOUR).embed
+    assert embed is not None
+    return embed
 
 
 async def test_drama_card_shows_a_card_in_full_privately(table):

@@ -159,7 +159,7 @@ async def test_a_cliffhanger_in_the_action_phase_stops_cards_and_the_attack(tabl
     await _answer(table, b, {"type": "play", "card": card_id("Cliffhanger")})
     live = await table.live()
     assert live.waiting.actors == {a} and live.state.turn.silenced
-    kinds = {x["type"] for x in live.game.legal_actions(live.state, a)}
+    kinds = {x["type"] for x in live.game.rules.legal_actions(live.state, a)}
     assert "attack" not in kinds and "play" not in kinds and "end_turn" in kinds
     assert any("no more cards from hand and no attack" in line for line in live.record.recent)
     board = table.world.message(table.table_id).text
@@ -189,7 +189,7 @@ async def test_a_restart_while_a_window_is_open_keeps_the_prompt_working(tables,
     assert opened.message is not None and opened.message.id == old_prompt.id  # the prompt became the picker
     live = await table.live()
     from tools.sim import seat
-    await seat.click_through(table.world, table.bot, b, opened.message, live.game.legal_actions(live.state, b),
+    await seat.click_through(table.world, table.bot, b, opened.message, live.game.rules.legal_actions(live.state, b),
                              {"type": "play", "card": card_id("Cliffhanger")})
     live = await table.live()
     assert live.waiting.turn == b and any("skips the whole turn" in line for line in live.record.recent)
@@ -216,7 +216,7 @@ async def test_a_player_who_let_a_window_time_out_is_not_waited_for_again(tables
     live = await table.live()
     await table.play_out(until=lambda lv: lv.waiting.turn == b and not lv.waiting.in_window)
     live = await table.live()
-    await _answer(table, b, live.game.legal_actions(live.state, b)[0])
+    await _answer(table, b, live.game.rules.legal_actions(live.state, b)[0])
     assert b not in (await table.live()).record.absent
 
 
@@ -233,7 +233,7 @@ async def test_a_targeted_plot_twist_from_the_prompt_takes_three_clicks(tables, 
     options = [o for s in picker.selects() for o in s.options]
     assert {o.label for o in options} == {"Anak Tiri Kaki Curi", "Cliffhanger"}
     assert all(o.description and o.description.startswith("Plot Twist · ") for o in options)
-    clicks = await seat.click_through(table.world, table.bot, b, picker, live.game.legal_actions(live.state, b),
+    clicks = await seat.click_through(table.world, table.bot, b, picker, live.game.rules.legal_actions(live.state, b),
                                       {"type": "play", "card": card_id("Anak Tiri Kaki Curi"), "target": a})
     assert clicks is not None
     live = await table.live()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from bot.games.drump.cards import label
@@ -127,15 +129,15 @@ async def test_dm_closed_player_is_told_to_pull_and_play_goes_on(table: Table):
     assert all(label(c) in hand.text for c in live.state.sides[seat].hand)
     button = await table.click(GUEST, table.table_message(), HandButton.id(live.id))
     assert button.ephemeral and all(label(c) in button.text for c in live.state.sides[seat].hand)
-    player = live.game.waiting(live.state).turn
-    await table.play(player, live.game.legal_actions(live.state, player)[0])
+    player = live.game.rules.waiting(live.state).turn
+    await table.play(player, live.game.rules.legal_actions(live.state, player)[0])
     assert table.live().seq == 1
 
 
 async def test_refusals_stale_buttons_and_strangers(table: Table):
     table_msg = await table.open_and_start()
     live = table.live()
-    player = live.game.waiting(live.state).turn
+    player = live.game.rules.waiting(live.state).turn
     other = GUEST if player == HOST else HOST
     act = ActButton.id(live.id, 0)
     stranger = await table.click(STRANGER, table_msg, act)
@@ -145,7 +147,7 @@ async def test_refusals_stale_buttons_and_strangers(table: Table):
     ping = next(m for m in table.world.channel_messages(CHANNEL) if act in m.custom_ids() and m.id != table_msg.id)
     picker = (await table.open_picker(player)).message
     old_option = next(cid for cid in picker.custom_ids() if cid.startswith("pkb:"))
-    place = next(a for a in live.game.legal_actions(live.state, player) if a["type"] == "place")
+    place = next(a for a in live.game.rules.legal_actions(live.state, player) if a["type"] == "place")
     await table.play(player, place)
     # Opening a new picker folded the old one to a line: no old buttons that look live.
     assert picker.custom_ids() == [] and "Replaced" in picker.text
@@ -163,8 +165,8 @@ async def test_refusals_stale_buttons_and_strangers(table: Table):
 async def test_double_click_applies_once(table: Table):
     await table.open_and_start()
     live = table.live()
-    player = live.game.waiting(live.state).turn
-    legal = live.game.legal_actions(live.state, player)
+    player = live.game.rules.waiting(live.state).turn
+    legal = live.game.rules.legal_actions(live.state, player)
     end_turn = next(a for a in legal if a["type"] == "end_turn")
     picker = (await table.open_picker(player)).message
     button = next(b.custom_id for b in picker.buttons() if b.label and "End" in b.label)
@@ -199,9 +201,9 @@ async def _message_with(table: Table, buttons: list[str], select: str | None = N
 async def test_forged_and_malformed_custom_ids_change_nothing(table: Table):
     await table.open_and_start()
     live = table.live()
-    player = live.game.waiting(live.state).turn
+    player = live.game.rules.waiting(live.state).turn
     before = (await table.bot.storage.get_match(live.id)).state
-    legal = legal_fingerprint(live.game.legal_actions(live.state, player))
+    legal = legal_fingerprint(live.game.rules.legal_actions(live.state, player))
     forged = [
         PickButton.id(live.id, 0, legal, (), 99),            # out-of-range choice
         PickButton.id(live.id, 0, legal, (0, 77), 0),        # impossible path
@@ -245,10 +247,10 @@ async def test_concede_gives_the_opponent_the_win(table: Table):
 async def _until_block_window(table: Table, rng: Rng) -> None:
     for _ in range(300):
         live = table.live()
-        if live.game.waiting(live.state).in_window:
+        if live.game.rules.waiting(live.state).in_window:
             return
-        player = sorted(live.game.actors(live.state))[0]
-        legal = live.game.legal_actions(live.state, player)
+        player = sorted(live.game.rules.actors(live.state))[0]
+        legal = live.game.rules.legal_actions(live.state, player)
         attacks = [a for a in legal if a["type"] == "attack"]
         await table.play(player, attacks[0] if attacks else rng.choice(
             [a for a in legal if a["type"] in ("place", "end_turn", "discard")] or legal))
@@ -259,7 +261,7 @@ async def test_block_window_prompts_and_times_out(table: Table, clock):
     await table.open_and_start()
     await _until_block_window(table, Rng.seeded(3))
     live = table.live()
-    defender = sorted(live.game.actors(live.state))[0]
+    defender = sorted(live.game.rules.actors(live.state))[0]
     ping = table.world.channel_messages(CHANNEL)[-1]
     assert f"<@{defender}>" in ping.text and "<t:" in ping.text and ping.button("Respond")
     seq = live.seq
@@ -271,7 +273,7 @@ async def test_block_window_prompts_and_times_out(table: Table, clock):
     log = await table.bot.storage.action_log(live.id)
     assert log[-1].action == {"type": "no_block"} and log[-1].seq == seq + 1
     assert "Time ran out" in table.table_message().text
-    assert not live.game.waiting(table.live().state).in_window
+    assert not live.game.rules.waiting(table.live().state).in_window
 
 
 async def test_restart_mid_match_and_finish_from_old_buttons(table: Table, db_path, clock):
@@ -280,8 +282,8 @@ async def test_restart_mid_match_and_finish_from_old_buttons(table: Table, db_pa
     rng = Rng.seeded(8)
     for _ in range(6):
         current = table.live()
-        player = sorted(current.game.actors(current.state))[0]
-        await table.play(player, rng.choice(current.game.legal_actions(current.state, player)))
+        player = sorted(current.game.rules.actors(current.state))[0]
+        await table.play(player, rng.choice(current.game.rules.legal_actions(current.state, player)))
     old_table = table.table_message()
     seq_before = table.live().seq
     await table.bot.close()
@@ -314,7 +316,7 @@ async def test_a_deleted_table_message_is_posted_again(table: Table):
     old = await table.open_and_start()
     live = table.live()
     table.world.delete_message(old)  # a moderator removes the table message
-    player = live.game.waiting(live.state).turn
+    player = live.game.rules.waiting(live.state).turn
     ping = table.world.channel_messages(CHANNEL)[-1]
     picker = (await table.click(player, ping, ActButton.id(live.id, 0))).message
     end_turn = next(b.custom_id for b in picker.buttons() if b.label == "End turn")
@@ -345,12 +347,13 @@ async def test_a_match_ended_by_command_closes_the_hand_dms_and_leaves_nothing_b
 async def test_an_unexpected_error_still_answers_the_player(table: Table, monkeypatch):
     await table.open_and_start()
     live = table.live()
-    player = live.game.waiting(live.state).turn
+    player = live.game.rules.waiting(live.state).turn
 
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(type(live.game), "describe_choice", broken)
+    presenter = dataclasses.replace(live.game.presenter, choice_label=broken)
+    monkeypatch.setattr(live, "game", dataclasses.replace(live.game, presenter=presenter))
     record = await table.open_picker(player)
     assert record.responded and record.ephemeral and "Something went wrong" in record.text
     assert table.live().seq == 0

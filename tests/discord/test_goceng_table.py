@@ -170,7 +170,7 @@ async def test_a_restart_mid_negotiation_keeps_the_offers_and_the_old_prompt_ans
     live = await table.live()
     assert live.state.battle.window.stack[0]["player"] == helper  # the offer survived the restart
     # The prompt sent before the restart still answers: its choices are those of the stored state.
-    fingerprint = render.legal_fingerprint(live.game.legal_actions(live.state, battler))
+    fingerprint = render.legal_fingerprint(live.game.rules.legal_actions(live.state, battler))
     ids = [c for c in table.world.message(prompt.id).custom_ids() if c.startswith("pkb:")]
     assert ids and all(c.split(":")[3] == fingerprint for c in ids)
     await prompt_pick(table, battler, {"type": "accept", "helper": helper})
@@ -188,11 +188,11 @@ async def test_a_battle_card_is_one_line_on_the_table_and_pings_nobody(tables, d
         battle = live.state.battle
         return (battle is not None and battle.window is None and live.state.pending is None
                 and battle.lines[battle.attacker] and any(a["type"] == "play" for a in
-                                                          live.game.legal_actions(live.state, battle.holder)))
+                                                          live.game.rules.legal_actions(live.state, battle.holder)))
     live = await table.play_out(until=battling)
     holder = live.state.battle.holder
     assert live.waiting.turn == live.state.active  # a battle card is no new turn for the platform
-    card = next(a for a in live.game.legal_actions(live.state, holder) if a["type"] == "play")
+    card = next(a for a in live.game.rules.legal_actions(live.state, holder) if a["type"] == "play")
     posts = [r for r in table.world.requests if r.method == "POST"]
     mark = len(table.world.requests)
     await table.act(holder, card, via="table")
@@ -200,7 +200,7 @@ async def test_a_battle_card_is_one_line_on_the_table_and_pings_nobody(tables, d
                  and str(CHANNEL) in r.path and "interactions" not in r.path]
     assert new_posts == [], [r.path for r in new_posts]  # the table is edited; no message, no mention
     text = table.world.message(table.table_id).text
-    played = live.game.describe_event({"type": "play", "player": holder, "card": card["card"]},
+    played = live.game.presenter.event_line({"type": "play", "player": holder, "card": card["card"]},
                                       live.record.names)
     assert text.count(played) == 1 and posts
 

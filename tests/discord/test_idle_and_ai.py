@@ -20,9 +20,9 @@ async def finish_turn(table: Table, player: int) -> None:
     """``player`` ends their turn through the picker, discarding if the rules ask."""
     for _ in range(10):
         live = table.live()
-        if live is None or player not in live.game.actors(live.state) or live.game.waiting(live.state).in_window:
+        if live is None or player not in live.game.rules.actors(live.state) or live.game.rules.waiting(live.state).in_window:
             return
-        legal = live.game.legal_actions(live.state, player)
+        legal = live.game.rules.legal_actions(live.state, player)
         action = next((a for a in legal if a["type"] == "end_turn"), legal[0])
         await table.play(player, action)
 
@@ -41,9 +41,9 @@ async def test_ai_seat_plays_a_whole_match_against_a_person(table: Table, clock)
         live = table.live()
         if live is None:
             break
-        actors = sorted(live.game.actors(live.state))
+        actors = sorted(live.game.rules.actors(live.state))
         if HOST in actors:
-            await table.play(HOST, rng.choice(live.game.legal_actions(live.state, HOST)))
+            await table.play(HOST, rng.choice(live.game.rules.legal_actions(live.state, HOST)))
         else:
             seq = live.seq
             assert await tick(table, clock, 2) == 1
@@ -69,7 +69,7 @@ async def test_ai_waits_its_delay(table: Table, clock):
 async def test_reminder_timeout_takeover_and_reclaim(table: Table, clock):
     await table.open_and_start()
     live = table.live()
-    away = live.game.waiting(live.state).turn
+    away = live.game.rules.waiting(live.state).turn
     present = GUEST if away == HOST else HOST
 
     # Halfway through the 180 s turn: one reminder, in the channel and by DM, never twice.
@@ -85,7 +85,7 @@ async def test_reminder_timeout_takeover_and_reclaim(table: Table, clock):
     # The deadline: the engine's timeout action is taken for them and announced.
     await tick(table, clock, 60)
     live = table.live()
-    assert live.game.waiting(live.state).turn == present
+    assert live.game.rules.waiting(live.state).turn == present
     assert "Time ran out" in table.table_message().text
     assert (await table.bot.storage.get_match(live.id)).timeouts == {away: 1}
 
@@ -97,7 +97,7 @@ async def test_reminder_timeout_takeover_and_reclaim(table: Table, clock):
 
     await finish_turn(table, present)
     live = table.live()
-    assert live.game.waiting(live.state).turn == away
+    assert live.game.rules.waiting(live.state).turn == away
     seq = live.seq
     await tick(table, clock, 2)  # the AI plays for the absent player at AI pace
     assert table.live().seq == seq + 1
@@ -106,7 +106,7 @@ async def test_reminder_timeout_takeover_and_reclaim(table: Table, clock):
 
     # Their next click reclaims the seat.
     live = table.live()
-    assert away in live.game.actors(live.state), "the AI's first move of a turn does not end it"
+    assert away in live.game.rules.actors(live.state), "the AI's first move of a turn does not end it"
     back = await table.open_picker(away)  # their next click, even just opening the picker
     assert back.ephemeral and "Welcome back" in back.text
     assert (await table.bot.storage.get_match(live.id)).autopilot == []

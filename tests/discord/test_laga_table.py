@@ -155,7 +155,7 @@ async def test_six_seats_genders_spg_and_a_restart_mid_turn(db_path, clock):
                               and not lv.state.tasks and "SPG" in lv.state.job_deck
                               and lv.state.news != "Bundaran HI Protest")
         _give_spg(seduced, first)
-        actions = seduced.game.legal_actions(seduced.state, first)
+        actions = seduced.game.rules.legal_actions(seduced.state, first)
         targets = [a for a in actions if a["type"] == "seduce"]
         assert targets, "SPG offers a target of the opposite gender"
         assert all(seduced.state.player(a["target"]).gender == "male" for a in targets)
@@ -170,7 +170,7 @@ async def test_six_seats_genders_spg_and_a_restart_mid_turn(db_path, clock):
         mid = await _play(table, secrets, until=lambda lv: lv.waiting.turn in table.humans
                           and lv.state.phase == "post" and table.human(lv, lv.waiting.turn))
         player, seq = mid.waiting.turn, mid.record.seq
-        legal = mid.game.legal_actions(mid.state, player)
+        legal = mid.game.rules.legal_actions(mid.state, player)
         old_table = table.world.message(table.table_id)
         before = await table.click(player, old_table, next(c for c in old_table.custom_ids() if c.startswith("act:")))
         old_picker = before.message
@@ -178,7 +178,7 @@ async def test_six_seats_genders_spg_and_a_restart_mid_turn(db_path, clock):
         secrets.listen()
         back = await table.live()
         assert back.record.seq == seq and back.waiting.turn == player and back.state.phase == "post"
-        assert back.game.legal_actions(back.state, player) == legal
+        assert back.game.rules.legal_actions(back.state, player) == legal
         opened = await table.click(player, old_table, next(c for c in old_table.custom_ids() if c.startswith("act:")))
         assert opened.ephemeral and opened.message is not None and (opened.message.selects() or opened.message.buttons())
         # The picker opened before the restart still answers: End turn from it ends the turn.

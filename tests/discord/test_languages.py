@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from bot.kernel import i18n
-from bot.kernel.contract import all_games, get_game
+from bot.kernel.module import all_games, get_game
 from bot.games.goceng.cards import AJIAN_NAMES
 from bot.kernel.rng import Rng
 from bot.locales import audit, extract
@@ -120,7 +120,7 @@ def _found(fragments: audit.Fragments, texts: set[str]) -> dict[str, str]:
 @pytest.mark.parametrize("game", [g.name for g in all_games()])
 async def test_a_malay_server_and_an_indonesian_player_each_read_their_own_language(catalogues, db_path, clock,
                                                                                    game):
-    humans = get_game(game).min_players
+    humans = get_game(game).rules.min_players
     world = make_world(humans)
     world.users[INDONESIAN].locale = "id"
     bot = make_bot(db_path, clock, seed=1000 + humans)

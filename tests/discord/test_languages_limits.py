@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from bot.kernel import i18n
-from bot.kernel.contract import all_games
+from bot.kernel.module import all_games
 from bot.kernel.rng import Rng
 from bot.kernel.i18n import use_locale
 from bot.locales.pseudo import write_pseudo_catalogues
@@ -24,6 +24,7 @@ from tools.sim.validate import check_message
 from bot.store.sqlite import ACTIVE, MatchRecord
 from bot.frontend.ui import render
 from bot.frontend.ui.picker import walk
+from bot.pictures.drawing import draw_hand, draw_table
 
 SEATS = (7_100_000_000_000_001, 7_100_000_000_000_002, 7_100_000_000_000_003, 7_100_000_000_000_004)
 NAMES = dict(zip(SEATS, ("Aisyah Nurhaliza binti Abdullah", "Budi", "Citra Kirana Wulandari", "Dewi")))
@@ -72,11 +73,11 @@ def _renders(live: LiveMatch, rng: Rng) -> list[tuple[str, render.Rendered]]:
         out.append(("hand DM", render.hand_dm(live, p, guild_name="Kedai Kopi Pak Lah", channel_id=2,
                                               channel_name="#meja-kad", jump_url="https://discord.com/x", notes=[])))
         out.append(("private reply", render.private_reply(live, p, show_act=True, always_ask=True)))
-    if game.is_over(state):
+    if game.rules.is_over(state):
         return out
     waiting = live.waiting
     for p in sorted(waiting.actors):
-        legal = game.legal_actions(state, p)
+        legal = game.rules.legal_actions(state, p)
         path: tuple[int, ...] = ()
         while True:
             step = walk(legal, path)
@@ -99,14 +100,14 @@ def _play(game: Any, seed: int) -> list[tuple[Any, list[dict[str, Any]]]]:
     """A random match: the states along it (copied) with the events that led to each."""
     players = state_players(game)
     rng = Rng.seeded(seed)
-    state = game.new_game(players, seed, {})
-    states: list[tuple[Any, list[dict[str, Any]]]] = [(game.state_from_json(game.state_to_json(state)), [])]
+    state = game.rules.new_game(players, seed, {})
+    states: list[tuple[Any, list[dict[str, Any]]]] = [(game.rules.state_from_json(game.rules.state_to_json(state)), [])]
     for _ in range(MAX_MOVES):
-        if game.is_over(state):
+        if game.rules.is_over(state):
             break
-        player = rng.choice(sorted(game.actors(state)))
-        events = game.apply(state, player, rng.choice(game.legal_actions(state, player)))
-        states.append((game.state_from_json(game.state_to_json(state)), events))
+        player = rng.choice(sorted(game.rules.actors(state)))
+        events = game.rules.apply(state, player, rng.choice(game.rules.legal_actions(state, player)))
+        states.append((game.rules.state_from_json(game.rules.state_to_json(state)), events))
     step = max(1, len(states) // SAMPLES)
     return states[::step] + [states[-1]]
 
@@ -123,7 +124,7 @@ def test_every_message_of_every_game_fits_discord_in_every_language(catalogues, 
                 for state, events in sampled:
                     names = {p: NAMES[p] for p in state_players(game)}
                     recent = (recent + [line for e in events if e.get("visible_to") is None
-                                        for line in [game.describe_event(e, names)] if line])[-12:]
+                                        for line in [game.presenter.event_line(e, names)] if line])[-12:]
                     live = _live(game, state, list(names), recent)
                     for what, rendered in _renders(live, rng):
                         try:
@@ -132,8 +133,8 @@ def test_every_message_of_every_game_fits_discord_in_every_language(catalogues, 
                             raise AssertionError(f"{game.name} {locale} seed {seed}: the {what} breaks a "
                                                  f"Discord limit: {exc}") from None
                         checked += 1
-                    if game.is_over(state):
-                        result = game.result(state)
+                    if game.rules.is_over(state):
+                        result = game.rules.result(state)
                         ended = render.turn_message(live, recent, result=result, end_reason="played")
                         check_message(_body(ended))
                         assert render.result_text(live, result, "played")
@@ -142,7 +143,7 @@ def test_every_message_of_every_game_fits_discord_in_every_language(catalogues, 
 
 def state_players(game: Any) -> list[int]:
     """Four seats where the game allows (so every seat kind shows), else as many as it takes."""
-    return list(SEATS[:max(game.min_players, min(4, game.max_players))])
+    return list(SEATS[:max(game.rules.min_players, min(4, game.rules.max_players))])
 
 
 def test_pictures_are_drawn_in_the_language_they_are_drawn_for(monkeypatch, tmp_path):
@@ -167,9 +168,9 @@ def test_pictures_are_drawn_in_the_language_they_are_drawn_for(monkeypatch, tmp_
                 for locale in ("ms", "id"):
                     drawn.clear()
                     with use_locale(locale):
-                        game.draw_table(game.view(state, None), names)
+                        draw_table(game, game.rules.view(state, None), names)
                         for p in names:
-                            game.draw_hand(game.view(state, p), names)
+                            draw_hand(game, game.rules.view(state, p), names)
                     left = {piece for s in drawn for piece in english.find(s)}
                     assert left == set(), f"{game.name} pictures in {locale} draw English: {sorted(left)[:5]}"
                     assert any(own[locale].find(s) for s in drawn), f"{game.name}: nothing drawn in {locale}"

@@ -1,4 +1,4 @@
-"""Game and table options in Discord: /<game> new parameters, the lobby's panels, who may change what.
+"""GameModule and table options in Discord: /<game> new parameters, the lobby's panels, who may change what.
 
 Everything goes through discord.py's real code and the stand-in for Discord:
 slash commands are checked against the schema the bot synced, and clicks and
@@ -13,10 +13,9 @@ from typing import Any
 import discord
 import pytest
 
-from bot.kernel.contract import all_games, get_game
+from bot.kernel.module import all_games, get_game
 from bot.play.match_types import MatchError
 from bot.kernel.options import TABLE_OPTIONS
-from cogs.games import own_cog_module
 from tools.sim import FakeMessage, InteractionRecord
 from bot.frontend.ui.components import LobbyButton
 from bot.frontend.ui.lobby_view import (LanguageSelect, MyOptionsButton, OptionSelect, OptionsButton, PlayerOptionSelect)
@@ -55,12 +54,12 @@ def test_every_game_has_its_slash_group_from_the_registry(table: Table):
     registered = {c["name"]: c for cmds in table.world.registered_commands.values() for c in cmds.values()}
     for game in all_games():
         group = registered[game.name]
-        assert group["description"] == game.tagline
+        assert group["description"] == game.presenter.tagline
         own = {o["name"] for o in group["options"]} - COMMANDS
         assert COMMANDS <= {o["name"] for o in group["options"]}
-        assert not own or own_cog_module(game.name) is not None, own  # extra commands come from the game's cog
+        assert own == {lookup.name for lookup in game.commands}, own  # extra commands are the game module's own
         new = next(o for o in group["options"] if o["name"] == "new")
-        declared = [o for o in game.options if not o.per_player] + list(TABLE_OPTIONS)
+        declared = [o for o in game.rules.options if not o.per_player] + list(TABLE_OPTIONS)
         assert [p["name"] for p in new.get("options", [])] == [o.name for o in declared]
         assert all(not p.get("required") for p in new.get("options", []))
     heroes = next(p for p in next(o for o in registered["drama"]["options"] if o["name"] == "new")["options"]
@@ -95,7 +94,7 @@ async def test_the_host_sets_every_match_wide_option_through_the_lobby(table: Ta
     lobby = await open_lobby(table, game)
     panel = await host_panel(table, lobby)
     assert panel.ephemeral and panel.message is not None
-    declared = [o for o in get_game(game).options if not o.per_player] + list(TABLE_OPTIONS)
+    declared = [o for o in get_game(game).rules.options if not o.per_player] + list(TABLE_OPTIONS)
     assert [s.custom_id for s in panel.message.selects()] == [
         OptionSelect.custom_id_for(table.live().id, o.name) for o in declared]
     message = panel.message
@@ -301,20 +300,25 @@ async def test_a_language_chosen_after_the_start_is_kept_and_told(table: Table):
 
 def test_a_panel_with_more_options_than_rows_pages_them():
     """Five rows hold five selects; a game with more match-wide options gets pages (4 selects + page buttons)."""
-    from bot.kernel.contract import Game
-    from bot.play.match_types import LiveMatch
-    from bot.kernel.options import Option
-    from bot.store.sqlite import MatchRecord
     from bot.frontend.ui.lobby_view import PanelPageButton, host_panel
+    from bot.kernel.contract import Rules
+    from bot.kernel.module import GameModule
+    from bot.kernel.options import Option
+    from bot.kernel.policy import RandomPolicy
+    from bot.kernel.present import Presenter
+    from bot.play.match_types import LiveMatch
+    from bot.store.sqlite import MatchRecord
 
-    class Many(Game):
+    class ManyRules(Rules[object]):
         name, title = "many", "Many"
         options = tuple(Option(f"o{i}", "int", f"Option {i}", default=1, min=1, max=40) for i in range(6))
+
+    many = GameModule(ManyRules(), Presenter(), {"normal": RandomPolicy})
 
     record = MatchRecord(id=5, guild_id=1, channel_id=2, game="many", status="lobby", host_id=HOST, players=[HOST],
                          names={HOST: "Aisyah"}, options={}, seed=1, state=None, seq=0, result=None,
                          end_reason=None, message_id=None, deadline=None)
-    live = LiveMatch(record, Many())
+    live = LiveMatch(record, many)
     seen: list[str] = []
     for page in range(2):
         view = host_panel(live, page=page).view
@@ -327,36 +331,22 @@ def test_a_panel_with_more_options_than_rows_pages_them():
     assert seen == ["o0", "o1", "o2", "o3", "o4", "o5", "full_windows"]
 
 
-async def test_a_game_may_ship_its_own_cog_module(tmp_path, db_path, clock, monkeypatch):
-    """``cogs/<name>.py`` is loaded instead of the generic cog, and builds on it."""
-    import sys
+async def test_a_game_s_own_commands_come_from_its_module_in_its_group_only(table: Table):
+    """A game declares its own commands (Drama's ``card`` look-up); only its group has them, beside the rest."""
+    registered = {c["name"]: c for c in table.world.registered_commands[None].values()}
+    for game in all_games():
+        own = {lookup.name for lookup in game.commands}
+        assert {o["name"] for o in registered[game.name]["options"]} == COMMANDS | own, game.name
+    assert {lookup.name for lookup in get_game("drama").commands} == {"card"}
 
-    import cogs
-    from table_driver import make_bot, make_world
 
-    (tmp_path / "drama.py").write_text(
-        "from discord import app_commands\n"
-        "from bot.kernel.contract import get_game\n"
-        "from cogs.base import GameCommands, game_cog\n\n"
-        "class Extras(GameCommands):\n"
-        "    @app_commands.command(name='heroes', description='List the heroes.')\n"
-        "    async def heroes(self, interaction):\n"
-        "        await interaction.response.send_message('Heroes!', ephemeral=True)\n\n"
-        "async def setup(bot):\n"
-        "    await bot.add_cog(game_cog(get_game('drama'), base=Extras)(bot))\n")
-    monkeypatch.setattr(cogs, "__path__", [str(tmp_path), *cogs.__path__])  # before a cogs/drama.py of its own
-    world, bot = make_world(), make_bot(db_path, clock)
-    try:
-        await world.connect(bot)
-        registered = {c["name"]: c for c in world.registered_commands[None].values()}
-        assert {o["name"] for o in registered["drama"]["options"]} == COMMANDS | {"heroes"}
-        assert {o["name"] for o in registered["drump"]["options"]} == COMMANDS
-        reply = await world.slash(bot, HOST, CHANNEL, "drama", "heroes")
-        assert reply.ephemeral and reply.text == "Heroes!"
-        new = await world.slash(bot, HOST, CHANNEL, "drama", "new", {"heroes": "deal"})
-        await world.settle()
-        assert new.message is not None and "Dealt at random" in new.message.text
-    finally:
-        await bot.close()
-        world.close()
-        sys.modules.pop("cogs.drama", None)
+def test_a_game_s_own_command_cannot_take_the_name_of_one_every_game_has():
+    import dataclasses
+
+    from bot.kernel.present import Board, Lookup
+    from cogs.base import game_cog
+
+    clash = Lookup(name="hand", description="x", parameter="name", parameter_description="x",
+                   suggest=lambda typed: [], show=lambda name: Board(name))
+    with pytest.raises(ValueError, match="every game has"):
+        game_cog(dataclasses.replace(get_game("drump"), commands=(clash,)))

@@ -49,7 +49,7 @@ async def test_respond_turns_the_prompt_into_the_picker_and_its_fold_goes_throug
 
     mark = len(table.world.requests)
     await seat.click_through(table.world, table.bot, b, table.world.message(prompt.id),
-                             live.game.legal_actions(live.state, b), offers_of(live, b)[-1],
+                             live.game.rules.legal_actions(live.state, b), offers_of(live, b)[-1],
                              after_click=table._clicked)
     await table.world.settle()
     live = await table.live()
@@ -118,7 +118,7 @@ async def test_a_clicked_prompt_a_newer_one_replaces_is_folded_through_the_click
     first = table.world.dm_messages(battler)[-1]
     assert "You decide" in first.content
     live = await table.live()
-    legal = live.game.legal_actions(live.state, battler)
+    legal = live.game.rules.legal_actions(live.state, battler)
     step = next(c.index for c in walk(legal, ()).choices if c.value == "counter")
     await seat.choose(table.world, table.bot, battler, first, (), step)  # a step on, not a move
 

@@ -53,7 +53,7 @@ async def _pass_turn(table: Table, player: int) -> None:
     """``player`` ends their turn (discarding down to the hand limit if asked)."""
     while table.live().waiting.turn == player:
         live = table.live()
-        legal = live.game.legal_actions(live.state, player)
+        legal = live.game.rules.legal_actions(live.state, player)
         await table.play(player, next((a for a in legal if a["type"] == "end_turn"), legal[0]))
 
 

@@ -16,6 +16,7 @@ from tools.sim import seat
 from bot.frontend.ui import render
 from bot.frontend.ui.components import PickButton
 from bot.frontend.ui.picker import walk
+from bot.pictures.drawing import draw_hand, draw_table
 from table_driver import Table
 
 
@@ -35,7 +36,7 @@ async def _place_without_last_click(table: Table, player: int):
     A placement leaves the player at their turn with one card fewer: a new hand picture is due.
     """
     live = table.live()
-    legal = live.game.legal_actions(live.state, player)
+    legal = live.game.rules.legal_actions(live.state, player)
     action = next(a for a in legal if a["type"] == "place")
     message = (await table.open_picker(player)).message
     path: tuple[int, ...] = ()
@@ -143,7 +144,7 @@ async def test_the_reply_does_not_wait_for_its_new_hand_picture(table: Table, mo
     shown = table.world.message(picker.id)
     hands = [a for a in shown.attachments if a["filename"].startswith("hand-")]
     assert len(hands) == 1 and shown.embeds[0]["image"]["url"] == hands[0]["url"] and shown.attachments != before
-    assert shown.files[hands[0]["filename"]] == after.game.draw_hand(after.game.view(after.state, player),
+    assert shown.files[hands[0]["filename"]] == draw_hand(after.game, after.game.rules.view(after.state, player),
                                                                       after.record.names)
 
 

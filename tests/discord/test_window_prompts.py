@@ -15,7 +15,7 @@ import pytest
 
 from bot.play import match_locks
 
-from bot.kernel.contract import get_game
+from bot.kernel.module import get_game
 from tools.sim import seat
 from bot.frontend.ui.components import LobbyButton, PassButton, PrefButton
 from table_driver import CHANNEL, GUEST, HOST, MODERATOR, STRANGER, make_bot, make_world
@@ -27,13 +27,13 @@ GAME = get_game("drama")
 def _seed_with_a_mixed_first_window() -> int:
     """A seed whose first window (heroes picked by their first option) has answerers and passers."""
     for seed in range(1, 500):
-        s = GAME.new_game(PLAYERS, seed)
+        s = GAME.rules.new_game(PLAYERS, seed)
         while s.phase == "pick":
             pid = s.pick_queue[0]
-            GAME.apply(s, pid, GAME.legal_actions(s, pid)[0])
-        waiting = GAME.waiting(s)
-        choosers = [p for p in waiting.actors if len(GAME.legal_actions(s, p)) > 1]
-        passers = [p for p in waiting.actors if len(GAME.legal_actions(s, p)) == 1]
+            GAME.rules.apply(s, pid, GAME.rules.legal_actions(s, pid)[0])
+        waiting = GAME.rules.waiting(s)
+        choosers = [p for p in waiting.actors if len(GAME.rules.legal_actions(s, p)) > 1]
+        passers = [p for p in waiting.actors if len(GAME.rules.legal_actions(s, p)) == 1]
         if waiting.window is not None and len(choosers) >= 2 and passers:
             return seed
     raise AssertionError("no such seed")
@@ -65,7 +65,7 @@ async def _open_first_window(world, bot):
     await world.settle()
     while live.state.phase == "pick":
         pid = live.state.pick_queue[0]
-        legal = GAME.legal_actions(live.state, pid)
+        legal = GAME.rules.legal_actions(live.state, pid)
         await seat.play(world, bot, pid, world.message(live.record.message_id), legal, legal[0])
     assert live.waiting.in_window
     return live
@@ -77,7 +77,7 @@ async def test_a_secret_window_is_told_privately_and_passed_with_one_click(drama
     waiting = live.waiting
     choosers = sorted(waiting.actors)
     assert len(choosers) >= 2, "players with nothing to answer were passed for at once"
-    assert all(len(GAME.legal_actions(live.state, p)) > 1 for p in choosers)
+    assert all(len(GAME.rules.legal_actions(live.state, p)) > 1 for p in choosers)
     # Nobody in the channel is told who may answer: no mention, no name on the table's line.
     channel = [m for m in world.channel_messages(CHANNEL) if not m.deleted]
     for message in channel:

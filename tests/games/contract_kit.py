@@ -18,7 +18,8 @@ import json
 import re
 from typing import Any, Callable, Iterable
 
-from bot.kernel.contract import Game, replay
+from bot.kernel.contract import replay
+from bot.kernel.module import GameModule
 from bot.kernel.rng import Rng
 
 MAX_STEPS = 20000
@@ -211,7 +212,7 @@ class DramaSecrets(Secrets):
 from bot.games.goceng import board as goceng_board  # noqa: E402
 from bot.games.goceng.cards import load_cards as goceng_cards  # noqa: E402
 from bot.games.goceng.state import OVER as GOCENG_OVER  # noqa: E402
-from bot.games.goceng.views import card_info as goceng_card_info, card_text as goceng_card_text  # noqa: E402
+from bot.games.goceng.view import card_info as goceng_card_info, card_text as goceng_card_text  # noqa: E402
 
 _GC = goceng_cards()
 
@@ -301,11 +302,11 @@ HOOKS: dict[str, Secrets] = {h.game: h for h in (DrumpSecrets(), DramaSecrets(),
 
 # --- checks ----------------------------------------------------------------------------------
 
-def check_views(game: Game, hook: Secrets, state: Any, players: list[int], secrets=None,
+def check_views(game: GameModule, hook: Secrets, state: Any, players: list[int], secrets=None,
                 render_all: bool = False, view_of: Callable | None = None) -> dict:
     """No view, and no rendering of the spectator's view (``render_all``: of every view), shows
     an item hidden from its viewer."""
-    view_of = view_of or game.view
+    view_of = view_of or game.rules.view
     secrets = secrets if secrets is not None else hook.secrets(state, players)
     names = names_for(players)
     views = {}
@@ -315,14 +316,14 @@ def check_views(game: Game, hook: Secrets, state: Any, players: list[int], secre
         shown = hook.items_in(view) & forbidden
         assert not shown, f"{game.name}: the view of {viewer} shows hidden {sorted(shown)}"
         if render_all or viewer is None:
-            text = game.render_view(view, names)
+            text = game.presenter.board(view, names).text
             leaked = hook.leaked_in_text(text, forbidden)
             whose = "the public board text" if viewer is None else f"the board text of {viewer}"
             assert not leaked, f"{game.name}: {whose} shows hidden {sorted(leaked)}"
     return views
 
 
-def check_events(game: Game, hook: Secrets, events: list[dict], players: list[int],
+def check_events(game: GameModule, hook: Secrets, events: list[dict], players: list[int],
                  before: dict, after: dict, state: Any) -> None:
     """A public event (and its log line) names nothing hidden from a viewer both before and after
     the move; a private one nothing another seat alone knows, to those it is for (it may show
@@ -333,7 +334,7 @@ def check_events(game: Game, hook: Secrets, events: list[dict], players: list[in
         to = event.get("visible_to")
         viewers = [None, *players] if to is None else list(to)
         items = hook.items_in(event)
-        line = game.describe_event(event, names)
+        line = game.presenter.event_line(event, names)
         found = hook.forms_in(line)
         for viewer in viewers:
             forbidden = (hook.forbidden(before, viewer) & hook.forbidden(after, viewer)) - transient
@@ -345,34 +346,34 @@ def check_events(game: Game, hook: Secrets, events: list[dict], players: list[in
             assert not leaked, f"{game.name}: log line {line!r} shows {viewer or 'the table'} hidden {sorted(leaked)}"
 
 
-def check_round_trip(game: Game, state: Any, players: list[int], views: dict | None = None) -> Any:
+def check_round_trip(game: GameModule, state: Any, players: list[int], views: dict | None = None) -> Any:
     """Saved and reloaded: an equal state that waits for, offers and shows exactly the same."""
-    text = game.state_to_json(state)
-    back = game.state_from_json(text)
+    text = game.rules.state_to_json(state)
+    back = game.rules.state_from_json(text)
     assert back == state, f"{game.name}: the reloaded state differs"
-    assert game.state_to_json(back) == text, f"{game.name}: the reloaded state saves differently"
-    assert game.waiting(back) == game.waiting(state)
-    assert game.is_over(back) == game.is_over(state)
+    assert game.rules.state_to_json(back) == text, f"{game.name}: the reloaded state saves differently"
+    assert game.rules.waiting(back) == game.rules.waiting(state)
+    assert game.rules.is_over(back) == game.rules.is_over(state)
     for p in players:
-        assert game.legal_actions(back, p) == game.legal_actions(state, p), f"{game.name}: legal actions of {p}"
+        assert game.rules.legal_actions(back, p) == game.rules.legal_actions(state, p), f"{game.name}: legal actions of {p}"
     for viewer in [None, *players]:
-        view = views[viewer] if views is not None else game.view(state, viewer)
-        assert game.view(back, viewer) == view, f"{game.name}: view of {viewer}"
+        view = views[viewer] if views is not None else game.rules.view(state, viewer)
+        assert game.rules.view(back, viewer) == view, f"{game.name}: view of {viewer}"
     return back
 
 
-def check_waiting(game: Game, state: Any, players: list[int]) -> tuple[Any, dict[int, list]]:
+def check_waiting(game: GameModule, state: Any, players: list[int]) -> tuple[Any, dict[int, list]]:
     """Actors are players; exactly they have legal actions; a running game has a turn player."""
-    waiting = game.waiting(state)
-    legal = {p: game.legal_actions(state, p) for p in players}
-    if game.is_over(state):
+    waiting = game.rules.waiting(state)
+    legal = {p: game.rules.legal_actions(state, p) for p in players}
+    if game.rules.is_over(state):
         assert waiting.actors == frozenset() and waiting.turn is None and waiting.window is None
         assert all(not acts for acts in legal.values()), f"{game.name}: a legal action after the end"
         return waiting, legal
     assert waiting.actors, f"{game.name}: a running game waits for nobody"
     assert waiting.actors <= set(players), f"{game.name}: actors {waiting.actors} are not all players"
     assert waiting.turn in players, f"{game.name}: turn {waiting.turn} is not a player"
-    assert game.actors(state) == waiting.actors
+    assert game.rules.actors(state) == waiting.actors
     if waiting.window is not None:
         assert waiting.window.decider is None or waiting.window.decider in players
     for p, acts in legal.items():
@@ -380,7 +381,7 @@ def check_waiting(game: Game, state: Any, players: list[int]) -> tuple[Any, dict
     return waiting, legal
 
 
-def check_round(game: Game, mover: int, before, after, legal_before: dict, legal_after: dict) -> None:
+def check_round(game: GameModule, mover: int, before, after, legal_before: dict, legal_after: dict) -> None:
     """While a window's round stays the same, nobody is newly asked, and the mover has answered:
     they are no longer asked unless the game asks them something new (a changed prompt)."""
     if before.window is None or after.window is None or before.round is None or after.round != before.round:
@@ -399,7 +400,7 @@ class Playout:
     (1: every step); the waiting record and the window rounds are checked at every step.
     """
 
-    def __init__(self, game: Game, count: int, seed: int, every: int = 1, offset: int = 0,
+    def __init__(self, game: GameModule, count: int, seed: int, every: int = 1, offset: int = 0,
                  check: bool = True, max_steps: int = MAX_STEPS) -> None:
         self.game, self.hook = game, HOOKS[game.name]
         self.players = players_for(count)
@@ -407,42 +408,42 @@ class Playout:
         self.options = self.hook.options(seed, self.players)
         self.log: list[tuple[int, dict]] = []
         self.rounds_kept = 0
-        game_, hook, players = game, self.hook, self.players
-        state = game_.new_game(players, seed, self.options)
+        hook, players = self.hook, self.players
+        state = game.rules.new_game(players, seed, self.options)
         rng = Rng.seeded(seed * 7919 + count)
         secrets = hook.secrets(state, players) if check else None
-        current = check_waiting(game_, state, players) if check else None
+        current = check_waiting(game, state, players) if check else None
         for step in range(max_steps):
             deep = check and step % every == offset % every
             if deep:
-                views = check_views(game_, hook, state, players, secrets, render_all=every == 1)
-                check_round_trip(game_, state, players, views)
-            if game_.is_over(state):
+                views = check_views(game, hook, state, players, secrets, render_all=every == 1)
+                check_round_trip(game, state, players, views)
+            if game.rules.is_over(state):
                 break
-            actors = sorted(game_.waiting(state).actors)
+            actors = sorted(game.rules.waiting(state).actors)
             player = actors[rng.below(len(actors))]
-            acts = current[1][player] if check else game_.legal_actions(state, player)
+            acts = current[1][player] if check else game.rules.legal_actions(state, player)
             action = acts[rng.below(len(acts))]
-            events = game_.apply(state, player, action)
+            events = game.rules.apply(state, player, action)
             self.log.append((player, action))
             if check:
                 json.dumps(events)
                 after = hook.secrets(state, players)
-                check_events(game_, hook, events, players, secrets, after, state)
+                check_events(game, hook, events, players, secrets, after, state)
                 secrets = after
-                following = check_waiting(game_, state, players)
+                following = check_waiting(game, state, players)
                 (waiting, legal), (waiting_after, legal_after) = current, following
                 if waiting.window is not None and waiting_after.window is not None and waiting.round is not None \
                         and waiting.round == waiting_after.round:
                     self.rounds_kept += 1
-                check_round(game_, player, waiting, waiting_after, legal, legal_after)
+                check_round(game, player, waiting, waiting_after, legal, legal_after)
                 current = following
         else:
             raise AssertionError(f"{game.name} seed {seed} with {count} players: no end in {max_steps} steps")
         self.state = state
         if check:
-            check_views(game_, hook, state, players, render_all=True)
-            check_round_trip(game_, state, players)
+            check_views(game, hook, state, players, render_all=True)
+            check_round_trip(game, state, players)
 
     def replayed(self) -> Any:
-        return replay(self.game, self.players, self.seed, self.options, self.log)
+        return replay(self.game.rules, self.players, self.seed, self.options, self.log)

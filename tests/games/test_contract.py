@@ -16,7 +16,8 @@ import json
 
 import pytest
 
-from bot.kernel.contract import IllegalAction, all_games
+from bot.kernel.contract import IllegalAction
+from bot.kernel.module import all_games
 from bot.kernel.rng import Rng
 from bot.frontend.ui.picker import walk
 
@@ -52,50 +53,50 @@ def test_registry_has_the_four_games():
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 def test_contract_along_seeded_playouts(game):
-    names = {p: f"Player {i}" for i, p in enumerate(_players(game.max_players), 1)}
-    assert 0 < len(game.rules_summary()) <= 4000
-    for count in range(game.min_players, game.max_players + 1):
+    names = {p: f"Player {i}" for i, p in enumerate(_players(game.rules.max_players), 1)}
+    assert 0 < len(game.presenter.rules_page()) <= 4000
+    for count in range(game.rules.min_players, game.rules.max_players + 1):
         players = _players(count)
-        state = game.new_game(players, seed=count * 7919)
+        state = game.rules.new_game(players, seed=count * 7919)
         rng = Rng.seeded(count)
         for step in range(MAX_STEPS):
-            if game.is_over(state):
+            if game.rules.is_over(state):
                 break
-            actors = sorted(game.actors(state))
+            actors = sorted(game.rules.actors(state))
             assert actors, "a running game must wait for someone"
-            assert game.waiting(state).turn in players
+            assert game.rules.waiting(state).turn in players
             player = actors[rng.below(len(actors))]
-            legal = game.legal_actions(state, player)
+            legal = game.rules.legal_actions(state, player)
             assert legal, f"{player} may act but has no legal action"
             json.dumps(legal)
             if step % 25 == 0:
                 _all_paths_reach(legal)
                 for action in legal:
                     for key, value in action.items():
-                        label = game.describe_choice(state, player, key, value)
+                        label = game.presenter.choice_label(state, player, key, value)
                         assert isinstance(label, str) and 0 < len(label) <= 100, (key, value, label)
                 for viewer in [None, *players]:
-                    view = game.view(state, viewer)
+                    view = game.rules.view(state, viewer)
                     json.dumps(view)
-                    text = game.render_view(view, names)
+                    text = game.presenter.board(view, names).text
                     assert 0 < len(text) <= 3900, len(text)
-                before = game.state_to_json(state)
+                before = game.rules.state_to_json(state)
                 with pytest.raises(IllegalAction) as refused:
-                    game.apply(state, player, {"type": "no-such-move"})
-                assert refused.value.reason and game.state_to_json(state) == before
+                    game.rules.apply(state, player, {"type": "no-such-move"})
+                assert refused.value.reason and game.rules.state_to_json(state) == before
                 for outsider in [p for p in players if p not in actors][:1]:
                     with pytest.raises(IllegalAction):
-                        game.apply(state, outsider, legal[0])
-                    assert game.state_to_json(state) == before
-            timeout = game.timeout_action(state, player)
+                        game.rules.apply(state, outsider, legal[0])
+                    assert game.rules.state_to_json(state) == before
+            timeout = game.rules.timeout_action(state, player)
             assert timeout is None or timeout in legal, (timeout, legal)
-            events = game.apply(state, player, legal[rng.below(len(legal))])
+            events = game.rules.apply(state, player, legal[rng.below(len(legal))])
             json.dumps(events)
             for event in events:
-                line = game.describe_event(event, names)
+                line = game.presenter.event_line(event, names)
                 # A public event may be deliberately quiet (a window pass); a private one always reads.
                 assert isinstance(line, str) and (line or event.get("visible_to") is None)
-        assert game.is_over(state), f"{game.name} with {count} players did not end in {MAX_STEPS} steps"
-        result = game.result(state)
+        assert game.rules.is_over(state), f"{game.name} with {count} players did not end in {MAX_STEPS} steps"
+        result = game.rules.result(state)
         assert set(result.winners) <= set(players)
-        assert game.actors(state) == frozenset()
+        assert game.rules.actors(state) == frozenset()

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.kernel.contract import all_games
+from bot.kernel.module import all_games
 
 from contract_kit import HOOKS, Playout, players_for
 
@@ -28,7 +28,7 @@ GAMES = all_games()
 DEEP_SEEDS = (1, 2)
 SAMPLED_SEEDS = (3, 4, 5, 6, 7, 8, 9, 10)
 SAMPLE = 10
-CASES = [(g, n) for g in GAMES for n in sorted({g.min_players, g.max_players})]
+CASES = [(g, n) for g in GAMES for n in sorted({g.rules.min_players, g.rules.max_players})]
 
 
 def _id(case) -> str:
@@ -49,26 +49,26 @@ def test_playouts_keep_the_contract_at_every_checked_step(case):
         play = Playout(game, count, seed, every=every, offset=seed)
         again = play.replayed()
         assert again == play.state, f"{game.name} seed {seed}: the replayed log ends elsewhere"
-        assert game.state_to_json(again) == game.state_to_json(play.state)
+        assert game.rules.state_to_json(again) == game.rules.state_to_json(play.state)
         rounds += play.rounds_kept
-    if game.name in ("drama", "goceng") and count == game.max_players:
+    if game.name in ("drama", "goceng") and count == game.rules.max_players:
         assert rounds > 0, "no window round outlived a move: the round check never ran"
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 def test_same_seed_and_actions_same_game_and_seeds_deal_differently(game):
     hook = HOOKS[game.name]
-    count = game.min_players
+    count = game.rules.min_players
     first = Playout(game, count, 7, check=False)
     second = Playout(game, count, 7, check=False)
     assert first.log == second.log and first.state == second.state
-    assert game.state_to_json(first.state) == game.state_to_json(second.state)
+    assert game.rules.state_to_json(first.state) == game.rules.state_to_json(second.state)
     players = players_for(count)
     deals = set()
     for seed in range(4):
         options = hook.options(seed, players)
-        one, two = game.new_game(players, seed, options), game.new_game(players, seed, options)
-        assert one == two and game.state_to_json(one) == game.state_to_json(two)
+        one, two = game.rules.new_game(players, seed, options), game.rules.new_game(players, seed, options)
+        assert one == two and game.rules.state_to_json(one) == game.rules.state_to_json(two)
         deals.add(tuple(frozenset(hook.hidden_items(one, p)) for p in [None, *players]))
     assert len(deals) >= 3, f"{game.name}: four seeds gave only {len(deals)} different deals"
 
@@ -76,12 +76,12 @@ def test_same_seed_and_actions_same_game_and_seeds_deal_differently(game):
 _DIGESTS = """
 import hashlib, json, sys
 sys.path.insert(0, {kit!r})
-from bot.kernel.contract import all_games
+from bot.kernel.module import all_games
 from contract_kit import Playout
 out = {{}}
 for game in all_games():
-    play = Playout(game, game.max_players, 3, check=False)
-    out[game.name] = hashlib.sha256(game.state_to_json(play.state).encode()).hexdigest()
+    play = Playout(game, game.rules.max_players, 3, check=False)
+    out[game.name] = hashlib.sha256(game.rules.state_to_json(play.state).encode()).hexdigest()
 print(json.dumps(out))
 """
 
@@ -102,5 +102,5 @@ def test_the_same_game_in_another_process_with_other_string_hashes():
                           text=True, timeout=120, check=True)
     theirs = json.loads(done.stdout)
     for game in GAMES:
-        play = Playout(game, game.max_players, 3, check=False)
-        assert theirs[game.name] == hashlib.sha256(game.state_to_json(play.state).encode()).hexdigest(), game.name
+        play = Playout(game, game.rules.max_players, 3, check=False)
+        assert theirs[game.name] == hashlib.sha256(game.rules.state_to_json(play.state).encode()).hexdigest(), game.name

@@ -13,7 +13,7 @@ import copy
 
 import pytest
 
-from bot.kernel.contract import all_games
+from bot.kernel.module import all_games
 from bot.kernel.rng import Rng
 
 GAMES = [g for g in all_games() if g.name in ("drama", "goceng")]
@@ -32,12 +32,12 @@ def test_views_do_not_depend_on_who_is_still_asked(game):
     checked = 0
     for seed in range(12):
         players = list(range(1, 5))
-        state = game.new_game(players, seed)
+        state = game.rules.new_game(players, seed)
         rng = Rng.seeded(seed)
         for _ in range(1500):
-            if game.is_over(state):
+            if game.rules.is_over(state):
                 break
-            waiting = game.waiting(state)
+            waiting = game.rules.waiting(state)
             window = _window_of(state)
             if waiting.window is not None and not waiting.window.public and window is not None \
                     and len(window.waiting) >= 2:
@@ -45,9 +45,9 @@ def test_views_do_not_depend_on_who_is_still_asked(game):
                 other = copy.deepcopy(state)
                 _window_of(other).waiting.remove(dropped)
                 for viewer in [None] + [p for p in players if p != dropped]:
-                    assert game.view(state, viewer) == game.view(other, viewer), (seed, viewer)
+                    assert game.rules.view(state, viewer) == game.rules.view(other, viewer), (seed, viewer)
                 checked += 1
             actor = sorted(waiting.actors)[0]
-            legal = game.legal_actions(state, actor)
-            game.apply(state, actor, legal[rng.below(len(legal))])
+            legal = game.rules.legal_actions(state, actor)
+            game.rules.apply(state, actor, legal[rng.below(len(legal))])
     assert checked > 20, "too few secret windows were seen to mean anything"

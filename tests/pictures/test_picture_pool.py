@@ -13,10 +13,11 @@ import pytest
 
 from bot.kernel import i18n
 from bot import workers
-from bot.kernel.contract import all_games
+from bot.kernel.module import all_games
 from bot.pictures.drawing import Drawing
 from bot.frontend.ui import picture_pool
 from bot.frontend.ui.picture_pool import MAX_FAILURES, PicturePool
+from bot.pictures.drawing import draw_hand, draw_table
 from table_driver import Table
 
 #: A shipped language other than English: a picture must be drawn in the language of its message.
@@ -25,15 +26,15 @@ GAMES = all_games()
 
 
 def _case(game, viewer_of=lambda players: None):
-    players = list(range(1, game.min_players + 1))
-    state = game.new_game(players, 11)
+    players = list(range(1, game.rules.min_players + 1))
+    state = game.rules.new_game(players, 11)
     names = {p: f"Pemain {p}" for p in players}
-    return game.view(state, viewer_of(players)), names, viewer_of(players)
+    return game.rules.view(state, viewer_of(players)), names, viewer_of(players)
 
 
 def _inline(game, view, names, viewer, locale: str = LANGUAGE) -> bytes | None:
     with i18n.use_locale(locale):
-        return (game.draw_table if viewer is None else game.draw_hand)(view, names)
+        return (draw_table if viewer is None else draw_hand)(game, view, names)
 
 
 @pytest.fixture

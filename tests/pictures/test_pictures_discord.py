@@ -10,6 +10,7 @@ from PIL import Image
 
 from bot.kernel.rng import Rng
 from tools.sim import seat
+from bot.pictures.drawing import draw_hand, draw_table
 from table_driver import ADMIN, CHANNEL, GUEST, GUILD, HOST, Table
 
 
@@ -33,7 +34,7 @@ async def test_table_message_carries_the_picture_and_board_returns_it(table: Tab
     message = await table.open_and_start()
     live = table.live()
     first = _picture(message)
-    assert first == live.game.draw_table(live.game.view(live.state, None), live.record.names)
+    assert first == draw_table(live.game, live.game.rules.view(live.state, None), live.record.names)
     assert "to play" in message.text  # the text stays, for search, screen readers and images turned off
 
     board = await table.slash(GUEST, "board")
@@ -46,8 +47,8 @@ async def test_table_message_carries_the_picture_and_board_returns_it(table: Tab
     turn = live.waiting.turn
     kept_within_turn = 0
     for _ in range(20):
-        player = sorted(live.game.actors(live.state))[0]
-        await table.play(player, rng.choice(live.game.legal_actions(live.state, player)))
+        player = sorted(live.game.rules.actors(live.state))[0]
+        await table.play(player, rng.choice(live.game.rules.legal_actions(live.state, player)))
         live = table.live()
         if live.waiting.turn != turn:
             break
@@ -55,7 +56,7 @@ async def test_table_message_carries_the_picture_and_board_returns_it(table: Tab
         kept_within_turn += 1
     assert live.waiting.turn != turn, "the turn never passed"
     assert kept_within_turn >= 1  # some move within the turn kept the picture
-    drawn = live.game.draw_table(live.game.view(live.state, None), live.record.names)
+    drawn = draw_table(live.game, live.game.rules.view(live.state, None), live.record.names)
     assert drawn != first and _picture(table.table_message()) == drawn
 
 
@@ -96,7 +97,7 @@ async def test_hand_command_sends_the_hand_picture_privately(table: Table):
     assert files == ["hand.png"] and record.ephemeral
     picture = next(m for m in record.messages if m.attachments)
     assert picture.visible_to == HOST  # the hand goes to its owner only
-    assert picture.files["hand.png"] == live.game.draw_hand(live.game.view(live.state, HOST), live.record.names)
+    assert picture.files["hand.png"] == draw_hand(live.game, live.game.rules.view(live.state, HOST), live.record.names)
 
 
 async def test_each_hand_dm_carries_its_owners_hand_picture(table: Table):
@@ -106,7 +107,7 @@ async def test_each_hand_dm_carries_its_owners_hand_picture(table: Table):
         dm = table.world.dm_messages(player)[0]
         assert [a["filename"] for a in dm.attachments] == ["hand.png"]
         assert dm.embeds[0]["image"]["url"] == dm.attachments[0]["url"]
-        assert dm.files["hand.png"] == live.game.draw_hand(live.game.view(live.state, player), live.record.names)
+        assert dm.files["hand.png"] == draw_hand(live.game, live.game.rules.view(live.state, player), live.record.names)
     assert table.world.dm_messages(HOST)[0].files["hand.png"] != table.world.dm_messages(GUEST)[0].files["hand.png"]
 
 
@@ -131,14 +132,14 @@ def _hand_picture(message) -> tuple[str, bytes]:
 async def test_the_picker_shows_your_own_hand_and_uploads_it_only_when_it_changes(table: Table):
     await table.open_and_start()
     live = table.live()
-    player = sorted(live.game.actors(live.state))[0]
+    player = sorted(live.game.rules.actors(live.state))[0]
     other = GUEST if player == HOST else HOST
-    legal = live.game.legal_actions(live.state, player)
+    legal = live.game.rules.legal_actions(live.state, player)
     seq = live.record.seq
     opened = await table.open_picker(player)
     name, png = _hand_picture(opened.message)
-    own = live.game.draw_hand(live.game.view(live.state, player), live.record.names)
-    assert png == own and png != live.game.draw_hand(live.game.view(live.state, other), live.record.names)
+    own = draw_hand(live.game, live.game.rules.view(live.state, player), live.record.names)
+    assert png == own and png != draw_hand(live.game, live.game.rules.view(live.state, other), live.record.names)
 
     # A move of several steps: every step before the move keeps the picture without uploading it.
     action = next(a for a in legal if len(a) >= 3)
@@ -155,10 +156,10 @@ async def test_the_picker_shows_your_own_hand_and_uploads_it_only_when_it_change
     during = [f for r in table.world.requests[before:] for f in r.files]
     assert steps_before_the_move, "the move took a single click"
     after = table.live()
-    if player in after.game.actors(after.state):  # the picker goes on at the next question
+    if player in after.game.rules.actors(after.state):  # the picker goes on at the next question
         picker = table.world.message(opened.message.id)
         new_name, new_png = _hand_picture(picker)
-        assert new_png == after.game.draw_hand(after.game.view(after.state, player), after.record.names)
+        assert new_png == draw_hand(after.game, after.game.rules.view(after.state, player), after.record.names)
         assert during.count(new_name) == (0 if new_name == name else 1)
     assert during.count(name) == 0  # the unchanged picture was never uploaded again
 
@@ -168,10 +169,10 @@ async def test_a_folded_picker_drops_its_hand_picture(table: Table):
     rng = Rng.seeded(5)
     for _ in range(40):
         live = table.live()
-        player = sorted(live.game.actors(live.state))[0]
-        record = await table.play(player, rng.choice(live.game.legal_actions(live.state, player)))
+        player = sorted(live.game.rules.actors(live.state))[0]
+        record = await table.play(player, rng.choice(live.game.rules.legal_actions(live.state, player)))
         after = table.live()
-        if after is not None and player not in after.game.actors(after.state):
+        if after is not None and player not in after.game.rules.actors(after.state):
             picker = table.world.message(record.message.id)
             assert picker.attachments == [] and not picker.embeds, picker.attachments
             return
@@ -183,6 +184,6 @@ async def test_with_pictures_off_the_picker_has_no_picture(table: Table):
     await table.world.slash(table.bot, ADMIN, CHANNEL, "settings", None, {"pictures": False})
     await table.world.settle()
     live = table.live()
-    player = sorted(live.game.actors(live.state))[0]
+    player = sorted(live.game.rules.actors(live.state))[0]
     opened = await table.open_picker(player)
     assert opened.message.attachments == [] and "image" not in opened.message.embeds[0]

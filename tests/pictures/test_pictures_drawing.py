@@ -14,11 +14,12 @@ import random
 import pytest
 from PIL import Image
 
-from bot.kernel.contract import all_games
+from bot.kernel.module import all_games
 from bot.pictures.canvas import MIN_SIZE, WIDTH, Canvas, face_of, fit, length, runs, wrap
+from bot.pictures.drawing import draw_hand, draw_table
 
 GAMES = all_games()
-CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
+CASES = [(g, n) for g in GAMES for n in range(g.rules.min_players, g.rules.max_players + 1)]
 #: Long and non-Latin names: the fitting must hold for any display name.
 LONG_NAMES = ["Dewi Lestari Kusumawati Anggraeni Putri", "Muhammad Ariffin bin Abdul Rahman Shah",
               "李小龍 Bruce 🐉", "Ñandú Ğüşçö", "A", "Zulkarnain Wibisono Hadiningrat", "x" * 60]
@@ -29,14 +30,14 @@ DRAWS_PER_GAME = 14
 
 def _playout(game, count: int, seed: int):
     """A random game to the end, yielding the state before every move and the final one."""
-    state = game.new_game(list(range(1, count + 1)), seed)
+    state = game.rules.new_game(list(range(1, count + 1)), seed)
     rng = random.Random(seed)
     for _ in range(5000):
         yield state
-        if game.is_over(state):
+        if game.rules.is_over(state):
             return
-        player = sorted(game.waiting(state).actors)[0]
-        game.apply(state, player, rng.choice(game.legal_actions(state, player)))
+        player = sorted(game.rules.waiting(state).actors)[0]
+        game.rules.apply(state, player, rng.choice(game.rules.legal_actions(state, player)))
     raise AssertionError(f"{game.name}: the playout did not end")
 
 
@@ -78,9 +79,9 @@ def test_pictures_render_over_whole_playouts(case, text_boxes):
     for i, state in enumerate(_playout(game, count, seed=count * 7 + 1)):
         if i not in picked:
             continue
-        _check_png(game.draw_table(game.view(state, None), names), f"{game.name} table at step {i}")
+        _check_png(draw_table(game, game.rules.view(state, None), names), f"{game.name} table at step {i}")
         for pid in range(1, count + 1):
-            hand = game.draw_hand(game.view(state, pid), names)
+            hand = draw_hand(game, game.rules.view(state, pid), names)
             if hand is not None:
                 _check_png(hand, f"{game.name} hand of {pid} at step {i}")
     assert text_boxes, "nothing was drawn"

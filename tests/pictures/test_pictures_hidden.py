@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from bot.kernel.contract import get_game
+from bot.kernel.module import get_game
+from bot.pictures.drawing import draw_hand, draw_table
 
 
 def _drump(state):
@@ -44,36 +45,36 @@ def _owner(name, state):
 
 
 def _midgame(game, count: int, seed: int, moves: int):
-    state = game.new_game(list(range(1, count + 1)), seed)
+    state = game.rules.new_game(list(range(1, count + 1)), seed)
     rng = random.Random(seed)
     for _ in range(moves):
-        if game.is_over(state):
+        if game.rules.is_over(state):
             break
-        player = sorted(game.waiting(state).actors)[0]
-        game.apply(state, player, rng.choice(game.legal_actions(state, player)))
+        player = sorted(game.rules.waiting(state).actors)[0]
+        game.rules.apply(state, player, rng.choice(game.rules.legal_actions(state, player)))
     return state
 
 
 @pytest.mark.parametrize("name", sorted(SWAPS))
 def test_hidden_cards_do_not_change_the_public_picture(name):
     game = get_game(name)
-    count = max(game.min_players, 3) if name != "drump" else 2
+    count = max(game.rules.min_players, 3) if name != "drump" else 2
     names = {pid: f"Player {pid}" for pid in range(1, count + 1)}
     checked = 0
     for seed, moves in ((1, 0), (2, 6), (3, 15), (4, 30)):
         state = _midgame(game, count, seed, moves)
         hand, deck = SWAPS[name](state)
         swap = next(((i, j) for i, card in enumerate(hand) for j, other in enumerate(deck) if other != card), None)
-        if game.is_over(state) or swap is None:
+        if game.rules.is_over(state) or swap is None:
             continue
         other = copy.deepcopy(state)
         hand2, deck2 = SWAPS[name](other)
         i, j = swap
         hand2[i], deck2[j] = deck2[j], hand2[i]
         owner = _owner(name, state)
-        assert game.view(other, None) == game.view(state, None)
-        assert game.view(other, owner) != game.view(state, owner), "the swap changed nothing the owner sees"
-        assert game.draw_table(game.view(other, None), names) == game.draw_table(game.view(state, None), names)
-        assert game.draw_hand(game.view(other, owner), names) != game.draw_hand(game.view(state, owner), names)
+        assert game.rules.view(other, None) == game.rules.view(state, None)
+        assert game.rules.view(other, owner) != game.rules.view(state, owner), "the swap changed nothing the owner sees"
+        assert draw_table(game, game.rules.view(other, None), names) == draw_table(game, game.rules.view(state, None), names)
+        assert draw_hand(game, game.rules.view(other, owner), names) != draw_hand(game, game.rules.view(state, owner), names)
         checked += 1
     assert checked >= 2

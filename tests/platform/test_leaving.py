@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.kernel.contract import Result, get_game
+from bot.kernel.contract import Result
+from bot.kernel.module import get_game
 from bot.play.leaving import final_result, leave_kind
 
 A, B, C, D = 11, 22, 33, 44

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import pytest
 
-from bot.kernel.contract import LEAVE_TYPE, get_game, replay
+from bot.kernel.contract import LEAVE_TYPE, replay
+from bot.kernel.module import get_game
 from bot.play.matches import MatchEnd, MatchError, MatchService
 from bot.store.records import player_records
 from bot.frontend.ui.render import result_text
 
 PEOPLE = [101, 102, 103, 104, 105, 106]
 CASES = [(game, count) for game in ("drama", "laga", "goceng")
-         for count in range(max(3, get_game(game).min_players), get_game(game).max_players + 1)]
+         for count in range(max(3, get_game(game).rules.min_players), get_game(game).rules.max_players + 1)]
 
 
 @pytest.fixture
@@ -49,7 +50,7 @@ async def _play_out(service: MatchService, live, limit: int = 20_000) -> None:
 
 @pytest.mark.parametrize("game", ["drump", "drama", "laga", "goceng"])
 async def test_two_players_the_other_one_wins(service, game):
-    if get_game(game).min_players > 2:
+    if get_game(game).rules.min_players > 2:
         pytest.skip(f"{game} needs more than two players")
     live = await _started(service, game, 2)
     async with service.lock(live.id):
@@ -83,8 +84,8 @@ async def test_a_larger_match_goes_on_without_the_leaver_who_loses(service, game
     records = {r.game: r for r in await player_records(service.storage, 1, leaver, count_ai=True)}
     assert records[game].played == 1 and records[game].won == 0
     log = await service.storage.action_log(live.id)
-    rebuilt = replay(live.game, stored.players, stored.seed, stored.options, [(a.player_id, a.action) for a in log])
-    assert live.game.state_to_json(rebuilt) == stored.state
+    rebuilt = replay(live.game.rules, stored.players, stored.seed, stored.options, [(a.player_id, a.action) for a in log])
+    assert live.game.rules.state_to_json(rebuilt) == stored.state
 
 
 async def test_everyone_but_one_leaving_drama_ends_it_for_the_last_hero(service):

@@ -23,12 +23,12 @@ async def _play_until_window(service: MatchService, live, rng: Rng, limit: int =
     """Random legal moves until a block window is open (a DRUMP attack)."""
     game = live.game
     for _ in range(limit):
-        if game.is_over(live.state):
+        if game.rules.is_over(live.state):
             return False
-        if game.waiting(live.state).in_window:
+        if game.rules.waiting(live.state).in_window:
             return True
-        player = sorted(game.actors(live.state))[0]
-        legal = game.legal_actions(live.state, player)
+        player = sorted(game.rules.actors(live.state))[0]
+        legal = game.rules.legal_actions(live.state, player)
         attacks = [a for a in legal if a["type"] == "attack"]
         action = attacks[0] if attacks and rng.random() < 0.5 else rng.choice(legal)
         async with service.lock(live.id):
@@ -81,10 +81,10 @@ async def test_ai_seats_in_the_lobby(service):
 async def test_moves_are_refused_cleanly(service):
     live = await _started(service)
     game = live.game
-    player = game.waiting(live.state).turn
+    player = game.rules.waiting(live.state).turn
     other = GUEST if player == HOST else HOST
     stored = (await service.storage.get_match(live.id)).state
-    action = game.legal_actions(live.state, player)[0]
+    action = game.rules.legal_actions(live.state, player)[0]
     with pytest.raises(MatchError, match="not your turn"):
         await service.act(live.id, other, action, decision=0)
     with pytest.raises(MatchError, match="not playing"):
@@ -94,7 +94,7 @@ async def test_moves_are_refused_cleanly(service):
     with pytest.raises(IllegalAction):
         await service.act(live.id, player, {"type": "place", "card": "ZZ", "zone": 9}, decision=0)
     assert (await service.storage.get_match(live.id)).state == stored
-    assert game.state_to_json(live.state) == stored
+    assert game.rules.state_to_json(live.state) == stored
     outcome = await service.act(live.id, player, action, decision=0)
     assert outcome.seq == 1 and (await service.storage.get_match(live.id)).seq == 1
 
@@ -113,7 +113,7 @@ async def test_block_window_deadline_fires_once(service, clock):
     assert [o.action for o in outcomes] == [{"type": "no_block"}]
     assert outcomes[0].timed_out and "Time ran out" in outcomes[0].public_lines[0]
     assert again == []
-    assert not live.game.waiting(live.state).in_window
+    assert not live.game.rules.waiting(live.state).in_window
     # Back to the attacker's turn: a turn deadline of the server's turn length.
     assert (await service.storage.get_match(live.id)).deadline == pytest.approx(clock.now() + 180)
 
@@ -135,15 +135,15 @@ async def test_full_match_replays_from_the_log(service):
     live = await _started(service)
     rng = Rng.seeded(5)
     game = live.game
-    while not game.is_over(live.state):
-        player = sorted(game.actors(live.state))[0]
+    while not game.rules.is_over(live.state):
+        player = sorted(game.rules.actors(live.state))[0]
         async with service.lock(live.id):
-            await service.act(live.id, player, rng.choice(game.legal_actions(live.state, player)), decision=live.decision)
+            await service.act(live.id, player, rng.choice(game.rules.legal_actions(live.state, player)), decision=live.decision)
     stored = await service.storage.get_match(live.id)
     assert stored.status == FINISHED and stored.result is not None
     log = await service.storage.action_log(live.id)
-    rebuilt = replay(game, stored.players, stored.seed, stored.options, [(a.player_id, a.action) for a in log])
-    assert game.state_to_json(rebuilt) == stored.state
+    rebuilt = replay(game.rules, stored.players, stored.seed, stored.options, [(a.player_id, a.action) for a in log])
+    assert game.rules.state_to_json(rebuilt) == stored.state
 
 
 async def _started_for_three(service: MatchService, game_name: str, channel_id: int):
@@ -161,14 +161,14 @@ async def test_a_game_may_time_its_windows_with_its_own_setting(service, clock):
     live = await _started_for_three(service, "goceng", channel_id=51)
     game, rng = live.game, Rng.seeded(4)
     for _ in range(3000):
-        if game.waiting(live.state).in_window or game.is_over(live.state):
+        if game.rules.waiting(live.state).in_window or game.rules.is_over(live.state):
             break
-        player = sorted(game.actors(live.state))[0]
-        legal = game.legal_actions(live.state, player)
+        player = sorted(game.rules.actors(live.state))[0]
+        legal = game.rules.legal_actions(live.state, player)
         wanted = [a for a in legal if a["type"] in ("ask_help", "fight")]
         async with service.lock(live.id):
             await service.act(live.id, player, wanted[0] if wanted else rng.choice(legal), decision=live.decision)
-    assert game.waiting(live.state).in_window and set(players) >= game.actors(live.state)
+    assert game.rules.waiting(live.state).in_window and set(players) >= game.rules.actors(live.state)
     assert live.record.deadline == pytest.approx(clock.now() + 60)
 
 
@@ -179,21 +179,21 @@ async def test_a_window_with_several_players_keeps_its_deadline_and_times_out_to
     live = await _started_for_three(service, "drama", channel_id=52)
     game, rng = live.game, Rng.seeded(8)
     for _ in range(3000):
-        if game.waiting(live.state).in_window and len(game.actors(live.state)) >= 2:
+        if game.rules.waiting(live.state).in_window and len(game.rules.actors(live.state)) >= 2:
             break
-        player = sorted(game.actors(live.state))[0]
+        player = sorted(game.rules.actors(live.state))[0]
         async with service.lock(live.id):
-            await service.act(live.id, player, rng.choice(game.legal_actions(live.state, player)), decision=live.decision)
-    waiting = sorted(game.actors(live.state))
+            await service.act(live.id, player, rng.choice(game.rules.legal_actions(live.state, player)), decision=live.decision)
+    waiting = sorted(game.rules.actors(live.state))
     assert len(waiting) >= 2 and set(waiting) <= set(players)
     deadline = live.record.deadline
     assert deadline == pytest.approx(clock.now() + 20)
     clock.advance(5)
     async with service.lock(live.id):
         await service.act(live.id, waiting[0], {"type": "pass"}, decision=live.decision)
-    assert game.waiting(live.state).in_window and waiting[0] not in game.actors(live.state)
+    assert game.rules.waiting(live.state).in_window and waiting[0] not in game.rules.actors(live.state)
     assert live.record.deadline == deadline, "a pass must not extend the others' window"
-    still = sorted(game.actors(live.state))
+    still = sorted(game.rules.actors(live.state))
     clock.advance(16)
     async with service.lock(live.id):
         outcomes = await service.expire(live.id)

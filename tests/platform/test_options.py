@@ -7,7 +7,8 @@ import pathlib
 
 import pytest
 
-from bot.kernel.contract import Game, IllegalAction, all_games, get_game
+from bot.kernel.contract import IllegalAction, Rules
+from bot.kernel.module import all_games, get_game
 from bot.kernel.options import TABLE_OPTIONS, Choice, Option, check_options, check_table_options, seated_only
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -94,17 +95,17 @@ def test_table_options_are_full_windows_off_by_default():
 
 
 def test_each_game_declares_its_options():
-    declared = {g.name: [(o.name, o.per_player, [c.value for c in o.choices]) for o in g.options] for g in all_games()}
+    declared = {g.name: [(o.name, o.per_player, [c.value for c in o.choices]) for o in g.rules.options] for g in all_games()}
     assert declared == {
         "drama": [("heroes", False, ["choose", "deal"])],
         "drump": [],
         "goceng": [],
         "laga": [("gender", True, ["male", "female"])],
     }
-    assert get_game("drama").check_options(None) == {"heroes": "choose"}
-    assert get_game("laga").check_options(None) == {"gender": {}}
+    assert get_game("drama").rules.check_options(None) == {"heroes": "choose"}
+    assert get_game("laga").rules.check_options(None) == {"gender": {}}
     for game in all_games():
-        assert type(game).check_options is Game.check_options, f"{game.name} checks options by hand"
+        assert type(game.rules).check_options is Rules.check_options, f"{game.name} checks options by hand"
 
 
 def test_engines_and_options_import_no_discord_nor_asyncio():
@@ -120,5 +121,5 @@ def test_engines_and_options_import_no_discord_nor_asyncio():
 
 def test_every_shipped_option_has_a_label_the_catalogues_can_translate():
     """A name shown as is ("Heroes" from ``heroes``) would stay English in every language."""
-    for option in TABLE_OPTIONS + tuple(o for g in all_games() for o in g.options):
+    for option in TABLE_OPTIONS + tuple(o for g in all_games() for o in g.rules.options):
         assert option.label, f"option {option.name} has no label"

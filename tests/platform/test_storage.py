@@ -7,7 +7,8 @@ import sqlite3
 
 import pytest
 
-from bot.kernel.contract import get_game, replay
+from bot.kernel.contract import replay
+from bot.kernel.module import get_game
 from bot.store.sqlite import ACTIVE, ChannelBusy, SCHEMA_VERSION, StaleMove, Storage
 
 
@@ -57,13 +58,13 @@ async def test_record_action_is_guarded_by_seq_and_atomic(storage):
     game = get_game("drump")
     match = await _lobby(storage)
     match.players.append(200)
-    state = game.new_game(match.players, match.seed)
-    await storage.start_match(match, game.state_to_json(state), None)
-    player = next(iter(game.actors(state)))
-    action = game.legal_actions(state, player)[0]
-    game.apply(state, player, action)
+    state = game.rules.new_game(match.players, match.seed)
+    await storage.start_match(match, game.rules.state_to_json(state), None)
+    player = next(iter(game.rules.actors(state)))
+    action = game.rules.legal_actions(state, player)[0]
+    game.rules.apply(state, player, action)
     seq = await storage.record_action(match.id, expected_seq=0, player_id=player, action=action,
-                                      state_json=game.state_to_json(state), deadline=None, recent=["x"])
+                                      state_json=game.rules.state_to_json(state), deadline=None, recent=["x"])
     assert seq == 1
     before = await storage.get_match(match.id)
     with pytest.raises(StaleMove):
@@ -78,23 +79,23 @@ async def test_action_log_replays_to_the_stored_state(storage):
     game = get_game("drump")
     match = await _lobby(storage)
     match.players.append(200)
-    state = game.new_game(match.players, match.seed)
-    await storage.start_match(match, game.state_to_json(state), None)
+    state = game.rules.new_game(match.players, match.seed)
+    await storage.start_match(match, game.rules.state_to_json(state), None)
     from bot.kernel.rng import Rng
     rng = Rng.seeded(7)
     seq = 0
-    while not game.is_over(state) and seq < 60:
-        player = sorted(game.actors(state))[0]
-        action = rng.choice(game.legal_actions(state, player))
-        game.apply(state, player, action)
+    while not game.rules.is_over(state) and seq < 60:
+        player = sorted(game.rules.actors(state))[0]
+        action = rng.choice(game.rules.legal_actions(state, player))
+        game.rules.apply(state, player, action)
         seq = await storage.record_action(match.id, expected_seq=seq, player_id=player, action=action,
-                                          state_json=game.state_to_json(state), deadline=None, recent=[])
+                                          state_json=game.rules.state_to_json(state), deadline=None, recent=[])
     stored = await storage.get_match(match.id)
     log = await storage.action_log(match.id)
-    rebuilt = replay(game, stored.players, stored.seed, stored.options, [(a.player_id, a.action) for a in log])
-    assert game.state_to_json(rebuilt) == stored.state
+    rebuilt = replay(game.rules, stored.players, stored.seed, stored.options, [(a.player_id, a.action) for a in log])
+    assert game.rules.state_to_json(rebuilt) == stored.state
     assert stored.status == ACTIVE or stored.result is not None
-    assert json.loads(stored.state) == json.loads(game.state_to_json(state))
+    assert json.loads(stored.state) == json.loads(game.rules.state_to_json(state))
 
 
 async def test_guild_settings_round_trip(storage):
@@ -125,8 +126,8 @@ async def test_a_move_whose_log_row_cannot_be_written_stores_nothing(storage, db
     game = get_game("drump")
     match = await _lobby(storage)
     match.players.append(200)
-    state = game.new_game(match.players, match.seed)
-    await storage.start_match(match, game.state_to_json(state), None)
+    state = game.rules.new_game(match.players, match.seed)
+    await storage.start_match(match, game.rules.state_to_json(state), None)
     with sqlite3.connect(db_path) as raw:  # a stray row where the move's log row must go
         raw.execute("INSERT INTO actions (match_id, seq, player_id, action, at) VALUES (?, 1, 1, '{}', 0)",
                     (match.id,))

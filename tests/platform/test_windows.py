@@ -32,8 +32,8 @@ def _arranged():
     for card in [c for c in p3.hand if IS_PLOT_TWIST[c]]:
         p3.hand.remove(card)
         (s.blue_deck if card < BLUE_COUNT else s.green_deck).insert(0, card)
-    assert len(GAME.legal_actions(s, P1)) > 1 and len(GAME.legal_actions(s, P2)) > 1
-    assert GAME.legal_actions(s, P3) == [{"type": "pass"}]
+    assert len(GAME.rules.legal_actions(s, P1)) > 1 and len(GAME.rules.legal_actions(s, P2)) > 1
+    assert GAME.rules.legal_actions(s, P3) == [{"type": "pass"}]
     return s
 
 
@@ -94,7 +94,7 @@ async def test_an_ai_answering_first_leaves_the_humans_prompts_valid(service, cl
 async def test_a_response_starts_a_new_round_and_the_old_prompts_say_so(service):
     live = await _table_of_four(service, full_windows=True)
     decision = live.decision
-    twist = next(a for a in GAME.legal_actions(live.state, P1) if a["type"] == "play")
+    twist = next(a for a in GAME.rules.legal_actions(live.state, P1) if a["type"] == "play")
     async with service.lock(live.id):
         await service.play(live.id, P1, twist, decision=decision)
     assert live.waiting.in_window and live.decision != decision
@@ -146,7 +146,7 @@ async def test_pass_until_my_turn_passes_even_with_a_plot_twist_until_the_turn_c
         if live.waiting.turn == P1 or live.state.phase == "over":
             break
         actor = sorted(live.waiting.actors)[0]
-        action = GAME.timeout_action(live.state, actor)
+        action = GAME.rules.timeout_action(live.state, actor)
         async with service.lock(live.id):
             await service.play(live.id, actor, action, decision=live.decision)
     assert live.waiting.turn == P1
@@ -164,10 +164,10 @@ async def test_a_decider_is_never_passed_for_while_offers_may_come(storage, cloc
         await service.start(live.id, 11)
     game = live.game
     for _ in range(3000):
-        if live.waiting.in_window or game.is_over(live.state):
+        if live.waiting.in_window or game.rules.is_over(live.state):
             break
         actor = sorted(live.waiting.actors)[0]
-        legal = game.legal_actions(live.state, actor)
+        legal = game.rules.legal_actions(live.state, actor)
         wanted = [a for a in legal if a["type"] in ("ask_help", "fight")]
         async with service.lock(live.id):
             await service.act(live.id, actor, wanted[0] if wanted else legal[0], decision=live.decision)

@@ -57,7 +57,7 @@ def test_a_match_played_by_clicks_never_edits_its_table_in_the_channel(tmp_path)
     async def scenario(world, bot, live, box):
         box["start"] = len(world.requests)
         while live.record.status == "active":
-            await quick_move(world, bot, live, sorted(live.game.actors(live.state))[0])
+            await quick_move(world, bot, live, sorted(live.game.rules.actors(live.state))[0])
         await world.settle()
 
     box = run(tmp_path, scenario)
@@ -75,7 +75,7 @@ def test_ten_minutes_on_the_next_click_posts_the_table_anew_and_removes_the_old_
         box["old"] = live.record.message_id
         await asyncio.sleep(10.5 * 60)  # the Start click's token has four and a half minutes left
         box["start"] = len(world.requests)
-        await quick_move(world, bot, live, sorted(live.game.actors(live.state))[0])
+        await quick_move(world, bot, live, sorted(live.game.rules.actors(live.state))[0])
         await world.settle()
 
     box = run(tmp_path, scenario)
@@ -100,7 +100,7 @@ def test_a_table_no_token_reaches_any_more_is_edited_in_the_channel_without_a_40
         async with bot.table.service.lock(live.id):  # as at a restart's catch-up, with no click behind it
             assert await bot.table.announcer.refresh_table(live)
         box["edited"] = len(world.requests)
-        await quick_move(world, bot, live, sorted(live.game.actors(live.state))[0])
+        await quick_move(world, bot, live, sorted(live.game.rules.actors(live.state))[0])
         await world.settle()
 
     box = run(tmp_path, scenario)
@@ -146,7 +146,7 @@ def test_a_ping_no_click_in_the_channel_brings_is_a_followup_of_the_tables_token
     through the interaction behind the table's reach; once that token has run out, in the channel, with no 401."""
     async def scenario(world, bot, live, box):
         announcer = bot.table.announcer
-        player = sorted(live.game.actors(live.state))[0]
+        player = sorted(live.game.rules.actors(live.state))[0]
         box["start"] = len(world.requests)
         async with bot.table.service.lock(live.id):
             await announcer.ping(live, render.mention_ping(live, player, own_turn=True))

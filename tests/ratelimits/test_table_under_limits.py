@@ -68,7 +68,7 @@ async def answered(bot: GameBot, record: Any) -> Any:
 
 async def quick_move(world: FakeDiscord, bot: GameBot, live: Any, player: int) -> None:
     """A person clicking through the picker as fast as the replies come, never waiting for the table."""
-    legal = live.game.legal_actions(live.state, player)
+    legal = live.game.rules.legal_actions(live.state, player)
     action = legal[0]
     table = world.message(live.record.message_id)
     record = await answered(bot, await world.click(bot, player, table, act_button(table), wait=False))
@@ -149,7 +149,7 @@ def test_a_burst_of_moves_in_one_channel_ends_on_the_final_table_with_nothing_dr
             for _ in range(12):
                 if live.record.status != "active":
                     break
-                player = sorted(live.game.actors(live.state))[0]
+                player = sorted(live.game.rules.actors(live.state))[0]
                 await quick_move(world, bot, live, player)
                 moves += 1
             await world.settle()
@@ -224,7 +224,7 @@ def test_a_dm_refused_with_403_is_not_tried_again(tmp_path):
             for _ in range(10):
                 if live.record.status != "active":
                     break
-                await quick_move(world, bot, live, sorted(live.game.actors(live.state))[0])
+                await quick_move(world, bot, live, sorted(live.game.rules.actors(live.state))[0])
                 await world.settle()
             box.update(world=world, dm=world.users[GUEST].dm_channel_id)
         finally:

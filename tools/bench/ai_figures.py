@@ -26,7 +26,7 @@ from bot.ai import registry
 from bot.ai.arena import Hard, duel
 from bot.ai.levels import EASY, HARD, NORMAL
 from bot.ai.search import Budget
-from bot.kernel.contract import all_games
+from bot.kernel.module import all_games
 
 ROOT = Path(__file__).resolve().parents[2]
 #: (level, opponent) pairs of each table, weakest comparisons first.
@@ -85,7 +85,7 @@ def level_tables(*, games: int, hard_games: int, hard_other_games: int, hard_ms:
                                                   max(games, 500), seed=seed).to_json()
         ordered = {f"{a} vs {b}": rows[f"{a} vs {b}"] for a, b in PAIRS}
         ordered.update((k, v) for k, v in rows.items() if k not in ordered)
-        out[game.name] = {"title": game.title, "seats": game.min_players, "rows": ordered}
+        out[game.name] = {"title": game.title, "seats": game.rules.min_players, "rows": ordered}
     return out
 
 

@@ -34,7 +34,7 @@ from collections import Counter, defaultdict, deque
 from pathlib import Path
 from typing import Any
 
-from bot.kernel.contract import all_games
+from bot.kernel.module import all_games
 from bot.kernel.rng import Rng
 from tools.sim import FakeDiscord
 from tools.sim.ratelimit import RateLimits
@@ -192,10 +192,10 @@ class Load:
             live = self.arena.service._cache.get(match_id)
             if live is None or live.record.status != ACTIVE or player not in live.waiting.actors:
                 return
-            policy = live.game.ai_policy()
+            policy = live.game.policies["normal"]()
 
             def choose(who: int, legal: list[Any]) -> Any:
-                return policy.choose(live.game.view(live.state, who), legal, self.rng)
+                return policy.choose(live.game.rules.view(live.state, who), legal, self.rng)
 
             try:
                 sample = await self.driver.play_move(match_id, player=player, choose=choose)

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.kernel.contract import all_games
+from bot.kernel.module import all_games
 
 from tools.bench import machine
 from tools.bench.engines import run_engines

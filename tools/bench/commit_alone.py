@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import database_synchronous
-from bot.kernel.contract import get_game
+from bot.kernel.module import get_game
 from bot.store.sqlite import Storage
 
 #: The game whose opening state is stored: DRUMP's, the size runs' game.
@@ -30,7 +30,7 @@ async def measure_commit_alone(workdir: str | Path, commits: int, warmup: int) -
         game = get_game(GAME)
         match = await storage.create_match(guild_id=1, channel_id=1, game=GAME, host_id=101, host_name="Host", seed=1)
         match.players.append(102)
-        state_json = game.state_to_json(game.new_game(match.players, match.seed))
+        state_json = game.rules.state_to_json(game.rules.new_game(match.players, match.seed))
         await storage.start_match(match, state_json, None)
         seq, seconds = 0, []
         recent = ["A line of the table's log, as long as most."] * 8

@@ -32,7 +32,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.kernel.contract import Action, get_game
+from bot.kernel.contract import Action
+from bot.kernel.module import get_game
 from bot.kernel.rng import Rng
 from tools.sim import FakeMessage
 from bot.store.sqlite import ACTIVE
@@ -79,7 +80,7 @@ class _IdleWatch:
         if current is None or current in self.rounds:
             return
         game, state = live.game, live.state
-        stuck = all(game.legal_actions(state, p) == [game.timeout_action(state, p)] for p in waiting.actors)
+        stuck = all(game.rules.legal_actions(state, p) == [game.rules.timeout_action(state, p)] for p in waiting.actors)
         if stuck:
             figures.idle_windows += 1
             self.rounds[current] = now
@@ -112,11 +113,11 @@ async def _click_move(arena: Arena, live: Any, player: int, action: Action,
     otherwise they use the window's DM prompt (Pass, or Respond…) or the table's Take action.
     """
     match_id, decision = live.id, live.decision
-    legal = live.game.legal_actions(live.state, player)
+    legal = live.game.rules.legal_actions(live.state, player)
     fingerprint = legal_fingerprint(legal)
     clicks, message = 0, _open_picker(pickers, player, match_id, decision, fingerprint)
     prompt = _prompt(arena, player, match_id, decision) if live.waiting.in_window else None
-    if prompt is not None and action == live.game.timeout_action(live.state, player):
+    if prompt is not None and action == live.game.rules.timeout_action(live.state, player):
         await arena.send(player, prompt, PassButton.on(prompt.custom_ids(), match_id, decision))
         return 1
     if message is None:
@@ -162,7 +163,7 @@ async def play_match(arena: Arena, seat: Any, rng: Rng) -> DramaMatch:
 
     bot.table.announcer.move_listeners.append(on_move)
     clock = arena.service.clock
-    policy = game.ai_policy()
+    policy = game.policies["normal"]()
     started = time.perf_counter()
     try:
         await arena.send(seat.players[0], lobby, LobbyButton.id(match_id, "start"))
@@ -177,7 +178,7 @@ async def play_match(arena: Arena, seat: Any, rng: Rng) -> DramaMatch:
                 raise RuntimeError(f"drama match #{match_id} waits on nobody: {live.waiting}")
             player = actors[0]
             turn = live.waiting.turn
-            action = policy.choose(game.view(live.state, player), game.legal_actions(live.state, player), rng)
+            action = policy.choose(game.rules.view(live.state, player), game.rules.legal_actions(live.state, player), rng)
             clicks = await _click_move(arena, live, player, action, pickers)
             if player == turn:
                 figures.turn_clicks += clicks

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from bot.kernel.contract import Game, all_games
+from bot.kernel.module import GameModule, all_games
 from bot.kernel.rng import Rng
 
 from tools.bench.stats import median
@@ -21,25 +21,25 @@ from tools.bench.stats import median
 MAX_STEPS = 20_000
 
 
-def play_random(game: Game, seed: int, applies: list[float]) -> int:
+def play_random(game: GameModule, seed: int, applies: list[float]) -> int:
     """One full game with random legal moves; appends each ``apply``'s seconds; returns the move count."""
     rng = Rng.seeded(seed)
-    players = list(range(1, game.min_players + 1))
-    state = game.new_game(players, seed, None)
+    players = list(range(1, game.rules.min_players + 1))
+    state = game.rules.new_game(players, seed, None)
     clock = time.perf_counter
     for step in range(MAX_STEPS):
-        if game.is_over(state):
+        if game.rules.is_over(state):
             return step
-        player = min(game.actors(state))
-        legal = game.legal_actions(state, player)
+        player = min(game.rules.actors(state))
+        legal = game.rules.legal_actions(state, player)
         action = legal[rng.below(len(legal))]
         start = clock()
-        game.apply(state, player, action)
+        game.rules.apply(state, player, action)
         applies.append(clock() - start)
     raise RuntimeError(f"no end after {MAX_STEPS} moves (seed {seed})")
 
 
-def bench_game(game: Game, seconds: float, seed: int, min_games: int = 3) -> dict[str, Any]:
+def bench_game(game: GameModule, seconds: float, seed: int, min_games: int = 3) -> dict[str, Any]:
     """Random games for about ``seconds`` of CPU time.
 
     Speed is CPU time of this thread, not wall time: on a machine shared with

@@ -36,7 +36,8 @@ import time
 import tracemalloc
 from typing import Any
 
-from bot.kernel.contract import Action, Game, all_games
+from bot.kernel.contract import Action
+from bot.kernel.module import GameModule, all_games
 from bot.kernel.rng import Rng
 from bot.frontend.ui.components import LobbyButton
 
@@ -61,17 +62,17 @@ SWEEP_EVERY = 100
 TRACE_LINES = 15
 
 
-def largest_table(game: Game) -> int:
+def largest_table(game: GameModule) -> int:
     return max(table_sizes(game))
 
 
 class Mover:
     """Opens matches of one game in the arena's seats and plays the next move of any of them."""
 
-    def __init__(self, arena: Arena, game: Game, rng: Rng) -> None:
+    def __init__(self, arena: Arena, game: GameModule, rng: Rng) -> None:
         self.arena, self.game, self.rng = arena, game, rng
         self.driver = Driver(arena, rng)
-        self.policy = game.ai_policy()
+        self.policy = game.policies["normal"]()
         self.replaced = 0
 
     async def open(self, seat: Seat) -> int:
@@ -87,7 +88,7 @@ class Mover:
         player = sorted(live.waiting.actors)[0]
 
         def choose(who: int, legal: list[Action]) -> Action:
-            return self.policy.choose(live.game.view(live.state, who), legal, self.rng)
+            return self.policy.choose(live.game.rules.view(live.state, who), legal, self.rng)
 
         sample = await self.driver.play_move(seat.match_id, player=player, choose=choose)
         if sample.finished:

@@ -33,7 +33,8 @@ from tools.bench.arena import Arena
 from tools.bench.game_arena import game_arena
 from tools.bench.player import Driver
 from tools.bench.whole import MAX_STEPS, _GUILD, ChannelWatch, MatchFigures, open_match, summarise
-from bot.kernel.contract import Action, get_game
+from bot.kernel.contract import Action
+from bot.kernel.module import get_game
 from bot.kernel.rng import Rng
 from bot.play.match_types import MoveOutcome
 from bot.store.sqlite import ACTIVE
@@ -121,7 +122,7 @@ async def _play(arena: Arena, seat: Any, rng: Rng, bargains: Bargains) -> MatchF
     log = WindowLog(bargains)
     bot.table.announcer.move_listeners += [watch.on_move, log.on_move]
     driver = Driver(arena, rng)
-    policy = game.ai_policy()
+    policy = game.policies["normal"]()
     try:
         await arena.send(seat.players[0], lobby, LobbyButton.id(match_id, "start"))
         live = arena.service._cache[match_id]
@@ -129,7 +130,7 @@ async def _play(arena: Arena, seat: Any, rng: Rng, bargains: Bargains) -> MatchF
         await bot.table.scheduler.run_due()
 
         def choose(player: int, legal: list[Action]) -> Action:
-            return policy.choose(live.game.view(live.state, player), legal, rng)
+            return policy.choose(live.game.rules.view(live.state, player), legal, rng)
 
         for _ in range(MAX_STEPS):
             if live.record.status != ACTIVE:

@@ -18,7 +18,8 @@ import time
 from collections import Counter
 from typing import Any
 
-from bot.kernel.contract import Action, get_game
+from bot.kernel.contract import Action
+from bot.kernel.module import get_game
 from bot.kernel.rng import Rng
 from bot.store.sqlite import ACTIVE
 from bot.frontend.ui.components import LobbyButton
@@ -51,7 +52,7 @@ async def _play(arena: Arena, seat: Any, rng: Rng) -> tuple[MatchFigures, Counte
     watch.baseline()
     bot.table.announcer.move_listeners.append(watch.on_move)
     driver = Driver(arena, rng)
-    policy = game.ai_policy()
+    policy = game.policies["normal"]()
     clicks: Counter[str] = Counter()
     decisions: Counter[str] = Counter()
     try:
@@ -61,7 +62,7 @@ async def _play(arena: Arena, seat: Any, rng: Rng) -> tuple[MatchFigures, Counte
         watch.scan()
 
         def choose(player: int, legal: list[Action]) -> Action:
-            return policy.choose(live.game.view(live.state, player), legal, rng)
+            return policy.choose(live.game.rules.view(live.state, player), legal, rng)
 
         for _ in range(MAX_STEPS):
             if live.record.status != ACTIVE:

@@ -12,10 +12,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from bot.kernel.contract import Game, all_games
+from bot.kernel.module import GameModule, all_games
 from bot.kernel.rng import Rng
 
 from tools.bench.stats import median
+from bot.pictures.drawing import draw_hand, draw_table
 
 P50_TARGET_MS = 20.0
 SIZE_TARGET_KB = 150.0
@@ -27,37 +28,37 @@ def _quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def _match(game: Game, players: int, seed: int, times: list[float], sizes: list[int]) -> tuple[int, int]:
+def _match(game: GameModule, players: int, seed: int, times: list[float], sizes: list[int]) -> tuple[int, int]:
     """One random match drawn after every move; returns (moves, bytes uploaded)."""
     rng = Rng.seeded(seed)
-    state = game.new_game(list(range(1, players + 1)), seed, None)
+    state = game.rules.new_game(list(range(1, players + 1)), seed, None)
     names = {pid: f"Player {pid}" for pid in range(1, players + 1)}
     previous: bytes | None = None
     uploaded = moves = 0
     for _ in range(MAX_STEPS):
         start = time.thread_time()
-        png = game.draw_table(game.view(state, None), names)
+        png = draw_table(game, game.rules.view(state, None), names)
         times.append(time.thread_time() - start)
         if png is not None:
             sizes.append(len(png))
             if png != previous:
                 uploaded += len(png)
             previous = png
-        if game.is_over(state):
+        if game.rules.is_over(state):
             return moves, uploaded
-        player = min(game.actors(state))
-        legal = game.legal_actions(state, player)
-        game.apply(state, player, legal[rng.below(len(legal))])
+        player = min(game.rules.actors(state))
+        legal = game.rules.legal_actions(state, player)
+        game.rules.apply(state, player, legal[rng.below(len(legal))])
         moves += 1
     raise RuntimeError(f"no end after {MAX_STEPS} moves (seed {seed})")
 
 
-def bench_pictures(game: Game, seed: int) -> dict[str, Any]:
+def bench_pictures(game: GameModule, seed: int) -> dict[str, Any]:
     times: list[float] = []
     sizes: list[int] = []
     moves = uploaded = 0
     try:
-        for players in sorted({game.min_players, game.max_players}):
+        for players in sorted({game.rules.min_players, game.rules.max_players}):
             m, u = _match(game, players, seed, times, sizes)
             moves, uploaded = moves + m, uploaded + u
     except Exception as exc:  # a game under construction: say what broke, keep the rest

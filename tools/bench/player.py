@@ -139,8 +139,8 @@ class Driver:
         live = self.arena.service._cache[match_id]
         game, state, decision = live.game, live.state, live.decision
         if player is None:
-            player = sorted(game.actors(state))[0]
-        legal = game.legal_actions(state, player)
+            player = sorted(game.rules.actors(state))[0]
+        legal = game.rules.legal_actions(state, player)
         fingerprint = legal_fingerprint(legal)
         action = choose(player, legal) if choose is not None else choose_action(legal, self.rng)
         clicks = 0

@@ -32,7 +32,7 @@ async def measure_restart(arena: Arena, seed: int) -> dict[str, Any]:
     seat = arena.seats[len(arena.seats) // 2]
     assert seat.match_id is not None
     live = arena.service._cache[seat.match_id]
-    player = sorted(live.game.actors(live.state))[0]
+    player = sorted(live.game.rules.actors(live.state))[0]
     table = arena.world.message(live.record.message_id)
     record = await arena.send(player, table, ActButton.id(seat.match_id, live.decision))
     first_reply = record.requests[0].at

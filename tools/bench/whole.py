@@ -17,7 +17,7 @@ What is counted, from the Start click to the end of the match:
 * **Channel mentions**: ``<@id>`` user mentions in public channel messages the
   bot posted, and those an edit added to a public message. Mentions in DMs
   and ephemeral replies are not channel mentions and are not counted.
-* **Turns**: changes of ``game.waiting(state).turn``, read from every committed
+* **Turns**: changes of ``game.rules.waiting(state).turn``, read from every committed
   move (the announcer's move listeners), the first turn included.
 * **Mentions per player per turn**: mentions / (human seats x turns). AI seats
   are never mentioned, so they are left out of the denominator.
@@ -44,7 +44,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.kernel.contract import Action, Game, all_games
+from bot.kernel.contract import Action
+from bot.kernel.module import GameModule, all_games
 from bot.kernel.rng import Rng
 from bot.play.match_types import MoveOutcome
 from tools.sim import FakeDiscord, FakeMessage
@@ -74,10 +75,10 @@ SITUATIONS = tuple(kind for _, kind in PING_KINDS) + ("other message",)
 MENTION_LIMIT = 1.0
 
 
-def table_sizes(game: Game) -> list[int]:
+def table_sizes(game: GameModule) -> list[int]:
     """2 for a two-player game; otherwise 3 and 6, clamped to what the game allows."""
-    sizes = {min(max(n, game.min_players), game.max_players) for n in (3, 6)}
-    if game.max_players == 2:
+    sizes = {min(max(n, game.rules.min_players), game.rules.max_players) for n in (3, 6)}
+    if game.rules.max_players == 2:
         sizes = {2}
     return sorted(sizes)
 
@@ -191,7 +192,7 @@ def build_world(max_players: int, tables: int) -> tuple[FakeDiscord, list[Seat]]
     return world, seats
 
 
-async def open_match(arena: Arena, seat: Seat, game: Game, humans: int, ai_seats: int) -> tuple[int, FakeMessage]:
+async def open_match(arena: Arena, seat: Seat, game: GameModule, humans: int, ai_seats: int) -> tuple[int, FakeMessage]:
     """``/<game> new`` by the host, Join by the other humans, Add AI for the AI seats (Start is the caller's)."""
     host = seat.players[0]
     record = await arena.world.slash(arena.bot, host, seat.channel_id, game.name, "new", wait=False)
@@ -207,7 +208,7 @@ async def open_match(arena: Arena, seat: Seat, game: Game, humans: int, ai_seats
     return match_id, lobby
 
 
-async def play_match(arena: Arena, seat: Seat, game: Game, players: int, humans: int, rng: Rng) -> MatchFigures:
+async def play_match(arena: Arena, seat: Seat, game: GameModule, players: int, humans: int, rng: Rng) -> MatchFigures:
     figures = MatchFigures(game=game.name, players=players, humans=humans)
     world, bot = arena.world, arena.bot
     match_id, lobby = await open_match(arena, seat, game, humans, players - humans)
@@ -216,7 +217,7 @@ async def play_match(arena: Arena, seat: Seat, game: Game, players: int, humans:
     listener = watch.on_move
     bot.table.announcer.move_listeners.append(listener)
     driver = Driver(arena, rng)
-    policy = game.ai_policy()
+    policy = game.policies["normal"]()
     started = time.perf_counter()
     try:
         host = seat.players[0]
@@ -228,7 +229,7 @@ async def play_match(arena: Arena, seat: Seat, game: Game, players: int, humans:
         watch.scan()
 
         def choose(player: int, legal: list[Action]) -> Action:
-            return policy.choose(live.game.view(live.state, player), legal, rng)
+            return policy.choose(live.game.rules.view(live.state, player), legal, rng)
 
         for _ in range(MAX_STEPS):
             if live.record.status != ACTIVE:

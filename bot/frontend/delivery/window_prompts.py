@@ -77,7 +77,7 @@ class WindowPrompts:
         """
         if player in live.record.dm_closed or player <= 0:
             return False  # they see the table's quiet line and answer with Take action
-        legal = live.game.legal_actions(live.state, player)
+        legal = live.game.rules.legal_actions(live.state, player)
         fingerprint = prompt_print(live, legal)
         window = live.waiting.window
         outcomes = list(outcomes)
@@ -152,7 +152,7 @@ class WindowPrompts:
         """The player's open prompt shows their current choices (their reply, or their own move's picker)."""
         key = (live.id, player)
         if key in self._prompted:
-            self._prompted[key] = prompt_print(live, live.game.legal_actions(live.state, player))
+            self._prompted[key] = prompt_print(live, live.game.rules.legal_actions(live.state, player))
 
     def still_asks(self: "Announcer", live: LiveMatch, player: int, outcomes: Iterable[MoveOutcome]) -> bool:
         """Whether the player's open prompt asks what they are asked now: a new round of the same window
@@ -161,7 +161,7 @@ class WindowPrompts:
         window = live.waiting.window
         if window is None or player == window.decider or private_lines(outcomes, player):
             return False
-        now = keyed_print(live, live.game.legal_actions(live.state, player))
+        now = keyed_print(live, live.game.rules.legal_actions(live.state, player))
         return now is not None and self._prompted.get((live.id, player)) == now
 
     async def update_prompts(self: "Announcer", live: LiveMatch, outcomes: list[MoveOutcome]) -> set[int]:
@@ -181,7 +181,7 @@ class WindowPrompts:
             if self.service.ai_controls(live, player):
                 continue
             key = (live.id, player)
-            if self._prompted.get(key) == prompt_print(live, live.game.legal_actions(live.state, player)):
+            if self._prompted.get(key) == prompt_print(live, live.game.rules.legal_actions(live.state, player)):
                 continue
             asked.append(player)
             prompts.append(self.prompt(live, player, lines, outcomes, quietly=not private_lines(outcomes, player)))

@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.kernel.contract import all_games, get_game
+from bot.kernel.module import all_games, get_game
 from bot.kernel.i18n import t, tn, translate
 from bot.play.language import LANGUAGES, language_code, language_name
 from bot.play.matches import MatchService

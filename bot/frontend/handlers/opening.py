@@ -32,7 +32,7 @@ def respond_path(live: LiveMatch, player: int, legal: list[Any]) -> tuple[int, .
     if not live.waiting.in_window:
         return ()
     first = walk(legal, ())
-    passing = (live.game.timeout_action(live.state, player) or {}).get("type")
+    passing = (live.game.rules.timeout_action(live.state, player) or {}).get("type")
     others = [c for c in first.choices if c.value != passing]
     if len(first.choices) != 2 or len(others) != 1 or walk(legal, (others[0].index,)).key is None:
         return ()  # a lone answer stays a button to press, never applied by opening the picker
@@ -80,7 +80,7 @@ class OpeningAndPassing:
                 else:
                     await self._update_picker(interaction, render.collapsed(t("⌛ That window is over.")))
                 return
-            action = live.game.timeout_action(live.state, player) if live.waiting.in_window else None
+            action = live.game.rules.timeout_action(live.state, player) if live.waiting.in_window else None
             if action is None:
                 raise MatchError(t("There is nothing to pass right now; use Take action."))
             label = render.pass_label(live, player)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 import discord
 
-from bot.kernel.contract import get_game
+from bot.kernel.module import get_game
 from bot.kernel.i18n import t
 from bot.play.matches import LiveMatch, MatchEnd
 from bot.store.sqlite import LOBBY
@@ -104,7 +104,7 @@ class SlashCommands:
 
     async def cmd_rules(self: "Table", interaction: Interaction, game_name: str) -> None:
         game = get_game(game_name)
-        text = game.rules_summary() or t("No rules summary yet.")
+        text = game.presenter.rules_page() or t("No rules summary yet.")
         await interaction.response.send_message(
             embed=render.notice(text[:4000], title=t("{game} rules", game=game.title)).embed, ephemeral=True)
 

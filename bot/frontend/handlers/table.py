@@ -276,7 +276,7 @@ class Table(SlashCommands, OpeningAndPassing):
                     else t("⌛ That question is over."))
             await self._update_picker(interaction, render.collapsed(note))
             return
-        step = walk(live.game.legal_actions(live.state, player), ())
+        step = walk(live.game.rules.legal_actions(live.state, player), ())
         header = (t("🔄 **The question changed.** Here is the new one.\n{changes}", changes=changed) if changed
                   else t("🔄 **The question changed.** Here is the new one."))
         await self._update_picker(interaction, render.picker_message(live, player, step, header=header))

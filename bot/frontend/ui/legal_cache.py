@@ -35,7 +35,7 @@ class LegalCache:
         if entry is not None and entry[0] is live.state:
             self._entries.move_to_end(key)
             return entry[1], entry[2]
-        legal = live.game.legal_actions(live.state, player)
+        legal = live.game.rules.legal_actions(live.state, player)
         fingerprint = legal_fingerprint(legal)
         self._entries[key] = (live.state, legal, fingerprint)
         if len(self._entries) > self._keep:

@@ -49,12 +49,12 @@ _MATCH = SNOWFLAKE
 
 def host_options(live: LiveMatch) -> list[Option]:
     """The options the host sets for the whole match: the game's match-wide ones, then the table's."""
-    return [o for o in live.game.options if not o.per_player] + list(TABLE_OPTIONS)
+    return [o for o in live.game.rules.options if not o.per_player] + list(TABLE_OPTIONS)
 
 
 def player_options(live: LiveMatch) -> list[Option]:
     """The options each player sets for themselves."""
-    return [o for o in live.game.options if o.per_player]
+    return [o for o in live.game.rules.options if o.per_player]
 
 
 def current(live: LiveMatch, option: Option) -> Any:
@@ -304,13 +304,13 @@ def lobby_message(live: LiveMatch) -> Rendered:
     """The lobby in the channel: seats (with their own options), the match options, and the buttons."""
     rec, game = live.record, live.game
     count = len(rec.players)
-    if game.min_players == game.max_players:
+    if game.rules.min_players == game.rules.max_players:
         hosting = tn("{host} is hosting a game of **{game}** ({n} player).",
-                     "{host} is hosting a game of **{game}** ({n} players).", game.min_players,
+                     "{host} is hosting a game of **{game}** ({n} players).", game.rules.min_players,
                      host=mention(rec.host_id), game=game.title)
     else:
         hosting = t("{host} is hosting a game of **{game}** ({low}–{high} players).", host=mention(rec.host_id),
-                    game=game.title, low=game.min_players, high=game.max_players)
+                    game=game.title, low=game.rules.min_players, high=game.rules.max_players)
     seats = "\n".join(_seat_line(live, i, p) for i, p in enumerate(rec.players, 1))
     embed = discord.Embed(title=t("{title} · lobby", title=match_title(live)), colour=COLOUR_LOBBY, description=(
         f"{hosting}\n"
@@ -323,8 +323,8 @@ def lobby_message(live: LiveMatch) -> Rendered:
     if any(p < 0 for p in rec.players):
         footer += " " + t("🤖 This match has AI players: it does not count in stats unless the server allows it.")
     embed.set_footer(text=footer)
-    ready = game.min_players <= count <= game.max_players
-    full = count >= game.max_players
+    ready = game.rules.min_players <= count <= game.rules.max_players
+    full = count >= game.rules.max_players
     items: list[discord.ui.Item[Any]] = [
         LobbyButton.make(live.id, "join", disabled=full), LobbyButton.make(live.id, "leave"),
         LobbyButton.make(live.id, "start", disabled=not ready), LobbyButton.make(live.id, "cancel"),

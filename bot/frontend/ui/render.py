@@ -9,6 +9,7 @@ of channels; private text is built from that player's own view.
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import io
 import json
@@ -20,10 +21,11 @@ from typing import Any, Callable, Sequence
 import discord
 
 from bot.kernel.i18n import get_locale, t, tn, use_locale
-from bot.kernel.contract import Field, Result
+from bot.kernel.contract import Result
+from bot.kernel.present import Board, Field
 from bot.play.leaving import final_result
 from bot.play.matches import LiveMatch
-from bot.pictures.drawing import Drawing
+from bot.pictures.drawing import Drawing, draw_hand, draw_table
 from bot.store.sqlite import ABANDONED, ACTIVE, FINISHED
 from bot.frontend.ui.components import ActButton, HandButton, PassButton, PickButton, PickSelect, PrefButton
 from bot.frontend.ui.picker import Step
@@ -41,6 +43,8 @@ EMBED_TOTAL = 6000
 SELECT_OPTIONS = 25
 MAX_SELECTS = 4
 BUTTON_CHOICES = 5
+#: A question a prompt asks first is one line: a picker's title and a prompt's first line are kept to it.
+QUESTION_LIMIT = 100
 
 
 @dataclass
@@ -109,14 +113,14 @@ def drawing(live: LiveMatch, viewer: int | None, *, own_copy: bool = False) -> C
     if live.state is None:
         return lambda: None
     game, names = live.game, live.record.names
-    view = game.view(live.state, viewer)
+    view = game.rules.view(live.state, viewer)
     try:
         return Drawing.of(game.name, viewer, view, names, live.id)
     except Exception:  # not picklable: draw from a copy in this process
         pass
     if own_copy:
         view, names = copy.deepcopy(view), dict(names)
-    draw = game.draw_table if viewer is None else game.draw_hand
+    draw = functools.partial(draw_table if viewer is None else draw_hand, game)
     locale = get_locale()
 
     def drawn() -> bytes | None:
@@ -251,9 +255,9 @@ def _summary_here(live: LiveMatch, result: Result) -> str:
     """The result's summary in the current language: stored in the server's, so told again from the
     final state when there is one (a DM reader may read another language); else as stored."""
     game, state = getattr(live, "game", None), getattr(live, "state", None)  # a bare stand-in names players only
-    if game is None or state is None or not game.is_over(state):
+    if game is None or state is None or not game.rules.is_over(state):
         return result.summary
-    again = final_result(game.result(state), live.record.left, live.record.names)
+    again = final_result(game.rules.result(state), live.record.left, live.record.names)
     return again.summary if again.winners == result.winners else result.summary
 
 
@@ -261,9 +265,9 @@ def turn_message(live: LiveMatch, recent: Sequence[str], *, result: Result | Non
                  end_reason: str | None = None) -> Rendered:
     """The one public message of a running match: board, whose turn, last moves, buttons."""
     game, rec = live.game, live.record
-    public = game.view(live.state, None) if live.state is not None else None
-    board = game.render_view(public, rec.names) if public is not None else ""
-    lines = [board]
+    public = game.rules.view(live.state, None) if live.state is not None else None
+    board = game.presenter.board(public, rec.names) if public is not None else None
+    lines = [board.text if board is not None else ""]
     if recent:
         lines.append(t("**Last moves**") + "\n" + "\n".join(f"• {line}" for line in recent[-6:]))
     over = rec.status in (FINISHED, ABANDONED)
@@ -281,8 +285,8 @@ def turn_message(live: LiveMatch, recent: Sequence[str], *, result: Result | Non
     else:
         footer = t("{players} · use /{game} hand to see your cards", players=players, game=game.name)
     embed.set_footer(text=footer)
-    if public is not None:
-        add_fields(embed, game.render_fields(public, rec.names))
+    if board is not None:
+        add_fields(embed, board.fields)
     if over:
         return Rendered(embed=embed, view=discord.ui.View(timeout=None))
     view = _static_view(ActButton.make(live.id, live.decision), HandButton.make(live.id))
@@ -317,14 +321,14 @@ def mention_ping(live: LiveMatch, player: int, *, own_turn: bool) -> Rendered:
 
 def pass_label(live: LiveMatch, player: int) -> str:
     """The pass button's words, as the game names its pass ("Don't block", "Pass")."""
-    action = live.game.timeout_action(live.state, player)
-    return live.game.describe_action(live.state, player, action) if action else t("Pass")
+    action = live.game.rules.timeout_action(live.state, player)
+    return live.game.presenter.action_label(live.state, player, action) if action else t("Pass")
 
 
 def window_prompt(live: LiveMatch, player: int, what: Sequence[str], *, guild_name: str,
                   print_: str | None = None) -> Rendered:
     """A private notice that you may respond: the question first, then one click to pass (``print_``: PassButton's)."""
-    question = live.game.describe_question(live.state, player, "type", (), names=live.record.names)
+    question = _clip(live.game.presenter.question(live.state, player, "type", (), live.record.names), QUESTION_LIMIT)
     if live.record.deadline:
         where = t("-# You may respond · {game} #{match} in {guild} · closes {time}", game=live.game.title,
                   match=live.id, guild=guild_name, time=relative_time(live.record.deadline))
@@ -383,14 +387,10 @@ def reminder_dm(live: LiveMatch, guild_name: str, jump_url: str | None) -> str:
 
 
 # --- private messages ------------------------------------------------------------
-def private_view_text(live: LiveMatch, player: int) -> str:
+def private_board(live: LiveMatch, player: int) -> Board:
+    """The board as ``player`` sees it: their hand and everything else only they may see."""
     game = live.game
-    return game.render_view(game.view(live.state, player), live.record.names)
-
-
-def private_fields(live: LiveMatch, player: int) -> list[Field]:
-    game = live.game
-    return game.render_fields(game.view(live.state, player), live.record.names)
+    return game.presenter.board(game.rules.view(live.state, player), live.record.names)
 
 
 def hand_dm(live: LiveMatch, player: int, *, guild_name: str, channel_id: int, channel_name: str,
@@ -399,15 +399,16 @@ def hand_dm(live: LiveMatch, player: int, *, guild_name: str, channel_id: int, c
     # A match that ended says so first: the view under it is where play stopped.
     body = ["**" + t("This match is over.") + "**"] if live.record.status != ACTIVE else []
     game = live.game
-    seen = game.lasting_view(game.view(live.state, player))  # a window's passing state is its prompts'
-    body.append(game.render_view(seen, live.record.names))
+    seen = game.presenter.lasting(game.rules.view(live.state, player))  # a window's passing state is its prompts'
+    board = game.presenter.board(seen, live.record.names)
+    body.append(board.text)
     if notes:
         body.append(t("**Your latest**") + "\n" + "\n".join(f"• {n}" for n in notes[-5:]))
     embed = discord.Embed(title=t("Your {game} hand · match #{match}", game=live.game.title, match=live.id),
                           colour=COLOUR_PLAY, description=_clip("\n\n".join(body)))
     embed.set_footer(text=t("{guild} · {channel} · private to you · updated when your hand changes; "
                             "the table in the channel shows the live board", guild=guild_name, channel=channel_name))
-    add_fields(embed, game.render_fields(seen, live.record.names))
+    add_fields(embed, board.fields)
     content = t("{game} match #{match} in **{guild}**, <#{channel}>.", game=live.game.title, match=live.id,
                 guild=guild_name, channel=channel_id)
     view = _static_view(discord.ui.Button(label=t("Go to the table"), url=jump_url)) if jump_url else None
@@ -418,11 +419,12 @@ def private_reply(live: LiveMatch, player: int, *, header: str | None = None, sh
                   skipping: bool = False, always_ask: bool = False) -> Rendered:
     """An ephemeral look at one's own hand, with one's own switches for response windows."""
     parts = [header] if header else []
-    parts.append(private_view_text(live, player))
+    board = private_board(live, player)
+    parts.append(board.text)
     embed = discord.Embed(title=t("Your {game} view · match #{match}", game=live.game.title, match=live.id),
                           colour=COLOUR_PLAY,
                           description=_clip("\n\n".join(parts)))
-    add_fields(embed, private_fields(live, player))
+    add_fields(embed, board.fields)
     items: list[discord.ui.Item[Any]] = []
     if show_act:
         items.append(ActButton.make(live.id, live.decision))
@@ -442,7 +444,8 @@ def picker_message(live: LiveMatch, player: int, step: Step, *, header: str | No
     """
     game, state = live.game, live.state
     legal = fingerprint if fingerprint is not None else legal_fingerprint(step.all_legal)
-    question = game.describe_question(state, player, step.key, step.context, names=live.record.names)
+    question = _clip(game.presenter.question(state, player, step.key, step.context, live.record.names),
+                     QUESTION_LIMIT)
     parts = []
     if step.chosen:
         chosen = " › ".join(choice_label(live, player, k, v) for k, v in step.chosen)
@@ -450,13 +453,13 @@ def picker_message(live: LiveMatch, player: int, step: Step, *, header: str | No
     waiting = live.waiting
     if waiting.in_window and live.record.deadline:
         parts.append(t("⏳ Closes {time}", time=relative_time(live.record.deadline)))
-    parts.append(game.render_brief(game.view(state, player), live.record.names))
+    parts.append(game.presenter.brief_text(game.rules.view(state, player), live.record.names))
     embed = discord.Embed(title=_clip(question, 256), colour=COLOUR_WINDOW if waiting.in_window else COLOUR_PLAY,
                           description=_clip("\n\n".join(p for p in parts if p)))
     embed.set_footer(text=t("{game} · match #{match} · only you can see this", game=game.title, match=live.id))
     view = discord.ui.View(timeout=None)
     labels = [_option_label(choice_label(live, player, c.key, c.value)) for c in step.choices]
-    notes = [_option_label(game.explain_choice(state, player, c.key, c.value)) or None for c in step.choices]
+    notes = [_option_label(game.presenter.choice_note(state, player, c.key, c.value)) or None for c in step.choices]
     if len(step.choices) <= BUTTON_CHOICES and not step.path and not any(notes):
         for choice, label in zip(step.choices, labels):
             view.add_item(PickButton.make(live.id, live.decision, legal, step.path, choice.index, label=label))
@@ -483,7 +486,7 @@ def choice_label(live: LiveMatch, player: int, key: str, value: Any) -> str:
     """A picker label. A value naming a seated player shows that player's name (engines know no names)."""
     if isinstance(value, int) and not isinstance(value, bool) and value in live.record.players and key != "type":
         return live.name_of(value)
-    return live.game.describe_choice(live.state, player, key, value)
+    return live.game.presenter.choice_label(live.state, player, key, value)
 
 
 _EMPHASIS = re.compile(r"(\*\*|\*|__)(?=\S)(.+?)(?<=\S)\1")
@@ -493,6 +496,17 @@ def _option_label(text: str) -> str:
     """A button label or select text: Discord shows these as plain text, so emphasis marks go."""
     text = _EMPHASIS.sub(r"\2", text)
     return text if len(text) <= 100 else text[:99] + "…"
+
+
+def page(board: Board, *, colour: int | None = None) -> Rendered:
+    """A page of its own (a card looked up): its heading, text, boxes and footnote, fitted to Discord's limits."""
+    embed = discord.Embed(title=_clip(board.title, 256) if board.title else None,
+                          description=_clip(board.text) if board.text else None,
+                          colour=discord.Colour(colour) if colour is not None else COLOUR_LOBBY)
+    add_fields(embed, board.fields)
+    if board.footer:
+        embed.set_footer(text=_clip(board.footer, 2048))
+    return Rendered(embed=embed)
 
 
 def notice(text: str, *, title: str | None = None) -> Rendered:

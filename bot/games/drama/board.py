@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bot.kernel.contract import Field
+from bot.kernel.present import Field
 from bot.games.drama import cardtext
 from bot.games.drama.cards import BLUE_COUNT
 from bot.games.drama.state import MAX_AIR_MUKA
@@ -22,7 +22,6 @@ from bot.kernel.i18n import t, tn
 
 #: What the fields of one board may add up to: the table's text, log and footer share the embed's 6,000.
 FIELDS_BUDGET = 3800
-FIELD_VALUE = 1024
 #: What a player's own embed may give its hand and fields together (its header, notes and footer take the rest).
 PRIVATE_EMBED = 5200
 
@@ -76,7 +75,7 @@ def seat_field(view: Mapping[str, Any], p: Mapping[str, Any], names: Mapping[int
     for m in p["members"]:
         lines.append(_card_line(m, detail, married=m["married"]))
     value = "\n".join(lines)
-    return Field(title, value[:FIELD_VALUE], inline=True)
+    return Field(title, value, inline=True)
 
 
 def kedai_field(view: Mapping[str, Any], detail: bool = True) -> Field:
@@ -89,7 +88,7 @@ def kedai_field(view: Mapping[str, Any], detail: bool = True) -> Field:
             continue
         what = cardtext.line(c["id"]) if detail else cardtext.kind_word(c["id"])
         lines.append(t("**{n}. {card}** · {what}", n=n, card=c["name"], what=what))
-    return Field(t("🏪 Kedai"), "\n".join(lines)[:FIELD_VALUE], inline=False)
+    return Field(t("🏪 Kedai"), "\n".join(lines), inline=False)
 
 
 def decks_field(view: Mapping[str, Any]) -> Field:
@@ -100,7 +99,7 @@ def decks_field(view: Mapping[str, Any]) -> Field:
              t("🟩 Deck Hijau: {n} left · {d} in the discard pile", n=view["green_deck"], d=len(green))]
     if members:
         lines.append(t("MEMBERs in the Deck Hijau discard pile: {cards}", cards=", ".join(members)))
-    return Field(t("Decks"), "\n".join(lines)[:FIELD_VALUE], inline=False)
+    return Field(t("Decks"), "\n".join(lines), inline=False)
 
 
 def render_fields(view: Mapping[str, Any], names: Mapping[int, str]) -> list[Field]:

@@ -13,6 +13,7 @@ from typing import Any, Callable
 from bot.games.drama.cards import ATTRS, BLUE_COUNT, Ability, Condition, GreenDef
 from bot.games.drama.state import CARDS
 from bot.kernel.i18n import data_text, t, tn
+from bot.kernel.present import Board, Field
 
 #: Room for a one-line card summary (a select option's description).
 LINE_MAX = 100
@@ -184,3 +185,33 @@ def lookup(name: str) -> dict[str, Any] | None:
         if CARDS.name(c).casefold() == want:
             return card_full(c)
     return None
+
+
+#: Discord shows at most 25 suggestions as a name is typed.
+SUGGESTIONS = 25
+#: The colour of a card's page (Discord's dark magenta).
+PAGE_COLOUR = 0xAD1457
+
+
+def suggest(typed: str) -> list[str]:
+    """Card and hero names for what has been typed so far: names starting with it first, then containing it."""
+    want = " ".join(typed.split()).casefold()
+    names = all_names()
+    starts = [n for n in names if n.casefold().startswith(want)]
+    contains = [n for n in names if want in n.casefold() and n not in starts]
+    return (starts + contains)[:SUGGESTIONS]
+
+
+def card_page(name: str) -> Board:
+    """The card called ``name`` in full, or a note listing close names when there is none."""
+    card = lookup(name)
+    if card is None:
+        close = suggest(name[:4]) if name.strip() else []
+        text = (t("There is no Drama Pukul 7 card called “{name}”. Did you mean: {names}?", name=name,
+                  names=", ".join(close[:5])) if close
+                else t("There is no Drama Pukul 7 card called “{name}”.", name=name))
+        return Board(text)
+    wide = (t("Effect"), t("Cost"))
+    fields = tuple(Field(label, value or "—", inline=label not in wide) for label, value in card["rows"])
+    return Board("", fields, title=card["title"],
+                 footer=t("Drama Pukul 7 · card data from the community card file"))

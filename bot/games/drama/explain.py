@@ -152,7 +152,7 @@ def window_question(state: DramaState, viewer: int, names: Mapping[int, str] | N
         question = t("{chain}. {ask}", chain=lead + " → ".join(links), ask=ask)
         if cardtext.width(question) <= QUESTION_MAX:
             return question
-    return question[:QUESTION_MAX - 1] + "…"
+    return question  # still too long: the front end shortens it to fit
 
 
 def _short_link(state: DramaState, e: dict[str, Any], viewer: int, names: Mapping[int, str] | None = None) -> str:

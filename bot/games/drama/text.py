@@ -70,7 +70,7 @@ def describe_choice(state: DramaState, pid: int, key: str, value: Any) -> str:
         if key == "hero":
             k, side = CARDS.side_names()[value]
             h = CARDS.hero(k)
-            return t("{hero} ({gender})", hero=value, gender=cardtext.gender_word(h.sides[side][1]))[:100]
+            return t("{hero} ({gender})", hero=value, gender=cardtext.gender_word(h.sides[side][1]))
     except (KeyError, IndexError, TypeError):
         pass
     return str(value)
@@ -129,7 +129,7 @@ def describe_action(state: DramaState, pid: int, action: Mapping[str, Any]) -> s
     for k in ("replace", "discard"):
         if k in action and typ not in ("pay",):
             text = t("{action}, {detail}", action=text, detail=c(k))
-    return text[:100]
+    return text
 
 
 def _n(names: Mapping[int, str], pid: Any) -> str:
@@ -371,5 +371,5 @@ def describe_question(state: DramaState, pid: int, key: str | None, chosen: Any,
                       names: Mapping[int, str] | None = None) -> str:
     """The question a picker step asks; seats are named by ``names`` where given, else by hero."""
     if key in (None, "type"):
-        return _first_question(state, pid, names or {})[:explain.QUESTION_MAX]
+        return _first_question(state, pid, names or {})
     return step_question(_QUESTIONS, key, chosen)

@@ -15,6 +15,7 @@ from bot.games.drama.cards import ATTRS
 from bot.games.drama.state import (CARDS, DramaState, actions_left, attributes, gender, hero_name, player)
 from bot.games.drama.windows import entry_name, projected_target
 from bot.kernel.i18n import t, tn
+from bot.kernel.present import Board
 
 MAX_RENDER = 3000
 
@@ -125,6 +126,11 @@ def _game_over(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     w = view["winner"]
     return (t("Game over. Protagonist: **{player}**", player=_name(names, w)) if w is not None
             else t("Game over: no one is left."))
+
+
+def render_board(view: Mapping[str, Any], names: Mapping[int, str]) -> Board:
+    """The board: the header as text, then a box per seat, the Kedai and the decks."""
+    return Board(render(view, names), tuple(board.render_fields(view, names)))
 
 
 def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:

@@ -281,8 +281,9 @@ _QUESTIONS: dict[tuple[str | None, str], str] = {
 }
 
 
-def describe_question(state: DrumpState, player: int, key: str | None, chosen: Any) -> str:
-    """The question a picker step asks (name-free: the engine knows no names)."""
+def describe_question(state: DrumpState, player: int, key: str | None, chosen: Any,
+                      names: Mapping[int, str] | None = None) -> str:
+    """The question a picker step asks (name-free: a duel's questions say "you" and "your")."""
     if key in (None, "type"):
         if state.phase == BLOCK and state.attack_zone >= 0:
             return t("Your zone {zone} is attacked with {card}: block?",

@@ -16,6 +16,7 @@ from bot.games.drump.outcome import final_summary, has_drump, part_score, set_la
 from bot.games.drump.state import BLOCK, DISCARD, MAIN, OVER, REATTACK, DrumpState
 from bot.games.drump.text import player_name, result_line
 from bot.kernel.i18n import t, tn, translate
+from bot.kernel.present import Board
 
 DASH = "\u2014"
 
@@ -101,6 +102,11 @@ def _zone_text(zone: list[dict[str, Any]], own: bool) -> str:
         low, aces = low_sum(item["card"] for item in zone)
         text += " = " + "/".join(str(low + 10 * k) for k in range(aces + 1))
     return text
+
+
+def render_board(view: Mapping[str, Any], names: Mapping[int, str]) -> Board:
+    """The board as text: DRUMP's two sides read best as one block (no boxes)."""
+    return Board(render(view, names))
 
 
 def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:

@@ -1,15 +1,35 @@
-"""Mat Goceng: 3 to 6 players, hidden roles, fist-colour battles and paid Extra Power.
+"""Mat Goceng: 3 to 6 players, hidden roles, fist-colour battles and paid Extra Power, as one game module.
 
 Modules: ``cards`` (data and fist matching), ``state`` (dataclasses), ``flow``
 (shared state changes), ``legal`` (who acts, what they may do), ``actions``
-(checking and applying), ``outcome`` (winners), ``views`` and ``text`` (what
-people see and read), ``policy`` (AI seats), ``game`` (the ``Game`` surface).
+(checking and applying), ``outcome`` (winners), ``view``, ``board``, ``text`` and
+``bargain_text`` (what people see and read), ``ai`` (AI seats), ``sampler`` (what the
+hard AI searches over), ``rules`` (the ``Rules`` surface). ``MODULE`` puts them together.
 """
 
-from bot.kernel.contract import register
+from bot.games.goceng import ai, bargain_text, board, sampler, text, view
+from bot.games.goceng.rules import GocengRules
+from bot.kernel.i18n import N_
+from bot.kernel.module import GameModule
+from bot.kernel.present import Presenter
 
-from .game import GocengGame
+MODULE = GameModule(
+    rules=GocengRules(),
+    presenter=Presenter(
+        tagline=N_("Play Mat Goceng: secret fighters, punches and coins for Extra Power."),
+        action_label=text.describe_action,
+        choice_label=text.describe_choice,
+        choice_note=bargain_text.explain_choice,
+        question=text.describe_question,
+        event_line=text.describe_event,
+        board=board.render_board,
+        brief=view.render_brief,
+        lasting=view.lasting,
+        rules_page=text.rules,
+    ),
+    policies={"normal": ai.HeuristicPolicy},
+    sampler=sampler.sample,
+    picture="bot.games.goceng.picture",
+)
 
-GAME = register(GocengGame())
-
-__all__ = ["GAME", "GocengGame"]
+__all__ = ["MODULE"]

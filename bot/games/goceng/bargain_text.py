@@ -13,7 +13,7 @@ from bot.kernel.i18n import N_, t, tn
 
 from .negotiation import standing
 from .state import GocengState
-from .views import card_info, card_text, player_name
+from .view import card_info, card_text, player_name
 
 
 def _card(card: str, plain: bool = False) -> str:
@@ -50,6 +50,13 @@ def type_label(state: GocengState, player: int, kind: str) -> str | None:
     if kind == "no_help":
         return t("Take no offer")
     return None
+
+
+def explain_choice(state: GocengState, player: int, key: str, value: Any) -> str:
+    """Under each helper's name in the battler's choice: the card offered and its price."""
+    if key == "helper" and state.battle is not None and state.battle.window is not None:
+        return explain_helper(state, key, value)
+    return ""
 
 
 def explain_helper(state: GocengState, key: str, value: Any) -> str:

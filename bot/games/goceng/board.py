@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bot.kernel.contract import Field
+from bot.kernel.present import Board, Field
 from bot.kernel.i18n import N_, data_text, t, tn, translate
 
 from .cards import load_cards
-from .views import card_text, character_name, fist_name, player_name
-from .views import _FIST  # the emoji of each fist colour
+from .view import card_text, character_name, fist_name, player_name
+from .view import _FIST  # the emoji of each fist colour
 
 _CUP = "☕"
 
@@ -85,6 +85,11 @@ def stamina(cups: int) -> str:
 
 def _name(names: Mapping[int, str], player: Any) -> str:
     return player_name(names, player) if player is not None else "?"
+
+
+def render_board(view: Mapping[str, Any], names: Mapping[int, str]) -> Board:
+    """The board: the battle and whose turn as text, then a box per fighter."""
+    return Board(render(view, names), tuple(render_fields(view, names)))
 
 
 def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:

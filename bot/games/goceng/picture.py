@@ -28,7 +28,7 @@ def _character(cid: str | None) -> str:
     if cid is None:
         return t("character hidden")
     try:
-        from bot.games.goceng.views import character_name
+        from bot.games.goceng.view import character_name
     except ImportError:  # the drawing never depends on more than the view
         return str(cid)
     return character_name(cid)

@@ -10,7 +10,7 @@ from bot.kernel.i18n import N_, step_question, t, tn, translate
 from . import bargain_text, board
 from .cards import AJIAN_NAMES, load_cards
 from .state import GocengState
-from .views import card_info, card_text, character_name, knows_character, player_name
+from .view import card_info, card_text, character_name, knows_character, player_name
 
 
 def _seat(state: GocengState, viewer: int, player: Any) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .economy import fine
-from .rules import ability, has, news_on
+from .powers import ability, has, news_on
 from .state import MAX_PER_TILE, LagaState, PlayerState, Task
 
 STEP = {"cw": 1, "ccw": -1}

@@ -14,7 +14,7 @@ from .economy import (amounts, mix_key, dream_payments, give, job_discounts, job
                       salary_tasks, transfer)
 from .board import with_move
 from .flow import rain_victims
-from .rules import HINDERING_NEWS, dream_done, holder, immune, news_effect
+from .powers import HINDERING_NEWS, dream_done, holder, immune, news_effect
 from .state import LagaState, PlayerState, Task, schedule
 from .tiles import deck_of, draw, return_looked
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from .cards import RESOURCES, Cost, cards
 from .economy import dream_discounts, fine, give, pay, paying_for, salary_tasks, transfer
-from .rules import immune, level, news_on, others
+from .powers import immune, level, news_on, others
 from .state import LagaState, PlayerState, Task
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .cards import RESOURCES, Cost, Dream, Job
-from .rules import dream_done, has, holder, job, news_on, others
+from .powers import dream_done, has, holder, job, news_on, others
 from .state import LagaState, PlayerState, Task
 
 Event = dict

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bot.kernel.contract import Field
+from bot.kernel.present import Field
 from bot.kernel.i18n import N_, data_text, t, translate
 
 from .cards import cards

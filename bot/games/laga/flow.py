@@ -13,7 +13,7 @@ from bot.kernel.rng import Rng
 from .board import drop, settle
 from .cards import cards
 from .economy import fine, gain_task, give, news_rewarded, pay, salary_tasks
-from .rules import (ONE_SHOT_NEWS, ability, dream_done, has, ignores_news, immune, level, neighbours, news_decided,
+from .powers import (ONE_SHOT_NEWS, ability, dream_done, has, ignores_news, immune, level, neighbours, news_decided,
                     news_effect, news_on, others)
 from .scoring import ranking
 from .state import MAX_PER_TILE, NEWS_USED, TILES, TOKENS, LagaState, PlayerState, Task, schedule

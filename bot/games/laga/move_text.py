@@ -13,7 +13,7 @@ from bot.kernel.i18n import t, tn
 
 from .board import parse_move
 from .preview import Outcome, cards_seen, preview, tile_income
-from .rules import dream_done, has, news_on
+from .powers import dream_done, has, news_on
 from .state import TILE_NAMES, LagaState, PlayerState
 
 ARROWS = {"cw": "↻", "ccw": "↺"}

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from .board import sow_path, spread
-from .rules import dream_done, has, news_on
+from .powers import dream_done, has, news_on
 from .state import LagaState, PlayerState
 
 @dataclass(frozen=True)

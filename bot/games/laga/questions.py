@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from bot.kernel.i18n import N_, step_question, t, tn, translate
 
@@ -74,7 +74,8 @@ _QUESTIONS: dict[tuple[str | None, str], str] = {
 }
 
 
-def describe_question(state: LagaState, player: int, key: str | None, chosen: Any) -> str:
+def describe_question(state: LagaState, player: int, key: str | None, chosen: Any,
+                      names: Mapping[int, str] | None = None) -> str:
     """The question a picker step asks (name-free: the engine knows no player names)."""
     if key == "type" and ("move", None) in tuple(chosen):
         return t("Which ability do you use before moving?")

@@ -1,130 +1,122 @@
-"""Who has which power right now: active Job abilities, completed Dreams, News, immunity.
-
-Every rule module asks these questions, so they live in one place. A Job ability is
-active while the latest Job is face up, no Landlord has switched it off and Bundaran HI
-Protest is not in force for that player. Dream effects are the reward for completing a
-Dream, so they apply once the Dream is completed.
-"""
+"""Laga Jakarta behind the shared ``Rules`` contract; the rules themselves live in the sibling modules."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from typing import Any, Mapping, Sequence
 
-from .cards import Dream, Job, cards
-from .state import LagaState, PlayerState
+from bot.kernel.contract import NOTHING, Action, Event, IllegalAction, PlayerId, Result, Rules, Waiting
 
-#: News cards that usually cost the player they hit. A player who may ignore News (Umbrella
-#: Ojek, Protesting) is always asked; this only orders the question's options (and a
-#: silent player's default): ignore first for these, let it apply first for the rest.
-HINDERING_NEWS = frozenset({
-    "gridlock", "bundaran_hi_protest", "seasonal_flood", "mrt_project_started", "mega_concert",
-    "bomb_threats", "monetary_crisis", "new_mall_grand_opening",
-})
-#: News cards whose whole effect happens when they are opened; the rest hold all round.
-ONE_SHOT_NEWS = frozenset({"pekan_raya_jakarta", "sale_month", "president_election", "mega_concert",
-                           "new_mall_grand_opening"})
-#: News cards that give resources; their rewards wake Kerak Telor Peddler.
-REWARD_NEWS = frozenset({
-    "pekan_raya_jakarta", "sale_month", "president_election", "governor_inauguration",
-    "international_tabletop_day", "car_free_day",
-})
+from bot.kernel.i18n import N_, t, translate
+from bot.kernel.options import Choice, Option
 
+from . import view as views
+from .decisions import DECISIONS, with_derived_keys
+from .flow import advance, new_state
+from .scoring import ranking
+from .state import LagaState
+from .turn import turn_options, play
+from .validate import explain, find
 
-def job(p: PlayerState) -> Job:
-    return cards().jobs[p.jobs[-1]]
+#: What a silent player does when time runs out, per pending decision (others: first option).
+TIMEOUT_TYPES = {"stasiun": "done", "cards": "done", "complete": "done", "post": "end"}
+#: What broke a tie, as ``scoring.ranking`` names it (Monas Selfie is a Dream's name and stays).
+TIE_BREAKS = {"more Jobs": N_("more Jobs"), "later seat": N_("later seat")}
 
 
-def level(p: PlayerState) -> int:
-    return cards().jobs[p.jobs[-1]].level
+class LagaRules(Rules[LagaState]):
+    name = "laga"
+    title = "Laga Jakarta"
+    state_type = LagaState
+    min_players = 2
+    max_players = 6
+    #: A player's gender matters only to the SPG Job (it takes from the opposite gender). Matches stored
+    #: before options were declared wrote ``genders``: the alias keeps them loading.
+    options = (
+        Option(name="gender", kind="choice", per_player=True, aliases=("genders",), label=N_("Gender"),
+               description=N_("Your gender in the game; only the SPG Job uses it (it targets the opposite gender)"),
+               choices=(Choice("male", N_("Male"), aliases=("m",)), Choice("female", N_("Female"), aliases=("f",)))),
+    )
 
+    # --- lifecycle ---------------------------------------------------------
+    def new_game(self, player_ids: Sequence[PlayerId], seed: int,
+                 options: Mapping[str, Any] | None = None) -> LagaState:
+        ids = list(player_ids)
+        if not self.min_players <= len(ids) <= self.max_players:
+            raise IllegalAction(t("Laga Jakarta needs 2 to 6 players, not {n}.", n=len(ids)))
+        if len(set(ids)) != len(ids):
+            raise IllegalAction(t("Each player may take only one seat."))
+        genders = {int(k): v for k, v in self.check_options(options)["gender"].items()}
+        stray = sorted(set(genders) - set(ids))
+        if stray:
+            raise IllegalAction(t("Gender given for {player}, who is not playing.", player=stray[0]))
+        return new_state(ids, seed, genders)
 
-def dream(name: str) -> Dream:
-    return cards().dreams[name]
+    # --- who acts and how ---------------------------------------------------
+    def waiting(self, state: LagaState) -> Waiting:
+        """The current player, or whoever owes the newest task.
 
+        A task owed by someone else (a News reward, a triggered gain, whether to ignore the
+        News) is a choice of theirs, not a response to anything: it is no window, so the
+        platform asks it as their move. Everyone saw what triggered it, so who answers is public.
+        """
+        if state.phase == "over":
+            return NOTHING
+        turn = state.current.pid
+        actor = state.tasks[-1].player if state.tasks else turn
+        return Waiting(frozenset({actor}), turn, None)
 
-def dream_done(p: PlayerState, effect: str) -> bool:
-    """True when ``p`` has completed the Dream with this effect."""
-    return cards().dream_by_effect[effect] in p.completed
+    def legal_actions(self, state: LagaState, player: PlayerId) -> list[Action]:
+        if state.phase == "over":
+            return []
+        if state.tasks:
+            task = state.tasks[-1]
+            if task.player != player:
+                return []
+            return DECISIONS[task.kind][0](state, state.player(player), task)
+        if player != state.current.pid:
+            return []
+        return turn_options(state, state.current)
 
+    def apply(self, state: LagaState, player: PlayerId, action: Action) -> list[Event]:
+        action = with_derived_keys(state, action)
+        legal = self.legal_actions(state, player)
+        chosen = find(action, legal)
+        if chosen is None:
+            raise IllegalAction(explain(state, player, action, legal))
+        events: list[Event] = []
+        p = state.player(player)
+        if state.tasks:
+            task = state.tasks[-1]
+            DECISIONS[task.kind][1](state, p, task, chosen, events)
+        else:
+            play(state, p, chosen, events)
+        advance(state, events)
+        return events
 
-@lru_cache(maxsize=1)
-def _effects() -> tuple[dict[str, str], dict[str, str]]:
-    """Job name -> ability id and News name -> effect id, for the hot paths below."""
-    c = cards()
-    return {n: j.ability for n, j in c.jobs.items()}, {n: x.effect for n, x in c.news.items()}
+    def timeout_action(self, state: LagaState, player: PlayerId) -> Action:
+        legal = self.legal_actions(state, player)
+        if not legal:
+            raise ValueError(f"player {player} has nothing to decide now")
+        kind = state.tasks[-1].kind if state.tasks else state.phase
+        want = TIMEOUT_TYPES.get(kind)
+        return next((a for a in legal if a["type"] == want), legal[0])
 
+    # --- what players see ---------------------------------------------------
+    def view(self, state: LagaState, player: PlayerId | None) -> dict[str, Any]:
+        return views.view(state, player)
 
-def news_effect(state: LagaState) -> str:
-    return _effects()[1][state.news] if state.news else ""
+    def is_over(self, state: LagaState) -> bool:
+        return state.phase == "over"
 
-
-def ignores_news(p: PlayerState) -> bool:
-    """Umbrella Ojek (face up, switched on) or a completed Protesting lets a player ignore News.
-
-    Bundaran HI Protest cannot silence Umbrella Ojek: the ability is exactly what ignores it.
-    """
-    if not p.face_down and p.deactivated_by is None and _effects()[0][p.jobs[-1]] == "cold_resistance":
-        return True
-    return bool(p.completed) and dream_done(p, "protesting")
-
-
-def ignoring_news(state: LagaState, p: PlayerState) -> bool:
-    """``p`` chose to ignore the News in force and still holds the power to (a fine takes it away)."""
-    return p.pid in state.ignored_news and ignores_news(p)
-
-
-def news_decided(state: LagaState, p: PlayerState) -> bool:
-    """``p`` has answered whether to ignore this round's News."""
-    return p.pid in state.ignored_news or p.pid in state.accepted_news
-
-
-def news_on(state: LagaState, p: PlayerState, effect: str) -> bool:
-    """True when the News card in force is ``effect`` and it applies to ``p``.
-
-    It applies unless ``p`` chose to ignore it: the choice is always the holder's, asked
-    when the News is opened or when the power to ignore it arrives (see ``flow.news_questions``).
-    """
-    if not state.news or _effects()[1][state.news] != effect:
-        return False
-    return not ignoring_news(state, p)
-
-
-def ability(state: LagaState, p: PlayerState) -> str:
-    """The id of ``p``'s active Job ability, or "" when it is off."""
-    if p.face_down or p.deactivated_by is not None:
-        return ""
-    if state.news and _effects()[1][state.news] == "bundaran_hi_protest" and not ignoring_news(state, p):
-        return ""
-    return _effects()[0][p.jobs[-1]]
-
-
-def has(state: LagaState, p: PlayerState, ab: str) -> bool:
-    return ability(state, p) == ab
-
-
-def holder(state: LagaState, ab: str) -> PlayerState | None:
-    """The player whose active Job ability is ``ab`` (each ability is on one card)."""
-    for p in state.players:
-        if ability(state, p) == ab:
-            return p
-    return None
-
-
-def immune(state: LagaState, target: PlayerState, by: PlayerState) -> bool:
-    """Provocator and a completed Pilgrimage shield ``target`` from other players' card effects."""
-    if target.pid == by.pid:
-        return False
-    return dream_done(target, "pilgrimage") or has(state, target, "hearing_damage")
-
-
-def others(state: LagaState, p: PlayerState) -> list[PlayerState]:
-    """The other players in turn order, starting after ``p``."""
-    order = state.turn_order(state.seat_of(p.pid))
-    return order[1:]
-
-
-def neighbours(state: LagaState, p: PlayerState) -> set[int]:
-    """Player ids seated next to ``p`` (in a 2-player game both sides are the same player)."""
-    n = len(state.players)
-    s = state.seat_of(p.pid)
-    return {state.players[(s - 1) % n].pid, state.players[(s + 1) % n].pid} - {p.pid}
+    def result(self, state: LagaState) -> Result:
+        if state.phase != "over":
+            raise ValueError("the game is still going on")
+        order = ranking(state)
+        pid, points, how = order[0]
+        if how == "points":
+            summary = t("Won with {points} points.", points=points)
+        else:
+            summary = t("Won with {points} points (tie broken by {how}).", points=points,
+                        how=translate(TIE_BREAKS[how]) if how in TIE_BREAKS else how)
+        # Never a draw: the ruled tie-breaks (more Jobs, then the later seat) always leave one winner.
+        return Result(winners=(pid,), scores={p: s for p, s, _ in order}, summary=summary, draw=False)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .cards import cards
-from .rules import dream_done, level
+from .powers import dream_done, level
 from .state import LagaState, PlayerState
 
 

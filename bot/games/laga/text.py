@@ -93,7 +93,7 @@ def seat_label(state: LagaState, pid: int) -> str:
     return t("seat {seat}", seat=state.seat_of(pid) + 1) if any(p.pid == pid for p in state.players) else str(pid)
 
 
-def describe_action(state: LagaState, a: Mapping[str, Any]) -> str:
+def describe_action(state: LagaState, player: int | None, a: Mapping[str, Any]) -> str:
     typ = a.get("type")
     tile = TILE_NAMES.get(a.get("tile", ""), a.get("tile"))
     if typ in ("sow", "gps"):
@@ -137,7 +137,7 @@ def describe_action(state: LagaState, a: Mapping[str, Any]) -> str:
     return type_label(typ)
 
 
-def describe_choice(state: LagaState, key: str, value: Any) -> str:
+def describe_choice(state: LagaState, player: int | None, key: str, value: Any) -> str:
     c = cards()
     if key == "type":
         return type_label(value)
@@ -199,7 +199,7 @@ def _pick_label(state: LagaState, pick: str) -> str:
         return t("Not now") if state.tasks and state.tasks[-1].kind == "complete" else t("Done: return the rest")
     if kind == "look":
         return t("Look at one more card (pay 1 {resource})", resource=res_name(name))
-    card = describe_choice(state, "card", name)
+    card = describe_choice(state, None, "card", name)
     words = {"keep": N_("Keep {card}"), "hire": N_("Change Job: {card}"), "complete": N_("Complete {card}"),
              "free": N_("Change Job free (English Course): {card}")}
     return translate(words[kind], card=card) if kind in words else card
@@ -209,7 +209,7 @@ def _salary_label(state: LagaState, mode: Any) -> str:
     """Dangdut Singer's two answers with what each pays now."""
     from .economy import amounts
     from .flow import rain_victims
-    from .rules import job
+    from .powers import job
 
     p = state.player(state.tasks[-1].player) if state.tasks else state.current
     if mode == "salary":

@@ -11,7 +11,7 @@ from typing import Any
 
 from .cards import cards
 from .economy import dream_payments, fine, gain_task, give, news_rewarded
-from .rules import dream_done, has, news_on
+from .powers import dream_done, has, news_on
 from .state import TILE_NAMES, LagaState, PlayerState, Task
 
 RESOURCE_TILES = {"kerja": "coin", "nongkrong": "pride", "training": "skill"}

@@ -14,7 +14,7 @@ from .board import move_actions, sow_path
 from .cards import RESOURCES
 from .economy import fine, pay, transfer
 from .flow import end_turn, move
-from .rules import ability, dream_done, has, immune, others
+from .powers import ability, dream_done, has, immune, others
 from .state import LagaState, PlayerState, schedule
 
 Action = dict[str, Any]

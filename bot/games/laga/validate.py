@@ -11,7 +11,7 @@ from typing import Any, Sequence
 from bot.kernel.i18n import N_, t, translate
 
 from .cards import cards
-from .rules import has, news_on
+from .powers import has, news_on
 from .state import TILE_NAMES, TILES, LagaState
 
 Action = dict[str, Any]

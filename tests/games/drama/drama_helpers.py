@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from bot.kernel.contract import get_game
+from bot.kernel.module import get_game
 from bot.games.drama.cards import BLUE_COUNT, GREEN_COUNT
 from bot.games.drama.state import CARDS, DramaState, player
 
@@ -102,11 +102,11 @@ def stack_blue(state: DramaState, *names: str) -> list[int]:
 def new(n: int = 2, seed: int = 1, heroes: list[str] | None = None) -> DramaState:
     """A game past hero picking, waiting at the first turn's opening window (or later)."""
     ids = [P1, P2, P3, P4, 1005, 1006][:n]
-    s = GAME.new_game(ids, seed)
+    s = GAME.rules.new_game(ids, seed)
     names = heroes or ["Ryan Kaya-Raya", "Inspektor Wang", "Ustazah Salmah", "Datin Rozita", "Mat Rempit", "Cikgu Zura"]
     for _ in ids:
         pid = s.pick_queue[0]
-        GAME.apply(s, pid, {"type": "pick_hero", "hero": names[ids.index(pid)]})
+        GAME.rules.apply(s, pid, {"type": "pick_hero", "hero": names[ids.index(pid)]})
     return s
 
 
@@ -132,12 +132,12 @@ def pass_all(state: DramaState, limit: int = 50) -> list[dict]:
     events: list[dict] = []
     for _ in range(limit):
         if state.choice is not None and state.choice.kind == "start" and state.window is None:
-            events += GAME.apply(state, state.choice.player, {"type": "collect"})
+            events += GAME.rules.apply(state, state.choice.player, {"type": "collect"})
             continue
         if state.window is None or state.phase == "over" or state.choice is not None:
             return events
         pid = state.window.waiting[0]
-        events += GAME.apply(state, pid, {"type": "pass"})
+        events += GAME.rules.apply(state, pid, {"type": "pass"})
     raise AssertionError("windows kept opening")
 
 
@@ -146,7 +146,7 @@ def pass_window(state: DramaState) -> None:
     w = state.window
     assert w is not None
     for pid in list(w.waiting):
-        GAME.apply(state, pid, {"type": "pass"})
+        GAME.rules.apply(state, pid, {"type": "pass"})
 
 
 def total_juta(state: DramaState) -> int:
@@ -260,4 +260,4 @@ _CARD_KEYS = frozenset(("id", "card", "pick"))
 def collect(state: DramaState) -> list[dict]:
     """The turn player, asked to collect or attack at once, collects."""
     assert state.choice is not None and state.choice.kind == "start", state.choice
-    return GAME.apply(state, state.choice.player, {"type": "collect"})
+    return GAME.rules.apply(state, state.choice.player, {"type": "collect"})

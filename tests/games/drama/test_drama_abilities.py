@@ -11,7 +11,7 @@ from drama_helpers import GAME, P1, P2, arrange_turn, card_id, clear_hand, give,
 
 
 def act(state, pid, **action):
-    return GAME.apply(state, pid, action)
+    return GAME.rules.apply(state, pid, action)
 
 
 def test_hero_ability_once_per_turn():
@@ -50,7 +50,7 @@ def test_item_ability_once_per_turn_and_again_next_turn():
     act(s, P2, type="end_turn")
     pass_all(s)
     assert s.turn.player == P1 and s.phase == "action"
-    assert {"type": "use", "card": tel} in GAME.legal_actions(s, P1)
+    assert {"type": "use", "card": tel} in GAME.rules.legal_actions(s, P1)
     hand = len(me.hand)
     act(s, P1, type="use", card=tel)
     pass_all(s)
@@ -63,9 +63,9 @@ def test_klinik_kampung_ubi_discards_itself_to_avoid_losing_air_muka():
     clear_hand(s, P2)
     klinik, = give(s, P2, "Klinik Kampung Ubi", where="items")
     act(s, P1, type="attack", target=P2)
-    assert s.choice.kind == "react" and GAME.actors(s) == {P2} and GAME.waiting(s).in_window
-    assert GAME.legal_actions(s, P2) == [{"type": "react", "card": klinik}, {"type": "decline"}]
-    assert GAME.timeout_action(s, P2) == {"type": "decline"}
+    assert s.choice.kind == "react" and GAME.rules.actors(s) == {P2} and GAME.rules.waiting(s).in_window
+    assert GAME.rules.legal_actions(s, P2) == [{"type": "react", "card": klinik}, {"type": "decline"}]
+    assert GAME.rules.timeout_action(s, P2) == {"type": "decline"}
     act(s, P2, type="react", card=klinik)
     pass_all(s)
     assert player(s, P2).air_muka == 7 and klinik in s.green_discard and player(s, P2).items == []

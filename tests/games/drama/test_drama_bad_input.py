@@ -11,14 +11,14 @@ from drama_helpers import (GAME, P1, P2, P3, arrange_turn, card_id, clear_hand, 
 
 
 def refused(state, pid, action, fragment):
-    before = GAME.state_to_json(state)
+    before = GAME.rules.state_to_json(state)
     with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, pid, action)
+        GAME.rules.apply(state, pid, action)
     reason = info.value.reason
     assert fragment in reason, reason
     assert reason[0].isupper() and reason.endswith("."), reason
-    assert GAME.state_to_json(state) == before
-    assert action not in GAME.legal_actions(state, pid)
+    assert GAME.rules.state_to_json(state) == before
+    assert action not in GAME.rules.legal_actions(state, pid)
 
 
 @pytest.fixture
@@ -56,14 +56,14 @@ def test_wrong_phase(turn):
     refused(s, P1, {"type": "absorb", "member": 70}, "no such decision")
     give(s, P2, "Jumpa Bomoh", "Cliffhanger")
     give(s, P1, "Pelumba Haram")
-    GAME.apply(s, P1, {"type": "play", "card": card_id("Pelumba Haram")})
+    GAME.rules.apply(s, P1, {"type": "play", "card": card_id("Pelumba Haram")})
     # a window is open: the turn player waits, an Episode cannot answer
     refused(s, P1, {"type": "end_turn"}, "window is open")
     refused(s, P1, {"type": "buy", "slot": 0}, "window is open")
     refused(s, P2, {"type": "play", "card": card_id("Jumpa Bomoh")}, "Only a PLOT TWIST")
     refused(s, P3, {"type": "pass"}, "cannot respond")
-    GAME.apply(s, P2, {"type": "pass"})
-    s2 = GAME.new_game([P1, P2], 1)
+    GAME.rules.apply(s, P2, {"type": "pass"})
+    s2 = GAME.rules.new_game([P1, P2], 1)
     refused(s2, s2.pick_queue[0], {"type": "end_turn"}, "still being chosen")
     refused(s2, s2.pick_queue[0], {"type": "pick_hero", "hero": "Nobody"}, "not available")
     s3 = new(2)  # the opening window of turn 1, before Collecting
@@ -85,7 +85,7 @@ def test_unpaid_costs(turn):
     tel, = give(s, P1, "Telefon Lipat", where="items")
     refused(s, P1, {"type": "use", "card": tel}, "costs 1 Juta")
     give(s, P1, "Jumpa Bomoh", "Menang Cabutan Bertuah")
-    GAME.apply(s, P1, {"type": "play", "card": card_id("Jumpa Bomoh")})
+    GAME.rules.apply(s, P1, {"type": "play", "card": card_id("Jumpa Bomoh")})
     refused(s, P1, {"type": "play", "card": card_id("Menang Cabutan Bertuah")}, "no ACTION left")
 
 
@@ -125,7 +125,7 @@ def test_not_your_turn(turn):
     give(s, P2, "Jamal Sado", "Aina Mualaf", where="members")
     clear_hand(s, P2)
     s.turn.bonus_dengki = 1
-    GAME.apply(s, P1, {"type": "attack", "target": P2})
+    GAME.rules.apply(s, P1, {"type": "attack", "target": P2})
     assert s.choice is not None and s.choice.player == P2
     refused(s, P1, {"type": "absorb", "member": s.choice.options[0]}, "Another player is making a decision")
     refused(s, P2, {"type": "absorb", "member": 12}, "Choose one of the cards offered")
@@ -154,22 +154,22 @@ def test_game_over_refuses_everything():
     arrange_turn(s, P1)
     clear_hand(s, P2)
     player(s, P2).air_muka = 1
-    GAME.apply(s, P1, {"type": "attack", "target": P2})
-    assert GAME.is_over(s)
+    GAME.rules.apply(s, P1, {"type": "attack", "target": P2})
+    assert GAME.rules.is_over(s)
     refused(s, P1, {"type": "end_turn"}, "game is over")
     with pytest.raises(IllegalAction):
-        GAME.timeout_action(s, P1)
+        GAME.rules.timeout_action(s, P1)
 
 
 def test_new_game_checks_players_and_options():
     with pytest.raises(IllegalAction, match="2 to 6 players"):
-        GAME.new_game([P1], 1)
+        GAME.rules.new_game([P1], 1)
     with pytest.raises(IllegalAction, match="2 to 6 players"):
-        GAME.new_game(list(range(1, 8)), 1)
+        GAME.rules.new_game(list(range(1, 8)), 1)
     with pytest.raises(IllegalAction, match="different player"):
-        GAME.new_game([P1, P1], 1)
+        GAME.rules.new_game([P1, P1], 1)
     with pytest.raises(IllegalAction, match="no option"):
-        GAME.new_game([P1, P2], 1, {"speed": 2})
-    assert GAME.check_options(None) == {"heroes": "choose"}
+        GAME.rules.new_game([P1, P2], 1, {"speed": 2})
+    assert GAME.rules.check_options(None) == {"heroes": "choose"}
     with pytest.raises(ValueError):
-        GAME.result(new(2))
+        GAME.rules.result(new(2))

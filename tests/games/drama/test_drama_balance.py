@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bot.games.drama.policies import HeuristicPolicy
+from bot.games.drama.ai import HeuristicPolicy
 from bot.games.drama.state import CARDS, player
 from bot.kernel.rng import Rng
 
@@ -23,17 +23,17 @@ def _heads_up(hero_a: str, hero_b: str, seed: int) -> str:
     """Winner's hero key of one heuristic-vs-heuristic game, seat 1 playing ``hero_a``."""
     policy = HeuristicPolicy()
     side = {h.key: h.sides[0][0] for h in CARDS.heroes}
-    s = GAME.new_game([1, 2], seed)
+    s = GAME.rules.new_game([1, 2], seed)
     while s.pick_queue:
         pid = s.pick_queue[0]
-        GAME.apply(s, pid, {"type": "pick_hero", "hero": side[hero_a if pid == 1 else hero_b]})
+        GAME.rules.apply(s, pid, {"type": "pick_hero", "hero": side[hero_a if pid == 1 else hero_b]})
     rng = Rng.seeded(seed)
     for _ in range(MAX_STEPS):
-        if GAME.is_over(s):
+        if GAME.rules.is_over(s):
             return player(s, s.winner).hero
-        actors = sorted(GAME.actors(s))
+        actors = sorted(GAME.rules.actors(s))
         pid = actors[rng.below(len(actors))]
-        GAME.apply(s, pid, policy.choose(GAME.view(s, pid), GAME.legal_actions(s, pid), rng))
+        GAME.rules.apply(s, pid, policy.choose(GAME.rules.view(s, pid), GAME.rules.legal_actions(s, pid), rng))
     raise AssertionError(f"{hero_a} vs {hero_b} (seed {seed}) did not end")
 
 

@@ -18,7 +18,7 @@ def _names(state) -> dict[int, str]:
 
 
 def _check_brief(state, viewer: int) -> str:
-    brief = GAME.render_brief(GAME.view(state, viewer), _names(state))
+    brief = GAME.presenter.brief_text(GAME.rules.view(state, viewer), _names(state))
     lines = brief.splitlines()
     assert 0 < len(lines) <= MAX_LINES, brief
     me = next(p for p in state.players if p.id == viewer)
@@ -42,14 +42,14 @@ def test_drama_brief_names_your_hand_and_hero_only():
 def test_drama_brief_and_questions_along_seeded_games():
     used: set[str] = set()
     for seed in range(18):
-        state = GAME.new_game(list(range(1, 2 + seed % 5 + 1)), seed)
+        state = GAME.rules.new_game(list(range(1, 2 + seed % 5 + 1)), seed)
         rng = Rng.seeded(seed)
         steps = 0
-        while not GAME.is_over(state) and steps < 3000:
-            actors = sorted(GAME.actors(state))
+        while not GAME.rules.is_over(state) and steps < 3000:
+            actors = sorted(GAME.rules.actors(state))
             for pid in actors:
                 _check_brief(state, pid)
             pid = actors[rng.below(len(actors))]
-            GAME.apply(state, pid, pick_at_random(GAME, state, pid, rng, used))
+            GAME.rules.apply(state, pid, pick_at_random(GAME, state, pid, rng, used))
             steps += 1
     assert used == KEYS, used

@@ -21,7 +21,7 @@ def ready(n=2, heroes=None):
 
 
 def play(s, pid, name, **params):
-    events = GAME.apply(s, pid, dict({"type": "play", "card": card_id(name)}, **params))
+    events = GAME.rules.apply(s, pid, dict({"type": "play", "card": card_id(name)}, **params))
     return events + pass_all(s)
 
 
@@ -36,7 +36,7 @@ def hero_turn(hero):
 def test_inspektor_wang_makes_a_player_discard_two_random_cards():
     s, me = hero_turn("Inspektor Wang")
     give(s, P2, "Lily", "Jumpa Bomoh", "Pelumba Haram")
-    GAME.apply(s, P1, {"type": "hero_ability", "target": P2, "discard": card_id("Cliffhanger")})
+    GAME.rules.apply(s, P1, {"type": "hero_ability", "target": P2, "discard": card_id("Cliffhanger")})
     pass_all(s)
     assert len(player(s, P2).hand) == 1 and card_id("Cliffhanger") in s.blue_discard
 
@@ -54,20 +54,20 @@ def test_anak_tiri_kaki_curi_takes_a_random_card():
 def test_kaya_bin_raya_pays_two_to_draw_two():
     s, me = hero_turn("Kaya bin Raya")
     me.juta = 1
-    assert not [a for a in GAME.legal_actions(s, P1) if a["type"] == "hero_ability"]
+    assert not [a for a in GAME.rules.legal_actions(s, P1) if a["type"] == "hero_ability"]
     me.juta = 2
     s.bank -= 1
-    GAME.apply(s, P1, {"type": "hero_ability"})
+    GAME.rules.apply(s, P1, {"type": "hero_ability"})
     pass_all(s)
     assert me.juta == 0 and len(me.hand) == 4
 
 
 def test_ustazah_salmah_pays_to_heal():
     s, me = hero_turn("Ustazah Salmah")
-    assert not [a for a in GAME.legal_actions(s, P1) if a["type"] == "hero_ability"]
+    assert not [a for a in GAME.rules.legal_actions(s, P1) if a["type"] == "hero_ability"]
     me.air_muka = 4
     juta = me.juta
-    GAME.apply(s, P1, {"type": "hero_ability"})
+    GAME.rules.apply(s, P1, {"type": "hero_ability"})
     pass_all(s)
     assert me.air_muka == 5 and me.juta == juta - 1
 
@@ -77,18 +77,18 @@ def test_datin_rozita_takes_a_juta():
     player(s, P2).juta = 2
     s.bank -= 1
     juta = me.juta
-    GAME.apply(s, P1, {"type": "hero_ability", "target": P2, "discard": card_id("Cliffhanger")})
+    GAME.rules.apply(s, P1, {"type": "hero_ability", "target": P2, "discard": card_id("Cliffhanger")})
     pass_all(s)
     assert me.juta == juta + 1 and player(s, P2).juta == 1
 
 
 def test_mat_rempit_and_cikgu_bonuses():
     s, me = hero_turn("Mat Rempit")
-    GAME.apply(s, P1, {"type": "hero_ability", "discard": card_id("Cliffhanger")})
+    GAME.rules.apply(s, P1, {"type": "hero_ability", "discard": card_id("Cliffhanger")})
     pass_all(s)
     assert attributes(s, me)["dengki"] == 3
     s, me = hero_turn("Cikgu Zura")
-    GAME.apply(s, P1, {"type": "hero_ability", "discard": card_id("Cliffhanger")})
+    GAME.rules.apply(s, P1, {"type": "hero_ability", "discard": card_id("Cliffhanger")})
     pass_all(s)
     assert attributes(s, me)["action"] == 2 and len(me.hand) == 2
 
@@ -98,11 +98,11 @@ def test_mak_jah_mulut_laser_pays_for_a_loss_no_member_shields():
     me.juta = 0
     s.bank += 1
     with pytest.raises(IllegalAction, match="costs 1 Juta"):
-        GAME.apply(s, P1, {"type": "hero_ability", "target": P2})
+        GAME.rules.apply(s, P1, {"type": "hero_ability", "target": P2})
     me.juta = 1
     s.bank -= 1
     give(s, P2, "Jamal Sado", where="members")
-    GAME.apply(s, P1, {"type": "hero_ability", "target": P2})
+    GAME.rules.apply(s, P1, {"type": "hero_ability", "target": P2})
     pass_all(s)
     assert player(s, P2).air_muka == 6 and me.juta == 0
 
@@ -110,8 +110,8 @@ def test_mak_jah_mulut_laser_pays_for_a_loss_no_member_shields():
 def test_ryan_kaya_raya_discount_is_cancellable():
     s, me = hero_turn("Ryan Kaya-Raya")
     give(s, P2, "Sebenarnya Semua Hanyalah Mimpi")
-    GAME.apply(s, P1, {"type": "hero_ability", "discard": card_id("Cliffhanger")})
-    GAME.apply(s, P2, {"type": "play", "card": card_id("Sebenarnya Semua Hanyalah Mimpi"), "entry": 0})
+    GAME.rules.apply(s, P1, {"type": "hero_ability", "discard": card_id("Cliffhanger")})
+    GAME.rules.apply(s, P2, {"type": "play", "card": card_id("Sebenarnya Semua Hanyalah Mimpi"), "entry": 0})
     pass_all(s)
     assert s.turn.discount == 0 and s.turn.hero_used
 
@@ -125,11 +125,11 @@ def test_active_item_abilities():
     runcit, surau, kapcai = give(s, P1, "Kedai Runcit Pak Mat", "Surau Kampung", "Motor Kapcai", where="items")
     me.air_muka = 5
     juta = me.juta
-    GAME.apply(s, P1, {"type": "use", "card": runcit, "discard": card_id("Jumpa Bomoh")})
+    GAME.rules.apply(s, P1, {"type": "use", "card": runcit, "discard": card_id("Jumpa Bomoh")})
     pass_all(s)
-    GAME.apply(s, P1, {"type": "use", "card": surau, "discard": card_id("Cliffhanger")})
+    GAME.rules.apply(s, P1, {"type": "use", "card": surau, "discard": card_id("Cliffhanger")})
     pass_all(s)
-    GAME.apply(s, P1, {"type": "use", "card": kapcai, "discard": card_id("Pelumba Haram")})
+    GAME.rules.apply(s, P1, {"type": "use", "card": kapcai, "discard": card_id("Pelumba Haram")})
     pass_all(s)
     assert me.juta == juta + 1 and me.air_muka == 6 and attributes(s, me)["dengki"] == 3
 
@@ -142,11 +142,11 @@ def test_van_nasi_lemak_and_married_mira():
     me.juta = 3
     s.bank -= 2
     with pytest.raises(IllegalAction, match="only once you KAHWIN"):
-        GAME.apply(s, P1, {"type": "use", "card": mira})
+        GAME.rules.apply(s, P1, {"type": "use", "card": mira})
     me.spouse = mira
-    GAME.apply(s, P1, {"type": "use", "card": van})
+    GAME.rules.apply(s, P1, {"type": "use", "card": van})
     pass_all(s)
-    GAME.apply(s, P1, {"type": "use", "card": mira})
+    GAME.rules.apply(s, P1, {"type": "use", "card": mira})
     pass_all(s)
     assert me.juta == 0 and len(me.hand) == 4
 
@@ -158,7 +158,7 @@ def test_married_siti_heals():
     me.spouse = siti
     give(s, P1, "Jumpa Bomoh")
     me.air_muka = 2
-    GAME.apply(s, P1, {"type": "use", "card": siti, "discard": card_id("Jumpa Bomoh")})
+    GAME.rules.apply(s, P1, {"type": "use", "card": siti, "discard": card_id("Jumpa Bomoh")})
     pass_all(s)
     assert me.air_muka == 3
 
@@ -168,14 +168,14 @@ def test_married_abang_long_reduces_dengki_and_haji_bakhil_cheapens_recruiting()
     long_, = give(s, P2, "Abang Long", where="members")
     player(s, P2).spouse = long_
     s.turn.bonus_dengki = 4  # 5 - 1 = 4; Abang Long absorbs 3 and stays; hero loses 1
-    GAME.apply(s, P1, {"type": "attack", "target": P2})
+    GAME.rules.apply(s, P1, {"type": "attack", "target": P2})
     pass_all(s)
     assert player(s, P2).air_muka == 6 and player(s, P2).members == [long_]
     s = ready(heroes=["Kamsiah Cable", "Inspektor Wang"])
     bakhil, = give(s, P1, "Haji Bakhil", where="members")
     player(s, P1).spouse = bakhil
     set_kedai(s, 0, "Siti Tukang Masak")  # recruit 1 - 1 = 0
-    GAME.apply(s, P1, {"type": "recruit", "slot": 0})
+    GAME.rules.apply(s, P1, {"type": "recruit", "slot": 0})
     assert card_id("Siti Tukang Masak") in player(s, P1).members
 
 
@@ -189,17 +189,17 @@ def test_cermin_mata_hitam_and_ah_chong_reduce_a_loss():
     s.bank -= 1
     card, = give(s, P2, "Jumpa Bomoh")
     s.turn.bonus_dengki = 4  # 5: Ah Chong absorbs 2 and stays, 3 would come off the hero
-    GAME.apply(s, P1, {"type": "attack", "target": P2})
-    GAME.apply(s, P2, {"type": "pass"})
+    GAME.rules.apply(s, P1, {"type": "attack", "target": P2})
+    GAME.rules.apply(s, P2, {"type": "pass"})
     assert s.choice.kind == "react"
-    assert GAME.legal_actions(s, P2) == [{"type": "react", "card": cermin},
+    assert GAME.rules.legal_actions(s, P2) == [{"type": "react", "card": cermin},
                                          {"type": "react", "card": chong, "discard": card},
                                          {"type": "decline"}]
-    GAME.apply(s, P2, {"type": "react", "card": cermin})
+    GAME.rules.apply(s, P2, {"type": "react", "card": cermin})
     pass_all(s)
     assert s.choice.kind == "react"  # Ah Chong can still lessen what is left
     assert them.juta == 0  # Cermin Mata Hitam cost 1 Juta
-    events = GAME.apply(s, P2, {"type": "react", "card": chong, "discard": card})
+    events = GAME.rules.apply(s, P2, {"type": "react", "card": chong, "discard": card})
     assert them.air_muka == 6 and card not in them.hand  # 3 - 1 - 1
     assert [e["amount"] for e in events if e["type"] == "air_muka"] == [-1]
 

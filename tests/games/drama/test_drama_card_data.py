@@ -147,7 +147,7 @@ def test_every_condition_and_effect_the_loader_accepts_is_implemented():
     s.players[0].air_muka = 6
     assert holds("air_muka_at_most", value=6)
     give(s, P2, "Jumpa Bomoh")  # holding a card, P2 is asked in the Dengki window
-    GAME.apply(s, P1, {"type": "attack", "target": P2})
+    GAME.rules.apply(s, P1, {"type": "attack", "target": P2})
     assert s.window.kind == "dengki"
     assert holds("dengki_target", P2) and not holds("dengki_target", P1)
     tested = {"others_turn", "dengki_target", "member_in_discard", "other_has_item", "other_married", "no_spouse",

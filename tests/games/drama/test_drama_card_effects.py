@@ -25,7 +25,7 @@ def ready(n=2, heroes=None, empty_hands=True):
 
 
 def play(s, pid, name, **params):
-    events = GAME.apply(s, pid, dict({"type": "play", "card": card_id(name)}, **params))
+    events = GAME.rules.apply(s, pid, dict({"type": "play", "card": card_id(name)}, **params))
     return events + pass_all(s)
 
 
@@ -37,7 +37,7 @@ def test_gangster_tapi_hati_baik_needs_a_member_in_discard_and_brings_one_back()
     with pytest.raises(IllegalAction, match="no MEMBER in the Deck Hijau discard"):
         play(s, P1, "Gangster Tapi Hati Baik", pick=card_id("Lily"))
     lily = to_discard(s, "Lily")
-    assert GAME.legal_actions(s, P1)[0] == {"type": "play", "card": card_id("Gangster Tapi Hati Baik"), "pick": lily}
+    assert GAME.rules.legal_actions(s, P1)[0] == {"type": "play", "card": card_id("Gangster Tapi Hati Baik"), "pick": lily}
     play(s, P1, "Gangster Tapi Hati Baik", pick=lily)
     assert lily in player(s, P1).members
 
@@ -47,10 +47,10 @@ def test_gangster_over_the_member_limit_asks_which_card_goes_to_hand():
     a, b = give(s, P1, "Jamal Sado", "Aina Mualaf", where="members")
     give(s, P1, "Gangster Tapi Hati Baik")
     lily = to_discard(s, "Lily")
-    GAME.apply(s, P1, {"type": "play", "card": card_id("Gangster Tapi Hati Baik"), "pick": lily})
-    assert s.choice.kind == "to_hand" and GAME.actors(s) == {P1}
-    assert GAME.timeout_action(s, P1) == {"type": "to_hand", "card": lily}
-    GAME.apply(s, P1, {"type": "to_hand", "card": a})
+    GAME.rules.apply(s, P1, {"type": "play", "card": card_id("Gangster Tapi Hati Baik"), "pick": lily})
+    assert s.choice.kind == "to_hand" and GAME.rules.actors(s) == {P1}
+    assert GAME.rules.timeout_action(s, P1) == {"type": "to_hand", "card": lily}
+    GAME.rules.apply(s, P1, {"type": "to_hand", "card": a})
     assert player(s, P1).members == [b, lily] and a in player(s, P1).hand
 
 
@@ -108,7 +108,7 @@ def test_rampas_harta_pusaka_and_hutang_keliling_pinggang():
     s = ready()
     give(s, P1, "Rampas Harta Pusaka")
     player(s, P2).juta = 0
-    assert not [a for a in GAME.legal_actions(s, P1) if a["type"] == "play"]
+    assert not [a for a in GAME.rules.legal_actions(s, P1) if a["type"] == "play"]
     with pytest.raises(IllegalAction, match="has no Juta"):
         play(s, P1, "Rampas Harta Pusaka", target=P2)
     player(s, P2).juta = 3
@@ -118,8 +118,8 @@ def test_rampas_harta_pusaka_and_hutang_keliling_pinggang():
     give(s, P2, "Hutang Keliling Pinggang")
     give(s, P1, "Jumpa Bomoh")
     s.turn.bonus_action = 1
-    GAME.apply(s, P1, {"type": "play", "card": card_id("Jumpa Bomoh")})
-    GAME.apply(s, P2, {"type": "play", "card": card_id("Hutang Keliling Pinggang"), "target": P1})
+    GAME.rules.apply(s, P1, {"type": "play", "card": card_id("Jumpa Bomoh")})
+    GAME.rules.apply(s, P2, {"type": "play", "card": card_id("Hutang Keliling Pinggang"), "target": P1})
     pass_all(s)
     assert player(s, P2).juta == 2
 
@@ -128,7 +128,7 @@ def test_kahwin_lari_marries_for_free():
     s = ready(heroes=["Ryan Kaya-Raya", "Inspektor Wang"])
     jamal, lily = give(s, P1, "Jamal Sado", "Lily", where="members")
     give(s, P1, "Kahwin Lari")
-    legal = [a for a in GAME.legal_actions(s, P1) if a["type"] == "play"]
+    legal = [a for a in GAME.rules.legal_actions(s, P1) if a["type"] == "play"]
     assert legal == [{"type": "play", "card": card_id("Kahwin Lari"), "pick": lily}]
     player(s, P1).juta = 0
     play(s, P1, "Kahwin Lari", pick=lily)
@@ -150,7 +150,7 @@ def test_jualan_murah_discounts_the_next_item():
     play(s, P1, "Jualan Murah Tengah Malam")
     set_kedai(s, 0, "Lori Balak")
     player(s, P1).juta = 2
-    GAME.apply(s, P1, {"type": "buy", "slot": 0})
+    GAME.rules.apply(s, P1, {"type": "buy", "slot": 0})
     assert player(s, P1).juta == 0 and s.turn.discount == 0
 
 
@@ -161,7 +161,7 @@ def test_tiba_tiba_rajin_and_dendam_kesumat():
     assert attributes(s, player(s, P1))["action"] == 2 and len(player(s, P1).hand) == 2
     play(s, P1, "Dendam Kesumat")
     assert attributes(s, player(s, P1))["dengki"] == 3
-    GAME.apply(s, P1, {"type": "attack", "target": P2})
+    GAME.rules.apply(s, P1, {"type": "attack", "target": P2})
     pass_all(s)
     assert player(s, P2).air_muka == 4
 
@@ -190,8 +190,8 @@ def test_pengsan_tiba_tiba_weakens_dengki():
     s = ready()
     give(s, P2, "Pengsan Tiba-Tiba")
     s.turn.bonus_dengki = 2
-    GAME.apply(s, P1, {"type": "attack", "target": P2})
-    GAME.apply(s, P2, {"type": "play", "card": card_id("Pengsan Tiba-Tiba")})
+    GAME.rules.apply(s, P1, {"type": "attack", "target": P2})
+    GAME.rules.apply(s, P2, {"type": "play", "card": card_id("Pengsan Tiba-Tiba")})
     pass_all(s)
     assert player(s, P2).air_muka == 6
 
@@ -220,10 +220,10 @@ def test_kena_pukau_costs_the_turn_player_an_action():
     give(s, P1, "Jumpa Bomoh")
     give(s, P2, "Kena Pukau")
     s.turn.bonus_action = 1
-    GAME.apply(s, P1, {"type": "play", "card": card_id("Jumpa Bomoh")})
-    GAME.apply(s, P2, {"type": "play", "card": card_id("Kena Pukau")})
+    GAME.rules.apply(s, P1, {"type": "play", "card": card_id("Jumpa Bomoh")})
+    GAME.rules.apply(s, P2, {"type": "play", "card": card_id("Kena Pukau")})
     pass_all(s)
-    assert s.turn.actions_used == 2 and not [a for a in GAME.legal_actions(s, P1) if a["type"] == "play"]
+    assert s.turn.actions_used == 2 and not [a for a in GAME.rules.legal_actions(s, P1) if a["type"] == "play"]
     arrange_turn(s, P2)
     give(s, P2, "Kena Pukau")
     with pytest.raises(IllegalAction, match="another player's turn"):
@@ -234,8 +234,8 @@ def test_rupanya_kembar_only_cancels_plot_twists_and_saksi_palsu_only_episodes()
     s = ready()
     give(s, P1, "Jumpa Bomoh")
     give(s, P2, "Rupanya Kembar!", "Saksi Palsu")
-    GAME.apply(s, P1, {"type": "play", "card": card_id("Jumpa Bomoh")})
-    plays = [a for a in GAME.legal_actions(s, P2) if a["type"] == "play"]
+    GAME.rules.apply(s, P1, {"type": "play", "card": card_id("Jumpa Bomoh")})
+    plays = [a for a in GAME.rules.legal_actions(s, P2) if a["type"] == "play"]
     assert plays == [{"type": "play", "card": card_id("Saksi Palsu"), "entry": 0}]
 
 

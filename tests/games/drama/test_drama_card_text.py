@@ -51,23 +51,23 @@ def test_every_explained_choice_fits_along_seeded_games():
     """explain_choice on every option of every picker step, 2 to 6 players: at most 100, cards always explained."""
     explained = set()
     for seed in range(6):
-        state = GAME.new_game(list(range(1, 3 + seed % 5)), seed)
+        state = GAME.rules.new_game(list(range(1, 3 + seed % 5)), seed)
         rng = Rng.seeded(seed)
         for _ in range(600):
-            if GAME.is_over(state):
+            if GAME.rules.is_over(state):
                 break
-            pid = sorted(GAME.actors(state))[0]
-            legal = GAME.legal_actions(state, pid)
+            pid = sorted(GAME.rules.actors(state))[0]
+            legal = GAME.rules.legal_actions(state, pid)
             path: list[int] = []
             while (step := walk(legal, path)).key is not None:
                 for c in step.choices:
-                    note = GAME.explain_choice(state, pid, c.key, c.value)
+                    note = GAME.presenter.choice_note(state, pid, c.key, c.value)
                     assert cardtext.width(note) <= 100, (c.key, c.value, note)
                     if c.key in ("card", "slot", "hero", "target", "pick", "member", "replace", "discard", "entry"):
                         assert note, (c.key, c.value)
                         explained.add(c.key)
                 path.append(rng.below(len(step.choices)))
-            GAME.apply(state, pid, step.action)
+            GAME.rules.apply(state, pid, step.action)
     assert {"card", "slot", "hero", "target", "discard"} <= explained, explained
 
 
@@ -79,20 +79,20 @@ def test_the_hand_is_a_line_per_card_with_its_text_and_the_board_shows_cards_in_
     lily, = give(s, P1, "Lily", where="members")
     s.players[0].spouse = lily
     names = {P1: "Aisyah", P2: "Budi"}
-    mine = GAME.render_view(GAME.view(s, P1), names)
+    mine = GAME.presenter.board(GAME.rules.view(s, P1), names).text
     hand = [c for c in s.players[0].hand]
     for cid in hand:
         assert any(line.startswith("🃏 **" + CARDS.name(cid) + "**") and cardtext.effect_text(cid)[:30] in line
                    for line in mine.splitlines()), CARDS.name(cid)
-    public = GAME.render_view(GAME.view(s, None), names)
+    public = GAME.presenter.board(GAME.rules.view(s, None), names).text
     assert "Your hand" not in public and "🃏 **" not in public
-    seat = GAME.render_fields(GAME.view(s, None), names)[0]
+    seat = list(GAME.presenter.board(GAME.rules.view(s, None), names).fields)[0]
     assert "Aisyah" in seat.name and "**Ryan Kaya-Raya** (man)" in seat.value
     assert "▰" in seat.value and "Air Muka" in seat.value
     assert "💰1 Juta 🃏1 Draw ⚡2 Action 😠3 Dengki" in seat.value  # icons and words
     assert "🎒 **Motor Kapcai** · 😠+1 Dengki · Discard 1 card" in seat.value
     assert "💍 **Lily** (spouse)" in seat.value
-    kedai = next(f for f in GAME.render_fields(GAME.view(s, None), names) if "Kedai" in f.name)
+    kedai = next(f for f in list(GAME.presenter.board(GAME.rules.view(s, None), names).fields) if "Kedai" in f.name)
     for slot, cid in enumerate(s.kedai):
         if cid is not None:
             assert f"**{slot + 1}. {CARDS.name(cid)}** · {cardtext.line(cid)}" in kedai.value
@@ -101,7 +101,7 @@ def test_the_hand_is_a_line_per_card_with_its_text_and_the_board_shows_cards_in_
 def test_no_internal_ids_in_the_window_and_choice_lines():
     s = new(3, seed=2)
     names = {p.id: f"N{p.id}" for p in s.players}
-    text = GAME.render_view(GAME.view(s, None), names)
+    text = GAME.presenter.board(GAME.rules.view(s, None), names).text
     assert "Plot Twist window" in text and "turn starts" in text
     for word in ("turn_start", "action_start", "(played)", "(dengki)", "to_hand"):
         assert word not in text
@@ -117,20 +117,20 @@ def test_the_window_question_says_what_is_answered_with_the_chain():
     give(s, P1, "Tampar Depan Orang Ramai")
     give(s, P2, "Saksi Palsu", "Pengsan Tiba-Tiba")
     give(s, P3, "Rupanya Kembar!")
-    GAME.apply(s, P1, {"type": "play", "card": card_id("Tampar Depan Orang Ramai"), "target": P2})
-    q = GAME.describe_question(s, P2, "type", ())
+    GAME.rules.apply(s, P1, {"type": "play", "card": card_id("Tampar Depan Orang Ramai"), "target": P2})
+    q = GAME.presenter.question(s, P2, "type", ())
     assert q == "Ryan Kaya-Raya plays Tampar Depan Orang Ramai on you. Plot Twist to respond?"
-    GAME.apply(s, P2, {"type": "play", "card": card_id("Saksi Palsu"), "entry": 0})
-    q = GAME.describe_question(s, P3, "type", ())
-    assert len(q) <= 100 and q.startswith("Inspektor Wang plays Saksi Palsu against Ryan Kaya-Raya's Tampar"), q
-    GAME.apply(s, P3, {"type": "pass"})
+    GAME.rules.apply(s, P2, {"type": "play", "card": card_id("Saksi Palsu"), "entry": 0})
+    q = GAME.presenter.question(s, P3, "type", ())
+    assert q.startswith("Inspektor Wang plays Saksi Palsu against Ryan Kaya-Raya's Tampar"), q
+    GAME.rules.apply(s, P3, {"type": "pass"})
     assert s.window is None  # the Episode was cancelled
     # a Dengki aimed at P2 asks P2 to defend, and the others to respond
     from bot.games.drama import combat
     combat.aim_dengki(s, P1, P2, 2, [])
-    q = GAME.describe_question(s, P2, "type", ())
+    q = GAME.presenter.question(s, P2, "type", ())
     assert q == "Ryan Kaya-Raya aims 2 DENGKI at you. Plot Twist to defend?"
-    assert GAME.describe_question(s, P3, "type", ()) == "Ryan Kaya-Raya aims 2 DENGKI at Inspektor Wang. Plot Twist to respond?"
+    assert GAME.presenter.question(s, P3, "type", ()) == "Ryan Kaya-Raya aims 2 DENGKI at Inspektor Wang. Plot Twist to respond?"
 
 
 def test_a_member_choice_says_what_kahwin_costs_and_gives_or_how_it_shields():
@@ -140,10 +140,10 @@ def test_a_member_choice_says_what_kahwin_costs_and_gives_or_how_it_shields():
     arrange_turn(s, P1)
     s.players[0].hero, s.players[0].side = "salmah", 0  # a woman, so she may marry a man
     rashid, = give(s, P1, "Dato Rashid", where="members")
-    assert GAME.explain_choice(s, P1, "member", rashid) == \
+    assert GAME.presenter.choice_note(s, P1, "member", rashid) == \
         "KAHWIN for 2 Juta · married: 💰+2 Juta · Married: ITEMs cost you 1 Juta less."
     s.choice = Choice(P1, "absorb", options=[rashid])
-    assert GAME.explain_choice(s, P1, "member", rashid) == "Absorbs up to 2 DENGKI, then is discarded"
+    assert GAME.presenter.choice_note(s, P1, "member", rashid) == "Absorbs up to 2 DENGKI, then is discarded"
 
 
 def test_a_big_hand_and_a_full_table_fit_one_embed():
@@ -158,9 +158,9 @@ def test_a_big_hand_and_a_full_table_fit_one_embed():
                  "Jelaskan Di Social Media", "Pengsan Tiba-Tiba", "Cerai Talak Tiga"]:
         give(s, P1, name)
     names = {p.id: f"A rather long display name {p.id}" for p in s.players}
-    view = GAME.view(s, P1)
+    view = GAME.rules.view(s, P1)
     text = render(view, names)
-    fields = GAME.render_fields(view, names)
+    fields = list(GAME.presenter.board(view, names).fields)
     total = len(text) + sum(len(f.name) + len(f.value) for f in fields) + 600  # title, notes, footer
     assert len(fields) == 8 and total <= 6000 and len(text) <= 4096
     assert all(f"🃏 **{CARDS.name(c)}**" in text for c in s.players[0].hand)
@@ -176,9 +176,9 @@ def test_the_window_question_names_people_when_the_platform_gives_names():
     give(s, P1, "Tampar Depan Orang Ramai")
     give(s, P2, "Saksi Palsu")
     give(s, P3, "Rupanya Kembar!")
-    GAME.apply(s, P1, {"type": "play", "card": card_id("Tampar Depan Orang Ramai"), "target": P2})
+    GAME.rules.apply(s, P1, {"type": "play", "card": card_id("Tampar Depan Orang Ramai"), "target": P2})
     names = {P1: "Aisyah", P2: "Budi", P3: "Citra"}
-    assert GAME.describe_question(s, P3, "type", (), names=names) == \
+    assert GAME.presenter.question(s, P3, "type", (), names=names) == \
         "Aisyah plays Tampar Depan Orang Ramai on Budi. Plot Twist to respond?"
-    assert GAME.describe_question(s, P2, "type", (), names=names) == \
+    assert GAME.presenter.question(s, P2, "type", (), names=names) == \
         "Aisyah plays Tampar Depan Orang Ramai on you. Plot Twist to respond?"

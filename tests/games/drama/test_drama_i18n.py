@@ -54,22 +54,22 @@ def test_events_labels_questions_and_refusals_follow_the_locale(ms):
     s = new(2)
     attack = {"type": "attack", "player": P1, "target": P2, "strength": 2}
     with use_locale("ms"):
-        assert GAME.describe_event(attack, NAMES) == "Aishah menghala 2 DENGKI kepada Badrul!"
-        assert GAME.describe_event({"type": "draw", "player": P1, "count": 3}, NAMES) == "Aishah cabut 3 kad."
-        assert (GAME.describe_event({"type": "effect", "kind": "gain_juta", "player": P1, "amount": 2}, NAMES)
+        assert GAME.presenter.event_line(attack, NAMES) == "Aishah menghala 2 DENGKI kepada Badrul!"
+        assert GAME.presenter.event_line({"type": "draw", "player": P1, "count": 3}, NAMES) == "Aishah cabut 3 kad."
+        assert (GAME.presenter.event_line({"type": "effect", "kind": "gain_juta", "player": P1, "amount": 2}, NAMES)
                 == "Aishah ambil 2 Juta dari Bank.")
         assert text.describe_choice(s, P1, "type", "end_turn") == "Tamat giliran tanpa menyerang"
         assert text.describe_question(s, P1, "card", (("type", "play"),)) == "Kad mana yang anda main?"
-        assert "**KEDAI**: slot yang dibeli diisi semula tertutup." in GAME.rules_summary()
+        assert "**KEDAI**: slot yang dibeli diisi semula tertutup." in GAME.presenter.rules_page()
     # English stays the msgid, and an untranslated text falls back to it
-    assert GAME.describe_event(attack, NAMES) == "Aishah aims 2 DENGKI at Badrul!"
+    assert GAME.presenter.event_line(attack, NAMES) == "Aishah aims 2 DENGKI at Badrul!"
     with use_locale("ms"):
-        assert GAME.describe_event({"type": "turn_end", "player": P1}, NAMES) == "Aishah's turn ends."
+        assert GAME.presenter.event_line({"type": "turn_end", "player": P1}, NAMES) == "Aishah's turn ends."
 
 
 def test_refusal_is_in_the_players_language(ms):
     s = new(2)
     arrange_turn(s, P1)
     with use_locale("ms"), pytest.raises(IllegalAction) as refused:
-        GAME.apply(s, P1, {"type": "play", "card": 99999})
+        GAME.rules.apply(s, P1, {"type": "play", "card": 99999})
     assert "Kad itu tiada dalam tangan anda." in str(refused.value)

@@ -27,7 +27,7 @@ def _playout(seed: int) -> dict[str, int]:
     n = 3 + seed % 4
     ids = [1001 + i for i in range(n)]
     options = {"heroes": "deal" if seed % 2 else "choose"}
-    state = GAME.new_game(ids, seed, options)
+    state = GAME.rules.new_game(ids, seed, options)
     rng = Rng.seeded(seed * 104729 + 7)
     log: list[tuple[int, dict]] = []
     left: list[int] = []
@@ -36,44 +36,44 @@ def _playout(seed: int) -> dict[str, int]:
         check_accounting(state)
         check_invariants(state)
         if step % 20 == 0:
-            assert GAME.state_from_json(GAME.state_to_json(state)) == state
-        if GAME.is_over(state):
+            assert GAME.rules.state_from_json(GAME.rules.state_to_json(state)) == state
+        if GAME.rules.is_over(state):
             break
         if rng.below(LEAVE_ODDS) == 0:
             pid = ids[rng.below(n)]
             if not player(state, pid).alive:
-                before = GAME.state_to_json(state)
+                before = GAME.rules.state_to_json(state)
                 with pytest.raises(IllegalAction):
-                    GAME.player_left(state, pid)
-                assert GAME.state_to_json(state) == before
+                    GAME.rules.player_left(state, pid)
+                assert GAME.rules.state_to_json(state) == before
                 continue
             moment = _moment(state, pid)
             moments[moment] = moments.get(moment, 0) + 1
-            events = apply_logged(GAME, state, pid, dict(LEAVE))
+            events = apply_logged(GAME.rules, state, pid, dict(LEAVE))
             log.append((pid, dict(LEAVE)))
             left.append(pid)
             public = [e for e in events if "visible_to" not in e]
             assert ids_in(public) <= public_cards(state), "a public event shows a hidden card"
-            assert pid not in GAME.actors(state)
-            assert GAME.state_from_json(GAME.state_to_json(state)) == state
+            assert pid not in GAME.rules.actors(state)
+            assert GAME.rules.state_from_json(GAME.rules.state_to_json(state)) == state
             continue
-        actors = sorted(GAME.actors(state))
+        actors = sorted(GAME.rules.actors(state))
         assert actors and all(player(state, a).alive for a in actors)
         for a in actors:
-            assert GAME.timeout_action(state, a) in GAME.legal_actions(state, a)
+            assert GAME.rules.timeout_action(state, a) in GAME.rules.legal_actions(state, a)
         pid = actors[rng.below(len(actors))]
-        legal = GAME.legal_actions(state, pid)
+        legal = GAME.rules.legal_actions(state, pid)
         action = legal[rng.below(len(legal))]
-        GAME.apply(state, pid, action)
+        GAME.rules.apply(state, pid, action)
         log.append((pid, action))
     else:
         raise AssertionError(f"seed {seed}: no end after {MAX_STEPS} steps")
-    result = GAME.result(state)
+    result = GAME.rules.result(state)
     assert not set(result.winners) & set(left), "a leaver won"
     if len(left) == n - 1:
         assert result.winners == tuple(set(ids) - set(left))
-    assert GAME.state_from_json(GAME.state_to_json(state)) == state
-    assert replay(GAME, ids, seed, options, log) == state
+    assert GAME.rules.state_from_json(GAME.rules.state_to_json(state)) == state
+    assert replay(GAME.rules, ids, seed, options, log) == state
     return moments
 
 

@@ -30,29 +30,29 @@ def deep(seed: int) -> bool:
 
 
 def check_round_trip(state) -> None:
-    text = GAME.state_to_json(state)
-    back = GAME.state_from_json(text)
-    assert back == state and GAME.state_to_json(back) == text
+    text = GAME.rules.state_to_json(state)
+    back = GAME.rules.state_from_json(text)
+    assert back == state and GAME.rules.state_to_json(back) == text
 
 
 def check_views(state, render: bool = False) -> None:
     """No view shows a card in another player's hand, in a deck or face down in the Kedai."""
     public = public_cards(state)
     for viewer in [None] + [p.id for p in state.players]:
-        v = GAME.view(state, viewer)
+        v = GAME.rules.view(state, viewer)
         own = set(next((p.hand for p in state.players if p.id == viewer), ()))
         seen = ids_in(v)
         assert seen <= public | own, f"view of {viewer} shows hidden cards {sorted(seen - public - own)}"
         assert [c["id"] for c in v["hand"]] == sorted(own)
         if render:
             json.dumps(v)
-            assert len(GAME.render_view(v, {p.id: f"P{p.id}" for p in state.players})) <= 1800
+            assert len(GAME.presenter.board(v, {p.id: f"P{p.id}" for p in state.players}).text) <= 1800
 
 
 def _playout(seed: int, n: int, full: bool):
     ids = [1001 + i for i in range(n)]
     options = {"heroes": "deal" if seed % 3 == 0 else "choose"}
-    state = GAME.new_game(ids, seed, options)
+    state = GAME.rules.new_game(ids, seed, options)
     rng = Rng.seeded(seed * 7919 + 13)
     log = []
     for step in range(MAX_STEPS):
@@ -60,23 +60,23 @@ def _playout(seed: int, n: int, full: bool):
         if full or step == CHECKPOINT:
             check_round_trip(state)
             check_views(state, render=step % 10 == 0)
-        if GAME.is_over(state):
+        if GAME.rules.is_over(state):
             break
-        actors = sorted(GAME.actors(state))
+        actors = sorted(GAME.rules.actors(state))
         assert actors
         pid = actors[rng.below(len(actors))]
-        legal = GAME.legal_actions(state, pid)
+        legal = GAME.rules.legal_actions(state, pid)
         assert legal
         action = legal[rng.below(len(legal))]
         if full:
             check_invariants(state)
             assert len({json.dumps(a) for a in legal}) == len(legal), "duplicate legal actions"
             for a in actors:
-                assert GAME.timeout_action(state, a) in GAME.legal_actions(state, a)
+                assert GAME.rules.timeout_action(state, a) in GAME.rules.legal_actions(state, a)
             if step % 10 == 0:
                 for act in legal:
-                    assert len(GAME.describe_action(state, pid, act)) <= 100
-        events = GAME.apply(state, pid, action)
+                    assert len(GAME.presenter.action_label(state, pid, act)) <= 100
+        events = GAME.rules.apply(state, pid, action)
         log.append((pid, action))
         for e in events:
             assert "type" in e
@@ -84,14 +84,14 @@ def _playout(seed: int, n: int, full: bool):
                 assert "visible_to" in e
             if full:
                 # Every event reads as a line, except a window pass, which is deliberately silent.
-                assert GAME.describe_event(e, {}) or e["type"] == "pass"
+                assert GAME.presenter.event_line(e, {}) or e["type"] == "pass"
     else:
         raise AssertionError(f"seed {seed}: no end after {MAX_STEPS} steps")
-    result = GAME.result(state)
+    result = GAME.rules.result(state)
     assert len(result.winners) == 1 and result.winners[0] in ids
     check_round_trip(state)
     check_views(state, render=True)
-    assert GAME.waiting(state).turn is None and not GAME.actors(state)
+    assert GAME.rules.waiting(state).turn is None and not GAME.rules.actors(state)
     return state, log, ids, options
 
 
@@ -107,11 +107,11 @@ def test_random_playouts_terminate_with_invariants():
 
 def test_the_view_check_catches_a_leak(monkeypatch):
     """The privacy check is not vacuous: a view that showed a rival's hand card would fail it."""
-    state = GAME.new_game([1001, 1002], 1)
+    state = GAME.rules.new_game([1001, 1002], 1)
     check_views(state)
     leak = state.players[1].hand[0]
-    original = GAME.view
-    monkeypatch.setattr(GAME, "view", lambda s, viewer: dict(original(s, viewer), extra=[{"id": leak}]))
+    original = GAME.rules.view
+    monkeypatch.setattr(GAME.rules, "view", lambda s, viewer: dict(original(s, viewer), extra=[{"id": leak}]))
     with pytest.raises(AssertionError, match="hidden cards"):
         check_views(state)
 
@@ -119,43 +119,43 @@ def test_the_view_check_catches_a_leak(monkeypatch):
 def test_same_seed_and_actions_give_same_game():
     for seed in (3, 4, 5):
         state, log, ids, options = _playout(seed, 2 + seed % 5, full=False)
-        again = replay(GAME, ids, seed, options, log)
-        assert GAME.state_to_json(again) == GAME.state_to_json(state)
+        again = replay(GAME.rules, ids, seed, options, log)
+        assert GAME.rules.state_to_json(again) == GAME.rules.state_to_json(state)
 
 
 def test_illegal_random_actions_change_nothing():
     """Actions of other players and corrupted legal actions are refused without a trace."""
-    state = GAME.new_game([1001, 1002, 1003], 11)
+    state = GAME.rules.new_game([1001, 1002, 1003], 11)
     rng = Rng.seeded(5)
     for _ in range(400):
-        if GAME.is_over(state):
+        if GAME.rules.is_over(state):
             break
-        actors = sorted(GAME.actors(state))
+        actors = sorted(GAME.rules.actors(state))
         idle = [p.id for p in state.players if p.id not in actors]
-        before = GAME.state_to_json(state)
+        before = GAME.rules.state_to_json(state)
         for p in idle:
-            for bad in GAME.legal_actions(state, actors[0])[:3]:
+            for bad in GAME.rules.legal_actions(state, actors[0])[:3]:
                 try:
-                    GAME.apply(state, p, bad)
+                    GAME.rules.apply(state, p, bad)
                 except IllegalAction as exc:
                     assert exc.reason and exc.reason.endswith(".")
                 else:
                     raise AssertionError("an idle player acted")
-                assert GAME.state_to_json(state) == before
+                assert GAME.rules.state_to_json(state) == before
         pid = actors[0]
-        legal = GAME.legal_actions(state, pid)
+        legal = GAME.rules.legal_actions(state, pid)
         for bad in ({"type": "play", "card": BLUE_COUNT + 50}, {"type": "nope"}, {"type": "attack", "target": pid},
                     {"type": "pass", "extra": 1}, "pass", {"type": "buy", "slot": 9}):
             if bad in legal:
                 continue
             try:
-                GAME.apply(state, pid, bad)
+                GAME.rules.apply(state, pid, bad)
             except IllegalAction:
                 pass
             else:
                 raise AssertionError(f"accepted {bad}")
-            assert GAME.state_to_json(state) == before
-        GAME.apply(state, pid, legal[rng.below(len(legal))])
+            assert GAME.rules.state_to_json(state) == before
+        GAME.rules.apply(state, pid, legal[rng.below(len(legal))])
 
 
 CARD_KEYS = ("card", "pick", "discard", "replace", "member")
@@ -195,14 +195,14 @@ def test_check_accepts_exactly_the_listed_actions():
     for seed in range(12):
         n = 2 + seed % 5
         ids = [1001 + i for i in range(n)]
-        state = GAME.new_game(ids, 500 + seed)
+        state = GAME.rules.new_game(ids, 500 + seed)
         rng = Rng.seeded(seed)
         step = 0
-        while not GAME.is_over(state) and step < 400:
-            actors = sorted(GAME.actors(state))
+        while not GAME.rules.is_over(state) and step < 400:
+            actors = sorted(GAME.rules.actors(state))
             if step % 4 == 0:
                 for pid in ids:
-                    legal = GAME.legal_actions(state, pid)
+                    legal = GAME.rules.legal_actions(state, pid)
                     listed = {_norm(a) for a in legal}
                     for cand in _variants(state, pid, legal):
                         try:
@@ -215,17 +215,17 @@ def test_check_accepts_exactly_the_listed_actions():
                         else:
                             assert cand not in legal, cand
             pid = actors[rng.below(len(actors))]
-            legal = GAME.legal_actions(state, pid)
-            GAME.apply(state, pid, legal[rng.below(len(legal))])
+            legal = GAME.rules.legal_actions(state, pid)
+            GAME.rules.apply(state, pid, legal[rng.below(len(legal))])
             step += 1
 
 
 def test_the_accounting_check_catches_a_lost_card_juta_or_hero():
     """The every-step check is not vacuous: each kind of leak it exists for makes it fail."""
-    state = GAME.new_game([1001, 1002, 1003], 4)
+    state = GAME.rules.new_game([1001, 1002, 1003], 4)
     while state.pick_queue:
         pid = state.pick_queue[0]
-        GAME.apply(state, pid, GAME.legal_actions(state, pid)[0])
+        GAME.rules.apply(state, pid, GAME.rules.legal_actions(state, pid)[0])
     check_accounting(state)
     breakages = {
         "a card in two places": lambda me, other: me.hand.append(other.hand[0]),
@@ -237,7 +237,7 @@ def test_the_accounting_check_catches_a_lost_card_juta_or_hero():
         "at 0 Air Muka but still playing": lambda me, other: setattr(me, "air_muka", 0),
     }
     for what, breakage in breakages.items():
-        broken = GAME.state_from_json(GAME.state_to_json(state))
+        broken = GAME.rules.state_from_json(GAME.rules.state_to_json(state))
         breakage(broken.players[0], broken.players[1])
         with pytest.raises(AssertionError):
             check_accounting(broken)

@@ -12,13 +12,13 @@ from drama_helpers import (GAME, P1, P2, P3, arrange_turn, card_id, check_invari
 
 
 def act(state, pid, **action):
-    return GAME.apply(state, pid, action)
+    return GAME.rules.apply(state, pid, action)
 
 
 # --- setup -------------------------------------------------------------------------
 
 def test_setup_deals_hands_juta_bank_and_kedai():
-    s = GAME.new_game([P1, P2, P3], 7)
+    s = GAME.rules.new_game([P1, P2, P3], 7)
     assert s.phase == "pick"
     for p in s.players:
         assert len(p.hand) == 4 and all(CARDS.is_blue(c) for c in p.hand)
@@ -32,24 +32,24 @@ def test_setup_deals_hands_juta_bank_and_kedai():
 def test_first_player_is_seeded_and_picks_first():
     firsts = set()
     for seed in range(30):
-        s = GAME.new_game([P1, P2, P3], seed)
+        s = GAME.rules.new_game([P1, P2, P3], seed)
         assert s.first in (P1, P2, P3)
-        assert s.pick_queue[0] == s.first and GAME.actors(s) == {s.first}
-        assert GAME.new_game([P1, P2, P3], seed).first == s.first
+        assert s.pick_queue[0] == s.first and GAME.rules.actors(s) == {s.first}
+        assert GAME.rules.new_game([P1, P2, P3], seed).first == s.first
         firsts.add(s.first)
     assert firsts == {P1, P2, P3}
 
 
 def test_heroes_chosen_one_side_each_then_first_turn():
-    s = GAME.new_game([P1, P2], 3)
+    s = GAME.rules.new_game([P1, P2], 3)
     first = s.first
     other = P2 if first == P1 else P1
-    opts = GAME.legal_actions(s, first)
+    opts = GAME.rules.legal_actions(s, first)
     assert len(opts) == 16 and {"type": "pick_hero", "hero": "Kamsiah Cable"} in opts
     act(s, first, type="pick_hero", hero="Kamsiah Cable")
     assert player(s, first).hero == "ryan" and player(s, first).side == 1
     # the other side of a taken hero card is gone too
-    assert {"type": "pick_hero", "hero": "Ryan Kaya-Raya"} not in GAME.legal_actions(s, other)
+    assert {"type": "pick_hero", "hero": "Ryan Kaya-Raya"} not in GAME.rules.legal_actions(s, other)
     with pytest.raises(IllegalAction):
         act(s, other, type="pick_hero", hero="Ryan Kaya-Raya")
     act(s, other, type="pick_hero", hero="Inspektor Wang")
@@ -58,11 +58,11 @@ def test_heroes_chosen_one_side_each_then_first_turn():
 
 
 def test_heroes_dealt_option():
-    s = GAME.new_game([P1, P2, P3], 5, {"heroes": "deal"})
+    s = GAME.rules.new_game([P1, P2, P3], 5, {"heroes": "deal"})
     seen = set()
     for _ in range(3):
         pid = s.pick_queue[0]
-        opts = GAME.legal_actions(s, pid)
+        opts = GAME.rules.legal_actions(s, pid)
         assert len(opts) == 2  # the two sides of the dealt hero
         keys = {CARDS.side_names()[a["hero"]][0] for a in opts}
         assert len(keys) == 1
@@ -70,7 +70,7 @@ def test_heroes_dealt_option():
         act(s, pid, **opts[1])
     assert len(seen) == 3 and s.phase == "collect"
     with pytest.raises(IllegalAction):
-        GAME.check_options({"heroes": "random"})
+        GAME.rules.check_options({"heroes": "random"})
 
 
 # --- the three phases ----------------------------------------------------------------------
@@ -80,17 +80,17 @@ def test_three_phases_collect_then_action_then_dengki():
     tp = s.turn.player
     other = P2 if tp == P1 else P1
     me = player(s, tp)
-    assert s.phase == "collect" and GAME.waiting(s).in_window
-    assert GAME.actors(s) == {other}  # the window before Collecting
+    assert s.phase == "collect" and GAME.rules.waiting(s).in_window
+    assert GAME.rules.actors(s) == {other}  # the window before Collecting
     hand, juta = len(me.hand), me.juta
     pass_window(s)
     collect(s)
     assert me.juta == juta + 1 and len(me.hand) == hand + 1  # collected 1 Juta, drew 1
     assert s.phase == "action" and s.window.kind == "action_start"
     pass_window(s)
-    assert GAME.actors(s) == {tp} and not GAME.waiting(s).in_window
+    assert GAME.rules.actors(s) == {tp} and not GAME.rules.waiting(s).in_window
     act(s, tp, type="attack", target=other)
-    assert s.phase == "dengki" and s.window.kind == "dengki" and GAME.actors(s) == {other}
+    assert s.phase == "dengki" and s.window.kind == "dengki" and GAME.rules.actors(s) == {other}
     pass_window(s)
     assert player(s, other).air_muka == 6
     assert s.turn.player == other and s.phase == "collect"
@@ -107,15 +107,15 @@ def test_attacking_first_ends_the_turn_with_no_phase_after_it():
     pass_window(s)  # start of the Action phase
     assert s.turn.actions_used == 0 and me.hand
     act(s, tp, type="attack", target=other)
-    assert GAME.actors(s) == {other}  # only the Dengki window remains
+    assert GAME.rules.actors(s) == {other}  # only the Dengki window remains
     with pytest.raises(IllegalAction, match="window is open"):
         act(s, tp, type="end_turn")
     pass_window(s)
     assert player(s, other).air_muka == 6
     assert s.turn.player == other and s.phase == "collect"
     # back on the other player's turn, the attacker may at most answer with a PLOT TWIST
-    assert {a["type"] for a in GAME.legal_actions(s, tp)} <= {"pass", "play"}
-    assert all(CARDS.blue[a["card"]].kind == "plot_twist" for a in GAME.legal_actions(s, tp) if a["type"] == "play")
+    assert {a["type"] for a in GAME.rules.legal_actions(s, tp)} <= {"pass", "play"}
+    assert all(CARDS.blue[a["card"]].kind == "plot_twist" for a in GAME.rules.legal_actions(s, tp) if a["type"] == "play")
 
 
 def test_skipping_the_attack_ends_the_turn():
@@ -212,12 +212,12 @@ def test_kedai_refill_is_face_down_until_next_turn():
     assert s.kedai_hidden[2]
     with pytest.raises(IllegalAction, match="face down"):
         act(s, P1, type="buy", slot=2)
-    assert all(a.get("slot") != 2 for a in GAME.legal_actions(s, P1))
-    v = GAME.view(s, P1)
+    assert all(a.get("slot") != 2 for a in GAME.rules.legal_actions(s, P1))
+    v = GAME.rules.view(s, P1)
     assert v["kedai"][2]["card"] is None and v["kedai"][2]["face_down"]
     act(s, P1, type="end_turn")
     assert not s.kedai_hidden[2]
-    assert GAME.view(s, P2)["kedai"][2]["card"]["id"] == s.kedai[2]
+    assert GAME.rules.view(s, P2)["kedai"][2]["card"]["id"] == s.kedai[2]
 
 
 def test_type_limit_needs_a_replacement_which_goes_to_hand():
@@ -227,11 +227,11 @@ def test_type_limit_needs_a_replacement_which_goes_to_hand():
     a, b = give(s, P1, "Motor Kapcai", "Basikal Tua", where="items")
     me.juta = 9
     lori = set_kedai(s, 0, "Lori Balak")
-    before = GAME.state_to_json(s)
+    before = GAME.rules.state_to_json(s)
     with pytest.raises(IllegalAction, match="choose which one to replace"):
         act(s, P1, type="buy", slot=0)
-    assert GAME.state_to_json(s) == before
-    legal = [x for x in GAME.legal_actions(s, P1) if x["type"] == "buy" and x["slot"] == 0]
+    assert GAME.rules.state_to_json(s) == before
+    legal = [x for x in GAME.rules.legal_actions(s, P1) if x["type"] == "buy" and x["slot"] == 0]
     assert legal == [{"type": "buy", "slot": 0, "replace": a}, {"type": "buy", "slot": 0, "replace": b}]
     act(s, P1, type="buy", slot=0, replace=b)
     assert me.items == [a, lori] and b in me.hand
@@ -254,9 +254,9 @@ def test_recruit_by_discarding_cards_step_by_step_and_cancel():
     c1, c2, c3 = give(s, P1, "Jumpa Bomoh", "Cliffhanger", "Pelumba Haram")
     rashid = set_kedai(s, 0, "Dato Rashid")
     act(s, P1, type="recruit", slot=0)
-    assert s.choice.kind == "pay" and GAME.actors(s) == {P1}
+    assert s.choice.kind == "pay" and GAME.rules.actors(s) == {P1}
     act(s, P1, type="pay", card=c2)
-    assert {"type": "pay", "card": c2} not in GAME.legal_actions(s, P1)
+    assert {"type": "pay", "card": c2} not in GAME.rules.legal_actions(s, P1)
     act(s, P1, type="cancel")
     assert me.hand == [c1, c2, c3] and s.kedai[0] == rashid
     act(s, P1, type="recruit", slot=0)
@@ -333,8 +333,8 @@ def test_absorb_order_unmarried_then_spouse_then_hero_with_choice():
     arrange_turn(s, P1)
     s.turn.bonus_dengki = 1  # 2 Dengki: order matters (2 < 3)
     act(s, P1, type="attack", target=P2)
-    assert s.choice.kind == "absorb" and GAME.actors(s) == {P2}
-    assert GAME.legal_actions(s, P2) == [{"type": "absorb", "member": jamal}, {"type": "absorb", "member": aina}]
+    assert s.choice.kind == "absorb" and GAME.rules.actors(s) == {P2}
+    assert GAME.rules.legal_actions(s, P2) == [{"type": "absorb", "member": jamal}, {"type": "absorb", "member": aina}]
     act(s, P2, type="absorb", member=aina)  # Aina takes 1, then Jamal takes 1
     assert wang.members == [] and wang.air_muka == 7
     # married Lily-like spouse: absorbs up to its Air Muka and stays; the hero takes the rest
@@ -377,15 +377,15 @@ def test_elimination_and_last_player_standing():
     pass_window(s)
     assert not victim.alive and victim.air_muka == 0 and victim.hand == [] and victim.items == []
     assert items[0] in s.green_discard and s.bank == bank + 4
-    assert s.turn.player == P3 and not GAME.is_over(s)
+    assert s.turn.player == P3 and not GAME.rules.is_over(s)
     check_invariants(s)
     arrange_turn(s, P3)
     player(s, P1).air_muka = 1
     clear_hand(s, P1)
     act(s, P3, type="attack", target=P1)
-    assert GAME.is_over(s) and GAME.result(s).winners == (P3,)
-    assert GAME.actors(s) == frozenset() and GAME.waiting(s).turn is None
-    assert GAME.legal_actions(s, P3) == []
+    assert GAME.rules.is_over(s) and GAME.rules.result(s).winners == (P3,)
+    assert GAME.rules.actors(s) == frozenset() and GAME.rules.waiting(s).turn is None
+    assert GAME.rules.legal_actions(s, P3) == []
 
 
 def test_air_muka_is_capped_at_seven():
@@ -410,7 +410,7 @@ def test_blue_deck_reshuffles_its_discard_pile():
     give(s, P1, "Jumpa Bomoh")
     s.blue_discard.extend(s.blue_deck[:-1])  # one card left in the deck
     s.blue_deck = s.blue_deck[-1:]
-    events = GAME.apply(s, P1, {"type": "play", "card": card_id("Jumpa Bomoh")})
+    events = GAME.rules.apply(s, P1, {"type": "play", "card": card_id("Jumpa Bomoh")})
     assert len(me.hand) == 2 and len(s.blue_deck) > 0 and s.blue_discard == []
     assert any(e["type"] == "reshuffle" and e["deck"] == "blue" for e in events)
     check_invariants(s)

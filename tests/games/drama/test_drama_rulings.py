@@ -18,7 +18,7 @@ from drama_helpers import (GAME, P1, P2, arrange_turn, card_id, check_invariants
 
 
 def act(state, pid, **action):
-    return GAME.apply(state, pid, action)
+    return GAME.rules.apply(state, pid, action)
 
 
 def types(events):
@@ -41,9 +41,9 @@ def at_start(seed: int = 1):
 
 def test_the_turn_player_chooses_to_collect_or_to_attack_before_collecting():
     s, tp, other = at_start()
-    assert GAME.actors(s) == {tp} and not GAME.waiting(s).in_window
-    assert GAME.legal_actions(s, tp) == [{"type": "collect"}, {"type": "attack", "target": other}]
-    assert GAME.timeout_action(s, tp) == {"type": "collect"}
+    assert GAME.rules.actors(s) == {tp} and not GAME.rules.waiting(s).in_window
+    assert GAME.rules.legal_actions(s, tp) == [{"type": "collect"}, {"type": "attack", "target": other}]
+    assert GAME.rules.timeout_action(s, tp) == {"type": "collect"}
     with pytest.raises(IllegalAction):
         act(s, tp, type="end_turn")  # the Action phase has not started
     with pytest.raises(IllegalAction):
@@ -58,7 +58,7 @@ def test_attacking_before_collecting_skips_collecting_and_action_and_ends_the_tu
     juta, hand = me.juta, list(me.hand)
     events = act(s, tp, type="attack", target=other)
     assert "early_attack" in types(events) and "collect" not in types(events)
-    assert s.phase == "dengki" and s.window.kind == "dengki" and GAME.actors(s) == {other}
+    assert s.phase == "dengki" and s.window.kind == "dengki" and GAME.rules.actors(s) == {other}
     events = act(s, other, type="pass")
     assert player(s, other).air_muka == 6
     assert me.juta == juta and me.hand == hand  # nothing collected, nothing drawn, nothing played
@@ -102,7 +102,7 @@ def test_a_card_dengki_opens_a_dengki_window_that_defence_cards_answer():
     act(s, P1, type="play", card=card_id("Tampar Depan Orang Ramai"), target=P2)
     pass_window(s)  # nobody cancels the Episode; it resolves and aims its Dengki
     assert s.window is not None and s.window.kind == "dengki" and s.attack.source == "card"
-    assert {"type": "play", "card": card_id("Pengsan Tiba-Tiba")} in GAME.legal_actions(s, P2)
+    assert {"type": "play", "card": card_id("Pengsan Tiba-Tiba")} in GAME.rules.legal_actions(s, P2)
     act(s, P2, type="play", card=card_id("Pengsan Tiba-Tiba"))
     pass_all(s)
     assert player(s, P2).air_muka == 7  # 2 DENGKI less 2
@@ -177,5 +177,5 @@ def test_a_kedai_refill_turns_face_up_when_an_extra_turn_starts():
     assert s.kedai_hidden[0]
     events = act(s, P1, type="end_turn")
     assert "extra_turn" in types(events) and s.turn.player == P1
-    assert not s.kedai_hidden[0] and GAME.view(s, P2)["kedai"][0]["card"] is not None
+    assert not s.kedai_hidden[0] and GAME.rules.view(s, P2)["kedai"][0]["card"] is not None
     check_invariants(s)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from bot.games.drama.policies import HeuristicPolicy, RandomPolicy
+from bot.games.drama.ai import HeuristicPolicy, RandomPolicy
 from bot.games.drama.state import player
 from bot.kernel.rng import Rng
 
@@ -19,10 +19,10 @@ def test_view_shows_own_hand_only_and_hides_face_down_kedai():
     arrange_turn(s, P1)
     player(s, P1).juta = 9
     set_kedai(s, 0, "Jam Rolex Tiruan")
-    GAME.apply(s, P1, {"type": "buy", "slot": 0})
+    GAME.rules.apply(s, P1, {"type": "buy", "slot": 0})
     hidden = s.kedai[0]
     for viewer in (P1, P2, P3, None):
-        v = GAME.view(s, viewer)
+        v = GAME.rules.view(s, viewer)
         json.dumps(v)
         seen = ids_in(v)
         assert hidden not in seen and v["kedai"][0]["card"] is None
@@ -32,20 +32,20 @@ def test_view_shows_own_hand_only_and_hides_face_down_kedai():
             else:
                 assert not seen & set(p.hand)
         assert [p["hand_count"] for p in v["players"]] == [len(p.hand) for p in s.players]
-    assert GAME.view(s, None)["hand"] == []
+    assert GAME.rules.view(s, None)["hand"] == []
 
 
 def test_recruit_payment_is_private_and_dealt_heroes_are_private():
     s = new(2)
     arrange_turn(s, P1)
     set_kedai(s, 0, "Jamal Sado")
-    GAME.apply(s, P1, {"type": "recruit", "slot": 0})
-    GAME.apply(s, P1, {"type": "pay", "card": player(s, P1).hand[0]})
-    assert GAME.view(s, P1)["choice"]["chosen"] == [player(s, P1).hand[0]]
-    assert "chosen" not in GAME.view(s, P2)["choice"]
-    d = GAME.new_game([P1, P2], 4, {"heroes": "deal"})
-    assert "dealt" in GAME.view(d, P1)["pick"] and "dealt" not in GAME.view(d, None)["pick"]
-    assert GAME.view(d, P1)["pick"]["dealt"] != GAME.view(d, P2)["pick"]["dealt"]
+    GAME.rules.apply(s, P1, {"type": "recruit", "slot": 0})
+    GAME.rules.apply(s, P1, {"type": "pay", "card": player(s, P1).hand[0]})
+    assert GAME.rules.view(s, P1)["choice"]["chosen"] == [player(s, P1).hand[0]]
+    assert "chosen" not in GAME.rules.view(s, P2)["choice"]
+    d = GAME.rules.new_game([P1, P2], 4, {"heroes": "deal"})
+    assert "dealt" in GAME.rules.view(d, P1)["pick"] and "dealt" not in GAME.rules.view(d, None)["pick"]
+    assert GAME.rules.view(d, P1)["pick"]["dealt"] != GAME.rules.view(d, P2)["pick"]["dealt"]
 
 
 def test_render_for_players_and_spectators_stays_short():
@@ -56,22 +56,22 @@ def test_render_for_players_and_spectators_stays_short():
     give(s, P2, "Kak Ton Janda Muda", "Aina Mualaf", where="members")
     names = {p.id: f"Player with a long name {p.id}" for p in s.players}
     for viewer in [None] + [p.id for p in s.players]:
-        text = GAME.render_view(GAME.view(s, viewer), names)
+        text = GAME.presenter.board(GAME.rules.view(s, viewer), names).text
         assert 0 < len(text) <= 3000
         assert "Turn 1" in text
-        fields = GAME.render_fields(GAME.view(s, viewer), names)
+        fields = list(GAME.presenter.board(GAME.rules.view(s, viewer), names).fields)
         assert len(fields) == 8 and sum(len(f.name) + len(f.value) for f in fields) <= 3800
         assert all(len(f.name) <= 256 and len(f.value) <= 1024 for f in fields)
         for line in (text + "\n" + "\n".join(f.value for f in fields)).splitlines():
             assert not line.startswith(("> ", "- ", "* ", "# ")), line  # nothing Discord's markdown reshapes
-    assert "Your hand" in GAME.render_view(GAME.view(s, P1), names)
-    assert "Your hand" not in GAME.render_view(GAME.view(s, None), names)
-    pick = GAME.new_game([P1, P2], 1)
-    assert "Choosing heroes" in GAME.render_view(GAME.view(pick, None), NAMES)
+    assert "Your hand" in GAME.presenter.board(GAME.rules.view(s, P1), names).text
+    assert "Your hand" not in GAME.presenter.board(GAME.rules.view(s, None), names).text
+    pick = GAME.rules.new_game([P1, P2], 1)
+    assert "Choosing heroes" in GAME.presenter.board(GAME.rules.view(pick, None), NAMES).text
 
 
 def test_rules_summary_names_the_rulings():
-    text = GAME.rules_summary()
+    text = GAME.presenter.rules_page()
     assert len(text) <= 3500
     for phrase in ("Collecting", "PLOT TWIST windows", "last in, first out", "Cliffhanger", "unmarried MEMBERs",
                    "spouse", "Klinik Kampung Ubi", "30 Juta", "2 each of ACCESSORY", "face down", "never above 7",
@@ -86,59 +86,59 @@ def test_describe_action_and_choice_labels():
     clear_hand(s, P1)
     rolex, = give(s, P2, "Jam Rolex Tiruan", where="items")
     give(s, P1, "Aku Sebenarnya Polis")
-    label = GAME.describe_action(s, P1, {"type": "play", "card": card_id("Aku Sebenarnya Polis"), "target": P2, "pick": rolex})
+    label = GAME.presenter.action_label(s, P1, {"type": "play", "card": card_id("Aku Sebenarnya Polis"), "target": P2, "pick": rolex})
     assert label == "Play Aku Sebenarnya Polis on Inspektor Wang: Jam Rolex Tiruan"
-    assert GAME.describe_choice(s, P1, "type", "kahwin") == "KAHWIN"
-    assert GAME.describe_choice(s, P1, "target", P3) == "Ustazah Salmah"
+    assert GAME.presenter.choice_label(s, P1, "type", "kahwin") == "KAHWIN"
+    assert GAME.presenter.choice_label(s, P1, "target", P3) == "Ustazah Salmah"
     set_kedai(s, 0, "Lori Balak")
-    assert GAME.describe_choice(s, P1, "slot", 0) == "Slot 1: Lori Balak (4 Juta)"
-    assert GAME.describe_action(s, P1, {"type": "attack", "target": P2}) == "DENGKI Inspektor Wang"
-    assert GAME.describe_action(s, P1, {"type": "end_turn"}) == "End turn without attacking"
-    for a in GAME.legal_actions(s, P1):
-        assert 0 < len(GAME.describe_action(s, P1, a)) <= 100
-    pick = GAME.new_game([P1, P2], 1)
-    assert GAME.describe_choice(pick, P1, "hero", "Lily") == "Lily"
-    assert GAME.describe_choice(pick, P1, "hero", "Ryan Kaya-Raya") == "Ryan Kaya-Raya (man)"
-    assert GAME.explain_choice(pick, P1, "hero", "Kamsiah Cable") == "ABILITY: Discard 1 CARD to get a discount of 1 Juta at the KEDAI."
+    assert GAME.presenter.choice_label(s, P1, "slot", 0) == "Slot 1: Lori Balak (4 Juta)"
+    assert GAME.presenter.action_label(s, P1, {"type": "attack", "target": P2}) == "DENGKI Inspektor Wang"
+    assert GAME.presenter.action_label(s, P1, {"type": "end_turn"}) == "End turn without attacking"
+    for a in GAME.rules.legal_actions(s, P1):
+        assert 0 < len(GAME.presenter.action_label(s, P1, a)) <= 100
+    pick = GAME.rules.new_game([P1, P2], 1)
+    assert GAME.presenter.choice_label(pick, P1, "hero", "Lily") == "Lily"
+    assert GAME.presenter.choice_label(pick, P1, "hero", "Ryan Kaya-Raya") == "Ryan Kaya-Raya (man)"
+    assert GAME.presenter.choice_note(pick, P1, "hero", "Kamsiah Cable") == "ABILITY: Discard 1 CARD to get a discount of 1 Juta at the KEDAI."
 
 
 def test_describe_event_lines():
     s = new(2)
     arrange_turn(s, P1)
     clear_hand(s, P2)
-    events = GAME.apply(s, P1, {"type": "attack", "target": P2})
+    events = GAME.rules.apply(s, P1, {"type": "attack", "target": P2})
     events += pass_all(s)  # Badrul's turn: Collecting
-    lines = [GAME.describe_event(e, NAMES) for e in events]
+    lines = [GAME.presenter.event_line(e, NAMES) for e in events]
     assert "Aishah aims 1 DENGKI at Badrul!" in lines
     assert "Badrul loses 1 AIR MUKA (now 6)." in lines
     drew = [e for e in events if e["type"] == "drew"]
     assert drew and drew[0]["visible_to"] == [P2]
-    assert GAME.describe_event(drew[0], NAMES).startswith("You drew: ")
+    assert GAME.presenter.event_line(drew[0], NAMES).startswith("You drew: ")
     assert all("cards" not in e or "visible_to" in e for e in events if e["type"] != "effect")
 
 
 def test_in_response_window_and_turn_player():
-    s = GAME.new_game([P1, P2], 9)
-    assert not GAME.waiting(s).in_window and GAME.waiting(s).turn == s.pick_queue[0]
+    s = GAME.rules.new_game([P1, P2], 9)
+    assert not GAME.rules.waiting(s).in_window and GAME.rules.waiting(s).turn == s.pick_queue[0]
     s = new(2)
-    assert GAME.waiting(s).in_window and GAME.waiting(s).turn == s.turn.player
+    assert GAME.rules.waiting(s).in_window and GAME.rules.waiting(s).turn == s.turn.player
     pass_all(s)
-    assert not GAME.waiting(s).in_window
+    assert not GAME.rules.waiting(s).in_window
 
 
 def _finish(policies, seed, n):
     ids = [P1, P2, P3, 1004, 1005, 1006][:n]
-    s = GAME.new_game(ids, seed, {"heroes": "deal"})
+    s = GAME.rules.new_game(ids, seed, {"heroes": "deal"})
     rng = Rng.seeded(seed)
     for _ in range(20000):
-        if GAME.is_over(s):
+        if GAME.rules.is_over(s):
             return s
-        actors = sorted(GAME.actors(s))
+        actors = sorted(GAME.rules.actors(s))
         pid = actors[rng.below(len(actors))]
-        legal = GAME.legal_actions(s, pid)
-        action = policies[ids.index(pid)].choose(GAME.view(s, pid), legal, rng)
+        legal = GAME.rules.legal_actions(s, pid)
+        action = policies[ids.index(pid)].choose(GAME.rules.view(s, pid), legal, rng)
         assert action in legal
-        GAME.apply(s, pid, action)
+        GAME.rules.apply(s, pid, action)
     raise AssertionError("the policies did not finish the game")
 
 
@@ -149,5 +149,5 @@ def test_heuristic_policy_finishes_games_and_beats_random():
     wins = 0
     for seed in range(20):
         s = _finish([h, r], seed, 2)
-        wins += GAME.result(s).winners == (P1,)
+        wins += GAME.rules.result(s).winners == (P1,)
     assert wins >= 13

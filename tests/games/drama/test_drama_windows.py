@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.kernel.contract import IllegalAction
-from bot.games.drama.policies import HeuristicPolicy
+from bot.games.drama.ai import HeuristicPolicy
 from bot.games.drama.state import player
 
 from drama_helpers import (GAME, P1, P2, P3, arrange_turn, card_id, clear_hand, give, new, pass_all, pass_window,
@@ -13,7 +13,7 @@ from drama_helpers import (GAME, P1, P2, P3, arrange_turn, card_id, clear_hand, 
 
 
 def act(state, pid, **action):
-    return GAME.apply(state, pid, action)
+    return GAME.rules.apply(state, pid, action)
 
 
 # --- Plot Twist windows ---------------------------------------------------------------------
@@ -23,11 +23,11 @@ def test_every_player_with_cards_is_asked_and_passing_closes_the_window():
     tp = s.turn.player
     w = s.window
     assert set(w.waiting) == {p.id for p in s.players} - {tp}
-    assert GAME.waiting(s).in_window
+    assert GAME.rules.waiting(s).in_window
     for pid in list(w.waiting):
-        assert GAME.timeout_action(s, pid) == {"type": "pass"}
+        assert GAME.rules.timeout_action(s, pid) == {"type": "pass"}
         act(s, pid, type="pass")
-    assert s.window is None and s.choice.kind == "start" and GAME.actors(s) == {tp}
+    assert s.window is None and s.choice.kind == "start" and GAME.rules.actors(s) == {tp}
     collect(s)
     assert s.window.kind == "action_start"
 
@@ -68,7 +68,7 @@ def test_cancel_of_a_cancel_resolves_last_in_first_out():
     act(s, P2, type="play", card=card_id("Sebenarnya Semua Hanyalah Mimpi"), entry=0)
     assert set(s.window.waiting) == {P1, P3}  # a new round: the cancel can be countered
     # P3's Kembar cancels P2's Mimpi (a Plot Twist); Kembar cannot target the Episode
-    legal = [a for a in GAME.legal_actions(s, P3) if a["type"] == "play"]
+    legal = [a for a in GAME.rules.legal_actions(s, P3) if a["type"] == "play"]
     assert legal == [{"type": "play", "card": card_id("Rupanya Kembar!"), "entry": 1}]
     act(s, P3, type="play", card=card_id("Rupanya Kembar!"), entry=1)
     pass_all(s)
@@ -99,7 +99,7 @@ def test_cliffhanger_in_collecting_phase_skips_the_whole_turn():
     me = player(s, tp)
     juta, hand = me.juta, len(me.hand)
     act(s, other, type="play", card=card_id("Cliffhanger"))
-    assert GAME.actors(s) == {tp}  # the turn player may answer (paying an Action)
+    assert GAME.rules.actors(s) == {tp}  # the turn player may answer (paying an Action)
     act(s, tp, type="pass")
     assert me.juta == juta and len(me.hand) == hand  # nothing collected
     assert s.turn.player == other
@@ -118,7 +118,7 @@ def test_cliffhanger_in_action_phase_stops_cards_and_attack_but_not_buying():
     act(s, other, type="play", card=card_id("Cliffhanger"))
     act(s, tp, type="pass")
     assert s.phase == "action" and s.turn.silenced and me.juta == juta
-    types = {a["type"] for a in GAME.legal_actions(s, tp)}
+    types = {a["type"] for a in GAME.rules.legal_actions(s, tp)}
     assert "attack" not in types and "play" not in types and "end_turn" in types
     with pytest.raises(IllegalAction, match="Cliffhanger"):
         act(s, tp, type="attack", target=other)
@@ -152,7 +152,7 @@ def test_jelaskan_turns_dengki_back_and_a_second_one_turns_it_again():
     act(s, P1, type="attack", target=P2)
     j2 = [c for c in player(s, P2).hand][0]
     act(s, P2, type="play", card=j2)
-    assert GAME.view(s, P1)["attack"]["projected_target"] == P1
+    assert GAME.rules.view(s, P1)["attack"]["projected_target"] == P1
     j1 = player(s, P1).hand[0]
     act(s, P1, type="play", card=j1)  # counters with the same effect (costs P1 an Action)
     pass_all(s)
@@ -271,18 +271,18 @@ def test_window_round_is_shared_until_a_response_reopens_the_window():
     s = new(3)
     tp = s.turn.player
     waiting = list(s.window.waiting)
-    first = GAME.waiting(s).round
+    first = GAME.rules.waiting(s).round
     assert first is not None
     act(s, waiting[0], type="pass")
-    assert GAME.waiting(s).round == first
+    assert GAME.rules.waiting(s).round == first
     responder = waiting[1]
     clear_hand(s, responder)
     give(s, responder, "Anak Luar Nikah Muncul", "Jumpa Bomoh")
     act(s, responder, type="play", card=card_id("Anak Luar Nikah Muncul"), target=tp)
-    second = GAME.waiting(s).round
+    second = GAME.rules.waiting(s).round
     assert second not in (None, first) and s.window.kind == "turn_start"
     pass_all(s)
-    assert s.window is None and GAME.waiting(s).round is None and not GAME.waiting(s).in_window
+    assert s.window is None and GAME.rules.waiting(s).round is None and not GAME.rules.waiting(s).in_window
     assert s.phase == "action"
     # a reactive-ability decision is a response round of its own
     s = new(2)
@@ -290,26 +290,26 @@ def test_window_round_is_shared_until_a_response_reopens_the_window():
     clear_hand(s, P2)
     give(s, P2, "Klinik Kampung Ubi", where="items")
     act(s, P1, type="attack", target=P2)
-    assert s.choice.kind == "react" and GAME.waiting(s).in_window
-    assert str(GAME.waiting(s).round).startswith("react-")
+    assert s.choice.kind == "react" and GAME.rules.waiting(s).in_window
+    assert str(GAME.rules.waiting(s).round).startswith("react-")
 
 
 def test_every_pending_decision_has_a_legal_timeout_that_moves_on():
     # picking a hero
-    s = GAME.new_game([P1, P2], 2)
+    s = GAME.rules.new_game([P1, P2], 2)
     pid = s.pick_queue[0]
-    t = GAME.timeout_action(s, pid)
-    assert t in GAME.legal_actions(s, pid)
+    t = GAME.rules.timeout_action(s, pid)
+    assert t in GAME.rules.legal_actions(s, pid)
     act(s, pid, **t)
     assert player(s, pid).hero
     # a window: pass; the turn: end it
     s = new(2)
     for expected in ("pass", "collect", "pass"):  # the window, the turn player's collect-or-attack, a window
-        pid = next(iter(GAME.actors(s)))
-        assert GAME.timeout_action(s, pid) == {"type": expected}
-        act(s, pid, **GAME.timeout_action(s, pid))
+        pid = next(iter(GAME.rules.actors(s)))
+        assert GAME.rules.timeout_action(s, pid) == {"type": expected}
+        act(s, pid, **GAME.rules.timeout_action(s, pid))
     tp = s.turn.player
-    assert GAME.timeout_action(s, tp) == {"type": "end_turn"}
+    assert GAME.rules.timeout_action(s, tp) == {"type": "end_turn"}
     act(s, tp, type="end_turn")
     assert s.turn.player != tp
     # paying to recruit: cancel, nothing is paid
@@ -319,7 +319,7 @@ def test_every_pending_decision_has_a_legal_timeout_that_moves_on():
     set_kedai(s, 0, "Jamal Sado")
     act(s, P1, type="recruit", slot=0)
     act(s, P1, type="pay", card=hand[0])
-    assert GAME.timeout_action(s, P1) == {"type": "cancel"}
+    assert GAME.rules.timeout_action(s, P1) == {"type": "cancel"}
     act(s, P1, type="cancel")
     assert player(s, P1).hand == hand and player(s, P1).members == [] and s.choice is None
     # which Member absorbs first: the first offered
@@ -329,10 +329,10 @@ def test_every_pending_decision_has_a_legal_timeout_that_moves_on():
     arrange_turn(s, P1)
     s.turn.bonus_dengki = 1
     act(s, P1, type="attack", target=P2)
-    assert GAME.timeout_action(s, P2) == {"type": "absorb", "member": jamal}
-    act(s, P2, **GAME.timeout_action(s, P2))
+    assert GAME.rules.timeout_action(s, P2) == {"type": "absorb", "member": jamal}
+    act(s, P2, **GAME.rules.timeout_action(s, P2))
     assert player(s, P2).members == [aina] and player(s, P2).air_muka == 7
 
 
 def test_the_seat_filling_policy_is_the_heuristic():
-    assert isinstance(GAME.ai_policy(), HeuristicPolicy)
+    assert isinstance(GAME.policies["normal"](), HeuristicPolicy)

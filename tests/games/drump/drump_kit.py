@@ -12,7 +12,8 @@ from typing import Any, Iterable, Mapping
 
 import pytest
 
-from bot.kernel.contract import IllegalAction, get_game
+from bot.kernel.contract import IllegalAction
+from bot.kernel.module import get_game
 from bot.games.drump.cards import FULL_DECK, SLOT, sort_cards
 from bot.games.drump.state import MAIN, DrumpState
 
@@ -21,7 +22,7 @@ A, B = 101, 202  # player ids; A is seat 0, B seat 1
 
 
 def new(seed: int = 1) -> DrumpState:
-    return GAME.new_game([A, B], seed)
+    return GAME.rules.new_game([A, B], seed)
 
 
 def arrange(state: DrumpState, *, turn: int = A, first: int | None = None,
@@ -81,16 +82,16 @@ def arrange(state: DrumpState, *, turn: int = A, first: int | None = None,
 def play(state: DrumpState, player: int, action_type: str, **params: Any) -> list[dict[str, Any]]:
     """Apply one action, first checking that the engine listed it as legal."""
     action = {"type": action_type, **params}
-    assert action in GAME.legal_actions(state, player), f"{action} not in {GAME.legal_actions(state, player)}"
-    return GAME.apply(state, player, action)
+    assert action in GAME.rules.legal_actions(state, player), f"{action} not in {GAME.rules.legal_actions(state, player)}"
+    return GAME.rules.apply(state, player, action)
 
 
 def refused(state: DrumpState, player: int, action: Any, match: str = "") -> str:
     """Assert that ``action`` is refused with a readable reason and the state is byte-for-byte unchanged."""
-    before = GAME.state_to_json(state)
+    before = GAME.rules.state_to_json(state)
     with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, player, action)
-    assert GAME.state_to_json(state) == before
+        GAME.rules.apply(state, player, action)
+    assert GAME.rules.state_to_json(state) == before
     reason = info.value.reason
     assert reason and not reason[0].islower() and reason.rstrip().endswith((".", ")")), reason
     if match:
@@ -114,8 +115,8 @@ def tokens(data: Any) -> str:
 
 
 def hand(state: DrumpState, player: int) -> list[str]:
-    return GAME.view(state, player)["sides"][state.seat_of(player)]["hand"]
+    return GAME.rules.view(state, player)["sides"][state.seat_of(player)]["hand"]
 
 
 def side_view(state: DrumpState, viewer: int | None, owner: int) -> dict[str, Any]:
-    return GAME.view(state, viewer)["sides"][state.seat_of(owner)]
+    return GAME.rules.view(state, viewer)["sides"][state.seat_of(owner)]

@@ -13,8 +13,8 @@ def test_drump_rulebook_example_scores_35():
     # Dragon Head, Hydra Wings, Hydra Body, Pegasus Tail = 13 + 5 + 5 + 12.
     assert part_score(["KS", "JH", "QC", "JD"]) == 35
     state = arrange(new(), parts={A: ["KS", "JD", "JH", "QC"]})
-    assert GAME.view(state, B)["sides"][0]["score"] == 35
-    assert GAME.view(state, B)["sides"][0]["set"] == "mixed monster"
+    assert GAME.rules.view(state, B)["sides"][0]["score"] == 35
+    assert GAME.rules.view(state, B)["sides"][0]["set"] == "mixed monster"
 
 
 def test_drump_set_ranking():
@@ -28,8 +28,8 @@ def test_drump_second_player_drump_wins_at_once():
                     parts={A: ["KS", "KH", "KC"], B: ["10S", "10H", "10C"]})
     events = play(state, B, "summon", part="KD", zone=1)
     assert [e["type"] for e in events][-2:] == ["drump", "game_over"]
-    assert GAME.is_over(state) and GAME.actors(state) == frozenset() and GAME.legal_actions(state, B) == []
-    result = GAME.result(state)
+    assert GAME.rules.is_over(state) and GAME.rules.actors(state) == frozenset() and GAME.rules.legal_actions(state, B) == []
+    result = GAME.rules.result(state)
     assert result.winners == (B,) and result.scores == {A: 39, B: 43}
     refused(state, B, {"type": "end_turn"}, "game is over")
 
@@ -39,14 +39,14 @@ def test_drump_first_player_drump_gives_the_second_player_one_last_turn():
                     parts={A: ["KS", "KH", "KC"], B: ["QS", "QH"]}, deck_top=["3C", "4C", "5C"])
     events = play(state, A, "extra_jack", part="JD", ace="AS")
     assert events[-1] == {"type": "drump", "player": A, "set": "mixed monster", "next": "last_turn"}
-    assert not GAME.is_over(state) and GAME.waiting(state).turn == A  # the first player finishes the turn
+    assert not GAME.rules.is_over(state) and GAME.rules.waiting(state).turn == A  # the first player finishes the turn
     play(state, A, "place", card="2C", zone=0)
     events = play(state, A, "end_turn")
     assert [e["type"] for e in events] == ["end_turn", "turn_start", "draw", "drew"] and events[1]["last_turn"]
-    assert GAME.view(state, None)["last_turn"] and GAME.waiting(state).turn == B
+    assert GAME.rules.view(state, None)["last_turn"] and GAME.rules.waiting(state).turn == B
     events = play(state, B, "end_turn")
     assert events[-1]["type"] == "game_over" and events[-1]["reason"] == "last_turn"
-    assert GAME.result(state).winners == (A,)
+    assert GAME.rules.result(state).winners == (A,)
 
 
 def test_drump_last_turn_compares_sets_when_it_ends_and_the_second_player_may_still_improve():
@@ -57,12 +57,12 @@ def test_drump_last_turn_compares_sets_when_it_ends_and_the_second_player_may_st
     play(state, A, "end_turn")
     events = play(state, B, "extra_jack", part="JH", ace="AH")  # B: mixed, 12+5+12+13 = 42, behind
     assert events[-1] == {"type": "drump", "player": B, "set": "mixed monster", "next": "compare"}
-    assert not GAME.is_over(state)
+    assert not GAME.rules.is_over(state)
     events = play(state, B, "summon", part="QH", zone=0)  # a better body: 12+12+12+13 = 49
     assert events[0]["replaced"] == "JH" and events[-1]["type"] == "summon"  # no second DRUMP event
-    assert not GAME.is_over(state)
+    assert not GAME.rules.is_over(state)
     play(state, B, "end_turn")
-    result = GAME.result(state)
+    result = GAME.rules.result(state)
     assert result.winners == (B,) and result.scores == {A: 44, B: 49}
 
 
@@ -78,7 +78,7 @@ def test_drump_both_drump_at_the_end_of_the_last_turn(a_parts, b_parts, winner):
     state.drump_pending = True
     events = play(state, B, "end_turn")
     assert events[-1]["type"] == "game_over"
-    result = GAME.result(state)
+    result = GAME.rules.result(state)
     assert result.winners == ((winner,) if winner else ())
     assert result.is_draw == (winner is None)
 
@@ -88,13 +88,13 @@ def test_drump_deck_out_higher_part_score_wins():
     events = play(state, A, "end_turn")
     assert [e["type"] for e in events] == ["end_turn", "turn_start", "deck_out", "game_over"]
     assert events[-1]["reason"] == "deck_out" and events[-1]["scores"] == {str(A): 18, str(B): 22}
-    assert GAME.result(state).winners == (B,)
+    assert GAME.rules.result(state).winners == (B,)
 
 
 def test_drump_deck_out_equal_scores_draw():
     state = arrange(new(), turn=A, parts={A: ["KS", "JH"], B: ["KD", "JC"]}, deck_size=0)
     play(state, A, "end_turn")
-    assert GAME.result(state).is_draw and GAME.result(state).scores == {A: 18, B: 18}
+    assert GAME.rules.result(state).is_draw and GAME.rules.result(state).scores == {A: 18, B: 18}
 
 
 def test_drump_deck_out_on_an_attack_draw_ends_the_game_at_once():
@@ -102,8 +102,8 @@ def test_drump_deck_out_on_an_attack_draw_ends_the_game_at_once():
     play(state, A, "attack", target=0, card="9S")
     events = play(state, B, "no_block")
     assert [e["type"] for e in events][-3:] == ["attack_success", "deck_out", "game_over"]
-    assert GAME.result(state).winners == (A,)
-    assert GAME.view(state, None)["attack"] is None
+    assert GAME.rules.result(state).winners == (A,)
+    assert GAME.rules.view(state, None)["attack"] is None
 
 
 def test_drump_deck_out_on_a_block_draw_ends_the_game_at_once():
@@ -112,7 +112,7 @@ def test_drump_deck_out_on_a_block_draw_ends_the_game_at_once():
     play(state, A, "attack", target=0, card="9S")
     events = play(state, B, "block", card="KC")
     assert [e["type"] for e in events] == ["block", "deck_out", "game_over"]
-    assert GAME.result(state).winners == (B,) and not GAME.waiting(state).in_window
+    assert GAME.rules.result(state).winners == (B,) and not GAME.rules.waiting(state).in_window
 
 
 def test_drump_deck_out_after_a_first_player_drump_lets_the_drump_win_even_on_fewer_points():
@@ -121,9 +121,9 @@ def test_drump_deck_out_after_a_first_player_drump_lets_the_drump_win_even_on_fe
     play(state, A, "extra_jack", part="JD", ace="AS")  # a full Hydra set, 20 points, against 39
     events = play(state, A, "end_turn")  # the second player's last turn cannot start: no card to draw
     assert events[-1]["reason"] == "deck_out"
-    assert GAME.result(state).winners == (A,)
+    assert GAME.rules.result(state).winners == (A,)
 
 
 def test_drump_result_is_refused_while_the_game_goes_on():
     with pytest.raises(ValueError):
-        GAME.result(new())
+        GAME.rules.result(new())

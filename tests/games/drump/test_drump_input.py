@@ -22,9 +22,9 @@ def test_drump_not_your_turn_and_not_a_player():
     refused(state, B, {"type": "end_turn"}, "not your move")
     refused(state, B, {"type": "place", "card": "KC", "zone": 0}, "not your move")
     refused(state, 999, {"type": "end_turn"}, "not playing")
-    assert GAME.legal_actions(state, B) == [] and GAME.legal_actions(state, 999) == []
+    assert GAME.rules.legal_actions(state, B) == [] and GAME.rules.legal_actions(state, 999) == []
     with pytest.raises(ValueError):
-        GAME.timeout_action(state, B)
+        GAME.rules.timeout_action(state, B)
     play(state, A, "attack", target=1, card="3S")
     refused(state, A, {"type": "end_turn"}, "defender to block")
     refused(state, A, {"type": "no_block"}, "defender to block")
@@ -88,7 +88,7 @@ def test_drump_wrong_phase_actions_during_a_block_window_and_after_a_block():
 def test_drump_finished_game_refuses_everything():
     state = arrange(new(), deck_size=0)
     play(state, A, "end_turn")
-    assert GAME.is_over(state)
+    assert GAME.rules.is_over(state)
     for player in (A, B):
         refused(state, player, {"type": "end_turn"}, "game is over")
     refused(state, A, {"type": "nonsense"}, "Unknown action type")
@@ -96,14 +96,14 @@ def test_drump_finished_game_refuses_everything():
 
 def test_drump_new_game_checks_players_and_options():
     with pytest.raises(IllegalAction):
-        GAME.new_game([A], 1)
+        GAME.rules.new_game([A], 1)
     with pytest.raises(IllegalAction):
-        GAME.new_game([A, A], 1)
+        GAME.rules.new_game([A, A], 1)
     with pytest.raises(IllegalAction):
-        GAME.new_game([A, B, 303], 1)
+        GAME.rules.new_game([A, B, 303], 1)
     with pytest.raises(IllegalAction):
-        GAME.new_game([A, B], 1, {"hand_size": 7})
-    assert GAME.check_options(None) == {} and GAME.check_options({}) == {}
+        GAME.rules.new_game([A, B], 1, {"hand_size": 7})
+    assert GAME.rules.check_options(None) == {} and GAME.rules.check_options({}) == {}
 
 
 def _candidates(state) -> list[dict]:
@@ -129,27 +129,27 @@ def test_drump_apply_accepts_exactly_the_listed_legal_actions():
         state = new(seed)
         rng = Rng.seeded(seed + 99)
         step = 0
-        while not GAME.is_over(state):
-            (player,) = GAME.actors(state)
-            legal = GAME.legal_actions(state, player)
+        while not GAME.rules.is_over(state):
+            (player,) = GAME.rules.actors(state)
+            legal = GAME.rules.legal_actions(state, player)
             if step % 12 == 0 or state.phase in ("reattack", "discard"):
                 phases.add(state.phase)
-                text = GAME.state_to_json(state)
+                text = GAME.rules.state_to_json(state)
                 keys = {json.dumps(a, sort_keys=True) for a in legal}
                 for action in _candidates(state):
                     is_legal = json.dumps(action, sort_keys=True) in keys
                     try:
-                        GAME.apply(state, player, action)
+                        GAME.rules.apply(state, player, action)
                     except IllegalAction:
                         assert not is_legal, f"listed legal but refused: {action}"
                         continue
                     assert is_legal, f"accepted but not listed: {action}"
-                    state = GAME.state_from_json(text)
+                    state = GAME.rules.state_from_json(text)
                     checked += 1
-                assert GAME.state_to_json(state) == text
+                assert GAME.rules.state_to_json(state) == text
             action = legal[rng.below(len(legal))]
             if {"type": "end_turn"} in legal and rng.below(3) == 0:
                 action = {"type": "end_turn"}  # ending turns early reaches the discard phase too
-            GAME.apply(state, player, action)
+            GAME.rules.apply(state, player, action)
             step += 1
     assert checked > 300 and phases == {"main", "block", "reattack", "discard"}, phases

@@ -10,7 +10,7 @@ from drump_kit import GAME, A, B, all_cards
 
 from bot.kernel.contract import replay
 from bot.games.drump.cards import FULL_DECK
-from bot.games.drump.policies import HeuristicPolicy
+from bot.games.drump.ai import HeuristicPolicy
 from bot.games.drump.state import DrumpState
 from bot.kernel.rng import Rng
 
@@ -47,7 +47,7 @@ def _check_views(state: DrumpState, thorough: bool) -> None:
     Every step checks the structure (fast); ``thorough`` steps also search every card name
     anywhere in the views, the spectator's included, and account for all 52 cards through them.
     """
-    views = {A: GAME.view(state, A), B: GAME.view(state, B)}
+    views = {A: GAME.rules.view(state, A), B: GAME.rules.view(state, B)}
     for seat, pid in enumerate(state.players):
         foe = state.players[1 - seat]
         mine, theirs = views[pid]["sides"][seat], views[foe]["sides"][seat]
@@ -57,7 +57,7 @@ def _check_views(state: DrumpState, thorough: bool) -> None:
             assert all(i["card"] is None for i in theirs["zones"][z] if not i["up"])
     if not thorough:
         return
-    views[None] = GAME.view(state, None)
+    views[None] = GAME.rules.view(state, None)
     deck = set(state.deck)
     secrets = [_hidden_of(state, 0), _hidden_of(state, 1)]
     named = {p: _names_in(v) for p, v in views.items()}
@@ -96,40 +96,40 @@ def _check_events(state: DrumpState, events: list[dict]) -> None:
 
 
 def _round_trip(state: DrumpState) -> None:
-    text = GAME.state_to_json(state)
-    back = GAME.state_from_json(text)
+    text = GAME.rules.state_to_json(state)
+    back = GAME.rules.state_from_json(text)
     assert back == state
-    assert GAME.state_to_json(back) == text
+    assert GAME.rules.state_to_json(back) == text
 
 
 def _play(seed: int, policies: dict | None = None) -> tuple[DrumpState, list[tuple[int, dict]], Counter]:
     """Play ``seed`` to the end (uniformly random moves unless ``policies`` maps a player to one)."""
-    state = GAME.new_game([A, B], seed)
+    state = GAME.rules.new_game([A, B], seed)
     rng = Rng.seeded(seed * 7919 + 13)
     log: list[tuple[int, dict]] = []
     kinds: Counter = Counter()
     _round_trip(state)
     for step in range(MAX_STEPS):
-        if GAME.is_over(state):
+        if GAME.rules.is_over(state):
             break
-        actors = GAME.actors(state)
+        actors = GAME.rules.actors(state)
         assert len(actors) == 1
         (player,) = actors
-        assert GAME.waiting(state).turn in (A, B)
-        legal = GAME.legal_actions(state, player)
+        assert GAME.rules.waiting(state).turn in (A, B)
+        legal = GAME.rules.legal_actions(state, player)
         assert legal, "an actor with no legal action"
         thorough = step % ROUND_TRIP_EVERY == seed % ROUND_TRIP_EVERY
         if thorough:
             assert json.loads(json.dumps(legal)) == legal, "actions must be plain JSON"
             assert len({tuple(sorted(a.items())) for a in legal}) == len(legal), "duplicate legal actions"
-        assert GAME.timeout_action(state, player) in legal
-        assert GAME.legal_actions(state, A if player == B else B) == []
-        assert GAME.waiting(state).in_window == (state.phase == "block")
+        assert GAME.rules.timeout_action(state, player) in legal
+        assert GAME.rules.legal_actions(state, A if player == B else B) == []
+        assert GAME.rules.waiting(state).in_window == (state.phase == "block")
         if policies and player in policies:
-            action = policies[player].choose(GAME.view(state, player), legal, rng)
+            action = policies[player].choose(GAME.rules.view(state, player), legal, rng)
         else:
             action = legal[rng.below(len(legal))]
-        events = GAME.apply(state, player, dict(action))
+        events = GAME.rules.apply(state, player, dict(action))
         kinds.update(e["type"] for e in events)
         log.append((player, action))
         assert sorted(all_cards(state)) == SORTED_DECK
@@ -141,7 +141,7 @@ def _play(seed: int, policies: dict | None = None) -> tuple[DrumpState, list[tup
         raise AssertionError(f"seed {seed}: no end after {MAX_STEPS} steps")
     _round_trip(state)
     _check_views(state, True)
-    assert GAME.actors(state) == frozenset() and GAME.waiting(state).turn is None
+    assert GAME.rules.actors(state) == frozenset() and GAME.rules.waiting(state).turn is None
     return state, log, kinds
 
 
@@ -152,12 +152,12 @@ def test_drump_random_playouts_keep_every_invariant():
         state, log, seen = _play(seed)
         kinds.update(seen)
         endings[state.end_reason] += 1
-        result = GAME.result(state)
+        result = GAME.rules.result(state)
         assert set(result.winners) <= {A, B} and set(result.scores) == {A, B}
         json.dumps(result.to_json())
         if seed % REPLAY_EVERY == 0:  # same seed and actions, same game
-            again = replay(GAME, [A, B], seed, None, log)
-            assert GAME.state_to_json(again) == GAME.state_to_json(state)
+            again = replay(GAME.rules, [A, B], seed, None, log)
+            assert GAME.rules.state_to_json(again) == GAME.rules.state_to_json(state)
     # The playouts really exercise the rules, not just a corner of them.
     for kind in ("place", "summon", "extra_jack", "exchange", "attack", "block", "no_block", "reveal",
                  "attack_success", "attack_fail", "attack_end", "trim", "discard", "deck_out", "game_over"):
@@ -177,8 +177,8 @@ def test_drump_heuristic_playouts_reach_every_ending_with_the_same_invariants():
 
 
 def test_drump_same_seed_same_game_and_seeds_differ():
-    one, two, other = (GAME.new_game([A, B], s) for s in (42, 42, 43))
-    assert GAME.state_to_json(one) == GAME.state_to_json(two)
-    assert GAME.state_to_json(one) != GAME.state_to_json(other)
-    firsts = {GAME.new_game([A, B], s).first for s in range(40)}
+    one, two, other = (GAME.rules.new_game([A, B], s) for s in (42, 42, 43))
+    assert GAME.rules.state_to_json(one) == GAME.rules.state_to_json(two)
+    assert GAME.rules.state_to_json(one) != GAME.rules.state_to_json(other)
+    firsts = {GAME.rules.new_game([A, B], s).first for s in range(40)}
     assert firsts == {0, 1}, "the coin flip never picks one of the seats"

@@ -11,7 +11,7 @@ from collections import Counter
 
 from drump_kit import GAME, A, B
 
-from bot.games.drump.policies import HeuristicPolicy
+from bot.games.drump.ai import HeuristicPolicy
 from bot.kernel.rng import Rng
 from bot.kernel.policy import RandomPolicy
 
@@ -22,17 +22,17 @@ def _match(seed: int, smart_seat: int) -> str:
     smart, rand = HeuristicPolicy(), RandomPolicy()
     players = [A, B]
     policies = {players[smart_seat]: smart, players[1 - smart_seat]: rand}
-    state = GAME.new_game(players, seed)
+    state = GAME.rules.new_game(players, seed)
     rng = Rng.seeded(seed ^ 0x5EED)
     for _ in range(2000):
-        if GAME.is_over(state):
+        if GAME.rules.is_over(state):
             break
-        (player,) = GAME.actors(state)
-        legal = GAME.legal_actions(state, player)
-        action = policies[player].choose(GAME.view(state, player), legal, rng)
+        (player,) = GAME.rules.actors(state)
+        legal = GAME.rules.legal_actions(state, player)
+        action = policies[player].choose(GAME.rules.view(state, player), legal, rng)
         assert action in legal
-        GAME.apply(state, player, action)
-    result = GAME.result(state)
+        GAME.rules.apply(state, player, action)
+    result = GAME.rules.result(state)
     if result.is_draw:
         return "draw"
     return "win" if players[smart_seat] in result.winners else "loss"

@@ -7,7 +7,8 @@ from itertools import chain
 
 import pytest
 
-from bot.kernel.contract import IllegalAction, get_game
+from bot.kernel.contract import IllegalAction
+from bot.kernel.module import get_game
 from bot.games.goceng.cards import load_cards
 from bot.games.goceng.state import GocengState
 
@@ -18,7 +19,7 @@ ALL_CARDS = Counter({c.id: c.copies for c in CARDS.skills.values()})
 
 def new(n: int = 4, seed: int = 1) -> GocengState:
     """A fresh game with players 1..n."""
-    return GAME.new_game(list(range(1, n + 1)), seed)
+    return GAME.rules.new_game(list(range(1, n + 1)), seed)
 
 
 def deal(state: GocengState, hands: dict[int, list[str]]) -> None:
@@ -60,16 +61,16 @@ def start_battle(state: GocengState, attacker: int, defender: int) -> None:
 
 def act(state: GocengState, player: int, action: dict) -> list[dict]:
     """Apply an action that must be legal (and listed as legal)."""
-    assert action in GAME.legal_actions(state, player), (action, GAME.legal_actions(state, player))
-    return GAME.apply(state, player, action)
+    assert action in GAME.rules.legal_actions(state, player), (action, GAME.rules.legal_actions(state, player))
+    return GAME.rules.apply(state, player, action)
 
 
 def illegal(state: GocengState, player: int, action, match: str = "") -> str:
     """Assert ``action`` raises IllegalAction with a readable reason and leaves the state unchanged."""
-    before = GAME.state_to_json(state)
+    before = GAME.rules.state_to_json(state)
     with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, player, action)
-    assert GAME.state_to_json(state) == before
+        GAME.rules.apply(state, player, action)
+    assert GAME.rules.state_to_json(state) == before
     reason = info.value.reason
     assert reason and reason[0].isupper() and reason.endswith("."), reason
     assert match.lower() in reason.lower(), reason

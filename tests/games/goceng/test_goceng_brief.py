@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.games.goceng.cards import AJIAN_NAMES
-from bot.games.goceng.views import card_text, character_name, known_characters
+from bot.games.goceng.view import card_text, character_name, known_characters
 from bot.kernel.rng import Rng
 
 from picker_kit import pick_at_random
@@ -14,8 +14,8 @@ KEYS = {"type", "target", "card", "price", "helper"}
 
 
 def _check_brief(state, viewer: int) -> str:
-    view = GAME.view(state, viewer)
-    brief = GAME.render_brief(view, {p: f"Name{p}" for p in state.players})
+    view = GAME.rules.view(state, viewer)
+    brief = GAME.presenter.brief_text(view, {p: f"Name{p}" for p in state.players})
     assert 0 < len(brief.splitlines()) <= MAX_LINES, brief
     assert all(card_text(c) in brief for c in view["hand"]), brief
     mine = CARDS.characters[state.characters[viewer]]
@@ -45,16 +45,16 @@ def test_goceng_brief_shows_you_and_your_hand():
 def test_goceng_brief_and_questions_along_seeded_games():
     used: set[str] = set()
     for seed in range(20):
-        state = GAME.new_game(list(range(1, 3 + seed % 4 + 1)), seed)
+        state = GAME.rules.new_game(list(range(1, 3 + seed % 4 + 1)), seed)
         rng = Rng.seeded(seed)
         steps = 0
-        while not GAME.is_over(state) and steps < 5000:
-            actors = sorted(GAME.actors(state))
+        while not GAME.rules.is_over(state) and steps < 5000:
+            actors = sorted(GAME.rules.actors(state))
             for pid in actors:
                 _check_brief(state, pid)
-            window = GAME.waiting(state).window
+            window = GAME.rules.waiting(state).window
             helpers = [p for p in actors if window is None or p != window.decider] or actors
             pid = helpers[rng.below(len(helpers))]  # the battler decides after the helpers, as an AI does
-            GAME.apply(state, pid, pick_at_random(GAME, state, pid, rng, used))
+            GAME.rules.apply(state, pid, pick_at_random(GAME, state, pid, rng, used))
             steps += 1
     assert used == KEYS, used

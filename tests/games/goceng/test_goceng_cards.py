@@ -67,7 +67,7 @@ def test_setup_by_player_count(n, deck_sukma, characters):
 
 def test_setup_depends_on_the_seed_only():
     a, b, c = new(5, seed=7), new(5, seed=7), new(5, seed=8)
-    assert GAME.state_to_json(a) == GAME.state_to_json(b) != GAME.state_to_json(c)
+    assert GAME.rules.state_to_json(a) == GAME.rules.state_to_json(b) != GAME.rules.state_to_json(c)
 
 
 def _broken(change) -> str:

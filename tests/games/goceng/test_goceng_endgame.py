@@ -21,17 +21,17 @@ def _lose_a_battle(s, loser: int, attacker: int) -> list[dict]:
 def test_the_character_is_revealed_at_one_stamina():
     s = new(4, seed=30)
     s.stamina[2] = 2
-    hidden = next(p for p in GAME.view(s, 3)["players"] if p["id"] == 2)["character"]
+    hidden = next(p for p in GAME.rules.view(s, 3)["players"] if p["id"] == 2)["character"]
     assert hidden is None
     events = _lose_a_battle(s, loser=2, attacker=1)
     assert {"type": "reveal", "player": 2, "character": s.characters[2]} in events
-    assert s.stamina[2] == 1 and s.revealed == [2] and not GAME.is_over(s)
+    assert s.stamina[2] == 1 and s.revealed == [2] and not GAME.rules.is_over(s)
     for viewer in (None, 1, 3, 4):
-        assert next(p for p in GAME.view(s, viewer)["players"] if p["id"] == 2)["character"] == s.characters[2]
-    seat = next(f for f in GAME.render_fields(GAME.view(s, None), {}) if "2. " in f.name)
+        assert next(p for p in GAME.rules.view(s, viewer)["players"] if p["id"] == 2)["character"] == s.characters[2]
+    seat = next(f for f in list(GAME.presenter.board(GAME.rules.view(s, None), {}).fields) if "2. " in f.name)
     assert "(revealed)" in seat.value and "☕" in seat.value
     reveal = next(e for e in events if e["type"] == "reveal")
-    line = GAME.describe_event(reveal, {2: "Budi"})
+    line = GAME.presenter.event_line(reveal, {2: "Budi"})
     assert line.startswith("🎭 Budi is down to 1 stamina and reveals ") and CARDS.characters[s.characters[2]].objective in line
 
 
@@ -50,9 +50,9 @@ def _finish(loser_character: str, attacker_character: str, coins: dict[str, int]
     s.stamina[loser] = 1
     s.revealed.append(loser)
     events = _lose_a_battle(s, loser, BY_NAME[attacker_character])
-    assert types(events)[-1] == "game_over" and GAME.is_over(s)
-    assert GAME.actors(s) == frozenset() and GAME.waiting(s).turn is None
-    result = GAME.result(s)
+    assert types(events)[-1] == "game_over" and GAME.rules.is_over(s)
+    assert GAME.rules.actors(s) == frozenset() and GAME.rules.waiting(s).turn is None
+    result = GAME.rules.result(s)
     assert result.scores == s.coins and sum(result.scores.values()) == 30
     assert events[-1]["winners"] == list(result.winners)
     return s, {SIX[p] for p in result.winners}
@@ -131,15 +131,15 @@ def test_baba_amsyong_loses_otherwise():
 
 def test_a_finished_game_shows_every_character_and_accepts_no_action():
     s, _ = _finish("wan_fulus", "rijkaard_cere")
-    view = GAME.view(s, None)
+    view = GAME.rules.view(s, None)
     assert all(p["character"] for p in view["players"]) and view["result"]["loser"] == BY_NAME["wan_fulus"]
     illegal(s, 1, {"type": "challenge", "target": 2}, "game is over")
-    assert "Wan Fulus ran out of stamina" in GAME.result(s).summary
+    assert "Wan Fulus ran out of stamina" in GAME.rules.result(s).summary
 
 
 def test_result_is_refused_while_the_game_goes_on():
     with pytest.raises(ValueError):
-        GAME.result(new(3))
+        GAME.rules.result(new(3))
 
 
 def test_nobody_wins_when_no_objective_holds_and_that_is_not_a_draw():
@@ -151,14 +151,14 @@ def test_nobody_wins_when_no_objective_holds_and_that_is_not_a_draw():
     s.stamina[1] = 1
     s.revealed.append(1)
     events = _lose_a_battle(s, loser=1, attacker=2)
-    result = GAME.result(s)
+    result = GAME.rules.result(s)
     assert result.winners == () and result.no_winner and not result.is_draw
     assert "no winner" in result.summary and "Nyi Kencleng: not the richest" in result.summary
     over = events[-1]
     assert over["outcomes"] == [[1, False, "defeated"], [2, False, "not_richest"], [3, False, "target_stands"]]
     names = {1: "Ayu", 2: "Budi", 3: "Citra"}
-    assert GAME.describe_event(over, names) == "Game over: Ayu is out of stamina. No winner: nobody's objective holds."
-    board = GAME.render_view(GAME.view(s, None), names)
+    assert GAME.presenter.event_line(over, names) == "Game over: Ayu is out of stamina. No winner: nobody's objective holds."
+    board = GAME.presenter.board(GAME.rules.view(s, None), names).text
     assert "✖️ Budi (Nyi Kencleng) does not win: not the richest." in board
     assert "**No winner:** nobody's objective holds (that is not a draw)." in board
 
@@ -167,11 +167,11 @@ def test_the_result_says_who_won_by_which_objective_and_who_did_not():
     s, won = _finish("nyi_kencleng", "bang_codet", coins={"wan_fulus": 10})
     assert won == {"rijkaard_cere", "wan_fulus"}
     names = {p: f"P{p}" for p in s.players}
-    text = GAME.render_view(GAME.view(s, None), names)
+    text = GAME.presenter.board(GAME.rules.view(s, None), names).text
     by = {c: p for p, c in s.characters.items()}
     assert f"🏆 P{by['rijkaard_cere']} (Rijkaard Cere) wins: their target fell." in text
     assert f"🏆 P{by['wan_fulus']} (Wan Fulus) wins: the richest." in text
     assert f"✖️ P{by['mat_goceng']} (Mat Goceng) does not win: Nyi Kencleng fell." in text
     assert f"✖️ P{by['nyi_kencleng']} (Nyi Kencleng) does not win: out of stamina." in text
-    summary = GAME.result(s).summary
+    summary = GAME.rules.result(s).summary
     assert "Rijkaard Cere: their target fell" in summary and "Baba Amsyong: their targets still stand" in summary

@@ -19,21 +19,21 @@ def _stuck_battler(n: int = 4, seed: int = 20, extra: dict | None = None):
 
 
 def _offers(s, viewer):
-    return {o["player"]: o["card"] and o["card"]["id"] for o in GAME.view(s, viewer)["battle"]["window"]["offers"]}
+    return {o["player"]: o["card"] and o["card"]["id"] for o in GAME.rules.view(s, viewer)["battle"]["window"]["offers"]}
 
 
 def test_every_non_battler_is_asked_alike_and_the_battler_waits_for_an_offer():
     s = _stuck_battler(extra={4: ["GG", "YY"]})  # 4 holds nothing that fits the red end
-    assert GAME.legal_actions(s, 1) == [{"type": "ask_help"}, {"type": "give_up"}]
+    assert GAME.rules.legal_actions(s, 1) == [{"type": "ask_help"}, {"type": "give_up"}]
     act(s, 1, {"type": "ask_help"})
-    waiting = GAME.waiting(s)
+    waiting = GAME.rules.waiting(s)
     assert waiting.in_window and waiting.window.full and waiting.window.decider == 1
-    assert GAME.actors(s) == {3, 4}  # both asked; the battler waits for an offer
-    assert GAME.legal_actions(s, 4) == [{"type": "decline"}]  # no fitting card: can only decline
-    assert GAME.legal_actions(s, 2) == [] and GAME.legal_actions(s, 1) == []
+    assert GAME.rules.actors(s) == {3, 4}  # both asked; the battler waits for an offer
+    assert GAME.rules.legal_actions(s, 4) == [{"type": "decline"}]  # no fitting card: can only decline
+    assert GAME.rules.legal_actions(s, 2) == [] and GAME.rules.legal_actions(s, 1) == []
     illegal(s, 1, {"type": "no_help"}, "no offer stands yet")
     # the public view says nothing about who is still asked or who could help
-    assert GAME.view(s, None)["battle"]["window"] == {"battler": 1, "you_may_answer": False, "offers": []}
+    assert GAME.rules.view(s, None)["battle"]["window"] == {"battler": 1, "you_may_answer": False, "offers": []}
 
 
 def test_prices_are_a_few_values_bounded_by_what_the_battler_can_pay():
@@ -42,7 +42,7 @@ def test_prices_are_a_few_values_bounded_by_what_the_battler_can_pay():
     s = _stuck_battler()
     s.coins[1], s.coins[2] = 2, 8
     act(s, 1, {"type": "ask_help"})
-    offers_3 = [a for a in GAME.legal_actions(s, 3) if a["type"] == "offer"]
+    offers_3 = [a for a in GAME.rules.legal_actions(s, 3) if a["type"] == "offer"]
     assert offers_3 == [{"type": "offer", "card": "RY", "price": p} for p in (0, 1, 2)]  # only the fitting card
     illegal(s, 3, {"type": "offer", "card": "RY", "price": 3}, "one of the prices offered")
     illegal(s, 3, {"type": "offer", "card": "YY", "price": 1}, "does not fit")
@@ -54,21 +54,21 @@ def test_two_helpers_compete_and_the_battler_sees_every_card():
     events = act(s, 3, {"type": "offer", "card": "RY", "price": 3})
     assert events[0] == {"type": "offer", "player": 3, "battler": 1, "price": 3, "changed": False}
     assert events[1]["visible_to"] == [1, 3] and events[1]["card"] == "RY"
-    assert GAME.actors(s) == {1, 3, 4}  # the battler may answer now; 3 may still revise
-    assert GAME.waiting(s).round == "1.1"
+    assert GAME.rules.actors(s) == {1, 3, 4}  # the battler may answer now; 3 may still revise
+    assert GAME.rules.waiting(s).round == "1.1"
     act(s, 4, {"type": "offer", "card": "RG", "price": 1})
-    assert GAME.waiting(s).round == "1.1"  # the first offer asked the battler: round 1; 4's offer kept it
-    assert GAME.legal_actions(s, 1)[:2] == [{"type": "accept", "helper": 3}, {"type": "accept", "helper": 4}]
-    assert {"type": "counter", "helper": 3, "price": 1} in GAME.legal_actions(s, 1)
+    assert GAME.rules.waiting(s).round == "1.1"  # the first offer asked the battler: round 1; 4's offer kept it
+    assert GAME.rules.legal_actions(s, 1)[:2] == [{"type": "accept", "helper": 3}, {"type": "accept", "helper": 4}]
+    assert {"type": "counter", "helper": 3, "price": 1} in GAME.rules.legal_actions(s, 1)
     assert _offers(s, 1) == {3: "RY", 4: "RG"}
     assert _offers(s, 3) == {3: "RY", 4: None} and _offers(s, 2) == {3: None, 4: None}
     assert _offers(s, None) == {3: None, 4: None}
-    assert [o["price"] for o in GAME.view(s, None)["battle"]["window"]["offers"]] == [3, 1]
+    assert [o["price"] for o in GAME.rules.view(s, None)["battle"]["window"]["offers"]] == [3, 1]
     events = act(s, 1, {"type": "accept", "helper": 4})
     assert events[0] == {"type": "accept", "player": 1, "helper": 4, "card": "RG", "price": 1}
     assert s.coins == {1: 4, 2: 5, 3: 5, 4: 6}
     assert s.battle.lines[1] == ["RR", "RG"] and s.hands[4] == ["BR"] and s.hands[3] == ["RY", "YY"]
-    assert s.battle.window is None and s.battle.holder == 2 and not GAME.waiting(s).in_window
+    assert s.battle.window is None and s.battle.holder == 2 and not GAME.rules.waiting(s).in_window
     assert card_count(s) == ALL_CARDS
 
 
@@ -76,16 +76,16 @@ def test_an_offer_is_revised_and_withdrawn_until_one_is_accepted():
     s = _stuck_battler()
     act(s, 1, {"type": "ask_help"})
     act(s, 3, {"type": "offer", "card": "RY", "price": 4})
-    assert GAME.legal_actions(s, 3)[-2:] == [{"type": "stand"}, {"type": "withdraw"}]
-    assert {"type": "offer", "card": "RY", "price": 4} not in GAME.legal_actions(s, 3)
+    assert GAME.rules.legal_actions(s, 3)[-2:] == [{"type": "stand"}, {"type": "withdraw"}]
+    assert {"type": "offer", "card": "RY", "price": 4} not in GAME.rules.legal_actions(s, 3)
     illegal(s, 3, {"type": "offer", "card": "RY", "price": 4}, "already your offer")
     illegal(s, 3, {"type": "decline"}, "withdraw it instead")
     events = act(s, 3, {"type": "offer", "card": "RY", "price": 1})
     assert events[0]["changed"] is True
     assert s.battle.window.stack == [{"player": 3, "card": "RY", "price": 1, "counter": None, "refused": False}]
     act(s, 3, {"type": "withdraw"})
-    assert s.battle.window.stack == [] and GAME.actors(s) == {1, 3, 4}  # 3 is asked again
-    assert GAME.legal_actions(s, 1) == [{"type": "no_help"}]  # the battler may still give up on help
+    assert s.battle.window.stack == [] and GAME.rules.actors(s) == {1, 3, 4}  # 3 is asked again
+    assert GAME.rules.legal_actions(s, 1) == [{"type": "no_help"}]  # the battler may still give up on help
     illegal(s, 1, {"type": "accept", "helper": 3}, "no offer standing")
     illegal(s, 3, {"type": "withdraw"}, "no offer to withdraw")
     act(s, 3, {"type": "decline"})
@@ -98,20 +98,20 @@ def test_a_counter_offer_accepted_closes_the_deal_at_the_lower_price():
     s = _stuck_battler()
     act(s, 1, {"type": "ask_help"})
     act(s, 3, {"type": "offer", "card": "RY", "price": 5})
-    counters = [a["price"] for a in GAME.legal_actions(s, 1) if a["type"] == "counter"]
+    counters = [a["price"] for a in GAME.rules.legal_actions(s, 1) if a["type"] == "counter"]
     assert counters == [0, 1, 2, 3, 4]  # up to five prices below the asked one
     illegal(s, 1, {"type": "counter", "helper": 3, "price": 5}, "below the asked price")
     illegal(s, 1, {"type": "counter", "helper": 4, "price": 1}, "no offer standing")
     act(s, 3, {"type": "stand"})
-    assert GAME.actors(s) == {1, 4} and GAME.waiting(s).round == "1.1"  # 3 left the offer as it is
+    assert GAME.rules.actors(s) == {1, 4} and GAME.rules.waiting(s).round == "1.1"  # 3 left the offer as it is
     events = act(s, 1, {"type": "counter", "helper": 3, "price": 2})
     assert events == [{"type": "counter", "player": 1, "helper": 3, "price": 2, "asked": 5}]
-    assert 3 in GAME.actors(s) and GAME.waiting(s).round == "1.2"  # a counter asks the helper anew
-    assert GAME.legal_actions(s, 3)[:2] == [{"type": "take_counter"}, {"type": "refuse_counter"}]
+    assert 3 in GAME.rules.actors(s) and GAME.rules.waiting(s).round == "1.2"  # a counter asks the helper anew
+    assert GAME.rules.legal_actions(s, 3)[:2] == [{"type": "take_counter"}, {"type": "refuse_counter"}]
     illegal(s, 1, {"type": "counter", "helper": 3, "price": 1}, "wait for their answer")
     illegal(s, 3, {"type": "stand"}, "take it or refuse it first")
     illegal(s, 4, {"type": "take_counter"}, "no counter-offer")
-    assert GAME.view(s, None)["battle"]["window"]["offers"][0]["counter"] == 2
+    assert GAME.rules.view(s, None)["battle"]["window"]["offers"][0]["counter"] == 2
     events = act(s, 3, {"type": "take_counter"})
     assert types(events)[:2] == ["take_counter", "accept"] and events[1]["price"] == 2
     assert s.coins[1] == 3 and s.coins[3] == 7 and s.battle.lines[1] == ["RR", "RY"]
@@ -125,10 +125,10 @@ def test_a_counter_offer_refused_leaves_the_price_standing():
     act(s, 1, {"type": "counter", "helper": 3, "price": 1})
     events = act(s, 3, {"type": "refuse_counter"})
     assert events == [{"type": "refuse_counter", "player": 3, "battler": 1, "price": 4}]
-    assert not any(a["type"] == "counter" for a in GAME.legal_actions(s, 1))  # once per offer
+    assert not any(a["type"] == "counter" for a in GAME.rules.legal_actions(s, 1))  # once per offer
     illegal(s, 1, {"type": "counter", "helper": 3, "price": 1}, "refused your counter-offer")
     act(s, 3, {"type": "offer", "card": "RY", "price": 3})  # a revision may be countered again
-    assert {"type": "counter", "helper": 3, "price": 1} in GAME.legal_actions(s, 1)
+    assert {"type": "counter", "helper": 3, "price": 1} in GAME.rules.legal_actions(s, 1)
     act(s, 1, {"type": "accept", "helper": 3})
     assert s.coins[1] == 2 and s.coins[3] == 8
 
@@ -150,7 +150,7 @@ def test_when_everyone_declines_the_battler_plays_on_alone():
     events = act(s, 4, {"type": "decline"})
     assert types(events) == ["decline", "no_help"]
     assert s.battle.window is None and s.battle.holder == 1
-    assert GAME.legal_actions(s, 1) == [{"type": "play", "card": "RB"}]  # no second request, no giving up
+    assert GAME.rules.legal_actions(s, 1) == [{"type": "play", "card": "RB"}]  # no second request, no giving up
     illegal(s, 1, {"type": "ask_help"}, "already asked")
     act(s, 1, {"type": "play", "card": "RB"})
     assert s.battle.holder == 2 and not s.battle.asked
@@ -161,17 +161,17 @@ def test_the_window_times_out_into_no_help_whatever_the_order():
     act(s, 1, {"type": "ask_help"})
     act(s, 3, {"type": "offer", "card": "RY", "price": 1})
     act(s, 1, {"type": "counter", "helper": 3, "price": 0})
-    assert GAME.timeout_action(s, 1) == {"type": "no_help"}
-    assert GAME.timeout_action(s, 4) == {"type": "decline"}
-    assert GAME.timeout_action(s, 3) == {"type": "refuse_counter"}  # silence sells nothing
+    assert GAME.rules.timeout_action(s, 1) == {"type": "no_help"}
+    assert GAME.rules.timeout_action(s, 4) == {"type": "decline"}
+    assert GAME.rules.timeout_action(s, 3) == {"type": "refuse_counter"}  # silence sells nothing
     for reverse in (False, True):
-        t = GAME.state_from_json(GAME.state_to_json(s))
+        t = GAME.rules.state_from_json(GAME.rules.state_to_json(s))
         for _ in range(10):  # the platform times out the lowest actor until the window closes
-            if not GAME.waiting(t).in_window:
+            if not GAME.rules.waiting(t).in_window:
                 break
-            player = sorted(GAME.actors(t), reverse=reverse)[0]
-            GAME.apply(t, player, GAME.timeout_action(t, player))
-        assert not GAME.waiting(t).in_window and t.stamina[1] == 2 and t.hands[3][0] == "RY"
+            player = sorted(GAME.rules.actors(t), reverse=reverse)[0]
+            GAME.rules.apply(t, player, GAME.rules.timeout_action(t, player))
+        assert not GAME.rules.waiting(t).in_window and t.stamina[1] == 2 and t.hands[3][0] == "RY"
         assert t.coins[1] == 5 and t.coins[3] == 5  # no offer was taken
 
 
@@ -182,9 +182,9 @@ def test_the_negotiation_round_trips_through_json_exactly():
     act(s, 1, {"type": "counter", "helper": 3, "price": 1})
     act(s, 4, {"type": "offer", "card": "RG", "price": 3})
     act(s, 4, {"type": "stand"})
-    text = GAME.state_to_json(s)
-    again = GAME.state_from_json(text)
-    assert GAME.state_to_json(again) == text and again.battle.window.stack == s.battle.window.stack
+    text = GAME.rules.state_to_json(s)
+    again = GAME.rules.state_from_json(text)
+    assert GAME.rules.state_to_json(again) == text and again.battle.window.stack == s.battle.window.stack
     assert again.battle.window.context == {"battler": 1, "final": [4], "round": 1, "offered": True}
 
 
@@ -211,8 +211,8 @@ def test_kasbon_as_extra_power_lets_the_helper_take_a_card():
     act(s, 1, {"type": "ask_help"})
     act(s, 3, {"type": "offer", "card": "KB-RB", "price": 1})
     act(s, 1, {"type": "accept", "helper": 3})
-    assert s.pending.kind == "kasbon" and s.pending.player == 3 and GAME.actors(s) == {3}
-    assert [a["target"] for a in GAME.legal_actions(s, 3)] == [4, 5]  # not a battler, not the helper
+    assert s.pending.kind == "kasbon" and s.pending.player == 3 and GAME.rules.actors(s) == {3}
+    assert [a["target"] for a in GAME.rules.legal_actions(s, 3)] == [4, 5]  # not a battler, not the helper
     act(s, 3, {"type": "kasbon", "target": 5})
     assert s.hands[3] == ["BB"] and s.hands[5] == [] and s.hands[1] == ["BB"]
     assert s.battle.lines[1] == ["RR", "KB-RB"] and s.battle.holder == 2
@@ -228,7 +228,7 @@ def test_mata_menembus_sukma_as_extra_power_shows_the_helper():
     assert s.seen == {1: [], 2: [], 3: [2], 4: []}
 
     def character_of_2(viewer):
-        return next(p for p in GAME.view(s, viewer)["players"] if p["id"] == 2)["character"]
+        return next(p for p in GAME.rules.view(s, viewer)["players"] if p["id"] == 2)["character"]
 
     assert character_of_2(3) == s.characters[2] and character_of_2(1) is None and character_of_2(4) is None
 
@@ -248,13 +248,13 @@ def test_what_lasts_of_a_view_leaves_the_offers_to_the_prompts():
     s = _stuck_battler()
     act(s, 1, {"type": "ask_help"})
     act(s, 3, {"type": "offer", "card": "RY", "price": 0})
-    view = GAME.view(s, 3)
+    view = GAME.rules.view(s, 3)
     before = repr(view)
-    lasting = GAME.lasting_view(view)
+    lasting = GAME.presenter.lasting(view)
     assert repr(view) == before  # the view itself is left as it was
     assert lasting["battle"]["window"] is None and view["battle"]["window"]["offers"]
     assert {k: v for k, v in lasting.items() if k != "battle"} == {k: v for k, v in view.items() if k != "battle"}
     assert {k: v for k, v in lasting["battle"].items() if k != "window"} == \
         {k: v for k, v in view["battle"].items() if k != "window"}
     act(s, 1, {"type": "no_help"})
-    assert GAME.lasting_view(GAME.view(s, 3)) == GAME.view(s, 3)  # no window open: the whole view
+    assert GAME.presenter.lasting(GAME.rules.view(s, 3)) == GAME.rules.view(s, 3)  # no window open: the whole view

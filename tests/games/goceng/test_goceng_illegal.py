@@ -92,8 +92,8 @@ def test_new_game_and_options_are_checked():
 
     for players in ([1, 2], list(range(1, 8)), [1, 1, 2]):
         with pytest.raises(IllegalAction):
-            GAME.new_game(players, 1)
+            GAME.rules.new_game(players, 1)
     with pytest.raises(IllegalAction):
-        GAME.new_game([1, 2, 3], 1, {"window": 30})
+        GAME.rules.new_game([1, 2, 3], 1, {"window": 30})
     with pytest.raises(ValueError):
-        GAME.timeout_action(new(3), 99)
+        GAME.rules.timeout_action(new(3), 99)

@@ -15,7 +15,7 @@ from typing import Collection
 
 from bot.kernel.contract import replay
 from bot.kernel import serial
-from bot.games.goceng.policy import HeuristicPolicy, RandomPolicy
+from bot.games.goceng.ai import HeuristicPolicy, RandomPolicy
 from bot.games.goceng.state import GocengState
 from bot.kernel.rng import Rng
 
@@ -54,12 +54,12 @@ def _check_views(state: GocengState, deep: Collection[int | None]) -> None:
     the public fields (hand counts, battle lines) compared with the state, and are dumped to JSON.
     """
     players = state.players
-    over = GAME.is_over(state)
+    over = GAME.rules.is_over(state)
     public = [state.characters[p] if over or p in state.revealed else None for p in players]
     battle = state.battle
     stack = battle.window.stack if battle is not None and battle.window is not None else None
     for viewer in [None, *players]:
-        view = GAME.view(state, viewer)
+        view = GAME.rules.view(state, viewer)
         assert view.keys() == VIEW_KEYS and view["you"] == viewer
         expected = public
         if viewer is not None:
@@ -107,7 +107,7 @@ def _check_invariants(state: GocengState, n: int) -> None:
     assert sum(state.coins.values()) == 5 * n
     assert all(c >= 0 for c in state.coins.values())
     assert all(0 <= s <= 3 for s in state.stamina.values())
-    assert sum(1 for s in state.stamina.values() if s == 0) == (1 if GAME.is_over(state) else 0)
+    assert sum(1 for s in state.stamina.values() if s == 0) == (1 if GAME.rules.is_over(state) else 0)
     for p in state.players:
         assert (state.stamina[p] <= 1) == (p in state.revealed)
 
@@ -118,7 +118,7 @@ def _check_events(events: list[dict], state: GocengState) -> None:
     (That events are JSON is checked at every step of test_contract's playouts.)
     """
     for event in events:
-        assert GAME.describe_event(event, {}) != event["type"]  # every event has its own sentence
+        assert GAME.presenter.event_line(event, {}) != event["type"]  # every event has its own sentence
         if event["type"] in PRIVATE_EVENTS:
             assert event["visible_to"] and set(event["visible_to"]) <= set(state.players)
         else:
@@ -127,39 +127,39 @@ def _check_events(events: list[dict], state: GocengState) -> None:
 
 def _check_round_trip(state: GocengState, generic: bool) -> None:
     """The saved text rebuilds an equal state; on ``generic`` steps it is also what ``serial`` writes and reads."""
-    text = GAME.state_to_json(state)
-    assert GAME.state_from_json(text) == state
+    text = GAME.rules.state_to_json(state)
+    assert GAME.rules.state_from_json(text) == state
     if generic:
         assert text == serial.dumps(state) and serial.loads(GocengState, text) == state
 
 
 def _play(seed: int, n: int, policy, generic_every: int) -> tuple[GocengState, list[tuple[int, dict]]]:
     """One seeded game to the end, checking every invariant after every action."""
-    state = GAME.new_game(list(range(100, 100 + n)), seed)
+    state = GAME.rules.new_game(list(range(100, 100 + n)), seed)
     rng = Rng.seeded(seed * 7 + n)
     log: list[tuple[int, dict]] = []
     _check_invariants(state, n)
     for step in range(MAX_STEPS):
-        if GAME.is_over(state):
+        if GAME.rules.is_over(state):
             break
-        movers = sorted(GAME.actors(state))
+        movers = sorted(GAME.rules.actors(state))
         assert movers
         player = movers[rng.below(len(movers))]
-        legal = GAME.legal_actions(state, player)
+        legal = GAME.rules.legal_actions(state, player)
         assert legal
-        assert GAME.timeout_action(state, player) in legal
+        assert GAME.rules.timeout_action(state, player) in legal
         _check_round_trip(state, generic=step % generic_every == 0)
         # Every view every step; each viewer's full shape and JSON in turn, one viewer a step.
         _check_views(state, deep=[[None, *state.players][step % (n + 1)]])
         if step % (n + 1) == 0:
             assert len({tuple(a.items()) for a in legal}) == len(legal)  # no action listed twice
-        assert len(GAME.describe_action(state, player, legal[-1])) <= 100
+        assert len(GAME.presenter.action_label(state, player, legal[-1])) <= 100
         # The random policy never reads its view; every view was checked just above.
-        view = {} if isinstance(policy, RandomPolicy) else GAME.view(state, player)
+        view = {} if isinstance(policy, RandomPolicy) else GAME.rules.view(state, player)
         action = policy.choose(view, legal, rng)
         assert action in legal
         log.append((player, action))
-        events = GAME.apply(state, player, action)
+        events = GAME.rules.apply(state, player, action)
         SEEN_EVENTS.update(e["type"] for e in events)
         _check_events(events, state)
         _check_invariants(state, n)
@@ -178,12 +178,12 @@ def test_random_playouts_end_with_every_card_and_coin_accounted_for():
         state, log = _play(seed, n, RandomPolicy(), generic_every=100)
         lengths.append(len(log))
         counts[n] += 1
-        result = GAME.result(state)
+        result = GAME.rules.result(state)
         assert set(result.winners) <= set(state.players)
         assert result.scores == state.coins
         _check_views(state, deep=[None, *state.players])
-        again = replay(GAME, state.players, seed, None, log)  # same seed and actions, same game
-        assert GAME.state_to_json(again) == GAME.state_to_json(state)
+        again = replay(GAME.rules, state.players, seed, None, log)  # same seed and actions, same game
+        assert GAME.rules.state_to_json(again) == GAME.rules.state_to_json(state)
     assert min(lengths) > 3 and counts == {3: 125, 4: 125, 5: 125, 6: 125}
     # The invariants above held through every rule, not only the common ones.
     for kind in ("all_reconciled", "reconcile", "fight", "tapak", "thi_tjhi_ie", "kasbon_card", "peeked",
@@ -199,5 +199,5 @@ def test_heuristic_playouts_end_and_pick_legal_actions():
     for seed in range(20):
         n = 3 + seed % 4
         state, _ = _play(seed, n, HeuristicPolicy(), generic_every=100)
-        outcomes.add(tuple(sorted(state.characters[p] for p in GAME.result(state).winners)))
+        outcomes.add(tuple(sorted(state.characters[p] for p in GAME.rules.result(state).winners)))
     assert len(outcomes) > 3  # different characters win different games

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from bot.games.goceng.policy import HeuristicPolicy, RandomPolicy
+from bot.games.goceng.ai import HeuristicPolicy, RandomPolicy
 from bot.kernel.rng import Rng
 from bot.play.timers import ai_actor
 
@@ -14,7 +14,7 @@ AI = HeuristicPolicy()
 
 
 def _choose(s, player):
-    return AI.choose(GAME.view(s, player), GAME.legal_actions(s, player), Rng.seeded(1))
+    return AI.choose(GAME.rules.view(s, player), GAME.rules.legal_actions(s, player), Rng.seeded(1))
 
 
 def _nyi_kencleng_asks_for_help():
@@ -102,7 +102,7 @@ def test_rival_ai_helpers_bargain_down_and_the_battler_takes_the_cheapest():
             assert choice["price"] < prices.get(helper, 99)  # a revision only ever lowers the price
             prices[helper] = choice["price"]
         act(s, helper, choice)
-    assert GAME.actors(s) == {1}  # both stand: the battler decides
+    assert GAME.rules.actors(s) == {1}  # both stand: the battler decides
     assert _choose(s, 1) == {"type": "accept", "helper": min(prices, key=prices.get)}
 
 
@@ -119,7 +119,7 @@ def test_a_hunter_challenges_its_known_target():
 def _ai_table(seed: int, n: int) -> list[tuple[int, dict, list[dict]]]:
     """An all-heuristic game, each next seat picked by the platform's own ``ai_actor`` (responders
     before the battler, never the last answer's author again). Returns (player, action, events)."""
-    state = GAME.new_game(list(range(1, n + 1)), seed)
+    state = GAME.rules.new_game(list(range(1, n + 1)), seed)
     # The move numbers the platform keeps: a move within an open round leaves the decision as it was.
     record = SimpleNamespace(seq=0, decision_seq=0)
     live = SimpleNamespace(game=GAME, state=state, last_actor=None, record=record)
@@ -127,14 +127,14 @@ def _ai_table(seed: int, n: int) -> list[tuple[int, dict, list[dict]]]:
     rng = Rng.seeded(seed)
     moves = []
     for _ in range(5000):
-        if GAME.is_over(state):
+        if GAME.rules.is_over(state):
             return moves
         player = ai_actor(service, live)
         assert player is not None, "an all-AI table must never wait on nobody"
-        action = AI.choose(GAME.view(state, player), GAME.legal_actions(state, player), rng)
-        before = GAME.waiting(state)
-        moves.append((player, action, GAME.apply(state, player, action)))
-        after = GAME.waiting(state)
+        action = AI.choose(GAME.rules.view(state, player), GAME.rules.legal_actions(state, player), rng)
+        before = GAME.rules.waiting(state)
+        moves.append((player, action, GAME.rules.apply(state, player, action)))
+        after = GAME.rules.waiting(state)
         record.seq += 1
         if before.round is None or after.window is None or after.round != before.round:
             record.decision_seq = record.seq
@@ -177,15 +177,15 @@ def test_a_heuristic_seat_wins_more_often_than_a_random_one():
         total = 0
         for seed in range(160):
             n = 3 + seed % 4
-            s = GAME.new_game(list(range(1, n + 1)), seed)
+            s = GAME.rules.new_game(list(range(1, n + 1)), seed)
             rng = Rng.seeded(seed + 99)
-            while not GAME.is_over(s):
-                movers = sorted(GAME.actors(s))
+            while not GAME.rules.is_over(s):
+                movers = sorted(GAME.rules.actors(s))
                 player = movers[rng.below(len(movers))]
                 policy = seat_1 if player == 1 else random
-                view = GAME.view(s, player) if policy is seat_1 else {}
-                GAME.apply(s, player, policy.choose(view, GAME.legal_actions(s, player), rng))
-            total += 1 in GAME.result(s).winners
+                view = GAME.rules.view(s, player) if policy is seat_1 else {}
+                GAME.rules.apply(s, player, policy.choose(view, GAME.rules.legal_actions(s, player), rng))
+            total += 1 in GAME.rules.result(s).winners
         return total
 
     smart, plain = wins(AI), wins(random)

@@ -13,8 +13,8 @@ def test_everyone_reconciles_so_the_active_player_collects_draws_to_five_and_pas
     deal(s, {1: ["RR", "RY"]})
     act(s, 1, {"type": "challenge", "target": 2})
     act(s, 2, {"type": "reconcile"})
-    assert GAME.actors(s) == {1}
-    assert {"type": "challenge", "target": 2} not in GAME.legal_actions(s, 1)
+    assert GAME.rules.actors(s) == {1}
+    assert {"type": "challenge", "target": 2} not in GAME.rules.legal_actions(s, 1)
     illegal(s, 1, {"type": "challenge", "target": 2}, "already challenged")
     act(s, 1, {"type": "challenge", "target": 3})
     act(s, 3, {"type": "reconcile"})
@@ -24,7 +24,7 @@ def test_everyone_reconciles_so_the_active_player_collects_draws_to_five_and_pas
     assert s.coins == {1: 11, 2: 3, 3: 3, 4: 3}
     assert len(s.hands[1]) == 5 and s.hands[1][:2] == ["RR", "RY"]
     assert s.active == 2 and s.phase == "challenge" and s.challenged == []
-    assert GAME.waiting(s).turn == 2
+    assert GAME.rules.waiting(s).turn == 2
 
 
 def test_a_player_who_cannot_pay_must_fight():
@@ -32,11 +32,11 @@ def test_a_player_who_cannot_pay_must_fight():
     s.active = 1
     s.coins = {1: 12, 2: 1, 3: 2}
     act(s, 1, {"type": "challenge", "target": 2})
-    assert GAME.legal_actions(s, 2) == [{"type": "fight"}]
+    assert GAME.rules.legal_actions(s, 2) == [{"type": "fight"}]
     illegal(s, 2, {"type": "reconcile"}, "must fight")
     act(s, 2, {"type": "fight"})
     assert s.phase == "battle" and s.battle.attacker == 1 and s.battle.defender == 2
-    assert GAME.actors(s) == {1}
+    assert GAME.rules.actors(s) == {1}
 
 
 def test_a_reconcile_chain_stops_at_a_player_who_cannot_pay():
@@ -45,9 +45,9 @@ def test_a_reconcile_chain_stops_at_a_player_who_cannot_pay():
     s.coins = {1: 5, 2: 5, 3: 1, 4: 5, 5: 9}
     act(s, 1, {"type": "challenge", "target": 2})
     act(s, 2, {"type": "reconcile"})
-    assert [a["target"] for a in GAME.legal_actions(s, 1)] == [3, 4, 5]  # 2 is not challenged again
+    assert [a["target"] for a in GAME.rules.legal_actions(s, 1)] == [3, 4, 5]  # 2 is not challenged again
     act(s, 1, {"type": "challenge", "target": 3})
-    assert GAME.legal_actions(s, 3) == [{"type": "fight"}]  # 1 silver: 3 cannot pay, so must fight
+    assert GAME.rules.legal_actions(s, 3) == [{"type": "fight"}]  # 1 silver: 3 cannot pay, so must fight
     illegal(s, 3, {"type": "reconcile"}, "you have 1")
     act(s, 3, {"type": "fight"})
     assert (s.battle.attacker, s.battle.defender) == (1, 3) and s.coins == {1: 7, 2: 3, 3: 1, 4: 5, 5: 9}
@@ -63,7 +63,7 @@ def test_a_reconcile_chain_ends_in_a_fight_with_the_next_challenged_player():
     act(s, 2, {"type": "challenge", "target": 4})
     act(s, 4, {"type": "reconcile"})
     assert s.coins == {1: 5, 2: 9, 3: 1, 4: 0}
-    assert GAME.legal_actions(s, 2) == [{"type": "challenge", "target": 1}]
+    assert GAME.rules.legal_actions(s, 2) == [{"type": "challenge", "target": 1}]
     act(s, 2, {"type": "challenge", "target": 1})
     act(s, 1, {"type": "fight"})
     assert (s.battle.attacker, s.battle.defender, s.battle.holder) == (2, 1, 2)
@@ -77,7 +77,7 @@ def test_a_battle_lost_at_the_first_card():
     deal(s, {2: [], 3: ["GG", "BB"]})
     start_battle(s, 1, 2)
     act(s, 1, {"type": "play", "card": s.hands[1][0]})
-    assert GAME.legal_actions(s, 2) == [{"type": "ask_help"}, {"type": "give_up"}]
+    assert GAME.rules.legal_actions(s, 2) == [{"type": "ask_help"}, {"type": "give_up"}]
     events = act(s, 2, {"type": "give_up"})
     assert "battle_lost" in types(events)
     assert s.stamina == {1: 3, 2: 2, 3: 3}
@@ -93,12 +93,12 @@ def test_each_battler_extends_their_own_line_and_whoever_cannot_loses():
     act(s, 1, {"type": "play", "card": "RY"})
     assert s.battle.holder == 2
     act(s, 2, {"type": "play", "card": "BG"})  # 2's own line is empty: any card fits
-    assert [a for a in GAME.legal_actions(s, 1) if a["type"] == "play"] == [{"type": "play", "card": "YG"}]
+    assert [a for a in GAME.rules.legal_actions(s, 1) if a["type"] == "play"] == [{"type": "play", "card": "YG"}]
     illegal(s, 1, {"type": "play", "card": "BB"}, "does not match")
     act(s, 1, {"type": "play", "card": "YG"})
     act(s, 2, {"type": "play", "card": "GR"})
     assert s.battle.lines == {1: ["RY", "YG"], 2: ["BG", "GR"]}
-    assert GAME.legal_actions(s, 1) == [{"type": "ask_help"}, {"type": "give_up"}]
+    assert GAME.rules.legal_actions(s, 1) == [{"type": "ask_help"}, {"type": "give_up"}]
     act(s, 1, {"type": "give_up"})
     assert s.stamina[1] == 2 and s.stamina[2] == 3
     assert {"BG", "GR", "RY", "YG"} <= set(s.discard)
@@ -110,10 +110,10 @@ def test_special_fists_match_every_colour():
     start_battle(s, 1, 2)
     act(s, 1, {"type": "play", "card": "RR"})
     act(s, 2, {"type": "play", "card": "**"})
-    plays_1 = [a["card"] for a in GAME.legal_actions(s, 1) if a["type"] == "play"]
+    plays_1 = [a["card"] for a in GAME.rules.legal_actions(s, 1) if a["type"] == "play"]
     assert plays_1 == ["*B"]  # a special top fist fits a red line; yellow does not
     act(s, 1, {"type": "play", "card": "*B"})
-    plays_2 = [a["card"] for a in GAME.legal_actions(s, 2) if a["type"] == "play"]
+    plays_2 = [a["card"] for a in GAME.rules.legal_actions(s, 2) if a["type"] == "play"]
     assert plays_2 == ["GY", "BR", "YB"]  # after a special bottom fist anything fits
 
 
@@ -171,16 +171,16 @@ def test_kasbon_takes_a_random_card_from_a_chosen_player_outside_the_battle():
     deal(s, {1: ["KB-RB", "RR"], 3: ["GG", "YY", "BB"], 4: ["RY"]})
     start_battle(s, 1, 2)
     act(s, 1, {"type": "play", "card": "KB-RB"})
-    assert s.pending.kind == "kasbon" and GAME.actors(s) == {1}
-    assert GAME.legal_actions(s, 1) == [{"type": "kasbon", "target": 3}, {"type": "kasbon", "target": 4}]
+    assert s.pending.kind == "kasbon" and GAME.rules.actors(s) == {1}
+    assert GAME.rules.legal_actions(s, 1) == [{"type": "kasbon", "target": 3}, {"type": "kasbon", "target": 4}]
     illegal(s, 1, {"type": "kasbon", "target": 2}, "cannot take a card")
-    probe = GAME.state_from_json(GAME.state_to_json(s))
+    probe = GAME.rules.state_from_json(GAME.rules.state_to_json(s))
     events = act(s, 1, {"type": "kasbon", "target": 3})
     taken = next(e for e in events if e["type"] == "kasbon_card")
     assert taken["visible_to"] == [1, 3] and taken["card"] in ("GG", "YY", "BB")
     assert {"type": "kasbon", "player": 1, "target": 3} in events  # the public line names no card
     assert s.hands[1] == ["RR", taken["card"]] and len(s.hands[3]) == 2
-    GAME.apply(probe, 1, {"type": "kasbon", "target": 3})  # the seeded RNG picks the same card again
+    GAME.rules.apply(probe, 1, {"type": "kasbon", "target": 3})  # the seeded RNG picks the same card again
     assert probe.hands == s.hands
     assert s.pending is None and s.battle.holder == 2
 
@@ -199,7 +199,7 @@ def test_mata_menembus_sukma_shows_one_character_to_its_player_only():
     deal(s, {1: ["MMS-RY", "YY"]})
     start_battle(s, 1, 2)
     act(s, 1, {"type": "play", "card": "MMS-RY"})
-    assert s.pending.kind == "peek" and GAME.legal_actions(s, 1) == [
+    assert s.pending.kind == "peek" and GAME.rules.legal_actions(s, 1) == [
         {"type": "peek", "target": t} for t in (2, 3, 4)]
     events = act(s, 1, {"type": "peek", "target": 3})
     peeked = next(e for e in events if e["type"] == "peeked")
@@ -207,7 +207,7 @@ def test_mata_menembus_sukma_shows_one_character_to_its_player_only():
     assert "character" not in next(e for e in events if e["type"] == "peek")
 
     def seen_by(viewer):
-        return next(p for p in GAME.view(s, viewer)["players"] if p["id"] == 3)["character"]
+        return next(p for p in GAME.rules.view(s, viewer)["players"] if p["id"] == 3)["character"]
 
     assert seen_by(1) == s.characters[3]
     assert seen_by(2) is None and seen_by(4) is None and seen_by(None) is None

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from bot.kernel.contract import get_game
-from bot.games.goceng import GocengGame
+from bot.kernel.module import get_game
+from bot.games.goceng.rules import GocengRules
 from bot.games.goceng.cards import load_cards
 
 from goceng_helpers import GAME, act, deal, new, start_battle
@@ -26,40 +26,40 @@ def _window_state():
 
 def test_registered_under_its_name():
     game = get_game("goceng")
-    assert isinstance(game, GocengGame) and game.title == "Mat Goceng"
-    assert (game.min_players, game.max_players) == (3, 6)
+    assert isinstance(game.rules, GocengRules) and game.title == "Mat Goceng"
+    assert (game.rules.min_players, game.rules.max_players) == (3, 6)
 
 
 def test_labels_for_the_picker():
     s = _window_state()
     for player in (1, 3, 4):
-        for action in GAME.legal_actions(s, player):
-            label = GAME.describe_action(s, player, action)
+        for action in GAME.rules.legal_actions(s, player):
+            label = GAME.presenter.action_label(s, player, action)
             assert 0 < len(label) <= 100
-    assert GAME.describe_action(s, 3, {"type": "offer", "card": "TB-RG", "price": 4}) == \
+    assert GAME.presenter.action_label(s, 3, {"type": "offer", "card": "TB-RG", "price": 4}) == \
         "Change my offer to 🟥 red → 🟩 green Ajian Tapak Bayangan for 4 silver"
-    assert GAME.describe_action(s, 4, {"type": "offer", "card": "RG", "price": 4}) == \
+    assert GAME.presenter.action_label(s, 4, {"type": "offer", "card": "RG", "price": 4}) == \
         "Offer 🟥 red → 🟩 green for 4 silver"
-    assert GAME.describe_choice(s, 1, "type", "accept") == "Accept 🟥→🟩 Ajian Tapak Bayangan for 3 silver"
-    assert GAME.explain_choice(s, 1, "helper", 3) == "🟥 red → 🟩 green Ajian Tapak Bayangan · 3 silver"
-    assert GAME.explain_choice(s, 4, "card", "RG") == ""
-    assert GAME.describe_choice(s, 1, "type", "no_help") == "Take no offer"
-    assert GAME.describe_action(s, 3, {"type": "stand"}) == "Leave my offer at 3 silver"
-    assert GAME.describe_event({"type": "stand", "player": 3}, NAMES) == ""
+    assert GAME.presenter.choice_label(s, 1, "type", "accept") == "Accept 🟥→🟩 Ajian Tapak Bayangan for 3 silver"
+    assert GAME.presenter.choice_note(s, 1, "helper", 3) == "🟥 red → 🟩 green Ajian Tapak Bayangan · 3 silver"
+    assert GAME.presenter.choice_note(s, 4, "card", "RG") == ""
+    assert GAME.presenter.choice_label(s, 1, "type", "no_help") == "Take no offer"
+    assert GAME.presenter.action_label(s, 3, {"type": "stand"}) == "Leave my offer at 3 silver"
+    assert GAME.presenter.event_line({"type": "stand", "player": 3}, NAMES) == ""
     act(s, 1, {"type": "counter", "helper": 3, "price": 1})
-    assert GAME.describe_action(s, 3, {"type": "take_counter"}) == "Sell for 1 silver"
-    assert GAME.describe_action(s, 3, {"type": "refuse_counter"}) == "Refuse: keep 3 silver"
-    assert GAME.describe_question(s, 3, "type", ()) == \
+    assert GAME.presenter.action_label(s, 3, {"type": "take_counter"}) == "Sell for 1 silver"
+    assert GAME.presenter.action_label(s, 3, {"type": "refuse_counter"}) == "Refuse: keep 3 silver"
+    assert GAME.presenter.question(s, 3, "type", ()) == \
         "The battler offers 1 silver for your card (you asked 3): sell?"
-    assert GAME.describe_event({"type": "counter", "player": 1, "helper": 3, "price": 1, "asked": 3}, NAMES) == \
+    assert GAME.presenter.event_line({"type": "counter", "player": 1, "helper": 3, "price": 1, "asked": 3}, NAMES) == \
         "Ayu counters Citra's offer: 1 silver instead of 3?"
-    assert GAME.describe_choice(s, 3, "target", 1) == "Seat 1"  # 3 does not know 1's character
+    assert GAME.presenter.choice_label(s, 3, "target", 1) == "Seat 1"  # 3 does not know 1's character
     s.revealed.append(1)
-    assert GAME.describe_choice(s, 3, "target", 1) == f"Seat 1 ({load_cards().characters[s.characters[1]].name})"
+    assert GAME.presenter.choice_label(s, 3, "target", 1) == f"Seat 1 ({load_cards().characters[s.characters[1]].name})"
 
 
 def _fields(s, viewer):
-    return {f.name: f.value for f in GAME.render_fields(GAME.view(s, viewer), NAMES)}
+    return {f.name: f.value for f in list(GAME.presenter.board(GAME.rules.view(s, viewer), NAMES).fields)}
 
 
 def test_the_rendered_view_for_players_and_spectators():
@@ -80,28 +80,28 @@ def test_the_rendered_view_for_players_and_spectators():
     assert not any(k.startswith("Your hand") for k in spectator)
     assert "Tapak" not in " ".join(spectator.values())
     assert "🎭 hidden" in spectator["▶️ 👊 1. Ayu"] and "☕☕☕ (3 stamina)" in spectator["▶️ 👊 1. Ayu"]
-    text = GAME.render_view(GAME.view(s, 3), NAMES)
+    text = GAME.presenter.board(GAME.rules.view(s, 3), NAMES).text
     character = load_cards().characters[s.characters[3]]
     assert text.startswith(f"Your character: 🎭 **{character.name}**.") and character.objective in text
     assert "You win if" in text
-    assert load_cards().characters[s.characters[1]].name not in GAME.render_view(GAME.view(s, None), NAMES)
+    assert load_cards().characters[s.characters[1]].name not in GAME.presenter.board(GAME.rules.view(s, None), NAMES).text
     for viewer in (None, 1, 2, 3, 4):
-        assert len(GAME.render_view(GAME.view(s, viewer), NAMES)) <= 1800
-        assert len(GAME.render_fields(GAME.view(s, viewer), NAMES)) <= 25
-        json.dumps(GAME.view(s, viewer))
+        assert len(GAME.presenter.board(GAME.rules.view(s, viewer), NAMES).text) <= 1800
+        assert len(list(GAME.presenter.board(GAME.rules.view(s, viewer), NAMES).fields)) <= 25
+        json.dumps(GAME.rules.view(s, viewer))
 
 
 def test_every_event_has_a_sentence():
     s = _window_state()
     events = act(s, 1, {"type": "accept", "helper": 3})
-    lines = [GAME.describe_event(e, NAMES) for e in events]
+    lines = [GAME.presenter.event_line(e, NAMES) for e in events]
     assert lines[0] == "Ayu takes Citra's 🟥 red → 🟩 green *Ajian Tapak Bayangan* for 3 silver."
     assert lines[1] == "Tapak Bayangan from Citra: Budi discards 🟩 green → 🟩 green from their line."
     assert lines[2] == "Budi holds the punch token and must connect 2 cards."
 
 
 def test_the_rules_page_names_the_rulings():
-    text = GAME.rules_summary()
+    text = GAME.presenter.rules_page()
     assert len(text) < 4000
     for needed in ("Extra Power", "Rulings used", "Project rulings", "reconcile", "Tapak Bayangan", "Kasbon",
                    "Thi Tjhi Ie", "Mata Menembus Sukma", "ties all count", "lower price", "no winner",
@@ -112,16 +112,16 @@ def test_the_rules_page_names_the_rulings():
 def test_the_turn_stays_with_the_active_player_while_the_decision_moves():
     s = new(4, seed=61)
     s.active = 2
-    assert GAME.waiting(s).turn == 2 and GAME.actors(s) == {2}
+    assert GAME.rules.waiting(s).turn == 2 and GAME.rules.actors(s) == {2}
     act(s, 2, {"type": "challenge", "target": 4})
-    waiting = GAME.waiting(s)
+    waiting = GAME.rules.waiting(s)
     assert waiting.turn == 2 and waiting.actors == {4} and not waiting.in_window
     act(s, 4, {"type": "fight"})
-    assert GAME.waiting(s).turn == 2
+    assert GAME.rules.waiting(s).turn == 2
 
 
 def test_a_helper_is_asked_by_name_for_whom_the_extra_power_is():
     s = _window_state()
-    assert GAME.describe_question(s, 4, "type", (), names=NAMES) == \
+    assert GAME.presenter.question(s, 4, "type", (), names=NAMES) == \
         "Ayu asks for Extra Power against Budi: offer a card from your hand?"
-    assert GAME.describe_question(s, 4, "type", ()) == "Extra Power is asked for: offer a card from your hand?"
+    assert GAME.presenter.question(s, 4, "type", ()) == "Extra Power is asked for: offer a card from your hand?"

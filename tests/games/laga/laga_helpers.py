@@ -1,4 +1,4 @@
-"""Helpers for Laga Jakarta scenario tests: arrange a state explicitly, then play through the Game API.
+"""Helpers for Laga Jakarta scenario tests: arrange a state explicitly, then play through the GameModule API.
 
 Every helper moves cards rather than inventing them, so a state arranged here still
 holds each card exactly once.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.kernel.contract import get_game
+from bot.kernel.module import get_game
 from bot.games.laga.decisions import with_derived_keys
 from bot.games.laga.cards import cards
 from bot.games.laga.state import LagaState
@@ -57,7 +57,7 @@ def setup(n: int = 3, seed: int = 5, *, news: str = "", tokens: list[int] | None
     The ring is ORDER clockwise (kerja at position 0); resources are zero; nothing is pending;
     seat i holds PLAIN_JOBS[i] and no Dream.
     """
-    s = G.new_game(list(range(1, n + 1)), seed, {"genders": genders} if genders else None)
+    s = G.rules.new_game(list(range(1, n + 1)), seed, {"genders": genders} if genders else None)
     s.tasks = []
     s.phase = "pre"
     s.first = 0
@@ -130,9 +130,9 @@ def have(s: LagaState, pid: int) -> tuple[int, int, int]:
 def act(s: LagaState, pid: int, action: dict[str, Any]) -> list[dict[str, Any]]:
     """Apply an action that must be legal (it is checked against legal_actions first)."""
     action = with_derived_keys(s, action)
-    legal = G.legal_actions(s, pid)
+    legal = G.rules.legal_actions(s, pid)
     assert action in legal, f"{action} not legal; legal: {legal[:12]}"
-    events = G.apply(s, pid, action)
+    events = G.rules.apply(s, pid, action)
     census(s)
     return events
 
@@ -147,7 +147,7 @@ def pending(s: LagaState) -> str:
 
 
 def types(s: LagaState, pid: int) -> set[str]:
-    return {a["type"] for a in G.legal_actions(s, pid)}
+    return {a["type"] for a in G.rules.legal_actions(s, pid)}
 
 
 def take(s: LagaState, pid: int, coin: int = 0, pride: int = 0, skill: int = 0) -> list[dict[str, Any]]:
@@ -157,9 +157,9 @@ def take(s: LagaState, pid: int, coin: int = 0, pride: int = 0, skill: int = 0) 
 def finish(s: LagaState, pid: int) -> None:
     """Decline whatever is pending for ``pid`` until the turn is in its post phase."""
     while s.tasks and s.tasks[-1].player == pid:
-        legal = G.legal_actions(s, pid)
+        legal = G.rules.legal_actions(s, pid)
         done = next((a for a in legal if a["type"] == "done"), None)
-        act(s, pid, done or G.timeout_action(s, pid))
+        act(s, pid, done or G.rules.timeout_action(s, pid))
 
 
 def kinds(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:

@@ -8,11 +8,11 @@ from laga_helpers import G, act, dreams, end_turn, job, res, setup, sow, top
 
 
 def refused(s, pid, action, *words):
-    before = G.state_to_json(s)
+    before = G.rules.state_to_json(s)
     with pytest.raises(IllegalAction) as err:
-        G.apply(s, pid, action)
+        G.rules.apply(s, pid, action)
     reason = err.value.reason
-    assert G.state_to_json(s) == before
+    assert G.rules.state_to_json(s) == before
     assert reason and reason[0].isupper() and reason.endswith("."), reason
     for w in words:
         assert w.lower() in reason.lower(), (w, reason)
@@ -89,31 +89,31 @@ def test_no_action_after_the_game_ends():
     s.news_deck.clear()
     s.turn = 1
     end_turn(s)
-    assert G.is_over(s)
+    assert G.rules.is_over(s)
     refused(s, 1, {"type": "end"}, "game is over")
     with pytest.raises(ValueError):
-        G.timeout_action(s, 1)
+        G.rules.timeout_action(s, 1)
     with pytest.raises(ValueError):
-        G.result(G.new_game([1, 2], 3))
+        G.rules.result(G.rules.new_game([1, 2], 3))
 
 
 def test_bad_setup_and_options():
     with pytest.raises(IllegalAction):
-        G.new_game([1], 1)
+        G.rules.new_game([1], 1)
     with pytest.raises(IllegalAction):
-        G.new_game(list(range(7)), 1)
+        G.rules.new_game(list(range(7)), 1)
     with pytest.raises(IllegalAction):
-        G.new_game([1, 1], 1)
+        G.rules.new_game([1, 1], 1)
     with pytest.raises(IllegalAction):
-        G.check_options({"speed": 2})
+        G.rules.check_options({"speed": 2})
     with pytest.raises(IllegalAction):
-        G.check_options({"genders": {"1": "robot"}})
+        G.rules.check_options({"genders": {"1": "robot"}})
     with pytest.raises(IllegalAction):
-        G.new_game([1, 2], 1, {"genders": {"3": "male"}})
+        G.rules.new_game([1, 2], 1, {"genders": {"3": "male"}})
     # "genders" is the name stored before options were declared: still read, written back as "gender".
-    assert G.check_options({"genders": {1: "F", "2": "male"}}) == {"gender": {"1": "female", "2": "male"}}
-    assert G.check_options({"gender": {"1": "female"}}) == {"gender": {"1": "female"}}
-    assert G.check_options(None) == {"gender": {}}
+    assert G.rules.check_options({"genders": {1: "F", "2": "male"}}) == {"gender": {"1": "female", "2": "male"}}
+    assert G.rules.check_options({"gender": {"1": "female"}}) == {"gender": {"1": "female"}}
+    assert G.rules.check_options(None) == {"gender": {}}
 
 
 def test_corrupted_actions_along_random_games_never_change_the_state():
@@ -123,26 +123,26 @@ def test_corrupted_actions_along_random_games_never_change_the_state():
             "Landlord", "free", "salary", "job"]
     for seed in range(15):
         ids = [1, 2, 3][: 2 + seed % 2]
-        s = G.new_game(ids, seed)
+        s = G.rules.new_game(ids, seed)
         rng = Rng.seeded(seed)
         step = 0
-        while not G.is_over(s):
-            (pid,) = G.actors(s)
-            legal = G.legal_actions(s, pid)
+        while not G.rules.is_over(s):
+            (pid,) = G.rules.actors(s)
+            legal = G.rules.legal_actions(s, pid)
             if step % 5 == 0:
                 base = dict(legal[rng.below(len(legal))])
                 key = list(base)[rng.below(len(base))]
                 base[key] = junk[rng.below(len(junk))]
                 if base not in legal or any(type(base[k]) is not type(a[k]) for a in legal if a == base for k in a):
-                    before = G.state_to_json(s)
+                    before = G.rules.state_to_json(s)
                     with pytest.raises(IllegalAction) as err:
-                        G.apply(s, pid, base)
-                    assert G.state_to_json(s) == before and err.value.reason.endswith(".")
+                        G.rules.apply(s, pid, base)
+                    assert G.rules.state_to_json(s) == before and err.value.reason.endswith(".")
                     other = next(q for q in ids if q != pid)
                     with pytest.raises(IllegalAction):
-                        G.apply(s, other, legal[0])
-                    assert G.state_to_json(s) == before
-            G.apply(s, pid, legal[rng.below(len(legal))])
+                        G.rules.apply(s, other, legal[0])
+                    assert G.rules.state_to_json(s) == before
+            G.rules.apply(s, pid, legal[rng.below(len(legal))])
             step += 1
 
 
@@ -151,7 +151,7 @@ def test_nobody_else_acts_while_a_player_owes_a_decision():
     job(s, 2, "Bajaj Driver")
     res(s, 1, coin=1)
     sow(s, 1, "kerja", "ccw")  # lands on Stasiun: Bajaj Driver (player 2) chooses a resource first
-    assert G.actors(s) == frozenset({2}) and not G.waiting(s).in_window  # a choice of theirs, no window
+    assert G.rules.actors(s) == frozenset({2}) and not G.rules.waiting(s).in_window  # a choice of theirs, no window
     refused(s, 1, {"type": "copy", "tile": "kerja", "pay": "coin"}, "another player is deciding")
     refused(s, 3, {"type": "take", "coin": 1, "pride": 0, "skill": 0}, "another player is deciding")
     refused(s, 2, {"type": "copy", "tile": "kerja", "pay": "coin"}, "cannot copy a tile", "take resources")

@@ -84,11 +84,11 @@ def test_lowongan_look_more_and_change_job_by_paying_cost():
     res(s, 1, coin=5, pride=1, skill=4)
     events = sow(s, 1, "training", "cw")  # lands on Lowongan with 4 tokens
     assert kinds(events, "see")[0]["cards"] == ["Satpol PP", "Landlord", "Pak Ogah", "Bencong"]
-    assert {"pick": "look:pride", "type": "look", "pay": "pride"} in G.legal_actions(s, 1)
+    assert {"pick": "look:pride", "type": "look", "pay": "pride"} in G.rules.legal_actions(s, 1)
     top(s, "job", "Paranormal")
     act(s, 1, {"type": "look", "pay": "pride"})
     assert s.looking[-1] == "Paranormal" and have(s, 1) == (5, 0, 4)
-    hires = [a for a in G.legal_actions(s, 1) if a["type"] == "hire"]
+    hires = [a for a in G.rules.legal_actions(s, 1) if a["type"] == "hire"]
     assert {a["card"] for a in hires} == {"Satpol PP", "Pak Ogah"}  # Landlord, Bencong, Paranormal unaffordable
     act(s, 1, {"type": "hire", "card": "Satpol PP", "coin": 3, "pride": 0, "skill": 3})
     assert s.player(1).jobs[-1] == "Satpol PP" and len(s.player(1).jobs) == 2
@@ -108,7 +108,7 @@ def test_impian_keep_at_most_one_then_complete():
     assert "Monas Selfie" in s.player(1).dreams and s.looking == []
     assert s.dream_deck[-2:][0] == "Homecoming"
     assert pending(s) == "complete"
-    cards = {a["card"] for a in G.legal_actions(s, 1) if a["type"] == "complete"}
+    cards = {a["card"] for a in G.rules.legal_actions(s, 1) if a["type"] == "complete"}
     assert cards == {"Be on TV", "Monas Selfie"}
     act(s, 1, {"type": "complete", "card": "Monas Selfie", "coin": 1, "pride": 2, "skill": 1})
     assert s.player(1).completed == ["Monas Selfie"] and have(s, 1) == (1, 1, 0)
@@ -121,7 +121,7 @@ def test_stasiun_copies_another_tile_with_its_own_count():
     res(s, 1, coin=1, skill=1)
     sow(s, 1, "lowongan", "cw")  # impian 4, stasiun 5 -> fine, lands Stasiun with 5
     assert pending(s) == "stasiun"
-    legal = G.legal_actions(s, 1)
+    legal = G.rules.legal_actions(s, 1)
     assert {"copy": "lowongan:coin", "type": "copy", "tile": "lowongan", "pay": "coin"} in legal
     assert {"copy": "none", "type": "done"} in legal
     assert not any(a.get("tile") == "stasiun" for a in legal)
@@ -170,8 +170,8 @@ def test_turn_cycle_news_salary_and_end_of_game():
     s.phase = "post"
     s.turn = 1
     act(s, 2, {"type": "end"})
-    assert G.is_over(s) and G.actors(s) == frozenset() and G.legal_actions(s, 1) == []
-    assert G.result(s).winners
+    assert G.rules.is_over(s) and G.rules.actors(s) == frozenset() and G.rules.legal_actions(s, 1) == []
+    assert G.rules.result(s).winners
 
 
 
@@ -181,7 +181,7 @@ def test_impian_pays_one_resource_per_extra_dream_and_still_keeps_at_most_one():
     res(s, 1, coin=1, skill=1)
     sow(s, 1, "training", "cw")  # Lowongan 2, lands on Impian with 2 tokens: 2 Dreams
     assert s.looking == ["Homecoming", "Protesting"]
-    assert {a["pay"] for a in G.legal_actions(s, 1) if a["type"] == "look"} == {"coin", "skill"}
+    assert {a["pay"] for a in G.rules.legal_actions(s, 1) if a["type"] == "look"} == {"coin", "skill"}
     act(s, 1, {"type": "look", "pay": "coin"})
     act(s, 1, {"type": "look", "pay": "skill"})
     assert s.looking == ["Homecoming", "Protesting", "Pilgrimage", "Monas Selfie"] and have(s, 1) == (0, 0, 0)
@@ -197,10 +197,10 @@ def test_a_fine_holds_through_a_job_change_in_the_same_turn():
     top(s, "job", "Traffic Police")
     events = sow(s, 1, "training", "cw")  # Lowongan reaches 5: fined, then 5 Jobs to look at
     assert kinds(events, "fine") and s.player(1).face_down and "Traffic Police" in s.looking
-    hire = next(a for a in G.legal_actions(s, 1) if a["type"] == "hire" and a["card"] == "Traffic Police")
+    hire = next(a for a in G.rules.legal_actions(s, 1) if a["type"] == "hire" and a["card"] == "Traffic Police")
     events = act(s, 1, hire)
     assert s.player(1).jobs[-1] == "Traffic Police" and s.player(1).face_down
-    assert kinds(events, "hire")[0]["face_down"] and not G.view(s, None)["players"][0]["ability_on"]
+    assert kinds(events, "hire")[0]["face_down"] and not G.rules.view(s, None)["players"][0]["ability_on"]
     act(s, 1, {"type": "end"})
     before = have(s, 1)
     for pid in (2, 3):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from bot.games.laga.views import public_view
+from bot.games.laga.view import public_view
 from bot.kernel.rng import Rng
 
 from picker_kit import pick_at_random
@@ -18,7 +18,7 @@ KEYS = {"type", "move", "take", "paying", "pick", "tile", "to", "amount", "from"
 
 
 def _check_brief(s, viewer: int) -> str:
-    brief = G.render_brief(G.view(s, viewer), {p.pid: f"Name{p.pid}" for p in s.players})
+    brief = G.presenter.brief_text(G.rules.view(s, viewer), {p.pid: f"Name{p.pid}" for p in s.players})
     assert 0 < len(brief.splitlines()) <= MAX_LINES, brief
     me = s.player(viewer)
     top = s.tasks[-1] if s.tasks else None
@@ -44,12 +44,12 @@ def test_laga_brief_shows_your_dreams_not_theirs():
 def test_laga_brief_and_questions_along_seeded_games():
     used: set[str] = set()
     for seed in range(40):
-        s = G.new_game(list(range(11, 11 + 2 + seed % 5)), seed)
+        s = G.rules.new_game(list(range(11, 11 + 2 + seed % 5)), seed)
         rng = Rng.seeded(seed)
-        while not G.is_over(s):
-            (pid,) = G.actors(s)
+        while not G.rules.is_over(s):
+            (pid,) = G.rules.actors(s)
             _check_brief(s, pid)
-            G.apply(s, pid, pick_at_random(G, s, pid, rng, used))
+            G.rules.apply(s, pid, pick_at_random(G, s, pid, rng, used))
     assert KEYS <= used, used
 
 
@@ -57,5 +57,5 @@ def test_laga_rare_steps_still_ask_a_question():
     s = setup(3)
     pid = s.players[0].pid
     for kind, key in (("news", "choice"), ("take", "skill"), ("hire", "skill"), ("complete", "skill")):
-        question = G.describe_question(s, pid, key, (("type", kind),))
+        question = G.presenter.question(s, pid, key, (("type", kind),))
         assert question.endswith("?") and len(question) <= 100, question

@@ -104,7 +104,7 @@ def test_a_broken_toml_file_is_bad_game_data(tmp_path):
 
 
 def test_rules_summary_names_the_rulings():
-    text = G.rules_summary()
+    text = G.presenter.rules_page()
     assert len(text) <= 3900  # the platform's limit is 4000
     for phrase in ("grey counter", "read as tiles", "21 Dreams", "16 News", "12 of the 16", "more Jobs held",
                    "later seat", "once per turn", "once per round", "Monas Selfie", "(once per turn)",

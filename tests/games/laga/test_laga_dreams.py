@@ -37,7 +37,7 @@ def test_monas_selfie_wins_a_tie():
     s.news_deck.clear()
     s.turn = 1
     end_turn(s)
-    result = G.result(s)
+    result = G.rules.result(s)
     assert result.scores == {1: 7, 2: 7} and result.winners == (1,) and "Monas Selfie" in result.summary
 
 
@@ -55,7 +55,7 @@ def test_petting_ragunan_tiger_steals_one_from_each_other_player():
     res(s, 3, pride=1, skill=2)  # two kinds: the stealer chooses
     events = complete_now(s, 1, "Petting Ragunan Tiger")
     assert have(s, 2) == (0, 0, 0) and kinds(events, "immune")[0]["player"] == 4
-    assert G.legal_actions(s, 1) == [{"type": "steal", "from": 3, "resource": "pride"},
+    assert G.rules.legal_actions(s, 1) == [{"type": "steal", "from": 3, "resource": "pride"},
                                      {"type": "steal", "from": 3, "resource": "skill"}]
     act(s, 1, {"type": "steal", "from": 3, "resource": "skill"})
     assert have(s, 1) == (1, 0, 1) and have(s, 3) == (0, 1, 1) and have(s, 4) == (3, 0, 0)
@@ -81,7 +81,7 @@ def test_takes_english_course_returns_for_a_free_level_2_job():
     dreams(s, 1, completed=("Takes English Course",))
     top(s, "job", "Satpol PP", "Landlord", "Bencong", "Congressman")
     sow(s, 1, "training", "cw")
-    free = [a for a in G.legal_actions(s, 1) if a["type"] == "hire_free"]
+    free = [a for a in G.rules.legal_actions(s, 1) if a["type"] == "hire_free"]
     assert free == [{"pick": "free:Satpol PP", "type": "hire_free", "card": "Satpol PP"}]
     act(s, 1, free[0])
     assert s.player(1).jobs[-1] == "Satpol PP" and s.player(1).completed == []
@@ -91,7 +91,7 @@ def test_takes_english_course_returns_for_a_free_level_2_job():
 def test_handshake_with_mr_president_peeks_once_per_turn():
     s = setup()
     dreams(s, 1, completed=("Handshake with Mr President",))
-    assert {a["deck"] for a in G.legal_actions(s, 1) if a["type"] == "peek"} == {"job", "dream"}
+    assert {a["deck"] for a in G.rules.legal_actions(s, 1) if a["type"] == "peek"} == {"job", "dream"}
     events = act(s, 1, {"type": "peek", "deck": "dream"})
     assert kinds(events, "peeked")[0]["card"] == s.dream_deck[0] and "peek" not in types(s, 1)
 
@@ -102,7 +102,7 @@ def test_horror_movie_cast_takes_one_off_a_job():
     res(s, 1, coin=3, skill=2)
     top(s, "job", "Satpol PP")
     sow(s, 1, "training", "cw")
-    assert [a for a in G.legal_actions(s, 1) if a["type"] == "hire" and a["card"] == "Satpol PP"] == [
+    assert [a for a in G.rules.legal_actions(s, 1) if a["type"] == "hire" and a["card"] == "Satpol PP"] == [
         {"pick": "hire:Satpol PP", "type": "hire", "card": "Satpol PP", "paying": "3:0:2", "coin": 3, "pride": 0, "skill": 2}]
     events = act(s, 1, {"type": "hire", "card": "Satpol PP", "coin": 3, "pride": 0, "skill": 2})
     assert kinds(events, "pay")[0]["reason"] == "changing Job to Satpol PP, less Horror Movie Cast"
@@ -153,7 +153,7 @@ def test_shopping_spree_makes_stasiun_free():
     s = setup(tokens=[1, 0, 0, 3, 2, 2])
     dreams(s, 1, completed=("Shopping Sphree",))
     sow(s, 1, "kerja", "ccw")
-    assert {a["pay"] for a in G.legal_actions(s, 1) if a["type"] == "copy"} == {"free"}
+    assert {a["pay"] for a in G.rules.legal_actions(s, 1) if a["type"] == "copy"} == {"free"}
     act(s, 1, {"type": "copy", "tile": "training", "pay": "free"})
     assert have(s, 1) == (0, 0, 2)
 
@@ -179,7 +179,7 @@ def test_pilgrimage_makes_immune_to_other_players_cards():
     dreams(s, 1, completed=("Pilgrimage",))
     res(s, 1, coin=2)
     res(s, 2, coin=2)
-    assert [a["target"] for a in G.legal_actions(s, 3) if a["type"] == "call"] == [2]
+    assert [a["target"] for a in G.rules.legal_actions(s, 3) if a["type"] == "call"] == [2]
 
 
 def test_mrt_route_draft_gives_an_extra_turn_without_salary():

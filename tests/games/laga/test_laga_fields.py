@@ -13,8 +13,8 @@ ABBREVIATED = re.compile(r"\b\d+[CPS]\b")
 
 
 def _all_text(v):
-    fields = G.render_fields(v, NAMES)
-    return G.render_view(v, NAMES), fields
+    fields = list(G.presenter.board(v, NAMES).fields)
+    return G.presenter.board(v, NAMES).text, fields
 
 
 def test_every_card_reads_whole_in_one_line():
@@ -28,8 +28,8 @@ def test_card_options_read_whole():
     s = setup()
     c = cards()
     for name in list(c.jobs) + list(c.dreams):
-        label = G.describe_choice(s, 1, "card", name)
-        note = G.explain_choice(s, 1, "card", name)
+        label = G.presenter.choice_label(s, 1, "card", name)
+        note = G.presenter.choice_note(s, 1, "card", name)
         assert label.startswith(name) and len(label) <= 100 and "…" not in label
         assert len(note) <= 100 and note.endswith(c.jobs[name].shown if name in c.jobs else c.dreams[name].shown)
 
@@ -40,7 +40,7 @@ def test_the_ring_reads_in_order_with_counts_and_effects():
     job(s, 2, "Umbrella Ojek")
     s.player(3).face_down = True
     res(s, 1, coin=2, skill=1)
-    fields = G.render_fields(G.view(s, None), NAMES)
+    fields = list(G.presenter.board(G.rules.view(s, None), NAMES).fields)
     ring = next(f for f in fields if f.name.startswith("↻"))
     lines = ring.value.split("\n")
     assert [line.split("**")[1] for line in lines] == ["Kerja", "Nongkrong", "Training", "Lowongan", "Impian", "Stasiun"]
@@ -54,7 +54,7 @@ def test_the_ring_reads_in_order_with_counts_and_effects():
     assert "face down" in citra.value and "Fined: no ability" in citra.value
     assert "(Level 3, face up)" in ayu.value
     s.player(2).deactivated_by = 1
-    budi = next(f for f in G.render_fields(G.view(s, None), NAMES) if "Budi" in f.name)
+    budi = next(f for f in list(G.presenter.board(G.rules.view(s, None), NAMES).fields) if "Budi" in f.name)
     assert "switched off by Ayu (Local Authority)" in budi.value
     assert "Dreams held: 0" in ayu.value
 
@@ -63,13 +63,13 @@ def test_your_dreams_show_cost_and_effect_only_to_you():
     s = setup(genders={1: "female", 2: "male"})
     dreams(s, 1, held=("Run for President",))
     dreams(s, 2, held=("Monas Selfie",))
-    mine = G.render_fields(G.view(s, 1), NAMES)
+    mine = list(G.presenter.board(G.rules.view(s, 1), NAMES).fields)
     assert mine[0].name.startswith("🌙 Your Dreams")
     assert "**Run for President**" in mine[0].value and "costs 🪙" in mine[0].value
     assert "each Job card" in mine[0].value
     everything = "".join(f.name + f.value for f in mine)
     assert "Monas Selfie" not in everything
-    public = "".join(f.name + f.value for f in G.render_fields(G.view(s, None), NAMES))
+    public = "".join(f.name + f.value for f in list(G.presenter.board(G.rules.view(s, None), NAMES).fields))
     assert "Run for President" not in public and "Monas Selfie" not in public
     assert any("Ayu ♀" in f.name for f in mine) and any("Budi ♂" in f.name for f in mine)
 
@@ -77,23 +77,23 @@ def test_your_dreams_show_cost_and_effect_only_to_you():
 def test_fields_keep_within_discord_limits_along_seeded_six_player_games():
     policy = RandomPolicy()
     for seed in range(6):
-        s = G.new_game(list(range(1, 7)), seed)
+        s = G.rules.new_game(list(range(1, 7)), seed)
         rng = Rng.seeded(seed)
-        while not G.is_over(s):
-            (pid,) = G.actors(s)
+        while not G.rules.is_over(s):
+            (pid,) = G.rules.actors(s)
             for viewer in (None, pid):
-                text, fields = _all_text(G.view(s, viewer))
+                text, fields = _all_text(G.rules.view(s, viewer))
                 assert len(fields) <= 25
                 assert all(len(f.name) <= 256 and len(f.value) <= 1024 for f in fields)
                 # the description also carries the platform's last moves (~800 characters)
                 assert len(text) + sum(len(f.name) + len(f.value) for f in fields) <= 6000 - 1200
                 joined = text + "".join(f.name + f.value for f in fields)
                 assert not ABBREVIATED.search(joined), joined
-            G.apply(s, pid, policy.choose(G.view(s, pid), G.legal_actions(s, pid), rng))
+            G.rules.apply(s, pid, policy.choose(G.rules.view(s, pid), G.rules.legal_actions(s, pid), rng))
 
 
 def test_a_long_brief_line_is_cut_between_words():
-    from bot.games.laga.views import BRIEF_LINE, _clip
+    from bot.games.laga.view import BRIEF_LINE, _clip
 
     words = " ".join(["Nongkrong"] * 40)
     cut = _clip(words)

@@ -51,17 +51,17 @@ def test_events_keep_english_data_and_read_in_the_locale(id_):
     gain = {"type": "gain", "player": 1, "coin": 2, "pride": 0, "skill": 0, "reason": "salary"}
     pay = {"type": "pay", "player": 2, "coin": 1, "pride": 0, "skill": 0, "reason": "completing Monas Selfie"}
     with use_locale("id"):
-        assert G.describe_event(gain, NAMES) == "Ana mendapat 2 Koin (gaji)."
-        assert G.describe_event(pay, NAMES) == "Budi pays 1 Koin (menyelesaikan Monas Selfie)."
+        assert G.presenter.event_line(gain, NAMES) == "Ana mendapat 2 Koin (gaji)."
+        assert G.presenter.event_line(pay, NAMES) == "Budi pays 1 Koin (menyelesaikan Monas Selfie)."
         assert text.type_label("end") == "Akhiri giliran"
-        assert "**Skor.** Poin kartu Job." in G.rules_summary()
-    assert G.describe_event(gain, NAMES) == "Ana gets 2 Coin (salary)."
+        assert "**Skor.** Poin kartu Job." in G.presenter.rules_page()
+    assert G.presenter.event_line(gain, NAMES) == "Ana gets 2 Coin (salary)."
 
 
 def test_refusal_is_in_the_players_language(id_):
     s = setup()
     s.phase = "over"
     with use_locale("id"):
-        assert text.describe_choice(s, "pay", "coin") == "Pay 1 Koin"
+        assert text.describe_choice(s, 1, "pay", "coin") == "Pay 1 Koin"
         from bot.games.laga.validate import explain
         assert explain(s, s.players[0].pid, {"type": "end"}, []) == "Permainan sudah selesai."

@@ -8,7 +8,7 @@ def test_ondel_ondel_chooses_the_salary_mix():
     s = setup()
     job(s, 2, "Ondel-Ondel")
     end_turn(s)
-    assert pending(s) == "gain" and len(G.legal_actions(s, 2)) == 6
+    assert pending(s) == "gain" and len(G.rules.legal_actions(s, 2)) == 6
     take(s, 2, pride=1, skill=1)
     assert have(s, 2) == (0, 1, 1)
 
@@ -27,7 +27,7 @@ def test_kerak_telor_peddler_once_per_turn_on_news_rewards():
     open_news(s, "Pekan Raya Jakarta")  # rewards players 2 and 3 (Level 1)
     take(s, 2, coin=2)
     take(s, 3, coin=2)
-    assert G.actors(s) == frozenset({2}) and s.tasks[-1].data["reason"] == "Jakarta's Specialty"
+    assert G.rules.actors(s) == frozenset({2}) and s.tasks[-1].data["reason"] == "Jakarta's Specialty"
     take(s, 2, skill=1)
     assert have(s, 2) == (2, 0, 1) and pending(s) == "pre"
 
@@ -78,7 +78,7 @@ def test_birthday_clown_transforms_into_one_type_before_moving():
     res(s, 1, coin=3, pride=1)
     act(s, 1, {"type": "transform", "from": "coin", "to": "skill", "amount": 2})
     assert have(s, 1) == (1, 1, 2)
-    transforms = [a for a in G.legal_actions(s, 1) if a["type"] == "transform"]
+    transforms = [a for a in G.rules.legal_actions(s, 1) if a["type"] == "transform"]
     assert {a["to"] for a in transforms} == {"skill"}
     act(s, 1, {"type": "transform", "from": "pride", "to": "skill", "amount": 1})
     sow(s, 1, "kerja", "cw")
@@ -108,7 +108,7 @@ def test_traffic_police_cannot_be_fined_and_profits_from_fines():
     s = setup(tokens=[1, 4, 0, 3, 0, 0])
     job(s, 2, "Traffic Police")
     sow(s, 1, "kerja", "cw")
-    assert s.player(1).face_down and G.actors(s) == frozenset({2})
+    assert s.player(1).face_down and G.rules.actors(s) == frozenset({2})
     take(s, 2, skill=1)
     assert have(s, 2) == (0, 0, 1)
 
@@ -117,7 +117,7 @@ def test_satpol_pp_raids_a_player_without_an_uncompleted_dream():
     s = setup()
     job(s, 1, "Satpol PP")
     dreams(s, 2, held=("Homecoming",))
-    raids = [a for a in G.legal_actions(s, 1) if a["type"] == "raid"]
+    raids = [a for a in G.rules.legal_actions(s, 1) if a["type"] == "raid"]
     assert raids == [{"type": "raid", "target": 3}]
     act(s, 1, raids[0])
     assert s.player(3).face_down and "raid" not in types(s, 1)
@@ -126,7 +126,7 @@ def test_satpol_pp_raids_a_player_without_an_uncompleted_dream():
 def test_dolphin_trainer_jumps_one_tile():
     s = setup(tokens=[2, 2, 1, 1, 1, 1])
     job(s, 1, "Dolphin Trainer")
-    jumps = {a["jump"] for a in G.legal_actions(s, 1) if a["type"] == "sow" and a["tile"] == "kerja"
+    jumps = {a["jump"] for a in G.rules.legal_actions(s, 1) if a["type"] == "sow" and a["tile"] == "kerja"
              and a["direction"] == "cw"}
     assert jumps == {"none", "nongkrong", "training"}
     events = sow(s, 1, "kerja", "cw", jump="nongkrong")
@@ -137,9 +137,9 @@ def test_busway_driver_may_activate_a_neighbouring_tile_instead():
     s = setup(tokens=[1, 0, 2, 1, 2, 2])
     job(s, 1, "Busway Driver")
     sow(s, 1, "kerja", "cw")  # lands Nongkrong; neighbours: Kerja (now empty), Training (2)
-    assert G.legal_actions(s, 1) == [{"type": "activate", "tile": "nongkrong"},
+    assert G.rules.legal_actions(s, 1) == [{"type": "activate", "tile": "nongkrong"},
                                      {"type": "activate", "tile": "training"}]
-    assert G.explain_choice(s, 1, "tile", "training") == "2 tokens: get 2 Skill"
+    assert G.presenter.choice_note(s, 1, "tile", "training") == "2 tokens: get 2 Skill"
     act(s, 1, {"type": "activate", "tile": "training"})
     assert have(s, 1) == (0, 0, 2)
 
@@ -149,7 +149,7 @@ def test_provocator_cannot_be_targeted():
     job(s, 2, "Provocator")
     res(s, 1, coin=2)
     res(s, 2, coin=2)
-    assert [a["target"] for a in G.legal_actions(s, 3) if a["type"] == "call"] == [1]
+    assert [a["target"] for a in G.rules.legal_actions(s, 3) if a["type"] == "call"] == [1]
 
 
 def test_paid_audience_looks_at_one_extra_card():
@@ -165,7 +165,7 @@ def test_vermak_lepis_pays_two_coins_less():
     res(s, 1, coin=1, skill=3)
     top(s, "job", "Satpol PP")
     sow(s, 1, "training", "cw")
-    hires = [a for a in G.legal_actions(s, 1) if a["type"] == "hire" and a["card"] == "Satpol PP"]
+    hires = [a for a in G.rules.legal_actions(s, 1) if a["type"] == "hire" and a["card"] == "Satpol PP"]
     assert hires == [{"pick": "hire:Satpol PP", "type": "hire", "card": "Satpol PP", "paying": "1:0:3", "coin": 1, "pride": 0, "skill": 3}]
     events = act(s, 1, hires[0])  # the "may" is taken automatically, and announced
     assert kinds(events, "pay")[0]["reason"] == "changing Job to Satpol PP, less Patchwork"
@@ -176,7 +176,7 @@ def test_bajaj_driver_earns_when_another_player_lands_on_stasiun():
     s = setup(tokens=[1, 0, 0, 3, 2, 2])
     job(s, 2, "Bajaj Driver")
     sow(s, 1, "kerja", "ccw")
-    assert G.actors(s) == frozenset({2}) and not G.waiting(s).in_window  # a choice of theirs, no window
+    assert G.rules.actors(s) == frozenset({2}) and not G.rules.waiting(s).in_window  # a choice of theirs, no window
     take(s, 2, coin=1)
     assert have(s, 2) == (1, 0, 0)
 
@@ -193,7 +193,7 @@ def test_tenabang_thug_collects_the_stasiun_payment():
 def test_ngo_jek_driver_gps_moves_a_lone_token_anywhere():
     s = setup(tokens=[2, 2, 1, 1, 1, 1])
     job(s, 1, "Ngo-Jek Driver")
-    gps = [a for a in G.legal_actions(s, 1) if a["type"] == "gps"]
+    gps = [a for a in G.rules.legal_actions(s, 1) if a["type"] == "gps"]
     assert {a["tile"] for a in gps} == {"training", "lowongan", "impian", "stasiun"} and len(gps) == 20
     events = act(s, 1, {"type": "gps", "tile": "training", "to": "kerja"})
     assert s.tokens == [3, 2, 0, 1, 1, 1] and have(s, 1) == (2, 0, 0)
@@ -219,7 +219,7 @@ def test_employee_buries_an_uncompleted_dream():
 def test_mlm_agent_makes_a_player_lose_a_coin():
     s = setup(turn=2)
     res(s, 1, coin=1)
-    assert [a["target"] for a in G.legal_actions(s, 3) if a["type"] == "call"] == [1]
+    assert [a["target"] for a in G.rules.legal_actions(s, 3) if a["type"] == "call"] == [1]
     act(s, 3, {"type": "call", "target": 1})
     assert have(s, 1) == (0, 0, 0) and have(s, 3) == (0, 0, 0)
 
@@ -247,9 +247,9 @@ def test_dangdut_singer_is_asked_even_when_nobody_would_pay():
     s = setup()
     job(s, 2, "Dangdut Singer")  # seat 1 (Employee) has no Coin and the same level
     end_turn(s)
-    assert pending(s) == "salary_choice" and G.actors(s) == frozenset({2})
-    assert G.describe_choice(s, 2, "mode", "coins") == "Make It Rain: 1 Coin from 0 players with a lower Job"
-    assert G.describe_choice(s, 2, "mode", "salary").startswith("Take my salary (")
+    assert pending(s) == "salary_choice" and G.rules.actors(s) == frozenset({2})
+    assert G.presenter.choice_label(s, 2, "mode", "coins") == "Make It Rain: 1 Coin from 0 players with a lower Job"
+    assert G.presenter.choice_label(s, 2, "mode", "salary").startswith("Take my salary (")
     act(s, 2, {"type": "salary", "mode": "coins"})
     assert have(s, 2) == (0, 0, 0)
 
@@ -262,7 +262,7 @@ def test_youtube_star_and_soap_opera_actress_take_one_off_a_dream():
         res(s, 1, coin=3, pride=3)
         sow(s, 1, "lowongan", "cw")
         act(s, 1, {"type": "done"})
-        ways = [a for a in G.legal_actions(s, 1) if a["type"] == "complete"]
+        ways = [a for a in G.rules.legal_actions(s, 1) if a["type"] == "complete"]
         assert ways == [{"pick": "complete:Homecoming", "type": "complete", "card": "Homecoming",
                         "paying": "3:3:0", "coin": 3, "pride": 3, "skill": 0}], name
         events = act(s, 1, ways[0])
@@ -279,7 +279,7 @@ def cards_ability(job_name):
 def test_boyband_member_moves_counter_clockwise_only():
     s = setup()
     job(s, 1, "Boyband Member")
-    assert {a["direction"] for a in G.legal_actions(s, 1) if a["type"] == "sow"} == {"ccw"}
+    assert {a["direction"] for a in G.rules.legal_actions(s, 1) if a["type"] == "sow"} == {"ccw"}
 
 
 def test_spg_takes_a_coin_from_the_richest_opposite_gender_player():
@@ -287,7 +287,7 @@ def test_spg_takes_a_coin_from_the_richest_opposite_gender_player():
     job(s, 1, "SPG")
     res(s, 2, coin=2)
     res(s, 3, coin=3)
-    assert [a for a in G.legal_actions(s, 1) if a["type"] == "seduce"] == [{"type": "seduce", "target": 3}]
+    assert [a for a in G.rules.legal_actions(s, 1) if a["type"] == "seduce"] == [{"type": "seduce", "target": 3}]
     act(s, 1, {"type": "seduce", "target": 3})
     assert have(s, 1) == (1, 0, 0) and have(s, 3) == (2, 0, 0)
     s = setup()
@@ -325,16 +325,16 @@ def test_landlord_switches_a_job_off_until_the_landlords_next_turn():
     job(s, 1, "Landlord")
     job(s, 2, "Joki 3 in 1")
     act(s, 1, {"type": "deactivate", "target": 2})
-    assert not G.view(s, None)["players"][1]["ability_on"]
+    assert not G.rules.view(s, None)["players"][1]["ability_on"]
     sow(s, 1, "kerja", "cw")  # moves 3, but Joki is off
     assert have(s, 2) == (0, 0, 0)
     end_turn(s)
     end_turn(s)
-    assert not G.view(s, None)["players"][1]["ability_on"]
+    assert not G.rules.view(s, None)["players"][1]["ability_on"]
     s.tasks = []
     s.phase = "post"
     act(s, 3, {"type": "end"})  # player 1's next turn starts
-    assert G.view(s, None)["players"][1]["ability_on"]
+    assert G.rules.view(s, None)["players"][1]["ability_on"]
 
 
 def test_board_game_designer_swap_is_once_per_round_not_once_per_turn():
@@ -359,7 +359,7 @@ def test_kerak_telor_peddler_is_paid_once_in_each_turn_a_news_card_rewards_someo
     job(s, 2, "Kerak Telor Peddler")
     open_news(s, "Car Free Day")
     sow(s, 1, "stasiun", "cw")  # player 1 lands on Kerja: 4 Coins, a News reward
-    assert have(s, 1)[0] == 2 + 4 and G.actors(s) == frozenset({2})
+    assert have(s, 1)[0] == 2 + 4 and G.rules.actors(s) == frozenset({2})
     take(s, 2, coin=1)
     assert news_rewarded(s) == [] and pending(s) == "post"  # a second reward this turn pays nothing
     end_turn(s)  # player 2's own turn: a new turn, so the next reward pays again

@@ -12,29 +12,29 @@ def test_pekan_raya_jakarta_rewards_the_lowest_job_level():
     job(s, 3, "Pak Ogah")
     open_news(s, "Pekan Raya Jakarta")
     assert s.round >= 1 and s.news == "Pekan Raya Jakarta"
-    assert G.actors(s) == frozenset({2}) and not G.waiting(s).in_window  # a choice of theirs, no window
+    assert G.rules.actors(s) == frozenset({2}) and not G.rules.waiting(s).in_window  # a choice of theirs, no window
     take(s, 2, pride=2)
     take(s, 3, coin=1, skill=1)
     assert have(s, 2) == (0, 2, 0) and have(s, 3) == (1, 0, 1)
     assert have(s, 1) == (2, 0, 2)  # only the salary
-    assert pending(s) == "pre" and not G.waiting(s).in_window
+    assert pending(s) == "pre" and not G.rules.waiting(s).in_window
 
 
 def test_heavy_traffic_gridlock_forces_small_moves_when_possible():
     s = setup(tokens=[3, 1, 2, 0, 1, 1])
     open_news(s, "Heavy Traffice Gridlock")
-    tiles = {a["tile"] for a in G.legal_actions(s, 1) if a["type"] == "sow"}
+    tiles = {a["tile"] for a in G.rules.legal_actions(s, 1) if a["type"] == "sow"}
     assert tiles == {"nongkrong", "training", "impian", "stasiun"}
     s.tokens = [4, 4, 0, 0, 0, 0]
-    assert {a["tile"] for a in G.legal_actions(s, 1) if a["type"] == "sow"} == {"kerja", "nongkrong"}
+    assert {a["tile"] for a in G.rules.legal_actions(s, 1) if a["type"] == "sow"} == {"kerja", "nongkrong"}
 
 
 def test_bundaran_hi_protest_switches_job_abilities_off():
     s = setup(tokens=[3, 1, 1, 1, 1, 1])
     job(s, 2, "Joki 3 in 1")
     open_news(s, "Bundaran HI Protest")
-    assert not any(p["ability_on"] for p in G.view(s, None)["players"])
-    assert "bury" not in {a["type"] for a in G.legal_actions(s, 1)}
+    assert not any(p["ability_on"] for p in G.rules.view(s, None)["players"])
+    assert "bury" not in {a["type"] for a in G.rules.legal_actions(s, 1)}
     sow(s, 1, "kerja", "cw")  # moves exactly 3: Joki would earn 1 Coin
     assert have(s, 2) == (0, 0, 0)
 
@@ -45,7 +45,7 @@ def test_abang_none_jakarta_takes_one_off_a_job_cost():
     res(s, 1, coin=3, skill=2)
     top(s, "job", "Satpol PP")  # costs 3 Coin 3 Skill
     sow(s, 1, "training", "cw")
-    hires = [a for a in G.legal_actions(s, 1) if a["type"] == "hire" and a["card"] == "Satpol PP"]
+    hires = [a for a in G.rules.legal_actions(s, 1) if a["type"] == "hire" and a["card"] == "Satpol PP"]
     assert [(a["coin"], a["skill"]) for a in hires] == [(3, 2)]
     events = act(s, 1, hires[0])
     assert have(s, 1) == (0, 0, 0)
@@ -63,7 +63,7 @@ def test_seasonal_flood_reduces_tile_income():
 def test_mrt_project_started_allows_counter_clockwise_only():
     s = setup()
     open_news(s, "MRT Project Started")
-    assert {a["direction"] for a in G.legal_actions(s, 1) if a["type"] == "sow"} == {"ccw"}
+    assert {a["direction"] for a in G.rules.legal_actions(s, 1) if a["type"] == "sow"} == {"ccw"}
 
 
 def test_car_free_day_doubles_tile_income():
@@ -91,7 +91,7 @@ def test_sale_month_rewards_the_least_pride():
     res(s, 2, pride=1)
     res(s, 3, pride=1)
     open_news(s, "Sale Month")
-    assert G.actors(s) == frozenset({2})
+    assert G.rules.actors(s) == frozenset({2})
     take(s, 2, coin=2)
     take(s, 3, skill=2)
     assert have(s, 2) == (2, 1, 0) and have(s, 3) == (0, 1, 2) and have(s, 1) == (2, 2, 2)
@@ -116,7 +116,7 @@ def test_president_election_gives_everyone_one():
     s = setup()
     open_news(s, "President Election")
     for pid in (1, 2, 3):
-        assert G.actors(s) == frozenset({pid})
+        assert G.rules.actors(s) == frozenset({pid})
         take(s, pid, pride=1)
     assert [have(s, pid)[1] for pid in (1, 2, 3)] == [1, 1, 1]
 
@@ -177,9 +177,9 @@ def test_umbrella_ojek_is_asked_about_every_news_card_and_the_answer_holds():
     s = setup(tokens=[0, 2, 1, 2, 2, 1])
     job(s, 1, "Umbrella Ojek")
     open_news(s, "Seasonal Flood")
-    assert pending(s) == "news_choice" and G.actors(s) == frozenset({1})
-    assert G.describe_question(s, 1, "choice", ()) == "Seasonal Flood is in force: ignore it, or let it apply to you?"
-    assert G.timeout_action(s, 1) == {"type": "news", "choice": "ignore"}  # a hindering card: ignore first
+    assert pending(s) == "news_choice" and G.rules.actors(s) == frozenset({1})
+    assert G.presenter.question(s, 1, "choice", ()) == "Seasonal Flood is in force: ignore it, or let it apply to you?"
+    assert G.rules.timeout_action(s, 1) == {"type": "news", "choice": "ignore"}  # a hindering card: ignore first
     events = act(s, 1, {"type": "news", "choice": "ignore"})
     assert kinds(events, "ignore_news")[0]["player"] == 1
     res(s, 1)
@@ -188,7 +188,7 @@ def test_umbrella_ojek_is_asked_about_every_news_card_and_the_answer_holds():
     s = setup(tokens=[0, 2, 1, 2, 2, 1])
     job(s, 1, "Umbrella Ojek")
     open_news(s, "Car Free Day")  # a helpful card is asked too, letting it apply first
-    assert G.legal_actions(s, 1)[0] == {"type": "news", "choice": "accept"}
+    assert G.rules.legal_actions(s, 1)[0] == {"type": "news", "choice": "accept"}
     act(s, 1, {"type": "news", "choice": "accept"})
     res(s, 1)
     sow(s, 1, "stasiun", "cw")
@@ -207,9 +207,9 @@ def test_a_news_opening_that_passes_the_holder_by_asks_nothing():
     job(s, 2, "Umbrella Ojek")  # Level 1: the lowest, so Pekan Raya rewards seat 2 and asks
     job(s, 3, "Bencong")
     open_news(s, "Pekan Raya Jakarta")
-    assert pending(s) == "news_choice" and G.actors(s) == frozenset({2})
+    assert pending(s) == "news_choice" and G.rules.actors(s) == frozenset({2})
     act(s, 2, {"type": "news", "choice": "ignore"})
-    assert G.actors(s) == frozenset({3})  # only seat 3 is rewarded
+    assert G.rules.actors(s) == frozenset({3})  # only seat 3 is rewarded
     take(s, 3, coin=2)
     assert have(s, 2) == (0, 0, 0) and have(s, 3) == (2, 0, 0)
     s = setup()
@@ -226,9 +226,9 @@ def test_the_power_to_ignore_news_gained_mid_round_is_asked_at_once():
     res(s, 1, coin=9, pride=9, skill=9)
     top(s, "job", "Umbrella Ojek")
     sow(s, 1, "training", "cw")  # lands Lowongan
-    hire = next(a for a in G.legal_actions(s, 1) if a["type"] == "hire" and a["card"] == "Umbrella Ojek")
+    hire = next(a for a in G.rules.legal_actions(s, 1) if a["type"] == "hire" and a["card"] == "Umbrella Ojek")
     act(s, 1, hire)
-    assert pending(s) == "news_choice" and G.actors(s) == frozenset({1})
+    assert pending(s) == "news_choice" and G.rules.actors(s) == frozenset({1})
     act(s, 1, {"type": "news", "choice": "ignore"})
     assert 1 in s.ignored_news and not any(t.kind == "news_choice" for t in s.tasks)
 
@@ -238,8 +238,8 @@ def test_ignoring_is_asked_when_a_hindering_card_could_help():
     job(s, 1, "Bencong")
     dreams(s, 1, completed=("Protesting",))
     open_news(s, "Bomb Threats")
-    assert G.legal_actions(s, 1) == [{"type": "news", "choice": "ignore"}, {"type": "news", "choice": "accept"}]
-    assert G.timeout_action(s, 1) == {"type": "news", "choice": "ignore"}
+    assert G.rules.legal_actions(s, 1) == [{"type": "news", "choice": "ignore"}, {"type": "news", "choice": "accept"}]
+    assert G.rules.timeout_action(s, 1) == {"type": "news", "choice": "ignore"}
     act(s, 1, {"type": "news", "choice": "accept"})
     res(s, 1)
     sow(s, 1, "training", "cw")  # lands on Lowongan: fined, and Precinct Star pays 3 Pride
@@ -250,11 +250,11 @@ def test_ignoring_is_asked_when_a_hindering_card_could_help():
     open_news(s, "Bundaran HI Protest")
     act(s, 1, {"type": "news", "choice": "accept"})
     while pending(s) != "pre":
-        act(s, s.tasks[-1].player, G.timeout_action(s, s.tasks[-1].player))
-    assert {a["direction"] for a in G.legal_actions(s, 1) if a["type"] == "sow"} == {"cw", "ccw"}
+        act(s, s.tasks[-1].player, G.rules.timeout_action(s, s.tasks[-1].player))
+    assert {a["direction"] for a in G.rules.legal_actions(s, 1) if a["type"] == "sow"} == {"cw", "ccw"}
     s = setup()
     job(s, 1, "Boyband Member")
     dreams(s, 1, completed=("Protesting",))
     open_news(s, "Bundaran HI Protest")
     act(s, 1, {"type": "news", "choice": "ignore"})
-    assert {a["direction"] for a in G.legal_actions(s, 1) if a["type"] == "sow"} == {"ccw"}
+    assert {a["direction"] for a in G.rules.legal_actions(s, 1) if a["type"] == "sow"} == {"ccw"}

@@ -10,19 +10,19 @@ Along the way: the JSON round trip (every step of 100 games, every 10th step and
 of the others: it costs as much as all other checks together), replays of those 100 games from
 seed and action log, and the end after the 12th News card in every game.
 
-Checking every seat's view at every step is affordable because ``G.view`` is built as the public
+Checking every seat's view at every step is affordable because ``G.rules.view`` is built as the public
 part plus the seat's own secrets: the public part is scanned once for every hidden name, each
 seat's private part is compared with exactly what that seat may know, and every 60th step (and
-at setup) each seat's full ``G.view`` is compared with that composition.
+at setup) each seat's full ``G.rules.view`` is compared with that composition.
 """
 
 import json
 import re
 
 from bot.kernel.contract import replay
-from bot.games.laga import views
+from bot.games.laga import view as views
 from bot.games.laga.cards import cards
-from bot.games.laga.policy import HEURISTIC, RANDOM
+from bot.games.laga.ai import HEURISTIC, RANDOM
 from bot.games.laga.scoring import breakdown
 from bot.kernel.rng import Rng
 
@@ -65,10 +65,10 @@ def check_state(s):
 def check_views(s, secret, full=False):
     """What every seat is shown, at every step.
 
-    ``G.view`` is the public part plus the seat's own secrets (``views.view`` builds it that way), so
+    ``G.rules.view`` is the public part plus the seat's own secrets (``views.view`` builds it that way), so
     the public part is scanned once for every hidden name and each seat's ``you`` must be exactly its
     own uncompleted Dreams and, while it is choosing among drawn cards, those cards. With ``full``
-    every seat's ``G.view`` is also compared with that composition.
+    every seat's ``G.rules.view`` is also compared with that composition.
     """
     common = views.public_view(s)
     assert not names_in(json.dumps(common)) & secret
@@ -79,24 +79,24 @@ def check_views(s, secret, full=False):
         you = views.private_view(s, p.pid)
         assert you == {"id": p.pid, "dreams": p.dreams, "looking": s.looking if looker == p.pid else []}
         if full:
-            assert G.view(s, p.pid) == dict(common, viewer=p.pid, you=you)
+            assert G.rules.view(s, p.pid) == dict(common, viewer=p.pid, you=you)
     if full:
-        assert G.view(s, None) == common
+        assert G.rules.view(s, None) == common
 
 
 def check_round_trip(s, full=False):
-    text = G.state_to_json(s)
-    back = G.state_from_json(text)
+    text = G.rules.state_to_json(s)
+    back = G.rules.state_from_json(text)
     assert back == s
     if full:
-        assert G.state_to_json(back) == text
+        assert G.rules.state_to_json(back) == text
 
 
 def new_game(seed, n):
     """Seats alternate AI-style negative and positive ids; every third game sets genders (for SPG)."""
     ids = [(-i if i % 2 else i) for i in range(1, n + 1)]
     options = {"genders": {str(pid): GENDERS[(seed + i) % 2] for i, pid in enumerate(ids)}} if seed % 3 == 0 else None
-    return ids, options, G.new_game(ids, seed, options)
+    return ids, options, G.rules.new_game(ids, seed, options)
 
 
 def play(seed, n, policy, check_every=60, round_trip_every=1, seen=None):
@@ -108,26 +108,26 @@ def play(seed, n, policy, check_every=60, round_trip_every=1, seen=None):
     check_views(s, secret_before, full=True)
     check_round_trip(s, full=True)
     for step in range(MAX_STEPS):
-        if G.is_over(s):
+        if G.rules.is_over(s):
             break
-        actors = G.actors(s)
+        actors = G.rules.actors(s)
         assert len(actors) == 1
         player = next(iter(actors))
-        legal = G.legal_actions(s, player)
+        legal = G.rules.legal_actions(s, player)
         assert legal
-        action = policy.choose(G.view(s, player), legal, rng) if policy is HEURISTIC else legal[rng.below(len(legal))]
+        action = policy.choose(G.rules.view(s, player), legal, rng) if policy is HEURISTIC else legal[rng.below(len(legal))]
         assert action in legal
         if seen is not None:
             seen.add(s.tasks[-1].kind if s.tasks else s.phase)
             seen.add(action["type"])
         if step % check_every == 0:
-            assert G.timeout_action(s, player) in legal
-            assert all(G.legal_actions(s, q) == [] for q in ids if q != player)
+            assert G.rules.timeout_action(s, player) in legal
+            assert all(G.rules.legal_actions(s, q) == [] for q in ids if q != player)
             assert len({json.dumps(a) for a in legal}) == len(legal), "duplicate legal actions"
             for a in legal:
-                assert 0 < len(G.describe_action(s, player, a)) <= 100
-                assert all(G.describe_choice(s, player, k, v) for k, v in a.items())
-        events = G.apply(s, player, action)
+                assert 0 < len(G.presenter.action_label(s, player, a)) <= 100
+                assert all(G.presenter.choice_label(s, player, k, v) for k, v in a.items())
+        events = G.rules.apply(s, player, action)
         log.append((player, action))
         check_state(s)
         secret_after = hidden(s)
@@ -137,15 +137,15 @@ def play(seed, n, policy, check_every=60, round_trip_every=1, seen=None):
         secret_before = secret_after
         if step % round_trip_every == 0:
             check_round_trip(s, full=step % check_every == 0)
-        assert all(G.describe_event(e, NAMES) not in ("", e["type"]) for e in events)
+        assert all(G.presenter.event_line(e, NAMES) not in ("", e["type"]) for e in events)
         if step % check_every == 0:
-            assert len(G.render_view(G.view(s, player), NAMES)) <= 1800
+            assert len(G.presenter.board(G.rules.view(s, player), NAMES).text) <= 1800
     else:
         raise AssertionError(f"seed {seed}: no end after {MAX_STEPS} steps")
     assert s.round == 12 and not s.news_deck and len(s.news_done) == 11 and s.news
     check_round_trip(s, full=True)
-    assert G.actors(s) == frozenset() and all(G.legal_actions(s, q) == [] for q in ids)
-    result = G.result(s)
+    assert G.rules.actors(s) == frozenset() and all(G.rules.legal_actions(s, q) == [] for q in ids)
+    result = G.rules.result(s)
     assert len(result.winners) == 1 and set(result.scores) == set(ids)
     return s, ids, options, log
 
@@ -157,8 +157,8 @@ def test_500_random_playouts_keep_every_invariant():
         # the round trip: every step in the 100 replayed games, every 10th step (and the end) elsewhere
         s, ids, options, log = play(seed, n, RANDOM, round_trip_every=1 if seed % 5 == 0 else 10, seen=seen)
         if seed % 5 == 0:
-            again = replay(G, ids, seed, options, log)
-            assert G.state_to_json(again) == G.state_to_json(s)
+            again = replay(G.rules, ids, seed, options, log)
+            assert G.rules.state_to_json(again) == G.rules.state_to_json(s)
     # the invariants were checked on every kind of decision and every kind of action
     assert seen >= {"pre", "post", "gain", "cards", "complete", "stasiun", "steal", "transit", "salary_choice",
                     "sow", "gps", "transform", "swap", "raid", "call", "seduce", "deactivate", "bury", "psychic",
@@ -167,8 +167,8 @@ def test_500_random_playouts_keep_every_invariant():
 
 
 def test_same_seed_same_game_and_seeds_differ():
-    first = [G.state_to_json(new_game(seed, 2 + seed % 5)[2]) for seed in range(60)]
-    assert first == [G.state_to_json(new_game(seed, 2 + seed % 5)[2]) for seed in range(60)]
+    first = [G.rules.state_to_json(new_game(seed, 2 + seed % 5)[2]) for seed in range(60)]
+    assert first == [G.rules.state_to_json(new_game(seed, 2 + seed % 5)[2]) for seed in range(60)]
     assert len(set(first)) == 60
 
 
@@ -176,7 +176,7 @@ def test_heuristic_playouts_finish_with_sensible_scores():
     scores, from_jobs, from_dreams = [], 0, 0
     for seed in range(20):
         s, ids, _, _ = play(1000 + seed, 2 + seed % 5, HEURISTIC, check_every=20)
-        scores.extend(G.result(s).scores.values())
+        scores.extend(G.rules.result(s).scores.values())
         for p in s.players:
             parts = breakdown(s, p)
             from_jobs += parts["jobs"]

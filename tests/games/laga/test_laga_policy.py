@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from bot.games.laga.policy import HEURISTIC, POLICIES, RANDOM
+from bot.games.laga.ai import HEURISTIC, POLICIES, RANDOM
 from bot.kernel.rng import Rng
 
 from laga_helpers import G
@@ -10,15 +10,15 @@ from laga_helpers import G
 
 def play_match(seed, policies):
     ids = list(policies)
-    s = G.new_game(ids, seed)
+    s = G.rules.new_game(ids, seed)
     rng = Rng.seeded(seed)
-    while not G.is_over(s):
-        (pid,) = G.actors(s)
-        legal = G.legal_actions(s, pid)
-        action = policies[pid].choose(G.view(s, pid), legal, rng)
+    while not G.rules.is_over(s):
+        (pid,) = G.rules.actors(s)
+        legal = G.rules.legal_actions(s, pid)
+        action = policies[pid].choose(G.rules.view(s, pid), legal, rng)
         assert action in legal
-        G.apply(s, pid, action)
-    return G.result(s)
+        G.rules.apply(s, pid, action)
+    return G.rules.result(s)
 
 
 def test_heuristic_beats_random():
@@ -32,7 +32,7 @@ def test_heuristic_beats_random():
 
 
 def test_policies_are_offered():
-    assert set(POLICIES) == {"random", "heuristic"} and G.ai_policy() is HEURISTIC
+    assert set(POLICIES) == {"random", "heuristic"} and isinstance(G.policies["normal"](), type(HEURISTIC))
     assert HEURISTIC.name and RANDOM.name == "random"
 
 
@@ -42,16 +42,16 @@ def test_heuristic_uses_every_kind_of_move_in_seeded_playouts():
     used, offered = Counter(), Counter()
     for seed in range(300):
         ids = list(range(1, 3 + seed % 5))
-        s = G.new_game(ids, seed, {"gender": {i: ("male", "female")[i % 2] for i in ids}})
+        s = G.rules.new_game(ids, seed, {"gender": {i: ("male", "female")[i % 2] for i in ids}})
         rng = Rng.seeded(seed)
-        while not G.is_over(s):
-            (pid,) = G.actors(s)
-            legal = G.legal_actions(s, pid)
+        while not G.rules.is_over(s):
+            (pid,) = G.rules.actors(s)
+            legal = G.rules.legal_actions(s, pid)
             offered.update({_kind(a) for a in legal})
-            action = HEURISTIC.choose(G.view(s, pid), legal, rng)
+            action = HEURISTIC.choose(G.rules.view(s, pid), legal, rng)
             assert action in legal
             used[_kind(action)] += 1
-            G.apply(s, pid, action)
+            G.rules.apply(s, pid, action)
     kinds = {"look", "copy", "transform", "swap", "bury", "psychic", "peek", "raid", "call", "seduce", "deactivate",
              "gps", "jump", "activate", "steal", "hire", "hire_free", "complete", "keep", "take",
              "news:ignore", "news:accept", "salary:salary", "salary:coins"}
@@ -64,12 +64,12 @@ def test_heuristic_seat_scores_more_than_it_did_before_using_every_move():
     """Stasiun and extra looks are used where they pay: the heuristic's mean score stays high."""
     total = games = 0
     for seed in range(60):
-        s = G.new_game([1, 2, 3, 4], seed)
+        s = G.rules.new_game([1, 2, 3, 4], seed)
         rng = Rng.seeded(seed)
-        while not G.is_over(s):
-            (pid,) = G.actors(s)
-            G.apply(s, pid, HEURISTIC.choose(G.view(s, pid), G.legal_actions(s, pid), rng))
-        total += sum(G.result(s).scores.values())
+        while not G.rules.is_over(s):
+            (pid,) = G.rules.actors(s)
+            G.rules.apply(s, pid, HEURISTIC.choose(G.rules.view(s, pid), G.rules.legal_actions(s, pid), rng))
+        total += sum(G.rules.result(s).scores.values())
         games += 4
     assert total / games >= 13.5  # the greedy policy before (no Stasiun, no looks) averaged 10.4 here
 

@@ -27,13 +27,13 @@ def _positions(games: int):
     """Every start of an Action phase in ``games`` seeded random games (2 to 6 players)."""
     policy = RandomPolicy()
     for seed in range(games):
-        s = G.new_game(list(range(1, 2 + 1 + seed % 5)), 1000 + seed)
+        s = G.rules.new_game(list(range(1, 2 + 1 + seed % 5)), 1000 + seed)
         rng = Rng.seeded(seed)
-        while not G.is_over(s):
-            (pid,) = G.actors(s)
+        while not G.rules.is_over(s):
+            (pid,) = G.rules.actors(s)
             if not s.tasks and s.phase == "pre":
                 yield seed, s
-            G.apply(s, pid, policy.choose(G.view(s, pid), G.legal_actions(s, pid), rng))
+            G.rules.apply(s, pid, policy.choose(G.rules.view(s, pid), G.rules.legal_actions(s, pid), rng))
 
 
 def _variant(s, k: int):
@@ -49,14 +49,14 @@ def _variant(s, k: int):
 def _check(v, seen: set[str]) -> int:
     pid = v.current.pid
     checked = 0
-    for a in G.legal_actions(v, pid):
+    for a in G.rules.legal_actions(v, pid):
         if a["type"] not in ("sow", "gps"):
             continue
         p = v.current
         out = preview(v, p, a)
-        label = G.describe_choice(v, pid, "move", a["move"])
+        label = G.presenter.choice_label(v, pid, "move", a["move"])
         after = copy.deepcopy(v)
-        events = G.apply(after, pid, a)
+        events = G.rules.apply(after, pid, a)
         move = next(e for e in events if e["type"] == "move")
         landed = v.ring.index(move["landing"])
         assert (out.landing, out.count) == (move["landing"], move["tokens"][landed]), (a, out, move)
@@ -69,7 +69,7 @@ def _check(v, seen: set[str]) -> int:
         assert list(out.tokens) == after.tokens
         assert f"→ {TILE_NAMES[out.landing]} {out.count}:" in label and len(label) <= 100
         assert label.startswith("⚠") == (out.fine == "fined" or out.bomb)
-        assert len(G.explain_choice(v, pid, "move", a["move"])) <= 100
+        assert len(G.presenter.choice_note(v, pid, "move", a["move"])) <= 100
         seen.update({out.fine, "bomb" if out.bomb else "", a["type"], "jump" if a.get("jump", "none") != "none" else ""})
         checked += 1
     return checked

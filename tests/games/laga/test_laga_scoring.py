@@ -10,8 +10,8 @@ def finish_game(s, first=0):
     s.news_deck.clear()
     s.turn = (first - 1) % len(s.players)
     events = end_turn(s)
-    assert G.is_over(s) and kinds(events, "game_over")
-    return G.result(s)
+    assert G.rules.is_over(s) and kinds(events, "game_over")
+    return G.rules.result(s)
 
 
 def test_score_counts_every_job_held_and_dreams():
@@ -24,7 +24,7 @@ def test_score_counts_every_job_held_and_dreams():
     result = finish_game(s)
     assert result.scores == {1: 12, 2: 1, 3: 1 - 2}
     assert result.winners == (1,) and "12 points" in result.summary
-    view = G.view(s, 2)
+    view = G.rules.view(s, 2)
     assert view["result"][0] == {"id": 1, "score": 12, "decided_by": "points"}
 
 

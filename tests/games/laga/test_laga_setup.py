@@ -16,7 +16,7 @@ def test_setup_deals_a_seeded_ring_tokens_jobs_dreams_and_news():
     for seed in range(60):
         n = 2 + seed % 5
         ids = [100 + i for i in range(n)]
-        s = G.new_game(ids, seed)
+        s = G.rules.new_game(ids, seed)
         census(s)
         assert sorted(s.ring) == sorted(TILES)
         assert sum(s.tokens) == 8 and max(s.tokens) <= 4 and min(s.tokens) >= 0
@@ -29,13 +29,13 @@ def test_setup_deals_a_seeded_ring_tokens_jobs_dreams_and_news():
         assert len(s.job_deck) == 31 - n and len(s.dream_deck) == 21 - n
         # 12 of the 16 News cards form the deck; the first player has opened the first one
         assert len(s.news_box) == 16 - NEWS_USED and s.round == 1 and s.news and len(s.news_deck) == NEWS_USED - 1
-        assert s.turn == s.first and G.waiting(s).turn == ids[s.first]
+        assert s.turn == s.first and G.rules.waiting(s).turn == ids[s.first]
         firsts[s.first] += 1
         # nobody starts with anything; only the first player has had a Salary phase
         assert all(p.res == {"coin": 0, "pride": 0, "skill": 0} for i, p in enumerate(s.players) if i != s.first)
         assert s.players[s.first].face_down is False
     assert len(rings) > 50 and len(spreads) > 20 and set(firsts) == set(range(6))
-    assert G.state_to_json(G.new_game([1, 2, 3], 7)) == G.state_to_json(G.new_game([1, 2, 3], 7))
+    assert G.rules.state_to_json(G.rules.new_game([1, 2, 3], 7)) == G.rules.state_to_json(G.rules.new_game([1, 2, 3], 7))
 
 
 def distributions(total=8, tiles=6, cap=4):

@@ -1,12 +1,11 @@
-"""The Drama Pukul 7 engine as the platform sees it: the ``Game`` contract, wired to the modules."""
+"""The Drama Pukul 7 engine as the platform sees it: the ``Rules`` contract, wired to the modules."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.kernel.contract import NOTHING, Action, Event, Field, Game, IllegalAction, Result, Waiting, Window
-from bot.games.drama import actions, board, explain, flow, leaving, legal, text, view
-from bot.games.drama.policies import HeuristicPolicy
+from bot.kernel.contract import NOTHING, Action, Event, IllegalAction, Result, Rules, Waiting, Window
+from bot.games.drama import actions, flow, leaving, legal, view
 from bot.games.drama.state import DramaState, hero_name
 from bot.kernel.i18n import N_, t
 from bot.kernel.options import Choice, Option
@@ -14,10 +13,9 @@ from bot.kernel.options import Choice, Option
 HERO_MODES = ("choose", "deal")  # the values of the ``heroes`` option, declared below
 
 
-class DramaGame(Game[DramaState]):
+class DramaRules(Rules[DramaState]):
     name = "drama"
     title = "Drama Pukul 7"
-    tagline = N_("Play Drama Pukul 7: heroes, Plot Twists and a drama at seven o'clock.")
     state_type = DramaState
     min_players = 2
     max_players = 6
@@ -103,43 +101,3 @@ class DramaGame(Game[DramaState]):
         if not w.hero:  # everyone else left during hero picking
             return Result((w.id,), scores, t("Everyone else left before the first turn: the last player in wins."))
         return Result((w.id,), scores, t("{hero} is the last one standing and the protagonist of this drama.", hero=hero_name(w)))
-
-    def describe_action(self, state: DramaState, player: int, action: Action) -> str:
-        return text.describe_action(state, player, action)
-
-    def describe_choice(self, state: DramaState, player: int, key: str, value: Any) -> str:
-        return text.describe_choice(state, player, key, value)
-
-    def describe_question(self, state: DramaState, player: int, key: str | None,
-                          chosen: Sequence[tuple[str, Any]], names: Mapping[int, str] | None = None) -> str:
-        return text.describe_question(state, player, key, chosen, names or {})
-
-    def explain_choice(self, state: DramaState, player: int, key: str, value: Any) -> str:
-        return explain.explain_choice(state, player, key, value)
-
-    def describe_event(self, event: Event, names: Mapping[int, str]) -> str:
-        return text.describe_event(event, names)
-
-    def draw_table(self, view_: Mapping[str, Any], names: Mapping[int, str]) -> bytes | None:
-        from bot.games.drama import picture  # pure drawing; Pillow is loaded only when a picture is drawn
-        return picture.table(view_, names)
-
-    def draw_hand(self, view_: Mapping[str, Any], names: Mapping[int, str]) -> bytes | None:
-        from bot.games.drama import picture
-        return picture.hand(view_, names)
-
-    def render_view(self, view_: Mapping[str, Any], names: Mapping[int, str]) -> str:
-        return view.render(view_, names)
-
-    def render_fields(self, view_: Mapping[str, Any], names: Mapping[int, str]) -> list[Field]:
-        return board.render_fields(view_, names)
-
-    def render_brief(self, view_: Mapping[str, Any], names: Mapping[int, str]) -> str:
-        return view.render_brief(view_, names)
-
-    def ai_policy(self) -> HeuristicPolicy:
-        """AI and idle seats play the heuristic (it sees only its own view, like a person)."""
-        return HeuristicPolicy()
-
-    def rules_summary(self) -> str:
-        return text.rules_summary()

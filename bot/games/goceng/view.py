@@ -176,6 +176,15 @@ def _clip(text: str) -> str:
     return text if len(text) <= BRIEF_LINE else text[:BRIEF_LINE - 1] + "…"
 
 
+def lasting(view: dict[str, Any]) -> dict[str, Any]:
+    """The view without an Extra Power window's offers: the battler's prompt shows them with their
+    cards, a helper's prompt their own offer, and the table everyone's prices."""
+    battle = view.get("battle")
+    if not battle or battle.get("window") is None:
+        return view
+    return {**view, "battle": {**battle, "window": None}}
+
+
 def render_brief(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     """What a decision needs in at most six short lines, from ``view`` alone: the challenge or the battle
     (both lines' newest cards), the offers in an Extra Power window, you (character and objective,

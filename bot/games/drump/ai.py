@@ -1,4 +1,4 @@
-"""DRUMP's AI players: the easy one here, the normal one (``HeuristicPolicy``) in ``policy_normal``.
+"""DRUMP's AI players: the easy one here, the normal one (``HeuristicPolicy``) in ``ai_normal``.
 
 Easy is greedy and simple on purpose: it fills empty Monster Part slots first (or
 upgrades a slot to a higher-scoring part), builds Force Zones toward the
@@ -6,7 +6,7 @@ exact force sums of the parts it holds, attacks only where the zone is
 likely to reach 14, blocks only with parts it cannot use, and never
 re-attacks. Measured against the uniform random policy over 500 seeded
 games with alternating seats (tests/games/drump/test_drump_policy.py), it
-won 472, drew 9 and lost 19: a 94.4% win rate. Normal (``policy_normal``) uses
+won 472, drew 9 and lost 19: a 94.4% win rate. Normal (``ai_normal``) uses
 every mechanism the rules give and is what AI seats play by default.
 """
 
@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from bot.kernel.contract import Action
 from bot.games.drump.cards import ATTACK_TARGET, IS_ACE, IS_PART, PART_SCORE, SLOT, SLOTS, VALUE, can_make
-from bot.games.drump.policy_normal import NormalPolicy
+from bot.games.drump.ai_normal import NormalPolicy
 from bot.kernel.rng import Rng
 
 #: Average value assumed for a face-down card of the opponent's (A-9 averages 5).

@@ -1,4 +1,4 @@
-"""The DRUMP engine: the ``Game`` contract over a ``DrumpState``.
+"""The DRUMP engine: the ``Rules`` contract over a ``DrumpState``.
 
 This module only routes: who may act, which handler plays an action, what
 happens on a timeout. The rules live in ``moves`` (own turn), ``combat``
@@ -11,18 +11,17 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from bot.kernel.contract import NOTHING, Action, Event, Game, IllegalAction, PlayerId, Result, Waiting, Window
-from bot.games.drump import combat, moves, text
+from bot.kernel.contract import NOTHING, Action, Event, IllegalAction, PlayerId, Result, Rules, Waiting, Window
+from bot.games.drump import combat, moves
 from bot.games.drump.cards import FULL_DECK, HAND_LIMIT, IS_ACE, ORDER, VALUE, insert_sorted
 from bot.games.drump.checks import check_keys
 from bot.games.drump.flow import start_turn
 from bot.games.drump.legal import legal_for_seat
 from bot.games.drump.outcome import final_summary, scores
 from bot.games.drump.state import BLOCK, DISCARD, MAIN, OVER, REATTACK, DrumpState, Side
-from bot.games.drump.view import make_view, render, render_brief
+from bot.games.drump.view import make_view
 from bot.kernel.rng import Rng
 from bot.kernel.i18n import N_, t, translate
-from bot.games.drump.policies import HeuristicPolicy
 
 Handler = Callable[[DrumpState, int, dict[str, Any]], list[Event]]
 
@@ -83,7 +82,7 @@ def acting_seat(state: DrumpState) -> int:
 BLOCK_WINDOW = Window(full=True, public=True)
 
 
-class DrumpGame(Game[DrumpState]):
+class DrumpRules(Rules[DrumpState]):
     """DRUMP for two players, following drump.txt as decided by RULINGS.md (see ``text.rules``).
 
     Holds no match state; one instance serves every match. Rulings the printed rules leave open
@@ -95,7 +94,6 @@ class DrumpGame(Game[DrumpState]):
     min_players = 2
     max_players = 2
     state_type = DrumpState
-    tagline = N_("Play DRUMP, the monster-building card duel.")
 
     # --- lifecycle ---------------------------------------------------------
     def new_game(self, player_ids: Sequence[PlayerId], seed: int, options: Mapping[str, Any] | None = None) -> DrumpState:
@@ -183,40 +181,3 @@ class DrumpGame(Game[DrumpState]):
         # Every DRUMP ending without a winner is a tie (level scores or equal sets): a real draw.
         return Result(winners=tuple(state.winners), scores=scores(state), summary=final_summary(state),
                       draw=not state.winners)
-
-    # --- text for people ----------------------------------------------------
-    def describe_action(self, state: DrumpState, player: PlayerId, action: Action) -> str:
-        return text.describe_action(state, player, action)[:100]
-
-    def describe_choice(self, state: DrumpState, player: PlayerId, key: str, value: Any) -> str:
-        return text.describe_choice(state, player, key, value)
-
-    def describe_question(self, state: DrumpState, player: PlayerId, key: str | None,
-                          chosen: Sequence[tuple[str, Any]],
-                          names: Mapping[PlayerId, str] | None = None) -> str:
-        return text.describe_question(state, player, key, chosen)[:100]
-
-    def describe_event(self, event: Event, names: Mapping[PlayerId, str]) -> str:
-        return text.describe_event(event, names)
-
-    def draw_table(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> bytes | None:
-        from bot.games.drump import picture  # pure drawing; Pillow is loaded only when a picture is drawn
-        return picture.table(view, names)
-
-    def draw_hand(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> bytes | None:
-        from bot.games.drump import picture
-        return picture.hand(view, names)
-
-    def render_view(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
-        return render(view, names)
-
-    def render_brief(self, view: Mapping[str, Any], names: Mapping[PlayerId, str]) -> str:
-        return render_brief(view, names)
-
-    def ai_policy(self) -> HeuristicPolicy:
-        return HeuristicPolicy()
-
-    def rules_summary(self) -> str:
-        return text.rules()
-
-

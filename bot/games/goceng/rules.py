@@ -1,24 +1,23 @@
-"""The Mat Goceng engine as the platform sees it: the ``Game`` methods, each delegating to one module."""
+"""The Mat Goceng engine as the platform sees it: the ``Rules`` methods, each delegating to one module."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.kernel.contract import NOTHING, Action, Event, Field, Game, IllegalAction, Result, Waiting, Window
+from bot.kernel.contract import NOTHING, Action, Event, IllegalAction, Result, Rules, Waiting, Window
 from bot.kernel.i18n import N_, t, tn, translate
 
-from . import actions, bargain_text, board, legal, negotiation, text, views
+from . import actions, board, legal, negotiation
+from . import view as views
 from .cards import MAX_PLAYERS, MIN_PLAYERS, load_cards
 from .flow import new_state
 from .outcome import report, winners
 from .state import OVER, GocengState
-from .policy import HeuristicPolicy
 
 
-class GocengGame(Game[GocengState]):
+class GocengRules(Rules[GocengState]):
     name = "goceng"
     title = "Mat Goceng"
-    tagline = N_("Play Mat Goceng: secret fighters, punches and coins for Extra Power.")
     state_type = GocengState
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
@@ -83,54 +82,3 @@ class GocengGame(Game[GocengState]):
             summary = t("{loser} ran out of stamina; no objective holds, so there is no winner ({reasons}).",
                         loser=loser, reasons="; ".join(by))
         return Result(winners=tuple(won), scores=dict(state.coins), summary=summary, draw=False)
-
-    def describe_action(self, state: GocengState, player: int, action: Action) -> str:
-        return text.describe_action(state, player, action)
-
-    def describe_choice(self, state: GocengState, player: int, key: str, value: Any) -> str:
-        return text.describe_choice(state, player, key, value)
-
-    def explain_choice(self, state: GocengState, player: int, key: str, value: Any) -> str:
-        """Under each helper's name in the battler's choice: the card offered and its price."""
-        if key == "helper" and state.battle is not None and state.battle.window is not None:
-            return bargain_text.explain_helper(state, key, value)
-        return ""
-
-    def describe_question(self, state: GocengState, player: int, key: str | None,
-                          chosen: Sequence[tuple[str, Any]],
-                          names: Mapping[int, str] | None = None) -> str:
-        return text.describe_question(state, player, key, chosen, names)[:100]
-
-    def describe_event(self, event: Event, names: Mapping[int, str]) -> str:
-        return text.describe_event(event, names)
-
-    def draw_table(self, view: Mapping[str, Any], names: Mapping[int, str]) -> bytes | None:
-        from bot.games.goceng import picture  # pure drawing; Pillow is loaded only when a picture is drawn
-        return picture.table(view, names)
-
-    def draw_hand(self, view: Mapping[str, Any], names: Mapping[int, str]) -> bytes | None:
-        from bot.games.goceng import picture
-        return picture.hand(view, names)
-
-    def lasting_view(self, view: dict[str, Any]) -> dict[str, Any]:
-        """The view without an Extra Power window's offers: the battler's prompt shows them with their
-        cards, a helper's prompt their own offer, and the table everyone's prices."""
-        battle = view.get("battle")
-        if not battle or battle.get("window") is None:
-            return view
-        return {**view, "battle": {**battle, "window": None}}
-
-    def render_view(self, view: Mapping[str, Any], names: Mapping[int, str]) -> str:
-        return board.render(view, names)
-
-    def render_fields(self, view: Mapping[str, Any], names: Mapping[int, str]) -> list[Field]:
-        return board.render_fields(view, names)
-
-    def render_brief(self, view: Mapping[str, Any], names: Mapping[int, str]) -> str:
-        return views.render_brief(view, names)
-
-    def ai_policy(self) -> HeuristicPolicy:
-        return HeuristicPolicy()
-
-    def rules_summary(self) -> str:
-        return text.rules()

@@ -13,12 +13,13 @@ import copy
 from typing import Any, Mapping
 
 from bot.kernel.i18n import N_, data_text, t, translate
+from bot.kernel.present import Board
 
 from .cards import cards
-from .rules import ability, ignoring_news
+from .powers import ability, ignoring_news
 from .scoring import ranking, score
 from .state import NEWS_USED, TILE_NAMES, LagaState
-from .fields import amounts_text, cost_text
+from .fields import amounts_text, cost_text, render_fields
 from .text import deck_name, reason_text
 
 #: What a pending decision asks, as the view carries it (English, marked for the template:
@@ -172,6 +173,11 @@ def _pending_kind(pend: Mapping[str, Any]) -> str:
 def _final(v: Mapping[str, Any], nm: Any) -> str:
     return t("**Final:** {scores}", scores=", ".join(t("{player} {score}", player=nm(r["id"]), score=r["score"])
                                                    for r in v["result"]))
+
+
+def render_board(v: Mapping[str, Any], names: Mapping[int, str]) -> Board:
+    """The board: the round, the News and whose turn as text, then the tiles and a box per player."""
+    return Board(render(v, names), tuple(render_fields(v, names)))
 
 
 def render(v: Mapping[str, Any], names: Mapping[int, str]) -> str:
