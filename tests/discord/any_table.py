@@ -55,6 +55,10 @@ def make_bot(db_path: Any, clock: ManualClock, seed: int = 4321) -> GameBot:
 
 
 # --- what must never reach the channel ---------------------------------------------
+#: The hidden texts of games a test defines (a toy game registers its own here).
+EXTRA_HIDDEN: dict[str, Callable[[Any, int], set[str]]] = {}
+
+
 def hidden_texts(live: Any, player: int) -> set[str]:
     """Display strings only ``player`` may see now, built with the game's own text functions."""
     state, name = live.state, live.game.name
@@ -89,6 +93,8 @@ def hidden_texts(live: Any, player: int) -> set[str]:
         if player in state.revealed:
             return set()
         return {character_name(state.characters[player])}
+    if name in EXTRA_HIDDEN:
+        return EXTRA_HIDDEN[name](live, player)
     raise AssertionError(f"no hidden_texts for {name}: add the game here")
 
 
