@@ -8,6 +8,7 @@ Language choices are shown by their own names, in their own language.
 
 from __future__ import annotations
 
+import inspect
 from typing import Any, Optional
 
 import discord
@@ -16,12 +17,49 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.frontend.handlers.community import Community, game_choices
-from bot.play.language import LANGUAGES
+from bot.frontend.command_translator import command_text
+from bot.kernel.languages import LANGUAGES, SERVER_KEY as LANGUAGE_KEY
+from bot.play.settings import SETTINGS, SettingDef
 
 GAME_CHOICES = [app_commands.Choice(name=title, value=name) for title, name in game_choices()]
 LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()]
 MY_LANGUAGE_CHOICES = LANGUAGE_CHOICES + [
     app_commands.Choice(name=locale_str("The server's language"), value="server")]
+
+
+def _setting_annotation(setting: SettingDef) -> Any:
+    """The slash parameter of a setting: a yes/no for an on/off one, else a whole number (always optional).
+
+    The range is not left to Discord: a forged value outside it still reaches the command, which
+    refuses it with the range, so every refusal reads the same.
+    """
+    return Optional[bool] if setting.kind == "bool" else Optional[int]
+
+
+def settings_command() -> app_commands.Command[Any, ..., Any]:
+    """``/settings`` with one optional parameter per declared setting (``bot.play.settings.SETTINGS``), then the
+    server's language: a setting declared is a setting the command offers, described in the reader's language."""
+
+    async def settings(self: "CommunityCommands", interaction: discord.Interaction, **values: Any) -> None:
+        await self.community.cmd_settings(interaction, dict(values))
+
+    positional = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    params = [inspect.Parameter("self", positional),
+              inspect.Parameter("interaction", positional, annotation=discord.Interaction)]
+    params += [inspect.Parameter(key, positional, default=None, annotation=_setting_annotation(setting))
+               for key, setting in SETTINGS.items()]
+    # A plain ``str`` choice: a forged value reaches the command, which refuses it by name.
+    params.append(inspect.Parameter(LANGUAGE_KEY, positional, default=None, annotation=Optional[str]))
+    settings.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    settings.__qualname__ = "CommunityCommands.settings"  # a method: discord.py then passes the cog as ``self``
+    command = app_commands.command(
+        name="settings", description=locale_str("See or change the bot's settings for this server."))(settings)
+    described = {key: command_text(setting.short.msgid) for key, setting in SETTINGS.items()}
+    described[LANGUAGE_KEY] = locale_str("The language of everything the bot posts in this server's channels")
+    command = app_commands.describe(**described)(command)
+    command = app_commands.choices(**{LANGUAGE_KEY: LANGUAGE_CHOICES})(command)
+    command = app_commands.default_permissions(manage_guild=True)(command)
+    return app_commands.guild_only()(command)
 
 
 class CommunityCommands(commands.Cog):
@@ -51,32 +89,8 @@ class CommunityCommands(commands.Cog):
     async def history(self, interaction: discord.Interaction, match: int) -> None:
         await self.community.cmd_history(interaction, match)
 
-    @app_commands.command(name="settings", description=locale_str("See or change the bot's settings for this server."))
-    @app_commands.describe(
-        window_seconds=locale_str("Response windows (blocks, Plot Twists), 5-300 s"),
-        turn_seconds=locale_str("Time for each decision on a turn, 30-3600 s"),
-        ai_delay_seconds=locale_str("Pause before each AI move, 0-30 s"),
-        idle_takeover=locale_str("Timeouts in a row before the AI takes an absent player's seat, 1-10"),
-        count_ai_matches=locale_str("Whether matches with AI players count in stats"),
-        negotiation_seconds=locale_str("Mat Goceng Extra Power negotiations, 10-600 s"),
-        pictures=locale_str("Whether the table is also shown as a picture"),
-        language=locale_str("The language of everything the bot posts in this server's channels"),
-    )
-    @app_commands.choices(language=LANGUAGE_CHOICES)
-    @app_commands.default_permissions(manage_guild=True)
-    @app_commands.guild_only()
-    async def settings(self, interaction: discord.Interaction, window_seconds: Optional[int] = None,
-                       turn_seconds: Optional[int] = None, ai_delay_seconds: Optional[int] = None,
-                       idle_takeover: Optional[int] = None, count_ai_matches: Optional[bool] = None,
-                       negotiation_seconds: Optional[int] = None, pictures: Optional[bool] = None,
-                       language: Optional[str] = None) -> None:
-        # Plain ``str`` choices: a forged value reaches the command, which refuses it by name.
-        changes: dict[str, Any] = {
-            "window_seconds": window_seconds, "turn_seconds": turn_seconds, "ai_delay_seconds": ai_delay_seconds,
-            "idle_takeover": idle_takeover, "count_ai_matches": count_ai_matches,
-            "negotiation_seconds": negotiation_seconds, "pictures": pictures, "language": language,
-        }
-        await self.community.cmd_settings(interaction, changes)
+    #: Made from the settings' declarations, as ``/<game> new`` is from the options.
+    settings = settings_command()
 
     @app_commands.command(name="language",
                           description=locale_str("Your own language for DMs, pickers and replies only you see."))

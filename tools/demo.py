@@ -27,7 +27,7 @@ from bot.play.clock import ManualClock
 from bot.config import DEFAULT_DATABASE
 from bot.kernel.module import all_games, get_game
 from bot.kernel.rng import Rng
-from bot.play.matches import MoveOutcome
+from bot.play.match_types import MoveOutcome
 from tools.sim import FakeDiscord, FakeMessage, seat
 from bot.frontend.ui.components import PassButton
 
@@ -193,11 +193,11 @@ async def _play(bot: GameBot, world: FakeDiscord, clock: ManualClock, match_id: 
                 watcher: _Watcher, rng: Rng) -> None:
     service = bot.table.service
     for _ in range(MAX_STEPS):
-        live = await service.load(match_id)
+        live = await service.matches.load(match_id)
         if live is None or live.record.status != "active":
             watcher.flush(table_id)
             return
-        if HOST in live.game.rules.actors(live.state) and not service.ai_controls(live, HOST):
+        if HOST in live.game.rules.actors(live.state) and not live.ai_controls(HOST):
             legal = live.game.rules.legal_actions(live.state, HOST)
             view = live.game.rules.view(live.state, HOST)
             action = live.game.policies["normal"]().choose(view, legal, rng)

@@ -18,7 +18,7 @@ from bot.play.clock import Clock, SystemClock
 from bot.frontend.command_translator import CatalogueTranslator, LocalisedTree
 from bot.frontend.handlers.community import Community
 from bot.kernel.i18n import t, use_locale
-from bot.play.matches import MatchService
+from bot.frontend.compose import compose
 from bot.play.scheduler import DeadlineScheduler
 from bot.store.sqlite import Storage
 from bot.frontend.handlers.table import Table
@@ -59,10 +59,10 @@ class GameBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.database_path, clock=self.clock)
-        service = MatchService(self.storage, self.clock, seeds=self.seeds)
+        composed = compose(self.storage, self.clock, seeds=self.seeds)
         scheduler = DeadlineScheduler(self.clock, self._on_timer)
-        self.table = Table(self, service, scheduler)
-        self.community = Community(service)
+        self.table = Table(self, composed, scheduler)
+        self.community = Community(composed.service, self.storage, composed.languages)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         await self.tree.set_translator(CatalogueTranslator())
         for module in self.cog_modules:
@@ -109,7 +109,7 @@ class GameBot(commands.Bot):
         if claim is not None and await claim.run(interaction):
             return
         try:
-            with use_locale(await self.table.service.languages.for_interaction(interaction)):
+            with use_locale(await self.table.languages.for_interaction(interaction)):
                 await self.table.tell(interaction, t("This button is no longer valid."))
         except discord.HTTPException as exc:
             log.warning("could not answer an unclaimed click: %s", exc)

@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
 from bot.kernel.i18n import current_locale, translation
-from bot.play.language import hinted_language
+from bot.kernel.languages import hinted_language
 
 #: Discord's length limits for what we translate (descriptions and choice names).
 LIMITS = {Where.command_description: 100, Where.group_description: 100, Where.parameter_description: 100,
@@ -58,5 +58,5 @@ class LocalisedTree(app_commands.CommandTree):
         table = getattr(interaction.client, "table", None)
         if table is not None:
             # The interaction's own task (discord.py starts one per interaction): the value ends with it.
-            current_locale.set(await table.service.languages.for_interaction(interaction))
+            current_locale.set(await table.languages.for_interaction(interaction))
         return True

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from bot.kernel.po import PoError, PoFile, parse_po
+from bot.kernel.wording import Wording
 from bot.kernel.po import placeholders as _placeholders
 
 log = logging.getLogger(__name__)
@@ -69,6 +70,15 @@ def N_(msgid: str, /) -> str:
 def translate(msgid: str, /, *, locale: str | None = None, **params: Any) -> str:
     """``t`` for a text held in a variable; the text must have been written with ``N_`` so it is in the template."""
     return t(msgid, locale=locale, **params)
+
+
+def speak(wording: "Wording", /, *, locale: str | None = None) -> str:
+    """A :class:`~bot.kernel.wording.Wording` in ``locale`` (default: the current one); a parameter that is
+    itself a wording is rendered first, in the same language."""
+    params = {k: speak(v, locale=locale) if isinstance(v, Wording) else v for k, v in wording.params.items()}
+    if wording.plural is not None and wording.n is not None:
+        return tn(wording.msgid, wording.plural, wording.n, locale=locale, **params)
+    return t(wording.msgid, locale=locale, **params)
 
 
 def step_question(questions: Mapping[tuple[str | None, str], str], key: str,

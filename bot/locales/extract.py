@@ -26,8 +26,9 @@ CARD_TEXT_KEYS = frozenset({"text", "short", "plain", "objective"})
 
 #: Function name → how many leading positional arguments are msgids.
 #: ``N_`` marks a text that is translated later (through ``translate``);
-#: ``locale_str`` is discord.py's marker for command names and descriptions.
-MARKERS = {"t": 1, "tn": 2, "N_": 1, "locale_str": 1}
+#: ``locale_str`` is discord.py's marker for command names and descriptions; ``say``/``say_n`` (``bot.kernel.wording``)
+#: mark texts the match service says without choosing their language.
+MARKERS = {"t": 1, "tn": 2, "N_": 1, "locale_str": 1, "say": 1, "say_n": 2}
 
 HEADER = """\
 # Template of every text Meja Kad shows players. Regenerate with: python -m bot.kernel.i18n extract
@@ -60,7 +61,7 @@ def _marker_names(tree: ast.AST) -> dict[str, str]:
     """
     names: dict[str, str] = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module in ("bot.kernel.i18n", "discord.app_commands"):
+        if isinstance(node, ast.ImportFrom) and node.module in ("bot.kernel.i18n", "bot.kernel.wording", "discord.app_commands"):
             for alias in node.names:
                 if alias.name in MARKERS or alias.name == "translate":
                     names[alias.asname or alias.name] = alias.name

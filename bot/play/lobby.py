@@ -1,40 +1,50 @@
-"""The lobby half of the match service: seats, AI seats, options, start and cancel.
+"""The lobby: seats, AI seats, options, start and cancel.
 
 Options are validated by their declarations (the game's ``options`` and the
 table's :data:`bot.kernel.options.TABLE_OPTIONS`), never by hand: a refused value
 raises :class:`MatchError` naming the allowed values, and nothing is stored.
 
-Every method here is called with the match's lock held: the table takes it
+Every method here is called with the match's lock held: the front end takes it
 (one layer takes locks), so a lobby change and its announcement stay in order.
-
-Mixed into :class:`bot.play.matches.MatchService`, which provides ``lock``,
-``load``, ``_remember``, ``_reload``, ``_deadline_for``, ``storage``,
-``clock`` and ``seeds``; kept apart so each module stays about one thing.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Callable, Mapping
 
 from bot.ai.levels import DEFAULT_LEVEL, check_level, set_level
-from bot.kernel.i18n import t, tn, use_locale
 from bot.kernel.contract import IllegalAction, PlayerId
 from bot.kernel.module import get_game
-from bot.play.match_types import LiveMatch, MatchEnd, MatchError, is_ai
 from bot.kernel.options import TABLE_OPTIONS, Option, check_table_options, find, seated_only
-from bot.store.sqlite import ABANDONED, ACTIVE, LOBBY, ChannelBusy, MatchRecord
+from bot.kernel.wording import say, say_n
+from bot.play.clock import Clock
+from bot.play.match_types import LiveMatch, MatchEnd, MatchError, is_ai
+from bot.play.matches import Matches
+from bot.play.moves import deadline_for
+from bot.play.ports import MatchStore, Narrator
+from bot.play.record import ABANDONED, ACTIVE, LOBBY, ChannelBusy, MatchRecord
+from bot.play.settings import ServerSettings
 
 #: Seconds after which a lobby whose message was never posted may be replaced by ``/<game> new``.
 UNPOSTED_LOBBY_AFTER = 60.0
 
-if TYPE_CHECKING:
-    from bot.play.matches import MatchService
 
+class Lobby:
+    """Opens lobbies, seats people and AI players, sets options, starts and cancels."""
 
-class LobbyMixin:
-    async def open_lobby(self: "MatchService", *, guild_id: int, channel_id: int, game_name: str, host_id: PlayerId,
-                         host_name: str, options: Mapping[str, Any] | None = None,
-                         table_options: Mapping[str, Any] | None = None) -> LiveMatch:
+    def __init__(self, matches: Matches, settings: ServerSettings, store: MatchStore, narrator: Narrator,
+                 clock: Clock, seeds: Callable[[], int]) -> None:
+        self._matches = matches
+        self._settings = settings
+        self._store = store
+        self._narrator = narrator
+        self._clock = clock
+        #: Where new matches get their shuffle seed; tests pass a fixed sequence.
+        self._seeds = seeds
+
+    async def open(self, *, guild_id: int, channel_id: int, game_name: str, host_id: PlayerId, host_name: str,
+                   options: Mapping[str, Any] | None = None,
+                   table_options: Mapping[str, Any] | None = None) -> LiveMatch:
         """A new lobby with the game's options and the table's, both checked first: nothing is created if refused."""
         game = get_game(game_name)
         try:
@@ -44,70 +54,70 @@ class LobbyMixin:
             raise MatchError(exc.reason) from None
         try:
             try:
-                record = await self.storage.create_match(
+                record = await self._store.create_match(
                     guild_id=guild_id, channel_id=channel_id, game=game_name, host_id=host_id,
-                    host_name=host_name, seed=self.seeds(), options=checked,
+                    host_name=host_name, seed=self._seeds(), options=checked,
                 )
             except ChannelBusy as busy:
                 if not await self._drop_unposted_lobby(busy.match):
                     raise
-                record = await self.storage.create_match(
+                record = await self._store.create_match(
                     guild_id=guild_id, channel_id=channel_id, game=game_name, host_id=host_id,
-                    host_name=host_name, seed=self.seeds(), options=checked,
+                    host_name=host_name, seed=self._seeds(), options=checked,
                 )
         except ChannelBusy as busy:
             other = busy.match
             if other.status == LOBBY:  # an unposted one gives way after a minute; the end command ends it now
-                text = t("This channel already has a lobby: {game} match #{match}. "
-                         "Finish it (or end it with its `end` command) before starting another here.",
-                         game=get_game(other.game).title, match=other.id)
+                text = say("This channel already has a lobby: {game} match #{match}. "
+                           "Finish it (or end it with its `end` command) before starting another here.",
+                           game=get_game(other.game).title, match=other.id)
             else:
-                text = t("This channel already has a match in progress: {game} match #{match}. "
-                         "Finish it (or end it with its `end` command) before starting another here.",
-                         game=get_game(other.game).title, match=other.id)
+                text = say("This channel already has a match in progress: {game} match #{match}. "
+                           "Finish it (or end it with its `end` command) before starting another here.",
+                           game=get_game(other.game).title, match=other.id)
             raise MatchError(text) from None
         record.table_options = table_checked
-        await self.storage.save_lobby(record)
-        return self._remember(record)
+        await self._store.save_lobby(record)
+        return self._matches.remember(record)
 
-    async def _drop_unposted_lobby(self: "MatchService", other: MatchRecord) -> bool:
+    async def _drop_unposted_lobby(self, other: MatchRecord) -> bool:
         """A lobby nobody can see (the bot died between storing it and posting it) gives way to a new one.
 
         Only once it is a minute old, so a lobby being posted right now is never
         replaced, and only while nobody but its host sits in it. True if dropped.
         """
         if (other.status != LOBBY or other.message_id is not None or len(other.players) > 1
-                or self.clock.now() - other.created_at < UNPOSTED_LOBBY_AFTER):
+                or self._clock.now() - other.created_at < UNPOSTED_LOBBY_AFTER):
             return False
-        dropped = await self.storage.end_match(other.id, status=ABANDONED, reason="cancelled")
-        self.forget(other.id)
+        dropped = await self._store.end_match(other.id, status=ABANDONED, reason="cancelled")
+        self._matches.forget(other.id)
         return dropped
 
     def _require_lobby(self, live: LiveMatch | None) -> LiveMatch:
         if live is None or live.record.status != LOBBY:
-            raise MatchError(t("This lobby is closed."))
+            raise MatchError(say("This lobby is closed."))
         return live
 
     async def join(self, match_id: int, user_id: PlayerId, name: str) -> LiveMatch:
-        live = self._require_lobby(await self.load(match_id))
+        live = self._require_lobby(await self._matches.load(match_id))
         rec = live.record
         if user_id in rec.players:
-            raise MatchError(t("You are already in this match."))
+            raise MatchError(say("You are already in this match."))
         if len(rec.players) >= live.game.rules.max_players:
-            raise MatchError(tn("This lobby is full ({n} player).", "This lobby is full ({n} players).",
-                                live.game.rules.max_players))
+            raise MatchError(say_n("This lobby is full ({n} player).", "This lobby is full ({n} players).",
+                                   live.game.rules.max_players))
         rec.players.append(user_id)
         rec.names[user_id] = name
-        await self.storage.save_lobby(rec)
+        await self._store.save_lobby(rec)
         return live
 
     async def leave(self, match_id: int, user_id: PlayerId) -> LiveMatch:
-        live = self._require_lobby(await self.load(match_id))
+        live = self._require_lobby(await self._matches.load(match_id))
         rec = live.record
         if user_id not in rec.players:
-            raise MatchError(t("You are not in this match."))
+            raise MatchError(say("You are not in this match."))
         rec.players.remove(user_id)  # a host who leaves their seat still hosts (e.g. to watch AI seats)
-        await self.storage.save_lobby(rec)
+        await self._store.save_lobby(rec)
         return live
 
     async def add_ai(self, match_id: int, user_id: PlayerId, level: str = DEFAULT_LEVEL) -> LiveMatch:
@@ -115,87 +125,83 @@ class LobbyMixin:
 
         The level goes into the match's ``table_options`` (see :mod:`bot.ai.levels`).
         """
-        live = self._require_lobby(await self.load(match_id))
+        live = self._require_lobby(await self._matches.load(match_id))
         rec = live.record
         if user_id != rec.host_id:
-            raise MatchError(t("Only the host can add AI players."))
+            raise MatchError(say("Only the host can add AI players."))
         try:
             check_level(level)
         except ValueError as exc:
             raise MatchError(str(exc)) from None
         if len(rec.players) >= live.game.rules.max_players:
-            raise MatchError(tn("This lobby is full ({n} player).", "This lobby is full ({n} players).",
-                                live.game.rules.max_players))
+            raise MatchError(say_n("This lobby is full ({n} player).", "This lobby is full ({n} players).",
+                                   live.game.rules.max_players))
         number = next(n for n in range(1, 100) if -n not in rec.players)
         rec.players.append(-number)
-        with use_locale(await self.languages.server(rec.guild_id)):  # a seat's name, shown in public
-            rec.names[-number] = t("AI {number}", number=number)
+        rec.names[-number] = await self._narrator.words(rec.guild_id, say("AI {number}", number=number))  # public
         set_level(rec.table_options, -number, level)
-        await self.storage.save_lobby(rec)
+        await self._store.save_lobby(rec)
         return live
 
     async def remove_ai(self, match_id: int, user_id: PlayerId) -> LiveMatch:
-        live = self._require_lobby(await self.load(match_id))
+        live = self._require_lobby(await self._matches.load(match_id))
         rec = live.record
         if user_id != rec.host_id:
-            raise MatchError(t("Only the host can remove AI players."))
+            raise MatchError(say("Only the host can remove AI players."))
         ai_seats = [p for p in rec.players if is_ai(p)]
         if not ai_seats:
-            raise MatchError(t("There is no AI player to remove."))
+            raise MatchError(say("There is no AI player to remove."))
         rec.players.remove(ai_seats[-1])
         set_level(rec.table_options, ai_seats[-1], None)
-        await self.storage.save_lobby(rec)
+        await self._store.save_lobby(rec)
         return live
 
     async def start(self, match_id: int, user_id: PlayerId) -> LiveMatch:
         """Deal the game. Must be called with the match lock held (the caller announces it)."""
-        live = self._require_lobby(await self.load(match_id))
+        live = self._require_lobby(await self._matches.load(match_id))
         rec, game = live.record, live.game
         if user_id != rec.host_id:
-            raise MatchError(t("Only the host can start the match."))
+            raise MatchError(say("Only the host can start the match."))
         count = len(rec.players)
         if not game.rules.min_players <= count <= game.rules.max_players:
             if game.rules.min_players == game.rules.max_players:
-                text = tn("{game} needs exactly {n} player; there are {count}.",
-                          "{game} needs exactly {n} players; there are {count}.",
-                          game.rules.min_players, game=game.title, count=count)
+                text = say_n("{game} needs exactly {n} player; there are {count}.",
+                             "{game} needs exactly {n} players; there are {count}.",
+                             game.rules.min_players, game=game.title, count=count)
             else:
-                text = t("{game} needs {low} to {high} players; there are {count}.",
-                         game=game.title, low=game.rules.min_players, high=game.rules.max_players, count=count)
+                text = say("{game} needs {low} to {high} players; there are {count}.",
+                           game=game.title, low=game.rules.min_players, high=game.rules.max_players, count=count)
             raise MatchError(text)
         rec.options = seated_only(game.rules.options, rec.options, rec.players)  # a leaver's own options go with them
         try:
             state = game.rules.new_game(list(rec.players), rec.seed, rec.options)
         except IllegalAction as exc:  # e.g. options stored by an older version the engine now refuses
             raise MatchError(exc.reason) from None
-        deadline = await self._deadline_for(live.record.guild_id, game, state)
-        with use_locale(await self.languages.server(rec.guild_id)):  # the first line of the table's log
-            players = t(" vs ").join(live.name_of(p) for p in rec.players)
-            rec.recent = [t("The match begins: {players}.", players=players)]
-        await self.storage.start_match(rec, game.rules.state_to_json(state), deadline)
+        deadline = deadline_for(await self._settings.of(rec.guild_id), game, state, self._clock.now())
+        versus = await self._narrator.words(rec.guild_id, say(" vs "))  # the first line of the table's log
+        players = versus.join(str(live.name_of(p)) for p in rec.players)
+        rec.recent = [await self._narrator.words(rec.guild_id, say("The match begins: {players}.", players=players))]
+        await self._store.start_match(rec, game.rules.state_to_json(state), deadline)
         rec.status, rec.state, rec.seq, rec.deadline = ACTIVE, None, 0, deadline
-        rec.decision_started, rec.reminded = self.clock.now(), False
+        rec.decision_started, rec.reminded = self._clock.now(), False
         live.state = state
-        live.last_move_at = self.clock.now()
+        live.last_move_at = self._clock.now()
         return live
 
-    async def cancel_lobby(self, match_id: int, user_id: PlayerId, *, may_manage: bool) -> MatchEnd:
-        live = self._require_lobby(await self.load(match_id))
+    async def cancel(self, match_id: int, user_id: PlayerId, *, may_manage: bool) -> MatchEnd:
+        live = self._require_lobby(await self._matches.load(match_id))
         if user_id != live.record.host_id and not may_manage:
-            raise MatchError(t("Only the host (or someone with Manage Channels) can cancel this lobby."))
-        await self.storage.end_match(match_id, status=ABANDONED, reason="cancelled")
-        await self._reload(match_id)
+            raise MatchError(say("Only the host (or someone with Manage Channels) can cancel this lobby."))
+        await self._store.end_match(match_id, status=ABANDONED, reason="cancelled")
+        await self._matches.reload(match_id)
         return MatchEnd(live, "cancelled", None, user_id)
 
-
-    # --- options --------------------------------------------------------------------
-    async def set_option(self: "MatchService", match_id: int, user_id: PlayerId, name: str,
-                         value: Any) -> LiveMatch:
+    async def set_option(self, match_id: int, user_id: PlayerId, name: str, value: Any) -> LiveMatch:
         """The host changes a match-wide option: the game's own or the table's (``full_windows``)."""
-        live = self._require_lobby(await self.load(match_id))
+        live = self._require_lobby(await self._matches.load(match_id))
         rec = live.record
         if user_id != rec.host_id:
-            raise MatchError(t("Only the host can change the match options."))
+            raise MatchError(say("Only the host can change the match options."))
         try:
             option, table = match_wide_option(live, name)
             checked = option.check(value)
@@ -203,43 +209,43 @@ class LobbyMixin:
             raise MatchError(exc.reason) from None
         target = rec.table_options if table else rec.options
         target[option.name] = checked
-        await self.storage.save_lobby(rec)
+        await self._store.save_lobby(rec)
         return live
 
-    async def set_player_option(self: "MatchService", match_id: int, user_id: PlayerId, player_id: PlayerId,
-                                name: str, value: Any) -> LiveMatch:
+    async def set_player_option(self, match_id: int, user_id: PlayerId, player_id: PlayerId, name: str,
+                                value: Any) -> LiveMatch:
         """A seated player changes one of their own per-player options (Laga's ``gender``)."""
-        live = self._require_lobby(await self.load(match_id))
+        live = self._require_lobby(await self._matches.load(match_id))
         rec, game = live.record, live.game
         if user_id != player_id:
-            raise MatchError(t("You can only change your own options."))
+            raise MatchError(say("You can only change your own options."))
         if player_id not in rec.players:
-            raise MatchError(t("Take a seat first (press Join): options are set per seated player."))
+            raise MatchError(say("Take a seat first (press Join): options are set per seated player."))
         try:
             option = find(game.rules.options, name, owner=game.title)
             if not option.per_player:
-                raise IllegalAction(t("{option} is set for the whole match, by the host.", option=option.title))
+                raise MatchError(say("{option} is set for the whole match, by the host.", option=option.title))
             checked = option.check(value)
         except IllegalAction as exc:
             raise MatchError(exc.reason) from None
         values = dict(rec.options.get(option.name) or {})
         values[str(player_id)] = checked
         rec.options[option.name] = values
-        await self.storage.save_lobby(rec)
+        await self._store.save_lobby(rec)
         return live
 
 
 def match_wide_option(live: LiveMatch, name: str) -> tuple[Option, bool]:
-    """The match-wide option called ``name`` and whether it is the table's; IllegalAction if there is none."""
+    """The match-wide option called ``name`` and whether it is the table's; MatchError if there is none."""
     game = live.game
     for option in game.rules.options:
         if option.name == name:
             if option.per_player:
-                raise IllegalAction(t("{option} is set by each player for themselves.", option=option.title))
+                raise MatchError(say("{option} is set by each player for themselves.", option=option.title))
             return option, False
     for option in TABLE_OPTIONS:
         if option.name == name:
             return option, True
     names = ", ".join(o.name for o in (*game.rules.options, *TABLE_OPTIONS) if not o.per_player)
-    raise IllegalAction(t("{game} has no option {name}; the host can change: {names}.",
-                          game=game.title, name=name, names=names))
+    raise MatchError(say("{game} has no option {name}; the host can change: {names}.",
+                         game=game.title, name=name, names=names))

@@ -1,7 +1,9 @@
 """The plain data the match service hands out: live matches, move outcomes, endings, refusals.
 
-Separate from the service so the lobby, the timers and the Discord layer can
-name these types without importing the service itself.
+Separate from the service's parts so the lobby, the moves, the timers and the Discord
+front end can name these types without importing one another. Refusals say their
+reason as a :class:`~bot.kernel.wording.Wording`: the front end tells it in the
+language of whoever reads it.
 """
 
 from __future__ import annotations
@@ -9,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from bot.kernel.i18n import t
 from bot.kernel.contract import Action, Event, PlayerId, Refusal, Result, Waiting
+from bot.kernel.wording import Wording, say
 from bot.kernel.module import GameModule
-from bot.store.sqlite import MatchRecord
+from bot.play.record import MatchRecord
 
 
 #: Who decided a move: the player, a window's or a turn's clock, the AI, an automatic pass, a leave.
@@ -25,7 +27,10 @@ def is_ai(player: PlayerId) -> bool:
 
 
 class MatchError(Refusal):
-    """A request the bot refuses; ``reason`` is shown to the user as is."""
+    """A request the bot refuses; its wording is told to the user, in their language."""
+
+    def __init__(self, reason: Wording | str) -> None:
+        super().__init__(reason)
 
 
 class StaleTurn(MatchError):
@@ -36,7 +41,7 @@ class StaleTurn(MatchError):
     """
 
     def __init__(self) -> None:
-        super().__init__(t("That question is over: the table has moved on."))
+        super().__init__(say("That question is over: the table has moved on."))
 
 
 @dataclass
@@ -48,16 +53,8 @@ class LiveMatch:
     state: Any | None = None
     #: Who made the last move (in memory only; used to keep AI seats from answering themselves).
     last_actor: PlayerId | None = None
-    #: Consecutive turn timeouts before the AI takes a seat over (the server's setting).
-    takeover_after: int = 2
     #: When the last move was committed (in memory; paces AI seats so people can follow).
     last_move_at: float | None = None
-    #: Players mentioned in the channel during the current turn, and that turn's player
-    #: (in memory): nobody is mentioned twice in one turn.
-    mentioned: set[PlayerId] = field(default_factory=set)
-    mention_turn: PlayerId | None = None
-    #: Whom the channel's current ping message is for (in memory).
-    ping_for: PlayerId | None = None
 
     @property
     def id(self) -> int:
@@ -67,9 +64,14 @@ class LiveMatch:
     def seq(self) -> int:
         return self.record.seq
 
-    def name_of(self, player: PlayerId) -> str:
+    def name_of(self, player: PlayerId) -> str | Wording:
+        """A seat's name, to put in a wording (a seat without one is "Player <id>", said in its reader's language)."""
         names = self.record.names
-        return names[player] if player in names else t("Player {player}", player=player)
+        return names[player] if player in names else say("Player {player}", player=player)
+
+    def ai_controls(self, player: PlayerId) -> bool:
+        """Whether the AI decides for this seat: an AI player, or a person the AI covers while they are away."""
+        return is_ai(player) or player in self.record.autopilot
 
     @property
     def waiting(self) -> Waiting:
@@ -98,7 +100,7 @@ class MoveOutcome:
     before: Waiting
     after: Waiting
     result: Result | None = None
-    #: Public lines describing the move (safe for the channel).
+    #: Public lines describing the move (safe for the channel), in the server's language.
     public_lines: list[str] = field(default_factory=list)
     #: Private lines per player (what only they may read, e.g. the card they drew).
     private_lines: dict[PlayerId, list[str]] = field(default_factory=dict)

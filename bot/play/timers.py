@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.kernel.contract import PlayerId
-from bot.play.matches import LiveMatch, MatchService
+from bot.play.match_types import LiveMatch
 from bot.play.settings import GuildSettings
-from bot.store.sqlite import ACTIVE
+from bot.play.record import ACTIVE
 
 AI, REMINDER, DEADLINE = "ai", "reminder", "deadline"
 
@@ -29,7 +29,7 @@ class Wake:
     player: PlayerId | None = None
 
 
-def ai_actor(service: MatchService, live: LiveMatch) -> PlayerId | None:
+def ai_actor(live: LiveMatch) -> PlayerId | None:
     """The AI-decided seat to move next, or None.
 
     In a window, responders go before its decider (so an AI battler hears
@@ -37,7 +37,7 @@ def ai_actor(service: MatchService, live: LiveMatch) -> PlayerId | None:
     response again: it waits for the others.
     """
     waiting = live.game.rules.waiting(live.state)
-    candidates = [p for p in sorted(waiting.actors) if service.ai_controls(live, p)]
+    candidates = [p for p in sorted(waiting.actors) if live.ai_controls(p)]
     if waiting.window is not None and live.record.decision_seq != live.record.seq:
         # Within a round, an AI seat does not answer its own answer again (it waits for the
         # others); a round its own move opened (a counter to a counter) it may answer.
@@ -49,23 +49,23 @@ def ai_actor(service: MatchService, live: LiveMatch) -> PlayerId | None:
     return candidates[0]
 
 
-def humans_waited_on(service: MatchService, live: LiveMatch) -> list[PlayerId]:
-    return [p for p in sorted(live.waiting.actors) if not service.ai_controls(live, p)]
+def humans_waited_on(live: LiveMatch) -> list[PlayerId]:
+    return [p for p in sorted(live.waiting.actors) if not live.ai_controls(p)]
 
 
-def next_wake(service: MatchService, live: LiveMatch, settings: GuildSettings, now: float) -> Wake | None:
+def next_wake(live: LiveMatch, settings: GuildSettings, now: float) -> Wake | None:
     rec = live.record
     if rec.status != ACTIVE or live.state is None:
         return None
     wakes: list[Wake] = []
-    player = ai_actor(service, live)
+    player = ai_actor(live)
     if player is not None:
         since = live.last_move_at if live.last_move_at is not None else rec.updated_at
         wakes.append(Wake(since + settings["ai_delay_seconds"], AI, player))
     if rec.deadline is not None:
         started = rec.decision_started if rec.decision_started is not None else now
         length = rec.deadline - started
-        if not rec.reminded and length >= REMIND_FROM_SECONDS and humans_waited_on(service, live):
+        if not rec.reminded and length >= REMIND_FROM_SECONDS and humans_waited_on(live):
             wakes.append(Wake(started + length / 2, REMINDER))
         wakes.append(Wake(rec.deadline, DEADLINE))
     return min(wakes, key=lambda w: w.at) if wakes else None

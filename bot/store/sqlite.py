@@ -24,122 +24,48 @@ from typing import Any, Coroutine, TypeVar
 
 import aiosqlite
 
+from bot.play.record import (ABANDONED, ACTIVE, FINISHED, LIVE_STATUSES, LOBBY, ChannelBusy, LoggedAction,
+                             MatchRecord, StaleMove)
 from bot.store.announced_marks import AnnouncedMarks
+from bot.store.records import LEADERBOARD, PLAYER_RECORDS, Record
 from bot.store.migrations import MIGRATIONS, SCHEMA_VERSION
 
 T = TypeVar("T")
 
-LOBBY = "lobby"
-ACTIVE = "active"
-FINISHED = "finished"
-ABANDONED = "abandoned"
-LIVE_STATUSES = (LOBBY, ACTIVE)
-
-
-class ChannelBusy(Exception):
-    """A channel already has a live match; ``match`` is that match."""
-
-    def __init__(self, match: "MatchRecord") -> None:
-        super().__init__(f"channel {match.channel_id} already has match #{match.id}")
-        self.match = match
-
-
-class StaleMove(Exception):
-    """The match moved on since the caller loaded it (sequence number mismatch)."""
-
-
-@dataclass
-class MatchRecord:
-    """One row of ``matches``, decoded. The live engine state stays a JSON string here."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    game: str
-    status: str
-    host_id: int
-    players: list[int]
-    names: dict[int, str]
-    options: dict[str, Any]
-    seed: int
-    state: str | None
-    seq: int
-    result: dict[str, Any] | None
-    end_reason: str | None
-    message_id: int | None
-    deadline: float | None
-    dm_closed: list[int] = field(default_factory=list)
-    #: The last public move lines, for the turn message (kept across restarts).
-    recent: list[str] = field(default_factory=list)
-    #: When the pending decision began (for the halfway reminder and AI pacing).
-    decision_started: float | None = None
-    reminded: bool = False
-    #: Consecutive turn timeouts per player; reset when the player acts.
-    timeouts: dict[int, int] = field(default_factory=dict)
-    #: Players whose seat the AI plays until they click again.
-    autopilot: list[int] = field(default_factory=list)
-    #: The move number at which the pending decision began: a window round keeps it while
-    #: players answer, so every prompt of the round stays valid until the round ends.
-    decision_seq: int = 0
-    #: The host's table options (platform-wide, not the game's own), e.g. ``full_windows``.
-    table_options: dict[str, Any] = field(default_factory=dict)
-    #: Players who left the running match (their seat is eliminated or played by the AI).
-    left: list[int] = field(default_factory=list)
-    #: Players passing on every window until their own turn comes.
-    skipping: list[int] = field(default_factory=list)
-    #: Players who let a response window time out: passed for in windows until they act again.
-    absent: list[int] = field(default_factory=list)
-    #: The move number the public table, pings and DMs last showed in full (None: not since the start).
-    announced_seq: int | None = None
-    created_at: float = 0.0
-    updated_at: float = 0.0
-
-    @property
-    def is_live(self) -> bool:
-        return self.status in LIVE_STATUSES
-
-    @classmethod
-    def from_row(cls, row: aiosqlite.Row) -> "MatchRecord":
-        return cls(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            game=row["game"],
-            status=row["status"],
-            host_id=row["host_id"],
-            players=json.loads(row["players"]),
-            names={int(k): v for k, v in json.loads(row["names"]).items()},
-            options=json.loads(row["options"]),
-            seed=row["seed"],
-            state=row["state"],
-            seq=row["seq"],
-            result=json.loads(row["result"]) if row["result"] else None,
-            end_reason=row["end_reason"],
-            message_id=row["message_id"],
-            deadline=row["deadline"],
-            dm_closed=json.loads(row["dm_closed"]),
-            recent=json.loads(row["recent"]),
-            decision_started=row["decision_started"],
-            reminded=bool(row["reminded"]),
-            timeouts={int(k): v for k, v in json.loads(row["timeouts"]).items()},
-            autopilot=json.loads(row["autopilot"]),
-            decision_seq=row["decision_seq"],
-            table_options=json.loads(row["table_options"]),
-            left=json.loads(row["left_players"]),
-            skipping=json.loads(row["skipping"]),
-            absent=json.loads(row["absent"]),
-            announced_seq=row["announced_seq"],
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
-        )
-
-
-@dataclass(frozen=True)
-class LoggedAction:
-    seq: int
-    player_id: int
-    action: dict[str, Any]
-    at: float
+def record_from_row(row: aiosqlite.Row) -> MatchRecord:
+    """One row of ``matches``, decoded."""
+    return MatchRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        game=row["game"],
+        status=row["status"],
+        host_id=row["host_id"],
+        players=json.loads(row["players"]),
+        names={int(k): v for k, v in json.loads(row["names"]).items()},
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        state=row["state"],
+        seq=row["seq"],
+        result=json.loads(row["result"]) if row["result"] else None,
+        end_reason=row["end_reason"],
+        message_id=row["message_id"],
+        deadline=row["deadline"],
+        dm_closed=json.loads(row["dm_closed"]),
+        recent=json.loads(row["recent"]),
+        decision_started=row["decision_started"],
+        reminded=bool(row["reminded"]),
+        timeouts={int(k): v for k, v in json.loads(row["timeouts"]).items()},
+        autopilot=json.loads(row["autopilot"]),
+        decision_seq=row["decision_seq"],
+        table_options=json.loads(row["table_options"]),
+        left=json.loads(row["left_players"]),
+        skipping=json.loads(row["skipping"]),
+        absent=json.loads(row["absent"]),
+        announced_seq=row["announced_seq"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
 
 
 #: One accepted move. ``status`` is set only by the move that ends the match: SQLite rewrites the
@@ -233,13 +159,13 @@ class Storage:
             # rowcount is read without another trip; the cursor is left to the garbage collector.
             return (await self._db.execute(sql, params)).rowcount
 
-    async def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
+    async def _rows(self, sql: str, params: tuple[Any, ...] | dict[str, Any] = ()) -> list[aiosqlite.Row]:
         """Every row of one query, in one round trip (a cursor's execute, fetch and close would be three)."""
         return list(await self._db.execute_fetchall(sql, params))
 
     async def _fetch_matches(self, where: str, params: tuple[Any, ...]) -> list[MatchRecord]:
         """Matches as stored, announced marks still waiting to be stored included."""
-        records = [MatchRecord.from_row(r) for r in await self._rows(f"SELECT * FROM matches WHERE {where}", params)]
+        records = [record_from_row(r) for r in await self._rows(f"SELECT * FROM matches WHERE {where}", params)]
         for record in records:
             waiting = self._announced.waiting(record.id)
             if waiting is not None:
@@ -267,10 +193,6 @@ class Storage:
         if guild_id is None:
             return await self._fetch_matches("status = 'finished' ORDER BY id", ())
         return await self._fetch_matches("status = 'finished' AND guild_id = ? ORDER BY id", (guild_id,))
-
-    async def query(self, sql: str, params: dict[str, Any] | tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
-        """A read-only query for reports (stats, leaderboards)."""
-        return await self._rows(sql, params)
 
     async def action_log(self, match_id: int) -> list[LoggedAction]:
         rows = await self._rows(
@@ -487,3 +409,20 @@ class Storage:
             "INSERT OR REPLACE INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)",
             (guild_id, key, _dump(value)),
         )
+
+    # --- who won what ---------------------------------------------------------
+    async def player_records(self, guild_id: int, player_id: int, *, count_ai: bool) -> list[Record]:
+        """A player's record per game on one server (games they never finished are left out)."""
+        rows = await self._rows(PLAYER_RECORDS, {"guild": guild_id, "player": player_id, "count_ai": int(count_ai)})
+        return [Record(player_id, r["game"], r["played"], r["won"] or 0) for r in rows]
+
+    async def leaderboard(self, guild_id: int, game: str, *, count_ai: bool, limit: int = 10,
+                          min_played: int = 1) -> list[Record]:
+        """The best human players of one game on one server: most wins, then best win rate."""
+        rows = await self._rows(LEADERBOARD, {"guild": guild_id, "game": game, "count_ai": int(count_ai),
+                                              "limit": limit, "min_played": min_played})
+        return [Record(r["player"], game, r["played"], r["won"] or 0) for r in rows]
+
+    async def synchronous(self) -> int:
+        """How hard SQLite syncs each commit on this connection (PRAGMA synchronous: 1 NORMAL, 2 FULL)."""
+        return int((await self._rows("PRAGMA synchronous"))[0][0])

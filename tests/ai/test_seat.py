@@ -7,44 +7,46 @@ import pytest
 
 from bot.ai.levels import EASY, HARD, NORMAL, level_of
 from bot.ai.pool import PoolUnavailable, SearchPool
-from bot.play.matches import MatchError, MatchService
+from bot.play.match_types import MatchError
+from bot.frontend.compose import compose
+from bot.play.service import MatchService
 
 HOST = 101
 
 
 async def _ai_match(service: MatchService, levels: tuple[str, str]):
-    live = await service.open_lobby(guild_id=1, channel_id=50, game_name="drump", host_id=HOST, host_name="Aisyah")
-    await service.leave(live.id, HOST)
+    live = await service.lobby.open(guild_id=1, channel_id=50, game_name="drump", host_id=HOST, host_name="Aisyah")
+    await service.lobby.leave(live.id, HOST)
     for level in levels:
-        await service.add_ai(live.id, HOST, level)
-    async with service.lock(live.id):
-        return await service.start(live.id, HOST)
+        await service.lobby.add_ai(live.id, HOST, level)
+    async with service.matches.lock(live.id):
+        return await service.lobby.start(live.id, HOST)
 
 
 @pytest.fixture
 def service(storage, clock):
     seeds = iter(range(4000, 5000))
-    return MatchService(storage, clock, seeds=lambda: next(seeds))
+    return compose(storage, clock, seeds=lambda: next(seeds)).service
 
 
 async def test_a_bad_level_is_refused_and_nothing_is_seated(service):
-    live = await service.open_lobby(guild_id=1, channel_id=50, game_name="drump", host_id=HOST, host_name="Aisyah")
+    live = await service.lobby.open(guild_id=1, channel_id=50, game_name="drump", host_id=HOST, host_name="Aisyah")
     with pytest.raises(MatchError, match="AI level"):
-        await service.add_ai(live.id, HOST, "impossible")
-    stored = await service.storage.get_match(live.id)
+        await service.lobby.add_ai(live.id, HOST, "impossible")
+    stored = await service.store.get_match(live.id)
     assert stored.players == [HOST] and "ai_levels" not in stored.table_options
 
 
 async def test_levels_are_stored_per_seat_and_each_seat_plays_its_own(service):
     live = await _ai_match(service, (EASY, HARD))
-    stored = await service.storage.get_match(live.id)
+    stored = await service.store.get_match(live.id)
     assert level_of(stored.table_options, -1) == EASY and level_of(stored.table_options, -2) == HARD
     service.ai.pool = SearchPool()
     service.ai.pool.disabled = True  # no worker processes: hard must still move, as normal
     for _ in range(30):
         actor = sorted(live.waiting.actors)[0]
-        async with service.lock(live.id):
-            outcomes = await service.ai_move(live.id, actor)
+        async with service.matches.lock(live.id):
+            outcomes = await service.moves.ai_move(live.id, actor)
         if outcomes[-1].finished:
             break
     assert service.ai.decided[EASY] > 0 and service.ai.decided[NORMAL] > 0
@@ -64,19 +66,19 @@ async def test_a_hard_search_runs_off_the_event_loop_while_other_matches_play(se
     from bot.ai.pool import SHARED
 
     hard = await _ai_match(service, (HARD, HARD))
-    await service.change_setting(1, "ai_think_ms", 1000)
-    other = await service.open_lobby(guild_id=1, channel_id=51, game_name="drump", host_id=7, host_name="Citra")
-    await service.join(other.id, 8, "Dewi")
-    async with service.lock(other.id):
-        await service.start(other.id, 7)
+    await service.settings.change(1, "ai_think_ms", 1000)
+    other = await service.lobby.open(guild_id=1, channel_id=51, game_name="drump", host_id=7, host_name="Citra")
+    await service.lobby.join(other.id, 8, "Dewi")
+    async with service.matches.lock(other.id):
+        await service.lobby.start(other.id, 7)
     service.ai.pool = SHARED
     actor = sorted(hard.waiting.actors)[0]
     if len(hard.game.rules.legal_actions(hard.state, actor)) < 2:
         pytest.skip("the first decision is forced; nothing to search")
 
     async def hard_move():
-        async with service.lock(hard.id):
-            return await service.ai_move(hard.id, actor)
+        async with service.matches.lock(hard.id):
+            return await service.moves.ai_move(hard.id, actor)
 
     thinking = asyncio.create_task(hard_move())
     played = 0
@@ -84,8 +86,8 @@ async def test_a_hard_search_runs_off_the_event_loop_while_other_matches_play(se
         await asyncio.sleep(0)
         person = sorted(other.waiting.actors)[0]
         legal = other.game.rules.legal_actions(other.state, person)
-        async with service.lock(other.id):
-            await service.act(other.id, person, legal[-1], decision=other.decision)
+        async with service.matches.lock(other.id):
+            await service.moves.act(other.id, person, legal[-1], decision=other.decision)
         played += 1
         assert not thinking.done(), "a search finished within a few quick moves elsewhere"
     outcomes = await thinking

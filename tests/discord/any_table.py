@@ -227,10 +227,10 @@ class GameTable:
 
     # --- reading -----------------------------------------------------------------------
     async def live(self) -> Any:
-        return await self.bot.table.service.load(self.match_id)
+        return await self.bot.table.service.matches.load(self.match_id)
 
     def table_message(self) -> FakeMessage:
-        live = self.bot.table.service._cache.get(self.match_id)
+        live = self.bot.table.service.matches._cache.get(self.match_id)
         return self.world.message(live.record.message_id if live is not None else self.table_id)
 
     def prompt_for(self, player: int, decision: int) -> FakeMessage | None:
@@ -353,7 +353,7 @@ class GameTable:
         await self.observe()
 
     def human(self, live: Any, player: int) -> bool:
-        return player > 0 and not self.bot.table.service.ai_controls(live, player)
+        return player > 0 and not live.ai_controls(player)
 
     async def wait_for_bot(self) -> None:
         """No human can act: let the simulated time run to the next wake-up (an AI move, a deadline)."""

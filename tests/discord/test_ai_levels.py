@@ -48,7 +48,7 @@ async def test_a_hard_seat_searches_and_keeps_its_level_after_a_restart(table: T
     await table.click(HOST, lobby, LobbyButton.id(match_id, "leave"))
     await table.select(HOST, table.table_message(), AddAISelect.custom_id_for(match_id), ["hard"])
     await table.click(HOST, table.table_message(), LobbyButton.id(match_id, "add_ai"))
-    await table.bot.table.service.change_setting(table.live().record.guild_id, "ai_think_ms", 100)
+    await table.bot.table.service.settings.change(table.live().record.guild_id, "ai_think_ms", 100)
     await table.click(HOST, table.table_message(), LobbyButton.id(match_id, "start"))
 
     await table.bot.close()
@@ -57,7 +57,7 @@ async def test_a_hard_seat_searches_and_keeps_its_level_after_a_restart(table: T
     table.bot = fresh
     await table.world.settle()
 
-    live = table.live() or await fresh.table.service.load(match_id)
+    live = table.live() or await fresh.table.service.matches.load(match_id)
     assert level_of(live.record.table_options, -1) == HARD and level_of(live.record.table_options, -2) == "normal"
     seats = fresh.table.service.ai
     for _ in range(40):

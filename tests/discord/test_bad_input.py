@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 
 import discord
 import pytest
@@ -37,12 +38,11 @@ async def _snapshot(table: Table) -> bytes:
     out, see ``bot.store.announced_marks``) are stored first: the snapshot is of what the bot has
     committed, not of when its write-behind happened to run.
     """
-    storage = table.bot.storage
-    await storage.flush_announced()
-    names = [r["name"] for r in await storage.query(
-        "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
-    dump = {name: [tuple(row) for row in await storage.query(f"SELECT * FROM {name} ORDER BY rowid")]
-            for name in names if name != "sqlite_sequence"}
+    await table.bot.storage.flush_announced()
+    with sqlite3.connect(table.bot.database_path) as raw:  # a reader of its own sees every committed row
+        names = [r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        dump = {name: [tuple(row) for row in raw.execute(f"SELECT * FROM {name} ORDER BY rowid")]
+                for name in names if name != "sqlite_sequence"}
     return json.dumps(dump, sort_keys=True, default=repr).encode()
 
 
@@ -288,13 +288,12 @@ async def test_storage_opens_with_the_chosen_synchronous(db_path, monkeypatch, m
     monkeypatch.delenv("DATABASE_SYNCHRONOUS", raising=False)
     storage = await Storage.open(db_path, synchronous=mode)
     try:
-        rows = await storage.query("PRAGMA synchronous")
-        assert rows[0][0] == level
+        assert await storage.synchronous() == level
     finally:
         await storage.close()
     monkeypatch.setenv("DATABASE_SYNCHRONOUS", "NORMAL")
     storage = await Storage.open(db_path)
     try:
-        assert (await storage.query("PRAGMA synchronous"))[0][0] == 1
+        assert await storage.synchronous() == 1
     finally:
         await storage.close()

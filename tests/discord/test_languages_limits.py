@@ -21,7 +21,7 @@ from bot.kernel.i18n import use_locale
 from bot.locales.pseudo import write_pseudo_catalogues
 from bot.play.match_types import LiveMatch
 from tools.sim.validate import check_message
-from bot.store.sqlite import ACTIVE, MatchRecord
+from bot.play.record import ACTIVE, MatchRecord
 from bot.frontend.ui import render
 from bot.frontend.ui.picker import walk
 from bot.pictures.drawing import draw_hand, draw_table

@@ -130,7 +130,7 @@ async def test_a_start_committed_before_a_crash_reaches_its_table_dms_and_timers
 
 async def test_a_lobby_never_posted_gives_way_to_a_new_one(table: Table, clock):
     service = table.bot.table.service
-    orphan = await service.open_lobby(guild_id=table.world._channels[CHANNEL].guild_id, channel_id=CHANNEL,
+    orphan = await service.lobby.open(guild_id=table.world._channels[CHANNEL].guild_id, channel_id=CHANNEL,
                                       game_name="drump", host_id=HOST, host_name="Aisyah")
     refused = await table.slash(HOST, "new")
     assert refused.ephemeral and "end" in refused.text and f"#{orphan.id}" in refused.text
@@ -143,7 +143,7 @@ async def test_a_lobby_never_posted_gives_way_to_a_new_one(table: Table, clock):
 
 async def test_a_lobby_never_posted_can_be_ended_at_once(table: Table):
     service = table.bot.table.service
-    await service.open_lobby(guild_id=table.world._channels[CHANNEL].guild_id, channel_id=CHANNEL,
+    await service.lobby.open(guild_id=table.world._channels[CHANNEL].guild_id, channel_id=CHANNEL,
                              game_name="drump", host_id=HOST, host_name="Aisyah")
     ended = await table.slash(HOST, "end")
     assert ended.responded and "ended" in ended.text
@@ -158,7 +158,7 @@ def impatient(monkeypatch):
 
 
 async def _busy(table: Table, match_id: int, seconds: float = 0.1) -> asyncio.Task:
-    lock = table.bot.table.service.lock(match_id)
+    lock = table.bot.table.service.matches.lock(match_id)
     await lock.acquire()
 
     async def release() -> None:

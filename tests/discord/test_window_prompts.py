@@ -57,7 +57,7 @@ def _mentions(text: str) -> set[int]:
 async def _open_first_window(world, bot):
     new = await world.slash(bot, HOST, CHANNEL, "drama", "new")
     await world.settle()
-    live = next(iter(bot.table.service._cache.values()))
+    live = next(iter(bot.table.service.matches._cache.values()))
     for pid in PLAYERS[1:]:
         await world.click(bot, pid, new.message, LobbyButton.id(live.id, "join"))
         await world.settle()
@@ -166,7 +166,7 @@ async def test_folding_a_rounds_prompts_never_holds_up_the_match(drama_table, cl
     decision = live.decision
     clock.advance(live.record.deadline - clock.now() + 0.5)
     timer = asyncio.ensure_future(bot.table.scheduler.run_due())  # the window times out: its round is over
-    lock = bot.table.service.lock(live.id)
+    lock = bot.table.service.matches.lock(live.id)
     try:
         for _ in range(500):  # the rest of the round's announcements (hand DMs, the table) finish meanwhile
             if timer.done() and match_locks.is_free(lock) and asked:

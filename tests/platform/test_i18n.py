@@ -168,11 +168,15 @@ async def test_each_task_keeps_its_own_locale(ms_catalogue):
 
 
 def test_deferred_texts_translate_where_they_are_shown(ms_catalogue):
-    from bot.play.settings import SETTINGS
+    """A refusal the match service words is said in the language of whoever reads it, when they read it."""
+    from bot.play.settings import SETTINGS, BadSetting
 
-    with use_locale("ms"), pytest.raises(ValueError) as raised:
+    with pytest.raises(BadSetting) as raised:
         SETTINGS["window_seconds"].validate(2)
-    assert str(raised.value) == "window_seconds mesti antara 5 dan 300 saat."
+    with use_locale("ms"):
+        assert raised.value.reason == "window_seconds mesti antara 5 dan 300 saat."
+    with use_locale("en"):
+        assert raised.value.reason == "window_seconds must be between 5 and 300 seconds."
 
 
 def test_command_descriptions_have_a_raw_lookup(ms_catalogue):

@@ -6,7 +6,8 @@ import pytest
 
 from bot.kernel.contract import Result
 from bot.kernel.module import get_game
-from bot.play.leaving import final_result, leave_kind
+from bot.frontend.narrate import final_result
+from bot.play.leaving import leave_kind
 
 A, B, C, D = 11, 22, 33, 44
 

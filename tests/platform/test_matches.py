@@ -6,17 +6,19 @@ import pytest
 
 from bot.kernel.contract import IllegalAction, replay
 from bot.kernel.rng import Rng
-from bot.play.matches import MatchError, MatchService, StaleTurn
-from bot.store.sqlite import ABANDONED, FINISHED
+from bot.play.match_types import MatchError, StaleTurn
+from bot.frontend.compose import compose
+from bot.play.service import MatchService
+from bot.play.record import ABANDONED, FINISHED
 
 HOST, GUEST, STRANGER = 101, 202, 303
 
 
 async def _started(service: MatchService):
-    live = await service.open_lobby(guild_id=1, channel_id=50, game_name="drump", host_id=HOST, host_name="Aisyah")
-    await service.join(live.id, GUEST, "Budi")
-    async with service.lock(live.id):
-        return await service.start(live.id, HOST)
+    live = await service.lobby.open(guild_id=1, channel_id=50, game_name="drump", host_id=HOST, host_name="Aisyah")
+    await service.lobby.join(live.id, GUEST, "Budi")
+    async with service.matches.lock(live.id):
+        return await service.lobby.start(live.id, HOST)
 
 
 async def _play_until_window(service: MatchService, live, rng: Rng, limit: int = 400):
@@ -31,51 +33,51 @@ async def _play_until_window(service: MatchService, live, rng: Rng, limit: int =
         legal = game.rules.legal_actions(live.state, player)
         attacks = [a for a in legal if a["type"] == "attack"]
         action = attacks[0] if attacks and rng.random() < 0.5 else rng.choice(legal)
-        async with service.lock(live.id):
-            await service.act(live.id, player, action, decision=live.decision)
+        async with service.matches.lock(live.id):
+            await service.moves.act(live.id, player, action, decision=live.decision)
     return False
 
 
 @pytest.fixture
 def service(storage, clock):
     seeds = iter(range(1000, 2000))
-    return MatchService(storage, clock, seeds=lambda: next(seeds))
+    return compose(storage, clock, seeds=lambda: next(seeds)).service
 
 
 async def test_lobby_rules(service):
-    live = await service.open_lobby(guild_id=1, channel_id=50, game_name="drump", host_id=HOST, host_name="Aisyah")
+    live = await service.lobby.open(guild_id=1, channel_id=50, game_name="drump", host_id=HOST, host_name="Aisyah")
     with pytest.raises(MatchError, match="already has a lobby: DRUMP match #"):
-        await service.open_lobby(guild_id=1, channel_id=50, game_name="drump", host_id=GUEST, host_name="Budi")
-    async with service.lock(live.id):
+        await service.lobby.open(guild_id=1, channel_id=50, game_name="drump", host_id=GUEST, host_name="Budi")
+    async with service.matches.lock(live.id):
         with pytest.raises(MatchError, match="needs exactly 2 players; there are 1"):
-            await service.start(live.id, HOST)
-    await service.join(live.id, GUEST, "Budi")
+            await service.lobby.start(live.id, HOST)
+    await service.lobby.join(live.id, GUEST, "Budi")
     with pytest.raises(MatchError, match="already in"):
-        await service.join(live.id, GUEST, "Budi")
+        await service.lobby.join(live.id, GUEST, "Budi")
     with pytest.raises(MatchError, match="full"):
-        await service.join(live.id, STRANGER, "Citra")
-    async with service.lock(live.id):
+        await service.lobby.join(live.id, STRANGER, "Citra")
+    async with service.matches.lock(live.id):
         with pytest.raises(MatchError, match="Only the host"):
-            await service.start(live.id, GUEST)
-    await service.leave(live.id, GUEST)
-    assert (await service.storage.get_match(live.id)).players == [HOST]
+            await service.lobby.start(live.id, GUEST)
+    await service.lobby.leave(live.id, GUEST)
+    assert (await service.store.get_match(live.id)).players == [HOST]
 
 
 async def test_ai_seats_in_the_lobby(service):
-    live = await service.open_lobby(guild_id=1, channel_id=50, game_name="drump", host_id=HOST, host_name="Aisyah")
+    live = await service.lobby.open(guild_id=1, channel_id=50, game_name="drump", host_id=HOST, host_name="Aisyah")
     with pytest.raises(MatchError, match="Only the host can add"):
-        await service.add_ai(live.id, GUEST)
+        await service.lobby.add_ai(live.id, GUEST)
     with pytest.raises(MatchError, match="no AI player"):
-        await service.remove_ai(live.id, HOST)
-    await service.add_ai(live.id, HOST)
+        await service.lobby.remove_ai(live.id, HOST)
+    await service.lobby.add_ai(live.id, HOST)
     with pytest.raises(MatchError, match="full"):
-        await service.add_ai(live.id, HOST)
-    await service.leave(live.id, HOST)  # the host may give up their seat and still host
-    await service.add_ai(live.id, HOST)
-    stored = await service.storage.get_match(live.id)
+        await service.lobby.add_ai(live.id, HOST)
+    await service.lobby.leave(live.id, HOST)  # the host may give up their seat and still host
+    await service.lobby.add_ai(live.id, HOST)
+    stored = await service.store.get_match(live.id)
     assert stored.players == [-1, -2] and stored.names[-2] == "AI 2" and stored.host_id == HOST
-    await service.remove_ai(live.id, HOST)
-    assert (await service.storage.get_match(live.id)).players == [-1]
+    await service.lobby.remove_ai(live.id, HOST)
+    assert (await service.store.get_match(live.id)).players == [-1]
 
 
 async def test_moves_are_refused_cleanly(service):
@@ -83,52 +85,52 @@ async def test_moves_are_refused_cleanly(service):
     game = live.game
     player = game.rules.waiting(live.state).turn
     other = GUEST if player == HOST else HOST
-    stored = (await service.storage.get_match(live.id)).state
+    stored = (await service.store.get_match(live.id)).state
     action = game.rules.legal_actions(live.state, player)[0]
     with pytest.raises(MatchError, match="not your turn"):
-        await service.act(live.id, other, action, decision=0)
+        await service.moves.act(live.id, other, action, decision=0)
     with pytest.raises(MatchError, match="not playing"):
-        await service.act(live.id, STRANGER, action, decision=0)
+        await service.moves.act(live.id, STRANGER, action, decision=0)
     with pytest.raises(StaleTurn):
-        await service.act(live.id, player, action, decision=5)
+        await service.moves.act(live.id, player, action, decision=5)
     with pytest.raises(IllegalAction):
-        await service.act(live.id, player, {"type": "place", "card": "ZZ", "zone": 9}, decision=0)
-    assert (await service.storage.get_match(live.id)).state == stored
+        await service.moves.act(live.id, player, {"type": "place", "card": "ZZ", "zone": 9}, decision=0)
+    assert (await service.store.get_match(live.id)).state == stored
     assert game.rules.state_to_json(live.state) == stored
-    outcome = await service.act(live.id, player, action, decision=0)
-    assert outcome.seq == 1 and (await service.storage.get_match(live.id)).seq == 1
+    outcome = await service.moves.act(live.id, player, action, decision=0)
+    assert outcome.seq == 1 and (await service.store.get_match(live.id)).seq == 1
 
 
 async def test_block_window_deadline_fires_once(service, clock):
     live = await _started(service)
     assert await _play_until_window(service, live, Rng.seeded(11))
-    stored = await service.storage.get_match(live.id)
+    stored = await service.store.get_match(live.id)
     assert stored.deadline == pytest.approx(clock.now() + 20)
-    async with service.lock(live.id):
-        assert await service.expire(live.id) == []  # not due yet
+    async with service.matches.lock(live.id):
+        assert await service.moves.expire(live.id) == []  # not due yet
     clock.advance(21)
-    async with service.lock(live.id):
-        outcomes = await service.expire(live.id)
-        again = await service.expire(live.id)
+    async with service.matches.lock(live.id):
+        outcomes = await service.moves.expire(live.id)
+        again = await service.moves.expire(live.id)
     assert [o.action for o in outcomes] == [{"type": "no_block"}]
     assert outcomes[0].timed_out and "Time ran out" in outcomes[0].public_lines[0]
     assert again == []
     assert not live.game.rules.waiting(live.state).in_window
     # Back to the attacker's turn: a turn deadline of the server's turn length.
-    assert (await service.storage.get_match(live.id)).deadline == pytest.approx(clock.now() + 180)
+    assert (await service.store.get_match(live.id)).deadline == pytest.approx(clock.now() + 180)
 
 
 async def test_concede_and_abort(service):
     live = await _started(service)
-    async with service.lock(live.id):
-        end = await service.leave_match(live.id, GUEST)
+    async with service.matches.lock(live.id):
+        end = await service.leaving.leave(live.id, GUEST)
     assert end.result.winners == (HOST,)
-    assert (await service.storage.get_match(live.id)).status == FINISHED
-    live2 = await service.open_lobby(guild_id=1, channel_id=50, game_name="drump", host_id=HOST, host_name="A")
+    assert (await service.store.get_match(live.id)).status == FINISHED
+    live2 = await service.lobby.open(guild_id=1, channel_id=50, game_name="drump", host_id=HOST, host_name="A")
     with pytest.raises(MatchError, match="Only the host"):
-        await service.abort(live2.id, GUEST, may_manage=False)
-    await service.abort(live2.id, GUEST, may_manage=True)
-    assert (await service.storage.get_match(live2.id)).status == ABANDONED
+        await service.leaving.end(live2.id, GUEST, may_manage=False)
+    await service.leaving.end(live2.id, GUEST, may_manage=True)
+    assert (await service.store.get_match(live2.id)).status == ABANDONED
 
 
 async def test_full_match_replays_from_the_log(service):
@@ -137,22 +139,22 @@ async def test_full_match_replays_from_the_log(service):
     game = live.game
     while not game.rules.is_over(live.state):
         player = sorted(game.rules.actors(live.state))[0]
-        async with service.lock(live.id):
-            await service.act(live.id, player, rng.choice(game.rules.legal_actions(live.state, player)), decision=live.decision)
-    stored = await service.storage.get_match(live.id)
+        async with service.matches.lock(live.id):
+            await service.moves.act(live.id, player, rng.choice(game.rules.legal_actions(live.state, player)), decision=live.decision)
+    stored = await service.store.get_match(live.id)
     assert stored.status == FINISHED and stored.result is not None
-    log = await service.storage.action_log(live.id)
+    log = await service.store.action_log(live.id)
     rebuilt = replay(game.rules, stored.players, stored.seed, stored.options, [(a.player_id, a.action) for a in log])
     assert game.rules.state_to_json(rebuilt) == stored.state
 
 
 async def _started_for_three(service: MatchService, game_name: str, channel_id: int):
-    live = await service.open_lobby(guild_id=1, channel_id=channel_id, game_name=game_name, host_id=HOST,
+    live = await service.lobby.open(guild_id=1, channel_id=channel_id, game_name=game_name, host_id=HOST,
                                     host_name="A")
-    await service.join(live.id, GUEST, "B")
-    await service.join(live.id, STRANGER, "C")
-    async with service.lock(live.id):
-        return await service.start(live.id, HOST)
+    await service.lobby.join(live.id, GUEST, "B")
+    await service.lobby.join(live.id, STRANGER, "C")
+    async with service.matches.lock(live.id):
+        return await service.lobby.start(live.id, HOST)
 
 
 async def test_a_game_may_time_its_windows_with_its_own_setting(service, clock):
@@ -166,8 +168,8 @@ async def test_a_game_may_time_its_windows_with_its_own_setting(service, clock):
         player = sorted(game.rules.actors(live.state))[0]
         legal = game.rules.legal_actions(live.state, player)
         wanted = [a for a in legal if a["type"] in ("ask_help", "fight")]
-        async with service.lock(live.id):
-            await service.act(live.id, player, wanted[0] if wanted else rng.choice(legal), decision=live.decision)
+        async with service.matches.lock(live.id):
+            await service.moves.act(live.id, player, wanted[0] if wanted else rng.choice(legal), decision=live.decision)
     assert game.rules.waiting(live.state).in_window and set(players) >= game.rules.actors(live.state)
     assert live.record.deadline == pytest.approx(clock.now() + 60)
 
@@ -182,25 +184,25 @@ async def test_a_window_with_several_players_keeps_its_deadline_and_times_out_to
         if game.rules.waiting(live.state).in_window and len(game.rules.actors(live.state)) >= 2:
             break
         player = sorted(game.rules.actors(live.state))[0]
-        async with service.lock(live.id):
-            await service.act(live.id, player, rng.choice(game.rules.legal_actions(live.state, player)), decision=live.decision)
+        async with service.matches.lock(live.id):
+            await service.moves.act(live.id, player, rng.choice(game.rules.legal_actions(live.state, player)), decision=live.decision)
     waiting = sorted(game.rules.actors(live.state))
     assert len(waiting) >= 2 and set(waiting) <= set(players)
     deadline = live.record.deadline
     assert deadline == pytest.approx(clock.now() + 20)
     clock.advance(5)
-    async with service.lock(live.id):
-        await service.act(live.id, waiting[0], {"type": "pass"}, decision=live.decision)
+    async with service.matches.lock(live.id):
+        await service.moves.act(live.id, waiting[0], {"type": "pass"}, decision=live.decision)
     assert game.rules.waiting(live.state).in_window and waiting[0] not in game.rules.actors(live.state)
     assert live.record.deadline == deadline, "a pass must not extend the others' window"
     still = sorted(game.rules.actors(live.state))
     clock.advance(16)
-    async with service.lock(live.id):
-        outcomes = await service.expire(live.id)
+    async with service.matches.lock(live.id):
+        outcomes = await service.moves.expire(live.id)
     timed_out = [o.player for o in outcomes if o.timed_out]
     assert timed_out == still and all(o.action["type"] == "pass" for o in outcomes if o.timed_out)
     assert all(o.by == "auto" for o in outcomes if not o.timed_out)  # the next windows' automatic passes
-    log = await service.storage.action_log(live.id)
+    log = await service.store.action_log(live.id)
     assert [a.player_id for a in log[-len(outcomes):]] == [o.player for o in outcomes]
 
 

@@ -17,7 +17,7 @@ import discord
 from bot.kernel.module import GameModule, get_game
 from bot.kernel.present import Board, Field
 from bot.play.match_types import LiveMatch
-from bot.store.sqlite import ACTIVE, MatchRecord
+from bot.play.record import ACTIVE, MatchRecord
 from bot.frontend.ui import render
 from bot.frontend.ui.picker import walk
 

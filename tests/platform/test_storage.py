@@ -9,7 +9,8 @@ import pytest
 
 from bot.kernel.contract import replay
 from bot.kernel.module import get_game
-from bot.store.sqlite import ACTIVE, ChannelBusy, SCHEMA_VERSION, StaleMove, Storage
+from bot.play.record import ACTIVE, ChannelBusy, StaleMove
+from bot.store.sqlite import SCHEMA_VERSION, Storage
 
 
 async def _lobby(storage: Storage, channel: int = 10):

@@ -16,7 +16,9 @@ import pytest
 
 from bot.store import announced_marks
 from bot.store.announced_marks import AnnouncedMarks
-from bot.play.matches import MatchService
+from bot.frontend.compose import compose
+from bot.frontend.delivery.shown import ShownMessages
+from bot.play.service import MatchService
 from bot.store.sqlite import Storage
 
 
@@ -187,14 +189,19 @@ HOST, GUEST = 101, 202
 @pytest.fixture
 def service(storage, clock):
     seeds = iter(range(1000, 2000))
-    return MatchService(storage, clock, seeds=lambda: next(seeds))
+    return compose(storage, clock, seeds=lambda: next(seeds)).service
+
+
+@pytest.fixture
+def shown(storage):
+    return ShownMessages(storage)
 
 
 async def _started(service: MatchService):
-    live = await service.open_lobby(guild_id=1, channel_id=50, game_name="drump", host_id=HOST, host_name="Aisyah")
-    await service.join(live.id, GUEST, "Budi")
-    async with service.lock(live.id):
-        return await service.start(live.id, HOST)
+    live = await service.lobby.open(guild_id=1, channel_id=50, game_name="drump", host_id=HOST, host_name="Aisyah")
+    await service.lobby.join(live.id, GUEST, "Budi")
+    async with service.matches.lock(live.id):
+        return await service.lobby.start(live.id, HOST)
 
 
 def _stored_messages(db_path, match_id: int) -> list[tuple[str, int, int, int]]:
@@ -203,58 +210,59 @@ def _stored_messages(db_path, match_id: int) -> list[tuple[str, int, int, int]]:
                            " ORDER BY kind, user_id", (match_id,)).fetchall()
 
 
-async def test_a_live_matchs_messages_are_read_once_then_kept_as_written(service, storage, db_path):
+async def test_a_live_matchs_messages_are_read_once_then_kept_as_written(service, shown, storage, db_path):
     live = await _started(service)
-    await service.remember_message(live, "hand", HOST, 5, 50)
+    await shown.remember(live, "hand", HOST, 5, 50)
     counter = _CountingConnection(storage)
-    assert await service.sent_messages(live, "hand") == {HOST: (5, 50)}
+    assert await shown.sent(live, "hand") == {HOST: (5, 50)}
     assert counter.statements == ["SELECT"]
-    await service.remember_message(live, "hand", GUEST, 6, 60)
-    await service.remember_message(live, "hand", HOST, 5, 51)
-    await service.forget_message(live, "hand", GUEST)
-    assert await service.sent_messages(live, "hand") == {HOST: (5, 51)}
+    await shown.remember(live, "hand", GUEST, 6, 60)
+    await shown.remember(live, "hand", HOST, 5, 51)
+    await shown.forget(live, "hand", GUEST)
+    assert await shown.sent(live, "hand") == {HOST: (5, 51)}
     assert counter.statements == ["SELECT", "INSERT", "INSERT", "DELETE"]  # the second look-up asked nothing
     assert _stored_messages(db_path, live.id) == [("hand", HOST, 5, 51)]  # and the file says the same
 
 
-async def test_a_look_up_given_before_a_write_is_kept_with_the_write(service):
+async def test_a_look_up_given_before_a_write_is_kept_with_the_write(service, shown):
     live = await _started(service)
-    read = asyncio.ensure_future(service.sent_messages(live, "prompt"))
-    write = asyncio.ensure_future(service.remember_message(live, "prompt", HOST, 5, 50))
+    read = asyncio.ensure_future(shown.sent(live, "prompt"))
+    write = asyncio.ensure_future(shown.remember(live, "prompt", HOST, 5, 50))
     assert await read == {}  # given first: it ran before the write
     await write
-    assert await service.sent_messages(live, "prompt") == {HOST: (5, 50)}
+    assert await shown.sent(live, "prompt") == {HOST: (5, 50)}
 
 
-async def test_what_is_returned_is_a_copy(service):
+async def test_what_is_returned_is_a_copy(service, shown):
     live = await _started(service)
-    await service.remember_message(live, "ping", 0, 5, 50)
-    shown = await service.sent_messages(live, "ping")
-    shown.clear()
-    assert await service.sent_messages(live, "ping") == {0: (5, 50)}
+    await shown.remember(live, "ping", 0, 5, 50)
+    sent = await shown.sent(live, "ping")
+    sent.clear()
+    assert await shown.sent(live, "ping") == {0: (5, 50)}
 
 
-async def test_a_match_that_is_over_keeps_nothing_and_is_still_read(service, storage):
+async def test_a_match_that_is_over_keeps_nothing_and_is_still_read(service, shown, storage):
     live = await _started(service)
-    await service.remember_message(live, "hand", HOST, 5, 50)
-    assert await service.sent_messages(live, "hand") == {HOST: (5, 50)}
-    async with service.lock(live.id):
-        await service.leave_match(live.id, GUEST)
-    assert live.id not in service._sent
+    await shown.remember(live, "hand", HOST, 5, 50)
+    assert await shown.sent(live, "hand") == {HOST: (5, 50)}
+    async with service.matches.lock(live.id):
+        await service.leaving.leave(live.id, GUEST)
     counter = _CountingConnection(storage)
-    assert await service.sent_messages(live, "hand") == {HOST: (5, 50)}  # its last DMs still find their message
-    assert counter.statements == ["SELECT"] and live.id not in service._sent
+    assert await shown.sent(live, "hand") == {HOST: (5, 50)}  # its last DMs still find their message
+    assert counter.statements == ["SELECT"] and live.id not in shown._sent
+    assert await shown.sent(live, "hand") == {HOST: (5, 50)}
+    assert counter.statements == ["SELECT", "SELECT"]  # read each time, nothing kept
 
 
 async def test_a_restarted_service_reads_what_the_first_wrote(db_path, clock):
     first = await Storage.open(db_path, clock=clock)
-    live = await _started(MatchService(first, clock, seeds=lambda: 1))
-    await MatchService(first, clock).remember_message(live, "hand", HOST, 5, 50)
+    live = await _started(compose(first, clock, seeds=lambda: 1).service)
+    await ShownMessages(first).remember(live, "hand", HOST, 5, 50)
     await first.close()
     second = await Storage.open(db_path, clock=clock)
     try:
-        service = MatchService(second, clock)
-        again = await service.load(live.id)
-        assert await service.sent_messages(again, "hand") == {HOST: (5, 50)}
+        service = compose(second, clock).service
+        again = await service.matches.load(live.id)
+        assert await ShownMessages(second).sent(again, "hand") == {HOST: (5, 50)}
     finally:
         await second.close()

@@ -18,7 +18,7 @@ from tools.bench.load import one_at_a_time
 from tools.bench.player import Driver
 from tools.bench.stats import summary
 from bot.kernel.rng import Rng
-from bot.store.sqlite import ACTIVE
+from bot.play.record import ACTIVE
 from bot.frontend.ui.components import LobbyButton
 from bot.frontend.ui.lobby_view import AddAISelect
 
@@ -27,8 +27,8 @@ async def _hard_match(arena: Arena, seat: Seat, think_ms: int) -> int:
     """A match of two hard AI seats in ``seat``'s channel (its host only watches), started."""
     host = seat.players[0]
     service = arena.service
-    await service.change_setting(seat.guild_id, "ai_delay_seconds", 0)
-    await service.change_setting(seat.guild_id, "ai_think_ms", think_ms)
+    await service.settings.change(seat.guild_id, "ai_delay_seconds", 0)
+    await service.settings.change(seat.guild_id, "ai_think_ms", think_ms)
     record = await arena.world.slash(arena.bot, host, seat.channel_id, GAME, "new", wait=False)
     lobby = (await arena._finish(record, f"/{GAME} new")).message
     assert lobby is not None
@@ -45,12 +45,12 @@ async def _keep_thinking(arena: Arena, match_id: int, stop: asyncio.Event) -> in
     """Fire the match's AI wake-ups (as the scheduler would) until ``stop`` or the end; returns moves made."""
     moves = 0
     while not stop.is_set():
-        live = await arena.service.load(match_id)
+        live = await arena.service.matches.load(match_id)
         if live is None or live.record.status != ACTIVE:
             break
         before = live.record.seq
         await arena.bot.table.on_timer(match_id)
-        after = await arena.service.load(match_id)
+        after = await arena.service.matches.load(match_id)
         moves += 1 if after is None or after.record.seq != before else 0
         await asyncio.sleep(0)
     return moves

@@ -39,7 +39,7 @@ from bot.kernel.rng import Rng
 from tools.sim import FakeDiscord
 from tools.sim.ratelimit import RateLimits
 from tools.sim.virtual_time import LoopClock
-from bot.store.sqlite import ACTIVE
+from bot.play.record import ACTIVE
 from bot.frontend.ui.components import LobbyButton
 from bot.frontend.client import GameBot
 
@@ -172,12 +172,12 @@ class Load:
 
     async def play(self, match_id: int) -> None:
         service = self.arena.service
-        live = service._cache.get(match_id)
+        live = service.matches._cache.get(match_id)
         thinking: dict[int, asyncio.Task[None]] = {}
         event = self.changed[match_id]
         while live is not None and live.record.status == ACTIVE:
             for player in sorted(live.waiting.actors):
-                if player in thinking or service.ai_controls(live, player):
+                if player in thinking or live.ai_controls(player):
                     continue
                 thinking[player] = asyncio.get_running_loop().create_task(self.think(match_id, player, thinking))
             event.clear()
@@ -189,7 +189,7 @@ class Load:
     async def think(self, match_id: int, player: int, thinking: dict[int, Any]) -> None:
         try:
             await asyncio.sleep(THINK[0] + (THINK[1] - THINK[0]) * self.rng.random())
-            live = self.arena.service._cache.get(match_id)
+            live = self.arena.service.matches._cache.get(match_id)
             if live is None or live.record.status != ACTIVE or player not in live.waiting.actors:
                 return
             policy = live.game.policies["normal"]()
@@ -248,7 +248,7 @@ async def run_capacity(*, matches: int, warmup: float, window: float, seed: int,
     started = loop.time()
     try:
         for guild_id in world.guilds:
-            await load.arena.service.change_setting(guild_id, "pictures", int(pictures))
+            await load.arena.service.settings.change(guild_id, "pictures", int(pictures))
         first = [await load.open(i) for i in range(len(seats))]
         prune.sweep(world)
         limits.enabled = True

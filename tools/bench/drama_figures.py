@@ -36,7 +36,7 @@ from bot.kernel.contract import Action
 from bot.kernel.module import get_game
 from bot.kernel.rng import Rng
 from tools.sim import FakeMessage
-from bot.store.sqlite import ACTIVE
+from bot.play.record import ACTIVE
 from bot.frontend.ui.components import ActButton, LobbyButton, PassButton, PickButton
 from bot.frontend.ui.picker import walk
 from bot.frontend.ui.render import legal_fingerprint
@@ -167,7 +167,7 @@ async def play_match(arena: Arena, seat: Any, rng: Rng) -> DramaMatch:
     started = time.perf_counter()
     try:
         await arena.send(seat.players[0], lobby, LobbyButton.id(match_id, "start"))
-        live = arena.service._cache[match_id]
+        live = arena.service.matches._cache[match_id]
         watch.started(live.waiting.turn)
         for _ in range(MAX_STEPS):
             idle.check(live, clock.now(), figures)

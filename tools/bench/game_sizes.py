@@ -84,7 +84,7 @@ class Mover:
     async def move(self, seat: Seat) -> MoveSample:
         """The first person who may act in the seat's match plays the policy's choice through the picker."""
         assert seat.match_id is not None
-        live = self.arena.service._cache[seat.match_id]
+        live = self.arena.service.matches._cache[seat.match_id]
         player = sorted(live.waiting.actors)[0]
 
         def choose(who: int, legal: list[Action]) -> Action:
@@ -148,7 +148,7 @@ async def run_game_size(*, game: str, matches: int, opening: int, moves: int, wa
                               workdir=workdir) as arena:
             mover = Mover(arena, chosen, Rng.seeded(seed))
             if not pictures:  # for comparison only: the figures are taken with the server default (on)
-                await arena.service.change_setting(arena.seats[0].guild_id, "pictures", 0)
+                await arena.service.settings.change(arena.seats[0].guild_id, "pictures", 0)
             first, seats = arena.seats[0], arena.seats[1:]
             first.match_id = await mover.open(first)  # the warm-up match stays live, inside "empty"
             for _ in range(opening):
@@ -204,7 +204,7 @@ async def run_game_size(*, game: str, matches: int, opening: int, moves: int, wa
                 "cpu_ms": summary(timed["cpu"], 1000.0),
                 "floor_cpu_ms": summary(timed["floor_cpu"], 1000.0),
                 "matches_replaced": mover.replaced,
-                "live_matches_at_end": arena.service.live_count(),
+                "live_matches_at_end": len(arena.service.matches),
             }
             if traced is not None:
                 result["tracemalloc"] = traced

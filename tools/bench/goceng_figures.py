@@ -37,7 +37,7 @@ from bot.kernel.contract import Action
 from bot.kernel.module import get_game
 from bot.kernel.rng import Rng
 from bot.play.match_types import MoveOutcome
-from bot.store.sqlite import ACTIVE
+from bot.play.record import ACTIVE
 from bot.frontend.ui.components import LobbyButton
 from bot.frontend.ui.render import legal_fingerprint
 
@@ -125,7 +125,7 @@ async def _play(arena: Arena, seat: Any, rng: Rng, bargains: Bargains) -> MatchF
     policy = game.policies["normal"]()
     try:
         await arena.send(seat.players[0], lobby, LobbyButton.id(match_id, "start"))
-        live = arena.service._cache[match_id]
+        live = arena.service.matches._cache[match_id]
         watch.started(live.waiting.turn)
         await bot.table.scheduler.run_due()
 
@@ -135,7 +135,7 @@ async def _play(arena: Arena, seat: Any, rng: Rng, bargains: Bargains) -> MatchF
         for _ in range(MAX_STEPS):
             if live.record.status != ACTIVE:
                 break
-            people = [p for p in sorted(live.waiting.actors) if not arena.service.ai_controls(live, p)]
+            people = [p for p in sorted(live.waiting.actors) if not live.ai_controls(p)]
             window = live.waiting.window
             if window is not None and window.decider in people and len(people) > 1:
                 people.remove(window.decider)  # the battler hears the people's offers first
@@ -179,7 +179,7 @@ async def run_goceng_figures(*, matches: int, seed: int, workdir: str) -> dict[s
     bargains = Bargains()
     played: list[MatchFigures] = []
     async with game_arena("goceng", players=PLAYERS, matches=matches, seed=seed, workdir=workdir) as arena:
-        await arena.service.change_setting(_GUILD, "ai_delay_seconds", 0)
+        await arena.service.settings.change(_GUILD, "ai_delay_seconds", 0)
         for i, seat in enumerate(arena.seats):
             played.append(await _play(arena, seat, Rng.seeded(seed * 7_919 + i), bargains))
             prune.sweep(arena.world)

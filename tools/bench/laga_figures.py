@@ -21,7 +21,7 @@ from typing import Any
 from bot.kernel.contract import Action
 from bot.kernel.module import get_game
 from bot.kernel.rng import Rng
-from bot.store.sqlite import ACTIVE
+from bot.play.record import ACTIVE
 from bot.frontend.ui.components import LobbyButton
 
 from tools.bench import prune
@@ -57,7 +57,7 @@ async def _play(arena: Arena, seat: Any, rng: Rng) -> tuple[MatchFigures, Counte
     decisions: Counter[str] = Counter()
     try:
         await arena.send(seat.players[0], lobby, LobbyButton.id(match_id, "start"))
-        live = arena.service._cache[match_id]
+        live = arena.service.matches._cache[match_id]
         watch.started(live.waiting.turn)
         watch.scan()
 

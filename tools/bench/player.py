@@ -20,7 +20,7 @@ from typing import Callable
 from bot.kernel.contract import Action
 from bot.kernel.rng import Rng
 from tools.sim import FakeMessage, InteractionRecord, RecordedRequest
-from bot.store.sqlite import ACTIVE
+from bot.play.record import ACTIVE
 from bot.frontend.ui.components import ActButton, PickButton, parse_path
 from bot.frontend.ui.render import legal_fingerprint
 from bot.frontend.ui.picker import walk
@@ -136,7 +136,7 @@ class Driver:
 
         ``choose(player, legal)`` picks the action (default: :func:`choose_action`). Returns the timed final click.
         """
-        live = self.arena.service._cache[match_id]
+        live = self.arena.service.matches._cache[match_id]
         game, state, decision = live.game, live.state, live.decision
         if player is None:
             player = sorted(game.rules.actors(state))[0]

@@ -19,19 +19,19 @@ from tools.bench.arena import Arena, make_bot
 
 
 async def measure_restart(arena: Arena, seed: int) -> dict[str, Any]:
-    expected = arena.service.live_count()
+    expected = len(arena.service.matches)
     await arena.bot.close()
     bot = make_bot(arena.db_path, seed + 1)
     start, cpu = time.monotonic(), time.process_time()  # monotonic: the clock the stand-in stamps requests with
     await arena.world.connect(bot)
     reloaded_at, cpu = time.monotonic(), time.process_time() - cpu
     arena.attach(bot)
-    loaded = bot.table.service.live_count()
+    loaded = len(bot.table.service.matches)
     if loaded != expected:
         raise RuntimeError(f"the fresh bot reloaded {loaded} live matches, expected {expected}")
     seat = arena.seats[len(arena.seats) // 2]
     assert seat.match_id is not None
-    live = arena.service._cache[seat.match_id]
+    live = arena.service.matches._cache[seat.match_id]
     player = sorted(live.game.rules.actors(live.state))[0]
     table = arena.world.message(live.record.message_id)
     record = await arena.send(player, table, ActButton.id(seat.match_id, live.decision))

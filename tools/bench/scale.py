@@ -54,7 +54,7 @@ async def warm_up(arena: Arena, driver: Driver, moves: int = 6) -> None:
     for _ in range(moves):
         if (await driver.play_move(match_id)).finished:
             break
-    if arena.service.live_count():
+    if len(arena.service.matches):
         await arena.world.slash(arena.bot, seat.players[0], seat.channel_id, GAME, "concede")
     driver.forget_players(seat.players)
     prune.sweep(arena.world)
@@ -118,7 +118,7 @@ async def run_size(*, matches: int, moves: int, busy_moves: int, warmup: int, co
                 "view_store": view_store(arena.bot),
             },
             "storage": {"db_bytes_live": db_live, "db_bytes_per_live_match": db_live / matches},
-            "live_matches_at_end": arena.service.live_count(),
+            "live_matches_at_end": len(arena.service.matches),
         }
         if restart:
             result["restart"] = await measure_restart(arena, seed)

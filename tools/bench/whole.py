@@ -49,7 +49,7 @@ from bot.kernel.module import GameModule, all_games
 from bot.kernel.rng import Rng
 from bot.play.match_types import MoveOutcome
 from tools.sim import FakeDiscord, FakeMessage
-from bot.store.sqlite import ACTIVE
+from bot.play.record import ACTIVE
 from bot.frontend.ui.components import LobbyButton
 
 from tools.bench import prune
@@ -223,7 +223,7 @@ async def play_match(arena: Arena, seat: Seat, game: GameModule, players: int, h
         host = seat.players[0]
         await arena.send(host, lobby, LobbyButton.id(match_id, "start"))
         figures.clicks += 1
-        live = arena.service._cache[match_id]
+        live = arena.service.matches._cache[match_id]
         watch.started(live.waiting.turn)
         await bot.table.scheduler.run_due()  # an AI seat may open the match
         watch.scan()
@@ -234,7 +234,7 @@ async def play_match(arena: Arena, seat: Seat, game: GameModule, players: int, h
         for _ in range(MAX_STEPS):
             if live.record.status != ACTIVE:
                 break
-            humans_acting = [p for p in sorted(live.waiting.actors) if not arena.service.ai_controls(live, p)]
+            humans_acting = [p for p in sorted(live.waiting.actors) if not live.ai_controls(p)]
             if not humans_acting:
                 if not await bot.table.scheduler.run_due():
                     # Nothing due: the match waits out a timer (an AI seat never answers its own last
@@ -336,7 +336,7 @@ async def run_whole(*, matches: int, ai_seats: int, seed: int, workdir: str) -> 
     arena = Arena(world, bot, db_path, seats, HandlerTracker(bot.table))
     start = time.perf_counter()
     try:
-        await arena.service.change_setting(_GUILD, "ai_delay_seconds", 0)
+        await arena.service.settings.change(_GUILD, "ai_delay_seconds", 0)
         played: list[MatchFigures] = []
         for i, ((game, players, humans), seat) in enumerate(zip(plan, seats)):
             rng = Rng.seeded(seed * 1_000_003 + i)

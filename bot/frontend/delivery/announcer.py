@@ -17,7 +17,8 @@ import discord
 from bot.frontend.delivery import answering
 from bot.kernel.i18n import t
 from bot.kernel.contract import Result
-from bot.play.matches import LiveMatch, MatchService, MoveOutcome
+from bot.play.match_types import LiveMatch, MoveOutcome
+from bot.play.service import MatchService
 from bot.play.match_types import PLAYER
 from bot.frontend.ui import render
 from bot.frontend.ui.shown_pictures import ShownPictures
@@ -38,9 +39,11 @@ DM_CHANNELS_KEPT = 50_000
 
 
 class Announcer(WindowPrompts):
-    def __init__(self, bot: discord.Client, service: MatchService, pickers: OpenPickers) -> None:
+    def __init__(self, bot: discord.Client, composed: Composed, pickers: OpenPickers) -> None:
         self.bot = bot
-        self.service = service
+        self.service = composed.service
+        self.languages = composed.languages
+        self.shown = composed.shown
         #: Each player's newest picker: a DM prompt clicked is edited through that click's token.
         self.pickers = pickers
         #: Each player's hand DM, edited in the background after a move (see ``bot.hand_dms``).
@@ -82,11 +85,11 @@ class Announcer(WindowPrompts):
 
     def in_channel(self, live: LiveMatch) -> Any:
         """``async with``: texts built inside go to the match's channel, in its server's language."""
-        return self.service.languages.in_channel(live.record.guild_id)
+        return self.languages.in_channel(live.record.guild_id)
 
     def in_private(self, live: LiveMatch, player: int) -> Any:
         """``async with``: texts built inside are for ``player`` alone, in their language."""
-        return self.service.languages.in_private(player, live.record.guild_id)
+        return self.languages.in_private(player, live.record.guild_id)
 
     def channel(self, live: LiveMatch) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(live.record.channel_id, guild_id=live.record.guild_id)
@@ -149,7 +152,7 @@ class Announcer(WindowPrompts):
                             reason: str | None = None) -> tuple[Any, render.Rendered]:
         """The table as stored now, picture included: (the planned picture, the message). Hold the lock."""
         rec = live.record
-        enabled = bool((await self.service.settings(rec.guild_id))["pictures"])
+        enabled = bool((await self.service.settings.of(rec.guild_id))["pictures"])
         async with self.in_channel(live):
             planned = await self.pictures.prepare(live, enabled=enabled)
             # Built after the picture's await: the text is never older than the state.
@@ -181,7 +184,7 @@ class Announcer(WindowPrompts):
             self.pictures.forget(message_id)
             self.tables.forget(live.id)
             if rec.message_id == message_id:
-                await self.service.set_table_message(live, None)
+                await self.shown.set_table_message(live, None)
             if not locked:  # render again under the lock: the refresher posts the fresh table
                 self.refresher.ask(live, result=result, reason=reason)
                 return False
@@ -242,7 +245,7 @@ class Announcer(WindowPrompts):
         The players' hand DMs link to the table, so a live match's DMs are edited (in the
         background) to lead to the new message; a finished match's last DMs went out already.
         """
-        await self.service.set_table_message(live, message.id)
+        await self.shown.set_table_message(live, message.id)
         self.pictures.remember(message.id, planned, message)
         if live.record.status == "active":
             for player in live.record.players:
@@ -260,7 +263,7 @@ class Announcer(WindowPrompts):
         The caller has shown the table already (by editing the lobby message into it).
         """
         self.table_click(live, answering.current.get(), repost=False)  # the Start click's token reaches it
-        if not outcomes and (await self.service.settings(live.record.guild_id))["pictures"]:
+        if not outcomes and (await self.service.settings.of(live.record.guild_id))["pictures"]:
             await self.refresh_table(live)  # the table shown at the start is text only: add its picture
         closed = await self.send_hands(live)
         await self.dm_closed_notice(live, closed)
@@ -268,7 +271,7 @@ class Announcer(WindowPrompts):
             await self.after_moves(outcomes)
         else:
             await self.notify(live, live.record.recent)
-            self.service.mark_announced(live)
+            self.shown.mark_announced(live)
 
     async def catch_up(self, live: LiveMatch) -> bool:
         """At start-up: show what was committed but maybe never shown (the process died in between).
@@ -286,7 +289,7 @@ class Announcer(WindowPrompts):
         await self.notify(live, rec.recent[-2:])
         for player in rec.players:
             await self.push_hand(live, player)
-        self.service.mark_announced(live)
+        self.shown.mark_announced(live)
         return True
 
     async def catch_up_end(self, live: LiveMatch) -> None:
@@ -297,7 +300,7 @@ class Announcer(WindowPrompts):
             return
         await self.fold_prompts(live)
         await self.announce_end(live, result, rec.end_reason or "played")
-        self.service.mark_announced(live)
+        self.shown.mark_announced(live)
 
     async def ping(self, live: LiveMatch, rendered: render.Rendered) -> None:
         """Post a notification (edits don't notify); the previous one is removed (see ``bot.frontend.delivery.pings``)."""
@@ -398,9 +401,10 @@ class Announcer(WindowPrompts):
           is that reply (``shown``), or is brought up to date in place, unannounced.
         """
         waiting = live.waiting
-        if waiting.turn != live.mention_turn:
-            live.mention_turn, live.mentioned = waiting.turn, set()
-        humans = [p for p in sorted(waiting.actors) if not self.service.ai_controls(live, p)]
+        mentions = self.pings.mentions(live.id)
+        if waiting.turn != mentions.turn:
+            mentions.turn, mentions.mentioned = waiting.turn, set()
+        humans = [p for p in sorted(waiting.actors) if not live.ai_controls(p)]
         if waiting.window is not None:
             if waiting.window.public and len(humans) == 1 == len(waiting.actors):
                 await self._mention(live, humans[0])
@@ -416,9 +420,9 @@ class Announcer(WindowPrompts):
             return {player for player, ok in zip(asked, sent) if ok}
         if len(humans) == 1 == len(waiting.actors):
             player = humans[0]
-            if player not in live.mentioned:
+            if player not in mentions.mentioned:
                 await self._mention(live, player)
-            elif live.ping_for != player:
+            elif mentions.ping_for != player:
                 await self.clear_ping(live)
             return set()
         await self.clear_ping(live)
@@ -429,8 +433,9 @@ class Announcer(WindowPrompts):
         async with self.in_channel(live):
             rendered = render.mention_ping(live, player, own_turn=own_turn)
         await self.ping(live, rendered)
-        live.mentioned.add(player)
-        live.ping_for = player
+        mentions = self.pings.mentions(live.id)
+        mentions.mentioned.add(player)
+        mentions.ping_for = player
 
     async def remind(self, live: LiveMatch, players: list[int]) -> None:
         """Halfway to a deadline: mention the players in the channel, and DM those whose DMs are open.
@@ -444,7 +449,7 @@ class Announcer(WindowPrompts):
             async with self.in_channel(live):
                 rendered = render.reminder(live, players)
             await self.ping(live, rendered)
-            live.ping_for = None
+            self.pings.mentions(live.id).ping_for = None
         for player in players:
             if player in live.record.dm_closed or player <= 0:
                 continue
@@ -454,7 +459,7 @@ class Announcer(WindowPrompts):
                 dm = await self._dm(player)
                 await dm.send(content=text)
             except discord.Forbidden:
-                await self.service.note_dm_closed(live, player)
+                await self.shown.note_dm_closed(live, player)
             except discord.HTTPException as exc:
                 log.warning("could not DM a reminder to %s: %s", player, exc)
 
@@ -481,3 +486,5 @@ class Announcer(WindowPrompts):
         for player in live.record.players:
             await self.push_hand(live, player, force=True, notes=(notes or {}).get(player, ()))
         self.hands.forget_match(live)
+        self.pings.forget_match(live.id)
+        self.shown.forget_match(live.id)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Iterable
 import discord
 
 from bot.frontend.delivery import ratelimit
-from bot.play.matches import LiveMatch
+from bot.play.match_types import LiveMatch
 from bot.frontend.delivery.private_news import private_digest
 from bot.frontend.ui import render
 from bot.frontend.ui.shown_pictures import draw_hand
@@ -117,7 +117,7 @@ class HandDMs:
             while key in self._asks:
                 live = self._asks.pop(key)
                 try:
-                    async with self.announcer.service.lock(live.id):
+                    async with self.announcer.service.matches.lock(live.id):
                         news = live.record.status == "active" and await self._shows_news(live, key[1])
                     if not news:
                         self._changed_at.pop(key, None)  # nothing private changed: the DM shows it all already
@@ -125,7 +125,7 @@ class HandDMs:
                     # The slot first, then the render: the edit shows the state as it is when it may go.
                     async with ratelimit.slot_first(self.announcer.pacer):
                         live = self._asks.pop(key, live)  # changes asked for during the wait fold in
-                        async with self.announcer.service.lock(live.id):
+                        async with self.announcer.service.matches.lock(live.id):
                             if live.record.status != "active":
                                 continue  # the match ended: its last DMs are sent by the end itself
                             changed_at = self._changed_at.pop(key, None)  # this render shows every change so far
@@ -200,7 +200,7 @@ class HandDMs:
 
     async def _picture(self, live: LiveMatch, player: int) -> bytes | None:
         """The player's hand picture for their DM (edited only when their view changed), or None."""
-        if live.record.status == "active" and (await self.announcer.service.settings(live.record.guild_id))["pictures"]:
+        if live.record.status == "active" and (await self.announcer.service.settings.of(live.record.guild_id))["pictures"]:
             return await draw_hand(live, player)
         return None
 
@@ -218,19 +218,19 @@ class HandDMs:
 
     async def _deliver(self, live: LiveMatch, player: int, digest: str, rendered: render.Rendered,
                        version: int) -> bool:
-        announcer, service = self.announcer, self.announcer.service
+        announcer, shown = self.announcer, self.announcer.shown
         key = (live.id, player)
-        existing = (await service.sent_messages(live, HAND_DM)).get(player)
+        existing = (await shown.sent(live, HAND_DM)).get(player)
         try:
             if existing is None:
                 dm = await announcer._dm(player)
                 message = await dm.send(**rendered.send_kwargs())
-                await service.remember_message(live, HAND_DM, player, message.channel.id, message.id)
+                await shown.remember(live, HAND_DM, player, message.channel.id, message.id)
             else:
                 channel = announcer.bot.get_partial_messageable(existing[0])
                 await channel.get_partial_message(existing[1]).edit(**rendered.edit_kwargs())
         except discord.Forbidden:
-            await service.note_dm_closed(live, player)
+            await shown.note_dm_closed(live, player)
             return False
         except discord.HTTPException as exc:
             log.warning("could not DM player %s: %s", player, exc)

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.frontend.delivery import answering
-from bot.play.matches import LiveMatch
+from bot.kernel.contract import PlayerId
+from bot.play.match_types import LiveMatch
 from bot.frontend.delivery.table_tokens import delete_sent
 from bot.frontend.ui import render
 
@@ -26,8 +28,18 @@ if TYPE_CHECKING:
     from bot.frontend.delivery.announcer import Announcer
 
 
-#: The kind the match service remembers the ping message under (see ``remember_message``).
+#: The kind the ping message is remembered under (see ``ShownMessages.remember``).
 PING = "ping"
+
+
+@dataclass
+class Mentions:
+    """Who a match's channel has mentioned during the current turn (nobody is mentioned twice in one turn),
+    and whom its current ping is for. In memory: a restart mentions the turn's player once more at most."""
+
+    turn: PlayerId | None = None
+    mentioned: set[PlayerId] = field(default_factory=set)
+    ping_for: PlayerId | None = None
 
 
 class Pings:
@@ -39,6 +51,18 @@ class Pings:
         self._tokens: Counter[str | None] = Counter()
         #: Tokens of old pings whose delete through them is queued and not done yet.
         self._deleting: Counter[str] = Counter()
+        self._mentions: dict[int, Mentions] = {}
+
+    def mentions(self, match_id: int) -> Mentions:
+        """Who the match's channel mentioned this turn, and whom its ping is for."""
+        found = self._mentions.get(match_id)
+        if found is None:
+            found = self._mentions[match_id] = Mentions()
+        return found
+
+    def forget_match(self, match_id: int) -> None:
+        """The match is over: its mentions are not kept."""
+        self._mentions.pop(match_id, None)
 
     def holds_token(self, token: str) -> bool:
         """Whether a ping the bot may still delete was posted through this interaction token."""
@@ -65,8 +89,8 @@ class Pings:
         After a click in the match's channel it is a public followup of that interaction, which
         Discord does not count against the global rate limit; otherwise a channel post.
         """
-        service = self.announcer.service
-        previous = (await service.sent_messages(live, PING)).get(0)
+        shown = self.announcer.shown
+        previous = (await shown.sent(live, PING)).get(0)
         old_followup = self._followups.get(live.id)  # held until it is deleted: its token stays in use
         interaction = self.announcer.followup_source(live)
         message = None
@@ -79,7 +103,7 @@ class Pings:
             message = await self.announcer._safe("ping players",
                                                  self.announcer.channel(live).send(**rendered.send_kwargs()))
         if message is not None:
-            await service.remember_message(live, PING, 0, live.record.channel_id, message.id)
+            await shown.remember(live, PING, 0, live.record.channel_id, message.id)
         if previous is not None:
             self._remove_ping(live, previous[1], old_followup)
         if self._followups.get(live.id) is old_followup:
@@ -88,12 +112,12 @@ class Pings:
             self._keep(live.id, message, answering.received_at(interaction))
 
     async def clear(self, live: LiveMatch) -> None:
-        live.ping_for = None
-        service = self.announcer.service
-        previous = (await service.sent_messages(live, PING)).get(0)
+        self.mentions(live.id).ping_for = None
+        shown = self.announcer.shown
+        previous = (await shown.sent(live, PING)).get(0)
         old_followup = self._followups.get(live.id)
         if previous is not None:
-            await service.forget_message(live, PING, 0)
+            await shown.forget(live, PING, 0)
             self._remove_ping(live, previous[1], old_followup)
         if self._followups.get(live.id) is old_followup:
             self._take(live.id)

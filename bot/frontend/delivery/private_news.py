@@ -10,7 +10,7 @@ import json
 from typing import Any, Iterable
 
 from bot.play.match_types import PLAYER
-from bot.play.matches import LiveMatch, MoveOutcome
+from bot.play.match_types import LiveMatch, MoveOutcome
 
 
 def own_moves_only(outcomes: list[MoveOutcome]) -> set[int]:

@@ -43,7 +43,7 @@ from bot.kernel.contract import Result
 
 if TYPE_CHECKING:
     from bot.frontend.delivery.announcer import Announcer
-    from bot.play.matches import LiveMatch
+    from bot.play.match_types import LiveMatch
 
 log = logging.getLogger(__name__)
 
@@ -120,7 +120,7 @@ class TableRefresher:
         announcer = self.announcer
         live = ask.live
         try:
-            async with announcer.service.lock(match_id := live.id):
+            async with announcer.service.matches.lock(match_id := live.id):
                 if match_id in self._asks:  # a newer ask came while this one waited: show that one instead
                     self.folded += 1
                     newer = self._asks[match_id]
@@ -141,7 +141,7 @@ class TableRefresher:
             self._sent[match_id] = digest
             if ask.result is not None or live.record.status != "active":
                 self._sent.pop(match_id, None)
-            announcer.service.mark_announced(live, seq)
+            announcer.shown.mark_announced(live, seq)
         except Exception:  # the move is stored; the next change (or /game board) shows it again
             if announcer.bot.is_closed():
                 return  # shutting down: not marked announced, so the restart's catch-up shows it

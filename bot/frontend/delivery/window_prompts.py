@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Iterable, Sequence
 import discord
 
 from bot.kernel.i18n import t, translate
-from bot.play.matches import LiveMatch, MoveOutcome
+from bot.play.match_types import LiveMatch, MoveOutcome
 from bot.play.match_types import PLAYER
 from bot.frontend.delivery.pickers import ORIGINAL, REPLACED
 from bot.frontend.delivery.private_news import private_lines
@@ -90,7 +90,7 @@ class WindowPrompts:
             else:
                 rendered = render.window_prompt(live, player, lines, guild_name=self.guild_name(live),
                                                 print_=keyed_print(live, legal))
-        previous = (await self.service.sent_messages(live, PROMPT)).get(player)
+        previous = (await self.shown.sent(live, PROMPT)).get(player)
         if quietly and previous is not None and (window is None or player != window.decider or told):
             try:
                 await self.edit_prompt(live, player, previous, rendered.edit_kwargs())
@@ -105,12 +105,12 @@ class WindowPrompts:
             dm = await self._dm(player)
             message = await dm.send(**rendered.send_kwargs())
         except discord.Forbidden:
-            await self.service.note_dm_closed(live, player)
+            await self.shown.note_dm_closed(live, player)
             return False
         except discord.HTTPException as exc:
             log.warning("could not send a window prompt to %s: %s", player, exc)
             return False
-        await self.service.remember_message(live, PROMPT, player, message.channel.id, message.id)
+        await self.shown.remember(live, PROMPT, player, message.channel.id, message.id)
         self._prompted[(live.id, player)] = fingerprint
         if previous is not None:
             self.tidying.add(f"prompt:{live.id}:{player}", "remove a replaced prompt",
@@ -145,7 +145,7 @@ class WindowPrompts:
 
     async def prompt_is(self: "Announcer", live: LiveMatch, player: int, message_id: int) -> bool:
         """Whether ``message_id`` is the player's open window prompt."""
-        sent = (await self.service.sent_messages(live, PROMPT)).get(player)
+        sent = (await self.shown.sent(live, PROMPT)).get(player)
         return sent is not None and sent[1] == message_id
 
     def prompt_shown(self: "Announcer", live: LiveMatch, player: int) -> None:
@@ -178,7 +178,7 @@ class WindowPrompts:
             if player in movers:
                 self.prompt_shown(live, player)  # their picker shows their next choices; the prompt's buttons open them
                 continue
-            if self.service.ai_controls(live, player):
+            if live.ai_controls(player):
                 continue
             key = (live.id, player)
             if self._prompted.get(key) == prompt_print(live, live.game.rules.legal_actions(live.state, player)):
@@ -205,7 +205,7 @@ class WindowPrompts:
         if window is None or window.public:
             return set()
         return {p for p in live.waiting.actors
-                if p not in live.record.dm_closed and not self.service.ai_controls(live, p)}
+                if p not in live.record.dm_closed and not live.ai_controls(p)}
 
     async def fold_prompts(self: "Announcer", live: LiveMatch, *, skip: int | None = None, keep: set[int] = frozenset()) -> None:
         """The window round is over: fold its private prompts to one line (their buttons would mislead).
@@ -216,13 +216,13 @@ class WindowPrompts:
         they are edits of the background: sent after the caller's lock, at the pacer's background
         priority, never ahead of a prompt, a ping or a table somebody is waiting for.
         """
-        service = self.service
+        shown = self.shown
         still_open = live.record.status == "active" and live.state is not None and live.waiting.in_window
         folds = []
-        for player, (channel_id, message_id) in (await service.sent_messages(live, PROMPT)).items():
+        for player, (channel_id, message_id) in (await shown.sent(live, PROMPT)).items():
             if player in keep and player != skip:
                 continue
-            await service.forget_message(live, PROMPT, player)
+            await shown.forget(live, PROMPT, player)
             self._prompted.pop((live.id, player), None)
             if player == skip:
                 continue

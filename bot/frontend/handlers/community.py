@@ -1,9 +1,10 @@
 """Server-wide commands that are not one game's: stats, leaderboard, history, settings, language.
 
 Like the table, this answers interactions and leaves the work to other
-modules: ``bot.store.records`` computes, ``bot.play.settings`` validates, and the
-match service stores settings (and keeps its cache of them fresh). Every
-text goes through ``t``/``tn``: a reply only its reader sees in the reader's
+modules: the store counts records, ``bot.play.settings`` validates, the
+match service stores settings (and keeps them fresh), and a match's history
+is its stored log replayed and told by the game's presenter. Every text
+goes through ``t``/``tn``: a reply only its reader sees in the reader's
 language (set by the command tree), a reply for the channel in the server's.
 """
 
@@ -15,11 +16,14 @@ from typing import Any
 import discord
 
 from bot.kernel.module import all_games, get_game
-from bot.kernel.i18n import t, tn, translate
-from bot.play.language import LANGUAGES, language_code, language_name
-from bot.play.matches import MatchService
-from bot.store.records import leaderboard, match_history, player_records
-from bot.play.settings import SETTINGS
+from bot.kernel.i18n import speak, t, tn
+from bot.kernel.languages import LANGUAGES, language_code, language_name
+from bot.play.service import MatchService
+from bot.frontend.history import match_history
+from bot.frontend.languages import Languages
+from bot.play.service import MatchService
+from bot.store.sqlite import Storage
+from bot.play.settings import SETTINGS, BadSetting
 from bot.frontend.ui import render
 from bot.frontend.ui.components import is_snowflake
 
@@ -29,20 +33,22 @@ HISTORY_LINES_SHOWN = 40
 
 
 class Community:
-    def __init__(self, service: MatchService) -> None:
+    def __init__(self, service: MatchService, store: Storage, languages: Languages) -> None:
         self.service = service
+        self.store = store
+        self.languages = languages
 
     async def _count_ai(self, guild_id: int) -> bool:
-        return bool((await self.service.settings(guild_id))["count_ai_matches"])
+        return bool((await self.service.settings.of(guild_id))["count_ai_matches"])
 
     async def cmd_stats(self, interaction: Interaction, member: discord.abc.User | None) -> None:
         if interaction.guild_id is None:
             await self._say(interaction, t("Stats are kept per server: use this command in a server."))
             return
         who = member or interaction.user
-        records = await player_records(self.service.storage, interaction.guild_id, who.id,
+        records = await self.store.player_records(interaction.guild_id, who.id,
                                        count_ai=await self._count_ai(interaction.guild_id))
-        async with self.service.languages.in_channel(interaction.guild_id):  # answered in the channel
+        async with self.languages.in_channel(interaction.guild_id):  # answered in the channel
             if not records:
                 text = t("{player} has not finished a match on this server yet.", player=who.display_name)
             else:
@@ -63,9 +69,9 @@ class Community:
                                            game=str(game_name)[:100]))
             return
         game = known[game_name]
-        records = await leaderboard(self.service.storage, interaction.guild_id, game_name,
+        records = await self.store.leaderboard(interaction.guild_id, game_name,
                                     count_ai=await self._count_ai(interaction.guild_id))
-        async with self.service.languages.in_channel(interaction.guild_id):  # answered in the channel
+        async with self.languages.in_channel(interaction.guild_id):  # answered in the channel
             if not records:
                 text = t("No finished {game} matches on this server yet.", game=game.title)
             else:
@@ -79,7 +85,7 @@ class Community:
         if not is_snowflake(match_id):
             await self._say(interaction, t("A match number is a whole number from 1, as shown on its table (#12)."))
             return
-        match = await self.service.storage.get_match(match_id)
+        match = await self.store.get_match(match_id)
         if match is None or match.guild_id != interaction.guild_id:
             await self._say(interaction, t("There is no match #{match_id} on this server.", match_id=match_id))
             return
@@ -87,7 +93,7 @@ class Community:
             await self._say(interaction, t("Match #{match_id} has not finished; its history opens when it ends "
                                            "(so no one learns a hidden card early).", match_id=match_id))
             return
-        history = await match_history(self.service.storage, match_id)
+        history = await match_history(self.store, match_id)
         assert history is not None
         game = get_game(history.game)
         header = t(" vs ").join(history.names.get(p, str(p)) for p in match.players)
@@ -120,22 +126,22 @@ class Community:
         problems = []
         for key, value in changes.items():
             try:
-                SETTINGS[key].validate(int(value) if isinstance(value, bool) else value)
-            except ValueError as exc:
-                problems.append(str(exc))
+                changes[key] = SETTINGS[key].validate(value)
+            except BadSetting as exc:
+                problems.append(exc.reason)
         if language is not None and language_code(language) is None:
             problems.append(t("language must be one of {languages}.", languages=", ".join(LANGUAGES)))
         if problems:
             await self._say(interaction, t("Nothing was changed:") + "\n" + "\n".join(f"• {p}" for p in problems))
             return
         for key, value in changes.items():
-            await self.service.change_setting(interaction.guild_id, key, int(value))
+            await self.service.settings.change(interaction.guild_id, key, value)
         if language is not None:
-            await self.service.languages.set_server(interaction.guild_id, language)
+            await self.languages.set_server(interaction.guild_id, language)
             changes["language"] = language
-        current = await self.service.settings(interaction.guild_id)
+        current = await self.service.settings.of(interaction.guild_id)
         lines = [t("`{key}` = **{value}** ({low}–{high} {unit}): {help}", key=d.key, value=current[d.key], low=d.low,
-                   high=d.high, unit=translate(d.unit), help=translate(d.help))
+                   high=d.high, unit=speak(d.unit), help=speak(d.help))
                  for d in SETTINGS.values()]
         lines.append(t("`language` = **{value}**: the language of everything the bot posts in this server's "
                        "channels; each player may choose their own with `/language`.",
@@ -145,7 +151,7 @@ class Community:
 
     async def cmd_language(self, interaction: Interaction, choice: str | None) -> None:
         """A player's own language for what only they see; "server" goes back to the server's."""
-        languages = self.service.languages
+        languages = self.languages
         user = interaction.user.id
         if choice is not None:
             if choice != "server" and language_code(choice) is None:

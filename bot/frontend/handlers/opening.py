@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.kernel.i18n import N_, t, translate
-from bot.play.matches import LiveMatch, MatchError, StaleTurn
-from bot.store.sqlite import ACTIVE
+from bot.play.match_types import LiveMatch, MatchError, StaleTurn
+from bot.play.record import ACTIVE
 from bot.frontend.ui import render
 from bot.frontend.ui.picker import walk
 from bot.frontend.delivery.window_prompts import keyed_print
+from bot.play.moves import check_turn
 
 if TYPE_CHECKING:
     from bot.frontend.handlers.table import Table
@@ -49,7 +50,7 @@ class OpeningAndPassing:
         player = interaction.user.id
         in_dm = interaction.message is not None and interaction.message.guild is None
         async with self.locked(interaction, match_id, update=in_dm):  # a move applied but not committed never shows
-            live = self.service.check_turn(await self.service.load(match_id), player, None)
+            live = check_turn(await self.service.matches.load(match_id), player, None)
             legal, fingerprint = self.legal.get(live, player)
             step = walk(legal, respond_path(live, player, legal))
             welcome = await self._reclaim(live, player)
@@ -70,10 +71,10 @@ class OpeningAndPassing:
         """
         player = interaction.user.id
         async with self.locked(interaction, match_id, update=True):
-            live = await self.service.load(match_id)
+            live = await self.service.matches.load(match_id)
             still_asked = asked is not None and self._still_asked(live, player, asked)
             try:
-                live = self.service.check_turn(live, player, None if still_asked else decision)
+                live = check_turn(live, player, None if still_asked else decision)
             except StaleTurn:
                 if live is not None and live.record.status == ACTIVE and player in live.waiting.actors:
                     await self._redraw_stale(interaction, match_id, player)
@@ -85,7 +86,7 @@ class OpeningAndPassing:
                 raise MatchError(t("There is nothing to pass right now; use Take action."))
             label = render.pass_label(live, player)
             await self._reclaim(live, player)
-            outcomes = await self.service.play(match_id, player, action, decision=live.decision)
+            outcomes = await self.service.moves.play(match_id, player, action, decision=live.decision)
             await self._update_picker(interaction, render.collapsed(t("✅ {label}: done.", label=label)))
             await self.announcer.after_moves(outcomes, answered=player)
             await self.schedule(outcomes[-1].match)

@@ -15,9 +15,10 @@ import discord
 
 from bot.kernel.module import get_game
 from bot.kernel.i18n import t
-from bot.play.matches import LiveMatch, MatchEnd
-from bot.store.sqlite import LOBBY
+from bot.play.match_types import LiveMatch, MatchEnd
+from bot.play.record import LOBBY
 from bot.frontend.ui import render
+from bot.play.leaving import check_may_end, check_may_leave
 
 if TYPE_CHECKING:
     from bot.frontend.handlers.table import Table
@@ -38,7 +39,7 @@ def may_manage(interaction: Interaction) -> bool:
 
 class SlashCommands:
     async def _match_here(self: "Table", interaction: Interaction, game_name: str) -> LiveMatch | None:
-        live = await self.service.live_in_channel(interaction.channel_id or 0)
+        live = await self.service.matches.in_channel(interaction.channel_id or 0)
         if live is None:
             await self.tell(interaction, t("There is no match in this channel. Start one with `/{game} new`.",
                                            game=game_name))
@@ -56,7 +57,7 @@ class SlashCommands:
         if interaction.guild_id is None or interaction.channel_id is None:
             await self.tell(interaction, t("Matches are played in a server channel, not in DMs."))
             return
-        live = await self.service.open_lobby(
+        live = await self.service.lobby.open(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, game_name=game_name,
             host_id=interaction.user.id, host_name=name_of(interaction.user),
             options=options, table_options=table_options)
@@ -66,14 +67,14 @@ class SlashCommands:
         message_id = getattr(callback, "message_id", None)
         if message_id is None:
             message_id = (await interaction.original_response()).id
-        await self.service.set_table_message(live, message_id)
+        await self.shown.set_table_message(live, message_id)
 
     async def cmd_board(self: "Table", interaction: Interaction, game_name: str) -> None:
         live = await self._match_here(interaction, game_name)
         if live is None:
             return
         async with self.locked(interaction, live.id):  # never a move applied but not yet committed
-            live = await self.service.load(live.id) or live
+            live = await self.service.matches.load(live.id) or live
             if live.record.status == LOBBY:
                 rendered = render.lobby_message(live)
             else:
@@ -87,13 +88,13 @@ class SlashCommands:
 
     async def pictures_on(self: "Table", live: LiveMatch) -> bool:
         """Whether this server shows tables as pictures (the ``pictures`` setting, on by default)."""
-        return bool((await self.service.settings(live.record.guild_id))["pictures"])
+        return bool((await self.service.settings.of(live.record.guild_id))["pictures"])
 
     async def cmd_hand(self: "Table", interaction: Interaction, game_name: str) -> None:
         live = await self._match_here(interaction, game_name)
         if live is not None:
             async with self.locked(interaction, live.id):
-                live = await self.service.load(live.id) or live
+                live = await self.service.matches.load(live.id) or live
                 await self._show_hand(interaction, live)
                 png = None
                 if interaction.user.id in live.record.players and await self.pictures_on(live):
@@ -116,9 +117,9 @@ class SlashCommands:
         who = name_of(interaction.user)
         # Refused before the lock: a refusal after a public "thinking…" defer could not stay private.
         if live.state is not None:
-            self.service.check_may_leave(live, interaction.user.id)
+            check_may_leave(live, interaction.user.id)
         async with self.locked(interaction, live.id, ephemeral=False):
-            left = await self.service.leave_match(live.id, interaction.user.id)
+            left = await self.service.leaving.leave(live.id, interaction.user.id)
             if isinstance(left, MatchEnd):
                 self.scheduler.set(live.id, None)
                 async with self.in_channel(live):
@@ -143,9 +144,9 @@ class SlashCommands:
         if live is None:
             return
         # Refused before the lock: a refusal after a public "thinking…" defer could not stay private.
-        self.service.check_may_end(live, interaction.user.id, may_manage=may_manage(interaction))
+        check_may_end(live, interaction.user.id, may_manage=may_manage(interaction))
         async with self.locked(interaction, live.id, ephemeral=False):
-            end = await self.service.abort(live.id, interaction.user.id, may_manage=may_manage(interaction))
+            end = await self.service.leaving.end(live.id, interaction.user.id, may_manage=may_manage(interaction))
             self.scheduler.set(live.id, None)
             async with self.in_channel(live):
                 text = t("🛑 {player} ended {game} match #{match}. It counts for no one.",

@@ -21,16 +21,18 @@ from bot.frontend.delivery import answering
 from bot.play import match_locks
 from bot.frontend.delivery.announcer import Announcer
 from bot.kernel.contract import Refusal
-from bot.play.matches import LiveMatch, MatchError, MatchService, MoveOutcome, StaleTurn
+from bot.play.match_types import LiveMatch, MatchError, MoveOutcome, StaleTurn
+from bot.play.service import MatchService
 from bot.frontend.delivery.pickers import OpenPickers
 from bot.frontend.handlers.slash import SlashCommands, may_manage as _may_manage, name_of as _name
 from bot.frontend.handlers.opening import WELCOME_BACK, OpeningAndPassing
 from bot.play.scheduler import DeadlineScheduler
-from bot.store.sqlite import ACTIVE, LOBBY
+from bot.play.record import ACTIVE, LOBBY
 from bot.frontend.ui import picker_picture, render
 from bot.frontend.ui.legal_cache import LegalCache
 from bot.play.timers import AI as AI_WAKE, DEADLINE, humans_waited_on, next_wake
 from bot.frontend.ui.picker import PathError, walk
+from bot.play.moves import check_turn
 
 log = logging.getLogger(__name__)
 
@@ -45,12 +47,14 @@ THINKING = "meja_thinking"
 
 
 class Table(SlashCommands, OpeningAndPassing):
-    def __init__(self, bot: discord.Client, service: MatchService, scheduler: DeadlineScheduler) -> None:
+    def __init__(self, bot: discord.Client, composed: Composed, scheduler: DeadlineScheduler) -> None:
         self.bot = bot
-        self.service = service
+        self.service = composed.service
+        self.languages = composed.languages
+        self.shown = composed.shown
         self.scheduler = scheduler
-        self.pickers = OpenPickers(service.clock)
-        self.announcer = Announcer(bot, service, self.pickers)
+        self.pickers = OpenPickers(self.service.clock)
+        self.announcer = Announcer(bot, composed, self.pickers)
         self.picker_pictures = picker_picture.PickerPictures(self.pictures_on)
         #: Each open decision's legal actions and fingerprint, shared by all the clicks on it.
         self.legal = LegalCache()
@@ -60,7 +64,7 @@ class Table(SlashCommands, OpeningAndPassing):
     # --- answering ------------------------------------------------------------------
     def in_channel(self, live: LiveMatch) -> Any:
         """``async with``: what is built inside is posted in the match's channel, so in its server's language."""
-        return self.service.languages.in_channel(live.record.guild_id)
+        return self.languages.in_channel(live.record.guild_id)
 
     async def tell(self, interaction: Interaction, text: str) -> None:
         """An ephemeral note to the user, whether or not the interaction was answered already."""
@@ -127,7 +131,7 @@ class Table(SlashCommands, OpeningAndPassing):
         ``edit_original_response`` edits that message). Otherwise it is a
         "thinking…" reply (ephemeral or not) that ``_reply`` fills in.
         """
-        lock = self.service.lock(match_id)
+        lock = self.service.matches.lock(match_id)
         answering.begin(interaction)  # notices this handler's move causes may follow up on it
         try:
             if match_locks.is_free(lock):
@@ -156,31 +160,31 @@ class Table(SlashCommands, OpeningAndPassing):
             return
         async with self.locked(interaction, match_id, update=True):
             if op == "cancel":
-                end = await self.service.cancel_lobby(match_id, user.id, may_manage=_may_manage(interaction))
+                end = await self.service.lobby.cancel(match_id, user.id, may_manage=_may_manage(interaction))
                 async with self.in_channel(end.match):
                     rendered = render.lobby_closed_message(end.match,
                                                            t("{player} cancelled this lobby.", player=_name(user)))
                 await self._edit_clicked(interaction, rendered)
                 return
             seat_ops = {
-                "join": lambda: self.service.join(match_id, user.id, _name(user)),
-                "leave": lambda: self.service.leave(match_id, user.id),
-                "add_ai": lambda: self.service.add_ai(match_id, user.id),
-                "remove_ai": lambda: self.service.remove_ai(match_id, user.id),
+                "join": lambda: self.service.lobby.join(match_id, user.id, _name(user)),
+                "leave": lambda: self.service.lobby.leave(match_id, user.id),
+                "add_ai": lambda: self.service.lobby.add_ai(match_id, user.id),
+                "remove_ai": lambda: self.service.lobby.remove_ai(match_id, user.id),
             }
             live = await seat_ops[op]()
             if interaction.message is not None and live.record.message_id is None:  # posted, id lost in a crash
-                await self.service.set_table_message(live, interaction.message.id)
+                await self.shown.set_table_message(live, interaction.message.id)
             async with self.in_channel(live):
                 rendered = render.lobby_message(live)
             await self._edit_clicked(interaction, rendered)
 
     async def _start(self, interaction: Interaction, match_id: int) -> None:
         async with self.locked(interaction, match_id, ephemeral=False, update=True):
-            live = await self.service.start(match_id, interaction.user.id)
+            live = await self.service.lobby.start(match_id, interaction.user.id)
             if interaction.message is not None and live.record.message_id is None:
-                await self.service.set_table_message(live, interaction.message.id)
-            outcomes = await self.service.auto_pass(match_id)
+                await self.shown.set_table_message(live, interaction.message.id)
+            outcomes = await self.service.moves.auto_pass(match_id)
             async with self.in_channel(live):
                 rendered = render.turn_message(live, live.record.recent)
             await self._edit_clicked(interaction, rendered)
@@ -190,7 +194,7 @@ class Table(SlashCommands, OpeningAndPassing):
     # --- in-match buttons --------------------------------------------------------------
     async def on_hand(self, interaction: Interaction, match_id: int) -> None:
         async with self.locked(interaction, match_id):
-            live = await self.service.load(match_id)
+            live = await self.service.matches.load(match_id)
             if live is None or live.state is None:
                 await self.tell(interaction, t("This match is over."))
                 return
@@ -205,7 +209,7 @@ class Table(SlashCommands, OpeningAndPassing):
             await self.tell(interaction, t("The match has not started yet; your hand comes when the host starts it."))
             return
         may_act = live.record.status == ACTIVE and player in live.waiting.actors
-        prefs = await self.service.user_prefs(player)
+        prefs = await self.service.people.prefs(player)
         rendered = render.private_reply(live, player, show_act=may_act, skipping=player in live.record.skipping,
                                         always_ask=bool(prefs.get("always_ask")))
         if edit:
@@ -215,7 +219,7 @@ class Table(SlashCommands, OpeningAndPassing):
 
     async def _reclaim(self, live: LiveMatch, player: int) -> bool:
         """A click by a player the AI was covering gives them their seat back (and stops the AI's timer)."""
-        if not await self.service.reclaim(live, player):
+        if not await self.service.moves.reclaim(live, player):
             return False
         await self.schedule(live)
         return True
@@ -230,9 +234,9 @@ class Table(SlashCommands, OpeningAndPassing):
         """
         player = interaction.user.id
         async with self.locked(interaction, match_id, update=True):
-            live = await self.service.load(match_id)
+            live = await self.service.matches.load(match_id)
             try:
-                live = self.service.check_turn(live, player, decision)
+                live = check_turn(live, player, decision)
                 legal, fingerprint = self.legal.get(live, player)
                 if fingerprint != legal_print:
                     raise StaleTurn()
@@ -256,7 +260,7 @@ class Table(SlashCommands, OpeningAndPassing):
 
             def prepare(outcome: MoveOutcome) -> None:
                 built.append(self._after_pick([outcome], player, welcome))
-            outcomes = await self.service.play(match_id, player, step.action, decision=decision, prepare=prepare)
+            outcomes = await self.service.moves.play(match_id, player, step.action, decision=decision, prepare=prepare)
             # Sent only now, the move committed; rebuilt if automatic passes followed it.
             reply = built[0] if built and len(outcomes) == 1 else self._after_pick(outcomes, player, welcome)
             follow = await self._update_picker(interaction, reply, later=True)
@@ -269,7 +273,7 @@ class Table(SlashCommands, OpeningAndPassing):
 
     async def _redraw_stale(self, interaction: Interaction, match_id: int, player: int) -> None:
         """The question changed under an open picker: show the new one (or fold it), saying what happened."""
-        live = await self.service.load(match_id)
+        live = await self.service.matches.load(match_id)
         changed = render.what_happened(live.record.recent if live else [], limit=2)
         if live is None or live.record.status != ACTIVE or player not in live.waiting.actors:
             note = (t("⌛ That question is over.\n{changes}", changes=changed) if changed
@@ -286,15 +290,15 @@ class Table(SlashCommands, OpeningAndPassing):
         """A player's own switch: pass until my turn (this match) or always ask me (everywhere)."""
         player = interaction.user.id
         async with self.locked(interaction, match_id, update=True):
-            live = await self.service.load(match_id)
+            live = await self.service.matches.load(match_id)
             if live is None or live.record.status != ACTIVE:
                 raise MatchError(t("This match is over."))
             if key == "ask":
-                await self.service.set_user_pref(player, "always_ask", on)
+                await self.service.people.set_pref(player, "always_ask", on)
                 await self._show_hand(interaction, live, edit=True)
                 return
-            await self.service.set_skipping(live, player, on)
-            outcomes = await self.service.auto_pass(match_id) if on else []
+            await self.service.leaving.set_skipping(live, player, on)
+            outcomes = await self.service.moves.auto_pass(match_id) if on else []
             if interaction.message is not None and interaction.message.guild is None and on:
                 await self._update_picker(interaction, render.collapsed(
                     t("⏭️ You pass on every response window until your turn. Turn it off from **My hand**.")))
@@ -341,7 +345,7 @@ class Table(SlashCommands, OpeningAndPassing):
         """Put the hand picture on a reply in the background, unless a newer picker replaced it by then."""
         if follow is None:
             return
-        lock = self.service.lock(match_id)
+        lock = self.service.matches.lock(match_id)
         task = asyncio.get_running_loop().create_task(
             follow.run(interaction, lock, lambda: self.pickers.is_newest(match_id, player, interaction)),
             name=f"game:hand-picture:{match_id}:{player}")
@@ -355,31 +359,31 @@ class Table(SlashCommands, OpeningAndPassing):
             self.scheduler.set(live.id, None)
             self.pickers.forget_match(live.id)
             return
-        settings = await self.service.settings(live.record.guild_id)
-        wake = next_wake(self.service, live, settings, self.service.clock.now())
+        settings = await self.service.settings.of(live.record.guild_id)
+        wake = next_wake(live, settings, self.service.clock.now())
         self.scheduler.set(live.id, wake.at if wake else None)
 
     async def on_timer(self, match_id: int) -> None:
         """A match's wake-up time came: an AI seat moves, a reminder goes out, or a deadline fires."""
         async with self.locked(None, match_id):
-            live = await self.service.load(match_id)
+            live = await self.service.matches.load(match_id)
             if live is None or live.record.status != ACTIVE:
                 self.scheduler.set(match_id, None)
                 return
-            settings = await self.service.settings(live.record.guild_id)
+            settings = await self.service.settings.of(live.record.guild_id)
             now = self.service.clock.now()
-            wake = next_wake(self.service, live, settings, now)
+            wake = next_wake(live, settings, now)
             outcomes: list[MoveOutcome] = []
             if wake is not None and wake.at <= now:
                 if wake.kind == AI_WAKE and wake.player is not None:
-                    outcomes.extend(await self.service.ai_move(match_id, wake.player))
+                    outcomes.extend(await self.service.moves.ai_move(match_id, wake.player))
                 elif wake.kind == DEADLINE:
-                    outcomes.extend(await self.service.expire(match_id))
-                elif await self.service.mark_reminded(live):
-                    await self.announcer.remind(live, humans_waited_on(self.service, live))
+                    outcomes.extend(await self.service.moves.expire(match_id))
+                elif await self.service.moves.mark_reminded(live):
+                    await self.announcer.remind(live, humans_waited_on(live))
             if outcomes:
                 await self.announcer.after_moves(outcomes)
-            current = await self.service.load(match_id)
+            current = await self.service.matches.load(match_id)
             if current is not None:
                 await self.schedule(current)
             else:
@@ -395,7 +399,7 @@ class Table(SlashCommands, OpeningAndPassing):
         becomes the table, with hand DMs. Only those matches touch Discord, a
         pause apart, so a restart stays within the rate limits.
         """
-        matches = await self.service.load_all_live()
+        matches = await self.service.matches.load_all_live()
         for live in matches:
             await self.schedule(live)
         sent = False
@@ -406,36 +410,36 @@ class Table(SlashCommands, OpeningAndPassing):
                 sent = await self._catch_up(live.id)
             except Exception:  # one match's trouble must not keep the others (or the bot) down
                 log.exception("could not bring match #%s up to date", live.id)
-        for record in await self.service.storage.unannounced_finishes():
+        for record in await self.service.store.unannounced_finishes():
             if sent:
                 await asyncio.sleep(RESUME_PAUSE)
             sent = True
             try:
                 async with self.locked(None, record.id):
-                    ended = await self.service.load(record.id)
+                    ended = await self.service.matches.load(record.id)
                     if ended is not None:
                         await self.announcer.catch_up_end(ended)
             except Exception:
                 log.exception("could not show the end of match #%s", record.id)
-        await self.service.storage.flush_announced()  # what the catch-up showed, in one sync
+        await self.service.store.flush_announced()  # what the catch-up showed, in one sync
         await self.scheduler.run_due()
         return len(matches)
 
     async def _catch_up(self, match_id: int) -> bool:
         async with self.locked(None, match_id):
-            live = await self.service.load(match_id)
+            live = await self.service.matches.load(match_id)
             if live is not None and live.record.status == LOBBY:
                 return await self._redraw_lobby(live)
             if live is None or live.record.status != ACTIVE or live.state is None:
                 return False
             if live.record.announced_seq is None:  # started, but the lobby message never became the table
-                outcomes = await self.service.auto_pass(match_id)
+                outcomes = await self.service.moves.auto_pass(match_id)
                 if await self.announcer.refresh_table(live):
                     await self.announcer.announce_start(live, outcomes)
                 sent = True
             else:
                 sent = await self.announcer.catch_up(live)
-            current = await self.service.load(match_id)
+            current = await self.service.matches.load(match_id)
             if current is not None:
                 await self.schedule(current)
             return sent

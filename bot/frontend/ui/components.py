@@ -79,7 +79,7 @@ async def run_handler(interaction: discord.Interaction[Any], handler: Awaitable[
     table switches to the server's for whatever it posts or edits in the channel.
     """
     table = _table(interaction)
-    locale = await table.service.languages.for_interaction(interaction, match_of(interaction))
+    locale = await table.languages.for_interaction(interaction, match_of(interaction))
     with use_locale(locale):
         try:
             await handler

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.kernel.i18n import t, use_locale
-from bot.play.language import language_code, language_name
+from bot.kernel.languages import language_code, language_name
 from bot.play.lobby import match_wide_option
 from bot.play.match_types import LiveMatch, MatchError
 from bot.kernel.options import Option
-from bot.store.sqlite import LOBBY
+from bot.play.record import LOBBY
 from bot.frontend.ui.lobby_view import (SERVER_LANGUAGE, panel_pages, current, host_options, host_panel, lobby_message, player_options, player_panel, player_value)
 from bot.frontend.ui.render import Rendered
 
@@ -35,9 +35,10 @@ class LobbyControls:
     def __init__(self, table: "Table") -> None:
         self.table = table
         self.service = table.service
+        self.languages = table.languages
 
     async def _open_lobby(self, interaction: Interaction, match_id: int) -> LiveMatch | None:
-        live = await self.service.load(match_id)
+        live = await self.service.matches.load(match_id)
         if live is None or live.record.status != LOBBY:
             await self.table.tell(interaction, t("This lobby is closed: options can only change before Start."))
             return None
@@ -65,7 +66,7 @@ class LobbyControls:
     async def _player_panel(self, live: LiveMatch, interaction: Interaction, *, page: int = 0,
                             header: str | None = None) -> Rendered:
         """The clicker's own panel, with the language they chose (if any) and the one they read."""
-        languages, user = self.service.languages, interaction.user.id
+        languages, user = self.languages, interaction.user.id
         chosen, reading = await languages.chosen(user), await languages.reader(user, live.record.guild_id)
         return player_panel(live, user, chosen=chosen, reading=reading, page=page, header=header)
 
@@ -87,7 +88,7 @@ class LobbyControls:
 
     async def set_option(self, interaction: Interaction, match_id: int, name: str, value: str) -> None:
         async with self.table.locked(interaction, match_id):
-            live = await self.service.set_option(match_id, interaction.user.id, name, value)
+            live = await self.service.lobby.set_option(match_id, interaction.user.id, name, value)
             option, _ = match_wide_option(live, name)
             await self._show_option_set(interaction, live, option)
 
@@ -100,7 +101,7 @@ class LobbyControls:
     async def set_player_option(self, interaction: Interaction, match_id: int, player: int, name: str,
                                 value: str) -> None:
         async with self.table.locked(interaction, match_id):
-            live = await self.service.set_player_option(match_id, interaction.user.id, player, name, value)
+            live = await self.service.lobby.set_player_option(match_id, interaction.user.id, player, name, value)
             await self._show_player_option_set(interaction, live, player, name)
 
     async def _show_player_option_set(self, interaction: Interaction, live: LiveMatch, player: int,
@@ -119,9 +120,9 @@ class LobbyControls:
         if value != SERVER_LANGUAGE and language_code(value) is None:
             raise MatchError(t("There is no language called {language}: pick one from the list.",
                                language=value[:100]))
-        languages, user = self.service.languages, interaction.user.id
+        languages, user = self.languages, interaction.user.id
         await languages.set_reader(user, None if value == SERVER_LANGUAGE else value)
-        live = await self.service.load(match_id)
+        live = await self.service.matches.load(match_id)
         reading = await languages.reader(user, live.record.guild_id if live is not None else interaction.guild_id)
         with use_locale(reading):
             header = t("✅ Your language: {language}.", language=language_name(reading))
@@ -134,7 +135,7 @@ class LobbyControls:
     async def add_ai(self, interaction: Interaction, match_id: int, level: str) -> None:
         """The host chose a level in **Add AI…**: seat an AI at it and redraw the lobby clicked."""
         async with self.table.locked(interaction, match_id, update=True):
-            live = await self.service.add_ai(match_id, interaction.user.id, level)
+            live = await self.service.lobby.add_ai(match_id, interaction.user.id, level)
             if interaction.response.is_done():
                 await interaction.edit_original_response(**lobby_message(live).edit_kwargs())
             else:

@@ -27,7 +27,7 @@ import discord
 
 from bot.ai import levels
 from bot.kernel.i18n import t, tn, translate
-from bot.play.language import LANGUAGES, language_name
+from bot.kernel.languages import LANGUAGES, language_name
 from bot.play.match_types import LiveMatch
 from bot.kernel.options import TABLE_OPTIONS, Option
 from bot.frontend.ui.components import SNOWFLAKE, LobbyButton, run_handler

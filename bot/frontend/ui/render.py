@@ -23,10 +23,10 @@ import discord
 from bot.kernel.i18n import get_locale, t, tn, use_locale
 from bot.kernel.contract import Result
 from bot.kernel.present import Board, Field
-from bot.play.leaving import final_result
-from bot.play.matches import LiveMatch
+from bot.frontend.narrate import final_result
+from bot.play.match_types import LiveMatch
 from bot.pictures.drawing import Drawing, draw_hand, draw_table
-from bot.store.sqlite import ABANDONED, ACTIVE, FINISHED
+from bot.play.record import ABANDONED, ACTIVE, FINISHED
 from bot.frontend.ui.components import ActButton, HandButton, PassButton, PickButton, PickSelect, PrefButton
 from bot.frontend.ui.picker import Step
 

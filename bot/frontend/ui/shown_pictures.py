@@ -16,7 +16,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any, Hashable
 
-from bot.play.matches import LiveMatch
+from bot.play.match_types import LiveMatch
 from bot.frontend.ui import picture_pool, render
 
 

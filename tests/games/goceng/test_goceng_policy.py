@@ -129,7 +129,7 @@ def _ai_table(seed: int, n: int) -> list[tuple[int, dict, list[dict]]]:
     for _ in range(5000):
         if GAME.rules.is_over(state):
             return moves
-        player = ai_actor(service, live)
+        player = ai_actor(live)
         assert player is not None, "an all-AI table must never wait on nobody"
         action = AI.choose(GAME.rules.view(state, player), GAME.rules.legal_actions(state, player), rng)
         before = GAME.rules.waiting(state)

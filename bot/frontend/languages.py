@@ -9,75 +9,46 @@ unless their Discord client is set to a language we have and Discord knows
 (Indonesian; Discord has no Malay locale, so Malay players choose it).
 
 The language is carried by ``bot.kernel.i18n.use_locale`` around each message as it
-is built; this module only decides which one. It imports nothing of Discord, so
-the match service uses it too.
+is built; this module only decides which one.
 """
 
 from __future__ import annotations
 
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any, AsyncIterator
+from typing import Any, AsyncIterator
 
-from bot.kernel.i18n import SOURCE_LOCALE, normalize, use_locale
-
-if TYPE_CHECKING:
-    from bot.play.matches import MatchService
-
-#: The languages players choose from: code → the language's name in that language (never translated).
-LANGUAGES: dict[str, str] = {"en": "English", "ms": "Bahasa Melayu", "id": "Bahasa Indonesia"}
-
-#: The server setting and the personal preference that hold a language code.
-SERVER_KEY = "language"
-PREF_KEY = "language"
-
-#: Discord's client locales that name one of our languages (Discord offers ``id``, no Malay).
-DISCORD_LOCALES: dict[str, str] = {"id": "id"}
-
-
-def language_code(value: Any) -> str | None:
-    """A stored or typed language as one of :data:`LANGUAGES`' codes, or None if it is not one."""
-    if not isinstance(value, str):
-        return None
-    tag = value.strip().replace("_", "-").lower()
-    if tag != normalize(tag):
-        return None  # not a language tag at all
-    code = tag.split("-", 1)[0]  # "ms-MY" is Malay
-    return code if code in LANGUAGES else None
-
-
-def language_name(code: str) -> str:
-    return LANGUAGES.get(code, code)
-
-
-def hinted_language(discord_locale: Any) -> str | None:
-    """The language a Discord client locale asks for, if we have it and it is not the default English."""
-    value = getattr(discord_locale, "value", discord_locale)
-    return DISCORD_LOCALES.get(str(value)) if value else None
+from bot.kernel.i18n import SOURCE_LOCALE, use_locale
+from bot.kernel.languages import PREF_KEY, hinted_language, language_code
+from bot.play.matches import Matches
+from bot.play.people import People
+from bot.play.settings import ServerSettings
 
 
 class Languages:
-    """Decides the language of a server's channels and of each reader; one per match service.
+    """Decides the language of a server's channels and of each reader.
 
     The Discord locale hint of each person who interacts is remembered here (in
     memory), so a DM sent later on their behalf, by a timer or another player's
     move, is written in the language their client asked for.
     """
 
-    def __init__(self, service: "MatchService") -> None:
-        self.service = service
+    def __init__(self, settings: ServerSettings, people: People, matches: Matches) -> None:
+        self._settings = settings
+        self._people = people
+        self._matches = matches
         self._hints: dict[int, str] = {}
 
     async def server(self, guild_id: int | None) -> str:
         """The language of a server's channels (English when there is no server)."""
         if guild_id is None:
             return SOURCE_LOCALE
-        return (await self.service.settings(guild_id)).language
+        return (await self._settings.of(guild_id)).language
 
     async def chosen(self, user_id: int) -> str | None:
         """The language a person chose for themselves, or None."""
         if user_id <= 0:
             return None
-        return language_code((await self.service.user_prefs(user_id)).get(PREF_KEY))
+        return language_code((await self._people.prefs(user_id)).get(PREF_KEY))
 
     async def reader(self, user_id: int, guild_id: int | None) -> str:
         """What one person reads privately: their choice, else their client's hint, else the server's."""
@@ -97,7 +68,7 @@ class Languages:
         self.note_hint(user_id, getattr(interaction, "locale", None))
         guild_id = interaction.guild_id
         if guild_id is None and match_id is not None:
-            live = await self.service.load(match_id)
+            live = await self._matches.load(match_id)
             guild_id = live.record.guild_id if live is not None else None
         return await self.reader(user_id, guild_id)
 
@@ -116,15 +87,11 @@ class Languages:
             yield locale
 
     async def set_server(self, guild_id: int, code: str) -> None:
-        checked = language_code(code)
-        if checked is None:
-            raise ValueError(code)
-        await self.service.storage.set_guild_setting(guild_id, SERVER_KEY, checked)
-        self.service.forget_settings(guild_id)
+        await self._settings.set_language(guild_id, code)
 
     async def set_reader(self, user_id: int, code: str | None) -> None:
         """A person's own language; None goes back to the server's (or their client's)."""
         checked = language_code(code) if code is not None else None
         if code is not None and checked is None:
             raise ValueError(code)
-        await self.service.set_user_pref(user_id, PREF_KEY, checked)
+        await self._people.set_pref(user_id, PREF_KEY, checked)

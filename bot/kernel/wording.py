@@ -1,0 +1,48 @@
+"""A text to be said later, in whatever language its reader reads: a message id and its parameters.
+
+The match service decides *what* to say (a refusal, a line for the table's log) but not
+in which language: that is the front end's to know (a server's channel reads one
+language, each player may read another). So the service writes ``say("This match is
+over.")`` instead of translating on the spot, and whoever shows the text renders it
+(:func:`bot.kernel.i18n.speak`) in its reader's language. The extractor collects
+``say`` and ``say_n`` texts into the template like ``t`` and ``tn``.
+
+Plain data: nothing here translates, so a module that only says things needs no catalogue.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+
+@dataclass(frozen=True)
+class Wording:
+    """``msgid`` (English, with ``{name}`` placeholders) and its parameters; a count's two forms for ``say_n``.
+
+    A parameter may itself be a :class:`Wording` (rendered in the same language first).
+    """
+
+    msgid: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+    n: int | None = None
+
+    def __str__(self) -> str:
+        """The English text, filled in (for logs and tests; readers get :func:`bot.kernel.i18n.speak`)."""
+        from bot.kernel.i18n import speak
+
+        return speak(self, locale="en")
+
+
+def say(msgid: str, /, **params: Any) -> Wording:
+    """A text to say later (write the text as a literal, like ``t``'s)."""
+    return Wording(msgid, params)
+
+
+def say_n(singular: str, plural: str, n: int, /, **params: Any) -> Wording:
+    """A text with a count to say later (like ``tn``: ``{n}`` is filled with ``n``)."""
+    return Wording(singular, params, plural, n)
+
+
+__all__ = ["Wording", "say", "say_n"]
