@@ -29,10 +29,10 @@ class Wording:
     n: int | None = None
 
     def __str__(self) -> str:
-        """The English text, filled in (for logs and tests; readers get :func:`bot.kernel.i18n.speak`)."""
-        from bot.kernel.i18n import speak
-
-        return speak(self, locale="en")
+        """The English text, filled in (for logs; readers get :func:`bot.kernel.i18n.speak`, in their language)."""
+        text = self.plural if self.plural is not None and self.n != 1 else self.msgid
+        params = {"n": self.n, **self.params} if self.n is not None else dict(self.params)
+        return text.format_map({k: str(v) for k, v in params.items()})
 
 
 def say(msgid: str, /, **params: Any) -> Wording:
