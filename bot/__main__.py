@@ -2,7 +2,10 @@
 
     python -m bot                 start the bot
     python -m bot demo [...]      a whole match between AI seats, printed, no token needed
-    python -m bot bench [...]     performance figures (see README, Performance)
+    python -m bot bench [...]     performance figures (see docs/performance.md)
+
+The demo and the benchmark live in ``tools/`` beside the package, not in it: they come with a
+clone of the repository (run these from its root), not with an installed copy of the bot.
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ def main(argv: list[str] | None = None) -> int:
         except ModuleNotFoundError as exc:
             if exc.name != SUBCOMMANDS[args[0]]:
                 raise
-            print(f"error: '{args[0]}' is not available in this version.", file=sys.stderr)
+            print(f"error: '{args[0]}' comes with a clone of the repository (tools/); run it from the clone's root.",
+                  file=sys.stderr)
             return 2
         return int(module.main(args[1:]) or 0)
     if args:
