@@ -1,4 +1,8 @@
-"""The players' guide in Malay and Indonesian keeps up with the README's "Playing" section."""
+"""The players' guide in Malay and Indonesian keeps up with the English it translates.
+
+Each translation has two parts: the README's "Playing" section (its `## ` section up to the first game
+heading), then the games of docs/players.md's "The games" section (from the first `### ` heading on).
+"""
 
 from __future__ import annotations
 
@@ -11,10 +15,26 @@ ROOT = Path(__file__).resolve().parents[2]
 COMMAND = re.compile(r"`(/[a-z<>]+(?: [a-z_<>]+)?)")
 
 
-def _playing_section() -> str:
+def _section(text: str, heading: str) -> str:
+    """From ``heading`` (a ``## `` line) to the next ``## `` heading or the end."""
+    start = text.index("\n" + heading + "\n")
+    end = text.find("\n## ", start + 1)
+    return text[start: end if end != -1 else len(text)]
+
+
+def _english() -> tuple[str, str]:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = readme.index("\n## Playing")
-    return readme[start: readme.index("\n## ", start + 1)]
+    guide = (ROOT / "docs" / "players.md").read_text(encoding="utf-8")
+    return _section(readme, "## Playing"), _section(guide, "## The games")
+
+
+def _translated(language: str) -> tuple[str, str]:
+    """The translated Playing part and the translated games, split at the first game heading."""
+    text = (ROOT / "docs" / f"players.{language}.md").read_text(encoding="utf-8")
+    start = text.index("\n## ")
+    games = text.index("\n### ", start)
+    end = text.find("\n## ", games)
+    return text[start:games], text[games: end if end != -1 else len(text)]
 
 
 def _structure(text: str) -> tuple[set[str], int, list[str]]:
@@ -26,8 +46,20 @@ def _structure(text: str) -> tuple[set[str], int, list[str]]:
 
 @pytest.mark.parametrize("language", ["ms", "id"])
 def test_the_translated_guide_names_every_command_and_row_of_the_readme(language):
-    guide = (ROOT / "docs" / f"players.{language}.md").read_text(encoding="utf-8")
-    commands, rows, games = _structure(_playing_section())
-    got_commands, got_rows, got_games = _structure(guide)
-    assert got_commands == commands, "update docs/players.%s.md: commands differ" % language
+    playing, _ = _english()
+    translated, _ = _translated(language)
+    commands, rows, games = _structure(playing)
+    got_commands, got_rows, got_games = _structure(translated)
+    assert got_commands == commands, "update docs/players.%s.md: commands differ from README's Playing" % language
+    assert got_rows == rows and got_games == games == []
+
+
+@pytest.mark.parametrize("language", ["ms", "id"])
+def test_the_translated_guide_has_every_game_of_the_players_guide(language):
+    _, english = _english()
+    _, translated = _translated(language)
+    commands, rows, games = _structure(english)
+    got_commands, got_rows, got_games = _structure(translated)
+    assert games, "docs/players.md lost its game headings"
+    assert got_commands == commands, "update docs/players.%s.md: commands differ from docs/players.md" % language
     assert got_rows == rows and got_games == games
