@@ -31,7 +31,7 @@ CARD_TEXT_KEYS = frozenset({"text", "short", "plain", "objective"})
 MARKERS = {"t": 1, "tn": 2, "N_": 1, "locale_str": 1, "say": 1, "say_n": 2}
 
 HEADER = """\
-# Template of every text Meja Kad shows players. Regenerate with: python -m bot.kernel.i18n extract
+# Template of every text Meja Kad shows players. Regenerate with: python -m bot.locales extract
 msgid ""
 msgstr ""
 "Project-Id-Version: meja-kad\\n"
