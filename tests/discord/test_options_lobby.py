@@ -52,7 +52,7 @@ async def my_panel(table: Table, lobby: FakeMessage, user: int) -> InteractionRe
 
 
 def test_every_game_has_its_slash_group_from_the_registry(table: Table):
-    registered = {c["name"]: c for cmds in table.world.registered_commands.values() for c in cmds.values()}
+    registered = {c["name"]: c for cmds in table.world.commands.registered.values() for c in cmds.values()}
     for game in all_games():
         group = registered[game.name]
         assert group["description"] == game.tagline
@@ -348,7 +348,7 @@ async def test_a_game_may_ship_its_own_cog_module(tmp_path, db_path, clock, monk
     world, bot = make_world(), make_bot(db_path, clock)
     try:
         await world.connect(bot)
-        registered = {c["name"]: c for c in world.registered_commands[None].values()}
+        registered = {c["name"]: c for c in world.commands.registered[None].values()}
         assert {o["name"] for o in registered["drama"]["options"]} == COMMANDS | {"heroes"}
         assert {o["name"] for o in registered["drump"]["options"]} == COMMANDS
         reply = await world.slash(bot, HOST, CHANNEL, "drama", "heroes")
