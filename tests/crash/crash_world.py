@@ -119,7 +119,7 @@ class CrashWorld:
     def lobby_message(self, match_id: int) -> FakeMessage | None:
         """The lobby's message in its channel, found by its buttons (its id may not have been stored)."""
         prefix = f"lobby:{match_id}:"
-        for message in self.world._messages.values():
+        for message in self.world.log.messages.values():
             if not message.deleted and any(cid.startswith(prefix) for cid in message.custom_ids()):
                 return message
         return None

@@ -35,7 +35,7 @@ def watch_dms(table: GameTable) -> DmLeaks:
         if live is None or live.state is None or live.record.status != "active":
             return
         state = live.state
-        by_channel = {table.world.users[p].dm_channel_id: p for p in table.humans}
+        by_channel = {table.world.directory.users[p].dm_channel_id: p for p in table.humans}
         for request in requests:
             message = _message_json(request)
             if message is None or int(message["channel_id"]) == CHANNEL:

@@ -43,7 +43,7 @@ async def opened(db_path, clock, toy):
 async def test_a_toy_game_from_the_test_folder_is_played_to_the_end_through_discord(opened, toy):
     assert toy in all_games() and get_game("ambil") is toy
     table = await opened(2)
-    registered = {c["name"]: c for c in table.world.registered_commands[None].values()}
+    registered = {c["name"]: c for c in table.world.commands.registered[None].values()}
     assert {o["name"] for o in registered["ambil"]["options"]} == {
         "new", "hand", "board", "rules", "concede", "end", "stick"}
     assert registered["ambil"]["description"] == toy.presenter.tagline

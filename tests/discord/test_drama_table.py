@@ -84,7 +84,7 @@ async def _arranged(tables, db_path, clock, hands, *, humans=3, seed=11, draw=()
     """
     table = await _table(tables, db_path, clock, humans, 0, seed)
     for pid in close_dms:
-        table.world.close_dms(table.humans[pid])
+        table.world.directory.close_dms(table.humans[pid])
     await table.open_and_start()
     live = await table.play_out(until=lambda lv: lv.state.phase == "pick" and len(lv.state.pick_queue) == 1)
     s = live.state

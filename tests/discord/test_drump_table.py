@@ -117,7 +117,7 @@ async def test_start_needs_the_host_and_two_players(table: Table):
 
 
 async def test_dm_closed_player_is_told_to_pull_and_play_goes_on(table: Table):
-    table.world.close_dms(GUEST)
+    table.world.directory.close_dms(GUEST)
     await table.open_and_start()
     assert table.world.dm_messages(GUEST) == []
     assert "/drump hand" in table.channel_text()
@@ -315,7 +315,7 @@ async def test_block_window_that_passes_while_the_bot_is_down(table: Table, db_p
 async def test_a_deleted_table_message_is_posted_again(table: Table):
     old = await table.open_and_start()
     live = table.live()
-    table.world.delete_message(old)  # a moderator removes the table message
+    table.world.people.delete_message(old)  # a moderator removes the table message
     player = live.game.rules.waiting(live.state).turn
     ping = table.world.channel_messages(CHANNEL)[-1]
     picker = (await table.click(player, ping, ActButton.id(live.id, 0))).message
@@ -335,7 +335,7 @@ async def test_a_deleted_table_message_is_posted_again(table: Table):
 async def test_a_match_ended_by_command_closes_the_hand_dms_and_leaves_nothing_behind(table: Table, who, command):
     old = await table.open_and_start()
     live = table.live()
-    table.world.delete_message(old)  # and its final table is posted anew, the match already over
+    table.world.people.delete_message(old)  # and its final table is posted anew, the match already over
     await table.slash(who, command)
     await table.world.settle()
     assert table.table_message().id != old.id and table.live() is None

@@ -134,7 +134,7 @@ async def test_a_negotiation_through_dm_prompts(tables, db_path, clock):
 async def test_a_battler_with_closed_dms_negotiates_through_the_table(tables, db_path, clock):
     table = await _open(tables, db_path, clock, 4, 0, seed=7)
     closed = table.humans[0]
-    table.world.close_dms(closed)
+    table.world.directory.close_dms(closed)
     await table.open_and_start()
     live = await table.play_out(until=negotiation_ahead(1, battler=closed))
     assert live is not None
@@ -218,18 +218,18 @@ async def test_the_battler_reads_an_offer_in_its_prompt_and_the_hand_dm_keeps_it
     not edited for it too, and shows it from its next edit on."""
     table, battler, a, b = await _help_asked(tables, db_path, clock)
     hand = next(m for m in table.world.dm_messages(battler) if "You decide" not in (m.content or ""))
-    edits = len(table.world.edits_of(hand.id))
+    edits = len(table.world.log.edits_of(hand.id))
 
     await prompt_pick(table, a, offers_of(await table.live(), a)[-1])
     prompt = [m for m in table.world.dm_messages(battler) if "You decide" in (m.content or "")][-1]
     card = next(line for line in prompt.content.splitlines() if "'s offer:" in line).split(": ", 1)[1]
-    assert len(table.world.edits_of(hand.id)) == edits, "the hand DM was edited for what the prompt said"
+    assert len(table.world.log.edits_of(hand.id)) == edits, "the hand DM was edited for what the prompt said"
     assert card not in table.world.message(hand.id).text
 
     await prompt_pick(table, b, {"type": "decline"})
     await prompt_pick(table, battler, {"type": "accept", "helper": a})  # their own move: no edit for it either
-    await table.play_out(until=lambda _: len(table.world.edits_of(hand.id)) > edits)
-    assert len(table.world.edits_of(hand.id)) > edits
+    await table.play_out(until=lambda _: len(table.world.log.edits_of(hand.id)) > edits)
+    assert len(table.world.log.edits_of(hand.id)) > edits
     assert card in table.world.message(hand.id).text  # the offer's line, kept for the DM's next edit
 
 
@@ -238,7 +238,7 @@ async def test_a_negotiation_that_sells_nothing_edits_no_helper_hand_dm(tables, 
     the helper's hand as it was, so their hand DM is not edited for it, and no hand DM lists the offers."""
     table, battler, a, b = await _help_asked(tables, db_path, clock)
     hand = next(m for m in table.world.dm_messages(a) if "Mat Goceng match" in (m.content or ""))
-    edits = len(table.world.edits_of(hand.id))
+    edits = len(table.world.log.edits_of(hand.id))
 
     await prompt_pick(table, a, offers_of(await table.live(), a)[-1])
     await prompt_pick(table, b, {"type": "decline"})
@@ -248,7 +248,7 @@ async def test_a_negotiation_that_sells_nothing_edits_no_helper_hand_dm(tables, 
     await table.world.settle()
 
     assert (await table.live()).state.battle is None or (await table.live()).state.battle.window is None
-    assert len(table.world.edits_of(hand.id)) == edits, "the helper's hand DM was edited for an offer not taken"
+    assert len(table.world.log.edits_of(hand.id)) == edits, "the helper's hand DM was edited for an offer not taken"
     for player in (a, b, battler):
         for message in table.world.dm_messages(player):
             if "Mat Goceng match" in (message.content or ""):

@@ -70,7 +70,7 @@ class Secrets:
                 continue
             self.checks += 1
             world = self.table.world
-            for message in world.dm_messages(human) + world.ephemeral_messages(human)[-3:]:
+            for message in world.dm_messages(human) + world.log.ephemeral_messages(human)[-3:]:
                 text = _private_text(message)
                 self.leaks.extend((human, s, text) for s in secret if _contains(text, s))
 

@@ -90,14 +90,14 @@ def _text(message: dict[str, Any]) -> str:
 def _sent(table: GameTable) -> dict[str, set[str]]:
     """Every text sent or edited, by who could see it: "channel", or a user id for DMs and ephemeral replies."""
     world = table.world
-    dm_of = {world.users[u].dm_channel_id: u for u in table.humans if world.users[u].dm_channel_id}
+    dm_of = {world.directory.users[u].dm_channel_id: u for u in table.humans if world.directory.users[u].dm_channel_id}
     seen: dict[str, set[str]] = defaultdict(set)
     for request in world.requests:
         message = _message_json(request)
         if message is None:
             continue
         channel = int(message["channel_id"])
-        stored = world._messages.get(int(message["id"]))
+        stored = world.log.messages.get(int(message["id"]))
         if int(message.get("flags") or 0) & 64 or (stored is not None and stored.visible_to is not None):
             who = stored.visible_to if stored is not None else None
             seen[str(who)].add(_text(message))
@@ -122,7 +122,7 @@ async def test_a_malay_server_and_an_indonesian_player_each_read_their_own_langu
                                                                                    game):
     humans = get_game(game).rules.min_players
     world = make_world(humans)
-    world.users[INDONESIAN].locale = "id"
+    world.directory.users[INDONESIAN].locale = "id"
     bot = make_bot(db_path, clock, seed=1000 + humans)
     await world.connect(bot)
     table = GameTable(world, bot, clock, get_game(game), list(HUMANS[:humans]), 0, seed=3, rng=Rng.seeded(3))

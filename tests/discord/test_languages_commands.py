@@ -20,7 +20,7 @@ async def table(tmp_path, db_path, clock):
     write_pseudo_catalogues(tmp_path)
     i18n.set_locales_dir(tmp_path)  # before the bot starts: its commands are synced with the catalogues
     world = make_world()
-    world.users[GUEST].locale = "id"
+    world.directory.users[GUEST].locale = "id"
     bot = make_bot(db_path, clock)
     await world.connect(bot)
     yield Table(world, bot)

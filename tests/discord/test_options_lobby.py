@@ -51,7 +51,7 @@ async def my_panel(table: Table, lobby: FakeMessage, user: int) -> InteractionRe
 
 
 def test_every_game_has_its_slash_group_from_the_registry(table: Table):
-    registered = {c["name"]: c for cmds in table.world.registered_commands.values() for c in cmds.values()}
+    registered = {c["name"]: c for cmds in table.world.commands.registered.values() for c in cmds.values()}
     for game in all_games():
         group = registered[game.name]
         assert group["description"] == game.presenter.tagline
@@ -333,7 +333,7 @@ def test_a_panel_with_more_options_than_rows_pages_them():
 
 async def test_a_game_s_own_commands_come_from_its_module_in_its_group_only(table: Table):
     """A game declares its own commands (Drama's ``card`` look-up); only its group has them, beside the rest."""
-    registered = {c["name"]: c for c in table.world.registered_commands[None].values()}
+    registered = {c["name"]: c for c in table.world.commands.registered[None].values()}
     for game in all_games():
         own = {lookup.name for lookup in game.commands}
         assert {o["name"] for o in registered[game.name]["options"]} == COMMANDS | own, game.name

@@ -24,7 +24,7 @@ async def table(db_path, clock):
 
 
 def _dm_channel(table, player: int) -> int:
-    return table.world.users[player].dm_channel_id
+    return table.world.directory.users[player].dm_channel_id
 
 
 def _touching(table, mark: int, message_id: int) -> list:

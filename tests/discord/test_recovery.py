@@ -94,7 +94,7 @@ async def test_a_table_deleted_while_down_is_posted_again(table: Table, db_path,
     match_id = table.live().id
     table.bot.table.announcer.after_moves = _nothing
     await _pass_turn(table, _turns(table)[0])
-    table.world.delete_message(old)
+    table.world.people.delete_message(old)
     await _restart(table, db_path, clock)
     fresh = table.table_message()
     assert fresh.id != old.id and "Take action" in [b.label for b in fresh.buttons()]
@@ -130,7 +130,7 @@ async def test_a_start_committed_before_a_crash_reaches_its_table_dms_and_timers
 
 async def test_a_lobby_never_posted_gives_way_to_a_new_one(table: Table, clock):
     service = table.bot.table.service
-    orphan = await service.lobby.open(guild_id=table.world._channels[CHANNEL].guild_id, channel_id=CHANNEL,
+    orphan = await service.lobby.open(guild_id=table.world.directory.channels[CHANNEL].guild_id, channel_id=CHANNEL,
                                       game_name="drump", host_id=HOST, host_name="Aisyah")
     refused = await table.slash(HOST, "new")
     assert refused.ephemeral and "end" in refused.text and f"#{orphan.id}" in refused.text
@@ -143,7 +143,7 @@ async def test_a_lobby_never_posted_gives_way_to_a_new_one(table: Table, clock):
 
 async def test_a_lobby_never_posted_can_be_ended_at_once(table: Table):
     service = table.bot.table.service
-    await service.lobby.open(guild_id=table.world._channels[CHANNEL].guild_id, channel_id=CHANNEL,
+    await service.lobby.open(guild_id=table.world.directory.channels[CHANNEL].guild_id, channel_id=CHANNEL,
                              game_name="drump", host_id=HOST, host_name="Aisyah")
     ended = await table.slash(HOST, "end")
     assert ended.responded and "ended" in ended.text

@@ -116,7 +116,7 @@ async def test_a_failed_commit_sends_nothing_of_the_reply_built_meanwhile(table:
 
     storage.record_action = failing
     moving = await table.click(player, picker, end_turn)
-    table.world.forget_errors()
+    table.world.settler.forget_errors()
     assert "Something went wrong" in moving.text  # the player is told, not shown the unstored move
     assert "End turn" in [b.label for b in table.world.message(picker.id).buttons()] or moving.message is None
     assert table.live().record.seq == seq and (await storage.get_match(table.live().id)).seq == seq

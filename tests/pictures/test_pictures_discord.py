@@ -27,7 +27,7 @@ def _picture(message) -> bytes:
 
 def _uploads(table: Table, message_id: int) -> list[list[str]]:
     """The files uploaded by each edit of one message, in order."""
-    return [r.files for r in table.world.edits_of(message_id)]
+    return [r.files for r in table.world.log.edits_of(message_id)]
 
 
 async def test_table_message_carries_the_picture_and_board_returns_it(table: Table):

@@ -251,7 +251,7 @@ def test_a_mixed_burst_through_discord_py_meets_no_429_and_the_urgent_posts_go_f
                                                                                f"table {channel}"]
     sent = [r for r in world.requests[box["start"]:] if r.method == "POST"]
     assert len(sent) == 80 and all(r.ok for r in sent)
-    assert world.rate_limited() == [] and world.rate_limits.refused["global"] == 0
+    assert world.log.rate_limited() == [] and world.rest.rate_limits.refused["global"] == 0
     assert at_most_per_second([r.at for r in sent], 50)
     # Every table post went before the background ones but the few the burst let through at once.
     kinds = ["table" if r.json["content"].startswith("table") else "hand" for r in sent]

@@ -67,8 +67,8 @@ def test_a_burst_in_one_channel_waits_for_the_bucket_and_every_post_arrives_in_o
     # 5 per 5 s: the 6th and 11th posts had to wait for a new window (virtual seconds, not real ones).
     assert elapsed >= 10.0
     # discord.py read the headers and waited before the bucket ran dry: no 429 at all.
-    assert world.rate_limited() == []
-    assert world.rate_limits.invalid[429] == 0
+    assert world.log.rate_limited() == []
+    assert world.rest.rate_limits.invalid[429] == 0
 
 
 def test_a_concurrent_burst_queues_on_the_bucket_discord_py_learned_from_the_headers():
@@ -86,7 +86,7 @@ def test_a_concurrent_burst_queues_on_the_bucket_discord_py_learned_from_the_hea
     assert sorted(m.content for m in world.channel_messages(CHANNEL)) == sorted(f"p{i}" for i in range(20))
     assert len([r for r in posts(world, CHANNEL) if r.status == 200]) == 20
     assert box["elapsed"] >= 15.0  # four 5-second windows
-    assert world.rate_limited() == []
+    assert world.log.rate_limited() == []
 
 
 def test_a_429_carries_discord_s_body_and_headers():
@@ -131,7 +131,7 @@ def test_discord_py_holds_all_requests_on_a_global_429_then_sends_them():
     world = box["w"]
     delivered = [m.content for c in (CHANNEL, OTHER) for m in world.channel_messages(c)]
     assert sorted(delivered) == sorted(f"g{i}" for i in range(8))
-    assert world.rate_limits.refused["global"] >= 1
+    assert world.rest.rate_limits.refused["global"] >= 1
 
 
 def test_interaction_endpoints_are_exempt_from_the_global_limit():
@@ -153,14 +153,14 @@ def test_a_dm_to_closed_dms_is_a_counted_invalid_request():
 
     async def body(world, client):
         box["w"] = world
-        world.close_dms(AISYAH)
+        world.directory.close_dms(AISYAH)
         dm = await client.create_dm(discord.Object(AISYAH))
         with pytest.raises(discord.Forbidden):
             await dm.send("hello")
 
     scenario(body)
     world = box["w"]
-    assert world.rate_limits.invalid[403] == 1
+    assert world.rest.rate_limits.invalid[403] == 1
     assert len([r for r in world.requests if r.status == 403]) == 1  # discord.py does not retry a 403
 
 
@@ -183,4 +183,4 @@ def test_edits_and_deletes_have_their_own_buckets():
     world = box["w"]
     assert [m.content for m in world.channel_messages(CHANNEL)] == ["table v5"]
     assert box["edit_time"] >= 5.0  # the 6th edit waited for the edit bucket's next window
-    assert world.rate_limited() == []
+    assert world.log.rate_limited() == []

@@ -65,7 +65,7 @@ def test_a_match_played_by_clicks_never_edits_its_table_in_the_channel(tmp_path)
     assert live.record.status != "active"
     # Every table edit, pings and the result went through interaction tokens: nothing limited in the channel.
     assert channel_requests(world, box["start"]) == []
-    assert world.rate_limits.invalid == {}
+    assert world.rest.rate_limits.invalid == {}
     table = world.message(live.record.message_id)  # the last table shows the result
     assert Result.from_json(live.record.result).summary in table.embeds[0]["description"]
 
@@ -87,7 +87,7 @@ def test_ten_minutes_on_the_next_click_posts_the_table_anew_and_removes_the_old_
     assert new in [m.id for m in public[-2:]]  # at the bottom, beside the ping at most
     assert shows_state(world, bot, live)
     assert channel_requests(world, box["start"]) == []  # posted and deleted through interaction tokens
-    assert world.rate_limits.invalid == {}
+    assert world.rest.rate_limits.invalid == {}
     for player in live.record.players:  # each hand DM's "Go to the table" now leads to the new message
         links = [b.url for m in world.dm_messages(player) for b in m.buttons() if b.url]
         assert links and links[-1].endswith(f"/{CHANNEL}/{new}"), links
@@ -111,7 +111,7 @@ def test_a_table_no_token_reaches_any_more_is_edited_in_the_channel_without_a_40
     after = channel_requests(world, box["edited"])
     assert [r.method for r in after] == ["DELETE"]
     assert shows_state(world, bot, live)
-    assert world.rate_limits.invalid == {}
+    assert world.rest.rate_limits.invalid == {}
 
 
 def test_reaches_whose_token_ran_out_are_dropped_so_ended_matches_hold_nothing():
@@ -167,4 +167,4 @@ def test_a_ping_no_click_in_the_channel_brings_is_a_followup_of_the_tables_token
     assert sorted(r.method for r in later) == ["DELETE", "POST"]  # the new ping, and the old one removed
     pings = [m for m in world.channel_messages(CHANNEL) if not m.deleted and "it's your turn" in m.text]
     assert len(pings) == 1
-    assert world.rate_limits.invalid == {}
+    assert world.rest.rate_limits.invalid == {}

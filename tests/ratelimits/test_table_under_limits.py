@@ -91,7 +91,7 @@ async def quick_move(world: FakeDiscord, bot: GameBot, live: Any, player: int) -
 
 def table_edits(world: FakeDiscord, message_id: int) -> list[Any]:
     """Edits of one message: in its channel, or through an interaction token (by id, or as its ``@original``)."""
-    return world.edits_of(message_id)
+    return world.log.edits_of(message_id)
 
 
 def limited_requests(world: FakeDiscord, since: int = 0) -> list[Any]:
@@ -173,10 +173,10 @@ def test_a_burst_of_moves_in_one_channel_ends_on_the_final_table_with_nothing_dr
     # Nothing rendered (table or hand DM) while a move was applied but not committed.
     assert box["early"] == [] and box["hand_renders"] > 0
     # Nothing dropped: every request made after the start was served or waited out and served.
-    assert not world.errors
+    assert not world.settler.errors
     failed = [r for r in world.requests[box["start"]:] if r.status >= 400 and r.status != 429]
     assert failed == []
-    assert world.rate_limits.refused["global"] == 0
+    assert world.rest.rate_limits.refused["global"] == 0
 
 
 def test_the_bot_keeps_under_the_global_limit_where_discord_py_alone_storms_into_429s():
@@ -197,7 +197,7 @@ def test_the_bot_keeps_under_the_global_limit_where_discord_py_alone_storms_into
                                                return_exceptions=True)
                 failures = sum(isinstance(r, Exception) for r in results)
                 delivered = sum(len(world.channel_messages(c)) for c in channels)
-                return delivered, failures, len(world.rate_limited())
+                return delivered, failures, len(world.log.rate_limited())
             finally:
                 await client.close()
                 world.close()
@@ -217,7 +217,7 @@ def test_a_dm_refused_with_403_is_not_tried_again(tmp_path):
 
     async def main() -> None:
         world = limited_world(RateLimits())
-        world.close_dms(GUEST)
+        world.directory.close_dms(GUEST)
         bot = await open_bot(world, tmp_path / "m.sqlite3")
         try:
             live = await start_drump(world, bot)
@@ -226,7 +226,7 @@ def test_a_dm_refused_with_403_is_not_tried_again(tmp_path):
                     break
                 await quick_move(world, bot, live, sorted(live.game.rules.actors(live.state))[0])
                 await world.settle()
-            box.update(world=world, dm=world.users[GUEST].dm_channel_id)
+            box.update(world=world, dm=world.directory.users[GUEST].dm_channel_id)
         finally:
             await bot.close()
             world.close()
@@ -235,4 +235,4 @@ def test_a_dm_refused_with_403_is_not_tried_again(tmp_path):
     world = box["world"]
     to_guest = [r for r in world.requests if box["dm"] and r.path.startswith(f"/channels/{box['dm']}/")]
     assert [r.status for r in to_guest] == [403]
-    assert world.rate_limits.invalid[403] == 1
+    assert world.rest.rate_limits.invalid[403] == 1

@@ -210,7 +210,7 @@ async def test_slash_ephemeral_reply(world: FakeDiscord, bot: DemoBot) -> None:
     assert inter.response_type == 4 and inter.ephemeral
     assert inter.text == "Only you can see this"
     assert world.channel_messages(CHANNEL) == []
-    assert world.ephemeral_messages(AISYAH) == [inter.message]
+    assert world.log.ephemeral_messages(AISYAH) == [inter.message]
     # Its button is clickable by its owner only, and the message carries flags 64.
     with pytest.raises(AssertionError, match="only visible"):
         await world.click(bot, BUDI, inter.message, "demo:confirm")
@@ -227,7 +227,7 @@ async def test_public_board_edited_by_update_and_patch(world: FakeDiscord, bot: 
     [board_msg] = world.channel_messages(CHANNEL)
     assert board_msg.text == "Count 0" and board_msg.author_id == APP
     assert board_msg.custom_ids() == ["demo:add", "demo:reset", "demo:colour"]
-    assert world.requests_of("message")[-1].path == f"/channels/{CHANNEL}/messages"
+    assert world.log.requests_of("message")[-1].path == f"/channels/{CHANNEL}/messages"
 
     for expected in ("Count 1", "Count 2"):
         inter = await world.click(bot, BUDI, board_msg, "demo:add")
@@ -236,7 +236,7 @@ async def test_public_board_edited_by_update_and_patch(world: FakeDiscord, bot: 
 
     inter = await world.click(bot, AISYAH, board_msg, "demo:reset")
     assert inter.response_type == 6
-    patch = world.requests_of("edit", method="PATCH")[-1]
+    patch = world.log.requests_of("edit", method="PATCH")[-1]
     assert patch.route == "/channels/{channel_id}/messages/{message_id}" and patch.json["content"] == "Count 0"
     assert board_msg.text == "Count 0" and board_msg.edits == 3
     assert len(world.channel_messages(CHANNEL)) == 1
@@ -273,12 +273,12 @@ async def test_dm_and_closed_dms(world: FakeDiscord, bot: DemoBot) -> None:
     assert dm.text == "Aisyah invites you to a game"
     assert [r.kind for r in world.requests[-3:]] == ["dm", "dm", "reply"]
 
-    world.close_dms(AISYAH)
+    world.directory.close_dms(AISYAH)
     inter = await world.slash(bot, BUDI, CHANNEL, "demo", "invite", options={"user": AISYAH})
     assert bot.dm_failures == [(discord.Forbidden, 403, 50007)]
     assert inter.text == "Cannot DM Aisyah (code 50007)"
     assert world.dm_messages(AISYAH) == []
-    assert world.requests_of("dm")[-1].status == 403
+    assert world.log.requests_of("dm")[-1].status == 403
 
 
 async def test_honest_clicks_and_forged_ids(world: FakeDiscord, bot: DemoBot) -> None:
@@ -289,7 +289,7 @@ async def test_honest_clicks_and_forged_ids(world: FakeDiscord, bot: DemoBot) ->
     # Forged ids reach the bot. discord.py itself drops a dynamic item that is not on the message...
     inter = await world.click(bot, AISYAH, board_msg, "demo:seat:7", forge=True)
     assert inter.failed
-    assert world.unfinished() == [f"{inter!r}: never answered (the player sees 'This interaction failed')"]
+    assert world.log.unfinished() == [f"{inter!r}: never answered (the player sees 'This interaction failed')"]
     inter.expect_unanswered = True  # dropping a forgery unanswered is what this test wants
     # ...but a persistent view answers its custom_id on ANY message: the forgery a bot must guard against.
     seats = await world.slash(bot, AISYAH, CHANNEL, "demo", "seats")
@@ -307,7 +307,7 @@ async def test_dynamic_items(world: FakeDiscord, bot: DemoBot) -> None:
 async def test_unknown_route_fails_loudly(world: FakeDiscord, bot: DemoBot) -> None:
     with pytest.raises(UnknownRouteError, match="/guilds/{guild_id}/audit-logs"):
         await bot.http.request(Route("GET", "/guilds/{guild_id}/audit-logs", guild_id=GUILD))
-    assert len(world.forget_errors()) == 1
+    assert len(world.settler.forget_errors()) == 1
     # Even when the bot swallows the exception, settle() raises it.
     with pytest.raises(UnknownRouteError, match="emojis"):
         await world.slash(bot, AISYAH, CHANNEL, "demo", "emojis")

@@ -263,7 +263,7 @@ async def test_uploads_and_embed_aliasing(world: FakeDiscord, bot: RulesBot) -> 
     [card_msg] = world.channel_messages(CHANNEL)
     assert card_msg.files == {"7h.png": b"PNG7H"} and card_msg.attachments[0]["size"] == 5
     assert card_msg.embeds[0]["title"] == "7H" and "fields" not in card_msg.embeds[0]
-    assert world.requests_of("message")[-1].files == ["7h.png"]
+    assert world.log.requests_of("message")[-1].files == ["7h.png"]
     peek = await world.slash(bot, AISYAH, CHANNEL, "rules", "peek", options={"message_id": str(card_msg.id)})
     assert peek.text == "7h.png: PNG7H"
 
@@ -286,7 +286,7 @@ async def test_user_select(world: FakeDiscord, bot: RulesBot) -> None:
 async def test_game_tasks_are_awaited(world: FakeDiscord, bot: RulesBot) -> None:
     await world.slash(bot, AISYAH, CHANNEL, "rules", "timer")
     assert world.channel_messages(CHANNEL)[-1].text == "Time is up"
-    world.settle_timeout = 0.05
+    world.settler.timeout = 0.05
     with pytest.raises(SettleTimeout, match="game:timer"):
         await world.slash(bot, AISYAH, CHANNEL, "rules", "timer", options={"forever": True})
 
@@ -294,7 +294,7 @@ async def test_game_tasks_are_awaited(world: FakeDiscord, bot: RulesBot) -> None
 async def test_command_sync_is_served_and_used(world: FakeDiscord, bot: RulesBot) -> None:
     synced = await bot.tree.sync()
     assert [c.name for c in synced] == ["rules"]
-    [registered] = world.registered_commands[None].values()
+    [registered] = world.commands.registered[None].values()
     again = await bot.tree.sync()
     assert again[0].id == synced[0].id == int(registered["id"])  # re-sync keeps ids, like Discord
     inter = await world.slash(bot, AISYAH, CHANNEL, "rules", "where")
@@ -303,11 +303,11 @@ async def test_command_sync_is_served_and_used(world: FakeDiscord, bot: RulesBot
     with pytest.raises(AssertionError, match="not a registered command"):
         await world.slash(bot, AISYAH, CHANNEL, "ping")
     guild_synced = await bot.tree.sync(guild=discord.Object(GUILD))
-    assert guild_synced == [] and world.registered_commands[GUILD] == {}
+    assert guild_synced == [] and world.commands.registered[GUILD] == {}
 
 
 async def test_response_deadline(world: FakeDiscord, bot: RulesBot) -> None:
-    world.response_deadline = 0.02  # Discord's is 3 s; shortened to keep the test fast
+    world.rest.response_deadline = 0.02  # Discord's is 3 s; shortened to keep the test fast
     inter = await world.slash(bot, AISYAH, CHANNEL, "rules", "late")
     [exc] = bot.failures
     assert exc.code == 10062 and inter.failed

@@ -2,7 +2,7 @@
 
 Each known-bad request is answered as Discord answers it (400, JSON code 50035, an ``errors``
 tree naming the field), never with a KeyError or ValueError from inside the stand-in; each
-known-good neighbour still passes. Requests go straight to ``FakeDiscord._serve`` with
+known-good neighbour still passes. Requests go straight to ``world.rest.serve`` with
 discord.py ``Route`` objects, so no bot is needed; interactions are registered by hand.
 """
 
@@ -40,17 +40,16 @@ async def world():
 
 def pending(world: FakeDiscord, itype: int = 2) -> InteractionRecord:
     """An interaction delivered to nobody, so the test answers it itself."""
-    iid = world.snowflake()
+    iid = world.directory.snowflake()
     record = InteractionRecord(id=iid, token=f"token-{iid}", type=itype, user_id=AISYAH, channel_id=CHANNEL,
                                guild_id=GUILD, name="probe", payload={}, created_at=time.monotonic())
-    world._interactions[record.token] = record
-    world.interactions.append(record)
+    world.log.add_interaction(record)
     return record
 
 
 async def call(world: FakeDiscord, method: str, template: str, body: Any = None,
                params: dict[str, Any] | None = None, **path: Any) -> Any:
-    return await world._serve(Route(method, template, **path), body, [], params)
+    return await world.rest.serve(Route(method, template, **path), body, [], params)
 
 
 async def send(world: FakeDiscord, body: Any, params: dict[str, Any] | None = None) -> Any:
@@ -218,7 +217,7 @@ async def test_bad_callback_bodies(world: FakeDiscord) -> None:
                   "data.embeds.0.timestamp")
     await refused(world, call(world, "POST", CALLBACK, {"type": 9, "data": {"title": 5, "custom_id": "m", "components": [
         {"type": 1, "components": [{"type": 4, "custom_id": "n", "style": 1, "label": "Name"}]}]}}, **hook), "data.title")
-    assert inter.failed and world.unfinished()
+    assert inter.failed and world.log.unfinished()
     await call(world, "POST", CALLBACK, {"type": 4, "data": {"content": "fine", "flags": 64}}, **hook)
     assert inter.ephemeral
     world.check_finished()
@@ -230,7 +229,7 @@ async def test_ephemeral_on_a_channel_message_is_ignored_and_reported(world: Fak
     assert not msg["flags"] & 64 and not world.message(int(msg["id"])).ephemeral
     with pytest.raises(UnfinishedError, match="EPHEMERAL cannot be set on a channel message"):
         world.check_finished()
-    world.misuses.clear()
+    world.log.misuses.clear()
     await send(world, {"content": "quiet", "flags": 4096 | 4})
     world.check_finished()
 
@@ -244,14 +243,14 @@ async def test_create_only_flag_on_an_edit_is_ignored_and_reported(world: FakeDi
     await call(world, "PATCH", EDIT, {"flags": 64}, channel_id=CHANNEL, message_id=msg["id"])
     with pytest.raises(UnfinishedError, match="EPHEMERAL cannot be set on an edit"):
         world.check_finished()
-    world.misuses.clear()
+    world.log.misuses.clear()
     inter = pending(world)
     await call(world, "POST", CALLBACK, {"type": 4, "data": {"content": "x"}}, webhook_id=inter.id,
                webhook_token=inter.token)
     await call(world, "PATCH", EDIT_ORIGINAL, {"content": "z", "flags": 4096}, webhook_id=APP,
                webhook_token=inter.token)
-    assert world.misuses and "SUPPRESS_NOTIFICATIONS cannot be set on an edit" in world.misuses[0]
-    world.misuses.clear()
+    assert world.log.misuses and "SUPPRESS_NOTIFICATIONS cannot be set on an edit" in world.log.misuses[0]
+    world.log.misuses.clear()
 
 
 async def test_unanswered_and_unfinished_interactions_fail_the_test(world: FakeDiscord) -> None:
@@ -261,7 +260,7 @@ async def test_unanswered_and_unfinished_interactions_fail_the_test(world: FakeD
     await call(world, "POST", CALLBACK, {"type": 5}, webhook_id=thinking.id, webhook_token=thinking.token)
     await call(world, "POST", CALLBACK, {"type": 5, "data": {"flags": 64}}, webhook_id=done.id, webhook_token=done.token)
     await call(world, "PATCH", EDIT_ORIGINAL, {"content": "ready"}, webhook_id=APP, webhook_token=done.token)
-    problems = world.unfinished()
+    problems = world.log.unfinished()
     assert problems == [f"{silent!r}: never answered (the player sees 'This interaction failed')",
                         f"{thinking!r}: deferred (type 5) and never followed up or edited"]
     with pytest.raises(UnfinishedError, match="never answered"):
@@ -279,7 +278,7 @@ async def test_ephemeral_followup_after_a_public_defer_is_reported(world: FakeDi
     assert not msg["flags"] & 64
     with pytest.raises(UnfinishedError, match="stays public"):
         world.check_finished()
-    world.misuses.clear()
+    world.log.misuses.clear()
 
 
 ODD_BODIES = [None, [], "x", 5, {}, {"content": None}, {"components": [{"type": 1}]},
@@ -311,4 +310,4 @@ async def test_odd_bodies_get_discord_errors_not_crashes(world: FakeDiscord, bod
             await attempt
         except discord.HTTPException as exc:
             assert 400 <= exc.status < 500, exc
-    world.misuses.clear()
+    world.log.misuses.clear()

@@ -148,7 +148,7 @@ def build_world(n_seats: int) -> tuple[FakeDiscord, list[Seat]]:
     seats: list[Seat] = []
     for i in range(n_seats):
         guild_id = _GUILD_BASE + i // CHANNELS_PER_GUILD
-        if guild_id not in world.guilds:
+        if guild_id not in world.directory.guilds:
             world.add_guild(guild_id, f"Server {i // CHANNELS_PER_GUILD}")
         channel_id = _CHANNEL_BASE + i
         world.add_channel(guild_id, channel_id, f"meja-{i}")

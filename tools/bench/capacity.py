@@ -142,7 +142,7 @@ class Load:
             channel_id = int(parts[2])
             seat = self.seat_of_channel.get(channel_id)
             if seat is None:
-                channel = self.world._channels.get(channel_id)
+                channel = self.world.directory.channels.get(channel_id)
                 if channel is not None and channel.recipient_id is not None:
                     seat = self.seat_of_user.get(channel.recipient_id)
         elif request.route == "/users/@me/channels" and isinstance(request.json, dict):
@@ -216,7 +216,7 @@ def build_world(tables: list[tuple[str, int, int]], limits: RateLimits) -> tuple
     seats = []
     for i, (_, players, _) in enumerate(tables):
         guild_id = _GUILD_BASE + i // CHANNELS_PER_GUILD
-        if guild_id not in world.guilds:
+        if guild_id not in world.directory.guilds:
             world.add_guild(guild_id, f"Server {i // CHANNELS_PER_GUILD}")
         channel_id = _CHANNEL_BASE + i
         world.add_channel(guild_id, channel_id, f"meja-{i}")
@@ -247,7 +247,7 @@ async def run_capacity(*, matches: int, warmup: float, window: float, seed: int,
     loop = asyncio.get_running_loop()
     started = loop.time()
     try:
-        for guild_id in world.guilds:
+        for guild_id in world.directory.guilds:
             await load.arena.service.settings.change(guild_id, "pictures", int(pictures))
         first = [await load.open(i) for i in range(len(seats))]
         prune.sweep(world)

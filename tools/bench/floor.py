@@ -102,7 +102,7 @@ class Floor:
         record = await self.world.click(self.bot, USER, target, "floor:0", wait=False)
         await asyncio.wait_for(self.bot.expect(record.id), 30.0)
         self.cpu.append(time.process_time() - cpu)
-        self.world._interactions.pop(record.token, None)  # the stand-in's log, not the bot's memory
+        self.world.log.by_token.pop(record.token, None)  # the stand-in's log, not the bot's memory
         if self._clicks % 200 == 0:
             self.world.requests.clear()
             self.world.interactions.clear()

@@ -29,7 +29,7 @@ def kind_of(world: "FakeDiscord", request: "RecordedRequest") -> str:
         return "dm"
     if route.startswith("/channels/{channel_id}"):
         channel_id = int(request.path.split("/")[2])
-        channel = world._channels.get(channel_id)
+        channel = world.directory.channels.get(channel_id)
         if channel is not None and channel.is_dm:
             return "dm"
         if request.method == "PATCH":

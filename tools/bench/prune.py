@@ -14,14 +14,14 @@ from tools.sim import FakeDiscord, FakeMessage, InteractionRecord
 
 def forget_interaction(world: FakeDiscord, record: InteractionRecord) -> None:
     """The bot has finished with this interaction: its token need not resolve any more."""
-    world._interactions.pop(record.token, None)
+    world.log.by_token.pop(record.token, None)
 
 
 def drop_message(world: FakeDiscord, message: FakeMessage) -> None:
     """An ephemeral message its player has moved on from (a newer picker replaced it)."""
-    world._messages.pop(message.id, None)
+    world.log.messages.pop(message.id, None)
     if message.visible_to is not None:
-        shown = world._ephemeral.get(message.visible_to)
+        shown = world.log.ephemeral.get(message.visible_to)
         if shown and message in shown:
             shown.remove(message)
 
@@ -29,17 +29,18 @@ def drop_message(world: FakeDiscord, message: FakeMessage) -> None:
 def drop_channels(world: FakeDiscord, channel_ids: list[int]) -> None:
     """Every message in these channels is history: the match played there ended and nobody clicks on it again."""
     for channel_id in channel_ids:
-        channel = world._channels.get(channel_id)
+        channel = world.directory.channels.get(channel_id)
         if channel is None:
             continue
         for message_id in list(channel.messages):
-            world._messages.pop(message_id, None)
+            world.log.messages.pop(message_id, None)
         channel.messages.clear()
 
 
 def drop_finished(world: FakeDiscord, channel_id: int, players: tuple[int, ...]) -> None:
     """A match ended: its channel's messages (table, pings, result) and its players' DMs (hands) are history."""
-    dms = [world.users[p].dm_channel_id for p in players if world.users[p].dm_channel_id is not None]
+    users = world.directory.users
+    dms = [users[p].dm_channel_id for p in players if users[p].dm_channel_id is not None]
     drop_channels(world, [channel_id, *dms])  # type: ignore[list-item]
 
 
@@ -51,7 +52,7 @@ def sweep(world: FakeDiscord) -> None:
     """
     world.requests.clear()
     world.interactions.clear()
-    for message_id in [m.id for m in world._messages.values() if m.deleted]:
-        del world._messages[message_id]
-    for message in world._messages.values():
+    for message_id in [m.id for m in world.log.messages.values() if m.deleted]:
+        del world.log.messages[message_id]
+    for message in world.log.messages.values():
         message.files.clear()

@@ -30,7 +30,7 @@ def _ours(obj: Any) -> bool:
 
 def sim_bytes(world: FakeDiscord) -> int:
     """Python size of everything the stand-in holds, reached from ``world`` through its own objects."""
-    seen: set[int] = {id(c) for c in world._clients}
+    seen: set[int] = {id(c) for c in world.gateway.clients}
     stack: list[Any] = [world]
     total = 0
     while stack:

@@ -157,7 +157,7 @@ class ChannelWatch:
                 fig.dm_prompts += 1
             # A public message posted and already deleted again in this step still counts.
             if kind == "message" and isinstance(request.response, dict) and "id" in request.response:
-                msg = world._messages.get(int(request.response["id"]))
+                msg = world.log.messages.get(int(request.response["id"]))
                 if msg is not None:
                     touched[msg.id] = msg
         for msg in touched.values():

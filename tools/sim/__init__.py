@@ -20,11 +20,17 @@ Typical use::
             await world.click(bot, AISYAH, inter.message, "drump:join")
         finally:
             await bot.close()
+
+Rarer reads and knobs live on the world's parts (see ``tools.sim.world``):
+``world.log.requests_of("dm")``, ``world.log.edits_of(id)``,
+``world.directory.close_dms(user)``, ``world.settler.forget_errors()``,
+``world.rest.rate_limits``, ``world.commands.registered``.
 """
 
 from tools.sim.components import ButtonInfo, OptionInfo, SelectInfo
 from tools.sim.errors import APIError, HandlerError, SettleTimeout, UnfinishedError, UnknownRouteError
-from tools.sim.models import (FakeChannel, FakeGuild, FakeMember, FakeMessage, FakeUser, InteractionRecord, RecordedRequest)
+from tools.sim.models import (FakeChannel, FakeGuild, FakeMember, FakeMessage, FakeUser, InteractionRecord,
+                              RecordedRequest)
 from tools.sim.world import FakeDiscord
 
 __all__ = [

@@ -1,42 +1,66 @@
-"""The REST endpoints the stand-in serves, one handler per discord.py route.
+"""The REST endpoints the stand-in serves for users, channels, messages and guilds.
 
 Handlers are keyed by discord.py's own route templates (``Route.path``), so a
 route is matched exactly as the library names it, parameters are read back
 from the concrete URL, and anything not listed here raises
-``UnknownRouteError`` instead of quietly returning ``{}``.
+``UnknownRouteError`` instead of quietly returning ``{}``. The application's
+own endpoints (commands, interaction responses) are in :mod:`tools.sim.api_app`,
+which shares this module's helpers; :mod:`tools.sim.rest` serves both tables.
 
-Each handler receives the recorded request (to set its ``kind`` and link it
-to an interaction), the path parameters, the JSON body, the uploaded files
-and the query parameters, and returns the JSON Discord would return (None for
-204). Failures raise ``APIError``; ``FakeDiscord._serve`` converts them to
-the discord.py exception a real response would produce.
+Each handler receives the :class:`Backend` (the state it reads and changes),
+the recorded request (to set its ``kind`` and link it to an interaction), the
+path parameters, the JSON body, the uploaded files and the query parameters,
+and returns the JSON Discord would return (None for 204). Failures raise
+``APIError``; ``tools.sim.rest.RestServer`` converts them to the discord.py
+exception a real response would produce.
 """
 
 from __future__ import annotations
 
 import mimetypes
 import re
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Protocol
 from urllib.parse import unquote
 
 import discord
 
 from tools.sim import errors as err
 from tools.sim import validate
-from tools.sim.models import (COMPONENTS_V2, CREATE_FLAGS, EDIT_FLAGS, EPHEMERAL, INTERACTION_CREATE_FLAGS, LOADING, SUPPRESS_EMBEDS, FakeChannel, FakeMessage, InteractionRecord, RecordedRequest, copy_json)
+from tools.sim.commands import CommandRegistry
+from tools.sim.directory import Directory
+from tools.sim.log import Log
+from tools.sim.models import (COMPONENTS_V2, CREATE_FLAGS, EDIT_FLAGS, EPHEMERAL, LOADING, SUPPRESS_EMBEDS, FakeChannel,
+                              FakeGuild, FakeMessage, FakeUser, InteractionRecord, RecordedRequest, copy_json)
 
-if TYPE_CHECKING:
-    from tools.sim.world import FakeDiscord
 
-Handler = Callable[["FakeDiscord", RecordedRequest, dict[str, str], Any, list[tuple[str, bytes]], dict[str, Any]], Any]
-ROUTES: dict[tuple[str, str], Handler] = {}
+class Backend(Protocol):
+    """What an endpoint reads and changes (``tools.sim.rest.RestServer`` provides it)."""
+
+    directory: Directory
+    log: Log
+    commands: CommandRegistry
+    #: Seconds a bot has for the initial response, as on Discord (None: unlimited).
+    response_deadline: float | None
+
+
+#: A route's ``{name}`` parameters, read back from the concrete path.
+PathParams = dict[str, str]
+#: Uploaded files as ``(filename, bytes)``, in the order the request carries them.
+Uploads = list[tuple[str, bytes]]
+#: The query parameters (None when the request has none).
+Query = dict[str, Any] | None
+Handler = Callable[[Backend, RecordedRequest, PathParams, Any, Uploads, Query], Any]
+Routes = dict[tuple[str, str], Handler]
+#: This module's endpoints, by ``(method, route template)``.
+ROUTES: Routes = {}
 _PATTERNS: dict[str, re.Pattern[str]] = {}
 _MENTION = re.compile(r"<@!?(\d+)>")
 
 
-def route(method: str, template: str) -> Callable[[Handler], Handler]:
+def route(method: str, template: str, table: Routes = ROUTES) -> Callable[[Handler], Handler]:
+    """Register the decorated handler for ``method template`` in ``table``."""
     def register(fn: Handler) -> Handler:
-        ROUTES[(method, template)] = fn
+        table[(method, template)] = fn
         return fn
     return register
 
@@ -59,21 +83,21 @@ def _truthy(params: dict[str, Any] | None, key: str, default: bool) -> bool:
 
 # -- messages ---------------------------------------------------------------
 
-def _mentions(world: "FakeDiscord", content: str) -> list[dict[str, Any]]:
+def _mentions(users: dict[int, FakeUser], content: str) -> list[dict[str, Any]]:
     out = []
     for uid in dict.fromkeys(int(m) for m in _MENTION.findall(content or "")):
-        user = world.users.get(uid)
+        user = users.get(uid)
         if user is not None:
             out.append(user.to_json())
     return out
 
 
-def _attachments(world: "FakeDiscord", channel_id: int, body: dict[str, Any] | None,
+def _attachments(snowflake: Callable[[], int], channel_id: int, body: dict[str, Any] | None,
                  uploads: list[tuple[str, bytes]], existing: list[dict[str, Any]] | None,
                  files: dict[str, bytes]) -> list[dict[str, Any]] | None:
     """The attachment list after a create/edit, or None if the body leaves it unchanged."""
     def new(filename: str, data: bytes, description: str | None = None) -> dict[str, Any]:
-        aid = world.snowflake()
+        aid = snowflake()
         url = f"https://cdn.discordapp.com/attachments/{channel_id}/{aid}/{filename}"
         files[filename] = data
         att = {"id": str(aid), "filename": filename, "size": len(data), "url": url, "proxy_url": url,
@@ -98,7 +122,7 @@ def _attachments(world: "FakeDiscord", channel_id: int, body: dict[str, Any] | N
     return None
 
 
-def resolve_attachment_urls(world: "FakeDiscord", embeds: list[dict[str, Any]], attachments: list[dict[str, Any]],
+def resolve_attachment_urls(misuses: list[str], embeds: list[dict[str, Any]], attachments: list[dict[str, Any]],
                             what: str) -> None:
     """Embed URLs ``attachment://name`` become the named attachment's CDN URL, as Discord returns them.
 
@@ -114,8 +138,8 @@ def resolve_attachment_urls(world: "FakeDiscord", embeds: list[dict[str, Any]], 
             name = part[field_name][len("attachment://"):]
             att = by_name.get(name)
             if att is None:
-                world.misuses.append(f"{what}: embed {key} {part[field_name]} names no attachment of the message;"
-                                     " Discord shows nothing there")
+                misuses.append(f"{what}: embed {key} {part[field_name]} names no attachment of the message;"
+                               " Discord shows nothing there")
                 continue
             part[field_name] = att["url"]
             if key in ("image", "thumbnail"):
@@ -137,36 +161,41 @@ _FLAG_NAMES = {2: "SUPPRESS_EMBEDS", 6: "EPHEMERAL", 7: "LOADING", 12: "SUPPRESS
                13: "IS_VOICE_MESSAGE", 15: "IS_COMPONENTS_V2"}
 
 
-def ignore_flags(world: "FakeDiscord", req: RecordedRequest, flags: Any, allowed: int, what: str,
+def ignore_flags(misuses: list[str], req: RecordedRequest, flags: Any, allowed: int, what: str,
                  already: int = 0) -> int:
     """``flags`` without the bits Discord silently drops on ``what``; each dropped bit is a misuse.
 
     Discord does not answer an error for them (so neither does the stand-in), but a bot that sets
     EPHEMERAL on a channel message, or a create-only flag on an edit, believes something that is
-    not so; ``FakeDiscord.check_finished`` fails the test with these.
+    not so; they are noted in ``misuses`` (the log's), and ``FakeDiscord.check_finished`` fails the
+    test with them.
     """
     flags = int(flags or 0)
     dropped = flags & ~allowed & ~already
     if dropped:
         names = [_FLAG_NAMES.get(bit, f"1<<{bit}") for bit in range(32) if dropped >> bit & 1]
-        world.misuses.append(f"{req.method} {req.path}: flags {'|'.join(names)} cannot be set on {what};"
-                             " Discord ignores them")
+        misuses.append(f"{req.method} {req.path}: flags {'|'.join(names)} cannot be set on {what};"
+                       " Discord ignores them")
     return flags & (allowed | already)
 
 
-def create_message(world: "FakeDiscord", channel: FakeChannel, body: dict[str, Any], uploads: list[tuple[str, bytes]],
-                   *, author: dict[str, Any] | None = None, type: int = 0, visible_to: int | None = None,
-                   inter: InteractionRecord | None = None, extra_flags: int = 0, store: bool = True) -> FakeMessage:
-    """A new message from a create body (channel POST, interaction reply or followup)."""
+def create_message(directory: Directory, log: Log, channel: FakeChannel, body: dict[str, Any],
+                   uploads: list[tuple[str, bytes]], *, author: dict[str, Any] | None = None, type: int = 0,
+                   visible_to: int | None = None, inter: InteractionRecord | None = None, extra_flags: int = 0,
+                   store: bool = True) -> FakeMessage:
+    """A new message from a create body (channel POST, interaction reply or followup, or a player's post).
+
+    Stored in ``log`` (unless ``store`` is False); the author is the bot unless ``author`` says otherwise.
+    """
     body = body or {}
     flags = (body.get("flags") or 0) | extra_flags
     if not flags & LOADING:
         validate.check_message(body, attachments=len(uploads))
     msg = FakeMessage(
-        id=world.snowflake(),
+        id=directory.snowflake(),
         channel_id=channel.id,
         guild_id=channel.guild_id,
-        author=author or world.bot_user.to_json(),
+        author=author or directory.bot_user.to_json(),
         content=body.get("content") or "",
         embeds=copy_json(body.get("embeds") or []),
         components=list(body.get("components") or []),
@@ -176,17 +205,17 @@ def create_message(world: "FakeDiscord", channel: FakeChannel, body: dict[str, A
         nonce=body.get("nonce"),
         message_reference=_reference(body.get("message_reference"), channel),
     )
-    msg.mentions = _mentions(world, msg.content)
-    msg.attachments = _attachments(world, channel.id, body, uploads, None, msg.files) or []
-    resolve_attachment_urls(world, msg.embeds, msg.attachments, "a message create")
+    msg.mentions = _mentions(directory.users, msg.content)
+    msg.attachments = _attachments(directory.snowflake, channel.id, body, uploads, None, msg.files) or []
+    resolve_attachment_urls(log.misuses, msg.embeds, msg.attachments, "a message create")
     if inter is not None:
-        msg.webhook_id = world.app_id
-        msg.application_id = world.app_id
+        msg.webhook_id = directory.app_id
+        msg.application_id = directory.app_id
         msg.interaction_id = inter.id
         meta: dict[str, Any] = {
             "id": str(inter.id),
             "type": inter.type,
-            "user": world.users[inter.user_id].to_json(),
+            "user": directory.users[inter.user_id].to_json(),
             "authorizing_integration_owners": inter.payload.get("authorizing_integration_owners", {}),
         }
         if inter.source is not None:
@@ -198,13 +227,16 @@ def create_message(world: "FakeDiscord", channel: FakeChannel, body: dict[str, A
         msg.visible_to = visible_to
         msg.flags |= EPHEMERAL
     if store:
-        world._store(msg, channel)
+        log.store(msg, channel)
     return msg
 
 
-def apply_edit(world: "FakeDiscord", msg: FakeMessage, body: dict[str, Any] | None,
+def apply_edit(directory: Directory, log: Log, msg: FakeMessage, body: dict[str, Any] | None,
                uploads: list[tuple[str, bytes]], req: RecordedRequest | None = None) -> FakeMessage:
-    """Apply a PATCH / type-7 body to a stored message, in place, after validating the result."""
+    """Apply a PATCH / type-7 body to a stored message, in place, after validating the result.
+
+    Flags an edit cannot set are misuses noted in ``log`` when ``req`` (the edit's request) is given.
+    """
     if req is not None:
         req.message_id = msg.id
     body = body or {}
@@ -219,11 +251,11 @@ def apply_edit(world: "FakeDiscord", msg: FakeMessage, body: dict[str, Any] | No
     if "components" in body:
         components = list(body["components"] or [])
     if body.get("flags") is not None:
-        wanted = ignore_flags(world, req, body["flags"], EDIT_FLAGS, "an edit", already=msg.flags & ~LOADING) \
+        wanted = ignore_flags(log.misuses, req, body["flags"], EDIT_FLAGS, "an edit", already=msg.flags & ~LOADING) \
             if req is not None else body["flags"]
         flags = (flags & ~SUPPRESS_EMBEDS) | (wanted & EDIT_FLAGS)
     files: dict[str, bytes] = {}
-    attachments = _attachments(world, msg.channel_id, body, uploads, msg.attachments, files)
+    attachments = _attachments(directory.snowflake, msg.channel_id, body, uploads, msg.attachments, files)
     validate.check_message({"content": content, "embeds": embeds, "components": components, "flags": flags},
                            attachments=len(msg.attachments if attachments is None else attachments))
     msg.content, msg.embeds, msg.components, msg.flags = content, embeds, components, flags
@@ -231,8 +263,8 @@ def apply_edit(world: "FakeDiscord", msg: FakeMessage, body: dict[str, Any] | No
         msg.attachments = attachments
         msg.files.update(files)
     if "embeds" in body:
-        resolve_attachment_urls(world, msg.embeds, msg.attachments, "a message edit")
-    msg.mentions = _mentions(world, content)
+        resolve_attachment_urls(log.misuses, msg.embeds, msg.attachments, "a message edit")
+    msg.mentions = _mentions(directory.users, content)
     msg.edited_at = discord.utils.utcnow()
     msg.edits += 1
     return msg
@@ -241,17 +273,19 @@ def apply_edit(world: "FakeDiscord", msg: FakeMessage, body: dict[str, Any] | No
 # -- login --------------------------------------------------------------------
 
 @route("GET", "/users/@me")
-def get_me(world, req, p, body, uploads, params):
-    data = world.bot_user.to_json()
+def get_me(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
+           params: Query) -> Any:
+    data = srv.directory.bot_user.to_json()
     data.update(verified=True, mfa_enabled=False, email=None, locale="en-US", bot=True)
     return data
 
 
 @route("GET", "/oauth2/applications/@me")
-def get_application(world, req, p, body, uploads, params):
+def get_application(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
+                    params: Query) -> Any:
     return {
-        "id": str(world.app_id),
-        "name": world.bot_user.name,
+        "id": str(srv.directory.app_id),
+        "name": srv.directory.bot_user.name,
         "icon": None,
         "description": "",
         "summary": "",
@@ -260,22 +294,23 @@ def get_application(world, req, p, body, uploads, params):
         "bot_require_code_grant": False,
         "verify_key": "0" * 64,
         "flags": 0,
-        "owner": world.users[world.owner_id].to_json(),
+        "owner": srv.directory.users[srv.directory.owner_id].to_json(),
         "team": None,
-        "bot": world.bot_user.to_json(),
+        "bot": srv.directory.bot_user.to_json(),
         "rpc_origins": [],
         "redirect_uris": [],
         "interactions_endpoint_url": None,
         "role_connections_verification_url": None,
         "tags": [],
-        "approximate_guild_count": len(world.guilds),
+        "approximate_guild_count": len(srv.directory.guilds),
         "integration_types_config": {"0": {}},
     }
 
 
 @route("GET", "/users/{user_id}")
-def get_user(world, req, p, body, uploads, params):
-    user = world.users.get(int(p["user_id"]))
+def get_user(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
+             params: Query) -> Any:
+    user = srv.directory.users.get(int(p["user_id"]))
     if user is None:
         raise err.unknown_user()
     return user.to_json()
@@ -283,17 +318,17 @@ def get_user(world, req, p, body, uploads, params):
 
 # -- channels and messages ---------------------------------------------------
 
-def _channel(world: "FakeDiscord", channel_id: str) -> FakeChannel:
-    channel = world._channels.get(int(channel_id))
+def _channel(srv: Backend, channel_id: str) -> FakeChannel:
+    channel = srv.directory.channels.get(int(channel_id))
     if channel is None:
         raise err.unknown_channel()
-    if channel.guild_id is not None and not world._bot_can(channel.guild_id, "view_channel"):
+    if channel.guild_id is not None and not srv.directory.bot_can(channel.guild_id, "view_channel"):
         raise err.missing_access()
     return channel
 
 
-def _channel_message(world: "FakeDiscord", p: dict[str, str]) -> tuple[FakeChannel, FakeMessage]:
-    channel = _channel(world, p["channel_id"])
+def _channel_message(srv: Backend, p: dict[str, str]) -> tuple[FakeChannel, FakeMessage]:
+    channel = _channel(srv, p["channel_id"])
     msg = channel.messages.get(int(p["message_id"]))
     if msg is None:
         raise err.unknown_message()
@@ -301,49 +336,54 @@ def _channel_message(world: "FakeDiscord", p: dict[str, str]) -> tuple[FakeChann
 
 
 @route("POST", "/users/@me/channels")
-def open_dm(world, req, p, body, uploads, params):
+def open_dm(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
+            params: Query) -> Any:
     req.kind = "dm"
     if not isinstance(body, dict) or body.get("recipient_id") is None:
         raise err.form_error("recipient_id", "BASE_TYPE_REQUIRED", "This field is required")
-    user = world.users.get(int(body["recipient_id"]))
+    user = srv.directory.users.get(int(body["recipient_id"]))
     if user is None:
         raise err.unknown_user()
-    channel = world._dm_channel(user.id)
+    channel = srv.directory.dm_channel(user.id)
     return channel.to_json(recipient=user)
 
 
 @route("GET", "/channels/{channel_id}")
-def get_channel(world, req, p, body, uploads, params):
-    channel = _channel(world, p["channel_id"])
-    recipient = world.users.get(channel.recipient_id) if channel.is_dm else None
+def get_channel(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
+                params: Query) -> Any:
+    channel = _channel(srv, p["channel_id"])
+    recipient = srv.directory.users.get(channel.recipient_id) if channel.is_dm else None
     return channel.to_json(recipient=recipient)
 
 
 @route("POST", "/channels/{channel_id}/messages")
-def send_message(world, req, p, body, uploads, params):
-    channel = _channel(world, p["channel_id"])
+def send_message(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
+                 params: Query) -> Any:
+    channel = _channel(srv, p["channel_id"])
     if channel.is_dm:
         req.kind = "dm"
-        user = world.users[channel.recipient_id]
+        user = srv.directory.users[channel.recipient_id]
         if not user.dms_open or user.bot:
             raise err.cannot_dm()
     else:
         req.kind = "message"
-        if not world._bot_can(channel.guild_id, "send_messages"):
+        if not srv.directory.bot_can(channel.guild_id, "send_messages"):
             raise err.missing_permissions()
     body = dict(body or {})
     # Only interaction responses can be ephemeral or "thinking"; Discord ignores those bits here
     # (the message is posted for everyone), which the stand-in reports as a misuse.
-    body["flags"] = ignore_flags(world, req, body.get("flags"), CREATE_FLAGS, "a channel message")
+    body["flags"] = ignore_flags(srv.log.misuses, req, body.get("flags"), CREATE_FLAGS, "a channel message")
     ref = body.get("message_reference")
     if ref and ref.get("fail_if_not_exists", True) and int(ref["message_id"]) not in channel.messages:
         raise err.form_error("message_reference", "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "Unknown message")
-    return create_message(world, channel, body, uploads, type=19 if ref else 0).to_json(world.bot_user.id)
+    msg = create_message(srv.directory, srv.log, channel, body, uploads, type=19 if ref else 0)
+    return msg.to_json(srv.directory.bot_user.id)
 
 
 @route("GET", "/channels/{channel_id}/messages")
-def history(world, req, p, body, uploads, params):
-    channel = _channel(world, p["channel_id"])
+def history(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
+            params: Query) -> Any:
+    channel = _channel(srv, p["channel_id"])
     params = params or {}
     limit = int(params.get("limit", 50))
     msgs = list(channel.messages.values())
@@ -352,92 +392,101 @@ def history(world, req, p, body, uploads, params):
     if "after" in params:
         msgs = [m for m in msgs if m.id > int(params["after"])][:limit]
     msgs = msgs[-limit:]
-    return [m.to_json(world.bot_user.id) for m in reversed(msgs)]
+    return [m.to_json(srv.directory.bot_user.id) for m in reversed(msgs)]
 
 
 @route("GET", "/channels/{channel_id}/messages/{message_id}")
-def get_message(world, req, p, body, uploads, params):
-    return _channel_message(world, p)[1].to_json(world.bot_user.id)
+def get_message(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
+                params: Query) -> Any:
+    return _channel_message(srv, p)[1].to_json(srv.directory.bot_user.id)
 
 
 @route("PATCH", "/channels/{channel_id}/messages/{message_id}")
-def edit_message(world, req, p, body, uploads, params):
+def edit_message(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
+                 params: Query) -> Any:
     req.kind = "edit"
-    channel, msg = _channel_message(world, p)
-    if msg.author_id != world.bot_user.id:
+    channel, msg = _channel_message(srv, p)
+    if msg.author_id != srv.directory.bot_user.id:
         raise err.not_author()
-    return apply_edit(world, msg, body, uploads, req).to_json(world.bot_user.id)
+    return apply_edit(srv.directory, srv.log, msg, body, uploads, req).to_json(srv.directory.bot_user.id)
 
 
 @route("DELETE", "/channels/{channel_id}/messages/{message_id}")
-def delete_message(world, req, p, body, uploads, params):
-    channel, msg = _channel_message(world, p)
-    if msg.author_id != world.bot_user.id and not channel.is_dm and not world._bot_can(channel.guild_id, "manage_messages"):
+def delete_message(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
+                   params: Query) -> Any:
+    channel, msg = _channel_message(srv, p)
+    if msg.author_id != srv.directory.bot_user.id and not channel.is_dm \
+            and not srv.directory.bot_can(channel.guild_id, "manage_messages"):
         raise err.missing_permissions()
-    world._delete(msg)
+    srv.log.delete(msg)
     return None
 
 
 @route("POST", "/channels/{channel_id}/typing")
-def typing(world, req, p, body, uploads, params):
-    _channel(world, p["channel_id"])
+def typing(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
+           params: Query) -> Any:
+    _channel(srv, p["channel_id"])
     return None
 
 
 @route("PUT", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me")
-def add_reaction(world, req, p, body, uploads, params):
-    _, msg = _channel_message(world, p)
-    msg.reactions.setdefault(p["emoji"], set()).add(world.bot_user.id)
+def add_reaction(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
+                 params: Query) -> Any:
+    _, msg = _channel_message(srv, p)
+    msg.reactions.setdefault(p["emoji"], set()).add(srv.directory.bot_user.id)
     return None
 
 
 @route("DELETE", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me")
-def remove_reaction(world, req, p, body, uploads, params):
-    _, msg = _channel_message(world, p)
-    msg.reactions.get(p["emoji"], set()).discard(world.bot_user.id)
+def remove_reaction(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
+                    params: Query) -> Any:
+    _, msg = _channel_message(srv, p)
+    msg.reactions.get(p["emoji"], set()).discard(srv.directory.bot_user.id)
     return None
 
 
 @route("PUT", "/channels/{channel_id}/messages/pins/{message_id}")
-def pin(world, req, p, body, uploads, params):
-    _channel_message(world, p)[1].pinned = True
+def pin(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
+        params: Query) -> Any:
+    _channel_message(srv, p)[1].pinned = True
     return None
 
 
 @route("DELETE", "/channels/{channel_id}/messages/pins/{message_id}")
-def unpin(world, req, p, body, uploads, params):
-    _channel_message(world, p)[1].pinned = False
+def unpin(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
+          params: Query) -> Any:
+    _channel_message(srv, p)[1].pinned = False
     return None
 
 
 # -- guilds -------------------------------------------------------------------
 
-def _guild(world: "FakeDiscord", guild_id: str):
-    guild = world.guilds.get(int(guild_id))
+def _guild(srv: Backend, guild_id: str) -> FakeGuild:
+    guild = srv.directory.guilds.get(int(guild_id))
     if guild is None:
         raise err.unknown_guild()
     return guild
 
 
 @route("GET", "/guilds/{guild_id}")
-def get_guild(world, req, p, body, uploads, params):
-    data = world._guild_json(_guild(world, p["guild_id"]), gateway=False)
-    data["approximate_member_count"] = len(world.guilds[int(p["guild_id"])].members)
+def get_guild(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
+              params: Query) -> Any:
+    data = _guild(srv, p["guild_id"]).to_json(gateway=False)
+    data["approximate_member_count"] = len(srv.directory.guilds[int(p["guild_id"])].members)
     return data
 
 
 @route("GET", "/guilds/{guild_id}/channels")
-def get_guild_channels(world, req, p, body, uploads, params):
-    return [c.to_json() for c in _guild(world, p["guild_id"]).channels.values()]
+def get_guild_channels(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
+                       params: Query) -> Any:
+    return [c.to_json() for c in _guild(srv, p["guild_id"]).channels.values()]
 
 
 @route("GET", "/guilds/{guild_id}/members/{member_id}")
-def get_member(world, req, p, body, uploads, params):
-    member = _guild(world, p["guild_id"]).members.get(int(p["member_id"]))
+def get_member(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
+               params: Query) -> Any:
+    member = _guild(srv, p["guild_id"]).members.get(int(p["member_id"]))
     if member is None:
         raise err.unknown_member()
     return member.to_json()
 
-
-# The application's endpoints register themselves into ROUTES on import.
-from tools.sim import api_app  # noqa: E402,F401

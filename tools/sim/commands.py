@@ -7,12 +7,16 @@ its default member permissions. The stand-in builds ``data`` from the
 registered schema (what the bot synced) or, if nothing was synced, from the
 bot's current command tree, and refuses anything a real client could not
 send, unless the test forges it on purpose.
+
+The registry of synced commands (:class:`CommandRegistry`) lives here too:
+it is where those schemas come from. Ids given for user, role and channel
+options are resolved by a :class:`Resolver`, the world's directory.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, Protocol
 
 import discord
 
@@ -35,21 +39,58 @@ class Resolved:
                                   ("roles", self.roles), ("channels", self.channels)) if v}
 
 
-class Resolver:
-    """What the world must provide to turn an id into resolved JSON (implemented by FakeDiscord)."""
+class Resolver(Protocol):
+    """Turns an id given for a snowflake option into resolved JSON (``tools.sim.directory.Directory`` does)."""
 
-    def resolve_user(self, value: Any, guild_id: int | None, resolved: Resolved) -> str:  # pragma: no cover
-        raise NotImplementedError
+    def resolve_user(self, value: Any, guild_id: int | None, resolved: Resolved) -> str: ...
 
-    def resolve_role(self, value: Any, guild_id: int | None, resolved: Resolved) -> str:  # pragma: no cover
-        raise NotImplementedError
+    def resolve_role(self, value: Any, guild_id: int | None, resolved: Resolved) -> str: ...
 
     def resolve_channel(self, value: Any, guild_id: int | None, resolved: Resolved,
-                        channel_types: list[int] | None) -> str:  # pragma: no cover
-        raise NotImplementedError
+                        channel_types: list[int] | None) -> str: ...
 
 
-def schema_from_tree(client: discord.Client, name: str, guild_id: int | None) -> tuple[dict[str, Any] | None, bool]:
+class CommandRegistry:
+    """The application commands Discord knows for this application: what the bot registered (synced).
+
+    The REST side writes it (``tools.sim.api_app``); a player's slash command is
+    checked against it, or against the bot's own tree if it never synced.
+    """
+
+    def __init__(self, snowflake: Callable[[], int]) -> None:
+        self._snowflake = snowflake
+        #: Commands the bot registered: ``{None: global, guild_id: guild}``, each ``{command_id: json}``.
+        self.registered: dict[int | None, dict[str, dict[str, Any]]] = {}
+        self._local_ids: dict[tuple[str, int | None], int] = {}
+
+    def schema_for(self, client: discord.Client, name: str,
+                   guild_id: int | None) -> tuple[dict[str, Any] | None, bool]:
+        """The chat command ``name`` a player in ``guild_id`` can invoke: ``(schema, is_guild_command)``.
+
+        Once the bot has synced anything, only what it synced exists, as on Discord;
+        before that, its local command tree stands in.
+        """
+        if self.registered:
+            if guild_id is not None:
+                for cmd in self.registered.get(guild_id, {}).values():
+                    if cmd["name"] == name and cmd.get("type", 1) == 1:
+                        return cmd, True
+            for cmd in self.registered.get(None, {}).values():
+                if cmd["name"] == name and cmd.get("type", 1) == 1:
+                    return cmd, False
+            return None, False
+        return schema_from_tree(client, name, guild_id)
+
+    def local_id(self, name: str, guild_id: int | None) -> int:
+        """A stable id for a command the bot never synced (an interaction must carry one)."""
+        key = (name, guild_id)
+        if key not in self._local_ids:
+            self._local_ids[key] = self._snowflake()
+        return self._local_ids[key]
+
+
+def schema_from_tree(client: discord.Client, name: str,
+                     guild_id: int | None) -> tuple[dict[str, Any] | None, bool]:
     """The command's JSON as discord.py would sync it, from the bot's local tree.
 
     Returns ``(schema, is_guild_command)``; schema is None if the tree has no such command.
@@ -103,7 +144,8 @@ def _convert(opt: Mapping[str, Any], value: Any, path: str, resolver: Resolver, 
             _check_range({"choices": opt.get("choices")}, value, path)
         return value
     if otype == INTEGER:
-        assert forge or (isinstance(value, int) and not isinstance(value, bool)), f"{path}: expected an integer, got {value!r}"
+        assert forge or (isinstance(value, int) and not isinstance(value, bool)), \
+            f"{path}: expected an integer, got {value!r}"
         if not forge:
             _check_range(opt, value, path)
         return value
@@ -150,7 +192,8 @@ def build_command_data(
     chain: list[tuple[str, int]] = []
     for part in (subcommand.split() if subcommand else []):
         path.append(part)
-        match = next((o for o in node_opts if o.get("name") == part and o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)), None)
+        match = next((o for o in node_opts
+                      if o.get("name") == part and o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)), None)
         if match is None:
             assert forge, f"/{' '.join(path)}: no such subcommand (has {[o.get('name') for o in node_opts]})"
             chain.append((part, SUB_COMMAND))
@@ -176,7 +219,8 @@ def build_command_data(
         assert forge, f"/{' '.join(path)}: unknown option {extra!r} (has {list(by_name)})"
         otype = _infer_type(value)
         fake_opt = {"name": extra, "type": otype}
-        leaf.append({"name": extra, "type": otype, "value": _convert(fake_opt, value, extra, resolver, guild_id, resolved, True)})
+        leaf.append({"name": extra, "type": otype,
+                     "value": _convert(fake_opt, value, extra, resolver, guild_id, resolved, True)})
 
     result: list[dict[str, Any]] = leaf
     for part, ptype in reversed(chain):

@@ -1,299 +1,102 @@
-"""The inbound half of the simulated world: gateway payloads for what people do.
+"""The gateway: the bots attached to a world, and every event dispatched to them.
 
-Slash commands, button clicks, select menus, modal submissions and plain
-messages become the INTERACTION_CREATE / MESSAGE_CREATE payloads Discord
-would send, handed to discord.py's own parsers. Mixed into
-:class:`tools.sim.world.FakeDiscord`, which owns the state these read.
+Discord pushes events to a bot over its gateway socket; the stand-in has no
+socket and hands the same payloads to discord.py's own parsers
+(``client._connection.parse_*``). This module is the only place that does:
+GUILD_CREATE when a bot connects or joins a guild, CHANNEL_CREATE,
+GUILD_MEMBER_ADD and GUILD_ROLE_CREATE as the directory changes, and the
+INTERACTION_CREATE / MESSAGE_CREATE that players cause. What a client is
+sent depends on its intents, as on Discord.
+
+A client stays in the list after it is closed (a restart attaches a new one
+to the same world); only live clients hear about changes.
 """
 
 from __future__ import annotations
 
-import secrets
-from typing import Any, Mapping
+from typing import Any, Iterable
 
 import discord
 
-from tools.sim import api
-from tools.sim import components as comp
-from tools.sim.commands import Resolved, build_command_data, can_see_command, schema_from_tree
-from tools.sim.ids import to_id as _id
-from tools.sim.models import FakeMessage, InteractionRecord
+from tools.sim.models import FakeChannel, FakeGuild, FakeMember, FakeMessage, FakeRole
 
 
-#: What interactions tell the bot it may upload (Discord's default for a server without boosts).
-ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+class Gateway:
+    """The clients attached to the world, and what each of them is told."""
 
+    def __init__(self) -> None:
+        #: Every client ever attached, closed ones included, oldest first.
+        self.clients: list[discord.Client] = []
 
-class GatewayMixin:
-    def _interaction_payload(self, itype: int, user_id: int, channel_id: int | None) -> tuple[dict[str, Any], InteractionRecord]:
-        """The fields every INTERACTION_CREATE carries, and the record that will collect the answers."""
-        user = self.users.get(user_id)
-        assert user is not None, f"unknown user {user_id}: add_member/add_user first"
-        channel = self._dm_channel(user_id) if channel_id is None else self._channels.get(channel_id)
-        assert channel is not None, f"unknown channel {channel_id}"
-        iid = self.snowflake()
-        token = f"aW50ZXJhY3Rpb246{iid}:{secrets.token_urlsafe(32)}"
-        payload: dict[str, Any] = {
-            "id": str(iid), "application_id": str(self.app_id), "type": itype, "token": token, "version": 1,
-            "channel_id": str(channel.id), "locale": user.locale, "entitlements": [],
-            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
-        }
-        if channel.guild_id is not None:
-            guild = self.guilds[channel.guild_id]
-            member = guild.members.get(user_id)
-            assert member is not None, f"user {user_id} is not a member of guild {guild.id}"
-            perms = self.member_permissions(guild.id, user_id)
-            payload.update(
-                guild_id=str(guild.id), guild_locale=guild.locale,
-                guild={"id": str(guild.id), "locale": guild.locale, "features": []},
-                channel=channel.to_json(permissions=perms), member=member.to_json(permissions=perms),
-                app_permissions=str(self.member_permissions(guild.id, self.bot_user.id)),
-                authorizing_integration_owners={"0": str(guild.id)}, context=0,
-            )
-        else:
-            assert channel.recipient_id == user_id, "a DM channel only has its own recipient"
-            payload.update(
-                channel=channel.to_json(recipient=user), user=user.to_json(),
-                app_permissions=str(discord.Permissions._dm_permissions().value),
-                authorizing_integration_owners={"0": "0"}, context=1,
-            )
-        record = InteractionRecord(id=iid, token=token, type=itype, user_id=user_id, channel_id=channel.id,
-                                   guild_id=channel.guild_id, name="", payload=payload)
-        return payload, record
+    # -- the attached clients ------------------------------------------------------------
+    def attach(self, client: discord.Client) -> None:
+        """From now on ``client`` hears what happens (attaching twice changes nothing)."""
+        if client not in self.clients:
+            self.clients.append(client)
 
-    async def _deliver(self, client: discord.Client, payload: dict[str, Any], record: InteractionRecord,
-                       wait: bool) -> InteractionRecord:
-        record.created_at = self._now()
-        self._interactions[record.token] = record
-        self.interactions.append(record)
+    def detach(self, client: discord.Client) -> None:
+        """Forget ``client``: it hears nothing more (a closed world no longer patches it)."""
+        if client in self.clients:
+            self.clients.remove(client)
+
+    def live(self) -> list[discord.Client]:
+        """The attached clients that are not closed."""
+        return [c for c in self.clients if not c.is_closed()]
+
+    def check(self, client: discord.Client) -> None:
+        """Refuse to act for a client that was never attached or is closed (a test's mistake)."""
+        if client not in self.clients:
+            raise RuntimeError("call `await world.connect(client)` first")
+        if client.is_closed():
+            raise RuntimeError("this client was closed; attach a new one")
+
+    # -- what changed in the directory (the directory's Announcer) -----------------------
+    def guilds_available(self, client: discord.Client, guilds: Iterable[FakeGuild]) -> None:
+        """A freshly connected client learns of every guild it is in, as after READY."""
+        for guild in guilds:
+            client._connection.parse_guild_create(guild.to_json(gateway=True, available=True))
+
+    def guild_created(self, guild: FakeGuild) -> None:
+        for client in self.live():
+            client._connection.parse_guild_create(guild.to_json(gateway=True))
+
+    def channel_created(self, channel: FakeChannel) -> None:
+        for client in self.live():
+            if client.intents.guilds:
+                client._connection.parse_channel_create(dict(channel.to_json()))
+
+    def member_added(self, member: FakeMember) -> None:
+        for client in self.live():
+            if client.intents.members:
+                data = member.to_json()
+                data["guild_id"] = str(member.guild_id)
+                client._connection.parse_guild_member_add(data)
+
+    def role_created(self, guild: FakeGuild, role: FakeRole) -> None:
+        for client in self.live():
+            client._connection.parse_guild_role_create({"guild_id": str(guild.id), "role": role.to_json()})
+
+    # -- what players do ---------------------------------------------------------------
+    def interaction_create(self, client: discord.Client, payload: dict[str, Any]) -> None:
         client._connection.parse_interaction_create(payload)
-        if wait:
-            await self.settle()
-        return record
 
-    # -- Resolver: snowflake options -------------------------------------------------
-    def resolve_user(self, value: Any, guild_id: int | None, resolved: Resolved) -> str:
-        uid = _id(value)
-        user = self.users.get(uid)
-        assert user is not None, f"no user {uid} in this world"
-        resolved.users[str(uid)] = user.to_json()
-        if guild_id is not None:
-            member = self.guilds[guild_id].members.get(uid)
-            if member is not None:
-                resolved.members[str(uid)] = member.to_json(with_user=False,
-                                                            permissions=self.member_permissions(guild_id, uid))
-        return str(uid)
+    def message_create(self, client: discord.Client, msg: FakeMessage, member: FakeMember | None,
+                       bot_user_id: int) -> bool:
+        """MESSAGE_CREATE for a message a person wrote, as ``client``'s intents let it see it.
 
-    def resolve_role(self, value: Any, guild_id: int | None, resolved: Resolved) -> str:
-        rid = _id(value)
-        role = self.guilds[guild_id].roles.get(rid) if guild_id is not None else None
-        assert role is not None, f"no role {rid} in guild {guild_id}"
-        resolved.roles[str(rid)] = role.to_json()
-        return str(rid)
-
-    def resolve_channel(self, value: Any, guild_id: int | None, resolved: Resolved,
-                        channel_types: list[int] | None) -> str:
-        cid = _id(value)
-        channel = self._channels.get(cid)
-        assert channel is not None and channel.guild_id == guild_id, f"no channel {cid} in guild {guild_id}"
-        assert not channel_types or channel.type in channel_types, f"channel {cid} has type {channel.type}, not {channel_types}"
-        data = channel.to_json(permissions=self.member_permissions(guild_id, self.bot_user.id) if guild_id else None)
-        resolved.channels[str(cid)] = data
-        return str(cid)
-
-    # -- what players do -----------------------------------------------------------
-    async def slash(self, client: discord.Client, user_id: int, channel_id: int | None, command: str,
-                    subcommand: str | None = None, options: Mapping[str, Any] | None = None, *,
-                    forge: bool = False, wait: bool = True) -> InteractionRecord:
-        """``/command subcommand option:value`` typed by ``user_id`` in ``channel_id`` (None: their DM with the bot).
-
-        The command's schema is the one the bot registered (synced) or, if it
-        never synced, its current command tree. Unknown commands, options,
-        wrong types, values outside choices/ranges, missing required options,
-        and commands the user may not see raise AssertionError unless ``forge``.
+        ``member`` is the author's membership in a guild channel (None in a DM). Returns False
+        when the client's intents do not receive such messages at all (nothing is sent).
         """
-        self._check_client(client)
-        payload, record = self._interaction_payload(2, user_id, channel_id)
-        guild_id = record.guild_id
-        schema, guild_cmd = self._command_schema(client, command, guild_id)
-        if schema is None:
-            assert forge, f"/{command} is not a registered command (nor in the bot's tree)"
-            schema, guild_cmd = {"name": command, "type": 1, "options": []}, False
-        elif not forge:
-            perms = self.member_permissions(guild_id, user_id) if guild_id is not None else 0
-            reason = can_see_command(schema, in_guild=guild_id is not None, permissions=perms)
-            assert reason is None, f"user {user_id} cannot use /{command}: {reason}"
-        opts, resolved = build_command_data(schema, command, subcommand, options, resolver=self,
-                                            guild_id=guild_id, forge=forge)
-        data: dict[str, Any] = {"id": str(schema.get("id") or self._local_command_id(command, guild_id if guild_cmd else None)),
-                                "name": command, "type": 1, "options": opts}
-        if guild_cmd:
-            data["guild_id"] = str(guild_id)
-        if resolved.to_json():
-            data["resolved"] = resolved.to_json()
-        payload["data"] = data
-        record.name = f"{command} {subcommand}" if subcommand else command
-        return await self._deliver(client, payload, record, wait)
-
-    def _command_schema(self, client: discord.Client, name: str, guild_id: int | None) -> tuple[dict[str, Any] | None, bool]:
-        if self.registered_commands:
-            if guild_id is not None:
-                for cmd in self.registered_commands.get(guild_id, {}).values():
-                    if cmd["name"] == name and cmd.get("type", 1) == 1:
-                        return cmd, True
-            for cmd in self.registered_commands.get(None, {}).values():
-                if cmd["name"] == name and cmd.get("type", 1) == 1:
-                    return cmd, False
-            return None, False
-        return schema_from_tree(client, name, guild_id)
-
-    def _local_command_id(self, name: str, guild_id: int | None) -> int:
-        key = (name, guild_id)
-        if key not in self._local_command_ids:
-            self._local_command_ids[key] = self.snowflake()
-        return self._local_command_ids[key]
-
-    def _component_target(self, user_id: int, message: FakeMessage | int, custom_id: str, kinds: frozenset[int],
-                          forge: bool) -> tuple[FakeMessage, dict[str, Any] | None]:
-        msg = message if isinstance(message, FakeMessage) else self._messages.get(_id(message))
-        assert msg is not None, f"unknown message {message}"
-        if not forge:
-            assert not msg.deleted, f"message {msg.id} was deleted"
-            assert msg.author_id == self.bot_user.id, "components on other authors' messages never reach this bot"
-            assert msg.visible_to in (None, user_id), f"ephemeral message {msg.id} is only visible to {msg.visible_to}"
-            if msg.guild_id is not None:
-                assert user_id in self.guilds[msg.guild_id].members, f"user {user_id} is not in guild {msg.guild_id}"
-            else:
-                assert self._channels[msg.channel_id].recipient_id == user_id, "not this user's DM"
-        found = comp.find(msg.components, custom_id)
-        if not forge:
-            assert found is not None, f"custom_id {custom_id!r} is not on message {msg.id}; it has {msg.custom_ids()}"
-            assert found["type"] in kinds, f"{custom_id!r} is a component of type {found['type']}"
-            assert not found.get("disabled"), f"{custom_id!r} is disabled"
-        return msg, found
-
-    def _component_payload(self, user_id: int, msg: FakeMessage, custom_id: str, component_type: int,
-                           found: dict[str, Any] | None) -> tuple[dict[str, Any], InteractionRecord]:
-        payload, record = self._interaction_payload(3, user_id, msg.channel_id)
-        payload["message"] = msg.to_json(self.bot_user.id)
-        payload["data"] = {"custom_id": custom_id, "component_type": component_type}
-        if found is not None and "id" in found:
-            payload["data"]["id"] = found["id"]
-        record.source = msg
-        record.name = custom_id
-        return payload, record
-
-    async def click(self, client: discord.Client, user_id: int, message: FakeMessage | int, custom_id: str, *,
-                    forge: bool = False, wait: bool = True) -> InteractionRecord:
-        """``user_id`` presses the button ``custom_id`` on ``message`` (AssertionError if it isn't there or is disabled)."""
-        self._check_client(client)
-        msg, found = self._component_target(user_id, message, custom_id, frozenset({comp.BUTTON}), forge)
-        payload, record = self._component_payload(user_id, msg, custom_id, comp.BUTTON, found)
-        return await self._deliver(client, payload, record, wait)
-
-    async def select(self, client: discord.Client, user_id: int, message: FakeMessage | int, custom_id: str,
-                     values: list[Any], *, forge: bool = False, wait: bool = True) -> InteractionRecord:
-        """``user_id`` picks ``values`` in the select ``custom_id`` (string, user, role, channel or mentionable)."""
-        self._check_client(client)
-        msg, found = self._component_target(user_id, message, custom_id, comp.SELECT_TYPES, forge)
-        ctype = found["type"] if found is not None else comp.STRING_SELECT
-        resolved = Resolved()
-        if ctype == comp.STRING_SELECT:
-            wire = [str(v) for v in values]
-            if not forge and found is not None:
-                allowed = [o["value"] for o in found.get("options", [])]
-                for v in wire:
-                    assert v in allowed, f"{v!r} is not an option of {custom_id!r} ({allowed})"
-        else:
-            guild_id = msg.guild_id
-            resolve = {comp.USER_SELECT: self.resolve_user, comp.ROLE_SELECT: self.resolve_role,
-                       comp.MENTIONABLE_SELECT: self.resolve_user}.get(ctype)
-            if ctype == comp.CHANNEL_SELECT:
-                wire = [self.resolve_channel(v, guild_id, resolved, found.get("channel_types") if found else None)
-                        for v in values]
-            else:
-                wire = [resolve(v, guild_id, resolved) for v in values]  # type: ignore[misc]
-        if not forge and found is not None:
-            lo, hi = int(found.get("min_values", 1)), int(found.get("max_values", 1))
-            assert lo <= len(wire) <= hi, f"{custom_id!r} takes {lo}..{hi} values, got {len(wire)}"
-        payload, record = self._component_payload(user_id, msg, custom_id, ctype, found)
-        payload["data"]["values"] = wire
-        if resolved.to_json():
-            payload["data"]["resolved"] = resolved.to_json()
-        return await self._deliver(client, payload, record, wait)
-
-    async def submit_modal(self, client: discord.Client, user_id: int, opened_by: InteractionRecord,
-                           values: Mapping[str, str | list[str]], *, forge: bool = False,
-                           wait: bool = True) -> InteractionRecord:
-        """Submit the modal the bot opened in answer to ``opened_by``; ``values`` maps text input custom_id to text."""
-        self._check_client(client)
-        modal = opened_by.modal
-        assert modal is not None or forge, f"{opened_by!r} did not open a modal"
-        assert forge or user_id == opened_by.user_id, "only the user who opened a modal can submit it"
-        modal = modal or {"custom_id": "forged", "components": []}
-        given = dict(values)
-
-        def answer(c: dict[str, Any]) -> dict[str, Any]:
-            """What the client submits for one modal component, given the player's input."""
-            cid = c.get("custom_id")
-            if c["type"] == comp.TEXT_INPUT:
-                value = str(given.pop(cid, c.get("value") or ""))
-                if not forge:
-                    assert value or not c.get("required", True), f"text input {cid!r} is required"
-                    assert len(value) <= int(c.get("max_length", 4000)), f"{cid!r} is too long"
-                    assert len(value) >= int(c.get("min_length", 0)), f"{cid!r} is too short"
-                return {"type": comp.TEXT_INPUT, "custom_id": cid, "value": value, "id": c.get("id", 0)}
-            if c["type"] in comp.SELECT_TYPES or c["type"] == comp.CHECKBOX_GROUP:
-                return {"type": c["type"], "custom_id": cid, "values": [str(v) for v in given.pop(cid, [])],
-                        "id": c.get("id", 0)}
-            if c["type"] == comp.RADIO_GROUP:
-                return {"type": c["type"], "custom_id": cid, "value": given.pop(cid, None), "id": c.get("id", 0)}
-            if c["type"] == comp.CHECKBOX:
-                return {"type": c["type"], "custom_id": cid, "value": bool(given.pop(cid, False)), "id": c.get("id", 0)}
-            if c["type"] == comp.FILE_UPLOAD and cid in given:
-                raise NotImplementedError("file uploads in modals are not simulated")
-            return {"type": c["type"], "id": c.get("id", 0)}
-
-        submitted = []
-        for top in modal.get("components", []):
-            if top["type"] == 1:
-                submitted.append({"type": 1, "components": [answer(c) for c in top.get("components", [])]})
-            elif top["type"] == 18:
-                submitted.append({"type": 18, "id": top.get("id", 0), "component": answer(top["component"])})
-            else:
-                submitted.append({"type": top["type"], "id": top.get("id", 0)})
-        assert forge or not given, f"modal has no inputs {list(given)}"
-        channel_id = opened_by.channel_id
-        payload, record = self._interaction_payload(5, user_id, channel_id)
-        payload["data"] = {"custom_id": modal["custom_id"], "components": submitted}
-        if opened_by.source is not None:
-            payload["message"] = opened_by.source.to_json(self.bot_user.id)
-            record.source = opened_by.source
-        record.name = modal["custom_id"]
-        return await self._deliver(client, payload, record, wait)
-
-    async def post(self, client: discord.Client, user_id: int, channel_id: int | None, content: str, *,
-                   wait: bool = True) -> FakeMessage:
-        """A player writes a normal message (MESSAGE_CREATE), e.g. for prefix commands or ``wait_for('message')``."""
-        self._check_client(client)
-        user = self.users[user_id]
-        channel = self._dm_channel(user_id) if channel_id is None else self._channels[channel_id]
-        assert channel.guild_id is None or user_id in self.guilds[channel.guild_id].members, \
-            f"user {user_id} is not in guild {channel.guild_id}"
-        msg = api.create_message(self, channel, {"content": content}, [], author=user.to_json())
         intents = client.intents
-        if channel.guild_id is None and not intents.dm_messages or channel.guild_id is not None and not intents.guild_messages:
-            return msg
-        data = msg.to_json(self.bot_user.id)
-        if channel.guild_id is not None:
-            data["guild_id"] = str(channel.guild_id)
-            data["member"] = self.guilds[channel.guild_id].members[user_id].to_json(with_user=False)
-            mentioned = any(int(m["id"]) == self.bot_user.id for m in msg.mentions)
+        in_guild = msg.guild_id is not None
+        if not in_guild and not intents.dm_messages or in_guild and not intents.guild_messages:
+            return False
+        data = msg.to_json(bot_user_id)
+        if member is not None:
+            data["guild_id"] = str(msg.guild_id)
+            data["member"] = member.to_json(with_user=False)
+            mentioned = any(int(m["id"]) == bot_user_id for m in msg.mentions)
             if not intents.message_content and not mentioned:
                 data.update(content="", embeds=[], components=[], attachments=[])
         client._connection.parse_message_create(data)
-        if wait:
-            await self.settle()
-        return msg
-
-    # -- waiting ----------------------------------------------------------------------
+        return True

@@ -1,10 +1,12 @@
 """The simulated world's state: users, guilds, channels, messages, requests.
 
-These are plain records owned by :class:`tools.sim.world.FakeDiscord`. Messages
-are stored once and mutated in place by edits, so a ``FakeMessage`` a test
-holds always shows what a player would see now. JSON for discord.py is built
-from them on demand (see ``to_json``) rather than stored, so there is one
-source of truth and no copy to keep in sync.
+These are plain records: the directory (``tools.sim.directory``) holds the
+users, guilds and channels, the log (``tools.sim.log``) the messages,
+requests and interactions. Messages are stored once and mutated in place by
+edits, so a ``FakeMessage`` a test holds always shows what a player would
+see now. JSON for discord.py is built from them on demand (see ``to_json``)
+rather than stored, so there is one source of truth and no copy to keep in
+sync.
 """
 
 from __future__ import annotations
@@ -219,6 +221,34 @@ class FakeGuild:
     channels: dict[int, FakeChannel] = field(default_factory=dict)
     created_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.timezone.utc))
 
+    def to_json(self, *, gateway: bool, available: bool = False) -> dict[str, Any]:
+        """The guild object: as REST returns it, or (``gateway``) as GUILD_CREATE carries it, members and all.
+
+        ``available`` marks the GUILD_CREATE that follows a connection (``unavailable: false``).
+        """
+        data: dict[str, Any] = {
+            "id": str(self.id), "name": self.name, "icon": None, "splash": None, "discovery_splash": None,
+            "banner": None, "description": None, "owner_id": str(self.owner_id), "region": None,
+            "afk_channel_id": None, "afk_timeout": 300, "verification_level": 0,
+            "default_message_notifications": 0, "explicit_content_filter": 0, "mfa_level": 0, "nsfw_level": 0,
+            "premium_tier": 0, "premium_subscription_count": 0, "preferred_locale": self.locale,
+            "system_channel_id": None, "system_channel_flags": 0, "rules_channel_id": None,
+            "public_updates_channel_id": None, "vanity_url_code": None, "features": [],
+            "roles": [r.to_json() for r in self.roles.values()], "emojis": [], "stickers": [],
+            "max_members": 500000, "premium_progress_bar_enabled": False,
+        }
+        if gateway:
+            members = list(self.members.values())
+            data.update(
+                joined_at=self.created_at.isoformat(), large=False, member_count=len(members),
+                members=[m.to_json() for m in members], channels=[c.to_json() for c in self.channels.values()],
+                threads=[], voice_states=[], presences=[], stage_instances=[], guild_scheduled_events=[],
+                soundboard_sounds=[],
+            )
+            if available:
+                data["unavailable"] = False
+        return data
+
 
 @dataclass(eq=False)
 class FakeMessage:
@@ -419,7 +449,7 @@ class InteractionRecord:
     #: The modal the bot opened (type 9 response data).
     modal: dict[str, Any] | None = None
     requests: list[RecordedRequest] = field(default_factory=list)
-    #: The loop's clock (``world._now()``) when the interaction was delivered (Discord allows 3 s to respond).
+    #: The loop's clock (``tools.sim.log.now()``) when the interaction was delivered (Discord allows 3 s to respond).
     created_at: float = 0.0
     #: Set by a test that means the bot to leave this interaction unanswered (exempt from ``check_finished``).
     expect_unanswered: bool = False
@@ -462,4 +492,5 @@ class InteractionRecord:
         return "\n".join(m.text for m in self.messages if m.text)
 
     def __repr__(self) -> str:
-        return f"<InteractionRecord {self.name!r} type={self.type} response={self.response_type} ephemeral={self.ephemeral}>"
+        return (f"<InteractionRecord {self.name!r} type={self.type} response={self.response_type}"
+                f" ephemeral={self.ephemeral}>")

@@ -44,6 +44,7 @@ from typing import Any, Callable, Literal
 import discord
 
 from tools.sim.errors import UnknownRouteError
+from tools.sim.rest import RestServer
 from tools.sim.world import FakeDiscord
 
 #: The folder holding the ``bot`` package this module belongs to.
@@ -62,7 +63,7 @@ class ChildDied(RuntimeError):
 
 @dataclass(frozen=True)
 class WireRoute:
-    """What ``FakeDiscord._serve`` reads of a ``discord.http.Route``, rebuilt from the child's request."""
+    """What ``RestServer.serve`` reads of a ``discord.http.Route``, rebuilt from the child's request."""
 
     method: str
     path: str
@@ -83,11 +84,14 @@ class _RemoteConnection:
 
 
 class RemoteBot:
-    """The parent's handle on one bot process, standing in the world's client list."""
+    """The parent's handle on one bot process, standing in the world's client list.
 
-    def __init__(self, world: "SharedDiscord", factory: str, kwargs: dict[str, Any], *,
+    Its requests are answered by the world's REST side (``server``), exactly as an in-process bot's.
+    """
+
+    def __init__(self, server: RestServer, factory: str, kwargs: dict[str, Any], *,
                  import_path: str | None = None) -> None:
-        self.world = world
+        self.server = server
         self.factory = factory
         self.kwargs = kwargs
         self.import_path = import_path
@@ -257,15 +261,15 @@ class RemoteBot:
     async def _serve(self, route: WireRoute, message: dict[str, Any], when: KillWhen | None) -> None:
         uploads = [(name, base64.b64decode(data)) for name, data in message.get("uploads") or []]
         reply: dict[str, Any] = {"op": "response", "id": message["id"]}
-        world = self.world
+        server = self.server
         try:
-            reply["result"] = await world._serve(route, message.get("body"), uploads,  # type: ignore[arg-type]
+            reply["result"] = await server.serve(route, message.get("body"), uploads,  # type: ignore[arg-type]
                                                  message.get("params"))
         except UnknownRouteError as exc:
             reply["unknown"] = str(exc)
         except discord.HTTPException:
-            # ``_serve`` recorded the request and its error body; no await came between that and the raise.
-            record = world.requests[-1]
+            # ``serve`` recorded the request and its error body; no await came between that and the raise.
+            record = server.log.requests[-1]
             reply["error"] = {"status": record.status, "body": record.response}
         if when == "after":
             self._crash(route, message.get("body"), when)
@@ -280,7 +284,11 @@ class RemoteBot:
 
 
 class SharedDiscord(FakeDiscord):
-    """A FakeDiscord whose bots may run in child processes (``spawn``), each killable mid-request."""
+    """A FakeDiscord whose bots may run in child processes (``spawn``), each killable mid-request.
+
+    A child bot stands in the gateway's client list like an in-process one; the world's
+    ``settle`` also waits for each child to settle and counts the errors it logged.
+    """
 
     async def spawn(self, factory: str, kwargs: dict[str, Any], *, import_path: str | None = None) -> RemoteBot:
         """Start ``factory(**kwargs)`` (``"module:callable"`` returning a ``discord.Client``) in a child process.
@@ -288,25 +296,25 @@ class SharedDiscord(FakeDiscord):
         As ``connect`` does in process: its real ``login()`` runs (so ``setup_hook``, the restart's
         reload and the command sync), then every guild arrives as GUILD_CREATE.
         """
-        remote = RemoteBot(self, factory, kwargs, import_path=import_path)
-        self._clients.append(remote)  # type: ignore[arg-type]
+        remote = RemoteBot(self.rest, factory, kwargs, import_path=import_path)
+        self.gateway.attach(remote)  # type: ignore[arg-type]
         await remote.start()
-        for guild in self.guilds.values():
-            remote._connection.parse_guild_create(self._guild_json(guild, gateway=True, available=True))
+        self.gateway.guilds_available(remote, self.directory.guilds.values())  # type: ignore[arg-type]
         return remote
 
     async def settle(self, timeout: float | None = None, *, strict: bool | None = None) -> None:
         """Also wait for every live child bot; the errors it logged count as this world's handler errors."""
-        limit = self.settle_timeout if timeout is None else timeout
-        for client in self._live_clients():
+        limit = self.settler.timeout if timeout is None else timeout
+        for client in self.gateway.live():
             if isinstance(client, RemoteBot):
                 for text in await client.settle(limit):
                     record = logging.makeLogRecord({"msg": text, "levelno": logging.ERROR, "levelname": "ERROR",
                                                     "name": "remote-bot"})
-                    self.errors.append(record)
-                    self._unreported_errors.append(record)
+                    self.settler.note_error(record)
         await super().settle(timeout, strict=strict)
 
     def close(self) -> None:
-        self._clients = [c for c in self._clients if not isinstance(c, RemoteBot)]
+        """Forget the child bots (they have no HTTP client here to give back), then close as usual."""
+        for client in [c for c in self.gateway.clients if isinstance(c, RemoteBot)]:
+            self.gateway.detach(client)  # type: ignore[arg-type]
         super().close()

@@ -130,7 +130,8 @@ def _check(value: Any, schema: dict[str, Any], path: str) -> None:
         _check_string(value, schema, path)
     elif isinstance(value, (int, float)) and not isinstance(value, bool):
         if "minimum" in schema and value < schema["minimum"]:
-            raise _Mismatch(path, "NUMBER_TYPE_MIN", f"int value should be greater than or equal to {schema['minimum']}.")
+            raise _Mismatch(path, "NUMBER_TYPE_MIN",
+                            f"int value should be greater than or equal to {schema['minimum']}.")
         if "maximum" in schema and value > schema["maximum"]:
             raise _Mismatch(path, "NUMBER_TYPE_MAX", f"int value should be less than or equal to {schema['maximum']}.")
     elif isinstance(value, list):
@@ -176,7 +177,7 @@ def _check_string(value: str, schema: dict[str, Any], path: str) -> None:
     if "minLength" in schema and len(value) < schema["minLength"]:
         raise _Mismatch(path, "BASE_TYPE_MIN_LENGTH", f"Must be {schema['minLength']} or more in length.")
     if "pattern" in schema and not re.search(schema["pattern"], value):
-        raise _Mismatch(path, "STRING_TYPE_REGEX", f"String value did not match validation regex.")
+        raise _Mismatch(path, "STRING_TYPE_REGEX", "String value did not match validation regex.")
     fmt = schema.get("format")
     if fmt == "uri" and not valid_url(value):
         raise _Mismatch(path, "URL_TYPE_INVALID_URL", "Not a well formed URL.")
@@ -222,7 +223,8 @@ def check_query(method: str, template: str, params: dict[str, Any] | None) -> No
     allowed = (rs or {}).get("query") or {}
     for name, raw in params.items():
         if name not in allowed:
-            raise form_error(name, "UNKNOWN_QUERY_PARAMETER", f"Unknown query parameter {name!r} for {method} {template}.")
+            raise form_error(name, "UNKNOWN_QUERY_PARAMETER",
+                             f"Unknown query parameter {name!r} for {method} {template}.")
         schema = _resolve(allowed[name])
         value: Any = raw
         if schema.get("type") == "boolean":

@@ -12,20 +12,32 @@ The request body is not parsed back from aiohttp's wire format: a thin
 wrapper around ``HTTPClient.request`` hands the route and body to the
 session through a context variable (set per call, so concurrent requests
 never see each other's).
+
+Requests are answered by a :class:`LimitedServer`, the world's REST side
+(``tools.sim.rest.RestServer``).
 """
 
 from __future__ import annotations
 
 import contextvars
 import json
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import Any, Iterable, Protocol, Sequence
 
 import discord
 from discord.http import HTTPClient, Route
 from multidict import CIMultiDict, CIMultiDictProxy
 
-if TYPE_CHECKING:
-    from tools.sim.world import FakeDiscord
+from tools.sim.transport import parse_multipart
+
+
+class LimitedServer(Protocol):
+    """What answers the requests of a rate-limited world (``tools.sim.rest.RestServer``)."""
+
+    async def serve_limited(self, route: Route, body: Any, uploads: list[tuple[str, bytes]],
+                            params: dict[str, Any] | None) -> tuple[int, dict[str, str], Any]: ...
+
+    def cdn(self, url: str) -> bytes: ...
+
 
 _SESSION_ATTR = "_HTTPClient__session"
 _current: contextvars.ContextVar[tuple[Route, Any, list[tuple[str, bytes]], Any] | None] = \
@@ -62,12 +74,12 @@ _REASONS = {200: "OK", 204: "No Content", 400: "Bad Request", 401: "Unauthorized
 
 
 class SimSession:
-    """Stands in for the aiohttp session of one client: every request is answered by the world."""
+    """Stands in for the aiohttp session of one client: every request is answered by the world's server."""
 
     closed = False
 
-    def __init__(self, world: "FakeDiscord", token: str | None) -> None:
-        self.world = world
+    def __init__(self, server: LimitedServer, token: str | None) -> None:
+        self.server = server
         self.token = token
 
     def request(self, method: str, url: str, **kwargs: Any) -> "_Pending":
@@ -88,17 +100,15 @@ class _Pending:
         if current is None:
             raise RuntimeError(f"{self.method} {self.url}: a request that did not come through HTTPClient.request")
         route, body, uploads, params = current
-        status, headers, data = await self.session.world._serve_limited(route, body, uploads, params)
+        status, headers, data = await self.session.server.serve_limited(route, body, uploads, params)
         return SimResponse(self.method, self.url, status, headers, data)
 
     async def __aexit__(self, *exc: Any) -> None:
         return None
 
 
-def attach_limited(world: "FakeDiscord", client: discord.Client) -> None:
+def attach_limited(server: LimitedServer, client: discord.Client) -> None:
     """Serve ``client`` through its real ``HTTPClient.request`` and a :class:`SimSession`."""
-    from tools.sim.transport import parse_multipart
-
     http = client.http
 
     async def request(route: Route, *, files: Sequence[discord.File] | None = None,
@@ -107,7 +117,7 @@ def attach_limited(world: "FakeDiscord", client: discord.Client) -> None:
         if not isinstance(session, SimSession):
             if session is not None and hasattr(session, "close"):
                 await session.close()  # the real aiohttp session login() made: never used
-            http.__dict__[_SESSION_ATTR] = SimSession(world, http.token)
+            http.__dict__[_SESSION_ATTR] = SimSession(server, http.token)
         if form:
             body, uploads = parse_multipart(list(form), files)
             form = _rewindable(form)
@@ -120,9 +130,9 @@ def attach_limited(world: "FakeDiscord", client: discord.Client) -> None:
             _current.reset(token)
 
     async def get_from_cdn(url: str) -> bytes:
-        return world._cdn(url)
+        return server.cdn(url)
 
-    request.__sim_world__ = world  # type: ignore[attr-defined]
+    request.__sim_server__ = server  # type: ignore[attr-defined]
     http.request = request  # type: ignore[method-assign]
     http.get_from_cdn = get_from_cdn  # type: ignore[method-assign]
 

@@ -11,15 +11,24 @@ a prompt and awaits ``view.wait()`` or ``client.wait_for(...)`` is waiting for
 a player, exactly like in production. Such a task counts as quiet when the
 future it is parked on belongs to a view, a modal or a ``wait_for`` listener;
 anything else (database threads, timers, other I/O) counts as busy.
+
+Once quiet, the world raises what the bot swallowed meanwhile: requests to
+endpoints the stand-in does not serve, and exceptions discord.py only
+logged ("Ignoring exception in ..."). :class:`Settler` collects both and
+raises them from ``settle``, so a test fails where the bot went wrong.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import logging
+import traceback
 from typing import Iterable
 
 import discord
+
+from tools.sim.errors import HandlerError, SettleTimeout, UnknownRouteError
 
 HANDLER_PREFIXES = (
     "CommandTree-invoker",
@@ -78,8 +87,6 @@ async def settle(clients: Iterable[discord.Client], timeout: float) -> None:
 
     Raises ``SettleTimeout`` naming the busy tasks if that takes longer than ``timeout``.
     """
-    from tools.sim.errors import SettleTimeout
-
     clients = list(clients)
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
@@ -105,3 +112,81 @@ async def settle(clients: Iterable[discord.Client], timeout: float) -> None:
             names = sorted(t.get_name() for t in busy)
             raise SettleTimeout(f"handler tasks still running after {timeout}s: {names}")
         await asyncio.wait(busy, timeout=min(remaining, _POLL), return_when=asyncio.FIRST_COMPLETED)
+
+
+class _ErrorLog(logging.Handler):
+    """Collects the exceptions discord.py logs instead of raising ("Ignoring exception in ...")."""
+
+    def __init__(self, settler: Settler) -> None:
+        super().__init__(logging.ERROR)
+        self.settler = settler
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.settler.note_error(record)
+
+
+class Settler:
+    """Waits for a world's bots to go quiet, then raises what they swallowed meanwhile."""
+
+    def __init__(self, clients: list[discord.Client], *, timeout: float, strict: bool) -> None:
+        #: The world's attached clients (the gateway's list: clients attached later count too).
+        self._clients = clients
+        #: Seconds ``settle`` waits by default before raising ``SettleTimeout``.
+        self.timeout = timeout
+        #: Whether ``settle`` raises ``HandlerError`` for exceptions discord.py logged.
+        self.strict = strict
+        #: Exceptions discord.py logged from handlers (LogRecords with ``exc_info``).
+        self.errors: list[logging.LogRecord] = []
+        self._unreported_errors: list[logging.LogRecord] = []
+        self._unknown_routes: list[UnknownRouteError] = []
+        self._error_log: _ErrorLog | None = None
+
+    def watch(self) -> None:
+        """Start collecting what discord.py logs as errors (idempotent)."""
+        if self._error_log is None:
+            self._error_log = _ErrorLog(self)
+            logging.getLogger("discord").addHandler(self._error_log)
+
+    def unwatch(self) -> None:
+        if self._error_log is not None:
+            logging.getLogger("discord").removeHandler(self._error_log)
+            self._error_log = None
+
+    def note_error(self, record: logging.LogRecord) -> None:
+        """A handler error the bot logged (in this process or a child's): ``settle`` raises it."""
+        self.errors.append(record)
+        self._unreported_errors.append(record)
+
+    def note_unknown_route(self, failure: UnknownRouteError) -> None:
+        """A request the stand-in could not serve; the bot may have swallowed it, ``settle`` will not."""
+        self._unknown_routes.append(failure)
+
+    async def settle(self, timeout: float | None = None, *, strict: bool | None = None) -> None:
+        """Wait until the bot's handler tasks (and ``game:*`` tasks) are done or waiting for a player.
+
+        Then raise what the bot may have swallowed: ``UnknownRouteError`` for
+        an endpoint the stand-in does not serve, and (when ``strict``)
+        ``HandlerError`` for exceptions discord.py logged from handlers.
+        """
+        await settle(self._clients, self.timeout if timeout is None else timeout)  # the function above
+        if self._unknown_routes:
+            failures = list(self._unknown_routes)
+            self._unknown_routes.clear()
+            raise UnknownRouteError("; ".join(str(f) for f in failures))
+        if (self.strict if strict is None else strict) and self._unreported_errors:
+            records = list(self._unreported_errors)
+            self._unreported_errors.clear()
+            parts = []
+            for r in records:
+                text = r.getMessage()
+                if r.exc_info:
+                    text += "\n" + "".join(traceback.format_exception(*r.exc_info))
+                parts.append(text)
+            raise HandlerError("discord.py logged handler errors:\n" + "\n".join(parts))
+
+    def forget_errors(self) -> list[UnknownRouteError | logging.LogRecord]:
+        """Take the failures ``settle`` has not raised yet (for tests that provoke them on purpose)."""
+        taken: list[UnknownRouteError | logging.LogRecord] = [*self._unknown_routes, *self._unreported_errors]
+        self._unknown_routes.clear()
+        self._unreported_errors.clear()
+        return taken

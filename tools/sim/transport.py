@@ -8,8 +8,11 @@ untouched) keeps everything above them real: payload building, view
 storage, response bookkeeping, exception types.
 
 The webhook adapter is shared by every client in the process, so it is
-patched once while any world is open and each request is routed to the world
-that issued the interaction token.
+patched once while any world is open and each request is routed to the
+server (one per world) that issued the interaction token.
+
+Requests are answered by a :class:`Server`, the world's REST side
+(``tools.sim.rest.RestServer``); this module knows nothing else of the world.
 """
 
 from __future__ import annotations
@@ -17,18 +20,31 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import json
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import Any, Iterable, Protocol, Sequence
 
 import discord
 from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from tools.sim.errors import UnknownRouteError
+from tools.sim.ratelimit import RateLimits
 
-if TYPE_CHECKING:
-    from tools.sim.world import FakeDiscord
 
-_open_worlds: list["FakeDiscord"] = []
+class Server(Protocol):
+    """What answers the requests of one world (``tools.sim.rest.RestServer``)."""
+
+    #: Discord's rate limits when enforced (then the webhook adapter waits out exhausted buckets).
+    rate_limits: RateLimits | None
+
+    async def serve(self, route: Route, body: Any, uploads: list[tuple[str, bytes]],
+                    params: dict[str, Any] | None) -> Any: ...
+
+    def cdn(self, url: str) -> bytes: ...
+
+    def knows_token(self, token: str | None) -> bool: ...
+
+
+_open_servers: list[Server] = []
 _saved_request: dict[str, Any] = {}
 
 
@@ -54,8 +70,8 @@ def parse_multipart(form: Iterable[dict[str, Any]] | None, files: Sequence[disco
     return body, uploads
 
 
-def attach_http(world: "FakeDiscord", client: discord.Client) -> None:
-    """Serve ``client.http.request`` (and CDN downloads) from ``world``."""
+def attach_http(server: Server, client: discord.Client) -> None:
+    """Serve ``client.http.request`` (and CDN downloads) from ``server``."""
     http = client.http
 
     async def request(route: Route, *, files: Sequence[discord.File] | None = None,
@@ -64,21 +80,22 @@ def attach_http(world: "FakeDiscord", client: discord.Client) -> None:
             body, uploads = parse_multipart(form, files)
         else:
             body, uploads = kwargs.get("json"), []
-        return await world._serve(route, body, uploads, kwargs.get("params"))
+        return await server.serve(route, body, uploads, kwargs.get("params"))
 
     async def get_from_cdn(url: str) -> bytes:
-        return world._cdn(url)
+        return server.cdn(url)
 
-    request.__sim_world__ = world  # type: ignore[attr-defined]
+    request.__sim_server__ = server  # type: ignore[attr-defined]
     http.request = request  # type: ignore[method-assign]
     # Without rate limits the stand-in has no global limit: the bot need not pace itself (bot.ratelimit).
     http.no_global_rate_limit = True  # type: ignore[attr-defined]
     http.get_from_cdn = get_from_cdn  # type: ignore[method-assign]
 
 
-def detach_http(world: "FakeDiscord", client: discord.Client) -> None:
+def detach_http(server: Server, client: discord.Client) -> None:
+    """Give ``client`` back its own request method, if ``server`` still serves it."""
     http = client.http
-    if getattr(http.__dict__.get("request"), "__sim_world__", None) is world:
+    if getattr(http.__dict__.get("request"), "__sim_server__", None) is server:
         del http.request
         http.__dict__.pop("no_global_rate_limit", None)
         http.__dict__.pop("get_from_cdn", None)
@@ -92,41 +109,42 @@ async def _webhook_request(route: Route, session: Any = None, *, payload: dict[s
         body, uploads = parse_multipart(multipart, files)
     else:
         body, uploads = payload, []
-    world = _world_for(route)
-    limits = world.rate_limits
+    server = _server_for(route)
+    limits = server.rate_limits
     if limits is not None and route.path.startswith("/webhooks/") and route.webhook_token:
         while (wait := limits.webhook_wait(route.webhook_token)) > 0:
             await asyncio.sleep(wait)  # discord.py's webhook adapter waits out an exhausted bucket itself
-    return await world._serve(route, body, uploads, params)
+    return await server.serve(route, body, uploads, params)
 
 
-def _world_for(route: Route) -> "FakeDiscord":
-    if len(_open_worlds) == 1:
-        return _open_worlds[0]
-    for world in _open_worlds:
-        if world._knows_token(route.webhook_token):
-            return world
+def _server_for(route: Route) -> Server:
+    if len(_open_servers) == 1:
+        return _open_servers[0]
+    for server in _open_servers:
+        if server.knows_token(route.webhook_token):
+            return server
     raise UnknownRouteError(f"{route.method} {route.path}: no open simulated world issued this webhook token")
 
 
-def install_webhook(world: "FakeDiscord") -> None:
-    """Route interaction responses to ``world`` until ``uninstall_webhook``."""
-    if world in _open_worlds:
+def install_webhook(server: Server) -> None:
+    """Route interaction responses to ``server`` until ``uninstall_webhook``."""
+    if server in _open_servers:
         return
-    if not _open_worlds:
+    if not _open_servers:
         adapter = default_webhook_adapter()
         _saved_request["adapter"] = adapter
         _saved_request["had_own"] = "request" in adapter.__dict__
         _saved_request["own"] = adapter.__dict__.get("request")
         adapter.request = _webhook_request  # type: ignore[method-assign]
-    _open_worlds.append(world)
+    _open_servers.append(server)
 
 
-def uninstall_webhook(world: "FakeDiscord") -> None:
-    if world not in _open_worlds:
+def uninstall_webhook(server: Server) -> None:
+    """Stop routing to ``server``; the last one out restores discord.py's adapter."""
+    if server not in _open_servers:
         return
-    _open_worlds.remove(world)
-    if not _open_worlds:
+    _open_servers.remove(server)
+    if not _open_servers:
         adapter = _saved_request.pop("adapter")
         if _saved_request.pop("had_own"):
             adapter.request = _saved_request.pop("own")  # type: ignore[method-assign]

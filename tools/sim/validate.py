@@ -39,7 +39,8 @@ def check_message(body: dict[str, Any], *, attachments: int = 0, is_edit: bool =
     if flags & COMPONENTS_V2 and (content or embeds):
         raise form_error("content" if content else "embeds", "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
                          "The 'content' and 'embeds' fields cannot be used when using MessageFlags.IS_COMPONENTS_V2")
-    if not is_edit and not (content or embeds or components or attachments or body.get("sticker_ids") or body.get("poll")):
+    if not is_edit and not (content or embeds or components or attachments or body.get("sticker_ids")
+                            or body.get("poll")):
         raise empty_message()
     check_embeds(embeds)
     check_components(components, v2=bool(flags & COMPONENTS_V2))
@@ -86,7 +87,8 @@ def _check_interactive(c: dict[str, Any], path: str, seen: set[str]) -> None:
     if custom_id is not None:
         _max_len(custom_id, 100, f"{path}.custom_id")
         if custom_id in seen:
-            raise form_error(f"{path}.custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated")
+            raise form_error(f"{path}.custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED",
+                             "Component custom id cannot be duplicated")
         seen.add(custom_id)
     if ctype == comp.BUTTON:
         _max_len(c.get("label"), 80, f"{path}.label")
@@ -166,7 +168,8 @@ def check_components(components: list[dict[str, Any]], *, v2: bool = False) -> N
                                  "Top-level components must be action rows unless the message uses Components V2")
             children = row.get("components") or []
             if not 1 <= len(children) <= 5:
-                raise form_error(f"components.{i}.components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
+                raise form_error(f"components.{i}.components", "BASE_TYPE_BAD_LENGTH",
+                                 "Must be between 1 and 5 in length.")
             if any(c.get("type") in comp.SELECT_TYPES for c in children) and len(children) > 1:
                 raise form_error(f"components.{i}.components", "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
                                  "The specified component exceeds the maximum width")
@@ -180,7 +183,8 @@ def check_components(components: list[dict[str, Any]], *, v2: bool = False) -> N
     if total > 40:
         raise form_error("components", "BASE_TYPE_MAX_LENGTH", "Must be 40 or fewer in total.")
     if sum(len(t) for t in comp.text_displays(components)) > 4000:
-        raise form_error("components", "BASE_TYPE_MAX_LENGTH", "Text displays must be 4000 or fewer characters in total.")
+        raise form_error("components", "BASE_TYPE_MAX_LENGTH",
+                         "Text displays must be 4000 or fewer characters in total.")
 
 
 def check_modal(data: dict[str, Any]) -> None:

@@ -2,7 +2,7 @@
 
 Usage: ``python -m tools.sim.spec.vendor /path/to/discord-api-spec/openapi.json``
 
-Keeps, for every route the stand-in serves (``tools.sim.api.ROUTES``), the query
+Keeps, for every route the stand-in serves (``tools.sim.rest.ROUTES``), the query
 parameters and the JSON request body schema of the matching spec operation,
 plus the component schemas those reference (transitively). Descriptions and
 examples are dropped. Nothing reads the full spec at run time.
@@ -44,12 +44,12 @@ def _strip(node: Any) -> Any:
 
 
 def build(spec: dict[str, Any]) -> dict[str, Any]:
-    from tools.sim import api
+    from tools.sim import rest
 
     by_shape = {_norm(p): item for p, item in spec["paths"].items()}
     routes: dict[str, Any] = {}
     wanted: set[str] = set()
-    for method, template in sorted(api.ROUTES):
+    for method, template in sorted(rest.ROUTES):
         op = by_shape[_norm(template)][method.lower()]
         query = {q["name"]: _strip(q.get("schema", {})) for q in op.get("parameters", []) if q.get("in") == "query"}
         body = op.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema")
@@ -63,7 +63,8 @@ def build(spec: dict[str, Any]) -> dict[str, Any]:
         done.add(name)
         _refs(schemas[name], wanted)
     return {
-        "source": "https://github.com/discord/discord-api-spec (openapi.json, commit 74fda0fa, 2026-07-18), MIT licence: see LICENSE",
+        "source": "https://github.com/discord/discord-api-spec (openapi.json, commit 74fda0fa, 2026-07-18),"
+                  " MIT licence: see LICENSE",
         "routes": routes,
         "schemas": {name: _strip(schemas[name]) for name in sorted(done)},
     }
