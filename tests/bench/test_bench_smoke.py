@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from bot.kernel.module import all_games
+from tools.bench.game_figures import all_figures
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -122,3 +123,6 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
     for key in ("clicks_per_turn_per_other_player", "mentions_per_player_per_turn", "window_rounds_per_match"):
         assert _number(drama[key]) and drama[key] >= 0, key
     assert drama["window_seconds_waiting_on_nobody"] == 0, "a window waited on nobody able to answer"
+    for figures in all_figures():  # every game's own figures, found in tools/bench/games/, run and printed
+        assert data[figures.game], figures.game
+        assert "\n".join(figures.render(data[figures.game])) in table, figures.game

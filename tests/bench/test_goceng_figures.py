@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from tools.bench.goceng_figures import render, run_goceng_figures
+from tools.bench.games.goceng import render, run_goceng
 
 
-async def test_goceng_figures_count_clicks_mentions_and_ai_bargaining(tmp_path):
-    figures = await run_goceng_figures(matches=2, seed=3, workdir=str(tmp_path))
-    again = await run_goceng_figures(matches=2, seed=3, workdir=str(tmp_path))
+async def test_goceng_bench_counts_clicks_mentions_and_ai_bargaining(tmp_path):
+    figures = await run_goceng(matches=2, seed=3, workdir=str(tmp_path))
+    again = await run_goceng(matches=2, seed=3, workdir=str(tmp_path))
     assert figures == again  # seeded: the same matches, the same figures
     # A battle card is a Take action (or an open picker), a type and a card: never more than 3 clicks.
     assert 1 <= figures["clicks_per_battle_card"] <= 3

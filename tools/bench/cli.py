@@ -3,7 +3,8 @@
 Order of work: the floor, then each size (largest first, with the restart
 measured on the largest), then whole DRUMP matches for the storage figure,
 then whole matches of every registered game (mentions, turns, DM prompts,
-requests), then each game's own size run at its largest table (memory per live
+requests), then the figures some games have of their own (``tools/bench/games/``),
+then each game's own size run at its largest table (memory per live
 match, move latency), each in a fresh child process; the engines run last in this process. Progress
 goes to stderr so the table on stdout stays clean to paste.
 """
@@ -22,6 +23,7 @@ from bot.kernel.module import all_games
 
 from tools.bench import machine
 from tools.bench.engines import run_engines
+from tools.bench.game_figures import all_figures
 from tools.bench.game_sizes import targets as game_size_targets
 from tools.bench.pictures import run_pictures
 from tools.bench.jobs import JobFailed, run_job
@@ -126,12 +128,12 @@ def collect(args: argparse.Namespace, workdir: str) -> dict[str, Any]:
     _progress(f"every game: {args.game_matches} whole matches per game and table size")
     results["whole"] = run_job("whole", {"matches": args.game_matches, "ai_seats": max(0, args.ai_seats),
                                          "seed": args.seed, "workdir": workdir})
-    _progress(f"Drama Pukul 7: {args.game_matches} whole matches of four people")
-    results["drama"] = run_job("drama", {"matches": args.game_matches, "seed": args.seed, "workdir": workdir})
-    _progress(f"Laga Jakarta: {args.game_matches} whole matches at four seats (clicks per move and turn)")
-    results["laga"] = run_job("laga", {"matches": args.game_matches, "seed": args.seed, "workdir": workdir})
-    _progress(f"Mat Goceng: {args.game_matches} whole 4-player matches for the negotiation figures")
-    results["goceng"] = run_job("goceng", {"matches": args.game_matches, "seed": args.seed, "workdir": workdir})
+    for figures in all_figures():
+        if figures.game in results:
+            raise ValueError(f"the figures of {figures.game!r} would overwrite the run's own {figures.game!r}")
+        _progress(figures.describe(args.game_matches))
+        results[figures.game] = run_job("figures", {"game": figures.game, "matches": args.game_matches,
+                                                    "seed": args.seed, "workdir": workdir})
     if args.game_sizes > 0:
         results["game_sizes"] = {"matches": args.game_sizes, "games": {}}
         for game in all_games():

@@ -1,6 +1,6 @@
 """One game's figures arena: a fresh world of seats and a bot on its own database, closed after use.
 
-Each game's figures (``drama_figures``, ``laga_figures``, ``goceng_figures``) plays
+Each game's own figures (a module of ``tools/bench/games/``, see ``game_figures``) plays
 its own seeded whole matches through the real bot; what they share is this setup and
 teardown, so a change to how a benchmark bot is built reaches every game at once.
 """

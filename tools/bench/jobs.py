@@ -3,8 +3,10 @@
 Resident memory only means something from a fresh interpreter: a second
 N-match run in the same process would reuse the first one's freed memory and
 report almost nothing per match. So the floor, each size, the
-finished-match run, the whole matches of every game and each game's size run are jobs, each started with ``python -m tools.bench.child``
-and handing back its figures as JSON; the parent only collects them.
+finished-match run, the whole matches of every game, each game's own figures
+(``figures``, given the game) and each game's size run are jobs, each started
+with ``python -m tools.bench.child`` and handing back its figures as JSON; the
+parent only collects them.
 """
 
 from __future__ import annotations
@@ -51,9 +53,7 @@ _JOB_FUNCTIONS: dict[str, tuple[str, str]] = {
     "size": ("tools.bench.scale", "run_size"),
     "finished": ("tools.bench.finished", "run_finished"),
     "whole": ("tools.bench.whole", "run_whole"),
-    "drama": ("tools.bench.drama_figures", "run_drama"),
-    "laga": ("tools.bench.laga_figures", "run_laga"),
-    "goceng": ("tools.bench.goceng_figures", "run_goceng_figures"),
+    "figures": ("tools.bench.game_figures", "run_figures"),
     "soak": ("tools.bench.soak", "run_soak"),
     "capacity": ("tools.bench.capacity", "run_capacity"),
     "ai": ("tools.bench.ai_figures", "run_ai"),

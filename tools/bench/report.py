@@ -12,9 +12,8 @@ import math
 from collections import Counter
 from typing import Any, Callable
 
-from tools.bench import capacity_report, drama_figures, pictures
-from tools.bench import laga_figures
-from tools.bench.goceng_figures import render as goceng_lines
+from tools.bench import capacity_report, pictures
+from tools.bench.game_figures import all_figures
 from tools.bench.game_sizes import latency_ratio
 from tools.bench.kinds import KINDS
 from tools.bench.targets import Target
@@ -172,10 +171,7 @@ def render(results: dict[str, Any], targets: list[Target]) -> str:
 
     lines += whole_section(results)
     lines += game_sizes_section(results)
-    lines += drama_figures.section(results)
-    lines += laga_figures.render(results)
-    if results.get("goceng"):
-        lines += goceng_lines(results["goceng"])
+    lines += own_figures_section(results)
     lines += pictures.section(results)
     lines += capacity_report.section(results)
 
@@ -239,6 +235,15 @@ def whole_section(results: dict[str, Any]) -> list[str]:
     header = ["Game, seats", "matches", "moves/match", "turns/match", "mentions/match", "per player/turn",
               "max 1 player 1 turn", "DM prompts/turn", "interaction req/move", "other req/move (DM)"]
     return ["", *_grid(title, header, rows), *notes]
+
+
+def own_figures_section(results: dict[str, Any]) -> list[str]:
+    """The figures some games have of their own (``tools/bench/games/``), each where the run measured them."""
+    lines: list[str] = []
+    for figures in all_figures():
+        if results.get(figures.game):
+            lines += figures.render(results[figures.game])
+    return lines
 
 
 def game_sizes_section(results: dict[str, Any]) -> list[str]:

@@ -1,6 +1,6 @@
 """Whole seeded matches of every registered game: channel mentions, turns, DM prompts and requests.
 
-Every game in ``bot.kernel.contract.all_games()`` is played to its end at a few table
+Every game in ``bot.kernel.module.all_games()`` is played to its end at a few table
 sizes (2 for a two-player game; 3 and 6, or the nearest allowed, otherwise),
 several seeded matches each, through the real bot and the stand-in: ``/<game>
 new`` by the host, Join by every other person, Add AI for the AI seats, Start,

@@ -15,7 +15,7 @@ What is counted:
   offered; AI revisions; of the windows an AI battler had offers in, the share where it countered;
   counters an AI helper answered, and how many it took.
 
-Run alone: ``python -m tools.bench.goceng_figures [--matches N] [--seed S]``.
+Run alone: ``python -m tools.bench.games.goceng [--matches N] [--seed S]``.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from typing import Any
 from tools.bench import prune
 from tools.bench.arena import Arena
 from tools.bench.game_arena import game_arena
+from tools.bench.game_figures import GameFigures
 from tools.bench.player import Driver
 from tools.bench.whole import MAX_STEPS, _GUILD, ChannelWatch, MatchFigures, open_match, summarise
 from bot.kernel.contract import Action
@@ -175,7 +176,7 @@ def _share(part: int, whole: int) -> float:
     return part / whole if whole else 0.0
 
 
-async def run_goceng_figures(*, matches: int, seed: int, workdir: str) -> dict[str, Any]:
+async def run_goceng(*, matches: int, seed: int, workdir: str) -> dict[str, Any]:
     bargains = Bargains()
     played: list[MatchFigures] = []
     async with game_arena("goceng", players=PLAYERS, matches=matches, seed=seed, workdir=workdir) as arena:
@@ -226,15 +227,20 @@ def render(figures: dict[str, Any]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m tools.bench.goceng_figures", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(prog="python -m tools.bench.games.goceng", description=__doc__.splitlines()[0])
     p.add_argument("--matches", type=int, default=8)
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="meja-goceng-") as tmp:
-        figures = asyncio.run(run_goceng_figures(matches=args.matches, seed=args.seed, workdir=tmp))
+        figures = asyncio.run(run_goceng(matches=args.matches, seed=args.seed, workdir=tmp))
     print("\n".join(render(figures)))
     print(json.dumps(figures, indent=1))
     return 0
+
+
+FIGURES = GameFigures(
+    game="goceng", run=run_goceng, render=render, order=30,
+    describe=lambda matches: f"Mat Goceng: {matches} whole 4-player matches for the negotiation figures")
 
 
 if __name__ == "__main__":

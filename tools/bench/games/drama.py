@@ -18,7 +18,7 @@ Figures:
   is a window waiting on nobody; the simulated seconds until it closes are
   summed (the target is 0: the automatic pass answers for them at once).
 
-Run alone: ``python -m tools.bench.drama_figures --matches 4 --seed 1``; ``python -m
+Run alone: ``python -m tools.bench.games.drama --matches 4 --seed 1``; ``python -m
 bot bench`` runs it too.
 """
 
@@ -44,6 +44,7 @@ from bot.frontend.ui.render import legal_fingerprint
 from tools.bench import prune
 from tools.bench.arena import Arena
 from tools.bench.game_arena import game_arena
+from tools.bench.game_figures import GameFigures
 from tools.bench.tracker import HANDLERS
 from tools.bench.player import act_on, shown_path
 from tools.bench.whole import MAX_STEPS, ChannelWatch, MatchFigures, open_match
@@ -227,11 +228,8 @@ async def run_drama(*, matches: int, seed: int, workdir: str) -> dict[str, Any]:
         return summarise(played)
 
 
-def section(results: dict[str, Any]) -> list[str]:
-    """The report's lines for these figures (empty when they were not run)."""
-    d = results.get("drama")
-    if not d:
-        return []
+def section(d: dict[str, Any]) -> list[str]:
+    """The report's lines for these figures."""
     return ["", f"Drama Pukul 7, {d['matches']} seeded whole matches of {d['players']} people "
                 f"({d['turns_per_match']:.1f} turns, {d['moves_per_match']:.0f} moves per match)",
             f"  clicks per turn: turn player {d['clicks_per_turn_turn_player']:.2f}, "
@@ -243,15 +241,20 @@ def section(results: dict[str, Any]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m tools.bench.drama_figures", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(prog="python -m tools.bench.games.drama", description=__doc__.splitlines()[0])
     p.add_argument("--matches", type=int, default=4, help="seeded whole matches (default 4)")
     p.add_argument("--seed", type=int, default=1, help="seed (default 1)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="meja-drama-") as tmp:
         figures = asyncio.run(run_drama(matches=args.matches, seed=args.seed, workdir=tmp))
-    print(json.dumps(figures, indent=2) if args.json else "\n".join(section({"drama": figures})).strip())
+    print(json.dumps(figures, indent=2) if args.json else "\n".join(section(figures)).strip())
     return 0
+
+
+FIGURES = GameFigures(
+    game="drama", run=run_drama, render=section, order=10,
+    describe=lambda matches: f"Drama Pukul 7: {matches} whole matches of four people")
 
 
 if __name__ == "__main__":

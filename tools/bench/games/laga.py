@@ -27,6 +27,7 @@ from bot.frontend.ui.components import LobbyButton
 from tools.bench import prune
 from tools.bench.arena import Arena
 from tools.bench.game_arena import game_arena
+from tools.bench.game_figures import GameFigures
 from tools.bench.player import Driver
 from tools.bench.whole import MAX_STEPS, ChannelWatch, MatchFigures, open_match
 
@@ -109,11 +110,8 @@ async def run_laga(*, matches: int, seed: int, workdir: str) -> dict[str, Any]:
     }
 
 
-def render(results: dict[str, Any]) -> list[str]:
-    """The report's lines for these figures (empty when they were not measured)."""
-    laga = results.get("laga")
-    if not laga:
-        return []
+def render(laga: dict[str, Any]) -> list[str]:
+    """The report's lines for these figures."""
     lines = ["", f"Laga Jakarta, {laga['matches']} seeded whole matches at {laga['players']} seats, every seat "
              "clicking the picker:",
              f"  clicks per move {laga['clicks_per_move']:.2f} · clicks per turn {laga['clicks_per_turn']:.2f} · "
@@ -124,12 +122,17 @@ def render(results: dict[str, Any]) -> list[str]:
     return lines
 
 
-def main() -> None:  # pragma: no cover - a quick look: python -m bot.bench.laga_figures
+def main() -> None:  # pragma: no cover - a quick look: python -m tools.bench.games.laga
     import json
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
         print(json.dumps(asyncio.run(run_laga(matches=4, seed=1, workdir=tmp)), indent=2))
+
+
+FIGURES = GameFigures(
+    game="laga", run=run_laga, render=render, order=20,
+    describe=lambda matches: f"Laga Jakarta: {matches} whole matches at four seats (clicks per move and turn)")
 
 
 if __name__ == "__main__":
