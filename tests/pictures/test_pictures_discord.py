@@ -116,7 +116,7 @@ async def test_with_pictures_off_the_hand_dm_loses_its_picture(table: Table):
     await table.world.slash(table.bot, ADMIN, CHANNEL, "settings", None, {"pictures": False})
     await table.world.settle()
     live = table.live()
-    assert await table.bot.table.announcer.push_hand(live, HOST, force=True)
+    assert await table.bot.table.announcer.hands.push(live, HOST, force=True)
     dm = table.world.message(table.world.dm_messages(HOST)[0].id)
     assert dm.attachments == [] and "image" not in dm.embeds[0]
 

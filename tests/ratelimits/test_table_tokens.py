@@ -149,12 +149,12 @@ def test_a_ping_no_click_in_the_channel_brings_is_a_followup_of_the_tables_token
         player = sorted(live.game.rules.actors(live.state))[0]
         box["start"] = len(world.requests)
         async with bot.table.service.matches.lock(live.id):
-            await announcer.ping(live, render.mention_ping(live, player, own_turn=True))
+            await announcer.pings.ping(live, render.mention_ping(live, player, own_turn=True), click=None)
         await world.settle()
         box["first"] = len(world.requests)
         await asyncio.sleep(16 * 60)  # the table's token has run out
         async with bot.table.service.matches.lock(live.id):
-            await announcer.ping(live, render.mention_ping(live, player, own_turn=True))
+            await announcer.pings.ping(live, render.mention_ping(live, player, own_turn=True), click=None)
         await world.settle()
 
     box = run(tmp_path, scenario)

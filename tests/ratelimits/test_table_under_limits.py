@@ -126,14 +126,14 @@ def test_a_burst_of_moves_in_one_channel_ends_on_the_final_table_with_nothing_dr
 
             storage.record_action = slow_commit
             announcer = bot.table.announcer
-            prepare = announcer.prepare_table
+            prepare = announcer.table_show.prepare
 
             async def spy_prepare(target: Any, **kwargs: Any) -> Any:
                 if target.id in committing:
                     rendered_while_committing.append(target.record.seq)
                 return await prepare(target, **kwargs)
 
-            announcer.prepare_table = spy_prepare
+            announcer.table_show.prepare = spy_prepare
             render_hand = announcer.hands._render
             hand_renders: list[int] = []
 

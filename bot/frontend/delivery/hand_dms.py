@@ -22,18 +22,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Iterable
+from typing import Callable, Iterable
 
 import discord
 
 from bot.frontend.delivery import ratelimit
-from bot.play.match_types import LiveMatch
 from bot.frontend.delivery.private_news import private_digest
+from bot.frontend.delivery.channels import Channels
+from bot.frontend.delivery.shown import ShownMessages
 from bot.frontend.ui import render
 from bot.frontend.ui.shown_pictures import draw_hand
-
-if TYPE_CHECKING:
-    from bot.frontend.delivery.announcer import Announcer
+from bot.play.clock import Clock
+from bot.play.match_types import LiveMatch
+from bot.play.settings import ServerSettings
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +46,17 @@ Key = tuple[int, int]
 
 
 class HandDMs:
-    def __init__(self, announcer: "Announcer") -> None:
-        self.announcer = announcer
+    def __init__(self, channels: Channels, shown: ShownMessages, settings: ServerSettings, *,
+                 lock: Callable[[int], asyncio.Lock], clock: Clock, pacer: ratelimit.GlobalPacer) -> None:
+        self._channels = channels
+        self._shown = shown
+        #: Whether a server shows pictures (a DM carries its hand's picture then).
+        self._settings = settings
+        #: The match's lock: each DM is rendered under it, and sent after it is released.
+        self._lock = lock
+        self._clock = clock
+        #: Background edits wait for their slot at this pacer before they are rendered.
+        self._pacer = pacer
         #: (match, player) -> the digest of the DM last sent, so an unchanged hand is not edited again.
         self.last_sent: dict[Key, str] = {}
         #: (match, player) -> the private notes the DM shows.
@@ -92,7 +102,7 @@ class HandDMs:
             self._keep_notes((live.id, player), notes)
 
     def _now(self) -> float:
-        return self.announcer.service.clock.now()
+        return self._clock.now()
 
     def pending(self, match_id: int) -> bool:
         return any(key[0] == match_id for key in (*self._asks, *self._workers))
@@ -117,15 +127,15 @@ class HandDMs:
             while key in self._asks:
                 live = self._asks.pop(key)
                 try:
-                    async with self.announcer.service.matches.lock(live.id):
+                    async with self._lock(live.id):
                         news = live.record.status == "active" and await self._shows_news(live, key[1])
                     if not news:
                         self._changed_at.pop(key, None)  # nothing private changed: the DM shows it all already
                         continue
                     # The slot first, then the render: the edit shows the state as it is when it may go.
-                    async with ratelimit.slot_first(self.announcer.pacer):
+                    async with ratelimit.slot_first(self._pacer):
                         live = self._asks.pop(key, live)  # changes asked for during the wait fold in
-                        async with self.announcer.service.matches.lock(live.id):
+                        async with self._lock(live.id):
                             if live.record.status != "active":
                                 continue  # the match ended: its last DMs are sent by the end itself
                             changed_at = self._changed_at.pop(key, None)  # this render shows every change so far
@@ -134,7 +144,7 @@ class HandDMs:
                                 and changed_at is not None:
                             self.shown_after.add(self._now() - changed_at)
                 except Exception:  # the move is stored; the next change (or the end) shows the hand
-                    if self.announcer.bot.is_closed():
+                    if self._channels.closed():
                         return
                     log.exception("editing the hand DM of player %s in match %s failed", key[1], key[0])
         finally:
@@ -161,10 +171,10 @@ class HandDMs:
 
     async def _render(self, live: LiveMatch, player: int, *, force: bool) -> tuple[str, render.Rendered, int] | None:
         """The DM as the stored state shows it: (digest, message, version); None if it would not change."""
-        announcer = self.announcer
+        channels = self._channels
         key = (live.id, player)
         kept = self.notes.get(key, [])
-        async with announcer.in_private(live, player) as locale:
+        async with channels.in_private(live, player) as locale:
             digest = self._digest(live, player, locale)
             if not force and self.last_sent.get(key) == digest and key not in self._news \
                     and live.record.status == "active":
@@ -172,9 +182,9 @@ class HandDMs:
             self._news.discard(key)  # this render shows every note so far
             png = await self._picture(live, player)
             # Built after the picture's await: the DM is never older than the state.
-            rendered = render.hand_dm(live, player, guild_name=announcer.guild_name(live),
-                                      channel_id=live.record.channel_id, channel_name=announcer.channel_name(live),
-                                      jump_url=announcer.jump_url(live), notes=kept)
+            rendered = render.hand_dm(live, player, guild_name=channels.guild_name(live),
+                                      channel_id=live.record.channel_id, channel_name=channels.channel_name(live),
+                                      jump_url=channels.jump_url(live), notes=kept)
         if png is None:
             rendered.files = []  # pictures off, or nothing to draw: clear a picture sent before
         else:
@@ -194,13 +204,13 @@ class HandDMs:
 
     async def _shows_news(self, live: LiveMatch, player: int) -> bool:
         """Whether the DM would change now (hold the lock): only then is a slot worth waiting for."""
-        async with self.announcer.in_private(live, player) as locale:
+        async with self._channels.in_private(live, player) as locale:
             key = (live.id, player)
             return key in self._news or self.last_sent.get(key) != self._digest(live, player, locale)
 
     async def _picture(self, live: LiveMatch, player: int) -> bytes | None:
         """The player's hand picture for their DM (edited only when their view changed), or None."""
-        if live.record.status == "active" and (await self.announcer.service.settings.of(live.record.guild_id))["pictures"]:
+        if live.record.status == "active" and (await self._settings.of(live.record.guild_id))["pictures"]:
             return await draw_hand(live, player)
         return None
 
@@ -218,16 +228,16 @@ class HandDMs:
 
     async def _deliver(self, live: LiveMatch, player: int, digest: str, rendered: render.Rendered,
                        version: int) -> bool:
-        announcer, shown = self.announcer, self.announcer.shown
+        channels, shown = self._channels, self._shown
         key = (live.id, player)
         existing = (await shown.sent(live, HAND_DM)).get(player)
         try:
             if existing is None:
-                dm = await announcer._dm(player)
+                dm = await channels.dm(player)
                 message = await dm.send(**rendered.send_kwargs())
                 await shown.remember(live, HAND_DM, player, message.channel.id, message.id)
             else:
-                channel = announcer.bot.get_partial_messageable(existing[0])
+                channel = channels.messageable(existing[0])
                 await channel.get_partial_message(existing[1]).edit(**rendered.edit_kwargs())
         except discord.Forbidden:
             await shown.note_dm_closed(live, player)

@@ -97,7 +97,8 @@ class OpenPickers:
         reply = discord.Webhook.partial(previous.application_id, previous.token, client=interaction.client)
         try:
             # The route of ``Interaction.edit_original_response``: PATCH .../messages/@original.
-            await reply.edit_message(ORIGINAL, **render.collapsed(translate(REPLACED)).edit_kwargs())  # type: ignore[arg-type]
+            folded = render.collapsed(translate(REPLACED)).edit_kwargs()
+            await reply.edit_message(ORIGINAL, **folded)  # type: ignore[arg-type]
         except discord.HTTPException as exc:  # dismissed by the player, or too old: nothing to fold
             log.debug("could not fold an old picker: %s", exc)
 

@@ -16,16 +16,22 @@ from __future__ import annotations
 import asyncio
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Callable
+
+import discord
 
 from bot.frontend.delivery import answering
+from bot.frontend.delivery.channels import Channels
+from bot.frontend.delivery.shown import ShownMessages
+from bot.frontend.delivery.table_tokens import delete_sent
+from bot.frontend.delivery.tidying import Tidying
+from bot.frontend.ui import render
 from bot.kernel.contract import PlayerId
 from bot.play.match_types import LiveMatch
-from bot.frontend.delivery.table_tokens import delete_sent
-from bot.frontend.ui import render
 
-if TYPE_CHECKING:
-    from bot.frontend.delivery.announcer import Announcer
+Click = discord.Interaction[Any]
+#: The interaction whose public followups land in a match's channel, given the click being answered (or None).
+FollowupSource = Callable[[LiveMatch, Click | None], Click | None]
 
 
 #: The kind the ping message is remembered under (see ``ShownMessages.remember``).
@@ -43,8 +49,14 @@ class Mentions:
 
 
 class Pings:
-    def __init__(self, announcer: "Announcer") -> None:
-        self.announcer = announcer
+    def __init__(self, channels: Channels, shown: ShownMessages, tidying: Tidying,
+                 followup_source: FollowupSource) -> None:
+        self._channels = channels
+        self._shown = shown
+        #: The old ping is removed in the background (see ``bot.frontend.delivery.tidying``).
+        self._tidying = tidying
+        #: Which interaction a ping may be a followup of (see ``TableShow.followup_source``).
+        self._followup_source = followup_source
         #: match -> its current ping when it was an interaction followup (deleted through that token), and
         #: when that interaction reached the bot.
         self._followups: dict[int, tuple[Any, float]] = {}
@@ -78,30 +90,32 @@ class Pings:
         return followup
 
     def _keep(self, match_id: int, message: Any, issued: float) -> None:
-        """The ping is a followup of an interaction that reached the bot at ``issued``: its token's life runs from then."""
+        """The ping is a followup of an interaction that reached the bot at ``issued``: its token's life runs
+        from then."""
         self._take(match_id)
         self._followups[match_id] = (message, issued)
         self._tokens[_token_of(message)] += 1
 
-    async def ping(self, live: LiveMatch, rendered: render.Rendered) -> None:
+    async def ping(self, live: LiveMatch, rendered: render.Rendered, click: Click | None) -> None:
         """Post a notification (edits don't notify); the previous one is removed to keep the channel tidy.
 
-        After a click in the match's channel it is a public followup of that interaction, which
-        Discord does not count against the global rate limit; otherwise a channel post.
+        After a click in the match's channel (``click``, the one being answered) it is a public followup
+        of that interaction, which Discord does not count against the global rate limit; with none, a
+        followup of the interaction behind the table's reach while it lives; otherwise a channel post.
         """
-        shown = self.announcer.shown
+        shown = self._shown
         previous = (await shown.sent(live, PING)).get(0)
         old_followup = self._followups.get(live.id)  # held until it is deleted: its token stays in use
-        interaction = self.announcer.followup_source(live)
+        interaction = self._followup_source(live, click)
         message = None
         if interaction is not None:
-            message = await self.announcer._safe("ping players as a followup", interaction.followup.send(
+            message = await self._channels.safe("ping players as a followup", interaction.followup.send(
                 **rendered.send_kwargs(), ephemeral=False, wait=True))
             if message is None:
                 interaction = None  # the token was refused: the channel still takes the ping
         if message is None:
-            message = await self.announcer._safe("ping players",
-                                                 self.announcer.channel(live).send(**rendered.send_kwargs()))
+            message = await self._channels.safe("ping players",
+                                                self._channels.channel(live).send(**rendered.send_kwargs()))
         if message is not None:
             await shown.remember(live, PING, 0, live.record.channel_id, message.id)
         if previous is not None:
@@ -113,7 +127,7 @@ class Pings:
 
     async def clear(self, live: LiveMatch) -> None:
         self.mentions(live.id).ping_for = None
-        shown = self.announcer.shown
+        shown = self._shown
         previous = (await shown.sent(live, PING)).get(0)
         old_followup = self._followups.get(live.id)
         if previous is not None:
@@ -130,7 +144,7 @@ class Pings:
             message, issued = followup
             if message.id == message_id and asyncio.get_running_loop().time() - issued < answering.TOKEN_LIFETIME:
                 through_token, token = message.delete, _token_of(message)
-        in_channel = self.announcer.channel(live).get_partial_message(message_id).delete
+        in_channel = self._channels.channel(live).get_partial_message(message_id).delete
         if token is not None:
             self._deleting[token] += 1  # the token stays in use until its delete is done
 
@@ -143,7 +157,7 @@ class Pings:
                     if self._deleting[token] <= 0:
                         del self._deleting[token]
 
-        self.announcer.tidying.add(f"ping:{live.id}", "remove an old ping", [remove])
+        self._tidying.add(f"ping:{live.id}", "remove an old ping", [remove])
 
 
 def _token_of(message: Any) -> str | None:

@@ -41,7 +41,8 @@ def private_digest(live: LiveMatch, player: int) -> str:
     game, state = live.game, live.state
     if state is None:
         return ""
-    mine, public = game.presenter.lasting(game.rules.view(state, player)), game.presenter.lasting(game.rules.view(state, None))
+    mine = game.presenter.lasting(game.rules.view(state, player))
+    public = game.presenter.lasting(game.rules.view(state, None))
     return json.dumps(_differences(mine, public), sort_keys=True, default=str)
 
 

@@ -34,30 +34,40 @@ import hashlib
 import json
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Protocol
 
 import discord
 
-from bot.frontend.delivery import answering
 from bot.kernel.contract import Result
-
-if TYPE_CHECKING:
-    from bot.frontend.delivery.announcer import Announcer
-    from bot.play.match_types import LiveMatch
+from bot.play.match_types import LiveMatch
 
 log = logging.getLogger(__name__)
 
 #: Called with (match id, the move number the table now shows) once Discord accepted the edit.
 ShownListener = Callable[[int, int], None]
+Click = discord.Interaction[Any]
+
+
+class Shows(Protocol):
+    """What the refresher uses of the table message's show (``bot.frontend.delivery.table_show``)."""
+
+    def use_click(self, live: LiveMatch, click: Click | None, *, repost: bool = True) -> Click | None: ...
+
+    async def prepare(self, live: LiveMatch, *, result: Result | None = None,
+                      reason: str | None = None) -> tuple[Any, Any]: ...
+
+    async def send(self, live: LiveMatch, prepared: tuple[Any, Any], *, result: Result | None = None,
+                   reason: str | None = None, locked: bool = True, repost: Click | None = None,
+                   click: Click | None = None) -> bool: ...
 
 
 @dataclass
 class _Ask:
-    live: "LiveMatch"
+    live: LiveMatch
     result: Result | None
     reason: str | None
     #: The click in the match's channel behind the ask, if any: its token may carry the table.
-    click: discord.Interaction[Any] | None = None
+    click: Click | None = None
 
 
 def _digest(message_id: int | None, planned: Any, rendered: Any) -> str | None:
@@ -73,8 +83,15 @@ def _digest(message_id: int | None, planned: Any, rendered: Any) -> str | None:
 class TableRefresher:
     """One background worker per match that has asks pending; none for a quiet match."""
 
-    def __init__(self, announcer: "Announcer") -> None:
-        self.announcer = announcer
+    def __init__(self, table: Shows, *, lock: Callable[[int], asyncio.Lock],
+                 mark_announced: Callable[[LiveMatch, int], None], closed: Callable[[], bool]) -> None:
+        self._table = table
+        #: The match's lock: each table is rendered under it (so it shows only what was committed).
+        self._lock = lock
+        #: Marks the match announced up to the move its table now shows.
+        self._mark_announced = mark_announced
+        #: Whether the bot is shutting down (a failed show is then not logged, nor marked announced).
+        self._closed = closed
         self._asks: dict[int, _Ask] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self.shown_listeners: list[ShownListener] = []
@@ -86,9 +103,13 @@ class TableRefresher:
         #: match -> what its table message shows now (see ``_digest``), while the match is live.
         self._sent: dict[int, str | None] = {}
 
-    def ask(self, live: "LiveMatch", *, result: Result | None = None, reason: str | None = None) -> None:
-        """Show ``live``'s table as stored once the caller's lock is released (call after the commit)."""
-        click = answering.current.get()
+    def ask(self, live: LiveMatch, *, result: Result | None = None, reason: str | None = None,
+            click: Click | None = None) -> None:
+        """Show ``live``'s table as stored once the caller's lock is released (call after the commit).
+
+        ``click``: the interaction being answered, if any. The worker an ask starts keeps its click: a
+        table deleted under that worker is asked again with it (see ``TableShow.send``).
+        """
         if click is not None and click.channel_id != live.record.channel_id:
             click = None  # a click in a DM: its followups land there, not by the table
         if live.id in self._asks:
@@ -99,7 +120,7 @@ class TableRefresher:
             click = click or previous.click
         self._asks[live.id] = _Ask(live, result, reason, click)
         if live.id not in self._workers:
-            task = asyncio.get_running_loop().create_task(self._work(live.id), name=f"game:table:{live.id}")
+            task = asyncio.get_running_loop().create_task(self._work(live.id, click), name=f"game:table:{live.id}")
             self._workers[live.id] = task
 
     def forget(self, match_id: int) -> None:
@@ -109,30 +130,30 @@ class TableRefresher:
     def pending(self, match_id: int) -> bool:
         return match_id in self._asks or match_id in self._workers
 
-    async def _work(self, match_id: int) -> None:
+    async def _work(self, match_id: int, started_by: Click | None) -> None:
         try:
             while match_id in self._asks:
-                await self._show(self._asks.pop(match_id))
+                await self._show(self._asks.pop(match_id), started_by)
         finally:
             self._workers.pop(match_id, None)
 
-    async def _show(self, ask: _Ask) -> None:
-        announcer = self.announcer
+    async def _show(self, ask: _Ask, started_by: Click | None) -> None:
+        table = self._table
         live = ask.live
         try:
-            async with announcer.service.matches.lock(match_id := live.id):
+            async with self._lock(match_id := live.id):
                 if match_id in self._asks:  # a newer ask came while this one waited: show that one instead
                     self.folded += 1
                     newer = self._asks[match_id]
                     newer.click = newer.click or ask.click  # its click may still lend the table a token
                     return
-                repost = announcer.table_click(live, ask.click)
-                prepared = await announcer.prepare_table(live, result=ask.result, reason=ask.reason)
+                repost = table.use_click(live, ask.click)
+                prepared = await table.prepare(live, result=ask.result, reason=ask.reason)
                 seq = live.record.seq
             digest = None if repost is not None else _digest(live.record.message_id, *prepared)
             if digest is None or self._sent.get(match_id) != digest:
-                if not await announcer.send_table(live, prepared, result=ask.result, reason=ask.reason, locked=False,
-                                                  repost=repost):
+                if not await table.send(live, prepared, result=ask.result, reason=ask.reason, locked=False,
+                                        repost=repost, click=started_by):
                     self._sent.pop(match_id, None)
                     return
                 self.edits += 1
@@ -141,9 +162,9 @@ class TableRefresher:
             self._sent[match_id] = digest
             if ask.result is not None or live.record.status != "active":
                 self._sent.pop(match_id, None)
-            announcer.shown.mark_announced(live, seq)
+            self._mark_announced(live, seq)
         except Exception:  # the move is stored; the next change (or /game board) shows it again
-            if announcer.bot.is_closed():
+            if self._closed():
                 return  # shutting down: not marked announced, so the restart's catch-up shows it
             log.exception("showing the table of match %s failed", live.id)
             return

@@ -1,8 +1,9 @@
 """The private prompts of a response window: who is asked, told again, or folded when it closes.
 
-Mixed into :class:`bot.frontend.delivery.announcer.Announcer`, which provides the bot, the service, the DM
-channels (``_dm``), ``_safe`` and the ``_prompted`` fingerprints (what each open prompt asks).
-A prompt goes out only after the move that opened its window is committed.
+A window's prompts are DMs with their own life (each remembers what it asks, is replaced when the
+question changes, and is folded to one line when the window closes), so they are kept apart
+from the announcer, which decides after each move who is prompted. A prompt goes out only after
+the move that opened its window is committed.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from typing import TYPE_CHECKING, Any, Awaitable, Iterable, Sequence
+from collections.abc import Set
+from typing import Any, Awaitable, Callable, Iterable, Sequence
 
 import discord
 
@@ -19,13 +21,17 @@ from bot.play.match_types import LiveMatch, MoveOutcome
 from bot.play.match_types import PLAYER
 from bot.frontend.delivery.pickers import ORIGINAL, REPLACED
 from bot.frontend.delivery.private_news import private_lines
+from bot.frontend.delivery.channels import Channels
+from bot.frontend.delivery.shown import ShownMessages
+from bot.frontend.delivery.tidying import Send, Tidying
 from bot.frontend.ui import render
 from bot.frontend.ui.picker import walk
 
-if TYPE_CHECKING:
-    from bot.frontend.delivery.announcer import Announcer
-
 log = logging.getLogger(__name__)
+
+#: (match, player, message) -> the reply of the player's latest click on that message while its token lives
+#: (``OpenPickers.reply_to``), else None.
+ClickReply = Callable[[int, int, int], discord.Webhook | None]
 
 
 async def all_of(sends: Iterable[Awaitable[Any]]) -> list[Any]:
@@ -58,8 +64,30 @@ def keyed_print(live: LiveMatch, legal: Sequence[Any]) -> str | None:
     return prompt_print(live, legal) if window is not None and window.key is not None else None
 
 
+def asked_again(live: LiveMatch) -> set[int]:
+    """Who is asked in the secret window now open: their old prompt is not folded (a new one replaces
+    it, or it is brought up to date, or left as it is while it still asks what they are asked)."""
+    window = live.waiting.window
+    if window is None or window.public:
+        return set()
+    return {p for p in live.waiting.actors
+            if p not in live.record.dm_closed and not live.ai_controls(p)}
+
+
 class WindowPrompts:
-    async def prompt(self: "Announcer", live: LiveMatch, player: int, lines: list[str],
+    """Each player's open window prompt, and what it was built to ask."""
+
+    def __init__(self, channels: Channels, shown: ShownMessages, tidying: Tidying, reply_to: ClickReply) -> None:
+        self._channels = channels
+        self._shown = shown
+        #: A replaced prompt is removed, and a window's prompts folded, in the background.
+        self._tidying = tidying
+        self._reply_to = reply_to
+        #: (match, player) -> the fingerprint of the choices their open window prompt was built for:
+        #: when those choices change within a round, the prompt is replaced (see ``update``).
+        self._prompted: dict[tuple[int, int], str] = {}
+
+    async def prompt(self, live: LiveMatch, player: int, lines: list[str],
                      outcomes: Iterable[MoveOutcome] = (), *, quietly: bool = False, told: bool = False) -> bool:
         """A private notice that ``player`` may respond in the open window, with its buttons; whether it went out.
 
@@ -81,16 +109,16 @@ class WindowPrompts:
         fingerprint = prompt_print(live, legal)
         window = live.waiting.window
         outcomes = list(outcomes)
-        async with self.in_private(live, player) as locale:
+        async with self._channels.in_private(live, player) as locale:
             if outcomes:
                 lines = [line for o in outcomes for line in o.public_lines_in(locale)] + private_lines(outcomes, player)
             if window is not None and player == window.decider and legal:
                 rendered = render.decider_prompt(live, player, walk(legal, ()), lines,
-                                                 guild_name=self.guild_name(live))
+                                                 guild_name=self._channels.guild_name(live))
             else:
-                rendered = render.window_prompt(live, player, lines, guild_name=self.guild_name(live),
+                rendered = render.window_prompt(live, player, lines, guild_name=self._channels.guild_name(live),
                                                 print_=keyed_print(live, legal))
-        previous = (await self.shown.sent(live, PROMPT)).get(player)
+        previous = (await self._shown.sent(live, PROMPT)).get(player)
         if quietly and previous is not None and (window is None or player != window.decider or told):
             try:
                 await self.edit_prompt(live, player, previous, rendered.edit_kwargs())
@@ -102,38 +130,38 @@ class WindowPrompts:
                 log.warning("could not update a window prompt of %s: %s", player, exc)
                 return False
         try:
-            dm = await self._dm(player)
+            dm = await self._channels.dm(player)
             message = await dm.send(**rendered.send_kwargs())
         except discord.Forbidden:
-            await self.shown.note_dm_closed(live, player)
+            await self._shown.note_dm_closed(live, player)
             return False
         except discord.HTTPException as exc:
             log.warning("could not send a window prompt to %s: %s", player, exc)
             return False
-        await self.shown.remember(live, PROMPT, player, message.channel.id, message.id)
+        await self._shown.remember(live, PROMPT, player, message.channel.id, message.id)
         self._prompted[(live.id, player)] = fingerprint
         if previous is not None:
-            self.tidying.add(f"prompt:{live.id}:{player}", "remove a replaced prompt",
-                             [functools.partial(self._retire_prompt, live, player, previous)])
+            self._tidying.add(f"prompt:{live.id}:{player}", "remove a replaced prompt",
+                              [functools.partial(self._retire_prompt, live, player, previous)])
         return True
 
-    async def edit_prompt(self: "Announcer", live: LiveMatch, player: int, where: tuple[int, int],
+    async def edit_prompt(self, live: LiveMatch, player: int, where: tuple[int, int],
                           kwargs: dict[str, Any]) -> None:
         """Edit a player's prompt: through their latest click on it if it can, otherwise in their DM channel."""
         if not await self._through_click(live, player, where[1], kwargs):
-            await self.bot.get_partial_messageable(where[0]).get_partial_message(where[1]).edit(**kwargs)
+            await self._channels.messageable(where[0]).get_partial_message(where[1]).edit(**kwargs)
 
-    async def _retire_prompt(self: "Announcer", live: LiveMatch, player: int, where: tuple[int, int]) -> None:
+    async def _retire_prompt(self, live: LiveMatch, player: int, where: tuple[int, int]) -> None:
         """A newer prompt replaced this one: folded through the player's click on it if it can, otherwise deleted."""
         folded = render.collapsed(translate(REPLACED)).edit_kwargs()
         if not await self._through_click(live, player, where[1], folded):
-            await self.bot.get_partial_messageable(where[0]).get_partial_message(where[1]).delete()
+            await self._channels.messageable(where[0]).get_partial_message(where[1]).delete()
 
-    async def _through_click(self: "Announcer", live: LiveMatch, player: int, message_id: int,
+    async def _through_click(self, live: LiveMatch, player: int, message_id: int,
                              kwargs: dict[str, Any]) -> bool:
         """Edit a message through the token of the player's latest click on it while it lives (exempt from
         the global rate limit, see ``OpenPickers.reply_to``); whether it was."""
-        reply = self.pickers.reply_to(live.id, player, message_id, self.bot)
+        reply = self._reply_to(live.id, player, message_id)
         if reply is None:
             return False
         try:
@@ -143,18 +171,18 @@ class WindowPrompts:
             log.debug("could not edit a prompt through its click: %s", exc)
             return False
 
-    async def prompt_is(self: "Announcer", live: LiveMatch, player: int, message_id: int) -> bool:
+    async def prompt_is(self, live: LiveMatch, player: int, message_id: int) -> bool:
         """Whether ``message_id`` is the player's open window prompt."""
-        sent = (await self.shown.sent(live, PROMPT)).get(player)
+        sent = (await self._shown.sent(live, PROMPT)).get(player)
         return sent is not None and sent[1] == message_id
 
-    def prompt_shown(self: "Announcer", live: LiveMatch, player: int) -> None:
+    def prompt_shown(self, live: LiveMatch, player: int) -> None:
         """The player's open prompt shows their current choices (their reply, or their own move's picker)."""
         key = (live.id, player)
         if key in self._prompted:
             self._prompted[key] = prompt_print(live, live.game.rules.legal_actions(live.state, player))
 
-    def still_asks(self: "Announcer", live: LiveMatch, player: int, outcomes: Iterable[MoveOutcome]) -> bool:
+    def still_asks(self, live: LiveMatch, player: int, outcomes: Iterable[MoveOutcome]) -> bool:
         """Whether the player's open prompt asks what they are asked now: a new round of the same window
         (``Window.key``) left their choices as they were and told them nothing in private. It stays as it
         is (its buttons still answer); the window's decider hears of each new round anyway."""
@@ -164,7 +192,7 @@ class WindowPrompts:
         now = keyed_print(live, live.game.rules.legal_actions(live.state, player))
         return now is not None and self._prompted.get((live.id, player)) == now
 
-    async def update_prompts(self: "Announcer", live: LiveMatch, outcomes: list[MoveOutcome]) -> set[int]:
+    async def update(self, live: LiveMatch, outcomes: list[MoveOutcome]) -> set[int]:
         """Within a window round: whoever's choices changed because of someone else's move is told (returned).
 
         The decider learns of each new or changed answer as it arrives (a new prompt, which
@@ -187,7 +215,7 @@ class WindowPrompts:
             prompts.append(self.prompt(live, player, lines, outcomes, quietly=not private_lines(outcomes, player)))
         return {player for player, ok in zip(asked, await all_of(prompts)) if ok}
 
-    def _prompted_now(self: "Announcer", live: LiveMatch) -> set[int]:
+    def prompted_now(self, live: LiveMatch) -> set[int]:
         """Who is asked in the secret window now open: their prompt tells them; their hand DM waits.
 
         What changed privately for them is often only that they may answer; the DM is compared
@@ -198,16 +226,7 @@ class WindowPrompts:
             return set()
         return {p for p in live.waiting.actors if (live.id, p) in self._prompted}
 
-    def _asked_again(self: "Announcer", live: LiveMatch) -> set[int]:
-        """Who is asked in the secret window now open: their old prompt is not folded (a new one replaces
-        it, or it is brought up to date, or left as it is while it still asks what they are asked)."""
-        window = live.waiting.window
-        if window is None or window.public:
-            return set()
-        return {p for p in live.waiting.actors
-                if p not in live.record.dm_closed and not live.ai_controls(p)}
-
-    async def fold_prompts(self: "Announcer", live: LiveMatch, *, skip: int | None = None, keep: set[int] = frozenset()) -> None:
+    async def fold(self, live: LiveMatch, *, skip: int | None = None, keep: Set[int] = frozenset()) -> None:
         """The window round is over: fold its private prompts to one line (their buttons would mislead).
 
         ``keep``: players about to get a new prompt, which replaces the old one instead.
@@ -216,9 +235,9 @@ class WindowPrompts:
         they are edits of the background: sent after the caller's lock, at the pacer's background
         priority, never ahead of a prompt, a ping or a table somebody is waiting for.
         """
-        shown = self.shown
+        shown = self._shown
         still_open = live.record.status == "active" and live.state is not None and live.waiting.in_window
-        folds = []
+        folds: list[Send] = []
         for player, (channel_id, message_id) in (await shown.sent(live, PROMPT)).items():
             if player in keep and player != skip:
                 continue
@@ -226,11 +245,11 @@ class WindowPrompts:
             self._prompted.pop((live.id, player), None)
             if player == skip:
                 continue
-            async with self.in_private(live, player):
+            async with self._channels.in_private(live, player):
                 text = (t("⌛ {game} #{match}: nothing is asked of you in this window for now.",
                           game=live.game.title, match=live.id) if still_open
                         else t("⌛ {game} #{match}: that response window is over.", game=live.game.title,
                                match=live.id))
             folds.append(functools.partial(self.edit_prompt, live, player, (channel_id, message_id),
                                            render.collapsed(text).edit_kwargs()))
-        self.tidying.add(f"fold:{live.id}", "fold a window prompt", folds)
+        self._tidying.add(f"fold:{live.id}", "fold a window prompt", folds)

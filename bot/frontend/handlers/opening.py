@@ -88,7 +88,7 @@ class OpeningAndPassing:
             await self._reclaim(live, player)
             outcomes = await self.service.moves.play(match_id, player, action, decision=live.decision)
             await self._update_picker(interaction, render.collapsed(t("✅ {label}: done.", label=label)))
-            await self.announcer.after_moves(outcomes, answered=player)
+            await self.announcer.after_moves(outcomes, answered=player, click=interaction)
             await self.schedule(outcomes[-1].match)
 
     def _still_asked(self: "Table", live: LiveMatch | None, player: int, asked: str) -> bool:

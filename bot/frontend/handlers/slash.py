@@ -126,7 +126,7 @@ class SlashCommands:
                     text = t("🏳️ {player} concedes.\n{result}", player=who,
                              result=render.result_text(left.match, left.result, "conceded"))
                 await self._reply(interaction, ephemeral=False, content=text)
-                await self.announcer.refresh_table(left.match, result=left.result, reason="conceded")
+                await self.announcer.refresh_table(left.match, result=left.result, reason="conceded", click=interaction)
                 await self.announcer.clear_ping(left.match)
                 await self.announcer.fold_prompts(left.match)
                 await self.announcer.close_hands(left.match)
@@ -136,7 +136,7 @@ class SlashCommands:
                 text = t("🚪 {player} leaves {game} match #{match}; it goes on without them (a loss for them).",
                          player=who, game=live.game.title, match=live.id)
             await self._reply(interaction, ephemeral=False, content=text)
-            await self.announcer.after_moves(left)
+            await self.announcer.after_moves(left, click=interaction)
             await self.schedule(left[-1].match)
 
     async def cmd_end(self: "Table", interaction: Interaction, game_name: str) -> None:
@@ -156,7 +156,7 @@ class SlashCommands:
             if live.state is None:
                 await self._edit_lobby_closed(end.match, closed)
             else:
-                await self.announcer.refresh_table(end.match, reason="ended")
+                await self.announcer.refresh_table(end.match, reason="ended", click=interaction)
                 await self.announcer.close_hands(end.match)
             await self.announcer.clear_ping(end.match)
             await self.announcer.fold_prompts(end.match)

@@ -188,7 +188,7 @@ class Table(SlashCommands, OpeningAndPassing):
             async with self.in_channel(live):
                 rendered = render.turn_message(live, live.record.recent)
             await self._edit_clicked(interaction, rendered)
-            await self.announcer.announce_start(live, outcomes)
+            await self.announcer.announce_start(live, outcomes, click=interaction)
             await self.schedule(live)
 
     # --- in-match buttons --------------------------------------------------------------
@@ -268,7 +268,7 @@ class Table(SlashCommands, OpeningAndPassing):
             self._follow(follow, interaction, match_id, player)
             clicked = interaction.message
             await self.announcer.after_moves(outcomes, reply_on=clicked.id if clicked is not None
-                                             and clicked.guild is None else None)
+                                             and clicked.guild is None else None, click=interaction)
             await self.schedule(outcomes[-1].match)
 
     async def _redraw_stale(self, interaction: Interaction, match_id: int, player: int) -> None:
@@ -305,7 +305,7 @@ class Table(SlashCommands, OpeningAndPassing):
             else:
                 await self._show_hand(interaction, live, edit=True)
             if outcomes:
-                await self.announcer.after_moves(outcomes, answered=player)
+                await self.announcer.after_moves(outcomes, answered=player, click=interaction)
                 await self.schedule(outcomes[-1].match)
 
     def _after_pick(self, outcomes: list[MoveOutcome], player: int, welcome: bool = False) -> render.Rendered:

@@ -122,8 +122,7 @@ def _ai_table(seed: int, n: int) -> list[tuple[int, dict, list[dict]]]:
     state = GAME.rules.new_game(list(range(1, n + 1)), seed)
     # The move numbers the platform keeps: a move within an open round leaves the decision as it was.
     record = SimpleNamespace(seq=0, decision_seq=0)
-    live = SimpleNamespace(game=GAME, state=state, last_actor=None, record=record)
-    service = SimpleNamespace(ai_controls=lambda live, player: True)
+    live = SimpleNamespace(game=GAME, state=state, last_actor=None, record=record, ai_controls=lambda player: True)
     rng = Rng.seeded(seed)
     moves = []
     for _ in range(5000):
