@@ -8,13 +8,14 @@ seed is its index plus the base seed, and each policy's randomness is seeded fro
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from bot.ai.search import Budget, search
 from bot.kernel.module import GameModule, get_game
-from bot.kernel.rng import Rng
 from bot.kernel.policy import Policy
+from bot.kernel.rng import Rng
 
 #: Safety bound on the moves of one game.
 MAX_MOVES = 5000

@@ -20,8 +20,9 @@ with a reason naming the allowed values or the range, and nothing is changed.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Literal, Mapping, Sequence
+from typing import Any, Literal
 
 from bot.kernel.i18n import N_, t, translate
 from bot.kernel.refusals import IllegalAction

@@ -19,8 +19,9 @@ import enum
 import json
 import types
 import typing
-from functools import lru_cache
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from functools import cache
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 Convert = Callable[[Any], Any]
@@ -64,7 +65,7 @@ def loads(cls: type[T], text: str) -> T:
 
 
 # --- compiled converters ------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
@@ -74,9 +75,9 @@ def _is_native(tp: Any) -> bool:
     if tp in _NATIVE:
         return True
     origin, args = typing.get_origin(tp), typing.get_args(tp)
-    if origin in (list, typing.List):
+    if origin is list:
         return bool(args) and _is_native(args[0])
-    if origin in (dict, typing.Dict):
+    if origin is dict:
         return bool(args) and args[0] is str and _is_native(args[1])
     if origin in (typing.Union, types.UnionType):
         return all(_is_native(a) for a in args)
@@ -87,7 +88,7 @@ def _non_none(args: tuple[Any, ...]) -> list[Any]:
     return [a for a in args if a is not type(None)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _encoder(tp: Any) -> Convert:
     """Type -> JSON data. Native parts are shared, not copied: the result is meant to be dumped at once."""
     if tp is Any or _is_native(tp):
@@ -99,15 +100,15 @@ def _encoder(tp: Any) -> Convert:
             enc = _encoder(inner[0])
             return lambda v: None if v is None else enc(v)
         return to_data
-    if origin in (list, typing.List, set, frozenset, tuple, typing.Tuple):
-        if origin in (tuple, typing.Tuple) and args and not (len(args) == 2 and args[1] is Ellipsis):
+    if origin in (list, set, frozenset, tuple):
+        if origin is tuple and args and not (len(args) == 2 and args[1] is Ellipsis):
             encs = [_encoder(a) for a in args]
             return lambda v: [e(x) for e, x in zip(encs, v)]
         enc = _encoder(args[0]) if args else to_data
         if origin in (set, frozenset):
             return lambda v: sorted(enc(x) for x in v)
         return lambda v: [enc(x) for x in v]
-    if origin in (dict, typing.Dict):
+    if origin is dict:
         if args and _is_native(args[1]):
             return lambda v: {str(k): x for k, x in v.items()}
         val = _encoder(args[1]) if args else to_data
@@ -121,7 +122,7 @@ def _encoder(tp: Any) -> Convert:
     return to_data
 
 
-@lru_cache(maxsize=None)
+@cache
 def _decoder(tp: Any) -> Convert:
     """JSON data -> type. Native parts come straight from ``json.loads`` (already fresh objects)."""
     if tp is Any or _is_native(tp):
@@ -145,13 +146,13 @@ def _decoder(tp: Any) -> Convert:
                     continue
             raise TypeError(f"no member of {tp} accepts {v!r}")
         return first_fit
-    if origin in (list, typing.List):
+    if origin is list:
         dec = _decoder(args[0]) if args else _identity
         return lambda v: [dec(x) for x in v]
     if origin in (set, frozenset):
         dec = _decoder(args[0]) if args else _identity
         return lambda v: origin(dec(x) for x in v)
-    if origin in (tuple, typing.Tuple):
+    if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             dec = _decoder(args[0])
             return lambda v: tuple(dec(x) for x in v)
@@ -159,7 +160,7 @@ def _decoder(tp: Any) -> Convert:
             return tuple
         decs = [_decoder(a) for a in args]
         return lambda v: tuple(d(x) for d, x in zip(decs, v))
-    if origin in (dict, typing.Dict):
+    if origin is dict:
         key = _key_decoder(args[0]) if args else _identity
         if args and args[0] is int and _is_native(args[1]):
             return lambda v: {int(k): x for k, x in v.items()}

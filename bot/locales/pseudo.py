@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
-from bot.locales.extract import Message
 from bot.kernel.po import format_entry
+from bot.locales.extract import Message
 
 _WORD = re.compile(r"[A-Za-z]+")
 _ROT13 = str.maketrans(string.ascii_lowercase + string.ascii_uppercase,

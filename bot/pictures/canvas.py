@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Mapping
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 

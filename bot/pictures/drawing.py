@@ -15,9 +15,10 @@ from __future__ import annotations
 import importlib
 import logging
 import pickle
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from bot.kernel import i18n
 from bot.kernel.module import GameModule, get_game
@@ -45,7 +46,7 @@ class Drawing:
 
     @classmethod
     def of(cls, game_name: str, viewer: int | None, view: Mapping[str, Any], names: Mapping[int, str],
-           match_id: int) -> "Drawing":
+           match_id: int) -> Drawing:
         """Freeze ``view`` and ``names`` now, in the current language (raises if they are not plain data)."""
         frozen = pickle.dumps((view, dict(names)), protocol=pickle.HIGHEST_PROTOCOL)
         return cls(game_name, viewer, frozen, i18n.get_locale(), match_id)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from bot.ai.levels import NORMAL
 from bot.ai.registry import policy
@@ -22,8 +23,18 @@ from bot.kernel.wording import Wording, say
 from bot.play.ai_seats import AiSeats, move_seed
 from bot.play.autopass import automatic_answer
 from bot.play.clock import Clock
-from bot.play.match_types import (AI, AUTO, PLAYER, TIMEOUT, TURN_TIMEOUT, LiveMatch, MatchError, MoveOutcome,
-                                  StaleTurn, is_ai)
+from bot.play.match_types import (
+    AI,
+    AUTO,
+    PLAYER,
+    TIMEOUT,
+    TURN_TIMEOUT,
+    LiveMatch,
+    MatchError,
+    MoveOutcome,
+    StaleTurn,
+    is_ai,
+)
 from bot.play.matches import Matches
 from bot.play.people import People
 from bot.play.ports import MatchStore, Narrator

@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.kernel.contract import Action, Event, IllegalAction
 from bot.games.drama import combat, flow, shop
 from bot.games.drama.effects import conditions_reason, param_keys, params_reason
 from bot.games.drama.state import CARDS, DramaState, actions_left, active_cards, discard, player, remove_from_play
 from bot.games.drama.windows import add_response, entry_name, open_window
+from bot.kernel.contract import Action, Event, IllegalAction
 from bot.kernel.i18n import t
 
 TURN_TYPES = {"play", "buy", "recruit", "kahwin", "hero_ability", "use", "attack", "end_turn"}

@@ -10,11 +10,12 @@ seat is favoured), so games between AI seats come to an end.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.kernel.contract import Action
-from bot.kernel.rng import Rng
 from bot.kernel.policy import RandomPolicy
+from bot.kernel.rng import Rng
 
 __all__ = ["RandomPolicy", "HeuristicPolicy"]
 

@@ -11,14 +11,15 @@ shows any card in full).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from bot.kernel.present import Field
 from bot.games.drama import cardtext
 from bot.games.drama.cards import BLUE_COUNT
 from bot.games.drama.state import MAX_AIR_MUKA
 from bot.games.drama.windows import entry_text
 from bot.kernel.i18n import t, tn
+from bot.kernel.present import Field
 
 #: What the fields of one board may add up to: the table's text, log and footer share the embed's 6,000.
 FIELDS_BUDGET = 3800

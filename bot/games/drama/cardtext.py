@@ -8,7 +8,8 @@ used there when its full text would not fit.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from bot.games.drama.cards import ATTRS, BLUE_COUNT, Ability, Condition, GreenDef
 from bot.games.drama.state import CARDS

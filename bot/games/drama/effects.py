@@ -9,15 +9,27 @@ again when it resolves, because earlier responses may have changed the table.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from functools import cache
+from typing import Any
 
-from bot.kernel.contract import Event
 from bot.games.drama import combat, shop
 from bot.games.drama.cards import PARAMS, SECOND_PARAM, Condition, Effect
-from bot.games.drama.state import (CARDS, MAX_AIR_MUKA, NAMES, DramaState, Player, discard, draw_blue, gain_juta, gender,
-                                   others, player)
+from bot.games.drama.state import (
+    CARDS,
+    MAX_AIR_MUKA,
+    NAMES,
+    DramaState,
+    Player,
+    discard,
+    draw_blue,
+    gain_juta,
+    gender,
+    others,
+    player,
+)
 from bot.games.drama.windows import cancellable, entry_effects, entry_name, projected_target
+from bot.kernel.contract import Event
 from bot.kernel.i18n import N_, t, translate
 
 # --- conditions ------------------------------------------------------------------
@@ -67,7 +79,7 @@ def param_keys(effects: tuple[Effect, ...]) -> list[str]:
     return list(_param_keys(effects))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _param_keys(effects: tuple[Effect, ...]) -> tuple[str, ...]:
     keys = {PARAMS.get(e.kind) for e in effects} | {SECOND_PARAM.get(e.kind) for e in effects}
     return tuple(k for k in ("target", "pick", "entry") if k in keys)

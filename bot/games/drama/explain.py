@@ -6,10 +6,11 @@ on every label of the picker; the board pairs each hero with its player.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.games.drama import cardtext, shop
-from bot.games.drama.state import (CARDS, DramaState, MAX_AIR_MUKA, attributes, hero_name, player)
+from bot.games.drama.state import CARDS, MAX_AIR_MUKA, DramaState, attributes, hero_name, player
 from bot.games.drama.windows import entry_label, projected_target
 from bot.kernel.i18n import t, tn
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.kernel.contract import Action
 from bot.games.drama import flow, shop
 from bot.games.drama.actions import mode
 from bot.games.drama.effects import _unique, combos, conditions_reason
 from bot.games.drama.state import CARDS, IS_PLOT_TWIST, DramaState, actions_left, active_cards, player
+from bot.kernel.contract import Action
 
 
 def legal_actions(state: DramaState, pid: int) -> list[Action]:

@@ -7,11 +7,11 @@ and phase, and an open Plot Twist chain; a private picture of one player's hand 
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.kernel.i18n import data_text, t
-from bot.pictures.canvas import (CARD, CARD_INK, EMPTY, GOLD, HIGHLIGHT, INK, MUTED, PANEL, WIDTH, Canvas,
-                                 grow, name_of)
+from bot.pictures.canvas import CARD, CARD_INK, EMPTY, GOLD, HIGHLIGHT, INK, MUTED, PANEL, WIDTH, Canvas, grow, name_of
 
 MARGIN = 16
 HEADER = 120

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from bot.kernel.contract import NOTHING, Action, Event, IllegalAction, Result, Rules, Waiting, Window
 from bot.games.drama import actions, flow, leaving, legal, view
 from bot.games.drama.state import DramaState, hero_name
+from bot.kernel.contract import NOTHING, Action, Event, IllegalAction, Result, Rules, Waiting, Window
 from bot.kernel.i18n import N_, t
 from bot.kernel.options import Choice, Option
 

@@ -22,11 +22,11 @@ plays the normal choice.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.games.drama.cards import BLUE_COUNT, GREEN_COUNT
-from bot.games.drama.state import (CARDS, NAMES, Attack, Choice, DramaState, Player, Turn, attributes,
-                                   player)
+from bot.games.drama.state import CARDS, NAMES, Attack, Choice, DramaState, Player, Turn, attributes, player
 from bot.kernel.rng import Rng
 
 #: The choices a sample can rebuild (their whole data is in the chooser's own view).

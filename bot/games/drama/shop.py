@@ -9,11 +9,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.kernel.contract import Event
-from bot.games.drama.state import (CARDS, KEDAI_SLOTS, LIMIT_PER_TYPE, Choice, DramaState, Player, count_type,
-                                   discard, draw_blue, draw_green, gain_juta, gender, owner_in_play, passive,
-                                   pay_juta, player, remove_from_play)
+from bot.games.drama.state import (
+    CARDS,
+    KEDAI_SLOTS,
+    LIMIT_PER_TYPE,
+    Choice,
+    DramaState,
+    Player,
+    count_type,
+    discard,
+    draw_blue,
+    draw_green,
+    gain_juta,
+    gender,
+    owner_in_play,
+    passive,
+    pay_juta,
+    player,
+    remove_from_play,
+)
 from bot.games.drama.windows import open_window
+from bot.kernel.contract import Event
 from bot.kernel.i18n import N_, t, translate
 
 SLOT_LABEL = {"accessory": N_("ACCESSORY"), "building": N_("BUILDING"), "vehicle": N_("VEHICLE"), "member": N_("MEMBER")}

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.kernel.contract import Event
 from bot.games.drama.cards import ATTRS, BLUE_COUNT, CardSet, GreenDef, default_cards
-from bot.kernel.rng import Rng
+from bot.kernel.contract import Event
 from bot.kernel.response_window import ResponseWindow
+from bot.kernel.rng import Rng
 
 MAX_AIR_MUKA = 7
 BANK_JUTA = 30

@@ -6,7 +6,8 @@ log gets a names map from the cog and uses it).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.games.drama import cardtext, explain, shop
 from bot.games.drama.actions import mode

@@ -8,11 +8,12 @@ player is choosing to pay with.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.games.drama import board
 from bot.games.drama.cards import ATTRS
-from bot.games.drama.state import (CARDS, DramaState, actions_left, attributes, gender, hero_name, player)
+from bot.games.drama.state import CARDS, DramaState, actions_left, attributes, gender, hero_name, player
 from bot.games.drama.windows import entry_name, projected_target
 from bot.kernel.i18n import t, tn
 from bot.kernel.present import Board

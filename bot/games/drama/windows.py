@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.kernel.contract import Event
 from bot.games.drama.cards import Ability, Effect
 from bot.games.drama.state import CARDS, DramaState, actions_left, new_ref, player
-from bot.kernel.response_window import ResponseWindow
+from bot.kernel.contract import Event
 from bot.kernel.i18n import t
+from bot.kernel.response_window import ResponseWindow
 
 
 def entry_effects(entry: dict[str, Any]) -> tuple[Effect, ...]:

@@ -12,11 +12,12 @@ every mechanism the rules give and is what AI seats play by default.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from bot.kernel.contract import Action
-from bot.games.drump.cards import ATTACK_TARGET, IS_ACE, IS_PART, PART_SCORE, SLOT, SLOTS, VALUE, can_make
 from bot.games.drump.ai_normal import NormalPolicy
+from bot.games.drump.cards import ATTACK_TARGET, IS_ACE, IS_PART, PART_SCORE, SLOT, SLOTS, VALUE, can_make
+from bot.kernel.contract import Action
 from bot.kernel.rng import Rng
 
 #: Average value assumed for a face-down card of the opponent's (A-9 averages 5).

@@ -9,9 +9,9 @@ everything players read.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
-from bot.kernel.contract import NOTHING, Action, Event, IllegalAction, PlayerId, Result, Rules, Waiting, Window
 from bot.games.drump import combat, moves
 from bot.games.drump.cards import FULL_DECK, HAND_LIMIT, IS_ACE, ORDER, VALUE, insert_sorted
 from bot.games.drump.checks import check_keys
@@ -20,8 +20,9 @@ from bot.games.drump.legal import legal_for_seat
 from bot.games.drump.outcome import final_summary, scores
 from bot.games.drump.state import BLOCK, DISCARD, MAIN, OVER, REATTACK, DrumpState, Side
 from bot.games.drump.view import make_view
-from bot.kernel.rng import Rng
+from bot.kernel.contract import NOTHING, Action, Event, IllegalAction, PlayerId, Result, Rules, Waiting, Window
 from bot.kernel.i18n import N_, t, translate
+from bot.kernel.rng import Rng
 
 Handler = Callable[[DrumpState, int, dict[str, Any]], list[Event]]
 

@@ -7,7 +7,8 @@ its face-up cards only.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.games.drump.cards import CARD_SET, ZONES, label, long_label
 from bot.games.drump.outcome import set_label, summary_text

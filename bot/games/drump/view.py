@@ -9,7 +9,8 @@ in progress) is public.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.games.drump.cards import MONSTER, RANK, SLOT_LABELS, SLOTS, label, low_sum
 from bot.games.drump.outcome import final_summary, has_drump, part_score, set_label, set_name

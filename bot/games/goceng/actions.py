@@ -3,7 +3,8 @@ action raises IllegalAction with the state exactly as it was."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from bot.kernel.contract import Action, Event, IllegalAction
 from bot.kernel.i18n import t

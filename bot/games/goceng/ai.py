@@ -12,11 +12,12 @@ It never guesses a hidden character; unknown players are treated alike.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.kernel.contract import Action
-from bot.kernel.rng import Rng
 from bot.kernel.policy import RandomPolicy
+from bot.kernel.rng import Rng
 
 from .cards import fist_fits
 

@@ -6,7 +6,8 @@ counter, stand) and each of its labels depends on the offers standing in the win
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.kernel.contract import Event
 from bot.kernel.i18n import N_, t, tn

@@ -8,14 +8,20 @@ a spectator may know; a player's own view adds their character, its objective an
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from bot.kernel.present import Board, Field
 from bot.kernel.i18n import N_, data_text, t, tn, translate
+from bot.kernel.present import Board, Field
 
 from .cards import load_cards
-from .view import card_text, character_name, fist_name, player_name
-from .view import _FIST  # the emoji of each fist colour
+from .view import (
+    _FIST,  # the emoji of each fist colour
+    card_text,
+    character_name,
+    fist_name,
+    player_name,
+)
 
 _CUP = "☕"
 

@@ -8,15 +8,16 @@ gave up or the Extra Power window closed on an empty hand.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.kernel.contract import Event
-from bot.kernel.rng import Rng
 from bot.kernel.response_window import ResponseWindow
+from bot.kernel.rng import Rng
 
 from .cards import fist_fits, load_cards
 from .outcome import report, winners
-from .state import (BATTLE, CHALLENGE, HAND_SIZE, OVER, STAMINA, START_COINS, Battle, GocengState, Pending)
+from .state import BATTLE, CHALLENGE, HAND_SIZE, OVER, STAMINA, START_COINS, Battle, GocengState, Pending
 
 
 def new_state(player_ids: Sequence[int], seed: int, options: Mapping[str, Any]) -> GocengState:

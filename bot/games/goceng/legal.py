@@ -21,7 +21,7 @@ from bot.kernel.contract import Action
 
 from . import negotiation
 from .flow import fitting_cards
-from .state import BATTLE, CHALLENGE, OVER, RESPOND, RECONCILE_PRICE, GocengState
+from .state import BATTLE, CHALLENGE, OVER, RECONCILE_PRICE, RESPOND, GocengState
 
 
 def actors(state: GocengState) -> frozenset[int]:

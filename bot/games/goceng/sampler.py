@@ -13,7 +13,8 @@ and the search plays the normal choice.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.kernel.rng import Rng
 

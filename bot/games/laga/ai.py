@@ -7,13 +7,14 @@ most without overfilling the ring, and takes the resource it holds least of.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from bot.kernel.rng import Rng
 from bot.kernel.policy import RandomPolicy
+from bot.kernel.rng import Rng
 
-from .preview import ring_outcome
 from .cards import RESOURCES, cards
+from .preview import ring_outcome
 from .tiles import RESOURCE_TILES
 
 Action = dict[str, Any]

@@ -6,13 +6,26 @@ actions) and a ``resolve`` function that assumes the action is one of those opti
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
+from .board import with_move
 from .cards import RESOURCES, Cost, cards
 from .dreams import complete
-from .economy import (amounts, mix_key, dream_payments, give, job_discounts, job_payments, mixes, one, pay, paying_for,
-                      salary_tasks, transfer)
-from .board import with_move
+from .economy import (
+    amounts,
+    dream_payments,
+    give,
+    job_discounts,
+    job_payments,
+    mix_key,
+    mixes,
+    one,
+    pay,
+    paying_for,
+    salary_tasks,
+    transfer,
+)
 from .flow import rain_victims
 from .powers import HINDERING_NEWS, dream_done, holder, immune, news_effect
 from .state import LagaState, PlayerState, Task, schedule

@@ -8,10 +8,11 @@ picture of one player's Dreams.
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.kernel.i18n import data_text, t, tn, translate
-from bot.pictures.canvas import GOLD, HIGHLIGHT, INK, MUTED, PANEL, WIDTH, Canvas, grow, name_of
+from bot.pictures.canvas import GOLD, HIGHLIGHT, INK, MUTED, PANEL, Canvas, grow, name_of
 
 MARGIN = 16
 HEADER = 110

@@ -6,7 +6,8 @@ mismatch, narrowing the candidates key by key the way a player builds an action.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from bot.kernel.i18n import N_, t, translate
 

@@ -10,16 +10,17 @@ cards they are looking at (only in their own view), and the order of every deck 
 from __future__ import annotations
 
 import copy
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.kernel.i18n import N_, data_text, t, translate
 from bot.kernel.present import Board
 
 from .cards import cards
+from .fields import amounts_text, cost_text, render_fields
 from .powers import ability, ignoring_news
 from .scoring import ranking, score
 from .state import NEWS_USED, TILE_NAMES, LagaState
-from .fields import amounts_text, cost_text, render_fields
 from .text import deck_name, reason_text
 
 #: What a pending decision asks, as the view carries it (English, marked for the template:
