@@ -52,16 +52,24 @@ def to_data(obj: Any) -> Any:
 
 def from_data(cls: type[T], data: Any) -> T:
     """Rebuild an object of type ``cls`` (a dataclass or any hinted type) from ``to_data`` output."""
-    return _decoder(cls)(data)
+    value: T = _decoder(_key(cls))(data)
+    return value
 
 
 def dumps(obj: Any) -> str:
     """Compact JSON of a dataclass tree, fields in declaration order."""
-    return _encode_json(_encoder(type(obj))(obj))
+    return _encode_json(_encoder(_key(type(obj)))(obj))
 
 
 def loads(cls: type[T], text: str) -> T:
-    return _decoder(cls)(json.loads(text))
+    value: T = _decoder(_key(cls))(json.loads(text))
+    return value
+
+
+def _key(tp: type[Any]) -> object:
+    """``tp`` as the converters' cache key: a class is hashable, though mypy does not see ``type[T]`` as
+    ``Hashable``."""
+    return tp
 
 
 # --- compiled converters ------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from pathlib import Path
 
 from bot.kernel.po import format_entry
@@ -44,7 +44,7 @@ def pseudo_data(text: str, rule: Callable[[str], str]) -> str:
     return _WORD.sub(lambda m: rule(m.group()), text)
 
 
-def pseudo_catalogue(messages: list[Message], locale: str, data_texts: set[str] = frozenset()) -> str:
+def pseudo_catalogue(messages: list[Message], locale: str, data_texts: Container[str] = frozenset()) -> str:
     """A whole ``.po`` file for ``locale`` (one of :data:`RULES`), every message translated by its rule.
 
     ``data_texts`` are the card data's texts: translated word by word without

@@ -72,7 +72,7 @@ def _draw(game_name: str, viewer: int | None, frozen: bytes, locale: str) -> byt
         return None
     draw = picture.table if viewer is None else picture.hand
     with i18n.use_locale(locale):
-        return draw(view, names)  # type: ignore[no-any-return]
+        return draw(view, names)
 
 
 def picture_module(game_name: str) -> Any | None:
@@ -84,13 +84,13 @@ def picture_module(game_name: str) -> Any | None:
 def draw_table(game: GameModule, view: Mapping[str, Any], names: Mapping[int, str]) -> bytes | None:
     """The public table as a PNG, drawn from the spectator view only; None for a game drawn as text only."""
     picture = picture_module(game.name)
-    return picture.table(view, names) if picture is not None else None  # type: ignore[no-any-return]
+    return picture.table(view, names) if picture is not None else None
 
 
 def draw_hand(game: GameModule, view: Mapping[str, Any], names: Mapping[int, str]) -> bytes | None:
     """A player's own hand as a PNG, drawn from their own view; None for a game drawn as text only."""
     picture = picture_module(game.name)
-    return picture.hand(view, names) if picture is not None else None  # type: ignore[no-any-return]
+    return picture.hand(view, names) if picture is not None else None
 
 
 def draw_in_worker(game_name: str, viewer: int | None, frozen: bytes, locale: str, locales: str) -> bytes | None:

@@ -232,6 +232,7 @@ class Storage:
             except BaseException:
                 await self._db.execute("ROLLBACK")
                 raise
+        assert match_id is not None  # the INSERT gave the new row its id
         match = await self.get_match(match_id)
         assert match is not None
         return match

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.drama import combat, flow, shop
+from bot.games.drama.cards import Ability
 from bot.games.drama.effects import conditions_reason, param_keys, params_reason
 from bot.games.drama.state import CARDS, DramaState, actions_left, active_cards, discard, player, remove_from_play
 from bot.games.drama.windows import add_response, entry_name, open_window
@@ -131,6 +132,7 @@ def check(state: DramaState, pid: int, action: Any) -> str:
         ok = m == "turn" if typ in TURN_TYPES else m == CHOICE_TYPES[typ]
     if not ok:
         raise IllegalAction(_wrong_mode(state, pid, typ))
+    assert m is not None  # every action type belongs to a mode, so ``ok`` needed one
     p = player(state, pid)
     if typ == "pick_hero":
         if set(action) != {"type", "hero"}:
@@ -155,7 +157,7 @@ def check(state: DramaState, pid: int, action: Any) -> str:
               else t("Attack another player who is still in the game."))
     else:
         _check_choice(state, pid, action)
-    return m  # type: ignore[return-value]
+    return m
 
 
 def _check_play(state: DramaState, pid: int, action: Action, m: str | None) -> None:
@@ -179,7 +181,7 @@ def _check_play(state: DramaState, pid: int, action: Action, m: str | None) -> N
         _need(shop.replace_reason(p, cid, action))
 
 
-def ability_of(state: DramaState, pid: int, action: Action):
+def ability_of(state: DramaState, pid: int, action: Action) -> tuple[Ability, str | None]:
     """The ability an ability action names, with the reason it cannot be used now (or None)."""
     p = player(state, pid)
     if action["type"] == "hero_ability":
@@ -244,7 +246,8 @@ def perform(state: DramaState, pid: int, action: Action, m: str) -> list[Event]:
         flow.pick(state, pid, action["hero"], events)
         return events
     if typ == "pass":
-        state.window.answer(pid)  # type: ignore[union-attr]
+        assert state.window is not None  # checked: a pass is made in the "window" mode
+        state.window.answer(pid)
         events.append({"type": "pass", "player": pid})
     elif typ == "play":
         _do_play(state, pid, action, m, events)
@@ -268,7 +271,8 @@ def perform(state: DramaState, pid: int, action: Action, m: str) -> list[Event]:
         events.append({"type": "no_attack", "player": pid})
         state.agenda.append({"do": "end_turn"})
     elif typ == "pay":
-        data = state.choice.data  # type: ignore[union-attr]
+        assert state.choice is not None  # checked: paying is the "pay" choice's mode
+        data = state.choice.data
         data["chosen"].append(action["card"])
         if len(data["chosen"]) >= data["need"]:
             state.choice = None

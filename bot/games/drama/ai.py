@@ -26,7 +26,7 @@ def _players(view: Mapping[str, Any]) -> dict[int, Mapping[str, Any]]:
 
 def _damage_through(attacker: Mapping[str, Any], defender: Mapping[str, Any], strength: int) -> int:
     """How much of a Dengki would reach the defender's hero, judging from public cards."""
-    shield = sum(m["air_muka"] for m in defender["members"])
+    shield: int = sum(m["air_muka"] for m in defender["members"])
     return max(0, strength - shield)
 
 

@@ -344,19 +344,20 @@ def _green(raw: dict[str, Any], i: int) -> tuple[GreenDef, int]:
     _table(name, "green", raw, keys)
     kind = _str(name, "type", raw.get("type"), ("item", "member"))
     attrs_raw = _table(name, "attributes", raw.get("attributes", {}), set(ATTRS))
-    attrs = tuple(_int(name, f"attributes.{a}", attrs_raw.get(a, 0), 0, 3) for a in ATTRS)
+    juta, draw, action, dengki = (_int(name, f"attributes.{a}", attrs_raw.get(a, 0), 0, 3) for a in ATTRS)
+    attrs = (juta, draw, action, dengki)
     ability = _ability(name, raw.get("ability"), "ability", hero=False)
     if kind == "item":
         for k in ("gender", "air_muka", "recruit", "kahwin"):
             if k in raw:
                 raise _fail(name, k, "only a MEMBER has this field")
         slot = _str(name, "item_type", raw.get("item_type"), ITEM_TYPES)
-        return GreenDef(name, kind, slot, _int(name, "price", raw.get("price"), 0, 10), attrs, ability), _copies(name, raw)  # type: ignore[arg-type]
+        return GreenDef(name, kind, slot, _int(name, "price", raw.get("price"), 0, 10), attrs, ability), _copies(name, raw)
     for k in ("item_type", "price"):
         if k in raw:
             raise _fail(name, k, "only an ITEM has this field")
     return GreenDef(
-        name, kind, "member", 0, attrs, ability,  # type: ignore[arg-type]
+        name, kind, "member", 0, attrs, ability,
         gender=_str(name, "gender", raw.get("gender"), GENDERS),
         air_muka=_int(name, "air_muka", raw.get("air_muka"), 1, 7),
         recruit=_int(name, "recruit", raw.get("recruit"), 0, 5),
@@ -380,22 +381,22 @@ def parse_cards(text: str) -> CardSet:
     names = [n for h in heroes for n, _g in h.sides] + [h.key for h in heroes]
     blue: list[BlueDef] = []
     for i, raw in enumerate(data.get("blue", [])):
-        d, n = _blue(raw, i)
-        blue.extend([d] * n)
-        names.append(d.name)
+        blue_card, copies = _blue(raw, i)
+        blue.extend([blue_card] * copies)
+        names.append(blue_card.name)
     green: list[GreenDef] = []
     for i, raw in enumerate(data.get("green", [])):
-        d, n = _green(raw, i)
-        green.extend([d] * n)
-        names.append(d.name)
+        green_card, copies = _green(raw, i)
+        green.extend([green_card] * copies)
+        names.append(green_card.name)
     for label, got, want in (("hero", len(heroes), HERO_COUNT), ("blue", len(blue), BLUE_COUNT), ("green", len(green), GREEN_COUNT)):
         if got != want:
             raise BadGameData(f"Drama Pukul 7 card data: the {label} deck must hold {want} cards (copies counted), found {got}")
     seen: set[str] = set()
-    for n in names:
-        if n in seen:
-            raise _fail(n, "name", "this name is used by more than one card")
-        seen.add(n)
+    for name in names:
+        if name in seen:
+            raise _fail(name, "name", "this name is used by more than one card")
+        seen.add(name)
     return CardSet(heroes, tuple(blue), tuple(green))
 
 

@@ -115,7 +115,8 @@ def _moment(state: DramaState, viewer: int, names: Mapping[int, str] | None = No
     tp = _who(state, state.turn.player, viewer, names)
     a = state.attack
     if w is not None and w.kind == "dengki" and a is not None:
-        target = a.target if projected_target(state) is None else projected_target(state)
+        projected = projected_target(state)
+        target = a.target if projected is None else projected
         return t("{attacker} aims {strength} DENGKI at {target}", attacker=_who(state, a.attacker, viewer, names),
                  strength=a.strength, target=_who(state, target, viewer, names))
     if w is not None and w.kind == "turn_start":

@@ -24,11 +24,12 @@ KIND = {"item": "ITEM", "member": "MEMBER", "episode": "EPISODE", "plot_twist": 
 
 
 def _phase(view: Mapping[str, Any]) -> str:
-    phase = view.get("phase")
+    phase: str | None = view.get("phase")
     turn = view.get("turn") or {}
-    return {"pick": t("choosing heroes"), "collect": t("start of turn"), "dengki": t("Dengki phase"),
-            "over": t("game over"),
-            "action": t("Action phase, {n} ACTION left", n=turn.get("actions_left", 0))}.get(phase, str(phase))
+    names: dict[str | None, str] = {
+        "pick": t("choosing heroes"), "collect": t("start of turn"), "dengki": t("Dengki phase"),
+        "over": t("game over"), "action": t("Action phase, {n} ACTION left", n=turn.get("actions_left", 0))}
+    return names.get(phase, str(phase))
 
 
 def _headline(view: Mapping[str, Any], names: Mapping[Any, str]) -> str:

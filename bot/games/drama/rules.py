@@ -81,9 +81,11 @@ class DramaRules(Rules[DramaState]):
         if m == "pay":
             return {"type": "cancel"}
         if m == "absorb":
-            return {"type": "absorb", "member": state.choice.options[0]}  # type: ignore[union-attr]
+            assert state.choice is not None  # the "absorb" mode is a pending choice
+            return {"type": "absorb", "member": state.choice.options[0]}
         if m == "to_hand":
-            return {"type": "to_hand", "card": state.choice.data["card"]}  # type: ignore[union-attr]
+            assert state.choice is not None  # the "to_hand" mode is a pending choice
+            return {"type": "to_hand", "card": state.choice.data["card"]}
         return {"type": "decline"}
 
     def view(self, state: DramaState, player: int | None) -> dict[str, Any]:

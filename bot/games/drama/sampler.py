@@ -96,7 +96,8 @@ def _deal(view: Mapping[str, Any], players: list[Player], rng: Rng) -> tuple[lis
 
 
 def _count(view: Mapping[str, Any], pid: int) -> int:
-    return next(s["hand_count"] for s in view["players"] if s["id"] == pid)
+    count: int = next(s["hand_count"] for s in view["players"] if s["id"] == pid)
+    return count
 
 
 def sample(view: Mapping[str, Any], rng: Rng) -> DramaState:

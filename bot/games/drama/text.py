@@ -6,7 +6,7 @@ log gets a names map from the cog and uses it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.games.drama import cardtext, explain, shop
@@ -92,7 +92,10 @@ _PLAY_LABELS = {
 
 def describe_action(state: DramaState, pid: int, action: Mapping[str, Any]) -> str:
     typ = action.get("type")
-    c = lambda k: describe_choice(state, pid, k, action[k])  # noqa: E731
+
+    def c(k: str) -> str:
+        return describe_choice(state, pid, k, action[k])
+
     if typ == "pick_hero":
         text = t("Play as {hero}", hero=c("hero"))
     elif typ == "play":
@@ -184,7 +187,7 @@ def _effect_text(e: Mapping[str, Any], p: str, tg: str) -> str:
         return tn("{p} takes {n} random card(s) from {t}.", "{p} takes {n} random card(s) from {t}.", amount, p=p, t=tg)
     fields = {"p": p, "t": tg, "amount": amount, "air_muka": e.get("air_muka", ""),
               "cards": _cards(e.get("cards")), "card": _card(e.get("card")),
-              "timing": _TIMINGS.get(e.get("timing"), lambda: "")(), "strength": e.get("strength", "")}
+              "timing": _TIMINGS.get(e.get("timing", ""), lambda: "")(), "strength": e.get("strength", "")}
     tpl = EFFECT_TEXT.get(kind)
     if tpl is None:
         return t("{p}: {kind}.", p=p, kind=kind)
@@ -198,7 +201,7 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
     tg = _n(names, e.get("target"))
     if typ == "effect":
         return _effect_text(e, p, tg)
-    simple: dict[str, Any] = {
+    simple: dict[str, Callable[[], str]] = {
         "pick": lambda: t("{p} plays as {hero}.", p=p, hero=e.get("hero")),
         "first_player": lambda: t("{p} has the gold AIR MUKA card and goes first.", p=p),
         "turn": lambda: t("Turn {number}: {p}.", number=e.get("number"), p=p),
@@ -217,7 +220,7 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
         "replaced": lambda: t("{p} takes {card} back to hand.", p=p, card=_card(e.get("card"))),
         "to_hand": lambda: t("{p} puts {card} in hand.", p=p, card=_card(e.get("card"))),
         "at_once": lambda: tn("{card} gives {p} {juta} Juta and {n} card(s) at once.",
-                              "{card} gives {p} {juta} Juta and {n} card(s) at once.", e.get("draw"),
+                              "{card} gives {p} {juta} Juta and {n} card(s) at once.", e["draw"],
                               card=_card(e.get("card")), p=p, juta=e.get("juta")),
         "buy": lambda: t("{p} buys {card} for {price} Juta.", p=p, card=_card(e.get("card")), price=e.get("price")),
         "recruit": lambda: t("{p} recruits {card}, discarding {cards}.", p=p, card=_card(e.get("card")),
@@ -268,7 +271,7 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
         card = _card(e.get("card"))
         return (t("{p} uses their {card} ABILITY on {t}.", p=p, card=card, t=tg) if "target" in e
                 else t("{p} uses their {card} ABILITY.", p=p, card=card))
-    make = simple.get(typ)
+    make = simple.get(typ) if isinstance(typ, str) else None
     return make() if make else str(typ)
 
 

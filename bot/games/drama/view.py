@@ -175,7 +175,7 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
 
 
 def _phase_name(view: Mapping[str, Any], tv: Mapping[str, Any]) -> str:
-    phase = view["phase"]
+    phase: str = view["phase"]
     if phase == "collect":
         return t("starting (before Collecting)")
     if phase == "action":

@@ -29,7 +29,7 @@ def entry_effects(entry: dict[str, Any]) -> tuple[Effect, ...]:
     """The effects a stack entry carries, looked up in the card data."""
     if entry.get("hero"):
         return CARDS.hero(entry["hero"]).ability.effects
-    cid = entry["card"]
+    cid: int = entry["card"]
     if CARDS.is_blue(cid):
         return CARDS.blue[cid].effects
     return CARDS.g(cid).ability.effects

@@ -20,13 +20,16 @@ from bot.games.drump.cards import ATTACK_TARGET, IS_ACE, IS_PART, PART_SCORE, SL
 from bot.kernel.contract import Action
 from bot.kernel.rng import Rng
 
+__all__ = ["EasyPolicy", "HeuristicPolicy", "NormalPolicy"]
+
 #: Average value assumed for a face-down card of the opponent's (A-9 averages 5).
 _HIDDEN_GUESS = 5
 
 
 def _own_side(view: Mapping[str, Any]) -> Mapping[str, Any]:
     viewer = view["viewer"]
-    for side in view["sides"]:
+    sides: list[Mapping[str, Any]] = view["sides"]
+    for side in sides:
         if side["player"] == viewer:
             return side
     raise ValueError("the heuristic policy needs a player's own view")

@@ -15,6 +15,7 @@ of the second player's last turn, a deck-out), so the endings cannot disagree:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from bot.games.drump.cards import MONSTER, PART_SCORE, RANK, SET_RANK_BY_RANK
@@ -95,7 +96,7 @@ def reason(state: DrumpState) -> tuple[list[int], list[Any]]:
     return [state.players[win]], ["points", pts[win], pts[1 - win]]
 
 
-_SUMMARIES: dict[str, Any] = {
+_SUMMARIES: dict[str, Callable[..., str]] = {
     "sets": lambda w, l: t("Both hold DRUMP: a {winner} beats a {loser}.", winner=set_label(w), loser=set_label(l)),
     "mixed_draw": lambda n: tn("Both hold a mixed DRUMP worth {n} point: a draw.",
                                "Both hold a mixed DRUMP worth {n} points: a draw.", n),

@@ -138,7 +138,7 @@ class DrumpRules(Rules[DrumpState]):
             raise IllegalAction(t('An action must be a JSON object with a "type", such as {{"type": "end_turn"}}.'))
         kind = action.get("type")
         spec = SPECS.get(kind) if isinstance(kind, str) else None
-        if spec is None:
+        if spec is None or not isinstance(kind, str):
             shown = repr(kind) if len(repr(kind)) <= 30 else repr(kind)[:30] + "..."
             raise IllegalAction(t("Unknown action type {shown}; DRUMP actions are {actions}.",
                                   shown=shown, actions=", ".join(SPECS)))

@@ -70,6 +70,7 @@ class GocengRules(Rules[GocengState]):
             raise ValueError("the game is not over")
         won = winners(state)
         chars = load_cards().characters
+        assert state.loser is not None  # the game ends when someone loses their last stamina
         loser = chars[state.characters[state.loser]].name
         by = []
         for player, met, why in report(state):

@@ -154,7 +154,8 @@ class LagaHeuristicPolicy:
 
     @staticmethod
     def _score_of(view: Mapping[str, Any], pid: int) -> int:
-        return next(p["score"] for p in view["players"] if p["id"] == pid)
+        score: int = next(p["score"] for p in view["players"] if p["id"] == pid)
+        return score
 
     @staticmethod
     def _purchase(me: Mapping[str, Any], options: list[Action], kind: str) -> Action | None:

@@ -223,7 +223,8 @@ PICKS = {"look": ("look", "pay"), "hire": ("hire", "card"), "hire_free": ("free"
 def _pick_of(action: dict[str, Any]) -> str:
     if action.get("type") == "done" and len(action) == 1:
         return "done"
-    prefix, key = PICKS.get(action.get("type"), ("", "")) if isinstance(action.get("type"), str) else ("", "")
+    kind = action.get("type")
+    prefix, key = PICKS.get(kind, ("", "")) if isinstance(kind, str) else ("", "")
     return f"{prefix}:{action[key]}" if prefix and isinstance(action.get(key), str) else ""
 
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from bot.kernel.contract import Event
+
 from .cards import RESOURCES, Cost, Dream, Job
 from .powers import dream_done, has, holder, job, news_on, others
 from .state import LagaState, PlayerState, Task
-
-Event = dict
 
 
 def amounts(a: Cost) -> dict[str, int]:

@@ -347,9 +347,10 @@ def explain_choice(state: LagaState, player: int, key: str, value: Any) -> str:
         value, key = value.partition(":")[2], "card"
     if key == "card" and isinstance(value, str):
         c = cards()
-        card = c.jobs.get(value) or c.dreams.get(value)
+        job = c.jobs.get(value)
+        card = job or c.dreams.get(value)
         if card is not None:
             shown = data_text(card.shown)
-            named = f"{card.ability_name}: {shown}" if value in c.jobs else shown
+            named = f"{job.ability_name}: {shown}" if job is not None else shown
             return named if len(named) <= 100 else shown  # whole words only, never cut
     return ""
