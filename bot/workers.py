@@ -88,7 +88,8 @@ class WorkerPool:
         return list((getattr(executor, "_processes", None) or {}).values()) if executor is not None else []
 
     def close(self) -> None:
-        """Stop the workers: calls not started are cancelled, one running finishes first; the next call starts a new pool."""
+        """Stop the workers: calls not started are cancelled, one running finishes first; the next call starts a new
+        pool."""
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None

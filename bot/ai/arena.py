@@ -65,7 +65,7 @@ class Tally:
 def play(game: GameModule, policies: Sequence[Policy], seed: int, options: Any = None) -> Any:
     """One game with ``policies[i]`` in seat ``i`` (players 1..n); returns the engine's Result."""
     players = list(range(1, len(policies) + 1))
-    by_player = dict(zip(players, policies))
+    by_player = dict(zip(players, policies, strict=True))
     state = game.rules.new_game(players, seed, options)
     rng = Rng.seeded(seed ^ 0x5EED)
     for _ in range(MAX_MOVES):

@@ -111,7 +111,7 @@ def _encoder(tp: Any) -> Convert:
     if origin in (list, set, frozenset, tuple):
         if origin is tuple and args and not (len(args) == 2 and args[1] is Ellipsis):
             encs = [_encoder(a) for a in args]
-            return lambda v: [e(x) for e, x in zip(encs, v)]
+            return lambda v: [e(x) for e, x in zip(encs, v, strict=False)]  # as ever: no length check
         enc = _encoder(args[0]) if args else to_data
         if origin in (set, frozenset):
             return lambda v: sorted(enc(x) for x in v)
@@ -167,7 +167,7 @@ def _decoder(tp: Any) -> Convert:
         if not args:
             return tuple
         decs = [_decoder(a) for a in args]
-        return lambda v: tuple(d(x) for d, x in zip(decs, v))
+        return lambda v: tuple(d(x) for d, x in zip(decs, v, strict=False))  # as ever: no length check
     if origin is dict:
         key = _key_decoder(args[0]) if args else _identity
         if args and args[0] is int and _is_native(args[1]):

@@ -30,7 +30,7 @@ KEPT_TERMS: tuple[str, ...] = (
     "AI", "DM", "DMs", "ITEM", "GPS",
 )
 
-_WORDS = {n: re.compile(r"[^\W\d_]{%d,}" % n) for n in (1, 2, 3)}
+_WORDS = {n: re.compile(rf"[^\W\d_]{{{n},}}") for n in (1, 2, 3)}
 
 
 def literal_pieces(text: str) -> list[str]:

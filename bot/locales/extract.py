@@ -61,7 +61,8 @@ def _marker_names(tree: ast.AST) -> dict[str, str]:
     """
     names: dict[str, str] = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module in ("bot.kernel.i18n", "bot.kernel.wording", "discord.app_commands"):
+        if isinstance(node, ast.ImportFrom) and node.module in ("bot.kernel.i18n", "bot.kernel.wording",
+                                                                "discord.app_commands"):
             for alias in node.names:
                 if alias.name in MARKERS or alias.name == "translate":
                     names[alias.asname or alias.name] = alias.name

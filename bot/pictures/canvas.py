@@ -57,7 +57,7 @@ def _palette() -> Image.Image:
         # Everything is drawn on the first five; on the others (card backs, fists) only text.
         for fg in FOREGROUNDS if i < 5 else (INK, CARD_INK):
             for k in (1, 2):  # a third and two thirds of the way
-                blend = tuple(round(b + (f - b) * k / 3) for b, f in zip(bg, fg))
+                blend = tuple(round(b + (f - b) * k / 3) for b, f in zip(bg, fg, strict=True))
                 if blend not in colours:
                     colours.append(blend)
     assert len(colours) <= 256, len(colours)

@@ -318,7 +318,8 @@ def _absent_after(live: LiveMatch, player: PlayerId, by: str, before: Waiting) -
     return absent
 
 
-def _idle_after(live: LiveMatch, player: PlayerId, by: str, takeover_after: int) -> tuple[dict[int, int], list[int], bool]:
+def _idle_after(live: LiveMatch, player: PlayerId, by: str,
+                takeover_after: int) -> tuple[dict[int, int], list[int], bool]:
     """Consecutive turn timeouts and AI takeover (after ``takeover_after`` in a row), after a move decided ``by``."""
     timeouts = dict(live.record.timeouts)
     autopilot = list(live.record.autopilot)

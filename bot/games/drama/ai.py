@@ -140,7 +140,8 @@ class HeuristicPolicy:
         players = _players(view)
         strength = players[me]["attributes"]["dengki"]
         finishing = [a for a in by_type.get("attack", [])
-                     if _damage_through(players[me], players[a["target"]], strength) >= players[a["target"]]["air_muka"]]
+                     if _damage_through(players[me], players[a["target"]], strength)
+                     >= players[a["target"]]["air_muka"]]
         return self._attack(view, me, finishing, rng) if finishing else by_type["collect"][0]
 
     @staticmethod

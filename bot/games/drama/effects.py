@@ -41,9 +41,11 @@ def condition_reason(state: DramaState, pid: int, cond: Condition) -> str | None
     if k == "others_turn":
         return None if state.turn.player != pid else t("This card can only be played on another player's turn.")
     if k == "dengki_target":
-        return None if projected_target(state) == pid else t("This card can only be played when DENGKI is aimed at you.")
+        return (None if projected_target(state) == pid
+                else t("This card can only be played when DENGKI is aimed at you."))
     if k == "member_in_discard":
-        return None if any(CARDS.g(c).kind == "member" for c in state.green_discard) else t("There is no MEMBER in the Deck Hijau discard pile.")
+        return (None if any(CARDS.g(c).kind == "member" for c in state.green_discard)
+                else t("There is no MEMBER in the Deck Hijau discard pile."))
     if k == "other_has_item":
         return None if any(o.items for o in others(state, pid)) else t("No other player has an ITEM.")
     if k == "other_married":
@@ -51,7 +53,8 @@ def condition_reason(state: DramaState, pid: int, cond: Condition) -> str | None
     if k == "no_spouse":
         return None if p.spouse is None else t("You are already married.")
     if k == "air_muka_at_most":
-        return None if p.air_muka <= cond.value else t("You need {value} AIR MUKA or less to do this.", value=cond.value)
+        return (None if p.air_muka <= cond.value
+                else t("You need {value} AIR MUKA or less to do this.", value=cond.value))
     raise AssertionError(f"unknown condition {k}")  # the loader rejects unknown conditions
 
 
@@ -136,7 +139,8 @@ def combos(state: DramaState, pid: int, effects: tuple[Effect, ...]) -> list[dic
     targets: Sequence[int | None] = valid_targets(state, pid, effects) if "target" in keys else [None]
     out: list[dict[str, int]] = []
     for target in targets:
-        picks: Sequence[int | None] = list(_unique(pick_pool(state, pid, effects, target))) if "pick" in keys else [None]
+        picks: Sequence[int | None] = (list(_unique(pick_pool(state, pid, effects, target))) if "pick" in keys
+                                       else [None])
         for k in picks:
             entries: Sequence[int | None] = entry_pool(state, pid, effects) if "entry" in keys else [None]
             for en in entries:

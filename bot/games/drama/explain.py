@@ -48,7 +48,8 @@ def _member_line(state: DramaState, pid: int, member: int) -> str:
     if state.choice is not None and state.choice.kind == "absorb":
         return t("Absorbs up to {n} DENGKI, then is discarded", n=g.air_muka)
     gives = cardtext.attrs_text(g.attrs) or t("no attributes")
-    text = t("KAHWIN for {cost} Juta · married: {gives}", cost=shop.kahwin_cost(player(state, pid), member), gives=gives)
+    text = t("KAHWIN for {cost} Juta · married: {gives}", cost=shop.kahwin_cost(player(state, pid), member),
+             gives=gives)
     ability = cardtext.ability_text(g.ability, True)
     full = f"{text} · {ability}" if ability else text
     return full if cardtext.width(full) <= cardtext.LINE_MAX else text
@@ -95,7 +96,8 @@ def entry_sentence(state: DramaState, e: dict[str, Any], viewer: int, names: Map
         return t("{player} plays {card} against {owner}'s {against}", player=who, card=card,
                  owner=_who(state, against["player"], viewer, names), against=entry_label(against))
     if e.get("hero"):
-        return (t("{player} uses their hero ABILITY on {target}", player=who, target=_who(state, e["target"], viewer, names))
+        return (t("{player} uses their hero ABILITY on {target}", player=who,
+                  target=_who(state, e["target"], viewer, names))
                 if "target" in e else t("{player} uses their hero ABILITY", player=who))
     if "target" in e:
         fields = dict(player=who, card=card, target=_who(state, e["target"], viewer, names))

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.drama import flow, shop
-from bot.games.drama.cards import Ability
 from bot.games.drama.actions import mode
+from bot.games.drama.cards import Ability
 from bot.games.drama.effects import _unique, combos, conditions_reason
 from bot.games.drama.state import CARDS, IS_PLOT_TWIST, DramaState, actions_left, active_cards, player
 from bot.kernel.contract import Action

@@ -122,7 +122,8 @@ def _chain_lines(view: Mapping[str, Any], names: Mapping[Any, str]) -> list[str]
     lines = []
     attack = view.get("attack")
     if attack:
-        lines.append(t("\u2694 {attacker} attacks {target}, strength {n}", attacker=name_of(names, attack.get("attacker")),
+        lines.append(t("\u2694 {attacker} attacks {target}, strength {n}",
+                       attacker=name_of(names, attack.get("attacker")),
                        target=name_of(names, attack.get("projected_target", attack.get("target"))),
                        n=attack.get("strength", 0)))
     window = view.get("window") or {}

@@ -103,4 +103,5 @@ class DramaRules(Rules[DramaState]):
         w = next(p for p in state.players if p.id == state.winner)
         if not w.hero:  # everyone else left during hero picking
             return Result((w.id,), scores, t("Everyone else left before the first turn: the last player in wins."))
-        return Result((w.id,), scores, t("{hero} is the last one standing and the protagonist of this drama.", hero=hero_name(w)))
+        return Result((w.id,), scores,
+                      t("{hero} is the last one standing and the protagonist of this drama.", hero=hero_name(w)))

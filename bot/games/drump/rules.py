@@ -97,7 +97,8 @@ class DrumpRules(Rules[DrumpState]):
     state_type = DrumpState
 
     # --- lifecycle ---------------------------------------------------------
-    def new_game(self, player_ids: Sequence[PlayerId], seed: int, options: Mapping[str, Any] | None = None) -> DrumpState:
+    def new_game(self, player_ids: Sequence[PlayerId], seed: int,
+                 options: Mapping[str, Any] | None = None) -> DrumpState:
         self.check_options(options)
         players = list(player_ids)
         if len(players) != 2 or len(set(players)) != 2:

@@ -49,7 +49,7 @@ def _zone_contents(state: DrumpState, seat: int, zone: int, own: bool) -> str:
     cards = side.zones[zone]
     if not cards:
         return t("empty")
-    shown = [label(c) for c, up in zip(cards, side.up[zone]) if up or own]
+    shown = [label(c) for c, up in zip(cards, side.up[zone], strict=True) if up or own]
     hidden = len(cards) - len(shown)
     text = " ".join(shown)
     if hidden and shown:

@@ -15,7 +15,8 @@ from .legal import actors
 from .state import CHALLENGE, OVER, RECONCILE_PRICE, RESPOND, Battle, GocengState
 
 #: Who decides each action type: the stage of the game it belongs to.
-CHALLENGER, CHALLENGED, HOLDER, HELPER, BATTLER, TARGET = "challenger", "challenged", "holder", "helper", "battler", "target"
+CHALLENGER, CHALLENGED, HOLDER = "challenger", "challenged", "holder"
+HELPER, BATTLER, TARGET = "helper", "battler", "target"
 
 Handler = Callable[[GocengState, int, Action], list[Event]]
 

@@ -114,7 +114,8 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
                        target=_name(names, view["target"]), player=_name(names, view["active"])))
     battle = view.get("battle")
     if battle and battle.get("window"):
-        lines.append(t("🤝 Extra Power for {player}: offers are open.", player=_name(names, battle["window"]["battler"])))
+        lines.append(t("🤝 Extra Power for {player}: offers are open.",
+                       player=_name(names, battle["window"]["battler"])))
     elif battle:
         lines.append(t("👊 {player} holds the punch token.", player=_name(names, battle["holder"])))
     pending = view.get("pending")
@@ -177,8 +178,8 @@ def _line(battle: Mapping[str, Any], line: Mapping[str, Any], names: Mapping[int
     holder = player == battle["holder"]
     name = _name(names, player)
     if holder and line["owed"] > 1:
-        title = tn("👊 {player}'s line · punch token: owes {n} card", "👊 {player}'s line · punch token: owes {n} cards",
-                   line["owed"], player=name)
+        title = tn("👊 {player}'s line · punch token: owes {n} card",
+                   "👊 {player}'s line · punch token: owes {n} cards", line["owed"], player=name)
     elif holder:
         title = t("👊 {player}'s line · punch token: to play", player=name)
     else:

@@ -36,7 +36,7 @@ def new_state(player_ids: Sequence[int], seed: int, options: Mapping[str, Any]) 
             hands[p].append(deck.pop())
     return GocengState(
         players=players, seed=seed, rng=rng,
-        characters=dict(zip(players, characters)),
+        characters=dict(zip(players, characters, strict=True)),
         stamina={p: STAMINA for p in players},
         coins={p: START_COINS for p in players},
         hands=hands, deck=deck, set_aside=aside,
@@ -143,11 +143,13 @@ def ajian_effect(state: GocengState, battle: Battle, card: str, beneficiary: int
     if ajian == "kasbon":
         candidates = [p for p in state.others(beneficiary)
                       if p not in (battle.attacker, battle.defender) and state.hands[p]]
-        return [{"type": "kasbon_played", "player": beneficiary}] + _choose_or_resolve(state, "kasbon", beneficiary, candidates)
+        return ([{"type": "kasbon_played", "player": beneficiary}]
+                + _choose_or_resolve(state, "kasbon", beneficiary, candidates))
     if ajian == "mata_menembus_sukma":
         known = set(state.revealed) | set(state.seen[beneficiary])
         candidates = [p for p in state.others(beneficiary) if p not in known]
-        return [{"type": "sukma_played", "player": beneficiary}] + _choose_or_resolve(state, "peek", beneficiary, candidates)
+        return ([{"type": "sukma_played", "player": beneficiary}]
+                + _choose_or_resolve(state, "peek", beneficiary, candidates))
     return []
 
 

@@ -9,8 +9,9 @@ so the battler may not counter that same offer again until the helper revises it
 
 Who may act (see :func:`window_actors`): every helper still asked, every helper whose offer
 stands and is not final (they may revise or withdraw it), every helper with a counter to answer,
-and the battler from the first offer on (with every offer withdrawn, they may still take none). Every non-battler is asked alike, whether or not they hold
-a fitting card: one who holds none can only decline, so the window's actors say nothing about hands.
+and the battler from the first offer on (with every offer withdrawn, they may still take none).
+Every non-battler is asked alike, whether or not they hold a fitting card: one who holds none can
+only decline, so the window's actors say nothing about hands.
 
 Prices are a few values bounded by what the battler can pay (:func:`price_choices`), never a
 long menu: a helper first picks the card, then one of at most five prices.

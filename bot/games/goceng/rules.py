@@ -73,7 +73,7 @@ class GocengRules(Rules[GocengState]):
         assert state.loser is not None  # the game ends when someone loses their last stamina
         loser = chars[state.characters[state.loser]].name
         by = []
-        for player, met, why in report(state):
+        for player, _met, why in report(state):
             if player != state.loser:
                 by.append(t("{character}: {why}", character=chars[state.characters[player]].name,
                             why=translate(board.REASONS[why])))

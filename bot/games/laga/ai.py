@@ -212,7 +212,7 @@ class LagaHeuristicPolicy:
 
 def _affords(me: Mapping[str, Any], cost: tuple[int, int, int]) -> bool:
     """Whether ``me`` holds each resource a cost asks for (discounts aside)."""
-    return all(me[r] >= n for r, n in zip(RESOURCES, cost))
+    return all(me[r] >= n for r, n in zip(RESOURCES, cost, strict=True))
 
 
 def _swapped(view: Mapping[str, Any], a: str, b: str) -> dict[str, Any]:

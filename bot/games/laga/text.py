@@ -51,14 +51,14 @@ _ICONS = {"coin": "🪙", "pride": "💜", "skill": "⭐"}
 
 def mix_text(key: str) -> str:
     """A mix value ("1:0:2") as "🪙 1 Coin + ⭐ 2 Skill"."""
-    amounts = dict(zip(RES_NAMES, (int(n) for n in key.split(":"))))
+    amounts = dict(zip(RES_NAMES, (int(n) for n in key.split(":")), strict=True))
     parts = [t("{icon} {n} {resource}", icon=_ICONS[k], n=n, resource=res_name(k)) for k, n in amounts.items() if n]
     return " + ".join(parts) or t("nothing")
 
 
 def compact_cost(cost: tuple[int, int, int]) -> str:
     """A cost in icons for a label: "🪙3 ⭐2"."""
-    return " ".join(f"{_ICONS[k]}{n}" for k, n in zip(RES_NAMES, cost) if n) or t("free")
+    return " ".join(f"{_ICONS[k]}{n}" for k, n in zip(RES_NAMES, cost, strict=True) if n) or t("free")
 
 
 def pay_text(a: Mapping[str, Any]) -> str:
@@ -216,8 +216,8 @@ def _salary_label(state: LagaState, mode: Any) -> str:
     if mode == "salary":
         return t("Take my salary ({resources})", resources=pay_text(amounts(job(p).salary)))
     n = len(rain_victims(state, p))
-    return tn("Make It Rain: 1 Coin from {n} player with a lower Job", "Make It Rain: 1 Coin from {n} players with a lower Job",
-              n)
+    return tn("Make It Rain: 1 Coin from {n} player with a lower Job",
+              "Make It Rain: 1 Coin from {n} players with a lower Job", n)
 
 
 def describe_event(e: Mapping[str, Any], names: Mapping[int, str]) -> str:

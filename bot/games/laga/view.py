@@ -78,7 +78,8 @@ def public_view(state: LagaState) -> dict[str, Any]:
         players.append({
             "id": p.pid, "coin": res["coin"], "pride": res["pride"], "skill": res["skill"],
             "job": card.name, "job_level": card.level, "face_down": p.face_down,
-            "ability_on": bool(ability(state, p)), "switched_off_by": p.deactivated_by, "jobs": list(p.jobs), "completed": list(p.completed),
+            "ability_on": bool(ability(state, p)), "switched_off_by": p.deactivated_by, "jobs": list(p.jobs),
+            "completed": list(p.completed),
             "dreams_held": len(p.dreams), "score": score(state, p), "gender": p.gender,
             "ignores_news": bool(effect) and ignoring_news(state, p),
         })
@@ -88,7 +89,7 @@ def public_view(state: LagaState) -> dict[str, Any]:
         "news_left": len(state.news_deck), "news_done": list(state.news_done),
         "first_player": state.players[state.first].pid,
         "turn_player": None if state.phase == "over" else state.current.pid, "phase": state.phase,
-        "ring": [{"tile": t, "tokens": n} for t, n in zip(state.ring, state.tokens)],
+        "ring": [{"tile": t, "tokens": n} for t, n in zip(state.ring, state.tokens, strict=True)],
         "decks": {"jobs": len(state.job_deck), "dreams": len(state.dream_deck)},
         "players": players, "pending": _pending(state), "you": None, "result": None,
         "bookkeeping": bookkeeping(state),
