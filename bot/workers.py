@@ -14,9 +14,10 @@ import asyncio
 import logging
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Callable
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +79,7 @@ class WorkerPool:
             if self._executor is executor:
                 self._executor = None
             raise PoolUnavailable(f"the {self.what} pool broke") from exc
-        except asyncio.TimeoutError as exc:
+        except TimeoutError as exc:
             raise PoolUnavailable(f"the {self.what} worker took too long") from exc
 
     def processes(self) -> list[Any]:
@@ -87,7 +88,8 @@ class WorkerPool:
         return list((getattr(executor, "_processes", None) or {}).values()) if executor is not None else []
 
     def close(self) -> None:
-        """Stop the workers: calls not started are cancelled, one running finishes first; the next call starts a new pool."""
+        """Stop the workers: calls not started are cancelled, one running finishes first; the next call starts a new
+        pool."""
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None

@@ -8,13 +8,14 @@ seed is its index plus the base seed, and each policy's randomness is seeded fro
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from bot.ai.search import Budget, search
 from bot.kernel.module import GameModule, get_game
-from bot.kernel.rng import Rng
 from bot.kernel.policy import Policy
+from bot.kernel.rng import Rng
 
 #: Safety bound on the moves of one game.
 MAX_MOVES = 5000
@@ -64,7 +65,7 @@ class Tally:
 def play(game: GameModule, policies: Sequence[Policy], seed: int, options: Any = None) -> Any:
     """One game with ``policies[i]`` in seat ``i`` (players 1..n); returns the engine's Result."""
     players = list(range(1, len(policies) + 1))
-    by_player = dict(zip(players, policies))
+    by_player = dict(zip(players, policies, strict=True))
     state = game.rules.new_game(players, seed, options)
     rng = Rng.seeded(seed ^ 0x5EED)
     for _ in range(MAX_MOVES):

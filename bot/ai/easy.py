@@ -8,11 +8,12 @@ the seeded rng, so an easy seat replays like any other.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.kernel.contract import Action
-from bot.kernel.rng import Rng
 from bot.kernel.policy import Policy
+from bot.kernel.rng import Rng
 
 #: Share of decisions taken by the normal policy.
 SENSE = 0.5

@@ -9,7 +9,8 @@ plays at the default level.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, MutableMapping
+from collections.abc import Mapping, MutableMapping
+from typing import Any
 
 from bot.kernel.i18n import N_, t, translate
 

@@ -10,7 +10,8 @@ once per worker, see :mod:`bot.workers`) and awaits the answer. When the pool ca
 from __future__ import annotations
 
 import atexit
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.kernel.contract import Action, PlayerId
 from bot.workers import WORKER_NICENESS, PoolUnavailable, WorkerPool, default_workers, lower_priority

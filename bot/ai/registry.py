@@ -8,7 +8,8 @@ Hard is not a policy object: it is a search (:mod:`bot.ai.search`) that needs th
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from bot.ai.levels import EASY, HARD, NORMAL
 from bot.kernel.module import get_game

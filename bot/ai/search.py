@@ -20,12 +20,13 @@ number of playouts (tests, which must not depend on the clock).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from bot.kernel.contract import Action, PlayerId, Rules
-from bot.kernel.rng import Rng
 from bot.kernel.policy import Policy
+from bot.kernel.rng import Rng
 
 #: A playout longer than this many moves is scored as it stands (a safety bound).
 PLAYOUT_MOVES = 400

@@ -26,8 +26,9 @@ Conventions shared by all engines
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from bot.kernel.options import Option, check_options
 from bot.kernel.refusals import BadGameData, IllegalAction, Refusal
@@ -87,7 +88,7 @@ class Result:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Result":
+    def from_json(cls, data: Mapping[str, Any]) -> Result:
         """Read a stored result. One stored before ``draw`` existed meant "draw" by having no
         winners (that is how it was shown then), so it keeps that reading."""
         winners = tuple(int(w) for w in data["winners"])

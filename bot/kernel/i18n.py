@@ -16,16 +16,15 @@ from __future__ import annotations
 import contextlib
 import logging
 import re
-import sys
 import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import Any
 
-from bot.kernel.po import PoError, PoFile, parse_po
+from bot.kernel.po import PoError, PoFile, parse_po, placeholders as _placeholders
 from bot.kernel.wording import Wording
-from bot.kernel.po import placeholders as _placeholders
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +71,7 @@ def translate(msgid: str, /, *, locale: str | None = None, **params: Any) -> str
     return t(msgid, locale=locale, **params)
 
 
-def speak(wording: "Wording", /, *, locale: str | None = None) -> str:
+def speak(wording: Wording, /, *, locale: str | None = None) -> str:
     """A :class:`~bot.kernel.wording.Wording` in ``locale`` (default: the current one); a parameter that is
     itself a wording is rendered first, in the same language."""
     params = {k: speak(v, locale=locale) if isinstance(v, Wording) else v for k, v in wording.params.items()}

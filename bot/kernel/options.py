@@ -20,8 +20,9 @@ with a reason naming the allowed values or the range, and nothing is changed.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Literal, Mapping, Sequence
+from typing import Any, Literal
 
 from bot.kernel.i18n import N_, t, translate
 from bot.kernel.refusals import IllegalAction
@@ -139,9 +140,15 @@ class Option:
             number = int(value.strip())
         else:
             raise refused
-        if not self.min <= number <= self.max:  # type: ignore[operator]
+        low, high = self._bounds()
+        if not low <= number <= high:
             raise refused
         return number
+
+    def _bounds(self) -> tuple[int, int]:
+        """An int option's ``min`` and ``max`` (``__post_init__`` refuses an int option without both)."""
+        assert self.min is not None and self.max is not None
+        return self.min, self.max
 
     def show(self, value: Any) -> str:
         """A value as a player reads it ("Deal", "on", "4"); "not set" for None."""
@@ -159,7 +166,7 @@ class Option:
             return [(c.value, translate(c.label)) for c in self.choices][:limit]
         if self.kind == "bool":
             return [("true", t("On")), ("false", t("Off"))]
-        lo, hi = int(self.min), int(self.max)  # type: ignore[arg-type]
+        lo, hi = self._bounds()
         span = hi - lo
         if span < limit:
             numbers = list(range(lo, hi + 1))

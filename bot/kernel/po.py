@@ -9,11 +9,10 @@ ignores them, as gettext does.
 
 from __future__ import annotations
 
-import string
-
 import re
+import string
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
 
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a", "b": "\b", "f": "\f", "v": "\v"}
 _UNESCAPES = {v: "\\" + k for k, v in _ESCAPES.items()}

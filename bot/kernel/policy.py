@@ -8,7 +8,8 @@ replay like any other.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Protocol, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 from bot.kernel.contract import Action
 from bot.kernel.rng import Rng

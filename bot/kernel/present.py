@@ -13,8 +13,9 @@ which the caller sets (:mod:`bot.kernel.i18n`).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from bot.kernel.contract import Action, Event, PlayerId
 

@@ -30,7 +30,7 @@ class ResponseWindow:
     context: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def open(cls, kind: str, eligible: list[int], context: dict[str, Any] | None = None) -> "ResponseWindow":
+    def open(cls, kind: str, eligible: list[int], context: dict[str, Any] | None = None) -> ResponseWindow:
         return cls(kind=kind, waiting=list(eligible), context=dict(context or {}))
 
     def may_answer(self, player: int) -> bool:

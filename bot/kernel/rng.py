@@ -8,8 +8,9 @@ so a state round-trips through JSON exactly and replays identically.
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence, Sequence
 from dataclasses import dataclass
-from typing import MutableSequence, Sequence, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -24,7 +25,7 @@ class Rng:
     state: int = 0
 
     @classmethod
-    def seeded(cls, seed: int) -> "Rng":
+    def seeded(cls, seed: int) -> Rng:
         return cls(state=seed & _MASK)
 
     def next64(self) -> int:

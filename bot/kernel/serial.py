@@ -19,8 +19,9 @@ import enum
 import json
 import types
 import typing
-from functools import lru_cache
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from functools import cache
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 Convert = Callable[[Any], Any]
@@ -51,20 +52,28 @@ def to_data(obj: Any) -> Any:
 
 def from_data(cls: type[T], data: Any) -> T:
     """Rebuild an object of type ``cls`` (a dataclass or any hinted type) from ``to_data`` output."""
-    return _decoder(cls)(data)
+    value: T = _decoder(_key(cls))(data)
+    return value
 
 
 def dumps(obj: Any) -> str:
     """Compact JSON of a dataclass tree, fields in declaration order."""
-    return _encode_json(_encoder(type(obj))(obj))
+    return _encode_json(_encoder(_key(type(obj)))(obj))
 
 
 def loads(cls: type[T], text: str) -> T:
-    return _decoder(cls)(json.loads(text))
+    value: T = _decoder(_key(cls))(json.loads(text))
+    return value
+
+
+def _key(tp: type[Any]) -> object:
+    """``tp`` as the converters' cache key: a class is hashable, though mypy does not see ``type[T]`` as
+    ``Hashable``."""
+    return tp
 
 
 # --- compiled converters ------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
@@ -74,9 +83,9 @@ def _is_native(tp: Any) -> bool:
     if tp in _NATIVE:
         return True
     origin, args = typing.get_origin(tp), typing.get_args(tp)
-    if origin in (list, typing.List):
+    if origin is list:
         return bool(args) and _is_native(args[0])
-    if origin in (dict, typing.Dict):
+    if origin is dict:
         return bool(args) and args[0] is str and _is_native(args[1])
     if origin in (typing.Union, types.UnionType):
         return all(_is_native(a) for a in args)
@@ -87,7 +96,7 @@ def _non_none(args: tuple[Any, ...]) -> list[Any]:
     return [a for a in args if a is not type(None)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _encoder(tp: Any) -> Convert:
     """Type -> JSON data. Native parts are shared, not copied: the result is meant to be dumped at once."""
     if tp is Any or _is_native(tp):
@@ -99,15 +108,15 @@ def _encoder(tp: Any) -> Convert:
             enc = _encoder(inner[0])
             return lambda v: None if v is None else enc(v)
         return to_data
-    if origin in (list, typing.List, set, frozenset, tuple, typing.Tuple):
-        if origin in (tuple, typing.Tuple) and args and not (len(args) == 2 and args[1] is Ellipsis):
+    if origin in (list, set, frozenset, tuple):
+        if origin is tuple and args and not (len(args) == 2 and args[1] is Ellipsis):
             encs = [_encoder(a) for a in args]
-            return lambda v: [e(x) for e, x in zip(encs, v)]
+            return lambda v: [e(x) for e, x in zip(encs, v, strict=False)]  # as ever: no length check
         enc = _encoder(args[0]) if args else to_data
         if origin in (set, frozenset):
             return lambda v: sorted(enc(x) for x in v)
         return lambda v: [enc(x) for x in v]
-    if origin in (dict, typing.Dict):
+    if origin is dict:
         if args and _is_native(args[1]):
             return lambda v: {str(k): x for k, x in v.items()}
         val = _encoder(args[1]) if args else to_data
@@ -121,7 +130,7 @@ def _encoder(tp: Any) -> Convert:
     return to_data
 
 
-@lru_cache(maxsize=None)
+@cache
 def _decoder(tp: Any) -> Convert:
     """JSON data -> type. Native parts come straight from ``json.loads`` (already fresh objects)."""
     if tp is Any or _is_native(tp):
@@ -145,21 +154,21 @@ def _decoder(tp: Any) -> Convert:
                     continue
             raise TypeError(f"no member of {tp} accepts {v!r}")
         return first_fit
-    if origin in (list, typing.List):
+    if origin is list:
         dec = _decoder(args[0]) if args else _identity
         return lambda v: [dec(x) for x in v]
     if origin in (set, frozenset):
         dec = _decoder(args[0]) if args else _identity
         return lambda v: origin(dec(x) for x in v)
-    if origin in (tuple, typing.Tuple):
+    if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             dec = _decoder(args[0])
             return lambda v: tuple(dec(x) for x in v)
         if not args:
             return tuple
         decs = [_decoder(a) for a in args]
-        return lambda v: tuple(d(x) for d, x in zip(decs, v))
-    if origin in (dict, typing.Dict):
+        return lambda v: tuple(d(x) for d, x in zip(decs, v, strict=False))  # as ever: no length check
+    if origin is dict:
         key = _key_decoder(args[0]) if args else _identity
         if args and args[0] is int and _is_native(args[1]):
             return lambda v: {int(k): x for k, x in v.items()}

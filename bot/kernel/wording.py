@@ -12,8 +12,9 @@ Plain data: nothing here translates, so a module that only says things needs no 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 
 @dataclass(frozen=True)

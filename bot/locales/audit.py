@@ -14,12 +14,12 @@ from __future__ import annotations
 import re
 import string
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
-from bot.locales.extract import CARD_DATA, ROOT, Message, placeholders
 from bot.kernel.po import PoFile
+from bot.locales.extract import CARD_DATA, ROOT, Message, placeholders
 
 #: Names and game terms a translation keeps as printed (the games' own words, the bot's titles).
 KEPT_TERMS: tuple[str, ...] = (
@@ -30,7 +30,7 @@ KEPT_TERMS: tuple[str, ...] = (
     "AI", "DM", "DMs", "ITEM", "GPS",
 )
 
-_WORDS = {n: re.compile(r"[^\W\d_]{%d,}" % n) for n in (1, 2, 3)}
+_WORDS = {n: re.compile(rf"[^\W\d_]{{{n},}}") for n in (1, 2, 3)}
 
 
 def literal_pieces(text: str) -> list[str]:
@@ -69,7 +69,7 @@ class Fragments:
 
     @classmethod
     def of(cls, texts: Iterable[str], *, kept: Iterable[str] = KEPT_TERMS, names: Iterable[str] = (),
-           min_words: int = 2, letters: int = 3, exclude: Iterable[str] = ()) -> "Fragments":
+           min_words: int = 2, letters: int = 3, exclude: Iterable[str] = ()) -> Fragments:
         """Pieces of ``texts`` with at least ``min_words`` words (of ``letters`` letters or more) left once
         names and kept terms are taken out.
 

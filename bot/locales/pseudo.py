@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable, Container
 from pathlib import Path
-from typing import Callable
 
-from bot.locales.extract import Message
 from bot.kernel.po import format_entry
+from bot.locales.extract import Message
 
 _WORD = re.compile(r"[A-Za-z]+")
 _ROT13 = str.maketrans(string.ascii_lowercase + string.ascii_uppercase,
@@ -44,7 +44,7 @@ def pseudo_data(text: str, rule: Callable[[str], str]) -> str:
     return _WORD.sub(lambda m: rule(m.group()), text)
 
 
-def pseudo_catalogue(messages: list[Message], locale: str, data_texts: set[str] = frozenset()) -> str:
+def pseudo_catalogue(messages: list[Message], locale: str, data_texts: Container[str] = frozenset()) -> str:
     """A whole ``.po`` file for ``locale`` (one of :data:`RULES`), every message translated by its rule.
 
     ``data_texts`` are the card data's texts: translated word by word without

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Mapping
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -48,7 +49,7 @@ FOREGROUNDS = (INK, MUTED, GOLD, CARD_INK, CARD_RED, BACK_LINE, (120, 60, 0), (9
 
 @lru_cache(maxsize=1)
 def _palette() -> Image.Image:
-    colours: list[tuple[int, int, int]] = []
+    colours: list[tuple[int, ...]] = []
     for colour in BACKGROUNDS + FOREGROUNDS:
         if colour not in colours:
             colours.append(colour)
@@ -56,7 +57,7 @@ def _palette() -> Image.Image:
         # Everything is drawn on the first five; on the others (card backs, fists) only text.
         for fg in FOREGROUNDS if i < 5 else (INK, CARD_INK):
             for k in (1, 2):  # a third and two thirds of the way
-                blend = tuple(round(b + (f - b) * k / 3) for b, f in zip(bg, fg))
+                blend = tuple(round(b + (f - b) * k / 3) for b, f in zip(bg, fg, strict=True))
                 if blend not in colours:
                     colours.append(blend)
     assert len(colours) <= 256, len(colours)
@@ -188,7 +189,8 @@ def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, i
     if len(pieces) == 1:  # one face: its own anchor, exactly as Pillow places it
         run, face = pieces[0]
         f = font(size, bold, face)
-        left, top, right, bottom = f.getbbox(run, anchor=anchor)
+        # FreeType's box is in whole pixels (Pillow's annotations say float)
+        left, top, right, bottom = (int(v) for v in f.getbbox(run, anchor=anchor))
         mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
         ImageDraw.Draw(mask).text((-left, -top), run, font=f, fill=255, anchor=anchor)
         return mask, left, top
@@ -200,8 +202,8 @@ def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, i
     placed = []
     for run, face in pieces:
         f = font(size, bold, face)
-        left, top, right, bottom = f.getbbox(run, anchor="ls")
-        placed.append((run, f, x, (x + left, baseline + top, x + right, baseline + bottom)))
+        run_left, run_top, run_right, run_bottom = f.getbbox(run, anchor="ls")
+        placed.append((run, f, x, (x + run_left, baseline + run_top, x + run_right, baseline + run_bottom)))
         x += f.getlength(run)
     left = math.floor(min(b[0] for *_, b in placed))
     top = math.floor(min(b[1] for *_, b in placed))

@@ -15,9 +15,10 @@ from __future__ import annotations
 import importlib
 import logging
 import pickle
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from bot.kernel import i18n
 from bot.kernel.module import GameModule, get_game
@@ -45,7 +46,7 @@ class Drawing:
 
     @classmethod
     def of(cls, game_name: str, viewer: int | None, view: Mapping[str, Any], names: Mapping[int, str],
-           match_id: int) -> "Drawing":
+           match_id: int) -> Drawing:
         """Freeze ``view`` and ``names`` now, in the current language (raises if they are not plain data)."""
         frozen = pickle.dumps((view, dict(names)), protocol=pickle.HIGHEST_PROTOCOL)
         return cls(game_name, viewer, frozen, i18n.get_locale(), match_id)
@@ -71,7 +72,7 @@ def _draw(game_name: str, viewer: int | None, frozen: bytes, locale: str) -> byt
         return None
     draw = picture.table if viewer is None else picture.hand
     with i18n.use_locale(locale):
-        return draw(view, names)  # type: ignore[no-any-return]
+        return draw(view, names)
 
 
 def picture_module(game_name: str) -> Any | None:
@@ -83,13 +84,13 @@ def picture_module(game_name: str) -> Any | None:
 def draw_table(game: GameModule, view: Mapping[str, Any], names: Mapping[int, str]) -> bytes | None:
     """The public table as a PNG, drawn from the spectator view only; None for a game drawn as text only."""
     picture = picture_module(game.name)
-    return picture.table(view, names) if picture is not None else None  # type: ignore[no-any-return]
+    return picture.table(view, names) if picture is not None else None
 
 
 def draw_hand(game: GameModule, view: Mapping[str, Any], names: Mapping[int, str]) -> bytes | None:
     """A player's own hand as a PNG, drawn from their own view; None for a game drawn as text only."""
     picture = picture_module(game.name)
-    return picture.hand(view, names) if picture is not None else None  # type: ignore[no-any-return]
+    return picture.hand(view, names) if picture is not None else None
 
 
 def draw_in_worker(game_name: str, viewer: int | None, frozen: bytes, locale: str, locales: str) -> bytes | None:

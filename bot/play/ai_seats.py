@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.ai import registry
 from bot.ai.levels import HARD, NORMAL, level_of

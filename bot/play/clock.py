@@ -8,7 +8,7 @@ explicitly; nothing in the bot calls ``time.time()`` directly.
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 
 class SystemClock:

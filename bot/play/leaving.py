@@ -11,7 +11,8 @@ the match still replays exactly.
 
 from __future__ import annotations
 
-from typing import Literal, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Literal
 
 from bot.kernel.contract import LEAVE, PlayerId, Result, Rules
 from bot.kernel.module import GameModule

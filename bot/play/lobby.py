@@ -10,7 +10,8 @@ Every method here is called with the match's lock held: the front end takes it
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from bot.ai.levels import DEFAULT_LEVEL, check_level, set_level
 from bot.kernel.contract import IllegalAction, PlayerId

@@ -8,14 +8,14 @@ language of whoever reads it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from bot.kernel.contract import Action, Event, PlayerId, Refusal, Result, Waiting
-from bot.kernel.wording import Wording, say
 from bot.kernel.module import GameModule
+from bot.kernel.wording import Wording, say
 from bot.play.record import MatchRecord
-
 
 #: Who decided a move: the player, a window's or a turn's clock, the AI, an automatic pass, a leave.
 PLAYER, TIMEOUT, TURN_TIMEOUT, AI, AUTO, LEFT = "player", "timeout", "turn_timeout", "ai", "auto", "left"

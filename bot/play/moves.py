@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from bot.ai.levels import NORMAL
 from bot.ai.registry import policy
@@ -22,8 +23,18 @@ from bot.kernel.wording import Wording, say
 from bot.play.ai_seats import AiSeats, move_seed
 from bot.play.autopass import automatic_answer
 from bot.play.clock import Clock
-from bot.play.match_types import (AI, AUTO, PLAYER, TIMEOUT, TURN_TIMEOUT, LiveMatch, MatchError, MoveOutcome,
-                                  StaleTurn, is_ai)
+from bot.play.match_types import (
+    AI,
+    AUTO,
+    PLAYER,
+    TIMEOUT,
+    TURN_TIMEOUT,
+    LiveMatch,
+    MatchError,
+    MoveOutcome,
+    StaleTurn,
+    is_ai,
+)
 from bot.play.matches import Matches
 from bot.play.people import People
 from bot.play.ports import MatchStore, Narrator
@@ -307,7 +318,8 @@ def _absent_after(live: LiveMatch, player: PlayerId, by: str, before: Waiting) -
     return absent
 
 
-def _idle_after(live: LiveMatch, player: PlayerId, by: str, takeover_after: int) -> tuple[dict[int, int], list[int], bool]:
+def _idle_after(live: LiveMatch, player: PlayerId, by: str,
+                takeover_after: int) -> tuple[dict[int, int], list[int], bool]:
     """Consecutive turn timeouts and AI takeover (after ``takeover_after`` in a row), after a move decided ``by``."""
     timeouts = dict(live.record.timeouts)
     autopilot = list(live.record.autopilot)

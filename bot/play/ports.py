@@ -11,8 +11,9 @@ lines in their own. Both are handed to the service where it is composed
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Coroutine, Protocol, Sequence, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from bot.kernel.contract import Event, PlayerId, Result
 from bot.kernel.wording import Wording

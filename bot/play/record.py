@@ -20,7 +20,7 @@ LIVE_STATUSES = (LOBBY, ACTIVE)
 class ChannelBusy(Exception):
     """A channel already has a live match; ``match`` is that match."""
 
-    def __init__(self, match: "MatchRecord") -> None:
+    def __init__(self, match: MatchRecord) -> None:
         super().__init__(f"channel {match.channel_id} already has match #{match.id}")
         self.match = match
 

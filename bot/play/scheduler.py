@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 from bot.play.clock import Clock, ManualClock
 
@@ -82,5 +82,5 @@ class DeadlineScheduler:
                 timeout = max(0.0, min(self._deadlines.values()) - self._clock.now())
             try:
                 await asyncio.wait_for(self._wake.wait(), timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass

@@ -9,8 +9,8 @@ only holds them, so each caller reaches the one part it needs (``service.moves.p
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from bot.play.ai_seats import AiSeats
 from bot.play.clock import Clock, SystemClock

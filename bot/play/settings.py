@@ -9,8 +9,9 @@ server's effective settings in memory, since every move reads them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, Mapping
+from typing import Any, Literal
 
 from bot.kernel.languages import SERVER_KEY as LANGUAGE_KEY, SOURCE_LOCALE, language_code
 from bot.kernel.wording import Wording, say
@@ -88,7 +89,7 @@ class GuildSettings:
     language: str = SOURCE_LOCALE
 
     @classmethod
-    def from_stored(cls, stored: Mapping[str, Any]) -> "GuildSettings":
+    def from_stored(cls, stored: Mapping[str, Any]) -> GuildSettings:
         values = {key: d.default for key, d in SETTINGS.items()}
         for key, value in stored.items():
             if key in SETTINGS:

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from bot.kernel.contract import PlayerId
 from bot.play.match_types import LiveMatch
-from bot.play.settings import GuildSettings
 from bot.play.record import ACTIVE
+from bot.play.settings import GuildSettings
 
 AI, REMINDER, DEADLINE = "ai", "reminder", "deadline"
 

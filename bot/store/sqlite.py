@@ -18,17 +18,24 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from dataclasses import dataclass, field
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any, Coroutine, TypeVar
+from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.play.record import (ABANDONED, ACTIVE, FINISHED, LIVE_STATUSES, LOBBY, ChannelBusy, LoggedAction,
-                             MatchRecord, StaleMove)
+from bot.play.record import (
+    ACTIVE,
+    FINISHED,
+    LOBBY,
+    ChannelBusy,
+    LoggedAction,
+    MatchRecord,
+    StaleMove,
+)
 from bot.store.announced_marks import AnnouncedMarks
-from bot.store.records import LEADERBOARD, PLAYER_RECORDS, Record
 from bot.store.migrations import MIGRATIONS, SCHEMA_VERSION
+from bot.store.records import LEADERBOARD, PLAYER_RECORDS, Record
 
 T = TypeVar("T")
 
@@ -97,7 +104,7 @@ class Storage:
         self._announced = AnnouncedMarks(self._store_announced)
 
     @classmethod
-    async def open(cls, path: str | Path, clock: Any = time.time, *, synchronous: str | None = None) -> "Storage":
+    async def open(cls, path: str | Path, clock: Any = time.time, *, synchronous: str | None = None) -> Storage:
         """``synchronous``: FULL or NORMAL; None reads ``DATABASE_SYNCHRONOUS`` (default FULL, see bot.config)."""
         from bot.config import SYNCHRONOUS_MODES, database_synchronous
 
@@ -225,6 +232,7 @@ class Storage:
             except BaseException:
                 await self._db.execute("ROLLBACK")
                 raise
+        assert match_id is not None  # the INSERT gave the new row its id
         match = await self.get_match(match_id)
         assert match is not None
         return match

@@ -23,15 +23,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.kernel.contract import Action, Event, IllegalAction
 from bot.games.drama import combat, flow, shop
+from bot.games.drama.cards import Ability
 from bot.games.drama.effects import conditions_reason, param_keys, params_reason
 from bot.games.drama.state import CARDS, DramaState, actions_left, active_cards, discard, player, remove_from_play
 from bot.games.drama.windows import add_response, entry_name, open_window
+from bot.kernel.contract import Action, Event, IllegalAction
 from bot.kernel.i18n import t
 
 TURN_TYPES = {"play", "buy", "recruit", "kahwin", "hero_ability", "use", "attack", "end_turn"}
-CHOICE_TYPES = {"collect": "start", "pay": "pay", "cancel": "pay", "absorb": "absorb", "to_hand": "to_hand", "react": "react", "decline": "react"}
+CHOICE_TYPES = {"collect": "start", "pay": "pay", "cancel": "pay", "absorb": "absorb", "to_hand": "to_hand",
+                "react": "react", "decline": "react"}
 ALL_TYPES = TURN_TYPES | set(CHOICE_TYPES) | {"pick_hero", "pass"}
 INT_KEYS = {"card", "target", "pick", "entry", "replace", "slot", "member", "discard"}
 
@@ -69,7 +71,8 @@ def _wrong_mode(state: DramaState, pid: int, typ: str) -> str:
     if not player(state, pid).alive:
         return t("You are out of the game.")
     if state.phase == "pick":
-        return t("Heroes are still being chosen; it is not your pick.") if typ == "pick_hero" else t("Heroes are still being chosen.")
+        return (t("Heroes are still being chosen; it is not your pick.") if typ == "pick_hero"
+                else t("Heroes are still being chosen."))
     if typ == "pick_hero":
         return t("Heroes have already been chosen.")
     if state.choice is not None:
@@ -89,7 +92,8 @@ def _wrong_mode(state: DramaState, pid: int, typ: str) -> str:
     if typ == "pass":
         return t("There is no Plot Twist window to pass in.")
     if pid != state.turn.player:
-        return t("It is not your turn.") if typ != "play" else t("It is not your turn; PLOT TWISTs can be played on other turns only when a window opens.")
+        return (t("It is not your turn.") if typ != "play"
+                else t("It is not your turn; PLOT TWISTs can be played on other turns only when a window opens."))
     return t("You can only do that in your Action phase.")
 
 
@@ -98,7 +102,8 @@ def _keys(action: Action, required: list[str], optional: tuple[str, ...] = ()) -
         if k == "type":
             continue
         if k not in required and k not in optional:
-            raise IllegalAction(t("The '{action}' action takes no '{key}' parameter here.", action=action["type"], key=k))
+            raise IllegalAction(t("The '{action}' action takes no '{key}' parameter here.",
+                                  action=action["type"], key=k))
         if k in INT_KEYS and (not isinstance(v, int) or isinstance(v, bool)):
             raise IllegalAction(t("The '{key}' parameter must be a whole number.", key=k))
     for k in required:
@@ -131,6 +136,7 @@ def check(state: DramaState, pid: int, action: Any) -> str:
         ok = m == "turn" if typ in TURN_TYPES else m == CHOICE_TYPES[typ]
     if not ok:
         raise IllegalAction(_wrong_mode(state, pid, typ))
+    assert m is not None  # every action type belongs to a mode, so ``ok`` needed one
     p = player(state, pid)
     if typ == "pick_hero":
         if set(action) != {"type", "hero"}:
@@ -155,7 +161,7 @@ def check(state: DramaState, pid: int, action: Any) -> str:
               else t("Attack another player who is still in the game."))
     else:
         _check_choice(state, pid, action)
-    return m  # type: ignore[return-value]
+    return m
 
 
 def _check_play(state: DramaState, pid: int, action: Action, m: str | None) -> None:
@@ -165,9 +171,11 @@ def _check_play(state: DramaState, pid: int, action: Action, m: str | None) -> N
         raise IllegalAction(t("That card is not in your hand."))
     is_pt = CARDS.is_blue(cid) and CARDS.blue[cid].kind == "plot_twist"
     if m == "window" and not is_pt:
-        raise IllegalAction(t("Only a PLOT TWIST can be played in response; other cards are played in your own Action phase."))
+        raise IllegalAction(t("Only a PLOT TWIST can be played in response; other cards are played in your own Action "
+                              "phase."))
     if pid == state.turn.player:
-        _need(t("A Cliffhanger stopped your turn: you cannot play cards from your hand.") if state.turn.silenced else None)
+        _need(t("A Cliffhanger stopped your turn: you cannot play cards from your hand.") if state.turn.silenced
+              else None)
         _need(t("You have no ACTION left this turn.") if actions_left(state) <= 0 else None)
     if CARDS.is_blue(cid):
         d = CARDS.blue[cid]
@@ -179,7 +187,7 @@ def _check_play(state: DramaState, pid: int, action: Action, m: str | None) -> N
         _need(shop.replace_reason(p, cid, action))
 
 
-def ability_of(state: DramaState, pid: int, action: Action):
+def ability_of(state: DramaState, pid: int, action: Action) -> tuple[Ability, str | None]:
     """The ability an ability action names, with the reason it cannot be used now (or None)."""
     p = player(state, pid)
     if action["type"] == "hero_ability":
@@ -192,7 +200,8 @@ def ability_of(state: DramaState, pid: int, action: Action):
         raise IllegalAction(t("That card is not in front of you."))
     ab = CARDS.g(cid).ability
     if ab.kind != "active":
-        raise IllegalAction(t("That card has no active ABILITY (passive ones are always on; reactive ones answer a loss of AIR MUKA)."))
+        raise IllegalAction(t("That card has no active ABILITY (passive ones are always on; reactive ones answer a "
+                              "loss of AIR MUKA)."))
     return ab, (t("That card's ABILITY was already used this turn.") if cid in state.turn.used else None)
 
 
@@ -204,7 +213,8 @@ def _check_ability(state: DramaState, pid: int, action: Action) -> None:
         raise IllegalAction(t("That ABILITY costs {cost} Juta and you have {juta}.", cost=ab.cost.juta, juta=p.juta))
     if len(p.hand) < ab.cost.discard:
         raise IllegalAction(t("That ABILITY needs a card from your hand to discard."))
-    keys = (["card"] if action["type"] == "use" else []) + param_keys(ab.effects) + (["discard"] if ab.cost.discard else [])
+    keys = ((["card"] if action["type"] == "use" else []) + param_keys(ab.effects)
+            + (["discard"] if ab.cost.discard else []))
     _keys(action, keys)
     _need(conditions_reason(state, pid, ab.conditions))
     _need(params_reason(state, pid, ab.effects, action))
@@ -244,7 +254,8 @@ def perform(state: DramaState, pid: int, action: Action, m: str) -> list[Event]:
         flow.pick(state, pid, action["hero"], events)
         return events
     if typ == "pass":
-        state.window.answer(pid)  # type: ignore[union-attr]
+        assert state.window is not None  # checked: a pass is made in the "window" mode
+        state.window.answer(pid)
         events.append({"type": "pass", "player": pid})
     elif typ == "play":
         _do_play(state, pid, action, m, events)
@@ -268,7 +279,8 @@ def perform(state: DramaState, pid: int, action: Action, m: str) -> list[Event]:
         events.append({"type": "no_attack", "player": pid})
         state.agenda.append({"do": "end_turn"})
     elif typ == "pay":
-        data = state.choice.data  # type: ignore[union-attr]
+        assert state.choice is not None  # checked: paying is the "pay" choice's mode
+        data = state.choice.data
         data["chosen"].append(action["card"])
         if len(data["chosen"]) >= data["need"]:
             state.choice = None

@@ -10,11 +10,12 @@ seat is favoured), so games between AI seats come to an end.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.kernel.contract import Action
-from bot.kernel.rng import Rng
 from bot.kernel.policy import RandomPolicy
+from bot.kernel.rng import Rng
 
 __all__ = ["RandomPolicy", "HeuristicPolicy"]
 
@@ -25,7 +26,7 @@ def _players(view: Mapping[str, Any]) -> dict[int, Mapping[str, Any]]:
 
 def _damage_through(attacker: Mapping[str, Any], defender: Mapping[str, Any], strength: int) -> int:
     """How much of a Dengki would reach the defender's hero, judging from public cards."""
-    shield = sum(m["air_muka"] for m in defender["members"])
+    shield: int = sum(m["air_muka"] for m in defender["members"])
     return max(0, strength - shield)
 
 
@@ -139,7 +140,8 @@ class HeuristicPolicy:
         players = _players(view)
         strength = players[me]["attributes"]["dengki"]
         finishing = [a for a in by_type.get("attack", [])
-                     if _damage_through(players[me], players[a["target"]], strength) >= players[a["target"]]["air_muka"]]
+                     if _damage_through(players[me], players[a["target"]], strength)
+                     >= players[a["target"]]["air_muka"]]
         return self._attack(view, me, finishing, rng) if finishing else by_type["collect"][0]
 
     @staticmethod

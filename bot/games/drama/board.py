@@ -11,14 +11,15 @@ shows any card in full).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from bot.kernel.present import Field
 from bot.games.drama import cardtext
 from bot.games.drama.cards import BLUE_COUNT
 from bot.games.drama.state import MAX_AIR_MUKA
 from bot.games.drama.windows import entry_text
 from bot.kernel.i18n import t, tn
+from bot.kernel.present import Field
 
 #: What the fields of one board may add up to: the table's text, log and footer share the embed's 6,000.
 FIELDS_BUDGET = 3800
@@ -84,7 +85,8 @@ def kedai_field(view: Mapping[str, Any], detail: bool = True) -> Field:
         c = s["card"]
         n = s["slot"] + 1
         if c is None:
-            lines.append(t("**{n}.** face down (turns up next turn)", n=n) if s["face_down"] else t("**{n}.** empty", n=n))
+            lines.append(t("**{n}.** face down (turns up next turn)", n=n) if s["face_down"]
+                         else t("**{n}.** empty", n=n))
             continue
         what = cardtext.line(c["id"]) if detail else cardtext.kind_word(c["id"])
         lines.append(t("**{n}. {card}** · {what}", n=n, card=c["name"], what=what))
@@ -135,8 +137,10 @@ def entry_words(e: Mapping[str, Any], stack: list[Mapping[str, Any]], names: Map
                 if "target" in e else t("{player} uses their hero ABILITY", player=who))
     if "target" in e:
         fields = dict(player=who, card=card, target=_name(names, e["target"]))
-        return t("{player} uses {card} on {target}", **fields) if uses else t("{player} plays {card} on {target}", **fields)
-    return t("{player} uses {card}", player=who, card=card) if uses else t("{player} plays {card}", player=who, card=card)
+        return (t("{player} uses {card} on {target}", **fields) if uses
+                else t("{player} plays {card} on {target}", **fields))
+    return (t("{player} uses {card}", player=who, card=card) if uses
+            else t("{player} plays {card}", player=who, card=card))
 
 
 def window_words(view: Mapping[str, Any], names: Mapping[int, str]) -> str:

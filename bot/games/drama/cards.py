@@ -196,7 +196,8 @@ def _effects(card: str, raw: Any, catalog: dict[str, tuple[int, int]], where: st
         e = _table(card, f, e, {"kind", "amount", "cancels"})
         kind = _str(card, f + ".kind", e.get("kind"))
         if kind not in catalog:
-            raise _fail(card, f + ".kind", f"unknown or misplaced effect {kind!r}; allowed here: {', '.join(sorted(catalog))}")
+            raise _fail(card, f + ".kind",
+                        f"unknown or misplaced effect {kind!r}; allowed here: {', '.join(sorted(catalog))}")
         low, high = catalog[kind]
         amount = _int(card, f + ".amount", e.get("amount", 0), low, high)
         cancels: tuple[str, ...] = ()
@@ -208,7 +209,8 @@ def _effects(card: str, raw: Any, catalog: dict[str, tuple[int, int]], where: st
         elif "cancels" in e:
             raise _fail(card, f + ".cancels", "only a cancel effect lists what it cancels")
         out.append(Effect(kind, amount, cancels))
-    params = [PARAMS.get(x.kind) for x in out if PARAMS.get(x.kind)] + [SECOND_PARAM[x.kind] for x in out if x.kind in SECOND_PARAM]
+    params = ([PARAMS.get(x.kind) for x in out if PARAMS.get(x.kind)]
+              + [SECOND_PARAM[x.kind] for x in out if x.kind in SECOND_PARAM])
     if len(params) != len(set(params)):
         raise _fail(card, where, "at most one effect may need each kind of target")
     return tuple(out)
@@ -318,7 +320,8 @@ def _hero(raw: dict[str, Any], i: int) -> HeroDef:
     parsed = []
     for j, s in enumerate(sides):
         s = _table(key, f"sides[{j}]", s, {"name", "gender"})
-        parsed.append((_str(key, f"sides[{j}].name", s.get("name")), _str(key, f"sides[{j}].gender", s.get("gender"), GENDERS)))
+        parsed.append((_str(key, f"sides[{j}].name", s.get("name")),
+                       _str(key, f"sides[{j}].gender", s.get("gender"), GENDERS)))
     if parsed[0][1] == parsed[1][1]:
         raise _fail(key, "sides", "the two sides of a hero have different genders")
     if raw.get("ability") is None:
@@ -334,29 +337,33 @@ def _blue(raw: dict[str, Any], i: int) -> tuple[BlueDef, int]:
     effects = _effects(name, raw.get("effects"), catalog, "effects")
     conds = _conditions(name, raw.get("conditions"), "conditions")
     _check_timing(name, effects, conds, own_turn=kind == "episode")
-    return (BlueDef(name, kind, _str(name, "text", raw.get("text")), effects, conds, _short(name, "short", raw.get("short"))),
+    return (BlueDef(name, kind, _str(name, "text", raw.get("text")), effects, conds,
+                    _short(name, "short", raw.get("short"))),
             _copies(name, raw))
 
 
 def _green(raw: dict[str, Any], i: int) -> tuple[GreenDef, int]:
     name = _name(raw, "green", i)
-    keys = {"name", "type", "copies", "attributes", "ability", "item_type", "price", "gender", "air_muka", "recruit", "kahwin"}
+    keys = {"name", "type", "copies", "attributes", "ability", "item_type", "price", "gender", "air_muka", "recruit",
+            "kahwin"}
     _table(name, "green", raw, keys)
     kind = _str(name, "type", raw.get("type"), ("item", "member"))
     attrs_raw = _table(name, "attributes", raw.get("attributes", {}), set(ATTRS))
-    attrs = tuple(_int(name, f"attributes.{a}", attrs_raw.get(a, 0), 0, 3) for a in ATTRS)
+    juta, draw, action, dengki = (_int(name, f"attributes.{a}", attrs_raw.get(a, 0), 0, 3) for a in ATTRS)
+    attrs = (juta, draw, action, dengki)
     ability = _ability(name, raw.get("ability"), "ability", hero=False)
     if kind == "item":
         for k in ("gender", "air_muka", "recruit", "kahwin"):
             if k in raw:
                 raise _fail(name, k, "only a MEMBER has this field")
         slot = _str(name, "item_type", raw.get("item_type"), ITEM_TYPES)
-        return GreenDef(name, kind, slot, _int(name, "price", raw.get("price"), 0, 10), attrs, ability), _copies(name, raw)  # type: ignore[arg-type]
+        price = _int(name, "price", raw.get("price"), 0, 10)
+        return GreenDef(name, kind, slot, price, attrs, ability), _copies(name, raw)
     for k in ("item_type", "price"):
         if k in raw:
             raise _fail(name, k, "only an ITEM has this field")
     return GreenDef(
-        name, kind, "member", 0, attrs, ability,  # type: ignore[arg-type]
+        name, kind, "member", 0, attrs, ability,
         gender=_str(name, "gender", raw.get("gender"), GENDERS),
         air_muka=_int(name, "air_muka", raw.get("air_muka"), 1, 7),
         recruit=_int(name, "recruit", raw.get("recruit"), 0, 5),
@@ -380,22 +387,24 @@ def parse_cards(text: str) -> CardSet:
     names = [n for h in heroes for n, _g in h.sides] + [h.key for h in heroes]
     blue: list[BlueDef] = []
     for i, raw in enumerate(data.get("blue", [])):
-        d, n = _blue(raw, i)
-        blue.extend([d] * n)
-        names.append(d.name)
+        blue_card, copies = _blue(raw, i)
+        blue.extend([blue_card] * copies)
+        names.append(blue_card.name)
     green: list[GreenDef] = []
     for i, raw in enumerate(data.get("green", [])):
-        d, n = _green(raw, i)
-        green.extend([d] * n)
-        names.append(d.name)
-    for label, got, want in (("hero", len(heroes), HERO_COUNT), ("blue", len(blue), BLUE_COUNT), ("green", len(green), GREEN_COUNT)):
+        green_card, copies = _green(raw, i)
+        green.extend([green_card] * copies)
+        names.append(green_card.name)
+    counts = (("hero", len(heroes), HERO_COUNT), ("blue", len(blue), BLUE_COUNT), ("green", len(green), GREEN_COUNT))
+    for label, got, want in counts:
         if got != want:
-            raise BadGameData(f"Drama Pukul 7 card data: the {label} deck must hold {want} cards (copies counted), found {got}")
+            raise BadGameData(f"Drama Pukul 7 card data: the {label} deck must hold {want} cards (copies counted), "
+                              f"found {got}")
     seen: set[str] = set()
-    for n in names:
-        if n in seen:
-            raise _fail(n, "name", "this name is used by more than one card")
-        seen.add(n)
+    for name in names:
+        if name in seen:
+            raise _fail(name, "name", "this name is used by more than one card")
+        seen.add(name)
     return CardSet(heroes, tuple(blue), tuple(green))
 
 

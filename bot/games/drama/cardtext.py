@@ -8,7 +8,8 @@ used there when its full text would not fit.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from bot.games.drama.cards import ATTRS, BLUE_COUNT, Ability, Condition, GreenDef
 from bot.games.drama.state import CARDS
@@ -29,7 +30,7 @@ def attr_word(attr: str) -> str:
 
 def attrs_text(values: dict[str, int] | tuple[int, ...], plus: bool = True) -> str:
     """Attributes with icon and word: "💰+1 Juta 😠+2 Dengki" (only the non-zero ones when ``plus``)."""
-    pairs = values.items() if isinstance(values, dict) else zip(ATTRS, values)
+    pairs = values.items() if isinstance(values, dict) else zip(ATTRS, values, strict=True)
     bits = []
     for attr, n in pairs:
         if plus and not n:
@@ -141,7 +142,8 @@ def card_full(cid: int) -> dict[str, Any]:
         g = CARDS.g(cid)
         rows.append((t("Type"), t("{kind} (Deck Hijau)", kind=kind_word(cid))))
         if g.kind == "item":
-            rows.append((t("Cost"), t("{price} Juta at the KEDAI, or 1 ACTION to play it from your hand", price=g.price)))
+            rows.append((t("Cost"), t("{price} Juta at the KEDAI, or 1 ACTION to play it from your hand",
+                                      price=g.price)))
             rows.append((t("Attributes"), attrs_text(g.attrs) or t("none")))
         else:
             rows.append((t("Cost"), tn("recruit by discarding {n} card (or 1 ACTION from your hand); KAHWIN {k} Juta",
@@ -162,7 +164,8 @@ def hero_full(key: str) -> dict[str, Any]:
     h = CARDS.hero(key)
     sides = " / ".join(t("{name} ({gender})", name=n, gender=gender_word(g)) for n, g in h.sides)
     rows = [(t("Type"), t("Hero card (choose one side)")), (t("Sides"), sides),
-            (t("Condition"), conditions_text(h.ability.conditions)), (t("Effect"), t("ABILITY, once per turn: {text}", text=data_text(h.ability.text)))]
+            (t("Condition"), conditions_text(h.ability.conditions)),
+            (t("Effect"), t("ABILITY, once per turn: {text}", text=data_text(h.ability.text)))]
     return {"title": " / ".join(n for n, _g in h.sides), "rows": rows}
 
 

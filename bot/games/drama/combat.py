@@ -13,10 +13,23 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from bot.kernel.contract import Event
-from bot.games.drama.state import (CARDS, Attack, Choice, DramaState, Player, active_cards, alive_ids, attributes,
-                                   discard, new_ref, passive, player, remove_from_play)
+from bot.games.drama.state import (
+    CARDS,
+    Attack,
+    Choice,
+    DramaState,
+    Player,
+    active_cards,
+    alive_ids,
+    attributes,
+    discard,
+    new_ref,
+    passive,
+    player,
+    remove_from_play,
+)
 from bot.games.drama.windows import open_window
+from bot.kernel.contract import Event
 
 
 def declare_attack(state: DramaState, p: Player, target: int, events: list[Event]) -> None:

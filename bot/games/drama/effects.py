@@ -9,15 +9,27 @@ again when it resolves, because earlier responses may have changed the table.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
+from typing import Any
 
-from bot.kernel.contract import Event
 from bot.games.drama import combat, shop
 from bot.games.drama.cards import PARAMS, SECOND_PARAM, Condition, Effect
-from bot.games.drama.state import (CARDS, MAX_AIR_MUKA, NAMES, DramaState, Player, discard, draw_blue, gain_juta, gender,
-                                   others, player)
+from bot.games.drama.state import (
+    CARDS,
+    MAX_AIR_MUKA,
+    NAMES,
+    DramaState,
+    Player,
+    discard,
+    draw_blue,
+    gain_juta,
+    gender,
+    others,
+    player,
+)
 from bot.games.drama.windows import cancellable, entry_effects, entry_name, projected_target
+from bot.kernel.contract import Event
 from bot.kernel.i18n import N_, t, translate
 
 # --- conditions ------------------------------------------------------------------
@@ -29,9 +41,11 @@ def condition_reason(state: DramaState, pid: int, cond: Condition) -> str | None
     if k == "others_turn":
         return None if state.turn.player != pid else t("This card can only be played on another player's turn.")
     if k == "dengki_target":
-        return None if projected_target(state) == pid else t("This card can only be played when DENGKI is aimed at you.")
+        return (None if projected_target(state) == pid
+                else t("This card can only be played when DENGKI is aimed at you."))
     if k == "member_in_discard":
-        return None if any(CARDS.g(c).kind == "member" for c in state.green_discard) else t("There is no MEMBER in the Deck Hijau discard pile.")
+        return (None if any(CARDS.g(c).kind == "member" for c in state.green_discard)
+                else t("There is no MEMBER in the Deck Hijau discard pile."))
     if k == "other_has_item":
         return None if any(o.items for o in others(state, pid)) else t("No other player has an ITEM.")
     if k == "other_married":
@@ -39,7 +53,8 @@ def condition_reason(state: DramaState, pid: int, cond: Condition) -> str | None
     if k == "no_spouse":
         return None if p.spouse is None else t("You are already married.")
     if k == "air_muka_at_most":
-        return None if p.air_muka <= cond.value else t("You need {value} AIR MUKA or less to do this.", value=cond.value)
+        return (None if p.air_muka <= cond.value
+                else t("You need {value} AIR MUKA or less to do this.", value=cond.value))
     raise AssertionError(f"unknown condition {k}")  # the loader rejects unknown conditions
 
 
@@ -67,7 +82,7 @@ def param_keys(effects: tuple[Effect, ...]) -> list[str]:
     return list(_param_keys(effects))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _param_keys(effects: tuple[Effect, ...]) -> tuple[str, ...]:
     keys = {PARAMS.get(e.kind) for e in effects} | {SECOND_PARAM.get(e.kind) for e in effects}
     return tuple(k for k in ("target", "pick", "entry") if k in keys)
@@ -121,15 +136,16 @@ def entry_pool(state: DramaState, pid: int, effects: tuple[Effect, ...]) -> list
 def combos(state: DramaState, pid: int, effects: tuple[Effect, ...]) -> list[dict[str, int]]:
     """Every valid parameter set, in a stable order (empty list: nothing to aim at)."""
     keys = param_keys(effects)
-    targets: list[int | None] = valid_targets(state, pid, effects) if "target" in keys else [None]
+    targets: Sequence[int | None] = valid_targets(state, pid, effects) if "target" in keys else [None]
     out: list[dict[str, int]] = []
-    for t in targets:
-        picks: list[int | None] = list(_unique(pick_pool(state, pid, effects, t))) if "pick" in keys else [None]
+    for target in targets:
+        picks: Sequence[int | None] = (list(_unique(pick_pool(state, pid, effects, target))) if "pick" in keys
+                                       else [None])
         for k in picks:
-            entries: list[int | None] = entry_pool(state, pid, effects) if "entry" in keys else [None]
+            entries: Sequence[int | None] = entry_pool(state, pid, effects) if "entry" in keys else [None]
             for en in entries:
-                d = {}
-                for key, val in (("target", t), ("pick", k), ("entry", en)):
+                d: dict[str, int] = {}
+                for key, val in (("target", target), ("pick", k), ("entry", en)):
                     if val is not None:
                         d[key] = val
                 out.append(d)
@@ -186,22 +202,26 @@ def _target(state: DramaState, entry: dict[str, Any]) -> Player | None:
     return t if t.alive else None
 
 
-def _gain(state, p, eff, entry, events):
+#: What an effect does: (state, the player whose card or ability it is, the effect, the stack entry, events).
+Handler = Callable[[DramaState, Player, Effect, dict[str, Any], list[Event]], None]
+
+
+def _gain(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any], events: list[Event]) -> None:
     _ev(events, p, eff, amount=gain_juta(state, p, eff.amount))
 
 
-def _draw(state, p, eff, entry, events):
+def _draw(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any], events: list[Event]) -> None:
     _ev(events, p, eff, amount=draw_blue(state, p, eff.amount, events))
 
 
-def _heal(state, p, eff, entry, events):
+def _heal(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any], events: list[Event]) -> None:
     before = p.air_muka
     p.air_muka = min(MAX_AIR_MUKA, p.air_muka + eff.amount)
     _ev(events, p, eff, amount=p.air_muka - before, air_muka=p.air_muka)
 
 
-def _turn_bonus(field_name: str):
-    def handler(state, p, eff, entry, events):
+def _turn_bonus(field_name: str) -> Handler:
+    def handler(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any], events: list[Event]) -> None:
         if state.turn.player != p.id:
             return _fizzle(events, p, entry, N_("it only works on your own turn"))
         setattr(state.turn, field_name, getattr(state.turn, field_name) + eff.amount)
@@ -209,14 +229,14 @@ def _turn_bonus(field_name: str):
     return handler
 
 
-def _extra_turn(state, p, eff, entry, events):
+def _extra_turn(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any], events: list[Event]) -> None:
     if state.turn.player != p.id:
         return _fizzle(events, p, entry, N_("it only works on your own turn"))
     state.extra_turns += 1
     _ev(events, p, eff)
 
 
-def _all_pay(state, p, eff, entry, events):
+def _all_pay(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any], events: list[Event]) -> None:
     total = 0
     for o in others(state, p.id):
         n = min(o.juta, eff.amount)
@@ -226,7 +246,7 @@ def _all_pay(state, p, eff, entry, events):
     _ev(events, p, eff, amount=total)
 
 
-def _dengki(state, p, eff, entry, events):
+def _dengki(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any], events: list[Event]) -> None:
     t = _target(state, entry)
     if t is None:
         return _fizzle(events, p, entry, N_("the target is out of the game"))
@@ -234,7 +254,7 @@ def _dengki(state, p, eff, entry, events):
     combat.aim_dengki(state, p.id, t.id, eff.amount, events)
 
 
-def _lose(state, p, eff, entry, events):
+def _lose(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any], events: list[Event]) -> None:
     t = _target(state, entry)
     if t is None:
         return _fizzle(events, p, entry, N_("the target is out of the game"))
@@ -242,7 +262,7 @@ def _lose(state, p, eff, entry, events):
     combat.queue_loss(state, t.id, eff.amount)
 
 
-def _take_juta(state, p, eff, entry, events):
+def _take_juta(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any], events: list[Event]) -> None:
     t = _target(state, entry)
     if t is None:
         return _fizzle(events, p, entry, N_("the target is out of the game"))
@@ -252,7 +272,7 @@ def _take_juta(state, p, eff, entry, events):
     _ev(events, p, eff, target=t.id, amount=n)
 
 
-def _discard_random(state, p, eff, entry, events):
+def _discard_random(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any], events: list[Event]) -> None:
     t = _target(state, entry)
     if t is None:
         return _fizzle(events, p, entry, N_("the target is out of the game"))
@@ -264,7 +284,7 @@ def _discard_random(state, p, eff, entry, events):
     _ev(events, p, eff, target=t.id, cards=gone)
 
 
-def _steal_random(state, p, eff, entry, events):
+def _steal_random(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any], events: list[Event]) -> None:
     t = _target(state, entry)
     if t is None:
         return _fizzle(events, p, entry, N_("the target is out of the game"))
@@ -277,7 +297,7 @@ def _steal_random(state, p, eff, entry, events):
         events.append({"type": "stolen", "player": p.id, "target": t.id, "cards": got, "visible_to": [p.id, t.id]})
 
 
-def _discard_spouse(state, p, eff, entry, events):
+def _discard_spouse(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any], events: list[Event]) -> None:
     t = _target(state, entry)
     if t is None or t.spouse is None:
         return _fizzle(events, p, entry, N_("the target is not married"))
@@ -288,7 +308,7 @@ def _discard_spouse(state, p, eff, entry, events):
     _ev(events, p, eff, target=t.id, card=s)
 
 
-def _steal_item(state, p, eff, entry, events):
+def _steal_item(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any], events: list[Event]) -> None:
     t = _target(state, entry)
     if t is None or entry.get("pick") not in t.items:
         return _fizzle(events, p, entry, N_("that ITEM is no longer there"))
@@ -296,21 +316,21 @@ def _steal_item(state, p, eff, entry, events):
     state.agenda.append({"do": "place", "player": p.id, "card": entry["pick"]})
 
 
-def _revive(state, p, eff, entry, events):
+def _revive(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any], events: list[Event]) -> None:
     if entry.get("pick") not in state.green_discard:
         return _fizzle(events, p, entry, N_("that MEMBER is no longer in the discard pile"))
     _ev(events, p, eff, card=entry["pick"])
     state.agenda.append({"do": "place", "player": p.id, "card": entry["pick"]})
 
 
-def _free_kahwin(state, p, eff, entry, events):
+def _free_kahwin(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any], events: list[Event]) -> None:
     m = entry.get("pick")
     if p.spouse is not None or m not in p.members or CARDS.g(m).gender == gender(p):
         return _fizzle(events, p, entry, N_("that MEMBER can no longer be married"))
     shop.marry(state, p, m, 0, events)
 
 
-def _skip_turn(state, p, eff, entry, events):
+def _skip_turn(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any], events: list[Event]) -> None:
     t = state.turn
     if state.attack is not None and state.attack.source == "attack":
         state.attack.stopped = True  # the turn's own Dengki, declared before or after Collecting
@@ -322,16 +342,16 @@ def _skip_turn(state, p, eff, entry, events):
         _ev(events, p, eff, target=t.player, timing="action")
 
 
-def _lose_action(state, p, eff, entry, events):
+def _lose_action(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any], events: list[Event]) -> None:
     state.turn.actions_used += eff.amount
     _ev(events, p, eff, target=state.turn.player, amount=eff.amount)
 
 
-def _noop(state, p, eff, entry, events):
+def _noop(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any], events: list[Event]) -> None:
     return None
 
 
-def _reflect(state, p, eff, entry, events):
+def _reflect(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any], events: list[Event]) -> None:
     a = state.attack
     if a is None:
         return _fizzle(events, p, entry, N_("there is no DENGKI to turn back"))
@@ -339,7 +359,7 @@ def _reflect(state, p, eff, entry, events):
     _ev(events, p, eff, target=a.target)
 
 
-def _reduce(state, p, eff, entry, events):
+def _reduce(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any], events: list[Event]) -> None:
     a = state.attack
     if a is None:
         return _fizzle(events, p, entry, N_("there is no DENGKI to weaken"))
@@ -347,15 +367,15 @@ def _reduce(state, p, eff, entry, events):
     _ev(events, p, eff, amount=eff.amount, strength=a.strength)
 
 
-def _prevent(state, p, eff, entry, events):
+def _prevent(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any], events: list[Event]) -> None:
     combat.change_loss(state, entry["ref"], None, events)
 
 
-def _reduce_loss(state, p, eff, entry, events):
+def _reduce_loss(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any], events: list[Event]) -> None:
     combat.change_loss(state, entry["ref"], eff.amount, events)
 
 
-HANDLERS: dict[str, Callable[..., None]] = {
+HANDLERS: dict[str, Handler] = {
     "gain_juta": _gain, "draw": _draw, "heal": _heal, "extra_turn": _extra_turn,
     "bonus_action": _turn_bonus("bonus_action"), "bonus_dengki": _turn_bonus("bonus_dengki"),
     "kedai_discount": _turn_bonus("discount"), "all_pay": _all_pay, "dengki": _dengki,

@@ -6,10 +6,11 @@ on every label of the picker; the board pairs each hero with its player.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.games.drama import cardtext, shop
-from bot.games.drama.state import (CARDS, DramaState, MAX_AIR_MUKA, attributes, hero_name, player)
+from bot.games.drama.state import CARDS, MAX_AIR_MUKA, DramaState, attributes, hero_name, player
 from bot.games.drama.windows import entry_label, projected_target
 from bot.kernel.i18n import t, tn
 
@@ -47,7 +48,8 @@ def _member_line(state: DramaState, pid: int, member: int) -> str:
     if state.choice is not None and state.choice.kind == "absorb":
         return t("Absorbs up to {n} DENGKI, then is discarded", n=g.air_muka)
     gives = cardtext.attrs_text(g.attrs) or t("no attributes")
-    text = t("KAHWIN for {cost} Juta · married: {gives}", cost=shop.kahwin_cost(player(state, pid), member), gives=gives)
+    text = t("KAHWIN for {cost} Juta · married: {gives}", cost=shop.kahwin_cost(player(state, pid), member),
+             gives=gives)
     ability = cardtext.ability_text(g.ability, True)
     full = f"{text} · {ability}" if ability else text
     return full if cardtext.width(full) <= cardtext.LINE_MAX else text
@@ -94,7 +96,8 @@ def entry_sentence(state: DramaState, e: dict[str, Any], viewer: int, names: Map
         return t("{player} plays {card} against {owner}'s {against}", player=who, card=card,
                  owner=_who(state, against["player"], viewer, names), against=entry_label(against))
     if e.get("hero"):
-        return (t("{player} uses their hero ABILITY on {target}", player=who, target=_who(state, e["target"], viewer, names))
+        return (t("{player} uses their hero ABILITY on {target}", player=who,
+                  target=_who(state, e["target"], viewer, names))
                 if "target" in e else t("{player} uses their hero ABILITY", player=who))
     if "target" in e:
         fields = dict(player=who, card=card, target=_who(state, e["target"], viewer, names))
@@ -114,7 +117,8 @@ def _moment(state: DramaState, viewer: int, names: Mapping[int, str] | None = No
     tp = _who(state, state.turn.player, viewer, names)
     a = state.attack
     if w is not None and w.kind == "dengki" and a is not None:
-        target = a.target if projected_target(state) is None else projected_target(state)
+        projected = projected_target(state)
+        target = a.target if projected is None else projected
         return t("{attacker} aims {strength} DENGKI at {target}", attacker=_who(state, a.attacker, viewer, names),
                  strength=a.strength, target=_who(state, target, viewer, names))
     if w is not None and w.kind == "turn_start":

@@ -8,14 +8,28 @@ always waiting on someone (or over).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from bot.kernel.contract import Event
 from bot.games.drama import combat, effects, shop
 from bot.games.drama.cards import BLUE_COUNT, GREEN_COUNT
-from bot.games.drama.state import (BANK_JUTA, CARDS, KEDAI_SLOTS, START_HAND, Choice, DramaState, Player, Turn, attributes,
-                                   draw_blue, draw_green, gain_juta, player)
+from bot.games.drama.state import (
+    BANK_JUTA,
+    CARDS,
+    KEDAI_SLOTS,
+    START_HAND,
+    Choice,
+    DramaState,
+    Player,
+    Turn,
+    attributes,
+    draw_blue,
+    draw_green,
+    gain_juta,
+    player,
+)
 from bot.games.drama.windows import close_window, open_window
+from bot.kernel.contract import Event
 from bot.kernel.rng import Rng
 
 

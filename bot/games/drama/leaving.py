@@ -26,9 +26,9 @@ between decisions, so the loose ends are tied here first:
 
 from __future__ import annotations
 
-from bot.kernel.contract import Event, IllegalAction
 from bot.games.drama import combat, flow
 from bot.games.drama.state import CARDS, DramaState, player
+from bot.kernel.contract import Event, IllegalAction
 from bot.kernel.i18n import t
 
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.kernel.contract import Action
 from bot.games.drama import flow, shop
 from bot.games.drama.actions import mode
+from bot.games.drama.cards import Ability
 from bot.games.drama.effects import _unique, combos, conditions_reason
 from bot.games.drama.state import CARDS, IS_PLOT_TWIST, DramaState, actions_left, active_cards, player
+from bot.kernel.contract import Action
 
 
 def legal_actions(state: DramaState, pid: int) -> list[Action]:
@@ -48,7 +49,7 @@ def _plays(state: DramaState, pid: int, plot_twists_only: bool) -> list[Action]:
     return out
 
 
-def _ability_actions(state: DramaState, pid: int, base: dict[str, Any], ab) -> list[Action]:
+def _ability_actions(state: DramaState, pid: int, base: dict[str, Any], ab: Ability) -> list[Action]:
     p = player(state, pid)
     if p.juta < ab.cost.juta or len(p.hand) < ab.cost.discard or conditions_reason(state, pid, ab.conditions):
         return []

@@ -7,11 +7,11 @@ and phase, and an open Plot Twist chain; a private picture of one player's hand 
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.kernel.i18n import data_text, t
-from bot.pictures.canvas import (CARD, CARD_INK, EMPTY, GOLD, HIGHLIGHT, INK, MUTED, PANEL, WIDTH, Canvas,
-                                 grow, name_of)
+from bot.pictures.canvas import CARD, CARD_INK, EMPTY, GOLD, HIGHLIGHT, INK, MUTED, PANEL, WIDTH, Canvas, grow, name_of
 
 MARGIN = 16
 HEADER = 120
@@ -24,11 +24,12 @@ KIND = {"item": "ITEM", "member": "MEMBER", "episode": "EPISODE", "plot_twist": 
 
 
 def _phase(view: Mapping[str, Any]) -> str:
-    phase = view.get("phase")
+    phase: str | None = view.get("phase")
     turn = view.get("turn") or {}
-    return {"pick": t("choosing heroes"), "collect": t("start of turn"), "dengki": t("Dengki phase"),
-            "over": t("game over"),
-            "action": t("Action phase, {n} ACTION left", n=turn.get("actions_left", 0))}.get(phase, str(phase))
+    names: dict[str | None, str] = {
+        "pick": t("choosing heroes"), "collect": t("start of turn"), "dengki": t("Dengki phase"),
+        "over": t("game over"), "action": t("Action phase, {n} ACTION left", n=turn.get("actions_left", 0))}
+    return names.get(phase, str(phase))
 
 
 def _headline(view: Mapping[str, Any], names: Mapping[Any, str]) -> str:
@@ -121,7 +122,8 @@ def _chain_lines(view: Mapping[str, Any], names: Mapping[Any, str]) -> list[str]
     lines = []
     attack = view.get("attack")
     if attack:
-        lines.append(t("\u2694 {attacker} attacks {target}, strength {n}", attacker=name_of(names, attack.get("attacker")),
+        lines.append(t("\u2694 {attacker} attacks {target}, strength {n}",
+                       attacker=name_of(names, attack.get("attacker")),
                        target=name_of(names, attack.get("projected_target", attack.get("target"))),
                        n=attack.get("strength", 0)))
     window = view.get("window") or {}

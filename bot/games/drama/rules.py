@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from bot.kernel.contract import NOTHING, Action, Event, IllegalAction, Result, Rules, Waiting, Window
 from bot.games.drama import actions, flow, leaving, legal, view
 from bot.games.drama.state import DramaState, hero_name
+from bot.kernel.contract import NOTHING, Action, Event, IllegalAction, Result, Rules, Waiting, Window
 from bot.kernel.i18n import N_, t
 from bot.kernel.options import Choice, Option
 
@@ -80,9 +81,11 @@ class DramaRules(Rules[DramaState]):
         if m == "pay":
             return {"type": "cancel"}
         if m == "absorb":
-            return {"type": "absorb", "member": state.choice.options[0]}  # type: ignore[union-attr]
+            assert state.choice is not None  # the "absorb" mode is a pending choice
+            return {"type": "absorb", "member": state.choice.options[0]}
         if m == "to_hand":
-            return {"type": "to_hand", "card": state.choice.data["card"]}  # type: ignore[union-attr]
+            assert state.choice is not None  # the "to_hand" mode is a pending choice
+            return {"type": "to_hand", "card": state.choice.data["card"]}
         return {"type": "decline"}
 
     def view(self, state: DramaState, player: int | None) -> dict[str, Any]:
@@ -100,4 +103,5 @@ class DramaRules(Rules[DramaState]):
         w = next(p for p in state.players if p.id == state.winner)
         if not w.hero:  # everyone else left during hero picking
             return Result((w.id,), scores, t("Everyone else left before the first turn: the last player in wins."))
-        return Result((w.id,), scores, t("{hero} is the last one standing and the protagonist of this drama.", hero=hero_name(w)))
+        return Result((w.id,), scores,
+                      t("{hero} is the last one standing and the protagonist of this drama.", hero=hero_name(w)))

@@ -22,11 +22,11 @@ plays the normal choice.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.games.drama.cards import BLUE_COUNT, GREEN_COUNT
-from bot.games.drama.state import (CARDS, NAMES, Attack, Choice, DramaState, Player, Turn, attributes,
-                                   player)
+from bot.games.drama.state import CARDS, NAMES, Attack, Choice, DramaState, Player, Turn, attributes, player
 from bot.kernel.rng import Rng
 
 #: The choices a sample can rebuild (their whole data is in the chooser's own view).
@@ -83,7 +83,8 @@ def _deal(view: Mapping[str, Any], players: list[Player], rng: Rng) -> tuple[lis
     green_deck = [greens.pop() for _ in range(view["green_deck"] + kedai_hidden)]
     seats = [p for p in players if p.id != viewer for _ in range(_count(view, p.id))]
     if len(greens) > len(seats):
-        raise ValueError(f"the view does not add up: {len(greens)} hidden Green cards for {len(seats)} hidden hand cards")
+        raise ValueError(f"the view does not add up: {len(greens)} hidden Green cards "
+                         f"for {len(seats)} hidden hand cards")
     rng.shuffle(seats)
     for i, p in enumerate(seats):
         p.hand.append(greens[i] if i < len(greens) else blues.pop())
@@ -96,7 +97,8 @@ def _deal(view: Mapping[str, Any], players: list[Player], rng: Rng) -> tuple[lis
 
 
 def _count(view: Mapping[str, Any], pid: int) -> int:
-    return next(s["hand_count"] for s in view["players"] if s["id"] == pid)
+    count: int = next(s["hand_count"] for s in view["players"] if s["id"] == pid)
+    return count
 
 
 def sample(view: Mapping[str, Any], rng: Rng) -> DramaState:
@@ -132,8 +134,9 @@ def sample(view: Mapping[str, Any], rng: Rng) -> DramaState:
     if choice is not None and choice["kind"] == "start":
         state.choice = Choice(viewer, "start")
     elif choice is not None:
-        state.choice = Choice(viewer, "pay", data={"slot": choice["slot"], "card": choice["card"], "need": choice["need"],
-                                                   "chosen": list(choice["chosen"]), "replace": choice["replace"]})
+        state.choice = Choice(viewer, "pay", data={"slot": choice["slot"], "card": choice["card"],
+                                                   "need": choice["need"], "chosen": list(choice["chosen"]),
+                                                   "replace": choice["replace"]})
     return state
 
 

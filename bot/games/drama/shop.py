@@ -9,14 +9,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.kernel.contract import Event
-from bot.games.drama.state import (CARDS, KEDAI_SLOTS, LIMIT_PER_TYPE, Choice, DramaState, Player, count_type,
-                                   discard, draw_blue, draw_green, gain_juta, gender, owner_in_play, passive,
-                                   pay_juta, player, remove_from_play)
+from bot.games.drama.state import (
+    CARDS,
+    KEDAI_SLOTS,
+    LIMIT_PER_TYPE,
+    Choice,
+    DramaState,
+    Player,
+    count_type,
+    discard,
+    draw_blue,
+    draw_green,
+    gain_juta,
+    gender,
+    owner_in_play,
+    passive,
+    pay_juta,
+    player,
+    remove_from_play,
+)
 from bot.games.drama.windows import open_window
+from bot.kernel.contract import Event
 from bot.kernel.i18n import N_, t, translate
 
-SLOT_LABEL = {"accessory": N_("ACCESSORY"), "building": N_("BUILDING"), "vehicle": N_("VEHICLE"), "member": N_("MEMBER")}
+SLOT_LABEL = {"accessory": N_("ACCESSORY"), "building": N_("BUILDING"), "vehicle": N_("VEHICLE"),
+              "member": N_("MEMBER")}
 
 
 # --- prices ------------------------------------------------------------------------
@@ -50,8 +67,8 @@ def replace_reason(p: Player, cid: int, action: dict[str, Any]) -> str | None:
             return t("You have room for another {label}; do not choose a card to replace.", label=label)
         return None
     if "replace" not in action:
-        return t("You already own {n} {label} cards: choose which one to replace (it goes back to your hand).", n=LIMIT_PER_TYPE,
-                 label=label)
+        return t("You already own {n} {label} cards: choose which one to replace (it goes back to your hand).",
+                 n=LIMIT_PER_TYPE, label=label)
     if action["replace"] not in opts:
         return t("Choose one of your own {label} cards in play to replace.", label=label)
     return None
@@ -166,7 +183,8 @@ def kedai_reason(state: DramaState, slot: Any, kind: str) -> str | None:
     if state.kedai_hidden[slot]:
         return t("That KEDAI card is still face down; it can be bought from the next turn.")
     if CARDS.g(cid).kind != kind:
-        return t("That card is a MEMBER: recruit it instead.") if kind == "item" else t("That card is an ITEM: buy it instead.")
+        return (t("That card is a MEMBER: recruit it instead.") if kind == "item"
+                else t("That card is an ITEM: buy it instead."))
     return None
 
 
@@ -221,8 +239,8 @@ def recruit_reason(state: DramaState, p: Player, action: dict[str, Any]) -> str 
     cid = state.kedai[action["slot"]]
     need = recruit_cost(p, cid)
     if len(p.hand) < need:
-        return t("Recruiting {card} costs {need} cards from your hand and you hold {hand}.", card=CARDS.name(cid), need=need,
-                 hand=len(p.hand))
+        return t("Recruiting {card} costs {need} cards from your hand and you hold {hand}.", card=CARDS.name(cid),
+                 need=need, hand=len(p.hand))
     return replace_reason(p, cid, action)
 
 

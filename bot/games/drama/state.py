@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.kernel.contract import Event
 from bot.games.drama.cards import ATTRS, BLUE_COUNT, CardSet, GreenDef, default_cards
-from bot.kernel.rng import Rng
+from bot.kernel.contract import Event
 from bot.kernel.response_window import ResponseWindow
+from bot.kernel.rng import Rng
 
 MAX_AIR_MUKA = 7
 BANK_JUTA = 30
@@ -26,7 +26,8 @@ LIMIT_PER_TYPE = 2
 CARDS: CardSet = default_cards()
 #: Card id -> name, and whether it is a Plot Twist: looked up constantly, so kept flat.
 NAMES: tuple[str, ...] = tuple(CARDS.name(c) for c in range(len(CARDS.blue) + len(CARDS.green)))
-IS_PLOT_TWIST: tuple[bool, ...] = tuple(c < BLUE_COUNT and CARDS.blue[c].kind == "plot_twist" for c in range(len(NAMES)))
+IS_PLOT_TWIST: tuple[bool, ...] = tuple(c < BLUE_COUNT and CARDS.blue[c].kind == "plot_twist"
+                                        for c in range(len(NAMES)))
 
 
 @dataclass
@@ -156,7 +157,7 @@ def attributes(state: DramaState, p: Player) -> dict[str, int]:
     if state.turn.player == p.id and state.phase != "pick":
         totals[2] += state.turn.bonus_action
         totals[3] += state.turn.bonus_dengki
-    return dict(zip(ATTRS, totals))
+    return dict(zip(ATTRS, totals, strict=True))
 
 
 def passive(p: Player, kind: str) -> int:

@@ -6,7 +6,8 @@ log gets a names map from the cog and uses it).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from bot.games.drama import cardtext, explain, shop
 from bot.games.drama.actions import mode
@@ -91,7 +92,10 @@ _PLAY_LABELS = {
 
 def describe_action(state: DramaState, pid: int, action: Mapping[str, Any]) -> str:
     typ = action.get("type")
-    c = lambda k: describe_choice(state, pid, k, action[k])  # noqa: E731
+
+    def c(k: str) -> str:
+        return describe_choice(state, pid, k, action[k])
+
     if typ == "pick_hero":
         text = t("Play as {hero}", hero=c("hero"))
     elif typ == "play":
@@ -183,7 +187,7 @@ def _effect_text(e: Mapping[str, Any], p: str, tg: str) -> str:
         return tn("{p} takes {n} random card(s) from {t}.", "{p} takes {n} random card(s) from {t}.", amount, p=p, t=tg)
     fields = {"p": p, "t": tg, "amount": amount, "air_muka": e.get("air_muka", ""),
               "cards": _cards(e.get("cards")), "card": _card(e.get("card")),
-              "timing": _TIMINGS.get(e.get("timing"), lambda: "")(), "strength": e.get("strength", "")}
+              "timing": _TIMINGS.get(e.get("timing", ""), lambda: "")(), "strength": e.get("strength", "")}
     tpl = EFFECT_TEXT.get(kind)
     if tpl is None:
         return t("{p}: {kind}.", p=p, kind=kind)
@@ -197,7 +201,7 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
     tg = _n(names, e.get("target"))
     if typ == "effect":
         return _effect_text(e, p, tg)
-    simple: dict[str, Any] = {
+    simple: dict[str, Callable[[], str]] = {
         "pick": lambda: t("{p} plays as {hero}.", p=p, hero=e.get("hero")),
         "first_player": lambda: t("{p} has the gold AIR MUKA card and goes first.", p=p),
         "turn": lambda: t("Turn {number}: {p}.", number=e.get("number"), p=p),
@@ -216,7 +220,7 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
         "replaced": lambda: t("{p} takes {card} back to hand.", p=p, card=_card(e.get("card"))),
         "to_hand": lambda: t("{p} puts {card} in hand.", p=p, card=_card(e.get("card"))),
         "at_once": lambda: tn("{card} gives {p} {juta} Juta and {n} card(s) at once.",
-                              "{card} gives {p} {juta} Juta and {n} card(s) at once.", e.get("draw"),
+                              "{card} gives {p} {juta} Juta and {n} card(s) at once.", e["draw"],
                               card=_card(e.get("card")), p=p, juta=e.get("juta")),
         "buy": lambda: t("{p} buys {card} for {price} Juta.", p=p, card=_card(e.get("card")), price=e.get("price")),
         "recruit": lambda: t("{p} recruits {card}, discarding {cards}.", p=p, card=_card(e.get("card")),
@@ -233,12 +237,13 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
         "fizzle": lambda: (t("{p}'s {card} has no effect ({why}).", p=p, card=entry_text(e.get("name")),
                              why=translate(e["why"])) if e.get("why")
                            else t("{p}'s {card} has no effect.", p=p, card=entry_text(e.get("name")))),
-        "stolen": lambda: t("{p} took {cards} from {t}.", p=p, cards=", ".join(_card(x) for x in e.get("cards", [])), t=tg),
+        "stolen": lambda: t("{p} took {cards} from {t}.", p=p, cards=", ".join(_card(x) for x in e.get("cards", [])),
+                            t=tg),
         "dengki_reduced": lambda: t("{p}'s protection blocks {amount} DENGKI.", p=p, amount=e.get("amount")),
         "shield": lambda: (t("{card} shields {p} from {amount} DENGKI and stays, loyal.", card=_card(e.get("card")),
                              p=p, amount=e.get("amount")) if e.get("spouse")
-                           else t("{card} shields {p} from {amount} DENGKI and is discarded.", card=_card(e.get("card")),
-                                  p=p, amount=e.get("amount"))),
+                           else t("{card} shields {p} from {amount} DENGKI and is discarded.",
+                                  card=_card(e.get("card")), p=p, amount=e.get("amount"))),
         "no_loss": lambda: t("{p} loses no AIR MUKA.", p=p),
         "air_muka": lambda: t("{p} loses {amount} AIR MUKA (now {air_muka}).", p=p, amount=-e.get("amount", 0),
                               air_muka=e.get("air_muka")),
@@ -259,7 +264,8 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
                 return t("{p} plays {card} on {t} against {owner}'s {against}.", p=p, card=card, t=tg,
                          owner=owner, against=against)
             return t("{p} plays {card} against {owner}'s {against}.", p=p, card=card, owner=owner, against=against)
-        return t("{p} plays {card} on {t}.", p=p, card=card, t=tg) if "target" in e else t("{p} plays {card}.", p=p, card=card)
+        return (t("{p} plays {card} on {t}.", p=p, card=card, t=tg) if "target" in e
+                else t("{p} plays {card}.", p=p, card=card))
     if typ == "ability":
         if e.get("hero"):
             return (t("{p} uses their hero ABILITY on {t}.", p=p, t=tg) if "target" in e
@@ -267,39 +273,61 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
         card = _card(e.get("card"))
         return (t("{p} uses their {card} ABILITY on {t}.", p=p, card=card, t=tg) if "target" in e
                 else t("{p} uses their {card} ABILITY.", p=p, card=card))
-    make = simple.get(typ)
+    make = simple.get(typ) if isinstance(typ, str) else None
     return make() if make else str(typ)
 
 
 def rules_summary() -> str:
     """The rules page: one text per paragraph (each rulings item is its own text)."""
     return "\n\n".join((
-        t("**Drama Pukul 7**: knock the others' AIR MUKA (face) down to 0; the last player standing is the protagonist. 2 to 6 players."),
-        t("**Setup**: each player picks a hero side (the side sets the gender) or is dealt a hero (host option); the gold AIR MUKA card, dealt at random, names the first player. Everyone starts with 7 AIR MUKA (never above 7), 4 Deck Biru cards and 1 Juta; the Bank holds 30 Juta; the KEDAI shows 4 Deck Hijau cards."),
+        t("**Drama Pukul 7**: knock the others' AIR MUKA (face) down to 0; the last player standing is the "
+          "protagonist. 2 to 6 players."),
+        t("**Setup**: each player picks a hero side (the side sets the gender) or is dealt a hero (host option); the "
+          "gold AIR MUKA card, dealt at random, names the first player. Everyone starts with 7 AIR MUKA (never above "
+          "7), 4 Deck Biru cards and 1 Juta; the Bank holds 30 Juta; the KEDAI shows 4 Deck Hijau cards."),
         "\n".join((
             t("**Your turn**"),
             t("1. *Collecting*: take Juta and draw cards equal to your JUTA and DRAW attributes."),
-            t("2. *Action*: play up to your ACTION attribute in cards from hand (EPISODE, PLOT TWIST, or an ITEM/MEMBER from hand without paying). Free actions: buy ITEMs (Juta), recruit MEMBERs (discard cards), KAHWIN, your hero ABILITY once per turn, each card ABILITY once per turn."),
+            t("2. *Action*: play up to your ACTION attribute in cards from hand (EPISODE, PLOT TWIST, or an "
+              "ITEM/MEMBER from hand without paying). Free actions: buy ITEMs (Juta), recruit MEMBERs (discard cards), "
+              "KAHWIN, your hero ABILITY once per turn, each card ABILITY once per turn."),
             t("3. *Dengki*: aim your DENGKI at one player, or end your turn. The turn ends once the attack is done."),
-            t("Attributes: 1 each from your hero, plus the icons on your ITEMs and on your spouse (an unmarried MEMBER gives only its shield); a new card counts at once (an ITEM with +1 DRAW bought in your turn draws now)."),
+            t("Attributes: 1 each from your hero, plus the icons on your ITEMs and on your spouse (an unmarried MEMBER "
+              "gives only its shield); a new card counts at once (an ITEM with +1 DRAW bought in your turn draws "
+              "now)."),
         )),
         "\n".join((
-            t("**PLOT TWISTs** are played on your own turn (costs an ACTION) or, for free, during another player's turn in a response window. Conditions printed on cards are checked."),
-            t("**Limits**: 2 each of ACCESSORY, BUILDING, VEHICLE and MEMBER; a third replaces one of yours, which goes back to your hand. One spouse; KAHWIN needs a MEMBER in front of you of the other gender and its printed cost (2 Juta unless printed otherwise)."),
+            t("**PLOT TWISTs** are played on your own turn (costs an ACTION) or, for free, during another player's "
+              "turn in a response window. Conditions printed on cards are checked."),
+            t("**Limits**: 2 each of ACCESSORY, BUILDING, VEHICLE and MEMBER; a third replaces one of yours, which "
+              "goes back to your hand. One spouse; KAHWIN needs a MEMBER in front of you of the other gender and its "
+              "printed cost (2 Juta unless printed otherwise)."),
             t("**KEDAI**: a bought slot is refilled face down and turns face up when the next turn starts."),
         )),
         "\n".join((
             t("**Rulings this game uses**"),
-            t("- PLOT TWIST windows open at the start of every turn (the Collecting phase), at the start of the Action phase, after every card or ABILITY is put into play (bought and recruited cards too), when DENGKI is declared, and again after each PLOT TWIST so counters can be countered. Everyone holding a card is asked, so being asked reveals nothing. A window closes when all have passed or the timer runs out."),
-            t("- Responses resolve last in, first out; a cancelled cancel does nothing. Reflections of DENGKI (Jelaskan Di Social Media) swap attacker and target, so two of them cancel out."),
-            t("- Cliffhanger before Collecting skips the whole turn; later it stops card play and the attack (free actions stay allowed)."),
-            t("- DENGKI of strength D: passive protection first, then unmarried MEMBERs (you choose the order when it matters), each absorbing up to its AIR MUKA and then discarded; then your spouse absorbs up to its AIR MUKA and stays; the rest comes off your hero."),
-            t("- A reactive ABILITY (Klinik Kampung Ubi) is used just before your hero would lose AIR MUKA, only on another player's turn, and can be cancelled."),
-            t("- An effect that names a card or player checks it again when it resolves and does nothing if it is gone."),
-            t("- At 0 AIR MUKA you are out: your cards go to the discard piles and your Juta to the Bank. Empty decks reshuffle their discard piles. An empty Bank pays what it has."),
-            t("- Leaving a match of three or more: your hero is out as at 0 AIR MUKA, at once, and you count as a loser; PLOT TWISTs you had stacked do nothing."),
+            t("- PLOT TWIST windows open at the start of every turn (the Collecting phase), at the start of the Action "
+              "phase, after every card or ABILITY is put into play (bought and recruited cards too), when DENGKI is "
+              "declared, and again after each PLOT TWIST so counters can be countered. Everyone holding a card is "
+              "asked, so being asked reveals nothing. A window closes when all have passed or the timer runs out."),
+            t("- Responses resolve last in, first out; a cancelled cancel does nothing. Reflections of DENGKI "
+              "(Jelaskan Di Social Media) swap attacker and target, so two of them cancel out."),
+            t("- Cliffhanger before Collecting skips the whole turn; later it stops card play and the attack (free "
+              "actions stay allowed)."),
+            t("- DENGKI of strength D: passive protection first, then unmarried MEMBERs (you choose the order when it "
+              "matters), each absorbing up to its AIR MUKA and then discarded; then your spouse absorbs up to its AIR "
+              "MUKA and stays; the rest comes off your hero."),
+            t("- A reactive ABILITY (Klinik Kampung Ubi) is used just before your hero would lose AIR MUKA, only on "
+              "another player's turn, and can be cancelled."),
+            t("- An effect that names a card or player checks it again when it resolves and does nothing if it is "
+              "gone."),
+            t("- At 0 AIR MUKA you are out: your cards go to the discard piles and your Juta to the Bank. Empty decks "
+              "reshuffle their discard piles. An empty Bank pays what it has."),
+            t("- Leaving a match of three or more: your hero is out as at 0 AIR MUKA, at once, and you count as a "
+              "loser; PLOT TWISTs you had stacked do nothing."),
             t("- Pelumba Haram: one more turn after this one (skipped if you are out)."),
-            t("- You may DENGKI at once instead of Collecting; the turn then ends with the attack. Strength counts when declared."),
+            t("- You may DENGKI at once instead of Collecting; the turn then ends with the attack. Strength counts "
+              "when declared."),
             t("- A card that hits with DENGKI is a DENGKI: defence cards answer it, MEMBERs absorb it."),
         )),
     )) + "\n"

@@ -8,11 +8,12 @@ player is choosing to pay with.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.games.drama import board
 from bot.games.drama.cards import ATTRS
-from bot.games.drama.state import (CARDS, DramaState, actions_left, attributes, gender, hero_name, player)
+from bot.games.drama.state import CARDS, DramaState, actions_left, attributes, gender, hero_name, player
 from bot.games.drama.windows import entry_name, projected_target
 from bot.kernel.i18n import t, tn
 from bot.kernel.present import Board
@@ -27,7 +28,7 @@ def card_info(cid: int) -> dict[str, Any]:
         return {"id": cid, "name": d.name, "kind": d.kind, "text": d.text, "effects": [e.kind for e in d.effects]}
     g = CARDS.g(cid)
     info: dict[str, Any] = {"id": cid, "name": g.name, "kind": g.kind, "type": g.slot,
-                            "attributes": dict(zip(ATTRS, g.attrs)), "ability": g.ability.kind,
+                            "attributes": dict(zip(ATTRS, g.attrs, strict=True)), "ability": g.ability.kind,
                             "ability_text": g.ability.text}
     if g.kind == "item":
         info["price"] = g.price
@@ -145,7 +146,8 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     if view["phase"] == "pick":
         pk = view["pick"]
         mode = t("chosen in turn") if pk["mode"] == "choose" else t("dealt at random")
-        lines.append(t("🎭 **Choosing heroes** ({mode}); next: **{player}**", mode=mode, player=_name(names, pk["queue"][0])))
+        lines.append(t("🎭 **Choosing heroes** ({mode}); next: **{player}**", mode=mode,
+                       player=_name(names, pk["queue"][0])))
         if "dealt" in pk:
             lines.append(t("Your dealt hero: {hero}", hero=pk["dealt"]))
     elif view["phase"] == "over":
@@ -153,8 +155,8 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     else:
         fields = dict(number=tv["number"], player=_name(names, tv["player"]), phase=_phase_name(view, tv),
                       left=tv["actions_left"])
-        lines.append(t("🎬 **Turn {number}: {player}** · {phase} · stopped by a Cliffhanger", **fields) if tv["silenced"]
-                     else t("🎬 **Turn {number}: {player}** · {phase}", **fields))
+        lines.append(t("🎬 **Turn {number}: {player}** · {phase} · stopped by a Cliffhanger", **fields)
+                     if tv["silenced"] else t("🎬 **Turn {number}: {player}** · {phase}", **fields))
     a = view["attack"]
     if a:
         fields = dict(strength=a["strength"], attacker=_name(names, a["attacker"]),
@@ -165,7 +167,8 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
         lines.append(board.window_words(view, names))
     c = view["choice"]
     if c:
-        lines.append(t("⏳ Waiting for {player} to {what}.", player=_name(names, c["player"]), what=_choice_kind(c["kind"])))
+        lines.append(t("⏳ Waiting for {player} to {what}.", player=_name(names, c["player"]),
+                       what=_choice_kind(c["kind"])))
     if view["viewer"] is not None and view["phase"] != "over":
         lines.append("")
         lines.extend(board.hand_lines(view))
@@ -174,7 +177,7 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
 
 
 def _phase_name(view: Mapping[str, Any], tv: Mapping[str, Any]) -> str:
-    phase = view["phase"]
+    phase: str = view["phase"]
     if phase == "collect":
         return t("starting (before Collecting)")
     if phase == "action":
@@ -223,8 +226,8 @@ def render_brief(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     else:
         fields = dict(hero=me["hero"], gender=me["gender"], air_muka=me["air_muka"], juta=me["juta"])
         if tv["player"] == viewer and view["phase"] == "action":
-            you = t("**You:** {hero} ({gender}) \u00b7 Air Muka {air_muka} \u00b7 {juta} Juta \u00b7 {left} ACTION left",
-                    left=tv["actions_left"], **fields)
+            you = t("**You:** {hero} ({gender}) \u00b7 Air Muka {air_muka} \u00b7 {juta} Juta \u00b7 "
+                    "{left} ACTION left", left=tv["actions_left"], **fields)
         else:
             you = t("**You:** {hero} ({gender}) \u00b7 Air Muka {air_muka} \u00b7 {juta} Juta", **fields)
         lines.append(you)
@@ -269,7 +272,8 @@ def _brief_fact(view: Mapping[str, Any], names: Mapping[int, str], viewer: Any) 
     if w:
         live = [e for e in w["stack"] if not e.get("void")]
         if live:
-            shown = {p: who(p) for p in {e["player"] for e in w["stack"]} | {e["target"] for e in w["stack"] if "target" in e}}
+            shown = {p: who(p)
+                     for p in {e["player"] for e in w["stack"]} | {e["target"] for e in w["stack"] if "target" in e}}
             bits.append(t("⚡ {what}", what=board.entry_words(live[-1], w["stack"], shown)))
         elif not a:
             bits.append(t("⚡ Plot Twist window (nothing played yet)"))

@@ -18,18 +18,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.kernel.contract import Event
 from bot.games.drama.cards import Ability, Effect
 from bot.games.drama.state import CARDS, DramaState, actions_left, new_ref, player
-from bot.kernel.response_window import ResponseWindow
+from bot.kernel.contract import Event
 from bot.kernel.i18n import t
+from bot.kernel.response_window import ResponseWindow
 
 
 def entry_effects(entry: dict[str, Any]) -> tuple[Effect, ...]:
     """The effects a stack entry carries, looked up in the card data."""
     if entry.get("hero"):
         return CARDS.hero(entry["hero"]).ability.effects
-    cid = entry["card"]
+    cid: int = entry["card"]
     if CARDS.is_blue(cid):
         return CARDS.blue[cid].effects
     return CARDS.g(cid).ability.effects
@@ -129,7 +129,7 @@ def projected_target(state: DramaState) -> int | None:
     if a is None or w is None or w.kind != "dengki":
         return None
     attacker, target = a.attacker, a.target
-    for e, dead in zip(w.stack, cancelled_flags(w.stack)):
+    for e, dead in zip(w.stack, cancelled_flags(w.stack), strict=True):
         if not dead and not e.get("void") and any(x.kind == "reflect_attack" for x in entry_effects(e)):
             attacker, target = target, attacker
     return target
@@ -141,10 +141,10 @@ def close_window(state: DramaState, events: list[Event]) -> None:
     assert w is not None
     state.window = None
     flags = cancelled_flags(w.stack)
-    for e, dead in zip(w.stack, flags):
+    for e, dead in zip(w.stack, flags, strict=True):
         if dead:
             events.append({"type": "cancelled", "player": e["player"], "name": entry_name(e)})
-    for e, dead in zip(w.stack, flags):
+    for e, dead in zip(w.stack, flags, strict=True):
         if not dead:
             state.agenda.append({"do": "resolve", "entry": e})
 

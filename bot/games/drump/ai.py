@@ -12,12 +12,15 @@ every mechanism the rules give and is what AI seats play by default.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from bot.kernel.contract import Action
-from bot.games.drump.cards import ATTACK_TARGET, IS_ACE, IS_PART, PART_SCORE, SLOT, SLOTS, VALUE, can_make
 from bot.games.drump.ai_normal import NormalPolicy
+from bot.games.drump.cards import ATTACK_TARGET, IS_ACE, IS_PART, PART_SCORE, SLOT, SLOTS, VALUE, can_make
+from bot.kernel.contract import Action
 from bot.kernel.rng import Rng
+
+__all__ = ["EasyPolicy", "HeuristicPolicy", "NormalPolicy"]
 
 #: Average value assumed for a face-down card of the opponent's (A-9 averages 5).
 _HIDDEN_GUESS = 5
@@ -25,7 +28,8 @@ _HIDDEN_GUESS = 5
 
 def _own_side(view: Mapping[str, Any]) -> Mapping[str, Any]:
     viewer = view["viewer"]
-    for side in view["sides"]:
+    sides: list[Mapping[str, Any]] = view["sides"]
+    for side in sides:
         if side["player"] == viewer:
             return side
     raise ValueError("the heuristic policy needs a player's own view")

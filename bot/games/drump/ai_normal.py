@@ -24,11 +24,24 @@ What it weighs, each from the rules and what the seat may see:
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
+from bot.games.drump.cards import (
+    ATTACK_TARGET,
+    FULL_DECK,
+    IS_ACE,
+    IS_FORCE,
+    IS_PART,
+    PART_SCORE,
+    SLOT,
+    SLOTS,
+    VALUE,
+    can_make,
+    high_sum,
+    low_sum,
+)
 from bot.kernel.contract import Action
-from bot.games.drump.cards import (ATTACK_TARGET, FULL_DECK, IS_ACE, IS_FORCE, IS_PART, PART_SCORE, SLOT, SLOTS,
-                                   VALUE, can_make, high_sum, low_sum)
 from bot.kernel.rng import Rng
 
 HAND_LIMIT = 5

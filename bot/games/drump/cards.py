@@ -13,7 +13,7 @@ Hearts Body, Clubs Tail, Diamonds Wings.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from bot.kernel.i18n import N_, t, translate
 

@@ -7,10 +7,11 @@ touches the state; the handlers then check the rules. Nothing here mutates.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from bot.kernel.contract import IllegalAction
 from bot.games.drump.cards import CARD_SET, ZONES, label
+from bot.kernel.contract import IllegalAction
 from bot.kernel.i18n import t
 
 

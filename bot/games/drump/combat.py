@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.kernel.contract import Event, IllegalAction
 from bot.games.drump.cards import ATTACK_TARGET, IS_ACE, IS_FORCE, IS_PART, VALUE, high_sum, label
 from bot.games.drump.checks import card_param, in_hand, zone_param
 from bot.games.drump.flow import draw
 from bot.games.drump.state import BLOCK, MAIN, REATTACK, DrumpState
-from bot.kernel.response_window import ResponseWindow
+from bot.kernel.contract import Event, IllegalAction
 from bot.kernel.i18n import t
+from bot.kernel.response_window import ResponseWindow
 
 
 def attack(state: DrumpState, seat: int, action: dict[str, Any]) -> list[Event]:

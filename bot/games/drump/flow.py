@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 
-from bot.kernel.contract import Event
 from bot.games.drump.cards import insert_sorted
 from bot.games.drump.outcome import has_drump, reason as why_it_ends, scores, set_name, summary_text
 from bot.games.drump.state import MAIN, OVER, DrumpState
+from bot.kernel.contract import Event
 
 
 def draw(state: DrumpState, seat: int, reason: str, events: list[Event]) -> bool:

@@ -8,10 +8,10 @@ deterministic. Each listed action is exactly one the handlers accept.
 
 from __future__ import annotations
 
-from bot.kernel.contract import Action
 from bot.games.drump.cards import IS_ACE, IS_FORCE, IS_PART, RANK, VALUE, ZONES, low_sum, sort_cards
 from bot.games.drump.moves import MAX_EXCHANGES
 from bot.games.drump.state import BLOCK, DISCARD, MAIN, REATTACK, DrumpState
+from bot.kernel.contract import Action
 
 
 def legal_for_seat(state: DrumpState, seat: int) -> list[Action]:

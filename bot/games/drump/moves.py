@@ -9,13 +9,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.kernel.contract import Event, IllegalAction
-from bot.games.drump.cards import (HAND_LIMIT, IS_ACE, IS_FORCE, IS_PART, RANK, SLOT, VALUE, can_make,
-                                   insert_sorted, label)
+from bot.games.drump.cards import (
+    HAND_LIMIT,
+    IS_ACE,
+    IS_FORCE,
+    IS_PART,
+    RANK,
+    SLOT,
+    VALUE,
+    can_make,
+    insert_sorted,
+    label,
+)
 from bot.games.drump.checks import card_param, in_hand, zone_param
 from bot.games.drump.flow import draw, finish_turn, part_placed
 from bot.games.drump.outcome import has_drump
 from bot.games.drump.state import DISCARD, DrumpState
+from bot.kernel.contract import Event, IllegalAction
 from bot.kernel.i18n import t, tn
 
 MAX_EXCHANGES = 2

@@ -15,6 +15,7 @@ of the second player's last turn, a deck-out), so the endings cannot disagree:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from bot.games.drump.cards import MONSTER, PART_SCORE, RANK, SET_RANK_BY_RANK
@@ -95,8 +96,9 @@ def reason(state: DrumpState) -> tuple[list[int], list[Any]]:
     return [state.players[win]], ["points", pts[win], pts[1 - win]]
 
 
-_SUMMARIES: dict[str, Any] = {
-    "sets": lambda w, l: t("Both hold DRUMP: a {winner} beats a {loser}.", winner=set_label(w), loser=set_label(l)),
+_SUMMARIES: dict[str, Callable[..., str]] = {
+    "sets": lambda won, lost: t("Both hold DRUMP: a {winner} beats a {loser}.", winner=set_label(won),
+                                loser=set_label(lost)),
     "mixed_draw": lambda n: tn("Both hold a mixed DRUMP worth {n} point: a draw.",
                                "Both hold a mixed DRUMP worth {n} points: a draw.", n),
     "mixed": lambda n, loser: tn("Both hold a mixed DRUMP: {n} point beat {loser}.",
@@ -104,7 +106,7 @@ _SUMMARIES: dict[str, Any] = {
     "drump": lambda name, n: tn("DRUMP with a {set} ({n} point) wins.", "DRUMP with a {set} ({n} points) wins.",
                                 n, set=set_label(name)),
     "level": lambda score: t("No DRUMP; part scores are level at {score}: a draw.", score=score),
-    "points": lambda w, l: t("No DRUMP; part scores {winner} to {loser}.", winner=w, loser=l),
+    "points": lambda won, lost: t("No DRUMP; part scores {winner} to {loser}.", winner=won, loser=lost),
 }
 
 

@@ -7,7 +7,8 @@ the picture can only draw their backs.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.kernel.i18n import t, tn
 from bot.pictures import cards as pc

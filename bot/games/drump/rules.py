@@ -9,9 +9,9 @@ everything players read.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
-from bot.kernel.contract import NOTHING, Action, Event, IllegalAction, PlayerId, Result, Rules, Waiting, Window
 from bot.games.drump import combat, moves
 from bot.games.drump.cards import FULL_DECK, HAND_LIMIT, IS_ACE, ORDER, VALUE, insert_sorted
 from bot.games.drump.checks import check_keys
@@ -20,8 +20,9 @@ from bot.games.drump.legal import legal_for_seat
 from bot.games.drump.outcome import final_summary, scores
 from bot.games.drump.state import BLOCK, DISCARD, MAIN, OVER, REATTACK, DrumpState, Side
 from bot.games.drump.view import make_view
-from bot.kernel.rng import Rng
+from bot.kernel.contract import NOTHING, Action, Event, IllegalAction, PlayerId, Result, Rules, Waiting, Window
 from bot.kernel.i18n import N_, t, translate
+from bot.kernel.rng import Rng
 
 Handler = Callable[[DrumpState, int, dict[str, Any]], list[Event]]
 
@@ -96,7 +97,8 @@ class DrumpRules(Rules[DrumpState]):
     state_type = DrumpState
 
     # --- lifecycle ---------------------------------------------------------
-    def new_game(self, player_ids: Sequence[PlayerId], seed: int, options: Mapping[str, Any] | None = None) -> DrumpState:
+    def new_game(self, player_ids: Sequence[PlayerId], seed: int,
+                 options: Mapping[str, Any] | None = None) -> DrumpState:
         self.check_options(options)
         players = list(player_ids)
         if len(players) != 2 or len(set(players)) != 2:
@@ -137,7 +139,7 @@ class DrumpRules(Rules[DrumpState]):
             raise IllegalAction(t('An action must be a JSON object with a "type", such as {{"type": "end_turn"}}.'))
         kind = action.get("type")
         spec = SPECS.get(kind) if isinstance(kind, str) else None
-        if spec is None:
+        if spec is None or not isinstance(kind, str):
             shown = repr(kind) if len(repr(kind)) <= 30 else repr(kind)[:30] + "..."
             raise IllegalAction(t("Unknown action type {shown}; DRUMP actions are {actions}.",
                                   shown=shown, actions=", ".join(SPECS)))

@@ -11,12 +11,13 @@ the same sample.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.games.drump.cards import FULL_DECK, ORDER, SLOTS, sort_cards
 from bot.games.drump.state import BLOCK, DrumpState, Side
-from bot.kernel.rng import Rng
 from bot.kernel.response_window import ResponseWindow
+from bot.kernel.rng import Rng
 
 
 def unseen(view: Mapping[str, Any]) -> list[str]:

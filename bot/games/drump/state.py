@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.games.drump.cards import ZONES
-from bot.kernel.rng import Rng
 from bot.kernel.response_window import ResponseWindow
+from bot.kernel.rng import Rng
 
 #: Phases. MAIN: the turn player's free actions. BLOCK: the defender's response window.
 #: REATTACK: the attacker decides after a block. DISCARD: trimming to 5 at end of turn. OVER: finished.

@@ -7,7 +7,8 @@ its face-up cards only.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any, TypeGuard
 
 from bot.games.drump.cards import CARD_SET, ZONES, label, long_label
 from bot.games.drump.outcome import set_label, summary_text
@@ -48,7 +49,7 @@ def _zone_contents(state: DrumpState, seat: int, zone: int, own: bool) -> str:
     cards = side.zones[zone]
     if not cards:
         return t("empty")
-    shown = [label(c) for c, up in zip(cards, side.up[zone]) if up or own]
+    shown = [label(c) for c, up in zip(cards, side.up[zone], strict=True) if up or own]
     hidden = len(cards) - len(shown)
     text = " ".join(shown)
     if hidden and shown:
@@ -58,7 +59,7 @@ def _zone_contents(state: DrumpState, seat: int, zone: int, own: bool) -> str:
     return text
 
 
-def _is_zone(value: Any) -> bool:
+def _is_zone(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < ZONES
 
 
@@ -117,6 +118,7 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
     who = player_name(names, event.get("player"))
     zone = event.get("zone")
     zone_no = zone + 1 if isinstance(zone, int) else zone
+    params: dict[str, Any]  # the parameters some lines share
     if kind == "turn_start":
         if event.get("last_turn"):
             return t("Turn {turn}: {player} (last turn: the first player holds DRUMP).",
@@ -153,7 +155,7 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
                      replaced=long_label(event["replaced"]), **params)
         return t("{player} plays Extra Jack: {part}, discarding {ace}.", **params)
     if kind == "exchange":
-        take = event.get("take")
+        take = event["take"]
         part = long_label(event["part"])
         if take == "draw":
             return t("{player} exchanges {part} and draws a card.", player=who, part=part)
@@ -183,7 +185,7 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
         return t("{player} stops attacking.", player=who) if event.get("reason") == "stop" else t("The attack is over.")
     if kind == "trim":
         return tn("{player} must discard {n} card(s) down to 5.", "{player} must discard {n} card(s) down to 5.",
-                  event.get("count"), player=who)
+                  event["count"], player=who)
     if kind == "discard":
         return t("{player} discards {card}.", player=who, card=long_label(event["card"]))
     if kind == "end_turn":

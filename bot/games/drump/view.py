@@ -9,7 +9,8 @@ in progress) is public.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.games.drump.cards import MONSTER, RANK, SLOT_LABELS, SLOTS, label, low_sum
 from bot.games.drump.outcome import final_summary, has_drump, part_score, set_label, set_name
@@ -59,8 +60,8 @@ def make_view(state: DrumpState, player: int | None) -> dict[str, Any]:
 
 def _side_view(state: DrumpState, seat: int, own: bool) -> dict[str, Any]:
     side = state.sides[seat]
-    zones = [[{"card": c if (own or up) else None, "up": up} for c, up in zip(cards, flags)]
-             for cards, flags in zip(side.zones, side.up)]
+    zones = [[{"card": c if (own or up) else None, "up": up} for c, up in zip(cards, flags, strict=True)]
+             for cards, flags in zip(side.zones, side.up, strict=True)]
     return {
         "player": state.players[seat],
         "hand_count": len(side.hand),

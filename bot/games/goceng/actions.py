@@ -3,7 +3,8 @@ action raises IllegalAction with the state exactly as it was."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from bot.kernel.contract import Action, Event, IllegalAction
 from bot.kernel.i18n import t
@@ -11,10 +12,11 @@ from bot.kernel.i18n import t
 from . import flow, negotiation
 from .cards import load_cards
 from .legal import actors
-from .state import CHALLENGE, OVER, RECONCILE_PRICE, RESPOND, GocengState
+from .state import CHALLENGE, OVER, RECONCILE_PRICE, RESPOND, Battle, GocengState
 
 #: Who decides each action type: the stage of the game it belongs to.
-CHALLENGER, CHALLENGED, HOLDER, HELPER, BATTLER, TARGET = "challenger", "challenged", "holder", "helper", "battler", "target"
+CHALLENGER, CHALLENGED, HOLDER = "challenger", "challenged", "holder"
+HELPER, BATTLER, TARGET = "helper", "battler", "target"
 
 Handler = Callable[[GocengState, int, Action], list[Event]]
 
@@ -56,8 +58,10 @@ def stage_of(state: GocengState, player: int) -> str:
         return CHALLENGER
     if state.phase == RESPOND:
         return CHALLENGED
-    if state.battle.window is not None:
-        return BATTLER if player == state.battle.holder else HELPER
+    battle = state.battle
+    assert battle is not None  # past the challenge and the answer, the game is in a battle
+    if battle.window is not None:
+        return BATTLER if player == battle.holder else HELPER
     return HOLDER
 
 
@@ -136,8 +140,15 @@ def _fight(state: GocengState, player: int, action: Action) -> list[Event]:
 
 # --- battle: the punch token holder ------------------------------------------------------------
 
-def _play(state: GocengState, player: int, action: Action) -> list[Event]:
+def _battle(state: GocengState) -> Battle:
+    """The battle a battle action is made in (the stage check lets them through only in one)."""
     battle = state.battle
+    assert battle is not None
+    return battle
+
+
+def _play(state: GocengState, player: int, action: Action) -> list[Event]:
+    battle = _battle(state)
     card = action["card"]
     if card not in state.hands[player]:
         raise IllegalAction(t("That card is not in your hand."))
@@ -149,7 +160,7 @@ def _play(state: GocengState, player: int, action: Action) -> list[Event]:
 
 
 def _ask_help(state: GocengState, player: int, action: Action) -> list[Event]:
-    battle = state.battle
+    battle = _battle(state)
     if battle.asked:
         raise IllegalAction(t("You already asked for Extra Power for this card; play on alone or lose."))
     battle.asked = True
@@ -157,7 +168,7 @@ def _ask_help(state: GocengState, player: int, action: Action) -> list[Event]:
 
 
 def _give_up(state: GocengState, player: int, action: Action) -> list[Event]:
-    battle = state.battle
+    battle = _battle(state)
     if flow.fitting_cards(state, battle, player, player):
         raise IllegalAction(t("You can still continue your line, so you cannot give up."))
     return [{"type": "give_up", "player": player}] + flow.lose_battle(state, battle, player)
@@ -167,6 +178,7 @@ def _give_up(state: GocengState, player: int, action: Action) -> list[Event]:
 
 def _target(state: GocengState, player: int, action: Action) -> list[Event]:
     pending = state.pending
+    assert pending is not None  # the TARGET stage is the one with an Ajian target pending
     if action["target"] not in pending.candidates:
         if pending.kind == "peek":
             raise IllegalAction(t("You cannot see the character of that player."))

@@ -12,23 +12,25 @@ It never guesses a hidden character; unknown players are treated alike.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.kernel.contract import Action
-from bot.kernel.rng import Rng
 from bot.kernel.policy import RandomPolicy
+from bot.kernel.rng import Rng
 
 from .cards import fist_fits
 
 __all__ = ["RandomPolicy", "HeuristicPolicy"]
 
 #: Characters each character wants defeated, and the one Mat Goceng protects.
-HUNTS: dict[str, tuple[str, ...]] = {
+#: By the AI's own character (None, not known, hunts and protects no one).
+HUNTS: dict[str | None, tuple[str, ...]] = {
     "rijkaard_cere": ("nyi_kencleng",),
     "bang_codet": ("mat_goceng", "baba_amsyong"),
     "baba_amsyong": ("rijkaard_cere", "bang_codet"),
 }
-PROTECTS: dict[str, tuple[str, ...]] = {"mat_goceng": ("nyi_kencleng",)}
+PROTECTS: dict[str | None, tuple[str, ...]] = {"mat_goceng": ("nyi_kencleng",)}
 RICH = ("nyi_kencleng", "wan_fulus")
 
 
@@ -61,8 +63,9 @@ class HeuristicPolicy:
     def _hostility(mine: str | None, target: Mapping[str, Any]) -> float:
         """How much ``mine`` wants to fight ``target``: hunted characters most, protected ones never."""
         character = target["character"]
+        stamina: int = target["stamina"]
         if character in HUNTS.get(mine, ()):
-            return 10 + (3 - target["stamina"])
+            return 10 + (3 - stamina)
         if character in PROTECTS.get(mine, ()):
             return -10
         score = 0.0
@@ -70,7 +73,7 @@ class HeuristicPolicy:
             score += target["coins"] / 3  # a rich target reconciles: income
         if character is None:
             score += 1
-        return score + (3 - target["stamina"]) * 0.5
+        return score + (3 - stamina) * 0.5
 
     def _respond(self, view: Mapping[str, Any], mine: str | None, legal: Sequence[Action], rng: Rng) -> Action:
         """Fight a hunted challenger; otherwise pay to stay safe when low, so a weak hand is not wasted.
@@ -171,6 +174,7 @@ class HeuristicPolicy:
         wish = 0 if share is None else round(can_pay * share)
         floor = wish // 2
         if "take_counter" in kinds:
+            assert standing is not None  # a counter-offer answers one's own standing offer
             return {"type": "take_counter"} if standing["counter"] >= floor else {"type": "refuse_counter"}
         rivals = [o["price"] for o in window["offers"] if o["player"] != view["you"]]
         if standing is not None:

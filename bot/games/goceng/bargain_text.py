@@ -6,7 +6,8 @@ counter, stand) and each of its labels depends on the offers standing in the win
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.kernel.contract import Event
 from bot.kernel.i18n import N_, t, tn
@@ -72,9 +73,13 @@ def explain_helper(state: GocengState, key: str, value: Any) -> str:
 
 
 def first_question(state: GocengState, player: int, names: Mapping[int, str] | None = None) -> str:
-    """The question a window prompt asks this player, first thing; ``names`` name the battlers."""
-    window = state.battle.window
-    if player == state.battle.holder:
+    """The question a window prompt asks this player, first thing; ``names`` name the battlers.
+
+    Asked only while an Extra Power window is open."""
+    battle = state.battle
+    window = battle.window if battle is not None else None
+    assert battle is not None and window is not None, "no Extra Power window is open"
+    if player == battle.holder:
         if not window.stack:
             return t("No offer stands now: wait for one, or take no offer?")
         return tn("{n} offer for your line: accept, counter or take none?",
@@ -87,15 +92,15 @@ def first_question(state: GocengState, player: int, names: Mapping[int, str] | N
     if mine is not None:
         return tn("Your offer stands at {n} silver: change it, withdraw it or leave it?",
                   "Your offer stands at {n} silver: change it, withdraw it or leave it?", mine["price"])
-    holder = state.battle.holder
-    if names and holder in names and state.battle.opponent(holder) in names:
+    holder = battle.holder
+    if names and holder in names and battle.opponent(holder) in names:
         return t("{battler} asks for Extra Power against {opponent}: offer a card from your hand?",
-                 battler=names[holder], opponent=names[state.battle.opponent(holder)])
+                 battler=names[holder], opponent=names[battle.opponent(holder)])
     return t("Extra Power is asked for: offer a card from your hand?")
 
 
 #: The question of each negotiation step, by (action type, parameter).
-QUESTIONS = {
+QUESTIONS: dict[tuple[str | None, str], str] = {
     ("offer", "card"): N_("Which card do you offer?"),
     ("offer", "price"): N_("For how much silver? (at most what the battler has)"),
     ("accept", "helper"): N_("Whose offer do you accept?"),

@@ -8,14 +8,20 @@ a spectator may know; a player's own view adds their character, its objective an
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from bot.kernel.present import Board, Field
 from bot.kernel.i18n import N_, data_text, t, tn, translate
+from bot.kernel.present import Board, Field
 
 from .cards import load_cards
-from .view import card_text, character_name, fist_name, player_name
-from .view import _FIST  # the emoji of each fist colour
+from .view import (
+    _FIST,  # the emoji of each fist colour
+    card_text,
+    character_name,
+    fist_name,
+    player_name,
+)
 
 _CUP = "☕"
 
@@ -108,7 +114,8 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
                        target=_name(names, view["target"]), player=_name(names, view["active"])))
     battle = view.get("battle")
     if battle and battle.get("window"):
-        lines.append(t("🤝 Extra Power for {player}: offers are open.", player=_name(names, battle["window"]["battler"])))
+        lines.append(t("🤝 Extra Power for {player}: offers are open.",
+                       player=_name(names, battle["window"]["battler"])))
     elif battle:
         lines.append(t("👊 {player} holds the punch token.", player=_name(names, battle["holder"])))
     pending = view.get("pending")
@@ -171,8 +178,8 @@ def _line(battle: Mapping[str, Any], line: Mapping[str, Any], names: Mapping[int
     holder = player == battle["holder"]
     name = _name(names, player)
     if holder and line["owed"] > 1:
-        title = tn("👊 {player}'s line · punch token: owes {n} card", "👊 {player}'s line · punch token: owes {n} cards",
-                   line["owed"], player=name)
+        title = tn("👊 {player}'s line · punch token: owes {n} card",
+                   "👊 {player}'s line · punch token: owes {n} cards", line["owed"], player=name)
     elif holder:
         title = t("👊 {player}'s line · punch token: to play", player=name)
     else:

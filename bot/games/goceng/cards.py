@@ -9,10 +9,11 @@ so the rules modules never read the file themselves.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any
 
 from bot.kernel.contract import BadGameData
 

@@ -8,15 +8,16 @@ gave up or the Extra Power window closed on an empty hand.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.kernel.contract import Event
-from bot.kernel.rng import Rng
 from bot.kernel.response_window import ResponseWindow
+from bot.kernel.rng import Rng
 
 from .cards import fist_fits, load_cards
 from .outcome import report, winners
-from .state import (BATTLE, CHALLENGE, HAND_SIZE, OVER, STAMINA, START_COINS, Battle, GocengState, Pending)
+from .state import BATTLE, CHALLENGE, HAND_SIZE, OVER, STAMINA, START_COINS, Battle, GocengState, Pending
 
 
 def new_state(player_ids: Sequence[int], seed: int, options: Mapping[str, Any]) -> GocengState:
@@ -35,7 +36,7 @@ def new_state(player_ids: Sequence[int], seed: int, options: Mapping[str, Any]) 
             hands[p].append(deck.pop())
     return GocengState(
         players=players, seed=seed, rng=rng,
-        characters=dict(zip(players, characters)),
+        characters=dict(zip(players, characters, strict=True)),
         stamina={p: STAMINA for p in players},
         coins={p: START_COINS for p in players},
         hands=hands, deck=deck, set_aside=aside,
@@ -142,11 +143,13 @@ def ajian_effect(state: GocengState, battle: Battle, card: str, beneficiary: int
     if ajian == "kasbon":
         candidates = [p for p in state.others(beneficiary)
                       if p not in (battle.attacker, battle.defender) and state.hands[p]]
-        return [{"type": "kasbon_played", "player": beneficiary}] + _choose_or_resolve(state, "kasbon", beneficiary, candidates)
+        return ([{"type": "kasbon_played", "player": beneficiary}]
+                + _choose_or_resolve(state, "kasbon", beneficiary, candidates))
     if ajian == "mata_menembus_sukma":
         known = set(state.revealed) | set(state.seen[beneficiary])
         candidates = [p for p in state.others(beneficiary) if p not in known]
-        return [{"type": "sukma_played", "player": beneficiary}] + _choose_or_resolve(state, "peek", beneficiary, candidates)
+        return ([{"type": "sukma_played", "player": beneficiary}]
+                + _choose_or_resolve(state, "peek", beneficiary, candidates))
     return []
 
 

@@ -21,7 +21,7 @@ from bot.kernel.contract import Action
 
 from . import negotiation
 from .flow import fitting_cards
-from .state import BATTLE, CHALLENGE, OVER, RESPOND, RECONCILE_PRICE, GocengState
+from .state import BATTLE, CHALLENGE, OVER, RECONCILE_PRICE, RESPOND, GocengState
 
 
 def actors(state: GocengState) -> frozenset[int]:
@@ -38,8 +38,10 @@ def actors(state: GocengState) -> frozenset[int]:
     if state.phase == CHALLENGE:
         return frozenset((state.active,))
     if state.phase == RESPOND:
+        assert state.target is not None  # a challenge names whom it challenges
         return frozenset((state.target,))
     battle = state.battle
+    assert battle is not None  # past the challenge and the answer, the game is in a battle
     if battle.window is not None:
         return frozenset(negotiation.window_actors(state))
     return frozenset((battle.holder,))
@@ -87,6 +89,7 @@ def timeout_action(state: GocengState, player: int) -> Action:
     if state.phase == RESPOND:
         return {"type": "fight"}
     battle = state.battle
+    assert battle is not None  # past the challenge and the answer, the game is in a battle
     if battle.window is not None:
         return negotiation.timeout_action(state, player)
     mine = fitting_cards(state, battle, player, player)

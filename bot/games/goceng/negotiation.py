@@ -9,8 +9,9 @@ so the battler may not counter that same offer again until the helper revises it
 
 Who may act (see :func:`window_actors`): every helper still asked, every helper whose offer
 stands and is not final (they may revise or withdraw it), every helper with a counter to answer,
-and the battler from the first offer on (with every offer withdrawn, they may still take none). Every non-battler is asked alike, whether or not they hold
-a fitting card: one who holds none can only decline, so the window's actors say nothing about hands.
+and the battler from the first offer on (with every offer withdrawn, they may still take none).
+Every non-battler is asked alike, whether or not they hold a fitting card: one who holds none can
+only decline, so the window's actors say nothing about hands.
 
 Prices are a few values bounded by what the battler can pay (:func:`price_choices`), never a
 long menu: a helper first picks the card, then one of at most five prices.
@@ -22,12 +23,27 @@ from typing import Any
 
 from bot.kernel.contract import Action, Event, IllegalAction
 from bot.kernel.i18n import t
+from bot.kernel.response_window import ResponseWindow
 
 from . import flow
-from .state import GocengState
+from .state import Battle, GocengState
 
 #: At most this many price buttons are offered for one decision.
 PRICE_CHOICES = 5
+
+
+def _battle(state: GocengState) -> Battle:
+    """The battle the negotiation belongs to: the window opens in a battle and closes before it ends."""
+    battle = state.battle
+    assert battle is not None, "no battle is being fought"
+    return battle
+
+
+def _window(state: GocengState) -> ResponseWindow:
+    """The open Extra Power window: every move of the negotiation is made while it is open."""
+    window = _battle(state).window
+    assert window is not None, "no Extra Power window is open"
+    return window
 
 
 def price_choices(most: int) -> list[int]:
@@ -40,7 +56,7 @@ def price_choices(most: int) -> list[int]:
 
 def offer_prices(state: GocengState) -> list[int]:
     """The prices a helper may ask: bounded by the battler's coins, so every offer is affordable."""
-    return price_choices(state.coins[state.battle.holder])
+    return price_choices(state.coins[_battle(state).holder])
 
 
 def counter_prices(offer: dict[str, Any]) -> list[int]:
@@ -57,12 +73,13 @@ def standing(state: GocengState, player: int) -> dict[str, Any] | None:
 
 
 def final(state: GocengState) -> list[int]:
-    return state.battle.window.context.get("final", [])
+    done: list[int] = _window(state).context.get("final", [])
+    return done
 
 
 def window_actors(state: GocengState) -> set[int]:
-    battle = state.battle
-    window = battle.window
+    battle = _battle(state)
+    window = _window(state)
     done = final(state)
     out = set(window.waiting)
     for offer in window.stack:
@@ -86,12 +103,12 @@ def new_round_if_asked(state: GocengState, before: set[int]) -> None:
 
 def round_of(state: GocengState) -> str:
     """The window's round: which window (the count of windows opened) and which round in it."""
-    return f"{state.windows}.{state.battle.window.context.get('round', 0)}"
+    return f"{state.windows}.{_window(state).context.get('round', 0)}"
 
 
 def helper_actions(state: GocengState, player: int) -> list[Action]:
     """A helper's choices: offer (card, then price), answer a counter, leave it standing, withdraw, decline."""
-    battle = state.battle
+    battle = _battle(state)
     mine = standing(state, player)
     out: list[Action] = []
     if mine is not None and mine["counter"] is not None:
@@ -111,7 +128,7 @@ def helper_actions(state: GocengState, player: int) -> list[Action]:
 
 def battler_actions(state: GocengState) -> list[Action]:
     """The battler's choices once an offer stands: accept one, counter one with a lower price, or none."""
-    window = state.battle.window
+    window = _window(state)
     out: list[Action] = [{"type": "accept", "helper": o["player"]} for o in window.stack]
     # (with every offer withdrawn, only "no_help" is left: the battler may wait or give up on help)
     for offer in window.stack:
@@ -123,8 +140,7 @@ def battler_actions(state: GocengState) -> list[Action]:
 
 def timeout_action(state: GocengState, player: int) -> Action:
     """Silence: the battler takes no offer, a counter is refused, an offer stands, the asked decline."""
-    battle = state.battle
-    if player == battle.holder:
+    if player == _battle(state).holder:
         return {"type": "no_help"}
     mine = standing(state, player)
     if mine is None:
@@ -135,15 +151,15 @@ def timeout_action(state: GocengState, player: int) -> Action:
 # --- helpers' handlers ---------------------------------------------------------------------------
 
 def _not_battler(state: GocengState, player: int) -> None:
-    if player == state.battle.holder:
+    if player == _battle(state).holder:
         raise IllegalAction(t("You are the battler; players outside the battle make the offers."))
 
 
 def offer(state: GocengState, player: int, action: Action) -> list[Event]:
     """A new offer, or a revision of one's standing offer (a new card or price clears any counter)."""
     _not_battler(state, player)
-    battle = state.battle
-    window = battle.window
+    battle = _battle(state)
+    window = _window(state)
     card, price = action["card"], action["price"]
     if card not in state.hands[player]:
         raise IllegalAction(t("That card is not in your hand."))
@@ -176,27 +192,27 @@ def stand(state: GocengState, player: int, action: Action) -> list[Event]:
         raise IllegalAction(t("You have no offer standing."))
     if mine["counter"] is not None:
         raise IllegalAction(t("The battler made you a counter-offer: take it or refuse it first."))
-    state.battle.window.context["final"] = [*final(state), player]
+    _window(state).context["final"] = [*final(state), player]
     return [{"type": "stand", "player": player}]
 
 
 def withdraw(state: GocengState, player: int, action: Action) -> list[Event]:
     """The offer is gone; the helper is asked again (they may offer anew or decline)."""
-    window = state.battle.window
+    window = _window(state)
     mine = standing(state, player)
     if mine is None:
         raise IllegalAction(t("You have no offer to withdraw."))
     window.stack.remove(mine)
     _unfinal(state, player)
     window.answered.remove(player)
-    order = state.others(state.battle.holder)
+    order = state.others(_battle(state).holder)
     window.waiting = sorted([*window.waiting, player], key=order.index)
     return [{"type": "withdraw", "player": player}]
 
 
 def decline(state: GocengState, player: int, action: Action) -> list[Event]:
     _not_battler(state, player)
-    window = state.battle.window
+    window = _window(state)
     if standing(state, player) is not None:
         raise IllegalAction(t("Your offer stands: withdraw it instead."))
     window.answer(player)
@@ -212,7 +228,7 @@ def take_counter(state: GocengState, player: int, action: Action) -> list[Event]
     if mine is None or mine["counter"] is None:
         raise IllegalAction(t("There is no counter-offer for you to answer."))
     price = mine["counter"]
-    events: list[Event] = [{"type": "take_counter", "player": player, "battler": state.battle.holder,
+    events: list[Event] = [{"type": "take_counter", "player": player, "battler": _battle(state).holder,
                             "price": price}]
     return events + _deal(state, mine, price)
 
@@ -223,13 +239,13 @@ def refuse_counter(state: GocengState, player: int, action: Action) -> list[Even
     if mine is None or mine["counter"] is None:
         raise IllegalAction(t("There is no counter-offer for you to answer."))
     mine["counter"], mine["refused"] = None, True
-    return [{"type": "refuse_counter", "player": player, "battler": state.battle.holder, "price": mine["price"]}]
+    return [{"type": "refuse_counter", "player": player, "battler": _battle(state).holder, "price": mine["price"]}]
 
 
 # --- the battler's handlers ------------------------------------------------------------------------
 
 def _their_offer(state: GocengState, player: int, action: Action) -> dict[str, Any]:
-    if player != state.battle.holder:
+    if player != _battle(state).holder:
         raise IllegalAction(t("Only the battler who asked for help can answer an offer."))
     offer_ = standing(state, action["helper"])
     if offer_ is None:
@@ -265,7 +281,7 @@ def counter(state: GocengState, player: int, action: Action) -> list[Event]:
 
 
 def no_help(state: GocengState, player: int, action: Action) -> list[Event]:
-    if player != state.battle.holder:
+    if player != _battle(state).holder:
         raise IllegalAction(t("Only the battler who asked for help can close the window."))
     return close_without_help(state)
 
@@ -274,7 +290,7 @@ def no_help(state: GocengState, player: int, action: Action) -> list[Event]:
 
 def _deal(state: GocengState, offer_: dict[str, Any], price: int) -> list[Event]:
     """The battler pays ``price`` for the helper's card, which joins the battler's line."""
-    battle = state.battle
+    battle = _battle(state)
     battler, helper, card = battle.holder, offer_["player"], offer_["card"]
     battle.window = None
     state.hands[helper].remove(card)
@@ -285,7 +301,7 @@ def _deal(state: GocengState, offer_: dict[str, Any], price: int) -> list[Event]
 
 def close_without_help(state: GocengState) -> list[Event]:
     """No offer taken: the battler plays on alone, or loses at once with nothing that fits."""
-    battle = state.battle
+    battle = _battle(state)
     battler = battle.holder
     battle.window = None
     events: list[Event] = [{"type": "no_help", "player": battler}]
@@ -295,6 +311,6 @@ def close_without_help(state: GocengState) -> list[Event]:
 
 
 def _unfinal(state: GocengState, player: int) -> None:
-    context = state.battle.window.context
+    context = _window(state).context
     if player in context.get("final", []):
         context["final"] = [p for p in context["final"] if p != player]

@@ -6,6 +6,8 @@ Only one player is ever defeated (the game ends at the first 0 stamina), so
 
 from __future__ import annotations
 
+from typing import Any
+
 from .state import GocengState
 
 #: Characters that win when any of these characters is defeated.
@@ -51,7 +53,7 @@ def reason(state: GocengState, player: int) -> str:
     return "target_fell" if met else "target_stands"
 
 
-def report(state: GocengState) -> list[list]:
+def report(state: GocengState) -> list[list[Any]]:
     """[player, won, reason] for every player in seat order: the end of game as data for views and events."""
     won = set(winners(state))
     return [[p, p in won, reason(state, p)] for p in state.players]

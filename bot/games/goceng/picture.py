@@ -7,7 +7,8 @@ letter and word, never by colour alone); a private picture of one player's hand 
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.kernel.i18n import t, tn
 from bot.pictures.canvas import CARD, CARD_INK, GOLD, HIGHLIGHT, INK, MUTED, PANEL, WIDTH, Canvas, grow, name_of

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.kernel.contract import NOTHING, Action, Event, IllegalAction, Result, Rules, Waiting, Window
-from bot.kernel.i18n import N_, t, tn, translate
+from bot.kernel.i18n import t, translate
 
-from . import actions, board, legal, negotiation
-from . import view as views
+from . import actions, board, legal, negotiation, view as views
 from .cards import MAX_PLAYERS, MIN_PLAYERS, load_cards
 from .flow import new_state
 from .outcome import report, winners
@@ -70,9 +70,10 @@ class GocengRules(Rules[GocengState]):
             raise ValueError("the game is not over")
         won = winners(state)
         chars = load_cards().characters
+        assert state.loser is not None  # the game ends when someone loses their last stamina
         loser = chars[state.characters[state.loser]].name
         by = []
-        for player, met, why in report(state):
+        for player, _met, why in report(state):
             if player != state.loser:
                 by.append(t("{character}: {why}", character=chars[state.characters[player]].name,
                             why=translate(board.REASONS[why])))

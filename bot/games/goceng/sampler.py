@@ -13,7 +13,8 @@ and the search plays the normal choice.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.kernel.rng import Rng
 
@@ -55,7 +56,7 @@ def sample(view: Mapping[str, Any], rng: Rng) -> GocengState:
     rng.shuffle(left)
     characters = {pid: shown[pid] if pid in shown else left.pop() for pid in ids}
     revealed = [p["id"] for p in seats if p["revealed"]]
-    seen = {pid: [] for pid in ids}
+    seen: dict[int, list[int]] = {pid: [] for pid in ids}
     seen[me] = [pid for pid in shown if pid != me and pid not in revealed]
     battle = None
     if battle_view is not None:

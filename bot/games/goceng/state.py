@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.kernel.rng import Rng
 from bot.kernel.response_window import ResponseWindow
+from bot.kernel.rng import Rng
 
 STAMINA = 3
 HAND_SIZE = 5

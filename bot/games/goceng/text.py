@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.kernel.contract import Action, Event
 from bot.kernel.i18n import N_, step_question, t, tn, translate
 
-from . import bargain_text, board
+from . import bargain_text, board, negotiation
 from .cards import AJIAN_NAMES, load_cards
 from .state import GocengState
 from .view import card_info, card_text, character_name, knows_character, player_name
@@ -61,7 +62,7 @@ def describe_action(state: GocengState, player: int, action: Action) -> str:
     head = describe_choice(state, player, "type", kind)
     params = [describe_choice(state, player, k, v) for k, v in action.items() if k != "type"]
     if kind == "offer" and len(params) == 2:
-        if state.battle is not None and bargain_text.standing(state, player) is not None:
+        if state.battle is not None and negotiation.standing(state, player) is not None:
             return t("Change my offer to {card} for {price}", card=params[0], price=params[1])[:100]
         return t("Offer {card} for {price}", card=params[0], price=params[1])[:100]
     if kind == "counter" and len(params) == 2:

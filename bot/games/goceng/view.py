@@ -8,8 +8,9 @@ Mata Menembus Sukma. An offered card is shown to the battler and the offerer.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Mapping
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
 
 from bot.kernel.i18n import N_, data_text, t, tn, translate
 
@@ -27,7 +28,7 @@ def card_info(card: str) -> dict[str, Any]:
     return dict(_card_info(card))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _card_info(card: str) -> dict[str, Any]:
     c = load_cards().skills[card]
     return {"id": c.id, "top": c.top, "bottom": c.bottom, "ajian": c.ajian, "name": c.name}

@@ -7,13 +7,14 @@ most without overfilling the ring, and takes the resource it holds least of.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from bot.kernel.rng import Rng
 from bot.kernel.policy import RandomPolicy
+from bot.kernel.rng import Rng
 
-from .preview import ring_outcome
 from .cards import RESOURCES, cards
+from .preview import ring_outcome
 from .tiles import RESOURCE_TILES
 
 Action = dict[str, Any]
@@ -153,7 +154,8 @@ class LagaHeuristicPolicy:
 
     @staticmethod
     def _score_of(view: Mapping[str, Any], pid: int) -> int:
-        return next(p["score"] for p in view["players"] if p["id"] == pid)
+        score: int = next(p["score"] for p in view["players"] if p["id"] == pid)
+        return score
 
     @staticmethod
     def _purchase(me: Mapping[str, Any], options: list[Action], kind: str) -> Action | None:
@@ -210,7 +212,7 @@ class LagaHeuristicPolicy:
 
 def _affords(me: Mapping[str, Any], cost: tuple[int, int, int]) -> bool:
     """Whether ``me`` holds each resource a cost asks for (discounts aside)."""
-    return all(me[r] >= n for r, n in zip(RESOURCES, cost))
+    return all(me[r] >= n for r, n in zip(RESOURCES, cost, strict=True))
 
 
 def _swapped(view: Mapping[str, Any], a: str, b: str) -> dict[str, Any]:

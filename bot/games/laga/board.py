@@ -9,7 +9,8 @@ until no tile holds more than 4.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .economy import fine
 from .powers import ability, has, news_on

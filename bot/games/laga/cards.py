@@ -12,7 +12,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.kernel.contract import BadGameData
 
@@ -109,7 +109,10 @@ def _bad(kind: str, name: str, field: str, why: str) -> BadGameData:
     return BadGameData(f"{kind} card {name!r}: field {field!r} {why}")
 
 
-def _field(kind: str, raw: dict[str, Any], field: str, typ: type, name: str) -> Any:
+T = TypeVar("T")
+
+
+def _field(kind: str, raw: dict[str, Any], field: str, typ: type[T], name: str) -> T:
     if field not in raw:
         raise _bad(kind, name, field, "is missing")
     value = raw[field]
@@ -132,10 +135,11 @@ def _cost(kind: str, raw: dict[str, Any], field: str, name: str, low_total: int,
             raise _bad(kind, name, field, f"names {key!r}; resources are coin, pride and skill")
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 12:
             raise _bad(kind, name, field, f"has {key} = {value!r}, not a whole number in 0..12")
-    cost = tuple(int(table.get(r, 0)) for r in RESOURCES)
+    coin, pride, skill = (int(table.get(r, 0)) for r in RESOURCES)
+    cost = (coin, pride, skill)
     if not low_total <= sum(cost) <= high_total:
         raise _bad(kind, name, field, f"totals {sum(cost)}, outside {low_total}..{high_total}")
-    return cost  # type: ignore[return-value]
+    return cost
 
 
 def _name(kind: str, raw: Any, index: int, seen: set[str]) -> str:

@@ -6,13 +6,26 @@ actions) and a ``resolve`` function that assumes the action is one of those opti
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
+from .board import with_move
 from .cards import RESOURCES, Cost, cards
 from .dreams import complete
-from .economy import (amounts, mix_key, dream_payments, give, job_discounts, job_payments, mixes, one, pay, paying_for,
-                      salary_tasks, transfer)
-from .board import with_move
+from .economy import (
+    amounts,
+    dream_payments,
+    give,
+    job_discounts,
+    job_payments,
+    mix_key,
+    mixes,
+    one,
+    pay,
+    paying_for,
+    salary_tasks,
+    transfer,
+)
 from .flow import rain_victims
 from .powers import HINDERING_NEWS, dream_done, holder, immune, news_effect
 from .state import LagaState, PlayerState, Task, schedule
@@ -210,7 +223,8 @@ PICKS = {"look": ("look", "pay"), "hire": ("hire", "card"), "hire_free": ("free"
 def _pick_of(action: dict[str, Any]) -> str:
     if action.get("type") == "done" and len(action) == 1:
         return "done"
-    prefix, key = PICKS.get(action.get("type"), ("", "")) if isinstance(action.get("type"), str) else ("", "")
+    kind = action.get("type")
+    prefix, key = PICKS.get(kind, ("", "")) if isinstance(kind, str) else ("", "")
     return f"{prefix}:{action[key]}" if prefix and isinstance(action.get(key), str) else ""
 
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from bot.kernel.contract import Event
+
 from .cards import RESOURCES, Cost, Dream, Job
 from .powers import dream_done, has, holder, job, news_on, others
 from .state import LagaState, PlayerState, Task
-
-Event = dict
 
 
 def amounts(a: Cost) -> dict[str, int]:
@@ -34,7 +34,7 @@ def give(p: PlayerState, got: Cost, reason: str, events: list[Event]) -> None:
     """Add resources from the bank and announce it."""
     if not any(got):
         return
-    for r, n in zip(RESOURCES, got):
+    for r, n in zip(RESOURCES, got, strict=True):
         p.res[r] += n
     events.append({"type": "gain", "player": p.pid, **amounts(got), "reason": reason})
 
@@ -43,7 +43,7 @@ def pay(p: PlayerState, cost: Cost, reason: str, events: list[Event], to: Player
     """Take resources from ``p`` (to the bank, or to player ``to``) and announce it."""
     if not any(cost):
         return
-    for r, n in zip(RESOURCES, cost):
+    for r, n in zip(RESOURCES, cost, strict=True):
         p.res[r] -= n
         if to is not None:
             to.res[r] += n

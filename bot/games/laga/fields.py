@@ -8,10 +8,11 @@ and effect) appear only in your own view.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from bot.kernel.present import Field
 from bot.kernel.i18n import N_, data_text, t, translate
+from bot.kernel.present import Field
 
 from .cards import cards
 from .state import TILE_NAMES

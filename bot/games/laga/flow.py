@@ -6,15 +6,28 @@ after every action the state is parked on a decision (or the game is over).
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.kernel.rng import Rng
 
 from .board import drop, settle
 from .cards import cards
 from .economy import fine, gain_task, give, news_rewarded, pay, salary_tasks
-from .powers import (ONE_SHOT_NEWS, ability, dream_done, has, ignores_news, immune, level, neighbours, news_decided,
-                    news_effect, news_on, others)
+from .powers import (
+    ONE_SHOT_NEWS,
+    ability,
+    dream_done,
+    has,
+    ignores_news,
+    immune,
+    level,
+    neighbours,
+    news_decided,
+    news_effect,
+    news_on,
+    others,
+)
 from .scoring import ranking
 from .state import MAX_PER_TILE, NEWS_USED, TILES, TOKENS, LagaState, PlayerState, Task, schedule
 from .tiles import activate, complete_check

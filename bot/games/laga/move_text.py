@@ -7,13 +7,14 @@ with the fine, if any, under it ("⚠ Training reaches 5: fined"). Both come fro
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.kernel.i18n import t, tn
 
 from .board import parse_move
-from .preview import Outcome, cards_seen, preview, tile_income
 from .powers import dream_done, has, news_on
+from .preview import Outcome, cards_seen, preview, tile_income
 from .state import TILE_NAMES, LagaState, PlayerState
 
 ARROWS = {"cw": "↻", "ccw": "↺"}

@@ -8,10 +8,11 @@ picture of one player's Dreams.
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.kernel.i18n import data_text, t, tn, translate
-from bot.pictures.canvas import GOLD, HIGHLIGHT, INK, MUTED, PANEL, WIDTH, Canvas, grow, name_of
+from bot.pictures.canvas import GOLD, HIGHLIGHT, INK, MUTED, PANEL, Canvas, grow, name_of
 
 MARGIN = 16
 HEADER = 110
@@ -41,7 +42,7 @@ def _ring(c: Canvas, y: float, view: Mapping[str, Any]) -> None:
         left = (mx - 10 * math.cos(angle) + 10 * math.sin(angle), my - 10 * math.sin(angle) - 10 * math.cos(angle))
         right = (mx - 10 * math.cos(angle) - 10 * math.sin(angle), my - 10 * math.sin(angle) + 10 * math.cos(angle))
         c.draw.polygon([tip, left, right], fill=GOLD)
-    for (x, yy), tile in zip(centres, ring):
+    for (x, yy), tile in zip(centres, ring, strict=True):
         c.draw.polygon(_hexagon(x, yy, r), fill=TILE_FILL, outline=(90, 80, 50), width=3)
         name = TILE_NAMES.get(tile.get("tile"), str(tile.get("tile", "")).capitalize())
         c.text((x, yy - 24), name, 22, int(r * 1.6), bold=True, fill=TILE_INK, anchor="mm")

@@ -9,12 +9,14 @@ for every legal move of thousands of seeded positions.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from .board import sow_path, spread
 from .powers import dream_done, has, news_on
 from .state import LagaState, PlayerState
+
 
 @dataclass(frozen=True)
 class Outcome:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.kernel.i18n import N_, step_question, t, tn, translate
 
@@ -81,7 +82,8 @@ def describe_question(state: LagaState, player: int, key: str | None, chosen: An
         return t("Which ability do you use before moving?")
     if key == "paying":
         return t("How do you pay?")
-    if key in (None, "type") or (key in ("move", "take", "copy", "mode", "choice", "pick", "resource", "tile") and not chosen):
+    if key in (None, "type") or (key in ("move", "take", "copy", "mode", "choice", "pick", "resource", "tile")
+                                 and not chosen):
         kind = state.tasks[-1].kind if state.tasks else state.phase
         if kind == "gain":
             data = state.tasks[-1].data

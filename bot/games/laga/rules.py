@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.kernel.contract import NOTHING, Action, Event, IllegalAction, PlayerId, Result, Rules, Waiting
-
 from bot.kernel.i18n import N_, t, translate
 from bot.kernel.options import Choice, Option
 
@@ -14,7 +14,7 @@ from .decisions import DECISIONS, with_derived_keys
 from .flow import advance, new_state
 from .scoring import ranking
 from .state import LagaState
-from .turn import turn_options, play
+from .turn import play, turn_options
 from .validate import explain, find
 
 #: What a silent player does when time runs out, per pending decision (others: first option).

@@ -16,7 +16,8 @@ memory the view does not keep.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.kernel.rng import Rng
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.kernel.i18n import N_, data_text, t, tn, translate
 
@@ -50,14 +51,14 @@ _ICONS = {"coin": "🪙", "pride": "💜", "skill": "⭐"}
 
 def mix_text(key: str) -> str:
     """A mix value ("1:0:2") as "🪙 1 Coin + ⭐ 2 Skill"."""
-    amounts = dict(zip(RES_NAMES, (int(n) for n in key.split(":"))))
+    amounts = dict(zip(RES_NAMES, (int(n) for n in key.split(":")), strict=True))
     parts = [t("{icon} {n} {resource}", icon=_ICONS[k], n=n, resource=res_name(k)) for k, n in amounts.items() if n]
     return " + ".join(parts) or t("nothing")
 
 
 def compact_cost(cost: tuple[int, int, int]) -> str:
     """A cost in icons for a label: "🪙3 ⭐2"."""
-    return " ".join(f"{_ICONS[k]}{n}" for k, n in zip(RES_NAMES, cost) if n) or t("free")
+    return " ".join(f"{_ICONS[k]}{n}" for k, n in zip(RES_NAMES, cost, strict=True) if n) or t("free")
 
 
 def pay_text(a: Mapping[str, Any]) -> str:
@@ -215,8 +216,8 @@ def _salary_label(state: LagaState, mode: Any) -> str:
     if mode == "salary":
         return t("Take my salary ({resources})", resources=pay_text(amounts(job(p).salary)))
     n = len(rain_victims(state, p))
-    return tn("Make It Rain: 1 Coin from {n} player with a lower Job", "Make It Rain: 1 Coin from {n} players with a lower Job",
-              n)
+    return tn("Make It Rain: 1 Coin from {n} player with a lower Job",
+              "Make It Rain: 1 Coin from {n} players with a lower Job", n)
 
 
 def describe_event(e: Mapping[str, Any], names: Mapping[int, str]) -> str:
@@ -346,9 +347,10 @@ def explain_choice(state: LagaState, player: int, key: str, value: Any) -> str:
         value, key = value.partition(":")[2], "card"
     if key == "card" and isinstance(value, str):
         c = cards()
-        card = c.jobs.get(value) or c.dreams.get(value)
+        job = c.jobs.get(value)
+        card = job or c.dreams.get(value)
         if card is not None:
             shown = data_text(card.shown)
-            named = f"{card.ability_name}: {shown}" if value in c.jobs else shown
+            named = f"{job.ability_name}: {shown}" if job is not None else shown
             return named if len(named) <= 100 else shown  # whole words only, never cut
     return ""

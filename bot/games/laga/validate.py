@@ -6,7 +6,8 @@ mismatch, narrowing the candidates key by key the way a player builds an action.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from bot.kernel.i18n import N_, t, translate
 
@@ -19,11 +20,13 @@ Action = dict[str, Any]
 VERBS = {
     "sow": N_("move tokens"), "gps": N_("make a GPS move"), "transform": N_("transform resources (Abra-Cadabra)"),
     "swap": N_("swap tiles (The Master of Rules)"), "raid": N_("raid a player (Satpol PP)"),
-    "call": N_("make an Old Friend Call"), "seduce": N_("use Opposite Seduction"), "deactivate": N_("use Local Authority"),
-    "bury": N_("bury a Dream (Employee)"), "psychic": N_("use Psychic"), "peek": N_("peek (Handshake with Mr President)"),
+    "call": N_("make an Old Friend Call"), "seduce": N_("use Opposite Seduction"),
+    "deactivate": N_("use Local Authority"), "bury": N_("bury a Dream (Employee)"), "psychic": N_("use Psychic"),
+    "peek": N_("peek (Handshake with Mr President)"),
     "end": N_("end your turn"), "take": N_("take resources"), "salary": N_("choose your salary"), "steal": N_("steal"),
     "activate": N_("choose a tile to activate (Transit)"), "copy": N_("copy a tile from Stasiun"),
-    "look": N_("look at another card"), "hire": N_("change Job"), "hire_free": N_("change Job with Takes English Course"),
+    "look": N_("look at another card"), "hire": N_("change Job"),
+    "hire_free": N_("change Job with Takes English Course"),
     "keep": N_("keep a Dream"), "complete": N_("complete a Dream"), "done": N_("finish this step"),
     "news": N_("choose whether to ignore the News"),
 }
@@ -63,7 +66,8 @@ def explain(state: LagaState, player: int, action: Any, legal: Sequence[Action])
     if typ not in types:
         now = ", ".join(_verb(x) for x in types)
         if typ not in VERBS:
-            return t("There is no action {action} in Laga Jakarta. You may now: {choices}.", action=repr(typ), choices=now)
+            return t("There is no action {action} in Laga Jakarta. You may now: {choices}.", action=repr(typ),
+                     choices=now)
         return t("You cannot {action} now. You may now: {choices}.", action=_verb(typ), choices=now)
     cands = [a for a in legal if a["type"] == typ]
     keys = ["type"] + [k for k in cands[0] if k not in DERIVED and k != "type"]
@@ -125,7 +129,8 @@ def _value_reason(state: LagaState, player: int, typ: str, key: str, value: Any,
     if key == "card":
         return t("The card {card} cannot be chosen here.", card=repr(value))
     if key == "pay":
-        return t("You cannot pay with {value}; choose one of: {choices}.", value=repr(value), choices=", ".join(allowed))
+        return t("You cannot pay with {value}; choose one of: {choices}.", value=repr(value),
+                 choices=", ".join(allowed))
     if key == "amount":
         return t("You cannot transform {value}; choose an amount from 1 to {most}.", value=repr(value),
                  most=len(allowed))

@@ -10,16 +10,17 @@ cards they are looking at (only in their own view), and the order of every deck 
 from __future__ import annotations
 
 import copy
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.kernel.i18n import N_, data_text, t, translate
 from bot.kernel.present import Board
 
 from .cards import cards
+from .fields import amounts_text, cost_text, render_fields
 from .powers import ability, ignoring_news
 from .scoring import ranking, score
 from .state import NEWS_USED, TILE_NAMES, LagaState
-from .fields import amounts_text, cost_text, render_fields
 from .text import deck_name, reason_text
 
 #: What a pending decision asks, as the view carries it (English, marked for the template:
@@ -77,7 +78,8 @@ def public_view(state: LagaState) -> dict[str, Any]:
         players.append({
             "id": p.pid, "coin": res["coin"], "pride": res["pride"], "skill": res["skill"],
             "job": card.name, "job_level": card.level, "face_down": p.face_down,
-            "ability_on": bool(ability(state, p)), "switched_off_by": p.deactivated_by, "jobs": list(p.jobs), "completed": list(p.completed),
+            "ability_on": bool(ability(state, p)), "switched_off_by": p.deactivated_by, "jobs": list(p.jobs),
+            "completed": list(p.completed),
             "dreams_held": len(p.dreams), "score": score(state, p), "gender": p.gender,
             "ignores_news": bool(effect) and ignoring_news(state, p),
         })
@@ -87,7 +89,7 @@ def public_view(state: LagaState) -> dict[str, Any]:
         "news_left": len(state.news_deck), "news_done": list(state.news_done),
         "first_player": state.players[state.first].pid,
         "turn_player": None if state.phase == "over" else state.current.pid, "phase": state.phase,
-        "ring": [{"tile": t, "tokens": n} for t, n in zip(state.ring, state.tokens)],
+        "ring": [{"tile": t, "tokens": n} for t, n in zip(state.ring, state.tokens, strict=True)],
         "decks": {"jobs": len(state.job_deck), "dreams": len(state.dream_deck)},
         "players": players, "pending": _pending(state), "you": None, "result": None,
         "bookkeeping": bookkeeping(state),
