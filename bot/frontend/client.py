@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import logging
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 import discord
 from discord.ext import commands
@@ -116,6 +116,7 @@ class GameBot(commands.Bot):
         self.handlers = self._compose_handlers(composed, self.storage)
         self.router = self._compose_router(self.handlers)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        cast(LocalisedTree, self.tree).read_in(self.languages)  # the tree_cls given above
         await self.tree.set_translator(CatalogueTranslator())
         for module in self.cog_modules:
             await self.load_extension(module)  # each cog's ``setup`` gives it its handlers from ``self.handlers``
