@@ -22,8 +22,8 @@ from bot.config import ConfigError, from_env
 from bot.store.sqlite import Storage
 from bot.frontend.ui.components import (COMPONENTS, SNOWFLAKE, SNOWFLAKE_LIMIT, ActButton, HandButton, LanguageSelect,
                                         LobbyButton, MyOptionsButton, OptionsButton, OptionSelect, PanelPageButton,
-                                        PassButton, PickButton, PickSelect, PlayerOptionSelect, PrefButton, is_snowflake,
-                                        snowflake)
+                                        PassButton, PickButton, PickSelect, PlayerOptionSelect, PrefButton,
+                                        is_snowflake, snowflake)
 from bot.frontend.ui.lobby_view import host_options
 from bot.frontend.ui.render import legal_fingerprint
 from table_driver import ADMIN, CHANNEL, GUEST, GUILD, HOST, STRANGER, Table
