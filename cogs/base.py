@@ -7,9 +7,10 @@ optional parameters, built from their declarations (choices as
 ``app_commands.Choice`` lists, bools as bools, ints as ranges). discord.py
 collects the other commands from this base class into each game's own group
 (``/drump new``, ``/drama new``, ...). Each command is one line handing over
-to the table, which is shared by every game. A game's own commands are
-declarations in its module (:class:`~bot.kernel.present.Lookup`), made into
-commands here too (``/drama card``).
+to the slash command handlers (``bot.frontend.handlers.slash``), shared by every
+game and given to each cog when it is made (``cogs/games.py``). A game's own
+commands are declarations in its module (:class:`~bot.kernel.present.Lookup`),
+made into commands here too (``/drama card``).
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.frontend.command_translator import command_text
+from bot.frontend.handlers.slash import SlashCommands
 from bot.kernel.i18n import t
-from bot.frontend.ui import render
 from bot.kernel.module import GameModule
 from bot.kernel.present import Lookup
 from bot.kernel.options import TABLE_OPTIONS, Option
@@ -39,42 +40,38 @@ class GameCommands(commands.GroupCog):
 
     game_name: ClassVar[str] = ""
 
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+    def __init__(self, slash: SlashCommands) -> None:
+        self.slash = slash
         super().__init__()
-
-    @property
-    def table(self) -> Any:
-        return self.bot.table  # type: ignore[attr-defined]
 
     # Replaced per game by game_cog (with the game's options); declared here so ``new`` comes first.
     @app_commands.command(name="new", description=NEW_DESCRIPTION)
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction) -> None:
-        await self.table.cmd_new(interaction, self.game_name)
+        await self.slash.cmd_new(interaction, self.game_name)
 
     @app_commands.command(name="hand",
                           description=locale_str("See your private hand (only you can see the reply)."))
     async def hand(self, interaction: discord.Interaction) -> None:
-        await self.table.cmd_hand(interaction, self.game_name)
+        await self.slash.cmd_hand(interaction, self.game_name)
 
     @app_commands.command(name="board", description=locale_str("See the table of this channel's match."))
     async def board(self, interaction: discord.Interaction) -> None:
-        await self.table.cmd_board(interaction, self.game_name)
+        await self.slash.cmd_board(interaction, self.game_name)
 
     @app_commands.command(name="rules",
                           description=locale_str("A short summary of the rules and the rulings we play by."))
     async def rules(self, interaction: discord.Interaction) -> None:
-        await self.table.cmd_rules(interaction, self.game_name)
+        await self.slash.cmd_rules(interaction, self.game_name)
 
     @app_commands.command(name="concede", description=locale_str("Give up this channel's match."))
     async def concede(self, interaction: discord.Interaction) -> None:
-        await self.table.cmd_concede(interaction, self.game_name)
+        await self.slash.cmd_concede(interaction, self.game_name)
 
     @app_commands.command(name="end",
                           description=locale_str("End this channel's match early (host or Manage Channels)."))
     async def end(self, interaction: discord.Interaction) -> None:
-        await self.table.cmd_end(interaction, self.game_name)
+        await self.slash.cmd_end(interaction, self.game_name)
 
 
 def _annotation(option: Option) -> Any:
@@ -102,7 +99,7 @@ def new_command(game: GameModule, class_name: str) -> app_commands.Command[Any, 
 
     async def new(self: GameCommands, interaction: discord.Interaction, **values: Any) -> None:
         given = {k: v for k, v in values.items() if v is not None}
-        await self.table.cmd_new(interaction, self.game_name,
+        await self.slash.cmd_new(interaction, self.game_name,
                                  {k: v for k, v in given.items() if k in game_names},
                                  {k: v for k, v in given.items() if k not in game_names})
 
@@ -127,8 +124,7 @@ def lookup_command(lookup: Lookup, class_name: str) -> app_commands.Command[Any,
     suggested while they type."""
 
     async def look_up(self: GameCommands, interaction: discord.Interaction, **values: Any) -> None:
-        page = render.page(lookup.show(str(values[lookup.parameter])), colour=lookup.colour)
-        await interaction.response.send_message(**page.send_kwargs(), ephemeral=True)
+        await self.slash.cmd_look_up(interaction, lookup, str(values[lookup.parameter]))
 
     async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=n[:100], value=n[:100]) for n in lookup.suggest(current)]

@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from bot.frontend.client import GameBot
 from bot.frontend.handlers.community import Community, game_choices
 from bot.frontend.command_translator import command_text
 from bot.kernel.languages import LANGUAGES, SERVER_KEY as LANGUAGE_KEY
@@ -40,7 +41,7 @@ def settings_command() -> app_commands.Command[Any, ..., Any]:
     """``/settings`` with one optional parameter per declared setting (``bot.play.settings.SETTINGS``), then the
     server's language: a setting declared is a setting the command offers, described in the reader's language."""
 
-    async def settings(self: "CommunityCommands", interaction: discord.Interaction, **values: Any) -> None:
+    async def settings(self: CommunityCommands, interaction: discord.Interaction, **values: Any) -> None:
         await self.community.cmd_settings(interaction, dict(values))
 
     positional = inspect.Parameter.POSITIONAL_OR_KEYWORD
@@ -63,12 +64,8 @@ def settings_command() -> app_commands.Command[Any, ..., Any]:
 
 
 class CommunityCommands(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    @property
-    def community(self) -> Community:
-        return self.bot.community  # type: ignore[attr-defined]
+    def __init__(self, community: Community) -> None:
+        self.community = community
 
     @app_commands.command(name="stats", description=locale_str("A player's record per game on this server."))
     @app_commands.describe(player=locale_str("Whose record (default: yours)"))
@@ -100,5 +97,6 @@ class CommunityCommands(commands.Cog):
         await self.community.cmd_language(interaction, choice)
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(CommunityCommands(bot))
+async def setup(bot: GameBot) -> None:
+    """The server-wide commands, given the community handlers the bot composed."""
+    await bot.add_cog(CommunityCommands(bot.handlers.community))

@@ -6,12 +6,12 @@ board | rules | concede | end``, plus the commands its module declares (``/drama
 
 from __future__ import annotations
 
-from discord.ext import commands
-
+from bot.frontend.client import GameBot
 from bot.kernel.module import all_games
 from cogs.base import game_cog
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: GameBot) -> None:
+    """Each game's group, given the slash command handlers the bot composed."""
     for game in all_games():
-        await bot.add_cog(game_cog(game)(bot))
+        await bot.add_cog(game_cog(game)(bot.handlers.slash))

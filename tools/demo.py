@@ -162,9 +162,9 @@ async def run_demo(game_name: str = "drump", *, seed: int = 1, players: int | No
     watcher = _Watcher(world, transcript, "Demo Host")
     try:
         await world.connect(bot)
-        bot.table.announcer.move_listeners.append(watcher.on_move)
+        bot.announcer.move_listeners.append(watcher.on_move)
         if pictures:
-            bot.table.announcer.move_listeners.append(_PictureWriter(pictures, HOST).on_move)
+            bot.announcer.move_listeners.append(_PictureWriter(pictures, HOST).on_move)
         transcript.note(f"== {game.title} demo · seed {seed} · {seats} players · database {database}")
         transcript.say_public(f"Demo Host: /{game_name} new")
         lobby = (await world.slash(bot, HOST, CHANNEL, game_name, "new")).message
@@ -191,7 +191,7 @@ async def run_demo(game_name: str = "drump", *, seed: int = 1, players: int | No
 
 async def _play(bot: GameBot, world: FakeDiscord, clock: ManualClock, match_id: int, table_id: int,
                 watcher: _Watcher, rng: Rng) -> None:
-    service = bot.table.service
+    service = bot.service
     for _ in range(MAX_STEPS):
         live = await service.matches.load(match_id)
         if live is None or live.record.status != "active":
@@ -215,11 +215,11 @@ async def _play(bot: GameBot, world: FakeDiscord, clock: ManualClock, match_id: 
                     raise RuntimeError(f"the picker did not open: {opened.text}")
                 await seat.click_through(world, bot, HOST, opened.message, legal, action)
         else:
-            pending = bot.table.scheduler.pending()
+            pending = bot.scheduler.pending()
             if match_id not in pending:
                 raise RuntimeError("the match is waiting for nobody")
             clock.advance(max(0.0, pending[match_id] - clock.now()))
-            await bot.table.scheduler.run_due()
+            await bot.scheduler.run_due()
             await world.settle()
         watcher.flush(table_id)
     raise RuntimeError(f"the match did not end within {MAX_STEPS} steps")

@@ -1,4 +1,10 @@
-"""The bot object: opens the database, routes restart-proof components, loads the game cogs.
+"""The bot object, and the one place its parts are put together.
+
+``setup_hook`` opens the database, composes the match service
+(``bot.frontend.compose``), the announcer and the handlers, each given the
+narrow things it uses, then the component router (each component class with
+the handler its clicks go to) and the cogs (each given its handlers). No
+handler looks another up through the bot.
 
 Start-up order matters for restarts: the component router is set up and
 every live match reloaded inside ``setup_hook``, before any gateway event
@@ -8,23 +14,42 @@ and a deadline that passed while the bot was down fires at once.
 
 from __future__ import annotations
 
+import functools
 import logging
-from typing import Callable
+from dataclasses import dataclass
+from typing import Any, Callable, cast
 
 import discord
 from discord.ext import commands
 
-from bot.play.clock import Clock, SystemClock
 from bot.frontend.command_translator import CatalogueTranslator, LocalisedTree
+from bot.frontend.compose import Composed, compose
+from bot.frontend.delivery.announcer import Announcer
+from bot.frontend.delivery.pickers import OpenPickers
+from bot.frontend.handlers.answers import Answers
 from bot.frontend.handlers.community import Community
-from bot.kernel.i18n import t, use_locale
-from bot.frontend.compose import compose
-from bot.play.scheduler import DeadlineScheduler
-from bot.store.sqlite import Storage
-from bot.frontend.handlers.table import Table
+from bot.frontend.handlers.hand import OwnHand
+from bot.frontend.handlers.lobby import LobbySeats
+from bot.frontend.handlers.lobby_options import LobbyOptions
+from bot.frontend.handlers.picker_replies import PickerReplies
+from bot.frontend.handlers.picking import Picking
+from bot.frontend.handlers.restart import Restart
+from bot.frontend.handlers.slash import SlashCommands
+from bot.frontend.handlers.timers import Timers
+from bot.frontend.languages import Languages
 from bot.frontend.ui import picture_pool
-from bot.frontend.ui.components import dynamic_items
-from bot.frontend.ui.router import ComponentRouter
+from bot.frontend.ui.components import (ActButton, AddAISelect, HandButton, LanguageSelect, LobbyButton,
+                                        MyOptionsButton, OptionsButton, OptionSelect, PanelPageButton, PassButton,
+                                        PickButton, PickSelect, PlayerOptionSelect, PrefButton)
+from bot.frontend.ui.legal_cache import LegalCache
+from bot.frontend.ui.picker_picture import PickerPictures
+from bot.frontend.ui.router import ComponentRouter, route
+from bot.frontend.ui.shown_pictures import pictures_on
+from bot.kernel.i18n import t, use_locale
+from bot.play.clock import Clock, SystemClock
+from bot.play.scheduler import DeadlineScheduler
+from bot.play.service import MatchService
+from bot.store.sqlite import Storage
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +62,21 @@ def intents() -> discord.Intents:
     wanted = discord.Intents.none()
     wanted.guilds = True
     return wanted
+
+
+@dataclass(frozen=True)
+class Handlers:
+    """The bot's handlers, each made once in ``setup_hook``; the router and the cogs are given theirs from here."""
+
+    answers: Answers
+    lobby: LobbySeats
+    options: LobbyOptions
+    picking: Picking
+    hand: OwnHand
+    slash: SlashCommands
+    timers: Timers
+    restart: Restart
+    community: Community
 
 
 class GameBot(commands.Bot):
@@ -53,28 +93,84 @@ class GameBot(commands.Bot):
         self.cog_modules = cogs
         self.seeds = seeds
         self.storage: Storage | None = None
-        self.table: Table
+        # Made in ``setup_hook`` (they need the database):
+        self.service: MatchService
+        self.languages: Languages
+        #: Each match's next wake-up (``Timers`` points it, ``Timers.on_timer`` answers it).
+        self.scheduler: DeadlineScheduler
+        #: Each player's newest private picker (folded away when a newer one opens).
+        self.pickers: OpenPickers
+        #: Everything shown after a change is committed: the table, pings, prompts, hand DMs.
+        self.announcer: Announcer
+        self.handlers: Handlers
         #: Every click on one of the bot's components goes to it (see ``on_interaction``).
-        self.router = ComponentRouter(dynamic_items())
+        self.router: ComponentRouter
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.database_path, clock=self.clock)
         composed = compose(self.storage, self.clock, seeds=self.seeds)
-        scheduler = DeadlineScheduler(self.clock, self._on_timer)
-        self.table = Table(self, composed, scheduler)
-        self.community = Community(composed.service, self.storage, composed.languages)
+        self.service, self.languages = composed.service, composed.languages
+        self.scheduler = DeadlineScheduler(self.clock, self._on_timer)
+        self.pickers = OpenPickers(self.service.clock)
+        self.announcer = Announcer(self, composed, self.pickers)
+        self.handlers = self._compose_handlers(composed, self.storage)
+        self.router = self._compose_router(self.handlers)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        cast(LocalisedTree, self.tree).read_in(self.languages)  # the tree_cls given above
         await self.tree.set_translator(CatalogueTranslator())
         for module in self.cog_modules:
-            await self.load_extension(module)
-        resumed = await self.table.resume()
-        scheduler.start()
+            await self.load_extension(module)  # each cog's ``setup`` gives it its handlers from ``self.handlers``
+        resumed = await self.handlers.restart.resume()
+        self.scheduler.start()
         log.info("reloaded %d live matches", resumed)
         if self.sync_commands:
             await self._sync()
 
+    def _compose_handlers(self, composed: Composed, storage: Storage) -> Handlers:
+        """Every handler, each given the narrow things it uses (the parts of the service it calls, no more)."""
+        service, languages, announcer, pickers = composed.service, composed.languages, self.announcer, self.pickers
+        answers = Answers(service.matches, languages)
+        timers = Timers(answers=answers, matches=service.matches, settings=service.settings, moves=service.moves,
+                        clock=service.clock, scheduler=self.scheduler, pickers=pickers, announcer=announcer)
+        shows_pictures = functools.partial(pictures_on, service.settings)
+        pictures = PickerPictures(shows_pictures)
+        replies = PickerReplies(answers=answers, pictures=pictures, pickers=pickers, matches=service.matches)
+        hand = OwnHand(answers=answers, matches=service.matches, people=service.people, leaving=service.leaving,
+                       moves=service.moves, replies=replies, announcer=announcer, timers=timers)
+        return Handlers(
+            answers=answers,
+            lobby=LobbySeats(answers=answers, lobby=service.lobby, moves=service.moves, shown=composed.shown,
+                             announcer=announcer, timers=timers),
+            options=LobbyOptions(answers=answers, matches=service.matches, lobby=service.lobby, languages=languages,
+                                 announcer=announcer),
+            picking=Picking(answers=answers, matches=service.matches, moves=service.moves, legal=LegalCache(),
+                            pickers=pickers, replies=replies, pictures=pictures, announcer=announcer, timers=timers),
+            hand=hand,
+            slash=SlashCommands(answers=answers, matches=service.matches, lobby=service.lobby,
+                                leaving=service.leaving, shown=composed.shown, hand=hand,
+                                pictures_on=shows_pictures, pickers=pickers, announcer=announcer, timers=timers),
+            timers=timers,
+            restart=Restart(answers=answers, matches=service.matches, moves=service.moves, store=storage,
+                            timers=timers, scheduler=self.scheduler, announcer=announcer),
+            community=Community(service, storage, languages),
+        )
+
+    def _compose_router(self, handlers: Handlers) -> ComponentRouter:
+        """Each component class with the handler its clicks go to (each checked against the interface it names)."""
+        routes: list[tuple[Any, Any]] = [
+            route(LobbyButton, handlers.lobby),
+            route(ActButton, handlers.picking), route(PassButton, handlers.picking),
+            route(PickButton, handlers.picking), route(PickSelect, handlers.picking),
+            route(HandButton, handlers.hand), route(PrefButton, handlers.hand),
+            route(OptionsButton, handlers.options), route(MyOptionsButton, handlers.options),
+            route(PanelPageButton, handlers.options), route(OptionSelect, handlers.options),
+            route(PlayerOptionSelect, handlers.options), route(AddAISelect, handlers.options),
+            route(LanguageSelect, handlers.options),
+        ]
+        return ComponentRouter(routes, readers=self.languages, errors=handlers.answers)
+
     async def _on_timer(self, match_id: int) -> None:
-        await self.table.on_timer(match_id)
+        await self.handlers.timers.on_timer(match_id)
 
     async def _sync(self) -> None:
         if self.dev_guild_id:
@@ -85,8 +181,8 @@ class GameBot(commands.Bot):
             await self.tree.sync()
 
     async def close(self) -> None:
-        if hasattr(self, "table"):
-            await self.table.scheduler.stop()
+        if hasattr(self, "scheduler"):
+            await self.scheduler.stop()
         try:
             await super().close()
         finally:
@@ -96,7 +192,8 @@ class GameBot(commands.Bot):
                 self.storage = None
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Every component click: to the component it is on (``bot.frontend.ui.router``), else told it is no longer valid.
+        """Every component click: to the component it is on and that component's handler
+        (``bot.frontend.ui.router``), else told it is no longer valid.
 
         The components are not registered with discord.py, which would rebuild the clicked
         message's whole view to find the one clicked; the router decides on what discord.py has
@@ -109,13 +206,13 @@ class GameBot(commands.Bot):
         if claim is not None and await claim.run(interaction):
             return
         try:
-            with use_locale(await self.table.languages.for_interaction(interaction)):
-                await self.table.tell(interaction, t("This button is no longer valid."))
+            with use_locale(await self.languages.for_interaction(interaction)):
+                await self.handlers.answers.tell(interaction, t("This button is no longer valid."))
         except discord.HTTPException as exc:
             log.warning("could not answer an unclaimed click: %s", exc)
 
     async def _on_tree_error(self, interaction: discord.Interaction, error: Exception) -> None:
-        await self.table.answer_error(interaction, error)
+        await self.handlers.answers.answer_error(interaction, error)
 
 
 def run(database_path: str, token: str, dev_guild_id: int | None) -> None:
@@ -123,4 +220,4 @@ def run(database_path: str, token: str, dev_guild_id: int | None) -> None:
     bot.run(token, log_handler=None)
 
 
-__all__ = ["GameBot", "intents", "run"]
+__all__ = ["GameBot", "Handlers", "intents", "run"]

@@ -7,12 +7,13 @@ only the Discord locales in :data:`bot.play.language.DISCORD_LOCALES` get ours.
 Command and option names stay English: help texts and replies name them.
 
 Every interaction with a slash command runs in its reader's language: the
-tree's ``interaction_check`` sets it for the interaction's own task.
+tree's ``interaction_check`` sets it for the interaction's own task, from the
+languages the bot gives the tree when it is composed (:meth:`LocalisedTree.read_in`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
@@ -51,12 +52,24 @@ class CatalogueTranslator(app_commands.Translator):
         return text
 
 
+class Readers(Protocol):
+    """The language an interaction is answered in (``bot.frontend.languages.Languages``)."""
+
+    async def for_interaction(self, interaction: Any, match_id: int | None = None) -> str: ...
+
+
 class LocalisedTree(app_commands.CommandTree):
-    """The command tree: each command runs in its reader's language."""
+    """The command tree: each command runs in its reader's language (once the tree is given the languages)."""
+
+    #: Which language each reader reads; None until the bot is composed (``read_in``).
+    _readers: Readers | None = None
+
+    def read_in(self, readers: Readers) -> None:
+        """From now on, run each command in its reader's language as ``readers`` tells it."""
+        self._readers = readers
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        table = getattr(interaction.client, "table", None)
-        if table is not None:
+        if self._readers is not None:
             # The interaction's own task (discord.py starts one per interaction): the value ends with it.
-            current_locale.set(await table.languages.for_interaction(interaction))
+            current_locale.set(await self._readers.for_interaction(interaction))
         return True

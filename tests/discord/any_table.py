@@ -227,10 +227,10 @@ class GameTable:
 
     # --- reading -----------------------------------------------------------------------
     async def live(self) -> Any:
-        return await self.bot.table.service.matches.load(self.match_id)
+        return await self.bot.service.matches.load(self.match_id)
 
     def table_message(self) -> FakeMessage:
-        live = self.bot.table.service.matches._cache.get(self.match_id)
+        live = self.bot.service.matches._cache.get(self.match_id)
         return self.world.message(live.record.message_id if live is not None else self.table_id)
 
     def prompt_for(self, player: int, decision: int) -> FakeMessage | None:
@@ -357,10 +357,10 @@ class GameTable:
 
     async def wait_for_bot(self) -> None:
         """No human can act: let the simulated time run to the next wake-up (an AI move, a deadline)."""
-        pending = self.bot.table.scheduler.pending()
+        pending = self.bot.scheduler.pending()
         assert self.match_id in pending, "the match waits for nobody"
         self.clock.advance(max(0.0, pending[self.match_id] - self.clock.now()))
-        await self.bot.table.scheduler.run_due()
+        await self.bot.scheduler.run_due()
         await self.world.settle()
         await self.observe()
 

@@ -62,7 +62,7 @@ class Table:
 
     # --- reading -------------------------------------------------------------------
     def live(self) -> Any:
-        return next(iter(self.bot.table.service.matches._cache.values()), None)
+        return next(iter(self.bot.service.matches._cache.values()), None)
 
     def table_message(self) -> FakeMessage:
         """The match's one public message (the lobby, then the table): the newest match's."""

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from bot.ai.levels import HARD, level_of
 from bot.frontend.ui.components import LobbyButton
-from bot.frontend.ui.lobby_view import AddAISelect
+from bot.frontend.ui.components import AddAISelect
 from table_driver import GUEST, HOST, Table, make_bot
 
 
 async def _tick(table: Table, clock, seconds: float) -> int:
     clock.advance(seconds)
-    fired = await table.bot.table.scheduler.run_due()
+    fired = await table.bot.scheduler.run_due()
     await table.world.settle()
     return fired
 
@@ -48,7 +48,7 @@ async def test_a_hard_seat_searches_and_keeps_its_level_after_a_restart(table: T
     await table.click(HOST, lobby, LobbyButton.id(match_id, "leave"))
     await table.select(HOST, table.table_message(), AddAISelect.custom_id_for(match_id), ["hard"])
     await table.click(HOST, table.table_message(), LobbyButton.id(match_id, "add_ai"))
-    await table.bot.table.service.settings.change(table.live().record.guild_id, "ai_think_ms", 100)
+    await table.bot.service.settings.change(table.live().record.guild_id, "ai_think_ms", 100)
     await table.click(HOST, table.table_message(), LobbyButton.id(match_id, "start"))
 
     await table.bot.close()
@@ -57,9 +57,9 @@ async def test_a_hard_seat_searches_and_keeps_its_level_after_a_restart(table: T
     table.bot = fresh
     await table.world.settle()
 
-    live = table.live() or await fresh.table.service.matches.load(match_id)
+    live = table.live() or await fresh.service.matches.load(match_id)
     assert level_of(live.record.table_options, -1) == HARD and level_of(live.record.table_options, -2) == "normal"
-    seats = fresh.table.service.ai
+    seats = fresh.service.ai
     for _ in range(40):
         if seats.decided[HARD]:
             break

@@ -127,7 +127,7 @@ async def test_restart_mid_window_old_buttons_answer_and_the_deadline_fires(tabl
     await table.restart(db_path)
     live = await table.live()
     assert live.record.seq == seq and live.record.decision_seq == decision
-    assert table.bot.table.scheduler.pending().get(table.match_id) is not None
+    assert table.bot.scheduler.pending().get(table.match_id) is not None
     # An old table button, and the old prompt's Respond…, still open the picker at today's question:
     # an ephemeral one from the channel; the DM prompt itself becomes it.
     act = next(c for c in old_table.custom_ids() if c.startswith("act:"))
@@ -144,7 +144,7 @@ async def test_restart_mid_window_old_buttons_answer_and_the_deadline_fires(tabl
         assert (await table.bot.storage.get_match(table.match_id)).seq > seq
     # Nobody else answers: the window's deadline, set before the restart, still fires.
     clock.advance(max(0.0, deadline - clock.now()) + 0.5)
-    await table.bot.table.scheduler.run_due()
+    await table.bot.scheduler.run_due()
     await table.world.settle()
     after = await table.live()
     assert after is None or after.record.decision_seq != decision, "the window outlived its deadline"

@@ -20,8 +20,11 @@ import pytest
 
 from bot.config import ConfigError, from_env
 from bot.store.sqlite import Storage
-from bot.frontend.ui.components import (SNOWFLAKE, SNOWFLAKE_LIMIT, ActButton, HandButton, LobbyButton, PassButton, PickButton, PickSelect, PrefButton, dynamic_items, is_snowflake, snowflake)
-from bot.frontend.ui.lobby_view import (LanguageSelect, MyOptionsButton, OptionsButton, OptionSelect, PanelPageButton, PlayerOptionSelect, host_options)
+from bot.frontend.ui.components import (COMPONENTS, SNOWFLAKE, SNOWFLAKE_LIMIT, ActButton, HandButton, LanguageSelect,
+                                        LobbyButton, MyOptionsButton, OptionsButton, OptionSelect, PanelPageButton,
+                                        PassButton, PickButton, PickSelect, PlayerOptionSelect, PrefButton,
+                                        is_snowflake, snowflake)
+from bot.frontend.ui.lobby_view import host_options
 from bot.frontend.ui.render import legal_fingerprint
 from table_driver import ADMIN, CHANNEL, GUEST, GUILD, HOST, STRANGER, Table
 
@@ -124,7 +127,7 @@ def test_snowflake_template_takes_exactly_the_ids_below_2_63():
     assert [is_snowflake(v) for v in (0, 1, SNOWFLAKE_LIMIT - 1, SNOWFLAKE_LIMIT, -1, True, "1")] == \
         [False, True, True, False, False, False, False]
     # No template takes a non-ASCII digit or a number past a snowflake, anywhere.
-    for item in dynamic_items():
+    for item in COMPONENTS:
         assert "\\d" not in item.__discord_ui_compiled_template__.pattern, item
 
 

@@ -1,4 +1,5 @@
-"""Which clicks a component claims: the component must be on the message, at any depth.
+"""Which clicks a component claims: the component must be on the message, at any depth; and which
+handler each component's clicks go to.
 
 discord.py calls a DynamicItem only if the clicked component is on the message; the bot's router
 (which routes the bot's components instead of discord.py) makes the same test, and answers every
@@ -10,6 +11,9 @@ from __future__ import annotations
 import discord
 from discord.components import _component_factory
 
+from bot.frontend.ui.components import (COMPONENTS, ActButton, AddAISelect, HandButton, LanguageSelect, LobbyButton,
+                                        MyOptionsButton, OptionsButton, OptionSelect, PanelPageButton, PassButton,
+                                        PickButton, PickSelect, PlayerOptionSelect, PrefButton)
 from bot.frontend.ui.router import shown_component
 
 BUTTON, SELECT = discord.ComponentType.button.value, discord.ComponentType.string_select.value
@@ -51,3 +55,13 @@ def _found(components, kind, custom_id) -> bool:
     found = shown_component(components, kind, custom_id)
     assert found is None or (found.custom_id == custom_id and found.type.value == kind)
     return found is not None
+
+
+async def test_every_component_is_routed_to_the_handler_it_calls(table):
+    routes, handlers = table.bot.router.routes(), table.bot.handlers
+    assert set(routes) == set(COMPONENTS)
+    expected = {LobbyButton: handlers.lobby, HandButton: handlers.hand, PrefButton: handlers.hand,
+                **{c: handlers.picking for c in (ActButton, PassButton, PickButton, PickSelect)},
+                **{c: handlers.options for c in (OptionsButton, MyOptionsButton, PanelPageButton, OptionSelect,
+                                                 PlayerOptionSelect, AddAISelect, LanguageSelect)}}
+    assert all(routes[c] is h for c, h in expected.items()), routes

@@ -201,7 +201,7 @@ async def test_a_player_who_let_a_window_time_out_is_not_waited_for_again(tables
     live = await table.live()
     assert live.waiting.actors == {b} and live.record.deadline is not None
     clock.advance(live.record.deadline - clock.now() + 0.5)
-    await table.bot.table.scheduler.run_due()
+    await table.bot.scheduler.run_due()
     await table.world.settle()
     live = await table.live()
     assert b in live.record.absent and live.waiting.actors == {a}

@@ -80,7 +80,7 @@ async def test_full_match_from_new_to_result(table: Table):
     assert never_public_seen == [], f"hidden cards shown in the channel: {never_public_seen}"
     # The end edits each hand DM once (marked over) and the match leaves nothing in the announcer.
     assert {p: _dm_edits(table, p) - dm_edits_before_end[p] for p in (HOST, GUEST)} == {HOST: 1, GUEST: 1}
-    announcer = table.bot.table.announcer
+    announcer = table.bot.announcer
     assert not announcer.hands.holds(live.id)
     assert all("This match is over." in table.world.message(m.id).text
                for p in (HOST, GUEST) for m in table.world.dm_messages(p)[:1])
@@ -266,9 +266,9 @@ async def test_block_window_prompts_and_times_out(table: Table, clock):
     assert f"<@{defender}>" in ping.text and "<t:" in ping.text and ping.button("Respond")
     seq = live.seq
     clock.advance(10)
-    assert await table.bot.table.scheduler.run_due() == 0
+    assert await table.bot.scheduler.run_due() == 0
     clock.advance(11)
-    assert await table.bot.table.scheduler.run_due() == 1
+    assert await table.bot.scheduler.run_due() == 1
     await table.world.settle()
     log = await table.bot.storage.action_log(live.id)
     assert log[-1].action == {"type": "no_block"} and log[-1].seq == seq + 1
@@ -341,7 +341,7 @@ async def test_a_match_ended_by_command_closes_the_hand_dms_and_leaves_nothing_b
     assert table.table_message().id != old.id and table.live() is None
     for user in live.record.players:
         assert "This match is over." in table.world.dm_messages(user)[-1].text
-    assert not table.bot.table.announcer.hands.holds(live.id)  # no hand DM asked for, nothing kept
+    assert not table.bot.announcer.hands.holds(live.id)  # no hand DM asked for, nothing kept
 
 
 async def test_an_unexpected_error_still_answers_the_player(table: Table, monkeypatch):

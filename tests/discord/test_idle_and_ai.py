@@ -11,7 +11,7 @@ from table_driver import CHANNEL, GUEST, HOST, Table, make_bot
 async def tick(table: Table, clock, seconds: float) -> int:
     """Move time on and let every due timer fire, as the scheduler's loop would."""
     clock.advance(seconds)
-    fired = await table.bot.table.scheduler.run_due()
+    fired = await table.bot.scheduler.run_due()
     await table.world.settle()
     return fired
 
@@ -131,5 +131,5 @@ async def test_timers_across_a_restart_fire_once(table: Table, db_path, clock):
     assert len(timed_out) == 1 and "Time ran out" in table.table_message().text
     again = [m for m in table.world.requests if m.method == "POST" and "waiting for you" in str(m.json)]
     assert len(again) == len(reminders), "the reminder was sent again after the restart"
-    assert await fresh.table.scheduler.run_due() == 0
+    assert await fresh.scheduler.run_due() == 0
     assert len(await fresh.storage.action_log(match_id)) == len(log)

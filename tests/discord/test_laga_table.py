@@ -13,7 +13,7 @@ from typing import Any
 from bot.games.laga.state import TILE_NAMES
 from tools.sim import FakeMessage
 from bot.frontend.ui.components import LobbyButton
-from bot.frontend.ui.lobby_view import MyOptionsButton, PlayerOptionSelect
+from bot.frontend.ui.components import MyOptionsButton, PlayerOptionSelect
 from any_table import HUMANS, GameTable, close_table, hidden_texts, open_table
 
 GENDERS = ("female", "male", "female", "male", "female", "male")
@@ -49,7 +49,7 @@ class Secrets:
                 for pid in event.get("visible_to", ()):
                     cards = event.get("cards") or [event.get("card")]
                     self.known.setdefault(pid, set()).update(c for c in cards if c)
-        self.table.bot.table.announcer.move_listeners.append(seen)
+        self.table.bot.announcer.move_listeners.append(seen)
 
     async def check(self) -> None:
         live = await self.table.live()

@@ -127,7 +127,7 @@ async def test_a_malay_server_and_an_indonesian_player_each_read_their_own_langu
     await world.connect(bot)
     table = GameTable(world, bot, clock, get_game(game), list(HUMANS[:humans]), 0, seed=3, rng=Rng.seeded(3))
     try:
-        await bot.table.languages.set_server(GUILD, "ms")
+        await bot.languages.set_server(GUILD, "ms")
         await table.open_and_start()
         await table.play_out()
         await table.observe()

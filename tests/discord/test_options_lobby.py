@@ -18,7 +18,7 @@ from bot.play.match_types import MatchError
 from bot.kernel.options import TABLE_OPTIONS
 from tools.sim import FakeMessage, InteractionRecord
 from bot.frontend.ui.components import LobbyButton
-from bot.frontend.ui.lobby_view import (LanguageSelect, MyOptionsButton, OptionSelect, OptionsButton, PlayerOptionSelect)
+from bot.frontend.ui.components import LanguageSelect, MyOptionsButton, OptionSelect, OptionsButton, PlayerOptionSelect
 from table_driver import CHANNEL, GUEST, HOST, STRANGER, Table
 
 COMMANDS = {"new", "hand", "board", "rules", "concede", "end"}
@@ -144,9 +144,9 @@ async def test_a_player_cannot_set_another_players_options(table: Table):
     assert outsider.ephemeral and "Take a seat first" in outsider.text
     # (Discord only delivers components that are on the message, so that rule is checked by the service.)
     with pytest.raises(MatchError, match="Take a seat first"):
-        await table.bot.table.service.lobby.set_player_option(match_id, STRANGER, STRANGER, "gender", "male")
+        await table.bot.service.lobby.set_player_option(match_id, STRANGER, STRANGER, "gender", "male")
     with pytest.raises(MatchError, match="only change your own"):
-        await table.bot.table.service.lobby.set_player_option(match_id, HOST, GUEST, "gender", "male")
+        await table.bot.service.lobby.set_player_option(match_id, HOST, GUEST, "gender", "male")
     after = await stored(table)
     assert after.options == before.options == {"gender": {}}
 
@@ -184,7 +184,7 @@ async def test_bad_and_unknown_values_are_refused_with_the_allowed_ones_and_chan
         refused = await table.select(user, message, custom_id, [value], forge=True)
         assert refused.ephemeral and reason in refused.text, (custom_id, refused.text)
     # Names no panel offers (Discord only delivers components a message has): refused by the service.
-    service = table.bot.table.service
+    service = table.bot.service
     for call, reason in [
         (service.lobby.set_option(match_id, HOST, "speed", "2"), "no option speed; the host can change: full_windows"),
         (service.lobby.set_option(match_id, HOST, "gender", "male"), "set by each player"),
@@ -249,7 +249,7 @@ async def test_a_lobby_stored_with_the_old_genders_name_still_starts(table: Tabl
     live = table.live()
     live.record.options = {"genders": {str(GUEST): "male"}}  # how matches were stored before declarations
     await table.bot.storage.save_lobby(live.record)
-    table.bot.table.service.matches._cache.clear()
+    table.bot.service.matches._cache.clear()
     await table.click(HOST, lobby, LobbyButton.id(live.id, "start"))
     started = table.live()
     assert started.record.status == "active"
@@ -260,7 +260,7 @@ async def test_my_options_sets_the_players_own_language_and_redraws_the_panel_in
     """A game with no per-player option still has **My options**: the language, first, as `/language` sets it."""
     lobby = await open_lobby(table, "drama")
     match_id = table.live().id
-    languages = table.bot.table.languages
+    languages = table.bot.languages
     panel = await my_panel(table, lobby, GUEST)
     assert panel.ephemeral and "Your language:** English" in panel.text
     assert [s.custom_id for s in panel.message.selects()] == [LanguageSelect.custom_id_for(match_id)]
@@ -285,7 +285,7 @@ async def test_a_forged_language_is_refused_and_changes_nothing(table: Table):
     refused = await table.select(GUEST, panel.message, LanguageSelect.custom_id_for(match_id), ["klingon"],
                                  forge=True)
     assert refused.ephemeral and "There is no language called klingon" in refused.text
-    assert await table.bot.table.languages.chosen(GUEST) is None
+    assert await table.bot.languages.chosen(GUEST) is None
 
 
 async def test_a_language_chosen_after_the_start_is_kept_and_told(table: Table):
@@ -295,12 +295,13 @@ async def test_a_language_chosen_after_the_start_is_kept_and_told(table: Table):
     await table.click(HOST, table.world.message(lobby.id), LobbyButton.id(table.live().id, "start"))
     told = await table.select(GUEST, panel.message, LanguageSelect.custom_id_for(table.live().id), ["id"])
     assert told.ephemeral and "Bahasa Indonesia" in told.text
-    assert await table.bot.table.languages.chosen(GUEST) == "id"
+    assert await table.bot.languages.chosen(GUEST) == "id"
 
 
 def test_a_panel_with_more_options_than_rows_pages_them():
     """Five rows hold five selects; a game with more match-wide options gets pages (4 selects + page buttons)."""
-    from bot.frontend.ui.lobby_view import PanelPageButton, host_panel
+    from bot.frontend.ui.components import PanelPageButton
+    from bot.frontend.ui.lobby_view import host_panel
     from bot.kernel.contract import Rules
     from bot.kernel.module import GameModule
     from bot.kernel.options import Option

@@ -28,7 +28,7 @@ async def test_pickers_keep_no_interaction_objects(table: Table):
     await table.open_and_start()
     player = table.live().waiting.turn
     await table.open_picker(player)
-    kept = list(table.bot.table.pickers._open.values())
+    kept = list(table.bot.pickers._open.values())
     assert len(kept) == 1
     assert not any(isinstance(value, discord.Interaction) for value in vars(type(kept[0])).values())
     assert {slot: type(getattr(kept[0], slot)) for slot in kept[0].__slots__} == \

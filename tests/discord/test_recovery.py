@@ -11,7 +11,7 @@ import asyncio
 
 import pytest
 
-import bot.frontend.handlers.table as table_module
+import bot.frontend.handlers.answers as answers_module
 from bot.frontend.ui.components import LobbyButton
 from table_driver import CHANNEL, GUEST, HOST, STRANGER, Table, make_bot
 
@@ -67,7 +67,7 @@ async def test_a_move_committed_before_a_crash_is_shown_after_the_restart(table:
     match_id = table.live().id
     first, second = _turns(table)
     before = table.table_message().text
-    table.bot.table.announcer.after_moves = _nothing  # the process dies right after each commit
+    table.bot.announcer.after_moves = _nothing  # the process dies right after each commit
     await _pass_turn(table, first)
     stored = await table.bot.storage.get_match(match_id)
     assert stored.seq >= 1 and stored.announced_seq == 0
@@ -92,7 +92,7 @@ async def test_a_move_committed_before_a_crash_is_shown_after_the_restart(table:
 async def test_a_table_deleted_while_down_is_posted_again(table: Table, db_path, clock):
     old = await table.open_and_start()
     match_id = table.live().id
-    table.bot.table.announcer.after_moves = _nothing
+    table.bot.announcer.after_moves = _nothing
     await _pass_turn(table, _turns(table)[0])
     table.world.people.delete_message(old)
     await _restart(table, db_path, clock)
@@ -107,8 +107,8 @@ async def test_a_start_committed_before_a_crash_reaches_its_table_dms_and_timers
     lobby = new.message
     match_id = table.live().id
     await table.click(GUEST, lobby, LobbyButton.id(match_id, "join"))
-    table.bot.table._edit_clicked = _nothing  # dies after the commit, before the lobby becomes the table
-    table.bot.table.announcer.announce_start = _nothing
+    table.bot.handlers.answers.edit_clicked = _nothing  # dies after the commit, before the lobby becomes the table
+    table.bot.announcer.announce_start = _nothing
     start = await table.click(HOST, lobby, LobbyButton.id(match_id, "start"))
     start.expect_unanswered = True  # the process "died" before it could answer
     assert (await table.bot.storage.get_match(match_id)).status == "active"
@@ -121,7 +121,7 @@ async def test_a_start_committed_before_a_crash_reaches_its_table_dms_and_timers
     assert not any(c.startswith("lobby:") for c in shown.custom_ids())
     for player in (HOST, GUEST):
         assert len(table.world.dm_messages(player)) == 1, "no hand DM after the restart"
-    assert table.bot.table.scheduler.pending().get(match_id) is not None
+    assert table.bot.scheduler.pending().get(match_id) is not None
     first, _ = _turns(table)
     assert _mentions(table, first) == 1
     await _end_turn(table, first)
@@ -129,7 +129,7 @@ async def test_a_start_committed_before_a_crash_reaches_its_table_dms_and_timers
 
 
 async def test_a_lobby_never_posted_gives_way_to_a_new_one(table: Table, clock):
-    service = table.bot.table.service
+    service = table.bot.service
     orphan = await service.lobby.open(guild_id=table.world.directory.channels[CHANNEL].guild_id, channel_id=CHANNEL,
                                       game_name="drump", host_id=HOST, host_name="Aisyah")
     refused = await table.slash(HOST, "new")
@@ -142,7 +142,7 @@ async def test_a_lobby_never_posted_gives_way_to_a_new_one(table: Table, clock):
 
 
 async def test_a_lobby_never_posted_can_be_ended_at_once(table: Table):
-    service = table.bot.table.service
+    service = table.bot.service
     await service.lobby.open(guild_id=table.world.directory.channels[CHANNEL].guild_id, channel_id=CHANNEL,
                              game_name="drump", host_id=HOST, host_name="Aisyah")
     ended = await table.slash(HOST, "end")
@@ -154,11 +154,11 @@ async def test_a_lobby_never_posted_can_be_ended_at_once(table: Table):
 # --- 3. clicks that wait for a busy lock: deferred, then answered by editing -----------------
 @pytest.fixture
 def impatient(monkeypatch):
-    monkeypatch.setattr(table_module, "LOCK_PATIENCE", 0.02)
+    monkeypatch.setattr(answers_module, "LOCK_PATIENCE", 0.02)
 
 
 async def _busy(table: Table, match_id: int, seconds: float = 0.1) -> asyncio.Task:
-    lock = table.bot.table.service.matches.lock(match_id)
+    lock = table.bot.service.matches.lock(match_id)
     await lock.acquire()
 
     async def release() -> None:
@@ -241,7 +241,7 @@ async def test_a_final_move_committed_before_a_crash_shows_the_result_after_the_
                                                                                        clock):
     await table.open_and_start()
     match_id = table.live().id
-    announcer = table.bot.table.announcer
+    announcer = table.bot.announcer
     real = announcer.after_moves
 
     async def dies_at_the_end(outcomes, **kwargs):

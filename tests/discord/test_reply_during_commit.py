@@ -71,7 +71,7 @@ async def test_the_movers_reply_is_built_during_the_commit_and_sent_only_after_i
     await table.open_and_start()
     player = _mover(table)
     picker, end_turn = await _open_end_turn(table, player)
-    storage, handlers = table.bot.storage, table.bot.table
+    storage, handlers = table.bot.storage, table.bot.handlers.picking
     entered, go = asyncio.Event(), asyncio.Event()
     committed_at: list[float] = []
     real_commit, real_after_pick = storage.record_action, handlers._after_pick

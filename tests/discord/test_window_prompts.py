@@ -57,7 +57,7 @@ def _mentions(text: str) -> set[int]:
 async def _open_first_window(world, bot):
     new = await world.slash(bot, HOST, CHANNEL, "drama", "new")
     await world.settle()
-    live = next(iter(bot.table.service.matches._cache.values()))
+    live = next(iter(bot.service.matches._cache.values()))
     for pid in PLAYERS[1:]:
         await world.click(bot, pid, new.message, LobbyButton.id(live.id, "join"))
         await world.settle()
@@ -132,14 +132,14 @@ async def test_a_prompt_from_a_round_that_ended_folds_instead_of_acting(drama_ta
 async def test_pickers_of_a_finished_match_are_let_go(drama_table):
     world, bot = drama_table
     live = await _open_first_window(world, bot)
-    assert len(bot.table.pickers) > 0  # the hero pickers are kept to fold them later
+    assert len(bot.pickers) > 0  # the hero pickers are kept to fold them later
     for pid in PLAYERS:
         if live.record.status != "active":
             break
         await world.slash(bot, pid, CHANNEL, "drama", "concede")
         await world.settle()
     assert live.record.status == "finished"
-    assert len(bot.table.pickers) == 0
+    assert len(bot.pickers) == 0
 
 
 async def test_folding_a_rounds_prompts_never_holds_up_the_match(drama_table, clock):
@@ -165,8 +165,8 @@ async def test_folding_a_rounds_prompts_never_holds_up_the_match(drama_table, cl
     bot.http.request = request
     decision = live.decision
     clock.advance(live.record.deadline - clock.now() + 0.5)
-    timer = asyncio.ensure_future(bot.table.scheduler.run_due())  # the window times out: its round is over
-    lock = bot.table.service.matches.lock(live.id)
+    timer = asyncio.ensure_future(bot.scheduler.run_due())  # the window times out: its round is over
+    lock = bot.service.matches.lock(live.id)
     try:
         for _ in range(500):  # the rest of the round's announcements (hand DMs, the table) finish meanwhile
             if timer.done() and match_locks.is_free(lock) and asked:

@@ -65,8 +65,8 @@ async def test_an_unchanged_picture_is_not_uploaded_again(table: Table):
     live = table.live()
     shown = _picture(message)
     before = len(_uploads(table, message.id))
-    assert await table.bot.table.announcer.refresh_table(live)
-    assert await table.bot.table.announcer.refresh_table(live)
+    assert await table.bot.announcer.refresh_table(live)
+    assert await table.bot.announcer.refresh_table(live)
     edits = _uploads(table, message.id)[before:]
     assert edits == [[], []], edits  # both edits point at the copy Discord holds
     assert _picture(table.world.message(message.id)) == shown
@@ -84,7 +84,7 @@ async def test_the_pictures_setting_turns_them_off(table: Table):
     reply = board.messages[-1]
     assert reply.attachments == [] and "image" not in reply.embeds[0] and "to play" in reply.text
     # The next refresh of the table takes the picture off the message.
-    assert await table.bot.table.announcer.refresh_table(table.live())
+    assert await table.bot.announcer.refresh_table(table.live())
     message = table.world.message(message.id)
     assert message.attachments == [] and "image" not in message.embeds[0]
 
@@ -116,7 +116,7 @@ async def test_with_pictures_off_the_hand_dm_loses_its_picture(table: Table):
     await table.world.slash(table.bot, ADMIN, CHANNEL, "settings", None, {"pictures": False})
     await table.world.settle()
     live = table.live()
-    assert await table.bot.table.announcer.hands.push(live, HOST, force=True)
+    assert await table.bot.announcer.hands.push(live, HOST, force=True)
     dm = table.world.message(table.world.dm_messages(HOST)[0].id)
     assert dm.attachments == [] and "image" not in dm.embeds[0]
 

@@ -97,8 +97,8 @@ def test_a_table_no_token_reaches_any_more_is_edited_in_the_channel_without_a_40
     async def scenario(world, bot, live, box):
         await asyncio.sleep(16 * 60)  # every token of the match has run out
         box["start"] = len(world.requests)
-        async with bot.table.service.matches.lock(live.id):  # as at a restart's catch-up, with no click behind it
-            assert await bot.table.announcer.refresh_table(live)
+        async with bot.service.matches.lock(live.id):  # as at a restart's catch-up, with no click behind it
+            assert await bot.announcer.refresh_table(live)
         box["edited"] = len(world.requests)
         await quick_move(world, bot, live, sorted(live.game.rules.actors(live.state))[0])
         await world.settle()
@@ -145,15 +145,15 @@ def test_a_ping_no_click_in_the_channel_brings_is_a_followup_of_the_tables_token
     """An AI seat's move, a timer or a click in a DM has no interaction in the channel: the ping goes out
     through the interaction behind the table's reach; once that token has run out, in the channel, with no 401."""
     async def scenario(world, bot, live, box):
-        announcer = bot.table.announcer
+        announcer = bot.announcer
         player = sorted(live.game.rules.actors(live.state))[0]
         box["start"] = len(world.requests)
-        async with bot.table.service.matches.lock(live.id):
+        async with bot.service.matches.lock(live.id):
             await announcer.pings.ping(live, render.mention_ping(live, player, own_turn=True), click=None)
         await world.settle()
         box["first"] = len(world.requests)
         await asyncio.sleep(16 * 60)  # the table's token has run out
-        async with bot.table.service.matches.lock(live.id):
+        async with bot.service.matches.lock(live.id):
             await announcer.pings.ping(live, render.mention_ping(live, player, own_turn=True), click=None)
         await world.settle()
 

@@ -41,17 +41,17 @@ async def open_bot(world: FakeDiscord, db_path: Path) -> GameBot:
     seeds = iter(range(99, 1099))
     bot = GameBot(database_path=str(db_path), clock=ManualClock(), seeds=lambda: next(seeds))
     await world.connect(bot)
-    await bot.table.service.settings.change(GUILD, "pictures", 0)
+    await bot.service.settings.change(GUILD, "pictures", 0)
     return bot
 
 
 async def start_drump(world: FakeDiscord, bot: GameBot) -> Any:
     new = await world.slash(bot, HOST, CHANNEL, "drump", "new")
-    match_id = bot.table.service.matches._cache and next(iter(bot.table.service.matches._cache))
+    match_id = bot.service.matches._cache and next(iter(bot.service.matches._cache))
     await world.click(bot, GUEST, new.message, LobbyButton.id(match_id, "join"))
     await world.click(bot, HOST, new.message, LobbyButton.id(match_id, "start"))
     await world.settle()
-    return bot.table.service.matches._cache[match_id]
+    return bot.service.matches._cache[match_id]
 
 
 _TRACKERS: dict[int, HandlerTracker] = {}
@@ -61,7 +61,7 @@ async def answered(bot: GameBot, record: Any) -> Any:
     """Wait for the click's handler only, not for the table edit it asked for (that runs in the background)."""
     tracker = _TRACKERS.get(id(bot))
     if tracker is None:
-        tracker = _TRACKERS[id(bot)] = HandlerTracker(bot.table)
+        tracker = _TRACKERS[id(bot)] = HandlerTracker(bot.handlers)
     await tracker.expect(record.id)
     return record
 
@@ -111,7 +111,7 @@ def test_a_burst_of_moves_in_one_channel_ends_on_the_final_table_with_nothing_dr
         bot = await open_bot(world, tmp_path / "m.sqlite3")
         try:
             live = await start_drump(world, bot)
-            storage = bot.table.service.store
+            storage = bot.service.store
             committing: set[int] = set()
             rendered_while_committing: list[int] = []
             record_action = storage.record_action
@@ -125,7 +125,7 @@ def test_a_burst_of_moves_in_one_channel_ends_on_the_final_table_with_nothing_dr
                     committing.discard(match_id)
 
             storage.record_action = slow_commit
-            announcer = bot.table.announcer
+            announcer = bot.announcer
             prepare = announcer.table_show.prepare
 
             async def spy_prepare(target: Any, **kwargs: Any) -> Any:

@@ -20,7 +20,7 @@ from tools.bench.stats import summary
 from bot.kernel.rng import Rng
 from bot.play.record import ACTIVE
 from bot.frontend.ui.components import LobbyButton
-from bot.frontend.ui.lobby_view import AddAISelect
+from bot.frontend.ui.components import AddAISelect
 
 
 async def _hard_match(arena: Arena, seat: Seat, think_ms: int) -> int:
@@ -49,7 +49,7 @@ async def _keep_thinking(arena: Arena, match_id: int, stop: asyncio.Event) -> in
         if live is None or live.record.status != ACTIVE:
             break
         before = live.record.seq
-        await arena.bot.table.on_timer(match_id)
+        await arena.bot.handlers.timers.on_timer(match_id)
         after = await arena.service.matches.load(match_id)
         moves += 1 if after is None or after.record.seq != before else 0
         await asyncio.sleep(0)

@@ -61,12 +61,12 @@ class Arena:
 
     @property
     def service(self) -> Any:
-        return self.bot.table.service
+        return self.bot.service
 
     def attach(self, bot: GameBot) -> None:
         """Serve the world with ``bot`` from now on (after a restart)."""
         self.bot = bot
-        self.tracker = HandlerTracker(bot.table)
+        self.tracker = HandlerTracker(bot.handlers)
 
     async def send(self, user: int, message: FakeMessage, custom_id: str, value: str | None = None
                    ) -> InteractionRecord:
@@ -99,7 +99,7 @@ class Arena:
 
         Held ones are looked at again every ``RETRY_HELD`` forgets, so none is kept for long.
         """
-        announcer = self.bot.table.announcer
+        announcer = self.bot.announcer
         self._held.append(record)
         self._forgets += 1
         if self._forgets % RETRY_HELD and len(self._held) > 1:
@@ -170,4 +170,4 @@ async def open_arena(n_seats: int, db_path: str, seed: int) -> Arena:
     bot = make_bot(db_path, seed)
     await world.connect(bot)
     assert bot.loop is asyncio.get_running_loop()
-    return Arena(world, bot, db_path, seats, HandlerTracker(bot.table))
+    return Arena(world, bot, db_path, seats, HandlerTracker(bot.handlers))

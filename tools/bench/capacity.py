@@ -78,7 +78,7 @@ class Load:
     def __init__(self, world: FakeDiscord, bot: GameBot, seats: list[Seat], tables: list[tuple[str, int, int]],
                  seed: int) -> None:
         self.world, self.bot, self.seats, self.tables = world, bot, seats, tables
-        self.arena = Arena(world, bot, "", seats, HandlerTracker(bot.table), keep_tokens=True)
+        self.arena = Arena(world, bot, "", seats, HandlerTracker(bot.handlers), keep_tokens=True)
         self.rng = Rng.seeded(seed)
         self.driver = Driver(self.arena, self.rng)
         self.games = {g.name: g for g in all_games()}
@@ -97,8 +97,8 @@ class Load:
         self.replaced = 0
         #: The tidy-ups (folds of old prompts, deletes of old pings) still waiting when the window ends, and dropped.
         self.tidy: dict[str, int] = {}
-        bot.table.announcer.move_listeners.append(self._on_move)
-        bot.table.announcer.refresher.shown_listeners.append(self._on_shown)
+        bot.announcer.move_listeners.append(self._on_move)
+        bot.announcer.refresher.shown_listeners.append(self._on_shown)
 
     def now(self) -> float:
         return asyncio.get_running_loop().time()
@@ -241,7 +241,7 @@ async def run_capacity(*, matches: int, warmup: float, window: float, seed: int,
     bot = GameBot(database_path=db_path, clock=LoopClock(), seeds=lambda: next(counter))
     await world.connect(bot)
     load = Load(world, bot, seats, tables, seed)
-    pacer = bot.table.announcer.pacer
+    pacer = bot.announcer.pacer
     pacer.suspend()  # set-up: neither Discord nor the bot limits anything
     tasks: list[asyncio.Task[None]] = []
     loop = asyncio.get_running_loop()
@@ -266,7 +266,7 @@ async def run_capacity(*, matches: int, warmup: float, window: float, seed: int,
             await asyncio.sleep(1.0)
             load.scan()
         load.measuring = False
-        tidying = bot.table.announcer.tidying
+        tidying = bot.announcer.tidying
         load.tidy = {"pending_at_end": tidying.pending(), "dropped": tidying.dropped}
         now = loop.time()
         for pending in load.commits.values():  # never shown: count what they waited so far
@@ -282,7 +282,7 @@ async def run_capacity(*, matches: int, warmup: float, window: float, seed: int,
             pass
         await bot.close()
         world.close()
-    return _figures(load, matches, warmup, window, set_up, limits, pacer, bot.table.announcer.hands)
+    return _figures(load, matches, warmup, window, set_up, limits, pacer, bot.announcer.hands)
 
 
 def _figures(load: Load, matches: int, warmup: float, window: float, set_up: float, limits: RateLimits,

@@ -30,7 +30,7 @@ async def game_arena(name: str, *, players: int, matches: int, seed: int, workdi
     bot = make_bot(db_path, seed)
     await world.connect(bot)
     try:
-        yield Arena(world, bot, db_path, seats, HandlerTracker(bot.table, handlers))
+        yield Arena(world, bot, db_path, seats, HandlerTracker(bot.handlers, handlers))
     finally:
         if not bot.is_closed():
             await bot.close()

@@ -26,7 +26,7 @@ async def measure_restart(arena: Arena, seed: int) -> dict[str, Any]:
     await arena.world.connect(bot)
     reloaded_at, cpu = time.monotonic(), time.process_time() - cpu
     arena.attach(bot)
-    loaded = len(bot.table.service.matches)
+    loaded = len(bot.service.matches)
     if loaded != expected:
         raise RuntimeError(f"the fresh bot reloaded {loaded} live matches, expected {expected}")
     seat = arena.seats[len(arena.seats) // 2]

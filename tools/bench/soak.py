@@ -112,7 +112,7 @@ async def run_soak(*, matches: int, moves: int, warmup: int, samples: int, seed:
             "rss_max_over_warmup_bytes": max(r for _, r in points) - rss_warm if points else 0,
             "rss_slope_per_100000_moves_bytes": _slope_per_moves(points, 100_000),
             "samples": [{"moves": m, "rss_bytes": r} for m, r in points],
-            "picker_handles": len(arena.bot.table.pickers) if hasattr(arena.bot.table, "pickers") else None,
+            "picker_handles": len(arena.bot.pickers),
             "live_matches_at_end": len(arena.service.matches),
         }
         if trace and before is not None:

@@ -1,10 +1,12 @@
 """Knowing when the bot has finished with one interaction, without waiting for all of them.
 
 ``world.settle()`` waits until every handler of every match is done, which
-would turn interleaved matches into lock-step rounds. Instead the table's
-entry points are wrapped on the instance, so the driver learns when the
-handler for *this* interaction returned (announcements included). The
-wrapper only awaits the real handler; the bot's code is unchanged.
+would turn interleaved matches into lock-step rounds. Instead the handlers'
+entry points are wrapped on their instances (the bot's ``handlers``: the
+router and the cogs look each method up on the instance when they call it),
+so the driver learns when the handler for *this* interaction returned
+(announcements included). The wrapper only awaits the real handler; the bot's
+code is unchanged.
 """
 
 from __future__ import annotations
@@ -12,17 +14,20 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Awaitable, Callable
 
-#: The table entry points players reach: slash ``new``, lobby buttons, Take action, picker steps.
-HANDLERS = ("cmd_new", "on_lobby", "on_act", "on_pick")
+#: The entry points players reach, as ``handler.method`` of the bot's ``handlers``: slash ``new``,
+#: lobby buttons, Take action, picker steps.
+HANDLERS = ("slash.cmd_new", "lobby.on_lobby", "picking.on_act", "picking.on_pick")
 
 
 class HandlerTracker:
-    """Resolves a future when a wrapped table handler returns for a given interaction."""
+    """Resolves a future when a wrapped handler returns for a given interaction."""
 
-    def __init__(self, table: Any, names: tuple[str, ...] = HANDLERS) -> None:
+    def __init__(self, handlers: Any, names: tuple[str, ...] = HANDLERS) -> None:
         self._waiting: dict[int, asyncio.Future[None]] = {}
         for name in names:
-            setattr(table, name, self._wrap(getattr(table, name)))
+            owner_name, _, method = name.partition(".")
+            owner = getattr(handlers, owner_name)
+            setattr(owner, method, self._wrap(getattr(owner, method)))
 
     def expect(self, interaction_id: int) -> asyncio.Future[None]:
         """Call right after dispatching: handlers only start at the next suspension, so none is missed."""

@@ -215,7 +215,7 @@ async def play_match(arena: Arena, seat: Seat, game: GameModule, players: int, h
     watch = ChannelWatch(world, seat.channel_id, figures)
     watch.baseline()
     listener = watch.on_move
-    bot.table.announcer.move_listeners.append(listener)
+    bot.announcer.move_listeners.append(listener)
     driver = Driver(arena, rng)
     policy = game.policies["normal"]()
     started = time.perf_counter()
@@ -225,7 +225,7 @@ async def play_match(arena: Arena, seat: Seat, game: GameModule, players: int, h
         figures.clicks += 1
         live = arena.service.matches._cache[match_id]
         watch.started(live.waiting.turn)
-        await bot.table.scheduler.run_due()  # an AI seat may open the match
+        await bot.scheduler.run_due()  # an AI seat may open the match
         watch.scan()
 
         def choose(player: int, legal: list[Action]) -> Action:
@@ -236,30 +236,30 @@ async def play_match(arena: Arena, seat: Seat, game: GameModule, players: int, h
                 break
             humans_acting = [p for p in sorted(live.waiting.actors) if not live.ai_controls(p)]
             if not humans_acting:
-                if not await bot.table.scheduler.run_due():
+                if not await bot.scheduler.run_due():
                     # Nothing due: the match waits out a timer (an AI seat never answers its own last
                     # response in a window). Move the clock to it, as waiting would.
-                    pending = bot.table.scheduler.pending().get(match_id)
+                    pending = bot.scheduler.pending().get(match_id)
                     if pending is None:
                         raise RuntimeError(f"{game.name} match #{match_id} waits on AI seats with no timer: "
                                            f"{live.waiting}")
                     clock = arena.service.clock
                     clock.advance(max(0.0, pending - clock.now()))
                     figures.timer_waits += 1
-                    await bot.table.scheduler.run_due()
+                    await bot.scheduler.run_due()
                 watch.scan()
                 continue
             sample = await driver.play_move(match_id, player=humans_acting[0], choose=choose)
             figures.clicks += sample.setup_clicks + 1
             watch.scan()
-            await bot.table.scheduler.run_due()
+            await bot.scheduler.run_due()
             watch.scan()
         else:
             raise RuntimeError(f"{game.name} match #{match_id} did not end in {MAX_STEPS} steps")
         await world.settle()
         watch.scan()
     finally:
-        bot.table.announcer.move_listeners.remove(listener)
+        bot.announcer.move_listeners.remove(listener)
         driver.forget_players(seat.players)
     figures.seconds = time.perf_counter() - started
     return figures
@@ -333,7 +333,7 @@ async def run_whole(*, matches: int, ai_seats: int, seed: int, workdir: str) -> 
     assert bot.loop is asyncio.get_running_loop()
     from tools.bench.tracker import HandlerTracker
 
-    arena = Arena(world, bot, db_path, seats, HandlerTracker(bot.table))
+    arena = Arena(world, bot, db_path, seats, HandlerTracker(bot.handlers))
     start = time.perf_counter()
     try:
         await arena.service.settings.change(_GUILD, "ai_delay_seconds", 0)

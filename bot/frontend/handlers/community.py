@@ -21,7 +21,6 @@ from bot.kernel.languages import LANGUAGES, language_code, language_name
 from bot.play.service import MatchService
 from bot.frontend.history import match_history
 from bot.frontend.languages import Languages
-from bot.play.service import MatchService
 from bot.store.sqlite import Storage
 from bot.play.settings import SETTINGS, BadSetting
 from bot.frontend.ui import render

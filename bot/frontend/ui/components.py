@@ -1,11 +1,16 @@
-"""Every button and select the bot sends, each defined once: its custom id, its look and its handler.
+"""Every button and select the bot sends, each defined once: its custom id, its look and what a click asks.
 
 Each component is a :class:`discord.ui.DynamicItem`, matched by its custom id
 template (by the bot's router, ``bot.frontend.ui.router``), so a click on a message
 sent before a restart still reaches the bot. A class holds the id format
-(``id``), the template that parses it back, the item as players see it
-(``make``), and the table handler a click goes to: no game logic lives here,
-and no component is described in two places.
+(``id``, or ``custom_id_for`` for the lobby's option controls), the template that
+parses it back, the item as players see it (``make``, or the constructor), and
+``answer``: the one call a click makes on its handler. The handler is not looked
+up here: each component names the interface it calls as a :class:`typing.Protocol`
+(:class:`SeatHandler`, :class:`PickerHandler`, :class:`HandHandler`,
+:class:`OptionsHandler`), and the router, built where the bot is composed, hands
+each claimed click to the object given for its class. So no game logic lives
+here, no component is described in two places, and nothing here imports a handler.
 
 A custom id carries what is needed to act on a click after a restart: the
 match, and for prompts the decision number they were built for (a window
@@ -16,11 +21,11 @@ stale). Discord allows 100 characters; the longest here is well under that.
 from __future__ import annotations
 
 import re
-from typing import Any, Awaitable, ClassVar, Iterable
+from typing import Any, ClassVar, Iterable, Protocol, Sequence
 
 import discord
 
-from bot.kernel.i18n import N_, t, translate, use_locale
+from bot.kernel.i18n import N_, t, translate
 
 ButtonStyle = discord.ButtonStyle
 _PATH = r"(?:[0-9]{1,3}(?:\.[0-9]{1,3}){0,11})?"
@@ -58,10 +63,6 @@ def is_snowflake(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 < value < SNOWFLAKE_LIMIT
 
 
-def _table(interaction: discord.Interaction[Any]) -> Any:
-    return interaction.client.table  # type: ignore[attr-defined]
-
-
 def match_of(interaction: discord.Interaction[Any]) -> int | None:
     """The match a component belongs to: every custom id here is ``kind:match:...``."""
     custom_id = (interaction.data or {}).get("custom_id")  # type: ignore[union-attr]
@@ -72,21 +73,6 @@ def match_of(interaction: discord.Interaction[Any]) -> int | None:
         return None
 
 
-async def run_handler(interaction: discord.Interaction[Any], handler: Awaitable[None]) -> None:
-    """Run a table handler: a refusal is answered privately; an unexpected error still gets an answer.
-
-    The handler runs in the clicking player's language (what they alone see); the
-    table switches to the server's for whatever it posts or edits in the channel.
-    """
-    table = _table(interaction)
-    locale = await table.languages.for_interaction(interaction, match_of(interaction))
-    with use_locale(locale):
-        try:
-            await handler
-        except Exception as error:  # noqa: BLE001 - refusals are told; anything else is reported and logged
-            await table.answer_error(interaction, error)
-
-
 def path_text(path: tuple[int, ...] | list[int]) -> str:
     return ".".join(str(i) for i in path)
 
@@ -95,6 +81,57 @@ def parse_path(text: str) -> tuple[int, ...]:
     return tuple(int(p) for p in text.split(".")) if text else ()
 
 
+Interaction = discord.Interaction[Any]
+
+
+# --- what a click asks of its handler --------------------------------------------------
+class SeatHandler(Protocol):
+    """What the lobby's seat buttons call (``bot.frontend.handlers.lobby``)."""
+
+    async def on_lobby(self, interaction: Interaction, match_id: int, op: str) -> None: ...
+
+
+class PickerHandler(Protocol):
+    """What Take action / Respond…, a prompt's Pass and the picker's steps call
+    (``bot.frontend.handlers.picking``)."""
+
+    async def on_act(self, interaction: Interaction, match_id: int) -> None: ...
+
+    async def on_pass(self, interaction: Interaction, match_id: int, decision: int,
+                      asked: str | None = None) -> None: ...
+
+    async def on_pick(self, interaction: Interaction, match_id: int, decision: int, legal_print: str,
+                      path: tuple[int, ...], choice: str) -> None: ...
+
+
+class HandHandler(Protocol):
+    """What My hand and a player's own switches call (``bot.frontend.handlers.hand``)."""
+
+    async def on_hand(self, interaction: Interaction, match_id: int) -> None: ...
+
+    async def on_pref(self, interaction: Interaction, match_id: int, key: str, on: bool) -> None: ...
+
+
+class OptionsHandler(Protocol):
+    """What the lobby's option controls call (``bot.frontend.handlers.lobby_options``)."""
+
+    async def open_host_panel(self, interaction: Interaction, match_id: int) -> None: ...
+
+    async def open_player_panel(self, interaction: Interaction, match_id: int) -> None: ...
+
+    async def turn_page(self, interaction: Interaction, match_id: int, who: str, page: int) -> None: ...
+
+    async def set_option(self, interaction: Interaction, match_id: int, name: str, value: str) -> None: ...
+
+    async def set_player_option(self, interaction: Interaction, match_id: int, player: int, name: str,
+                                value: str) -> None: ...
+
+    async def add_ai(self, interaction: Interaction, match_id: int, level: str) -> None: ...
+
+    async def set_language(self, interaction: Interaction, match_id: int, value: str) -> None: ...
+
+
+# --- the table's components -----------------------------------------------------------
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=rf"lobby:(?P<match>{SNOWFLAKE}):(?P<op>join|leave|start|cancel|add_ai|remove_ai)"):
     """The lobby's seat buttons: Join, Leave, Start, Cancel, Add AI, Remove AI."""
@@ -124,8 +161,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                              match: re.Match[str]) -> "LobbyButton":
         return cls(snowflake(match["match"]), match["op"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await run_handler(interaction, _table(interaction).on_lobby(interaction, self.match_id, self.op))
+    async def answer(self, interaction: Interaction, handler: SeatHandler) -> None:
+        await handler.on_lobby(interaction, self.match_id, self.op)
 
 
 class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -151,16 +188,17 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                              match: re.Match[str]) -> "ActButton":
         return cls(snowflake(match["match"]), int(match["decision"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await run_handler(interaction, _table(interaction).on_act(interaction, self.match_id))
+    async def answer(self, interaction: Interaction, handler: PickerHandler) -> None:
+        await handler.on_act(interaction, self.match_id)
 
 
 class PassButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                  template=rf"pass:(?P<match>{SNOWFLAKE}):(?P<decision>[0-9]{{1,9}})(?::(?P<print>[0-9a-f]{{6}}))?"):
     """One click to pass in a response window, straight from its notification.
 
-    ``print`` (see ``bot.frontend.delivery.window_prompts.prompt_print``) names the question the prompt asked: in a later round of
-    the same window with the same choices, the pass still counts (the prompt was left as it was).
+    ``print`` (see ``bot.frontend.delivery.window_prompts.prompt_print``) names the question the prompt asked:
+    in a later round of the same window with the same choices, the pass still counts (the prompt was left
+    as it was).
     """
 
     def __init__(self, match_id: int, decision: int, print_: str | None = None) -> None:
@@ -189,9 +227,8 @@ class PassButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                              match: re.Match[str]) -> "PassButton":
         return cls(snowflake(match["match"]), int(match["decision"]), match["print"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await run_handler(interaction, _table(interaction).on_pass(interaction, self.match_id, self.decision,
-                                                                   self.print))
+    async def answer(self, interaction: Interaction, handler: PickerHandler) -> None:
+        await handler.on_pass(interaction, self.match_id, self.decision, self.print)
 
 
 class PrefButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -221,8 +258,8 @@ class PrefButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                              match: re.Match[str]) -> "PrefButton":
         return cls(snowflake(match["match"]), match["key"], match["on"] == "on")
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await run_handler(interaction, _table(interaction).on_pref(interaction, self.match_id, self.key, self.on))
+    async def answer(self, interaction: Interaction, handler: HandHandler) -> None:
+        await handler.on_pref(interaction, self.match_id, self.key, self.on)
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"hand:(?P<match>{SNOWFLAKE})"):
@@ -245,8 +282,8 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"han
                              match: re.Match[str]) -> "HandButton":
         return cls(snowflake(match["match"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await run_handler(interaction, _table(interaction).on_hand(interaction, self.match_id))
+    async def answer(self, interaction: Interaction, handler: HandHandler) -> None:
+        await handler.on_hand(interaction, self.match_id)
 
 
 class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -273,9 +310,8 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(snowflake(match["match"]), int(match["decision"]), match["legal"], parse_path(match["path"]),
                    match["choice"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await run_handler(interaction, _table(interaction).on_pick(interaction, self.match_id, self.decision, self.legal,
-                                                            self.path, self.choice))
+    async def answer(self, interaction: Interaction, handler: PickerHandler) -> None:
+        await handler.on_pick(interaction, self.match_id, self.decision, self.legal, self.path, self.choice)
 
 
 class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -303,15 +339,177 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         return cls(snowflake(match["match"]), int(match["decision"]), match["legal"], parse_path(match["path"]),
                    int(match["chunk"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def answer(self, interaction: Interaction, handler: PickerHandler) -> None:
         values = self.item.values
         choice = values[0] if values else ""
-        await run_handler(interaction, _table(interaction).on_pick(interaction, self.match_id, self.decision, self.legal,
-                                                            self.path, choice))
+        await handler.on_pick(interaction, self.match_id, self.decision, self.legal, self.path, choice)
 
 
-def dynamic_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
-    """Every component template the bot answers; the lobby's option controls live in :mod:`bot.frontend.ui.lobby_view`."""
-    from bot.frontend.ui.lobby_view import LOBBY_ITEMS
+_NAME = r"[a-z0-9_]{1,32}"
+_MATCH = SNOWFLAKE
 
-    return (LobbyButton, ActButton, PassButton, PrefButton, HandButton, PickButton, PickSelect, *LOBBY_ITEMS)
+
+# --- the lobby's option controls (their panels are drawn by bot.frontend.ui.lobby_view) -----
+class OptionsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"lopt:(?P<match>{_MATCH})"):
+    """**Options** on the lobby: opens the host's ephemeral panel of match-wide options."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(discord.ui.Button(label=t("Options"), emoji="⚙️", style=discord.ButtonStyle.secondary,
+                                           custom_id=self.custom_id_for(match_id), row=1))
+        self.match_id = match_id
+
+    @staticmethod
+    def custom_id_for(match_id: int) -> str:
+        return f"lopt:{match_id}"
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "OptionsButton":
+        return cls(int(match["match"]))
+
+    async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
+        await handler.open_host_panel(interaction, self.match_id)
+
+
+class MyOptionsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"lmine:(?P<match>{_MATCH})"):
+    """**My options** on the lobby: opens the clicking player's ephemeral panel of per-player options."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(discord.ui.Button(label=t("My options"), style=discord.ButtonStyle.secondary,
+                                           custom_id=self.custom_id_for(match_id), row=1))
+        self.match_id = match_id
+
+    @staticmethod
+    def custom_id_for(match_id: int) -> str:
+        return f"lmine:{match_id}"
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "MyOptionsButton":
+        return cls(int(match["match"]))
+
+    async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
+        await handler.open_player_panel(interaction, self.match_id)
+
+
+class PanelPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                      template=rf"lpage:(?P<match>{_MATCH}):(?P<who>host|{_MATCH}):(?P<page>[0-9]{{1,2}})"):
+    """A page of a panel with more options than five rows hold (``who``: the host's panel, or a player's)."""
+
+    def __init__(self, match_id: int, who: str, page: int, label: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=t("Page") if label is None else label,
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=self.custom_id_for(match_id, who, page)))
+        self.match_id, self.who, self.page = match_id, who, page
+
+    @staticmethod
+    def custom_id_for(match_id: int, who: str, page: int) -> str:
+        return f"lpage:{match_id}:{who}:{page}"
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "PanelPageButton":
+        return cls(int(match["match"]), match["who"], int(match["page"]))
+
+    async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
+        await handler.turn_page(interaction, self.match_id, self.who, self.page)
+
+
+class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                   template=rf"lset:(?P<match>{_MATCH}):(?P<name>{_NAME})"):
+    """One match-wide option on the host's panel; choosing a value sets it."""
+
+    def __init__(self, match_id: int, name: str, options: Sequence[discord.SelectOption] = (),
+                 placeholder: str | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=self.custom_id_for(match_id, name), options=list(options),
+                                           placeholder=placeholder, min_values=1, max_values=1))
+        self.match_id, self.name = match_id, name
+
+    @staticmethod
+    def custom_id_for(match_id: int, name: str) -> str:
+        return f"lset:{match_id}:{name}"
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "OptionSelect":
+        return cls(int(match["match"]), match["name"])
+
+    async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
+        value = self.item.values[0] if self.item.values else ""
+        await handler.set_option(interaction, self.match_id, self.name, value)
+
+
+class PlayerOptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                         template=rf"lpset:(?P<match>{_MATCH}):(?P<player>{_MATCH}):(?P<name>{_NAME})"):
+    """One per-player option on a player's own panel; the custom_id names whose option it is."""
+
+    def __init__(self, match_id: int, player: int, name: str, options: Sequence[discord.SelectOption] = (),
+                 placeholder: str | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=self.custom_id_for(match_id, player, name), options=list(options),
+                                           placeholder=placeholder, min_values=1, max_values=1))
+        self.match_id, self.player, self.name = match_id, player, name
+
+    @staticmethod
+    def custom_id_for(match_id: int, player: int, name: str) -> str:
+        return f"lpset:{match_id}:{player}:{name}"
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "PlayerOptionSelect":
+        return cls(int(match["match"]), int(match["player"]), match["name"])
+
+    async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
+        value = self.item.values[0] if self.item.values else ""
+        await handler.set_player_option(interaction, self.match_id, self.player, self.name, value)
+
+
+class AddAISelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"laiadd:(?P<match>{_MATCH})"):
+    """**Add AI…** on the lobby: the host picks a level (easy, normal, hard) and an AI takes a seat at it."""
+
+    def __init__(self, match_id: int, options: Sequence[discord.SelectOption] = (), disabled: bool = False) -> None:
+        super().__init__(discord.ui.Select(custom_id=self.custom_id_for(match_id), options=list(options),
+                                           placeholder=t("🤖 Add AI at a level…"), min_values=1, max_values=1,
+                                           disabled=disabled, row=2))
+        self.match_id = match_id
+
+    @staticmethod
+    def custom_id_for(match_id: int) -> str:
+        return f"laiadd:{match_id}"
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "AddAISelect":
+        return cls(int(match["match"]))
+
+    async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
+        value = self.item.values[0] if self.item.values else ""
+        await handler.add_ai(interaction, self.match_id, value)
+
+
+class LanguageSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"llang:(?P<match>{_MATCH})"):
+    """**Your language** on a player's own panel: what only the clicker sees is written in it (as ``/language``)."""
+
+    def __init__(self, match_id: int, options: Sequence[discord.SelectOption] = (),
+                 placeholder: str | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=self.custom_id_for(match_id), options=list(options),
+                                           placeholder=placeholder, min_values=1, max_values=1))
+        self.match_id = match_id
+
+    @staticmethod
+    def custom_id_for(match_id: int) -> str:
+        return f"llang:{match_id}"
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "LanguageSelect":
+        return cls(int(match["match"]))
+
+    async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
+        value = self.item.values[0] if self.item.values else ""
+        await handler.set_language(interaction, self.match_id, value)
+
+
+#: Every component the bot answers: the router is given a handler for each (``bot.frontend.client``).
+COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton, ActButton, PassButton, PrefButton, HandButton, PickButton, PickSelect,
+    OptionsButton, MyOptionsButton, PanelPageButton, OptionSelect, PlayerOptionSelect, AddAISelect, LanguageSelect)

@@ -1,4 +1,4 @@
-"""The lobby message and its option controls: their rendering and components (handlers: ``lobby_controls``).
+"""The lobby message and its option panels, drawn (their components: ``components``; handlers: ``lobby_options``).
 
 The lobby shows every option (the game's and the table's) with its current
 value, and per-player values on each seat. The host opens **Options** (an
@@ -7,21 +7,20 @@ opens **My options** (an ephemeral panel with their own language, the one
 ``/language`` sets, then the game's per-player options).
 Choosing a value stores it through the match service, which validates it by
 the option's declaration, then the panel is redrawn and the lobby message in
-the channel is edited to match.
+the channel is edited to match (``bot.frontend.handlers.lobby_options``).
 
-Each component is a :class:`discord.ui.DynamicItem` defined once, with its
-custom_id template, builder and the handler it calls side by side (the style of
-discord.py's ``dynamic_counter`` example), so clicks on a lobby sent before a
-restart still work. Discord's limits hold: at most 5 action rows (a panel
-shows 5 selects, or 4 and a page row), 25 options per select, 100-character
-custom ids.
+The controls themselves are :class:`discord.ui.DynamicItem` classes defined once, with
+their custom_id template and the handler call, in :mod:`bot.frontend.ui.components`
+(the style of discord.py's ``dynamic_counter`` example), so clicks on a lobby sent
+before a restart still work; this module only lays them out. Discord's limits hold:
+at most 5 action rows (a panel shows 5 selects, or 4 and a page row), 25 options
+per select, 100-character custom ids.
 """
 
 from __future__ import annotations
 
 import logging
-import re
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 import discord
 
@@ -30,21 +29,15 @@ from bot.kernel.i18n import t, tn, translate
 from bot.kernel.languages import LANGUAGES, language_name
 from bot.play.match_types import LiveMatch
 from bot.kernel.options import TABLE_OPTIONS, Option
-from bot.frontend.ui.components import SNOWFLAKE, LobbyButton, run_handler
+from bot.frontend.ui.components import (AddAISelect, LanguageSelect, LobbyButton, MyOptionsButton, OptionsButton,
+                                        OptionSelect, PanelPageButton, PlayerOptionSelect)
 from bot.frontend.ui.render import COLOUR_LOBBY, Rendered, match_title, mention
 
-if TYPE_CHECKING:
-    from bot.frontend.ui.lobby_controls import LobbyControls
-
 log = logging.getLogger(__name__)
-
-Interaction = discord.Interaction[Any]
 
 #: Discord allows five action rows: a panel is five selects, or four and a row of page buttons.
 ROWS = 5
 SELECT_OPTIONS = 25
-_NAME = r"[a-z0-9_]{1,32}"
-_MATCH = SNOWFLAKE
 
 
 def host_options(live: LiveMatch) -> list[Option]:
@@ -85,177 +78,6 @@ def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
         view.add_item(item)
     return view
 
-
-def _controls(interaction: Interaction) -> "LobbyControls":
-    """The handlers, imported when first used: they import this module's rendering."""
-    from bot.frontend.ui.lobby_controls import LobbyControls
-
-    return LobbyControls(interaction.client.table)  # type: ignore[attr-defined]
-
-
-# --- components -------------------------------------------------------------------
-class OptionsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"lopt:(?P<match>{_MATCH})"):
-    """**Options** on the lobby: opens the host's ephemeral panel of match-wide options."""
-
-    def __init__(self, match_id: int) -> None:
-        super().__init__(discord.ui.Button(label=t("Options"), emoji="⚙️", style=discord.ButtonStyle.secondary,
-                                           custom_id=self.custom_id_for(match_id), row=1))
-        self.match_id = match_id
-
-    @staticmethod
-    def custom_id_for(match_id: int) -> str:
-        return f"lopt:{match_id}"
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "OptionsButton":
-        return cls(int(match["match"]))
-
-    async def callback(self, interaction: Interaction) -> None:
-        await run_handler(interaction, _controls(interaction).open_host_panel(interaction, self.match_id))
-
-
-class MyOptionsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"lmine:(?P<match>{_MATCH})"):
-    """**My options** on the lobby: opens the clicking player's ephemeral panel of per-player options."""
-
-    def __init__(self, match_id: int) -> None:
-        super().__init__(discord.ui.Button(label=t("My options"), style=discord.ButtonStyle.secondary,
-                                           custom_id=self.custom_id_for(match_id), row=1))
-        self.match_id = match_id
-
-    @staticmethod
-    def custom_id_for(match_id: int) -> str:
-        return f"lmine:{match_id}"
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "MyOptionsButton":
-        return cls(int(match["match"]))
-
-    async def callback(self, interaction: Interaction) -> None:
-        await run_handler(interaction, _controls(interaction).open_player_panel(interaction, self.match_id))
-
-
-class PanelPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                      template=rf"lpage:(?P<match>{_MATCH}):(?P<who>host|{_MATCH}):(?P<page>[0-9]{{1,2}})"):
-    """A page of a panel with more options than five rows hold (``who``: the host's panel, or a player's)."""
-
-    def __init__(self, match_id: int, who: str, page: int, label: str | None = None) -> None:
-        super().__init__(discord.ui.Button(label=t("Page") if label is None else label,
-                                           style=discord.ButtonStyle.secondary,
-                                           custom_id=self.custom_id_for(match_id, who, page)))
-        self.match_id, self.who, self.page = match_id, who, page
-
-    @staticmethod
-    def custom_id_for(match_id: int, who: str, page: int) -> str:
-        return f"lpage:{match_id}:{who}:{page}"
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "PanelPageButton":
-        return cls(int(match["match"]), match["who"], int(match["page"]))
-
-    async def callback(self, interaction: Interaction) -> None:
-        await run_handler(interaction, _controls(interaction).turn_page(interaction, self.match_id, self.who, self.page))
-
-
-class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                   template=rf"lset:(?P<match>{_MATCH}):(?P<name>{_NAME})"):
-    """One match-wide option on the host's panel; choosing a value sets it."""
-
-    def __init__(self, match_id: int, name: str, options: Sequence[discord.SelectOption] = (),
-                 placeholder: str | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=self.custom_id_for(match_id, name), options=list(options),
-                                           placeholder=placeholder, min_values=1, max_values=1))
-        self.match_id, self.name = match_id, name
-
-    @staticmethod
-    def custom_id_for(match_id: int, name: str) -> str:
-        return f"lset:{match_id}:{name}"
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "OptionSelect":
-        return cls(int(match["match"]), match["name"])
-
-    async def callback(self, interaction: Interaction) -> None:
-        value = self.item.values[0] if self.item.values else ""
-        await run_handler(interaction, _controls(interaction).set_option(interaction, self.match_id, self.name, value))
-
-
-class PlayerOptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                         template=rf"lpset:(?P<match>{_MATCH}):(?P<player>{_MATCH}):(?P<name>{_NAME})"):
-    """One per-player option on a player's own panel; the custom_id names whose option it is."""
-
-    def __init__(self, match_id: int, player: int, name: str, options: Sequence[discord.SelectOption] = (),
-                 placeholder: str | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=self.custom_id_for(match_id, player, name), options=list(options),
-                                           placeholder=placeholder, min_values=1, max_values=1))
-        self.match_id, self.player, self.name = match_id, player, name
-
-    @staticmethod
-    def custom_id_for(match_id: int, player: int, name: str) -> str:
-        return f"lpset:{match_id}:{player}:{name}"
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "PlayerOptionSelect":
-        return cls(int(match["match"]), int(match["player"]), match["name"])
-
-    async def callback(self, interaction: Interaction) -> None:
-        value = self.item.values[0] if self.item.values else ""
-        await run_handler(interaction, _controls(interaction).set_player_option(
-            interaction, self.match_id, self.player, self.name, value))
-
-
-class AddAISelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"laiadd:(?P<match>{_MATCH})"):
-    """**Add AI…** on the lobby: the host picks a level (easy, normal, hard) and an AI takes a seat at it."""
-
-    def __init__(self, match_id: int, options: Sequence[discord.SelectOption] = (), disabled: bool = False) -> None:
-        super().__init__(discord.ui.Select(custom_id=self.custom_id_for(match_id), options=list(options),
-                                           placeholder=t("🤖 Add AI at a level…"), min_values=1, max_values=1,
-                                           disabled=disabled, row=2))
-        self.match_id = match_id
-
-    @staticmethod
-    def custom_id_for(match_id: int) -> str:
-        return f"laiadd:{match_id}"
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "AddAISelect":
-        return cls(int(match["match"]))
-
-    async def callback(self, interaction: Interaction) -> None:
-        value = self.item.values[0] if self.item.values else ""
-        await run_handler(interaction, _controls(interaction).add_ai(interaction, self.match_id, value))
-
-
-class LanguageSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"llang:(?P<match>{_MATCH})"):
-    """**Your language** on a player's own panel: what only the clicker sees is written in it (as ``/language``)."""
-
-    def __init__(self, match_id: int, options: Sequence[discord.SelectOption] = (),
-                 placeholder: str | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=self.custom_id_for(match_id), options=list(options),
-                                           placeholder=placeholder, min_values=1, max_values=1))
-        self.match_id = match_id
-
-    @staticmethod
-    def custom_id_for(match_id: int) -> str:
-        return f"llang:{match_id}"
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "LanguageSelect":
-        return cls(int(match["match"]))
-
-    async def callback(self, interaction: Interaction) -> None:
-        value = self.item.values[0] if self.item.values else ""
-        await run_handler(interaction, _controls(interaction).set_language(interaction, self.match_id, value))
-
-
-LOBBY_ITEMS = (OptionsButton, MyOptionsButton, PanelPageButton, OptionSelect, PlayerOptionSelect, AddAISelect,
-               LanguageSelect)
 
 #: The language choice that goes back to the server's (or the player's Discord's), as ``/language`` has it.
 SERVER_LANGUAGE = "server"
@@ -358,14 +180,16 @@ def host_panel(live: LiveMatch, *, page: int = 0, header: str | None = None) -> 
     """The host's ephemeral panel: a select per match-wide option, the current value preselected."""
     options = host_options(live)
     values = [current(live, o) for o in options]
-    selects = [OptionSelect(live.id, o.name, _select_options(o, v), _placeholder(o, v)) for o, v in zip(options, values)]
+    selects = [OptionSelect(live.id, o.name, _select_options(o, v), _placeholder(o, v))
+               for o, v in zip(options, values)]
     return _panel(live, "host", options, values, selects, page, t("match options"), header)
 
 
 def language_entry(match_id: int, chosen: str | None, reading: str) -> tuple[str, LanguageSelect]:
     """The panel's first entry: the language the player reads (``reading``), and a select preset to their choice."""
     options = [discord.SelectOption(label=name, value=code, default=code == chosen) for code, name in LANGUAGES.items()]
-    options.append(discord.SelectOption(label=t("The server's language"), value=SERVER_LANGUAGE, default=chosen is None))
+    options.append(discord.SelectOption(label=t("The server's language"), value=SERVER_LANGUAGE,
+                                        default=chosen is None))
     line = (t("**Your language:** {language}", language=language_name(reading)) + "\n"
             + t("Your DMs, pickers and replies only you see are written in it; the table stays in the server's "
                 "language. `/language` changes it too."))

@@ -4,8 +4,8 @@ A picker is edited at every step, and most steps do not change the hand. The pic
 file name carries a digest of its bytes (``hand-<digest>.png``), so an edit whose hand
 looks the same points the embed at the copy Discord already holds instead of uploading it
 again, with no bookkeeping kept anywhere. Drawing runs in the picture worker process
-(``bot.frontend.ui.picture_pool``) on a copy of the player's own view (never another seat's), after the move is committed, like every other
-picture.
+(``bot.frontend.ui.picture_pool``) on a copy of the player's own view (never another seat's), after the
+move is committed, like every other picture.
 
 The reply to a move does not wait for its new picture: drawing a hand takes several times
 longer than everything else a move costs. The reply (text and buttons, the truth) goes out

@@ -60,7 +60,7 @@ class Rendered:
     view: discord.ui.View | None = None
     files: list[discord.File] | None = None
     #: (match, player) whose own hand picture belongs on this private message (a picker), drawn
-    #: off the event loop right before it is sent (``bot.ui.picker_picture``).
+    #: off the event loop right before it is sent (``bot.frontend.ui.picker_picture``).
     hand_of: tuple[LiveMatch, int] | None = None
 
     def __post_init__(self) -> None:
@@ -194,14 +194,7 @@ def _static_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
-# --- lobby --------------------------------------------------------------------
-def lobby_message(live: LiveMatch) -> Rendered:
-    """The lobby message; built in :mod:`bot.frontend.ui.lobby_view`, next to its option controls."""
-    from bot.frontend.ui.lobby_view import lobby_message as build
-
-    return build(live)
-
-
+# --- lobby (the open lobby and its panels: bot.frontend.ui.lobby_view) ---------------
 def lobby_closed_message(live: LiveMatch, text: str) -> Rendered:
     embed = discord.Embed(title=t("{title} · lobby closed", title=match_title(live)), colour=COLOUR_OVER,
                           description=text)

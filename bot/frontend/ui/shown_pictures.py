@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Hashable
 
 from bot.play.match_types import LiveMatch
+from bot.play.settings import ServerSettings
 from bot.frontend.ui import picture_pool, render
 
 
@@ -25,6 +26,11 @@ class Shown:
     digest: str
     url: str
     moment: Hashable
+
+
+async def pictures_on(settings: ServerSettings, live: LiveMatch) -> bool:
+    """Whether this server shows tables as pictures (the ``pictures`` setting, on by default)."""
+    return bool((await settings.of(live.record.guild_id))["pictures"])
 
 
 def moment(live: LiveMatch) -> Hashable:

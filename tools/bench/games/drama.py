@@ -162,7 +162,7 @@ async def play_match(arena: Arena, seat: Any, rng: Rng) -> DramaMatch:
         if outcome.new_decision and outcome.after.window is not None:
             figures.windows += 1
 
-    bot.table.announcer.move_listeners.append(on_move)
+    bot.announcer.move_listeners.append(on_move)
     clock = arena.service.clock
     policy = game.policies["normal"]()
     started = time.perf_counter()
@@ -185,14 +185,14 @@ async def play_match(arena: Arena, seat: Any, rng: Rng) -> DramaMatch:
                 figures.turn_clicks += clicks
             else:
                 figures.other_clicks += clicks
-            await bot.table.scheduler.run_due()
+            await bot.scheduler.run_due()
             watch.scan()
         else:
             raise RuntimeError(f"drama match #{match_id} did not end in {MAX_STEPS} steps")
         await world.settle()
         watch.scan()
     finally:
-        bot.table.announcer.move_listeners.remove(on_move)
+        bot.announcer.move_listeners.remove(on_move)
     figures.turns, figures.mentions = mentions.turns, mentions.mentions
     figures.moves = sum(mentions.moves.values())
     figures.seconds = time.perf_counter() - started
@@ -220,7 +220,7 @@ def summarise(matches: list[DramaMatch]) -> dict[str, Any]:
 async def run_drama(*, matches: int, seed: int, workdir: str) -> dict[str, Any]:
     """``matches`` seeded whole four-player matches, all seats people."""
     async with game_arena("drama", players=PLAYERS, matches=matches, seed=seed, workdir=workdir,
-                          handlers=HANDLERS + ("on_pass",)) as arena:
+                          handlers=HANDLERS + ("picking.on_pass",)) as arena:
         played = []
         for i, seat in enumerate(arena.seats):
             played.append(await play_match(arena, seat, Rng.seeded(seed * 1_000_003 + i)))

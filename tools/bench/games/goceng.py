@@ -121,14 +121,14 @@ async def _play(arena: Arena, seat: Any, rng: Rng, bargains: Bargains) -> MatchF
     watch = ChannelWatch(world, seat.channel_id, figures)
     watch.baseline()
     log = WindowLog(bargains)
-    bot.table.announcer.move_listeners += [watch.on_move, log.on_move]
+    bot.announcer.move_listeners += [watch.on_move, log.on_move]
     driver = Driver(arena, rng)
     policy = game.policies["normal"]()
     try:
         await arena.send(seat.players[0], lobby, LobbyButton.id(match_id, "start"))
         live = arena.service.matches._cache[match_id]
         watch.started(live.waiting.turn)
-        await bot.table.scheduler.run_due()
+        await bot.scheduler.run_due()
 
         def choose(player: int, legal: list[Action]) -> Action:
             return policy.choose(live.game.rules.view(live.state, player), legal, rng)
@@ -141,12 +141,12 @@ async def _play(arena: Arena, seat: Any, rng: Rng, bargains: Bargains) -> MatchF
             if window is not None and window.decider in people and len(people) > 1:
                 people.remove(window.decider)  # the battler hears the people's offers first
             if not people:
-                if not await bot.table.scheduler.run_due():
-                    pending = bot.table.scheduler.pending().get(match_id)
+                if not await bot.scheduler.run_due():
+                    pending = bot.scheduler.pending().get(match_id)
                     if pending is None:
                         raise RuntimeError(f"goceng match #{match_id} waits on nobody: {live.waiting}")
                     arena.service.clock.advance(max(0.0, pending - arena.service.clock.now()))
-                    await bot.table.scheduler.run_due()
+                    await bot.scheduler.run_due()
                 watch.scan()
                 continue
             player = people[0]
@@ -154,7 +154,7 @@ async def _play(arena: Arena, seat: Any, rng: Rng, bargains: Bargains) -> MatchF
             if sample.action in bargains.clicks:
                 bargains.clicks[sample.action].append(sample.setup_clicks + 1)
             watch.scan()
-            await bot.table.scheduler.run_due()
+            await bot.scheduler.run_due()
             watch.scan()
         else:
             raise RuntimeError(f"goceng match #{match_id} did not end in {MAX_STEPS} steps")
@@ -162,8 +162,8 @@ async def _play(arena: Arena, seat: Any, rng: Rng, bargains: Bargains) -> MatchF
         watch.scan()
         log._close()
     finally:
-        bot.table.announcer.move_listeners.remove(watch.on_move)
-        bot.table.announcer.move_listeners.remove(log.on_move)
+        bot.announcer.move_listeners.remove(watch.on_move)
+        bot.announcer.move_listeners.remove(log.on_move)
         driver.forget_players(seat.players)
     return figures
 

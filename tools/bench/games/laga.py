@@ -51,7 +51,7 @@ async def _play(arena: Arena, seat: Any, rng: Rng) -> tuple[MatchFigures, Counte
     match_id, lobby = await open_match(arena, seat, game, PLAYERS, 0)
     watch = ChannelWatch(world, seat.channel_id, figures)
     watch.baseline()
-    bot.table.announcer.move_listeners.append(watch.on_move)
+    bot.announcer.move_listeners.append(watch.on_move)
     driver = Driver(arena, rng)
     policy = game.policies["normal"]()
     clicks: Counter[str] = Counter()
@@ -79,7 +79,7 @@ async def _play(arena: Arena, seat: Any, rng: Rng) -> tuple[MatchFigures, Counte
         await world.settle()
         watch.scan()
     finally:
-        bot.table.announcer.move_listeners.remove(watch.on_move)
+        bot.announcer.move_listeners.remove(watch.on_move)
         driver.forget_players(seat.players)
     return figures, clicks, decisions
 

@@ -1,0 +1,146 @@
+"""Answering an interaction: the kit every handler shares, so each answers the same way.
+
+Each handler follows the same order: refuse what must be refused (with an
+ephemeral reason, changing nothing), take the match's lock, let the match
+service apply and commit, answer the interaction, then let the announcer
+update the table, pings and DMs. This module is the answering part of that:
+a private note whether or not the interaction was answered already, a reply
+that fills a "thinking…" defer, the clicked message edited, every refusal and
+failure answered in one place, and the match's lock taken with a defer when the
+wait is long (Discord's 3 s rule). Game rules never appear here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator
+
+import discord
+
+from bot.frontend.delivery import answering
+from bot.frontend.languages import Languages
+from bot.frontend.ui import render
+from bot.kernel.contract import Refusal
+from bot.kernel.i18n import t
+from bot.play import match_locks
+from bot.play.match_types import LiveMatch
+from bot.play.matches import Matches
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+
+#: Past this wait for a match's lock, the interaction is deferred so Discord's 3 s limit holds.
+LOCK_PATIENCE = 1.5
+#: Marks an interaction deferred as "thinking…": its first reply fills that message in.
+THINKING = "meja_thinking"
+
+
+def name_of(user: discord.abc.User) -> str:
+    """How a player is named in what the bot writes: their name in the server, else their user name."""
+    return getattr(user, "display_name", None) or user.name
+
+
+def may_manage(interaction: Interaction) -> bool:
+    """Whether the one asking may manage the channel (end or cancel someone else's match)."""
+    perms = interaction.permissions
+    return bool(perms.manage_channels or perms.administrator)
+
+
+class Answers:
+    """Replies, refusals and the match lock, for every handler (given the matches' locks and the languages)."""
+
+    def __init__(self, matches: Matches, languages: Languages) -> None:
+        self._matches = matches
+        self._languages = languages
+
+    def in_channel(self, live: LiveMatch) -> Any:
+        """``async with``: what is built inside is posted in the match's channel, so in its server's language."""
+        return self._languages.in_channel(live.record.guild_id)
+
+    async def tell(self, interaction: Interaction, text: str) -> None:
+        """An ephemeral note to the user, whether or not the interaction was answered already."""
+        await self.reply(interaction, embed=render.notice(text).embed)
+
+    async def reply(self, interaction: Interaction, *, ephemeral: bool = True, **kwargs: Any) -> None:
+        """A new reply (ephemeral unless told): fills a "thinking…" defer, else a followup, else the response."""
+        if interaction.extras.pop(THINKING, False):
+            if "files" in kwargs:  # an edit names its uploads "attachments"
+                kwargs["attachments"] = kwargs.pop("files")
+            await interaction.edit_original_response(**kwargs)
+        elif interaction.response.is_done():
+            await interaction.followup.send(ephemeral=ephemeral, **kwargs)
+        else:
+            await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+
+    async def edit_clicked(self, interaction: Interaction, rendered: render.Rendered) -> None:
+        """Answer a component click by editing the message clicked, whether or not ``locked`` deferred it."""
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**rendered.edit_kwargs())
+        else:
+            await interaction.response.edit_message(**rendered.edit_kwargs())
+
+    async def answer_error(self, interaction: Interaction, error: BaseException) -> None:
+        """Every handler's refusals end here: told privately with their reason; anything else is a bug.
+
+        Buttons and selects come here from the component router, slash commands from
+        the command tree's error handler (which wraps what a command raised).
+        """
+        if isinstance(error, discord.app_commands.CommandInvokeError):
+            error = error.original
+        if isinstance(error, discord.app_commands.TransformerError):  # a forged option discord.py cannot convert
+            try:
+                await self.tell(interaction, t("That is not a value this command takes: {value}.",
+                                               value=str(error.value)[:100]))
+            except discord.HTTPException as exc:
+                log.warning("could not tell a refusal: %s", exc)
+            return
+        if isinstance(error, Refusal):
+            try:
+                await self.tell(interaction, error.reason)
+            except discord.HTTPException as exc:
+                log.warning("could not tell a refusal: %s", exc)
+            return
+        await self.report_failure(interaction, error)
+
+    async def report_failure(self, interaction: Interaction, error: BaseException) -> None:
+        """Last resort for a bug: log it and still answer the player (never "interaction failed")."""
+        log.error("handling %s failed", interaction.data, exc_info=error)
+        text = t("Something went wrong on our side while answering that. Every accepted move is saved; "
+                 "use the game's `board` command to see where the match stands.")
+        try:
+            await self.tell(interaction, text)
+        except discord.HTTPException:
+            pass
+
+    @asynccontextmanager
+    async def locked(self, interaction: Interaction | None, match_id: int, *,
+                     ephemeral: bool = True, update: bool = False) -> AsyncIterator[None]:
+        """Hold the match lock; defer the interaction if the wait is long (3 s rule).
+
+        ``update``: the handler answers a component click by editing the message
+        clicked, so the defer is a silent "update later" (then
+        ``edit_original_response`` edits that message). Otherwise it is a
+        "thinking…" reply (ephemeral or not) that ``reply`` fills in.
+        """
+        lock = self._matches.lock(match_id)
+        answering.begin(interaction)  # notices this handler's move causes may follow up on it
+        try:
+            if match_locks.is_free(lock):
+                await lock.acquire()  # taken at once
+            else:
+                await asyncio.wait_for(lock.acquire(), LOCK_PATIENCE)
+        except asyncio.TimeoutError:
+            if interaction is not None and not interaction.response.is_done():
+                if update and interaction.type == discord.InteractionType.component:
+                    await interaction.response.defer()
+                else:
+                    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+                    interaction.extras[THINKING] = "ephemeral" if ephemeral else "public"
+            await lock.acquire()
+        try:
+            yield
+        finally:
+            lock.release()

@@ -1,0 +1,76 @@
+"""A match's wake-ups: an AI seat's move, a reminder, a deadline, each at its time.
+
+After every change a handler points the scheduler at the match's next wake-up
+(:meth:`Timers.schedule`); when it comes, :meth:`Timers.on_timer` does what is
+due under the match's lock, as a click would, and the announcer shows it. A
+match that ended lets its timer and its open pickers go.
+"""
+
+from __future__ import annotations
+
+from bot.frontend.delivery.pickers import OpenPickers
+from bot.frontend.handlers.announcements import Announcements
+from bot.frontend.handlers.answers import Answers
+from bot.play.clock import Clock
+from bot.play.match_types import LiveMatch, MoveOutcome
+from bot.play.matches import Matches
+from bot.play.moves import Moves
+from bot.play.record import ACTIVE
+from bot.play.scheduler import DeadlineScheduler
+from bot.play.settings import ServerSettings
+from bot.play.timers import AI as AI_WAKE, DEADLINE, humans_waited_on, next_wake
+
+
+class Timers:
+    """Schedules and fires each match's next wake-up (given the scheduler and the parts of the service it asks)."""
+
+    def __init__(self, *, answers: Answers, matches: Matches, settings: ServerSettings, moves: Moves, clock: Clock,
+                 scheduler: DeadlineScheduler, pickers: OpenPickers, announcer: Announcements) -> None:
+        self._answers = answers
+        self._matches = matches
+        self._settings = settings
+        self._moves = moves
+        self._clock = clock
+        self._scheduler = scheduler
+        self._pickers = pickers
+        self._announcer = announcer
+
+    async def schedule(self, live: LiveMatch) -> None:
+        """Point the scheduler at this match's next wake-up (or none); a match that ended lets its pickers go."""
+        if live.record.status != ACTIVE:
+            self._scheduler.set(live.id, None)
+            self._pickers.forget_match(live.id)
+            return
+        settings = await self._settings.of(live.record.guild_id)
+        wake = next_wake(live, settings, self._clock.now())
+        self._scheduler.set(live.id, wake.at if wake else None)
+
+    def unset(self, match_id: int) -> None:
+        """The match wakes up no more (it ended)."""
+        self._scheduler.set(match_id, None)
+
+    async def on_timer(self, match_id: int) -> None:
+        """A match's wake-up time came: an AI seat moves, a reminder goes out, or a deadline fires."""
+        async with self._answers.locked(None, match_id):
+            live = await self._matches.load(match_id)
+            if live is None or live.record.status != ACTIVE:
+                self._scheduler.set(match_id, None)
+                return
+            settings = await self._settings.of(live.record.guild_id)
+            now = self._clock.now()
+            wake = next_wake(live, settings, now)
+            outcomes: list[MoveOutcome] = []
+            if wake is not None and wake.at <= now:
+                if wake.kind == AI_WAKE and wake.player is not None:
+                    outcomes.extend(await self._moves.ai_move(match_id, wake.player))
+                elif wake.kind == DEADLINE:
+                    outcomes.extend(await self._moves.expire(match_id))
+                elif await self._moves.mark_reminded(live):
+                    await self._announcer.remind(live, humans_waited_on(live))
+            if outcomes:
+                await self._announcer.after_moves(outcomes)
+            current = await self._matches.load(match_id)
+            if current is not None:
+                await self.schedule(current)
+            else:
+                self._scheduler.set(match_id, None)
