@@ -35,10 +35,11 @@ class Composed:
 def compose(store: Storage, clock: Clock | None = None, seeds: Callable[[], int] | None = None,
             ai: AiSeats | None = None) -> Composed:
     """The match service over ``store``, told in Discord's languages."""
-    matches, settings, people = Matches(store), ServerSettings(store), People(store)
+    matches = Matches(store.matches)
+    settings, people = ServerSettings(store.preferences), People(store.preferences)
     languages = Languages(settings, people, matches)
-    service = build(store, Narrator(languages), clock, seeds, ai, matches=matches, settings=settings, people=people)
-    return Composed(service, languages, ShownMessages(store))
+    service = build(store.matches, Narrator(languages), settings, people, clock, seeds, ai, matches=matches)
+    return Composed(service, languages, ShownMessages(store.shown))
 
 
 __all__ = ["Composed", "compose"]

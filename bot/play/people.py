@@ -11,7 +11,7 @@ from typing import Any
 from bot.kernel.contract import PlayerId
 from bot.kernel.wording import say
 from bot.play.match_types import MatchError
-from bot.play.ports import MatchStore
+from bot.play.ports import PreferencesStore
 
 #: What a person may set for themselves, everywhere they play.
 USER_PREFS = {
@@ -23,7 +23,7 @@ USER_PREFS = {
 class People:
     """Each person's preferences (AI seats have none)."""
 
-    def __init__(self, store: MatchStore) -> None:
+    def __init__(self, store: PreferencesStore) -> None:
         self._store = store
         self._prefs: dict[int, dict[str, Any]] = {}
 

@@ -1,7 +1,8 @@
 """What the match service needs from outside, as narrow interfaces: where matches are stored, and who tells them.
 
-The service knows no SQL and no language. It depends on a :class:`MatchStore` (the
-SQLite store implements it today; a PostgreSQL one can tomorrow) and on a
+The service knows no SQL and no language. It depends on a :class:`MatchStore`, a
+:class:`SettingsStore` and a :class:`PreferencesStore` (the SQLite store's parts implement
+them today; a PostgreSQL store's can tomorrow) and on a
 :class:`Narrator` (the Discord front end's), which turns what happened in a move into
 lines in the right languages: the table's log in the server's, each player's private
 lines in their own. Both are handed to the service where it is composed
@@ -45,8 +46,18 @@ class MatchStore(Protocol):
     async def save_seats(self, match_id: int, *, left: list[int], skipping: list[int],
                          autopilot: list[int]) -> None: ...
     async def mark_reminded(self, match_id: int) -> bool: ...
+
+
+class SettingsStore(Protocol):
+    """Each server's settings, stored as key and value."""
+
     async def guild_settings(self, guild_id: int) -> dict[str, Any]: ...
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None: ...
+
+
+class PreferencesStore(Protocol):
+    """Each person's own preferences, stored as key and value."""
+
     async def user_prefs(self, user_id: int) -> dict[str, Any]: ...
     async def set_user_pref(self, user_id: int, key: str, value: Any) -> None: ...
 
@@ -78,4 +89,4 @@ class Narrator(Protocol):
         ...
 
 
-__all__ = ["MatchStore", "Narrator", "Told"]
+__all__ = ["MatchStore", "Narrator", "PreferencesStore", "SettingsStore", "Told"]

@@ -38,20 +38,18 @@ class MatchService:
     ai: AiSeats
 
 
-def build(store: MatchStore, narrator: Narrator, clock: Clock | None = None,
-          seeds: Callable[[], int] | None = None, ai: AiSeats | None = None, *, matches: Matches | None = None,
-          settings: ServerSettings | None = None, people: People | None = None) -> MatchService:
+def build(store: MatchStore, narrator: Narrator, settings: ServerSettings, people: People,
+          clock: Clock | None = None, seeds: Callable[[], int] | None = None, ai: AiSeats | None = None, *,
+          matches: Matches | None = None) -> MatchService:
     """The match service over ``store``, its words from ``narrator``. ``seeds`` gives each new match its shuffle
     seed (tests pass a fixed sequence); ``ai`` chooses AI seats' moves (by default each level as declared).
 
-    ``matches``, ``settings`` and ``people`` may be made first, for a narrator that reads them (which
-    language a server and a person read); otherwise they are made here.
+    ``settings``, ``people`` (and ``matches``) are made by the caller, before a narrator that reads them
+    (which language a server and a person read).
     """
     clock = clock or SystemClock()
     ai = ai or AiSeats()
     matches = matches or Matches(store)
-    settings = settings or ServerSettings(store)
-    people = people or People(store)
     moves = Moves(matches, settings, people, store, narrator, ai, clock)
     return MatchService(
         store=store, clock=clock, matches=matches, settings=settings, people=people,

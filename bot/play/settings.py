@@ -16,7 +16,7 @@ from typing import Any, Literal
 from bot.kernel.languages import SERVER_KEY as LANGUAGE_KEY, SOURCE_LOCALE, language_code
 from bot.kernel.wording import Wording, say
 from bot.play.match_types import MatchError
-from bot.play.ports import MatchStore
+from bot.play.ports import SettingsStore
 
 
 class BadSetting(MatchError):
@@ -106,7 +106,7 @@ class GuildSettings:
 class ServerSettings:
     """Each server's effective settings, read once and kept (every move reads them), and their changes."""
 
-    def __init__(self, store: MatchStore) -> None:
+    def __init__(self, store: SettingsStore) -> None:
         self._store = store
         self._cache: dict[int, GuildSettings] = {}
 

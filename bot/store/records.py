@@ -3,12 +3,14 @@
 Only finished matches count (an abandoned or cancelled one never does), and a match with
 AI seats counts only where the server allows it. The queries run in SQLite with
 ``json_each`` over the stored player lists, so a busy server's history is not loaded into
-memory to count it. :class:`bot.store.sqlite.Storage` runs them.
+memory to count it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from bot.store.database import Database
 
 _COUNTED = """
     m.status = 'finished' AND m.guild_id = :guild
@@ -50,4 +52,24 @@ class Record:
         return self.won / self.played if self.played else 0.0
 
 
-__all__ = ["LEADERBOARD", "PLAYER_RECORDS", "Record"]
+class RecordRows:
+    """Players' records and the leaderboards, counted in the database."""
+
+    def __init__(self, database: Database) -> None:
+        self._database = database
+
+    async def player_records(self, guild_id: int, player_id: int, *, count_ai: bool) -> list[Record]:
+        """A player's record per game on one server (games they never finished are left out)."""
+        rows = await self._database.rows(PLAYER_RECORDS, {"guild": guild_id, "player": player_id,
+                                                          "count_ai": int(count_ai)})
+        return [Record(player_id, r["game"], r["played"], r["won"] or 0) for r in rows]
+
+    async def leaderboard(self, guild_id: int, game: str, *, count_ai: bool, limit: int = 10,
+                          min_played: int = 1) -> list[Record]:
+        """The best human players of one game on one server: most wins, then best win rate."""
+        rows = await self._database.rows(LEADERBOARD, {"guild": guild_id, "game": game, "count_ai": int(count_ai),
+                                                       "limit": limit, "min_played": min_played})
+        return [Record(r["player"], game, r["played"], r["won"] or 0) for r in rows]
+
+
+__all__ = ["LEADERBOARD", "PLAYER_RECORDS", "Record", "RecordRows"]

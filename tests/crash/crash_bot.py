@@ -1,7 +1,7 @@
 """The bot a crash test runs in a child process (``tools.sim.remote_child`` builds it with :func:`make_bot`).
 
 It is the real ``GameBot`` with one test-only hook, called from the parent:
-``die_before(name)`` names a ``Storage`` write (``create_match``,
+``die_before(name)`` names a write of the stored matches (``create_match``,
 ``save_lobby``, ``start_match``, ``record_action``, ``end_match``); the
 process SIGKILLs itself when the bot next calls it, so the crash lands just
 before that commit. The moments just
@@ -25,15 +25,16 @@ CLOCK_START = 1_800_000_000.0
 
 class CrashableBot(GameBot):
     def die_before(self, method: str) -> None:
-        """From now on, the next call of ``storage.<method>`` kills the process before it runs."""
+        """From now on, the next call of ``storage.matches.<method>`` kills the process before it runs."""
         assert self.storage is not None
-        original = getattr(self.storage, method)
+        rows = self.storage.matches
+        original = getattr(rows, method)
 
         async def die(*args: Any, **kwargs: Any) -> Any:
             os.kill(os.getpid(), signal.SIGKILL)
             return await original(*args, **kwargs)  # never reached
 
-        setattr(self.storage, method, die)
+        setattr(rows, method, die)
 
 
 def make_bot(database_path: str, seed: int) -> GameBot:

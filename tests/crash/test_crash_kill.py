@@ -9,7 +9,7 @@ action on the table; ``move``: the picker click that plays the move) and
 where in it the process dies:
 
 * ``commit``: just before the step's database write. The child kills itself
-  when the bot calls that ``Storage`` method (a test-only hook in
+  when the bot calls that method of ``Storage.matches`` (a test-only hook in
   ``crash_bot.py``, armed by the parent right before the step).
 * ``before N`` / ``after N``: at the step's N-th request to Discord (0: the
   reply, then table edit, DMs, pings), killed by the parent before Discord
@@ -43,7 +43,7 @@ from tools.sim.remote import ChildDied, WireRoute
 
 from crash_world import Channel, CrashWorld, Stored, replays_exactly
 
-#: The Storage write each step commits with (``open`` writes nothing).
+#: The write of ``Storage.matches`` each step commits with (``open`` writes nothing).
 COMMIT_OF = {"new": "create_match", "join": "save_lobby", "start": "start_match", "move": "record_action"}
 #: Requests every such step makes at least (new: the lobby; start: the table, two hand DMs with
 #: their channels, the first ping; move: the picker reply and the table edit).
@@ -124,7 +124,7 @@ class CrashRun:
         point = self.armed
         if point is not None and point.when == "commit" and point.step == name:
             await self.cw.bot.call("die_before", COMMIT_OF[name])
-            self.landed.append(f"{point} = SIGKILL in Storage.{COMMIT_OF[name]}")
+            self.landed.append(f"{point} = SIGKILL in Storage.matches.{COMMIT_OF[name]}")
         self.step, self.step_requests, self.step_match, self.step_channel = name, 0, match, channel
         try:
             return await action()

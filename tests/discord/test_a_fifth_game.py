@@ -61,7 +61,7 @@ async def test_a_toy_game_from_the_test_folder_is_played_to_the_end_through_disc
     assert all(record.responded for record in table.clicks)
     channel = "\n".join(m.text for m in table.world.channel_messages(CHANNEL))
     assert "Ambil match" in channel and "takes the last stick" in channel
-    log = await table.bot.storage.action_log(live.id)
+    log = await table.bot.storage.matches.action_log(live.id)
     assert replay(toy.rules, live.record.players, live.record.seed, live.record.options,
                   [(a.player_id, a.action) for a in log]).winner == live.state.winner
     rules = await table.slash(HUMANS[0], "rules")

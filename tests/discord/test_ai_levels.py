@@ -66,5 +66,5 @@ async def test_a_hard_seat_searches_and_keeps_its_level_after_a_restart(table: T
         await _tick(table, clock, 3)
     assert seats.decided[HARD] >= 1, seats.decided
     assert seats.decided["normal"] >= 1, seats.decided
-    stored = await fresh.storage.get_match(match_id)
+    stored = await fresh.storage.matches.get_match(match_id)
     assert stored.seq >= 2

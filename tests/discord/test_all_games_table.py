@@ -61,7 +61,7 @@ async def test_a_whole_match_through_clicks_keeps_secrets_and_mentions_quiet(tab
         assert all(text in dm for text in hidden_texts(live, player)), (player, hidden_texts(live, player))
     await table.play_out()
 
-    stored = await table.bot.storage.get_match(table.match_id)
+    stored = await table.bot.storage.matches.get_match(table.match_id)
     assert stored.status == "finished" and stored.result is not None
     final = table.world.message(table.table_id)
     assert "Take action" not in [b.label for b in final.buttons()]
@@ -70,7 +70,7 @@ async def test_a_whole_match_through_clicks_keeps_secrets_and_mentions_quiet(tab
     assert result_head in final.text, final.text[-400:]
     assert all(i.responded for i in table.world.interactions), "an interaction went unanswered"
     assert not any("Something went wrong" in c.text for c in table.clicks)
-    log = await table.bot.storage.action_log(table.match_id)
+    log = await table.bot.storage.matches.action_log(table.match_id)
     assert len(log) == stored.seq
     rebuilt = replay(live.game.rules, stored.players, stored.seed, stored.options, [(a.player_id, a.action) for a in log])
     assert live.game.rules.state_to_json(rebuilt) == stored.state
@@ -141,14 +141,14 @@ async def test_restart_mid_window_old_buttons_answer_and_the_deadline_fires(tabl
         passed = await table.click(other, old_prompts[other],
                                    PassButton.on(old_prompts[other].custom_ids(), table.match_id, decision))
         assert passed.responded and "done" in passed.text, passed.text
-        assert (await table.bot.storage.get_match(table.match_id)).seq > seq
+        assert (await table.bot.storage.matches.get_match(table.match_id)).seq > seq
     # Nobody else answers: the window's deadline, set before the restart, still fires.
     clock.advance(max(0.0, deadline - clock.now()) + 0.5)
     await table.bot.scheduler.run_due()
     await table.world.settle()
     after = await table.live()
     assert after is None or after.record.decision_seq != decision, "the window outlived its deadline"
-    timed_out = [a for a in await table.bot.storage.action_log(table.match_id) if a.seq > seq]
+    timed_out = [a for a in await table.bot.storage.matches.action_log(table.match_id) if a.seq > seq]
     assert timed_out, "nothing happened at the deadline"
     # The first human's old prompt was folded: no button left that looks live.
     prompt = old_prompts[humans[0]]
@@ -156,7 +156,7 @@ async def test_restart_mid_window_old_buttons_answer_and_the_deadline_fires(tabl
                               and "over" in prompt.text)
     # And the match plays on to the end from there.
     await table.play_out()
-    assert (await table.bot.storage.get_match(table.match_id)).status == "finished"
+    assert (await table.bot.storage.matches.get_match(table.match_id)).status == "finished"
 
 
 async def _gamesize(name: str) -> tuple[int, int]:
@@ -210,7 +210,7 @@ async def test_strangers_waiting_players_stale_options_and_double_clicks(tables,
     await table.world.settle()
     await table.observe()
     assert first.responded and second.responded
-    log = [a for a in await table.bot.storage.action_log(table.match_id) if a.seq > seq]
+    log = [a for a in await table.bot.storage.matches.action_log(table.match_id) if a.seq > seq]
     assert log[0].player_id == player and log[0].action == action
     assert sum(1 for a in log if a.player_id == player and a.action == action) == 1
     # The second click met a question that had moved on: redrawn or folded, never applied.
@@ -222,7 +222,7 @@ async def test_strangers_waiting_players_stale_options_and_double_clicks(tables,
         forged = await _message_with_any(table, [button])
         record = await table.click(player, forged, button)
         assert record.ephemeral and any(s in record.text for s in STALE_TEXTS), record.text
-        assert (await table.bot.storage.get_match(table.match_id)).seq == stale_at
+        assert (await table.bot.storage.matches.get_match(table.match_id)).seq == stale_at
 
 
 async def _message_with_any(table: GameTable, buttons: list[str]):
@@ -264,7 +264,7 @@ async def test_four_humans_answer_every_drama_window_in_time_without_a_stale_cli
                     "a window actor got no DM prompt"
             await table.act(player, via=via)
             answered_in_windows += 1
-    assert (await table.bot.storage.get_match(table.match_id)).status == "finished"
+    assert (await table.bot.storage.matches.get_match(table.match_id)).status == "finished"
     assert answered_in_windows > 5 and several > 0
     stale = [c.text[:120] for c in table.clicks if any(s in c.text for s in STALE_TEXTS)]
     assert stale == []
@@ -285,7 +285,7 @@ async def test_goceng_negotiation_with_always_ask_humans_stays_secret(tables, db
         assert switched.responded and f"pref:{table.match_id}:ask:off" in switched.message.custom_ids()
     await table.play_out()
     watch = table.watch
-    assert (await table.bot.storage.get_match(table.match_id)).status == "finished"
+    assert (await table.bot.storage.matches.get_match(table.match_id)).status == "finished"
     assert watch.windows_seen["secret"] > 0 and watch.multi_human_windows > 0
     assert watch.secret_mentions == [] and watch.leaks == []
     prompts = [m for p in table.humans for m in table.world.dm_messages(p) if "You may respond" in m.text

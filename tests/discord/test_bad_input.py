@@ -41,7 +41,7 @@ async def _snapshot(table: Table) -> bytes:
     out, see ``bot.store.announced_marks``) are stored first: the snapshot is of what the bot has
     committed, not of when its write-behind happened to run.
     """
-    await table.bot.storage.flush_announced()
+    await table.bot.storage.shown.flush_announced()
     with sqlite3.connect(table.bot.database_path) as raw:  # a reader of its own sees every committed row
         names = [r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
         dump = {name: [tuple(row) for row in raw.execute(f"SELECT * FROM {name} ORDER BY rowid")]
@@ -275,7 +275,7 @@ async def test_settings_out_of_range_change_nothing(table: Table, value):
     await table.world.settle()
     _check(record, repr(value), "Nothing was changed")
     assert await _snapshot(table) == before
-    assert await table.bot.storage.guild_settings(GUILD) == {}
+    assert await table.bot.storage.preferences.guild_settings(GUILD) == {}
 
 
 def test_database_synchronous_is_a_setting_defaulting_to_full():
@@ -291,12 +291,12 @@ async def test_storage_opens_with_the_chosen_synchronous(db_path, monkeypatch, m
     monkeypatch.delenv("DATABASE_SYNCHRONOUS", raising=False)
     storage = await Storage.open(db_path, synchronous=mode)
     try:
-        assert await storage.synchronous() == level
+        assert await storage.database.synchronous() == level
     finally:
         await storage.close()
     monkeypatch.setenv("DATABASE_SYNCHRONOUS", "NORMAL")
     storage = await Storage.open(db_path)
     try:
-        assert await storage.synchronous() == 1
+        assert await storage.database.synchronous() == 1
     finally:
         await storage.close()

@@ -21,10 +21,10 @@ async def test_settings_need_manage_server_and_valid_values(table: Table):
     bad = await settings(table, ADMIN, window_seconds=2, turn_seconds=99999, ai_delay_seconds=3)
     assert "Nothing was changed" in bad.text
     assert "window_seconds must be between 5 and 300" in bad.text and "turn_seconds must be between 30 and 3600" in bad.text
-    assert await table.bot.storage.guild_settings(GUILD) == {}
+    assert await table.bot.storage.preferences.guild_settings(GUILD) == {}
     good = await settings(table, ADMIN, window_seconds=45, count_ai_matches=True)
     assert "Settings saved" in good.text and "window_seconds` = **45**" in good.text
-    assert await table.bot.storage.guild_settings(GUILD) == {"window_seconds": 45, "count_ai_matches": 1}
+    assert await table.bot.storage.preferences.guild_settings(GUILD) == {"window_seconds": 45, "count_ai_matches": 1}
 
 
 async def _concede_match(table: Table, loser: int) -> int:

@@ -28,7 +28,7 @@ async def test_demo_plays_drump_to_the_end_and_keeps_private_text_private(tmp_pa
     assert all(line.startswith(("[#meja-kad]", "[private → ", "==")) for line in printed.splitlines())
     store = await Storage.open(database, clock=clock)
     try:
-        finished = await store.finished_matches()
+        finished = await store.matches.finished_matches()
         assert len(finished) == 1 and finished[0].result is not None
     finally:
         await store.close()
@@ -70,7 +70,7 @@ async def test_demo_plays_every_game_to_the_end_with_its_window_prompts_private(
     assert "You may respond" not in public
     store = await Storage.open(database, clock=clock)
     try:
-        finished = await store.finished_matches()
+        finished = await store.matches.finished_matches()
         assert len(finished) == 1 and finished[0].result is not None
     finally:
         await store.close()

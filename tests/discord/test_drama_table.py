@@ -60,7 +60,7 @@ async def test_a_whole_match_reads_well_and_keeps_every_hand_secret(tables, db_p
     assert len(fields) == humans + ais + 2 and any("Kedai" in f["name"] for f in fields)
     assert all("Air Muka" in f["value"] for f in fields[:humans + ais])
     await table.play_out()
-    assert (await table.bot.storage.get_match(table.match_id)).status == "finished"
+    assert (await table.bot.storage.matches.get_match(table.match_id)).status == "finished"
     watch = table.watch
     assert watch.secret_checks > 0 and watch.leaks == [], watch.leaks[:2]
     assert watch.secret_mentions == []
@@ -172,7 +172,7 @@ async def test_a_player_with_closed_dms_plays_from_the_table_and_nothing_leaks(t
     closed = table.humans[1]
     assert table.world.dm_messages(closed) == []
     await table.play_out()
-    assert (await table.bot.storage.get_match(table.match_id)).status == "finished"
+    assert (await table.bot.storage.matches.get_match(table.match_id)).status == "finished"
     assert table.watch.leaks == [] and table.watch.secret_mentions == []
     assert table.world.dm_messages(closed) == []
     assert all(i.responded for i in table.world.interactions)

@@ -85,9 +85,9 @@ async def test_full_match_from_new_to_result(table: Table):
     assert all("This match is over." in table.world.message(m.id).text
                for p in (HOST, GUEST) for m in table.world.dm_messages(p)[:1])
 
-    stored = await table.bot.storage.get_match(live.id)
+    stored = await table.bot.storage.matches.get_match(live.id)
     assert stored.status == "finished" and stored.result is not None
-    assert len(await table.bot.storage.action_log(live.id)) == stored.seq > 10
+    assert len(await table.bot.storage.matches.action_log(live.id)) == stored.seq > 10
     final = table.table_message()
     assert "Take action" not in [b.label for b in final.buttons()]
     channel = table.channel_text()
@@ -113,7 +113,7 @@ async def test_start_needs_the_host_and_two_players(table: Table):
     await table.click(GUEST, lobby, LobbyButton.id(match_id, "join"))
     by_guest = await table.click(GUEST, table.table_message(), LobbyButton.id(match_id, "start"))
     assert by_guest.ephemeral and "Only the host" in by_guest.text
-    assert (await table.bot.storage.get_match(match_id)).status == "lobby"
+    assert (await table.bot.storage.matches.get_match(match_id)).status == "lobby"
 
 
 async def test_dm_closed_player_is_told_to_pull_and_play_goes_on(table: Table):
@@ -122,7 +122,7 @@ async def test_dm_closed_player_is_told_to_pull_and_play_goes_on(table: Table):
     assert table.world.dm_messages(GUEST) == []
     assert "/drump hand" in table.channel_text()
     live = table.live()
-    assert GUEST in (await table.bot.storage.get_match(live.id)).dm_closed
+    assert GUEST in (await table.bot.storage.matches.get_match(live.id)).dm_closed
     hand = await table.slash(GUEST, "hand")
     assert hand.ephemeral
     seat = live.state.players.index(GUEST)
@@ -174,7 +174,7 @@ async def test_double_click_applies_once(table: Table):
     second = await table.world.click(table.bot, player, picker, button, wait=False)
     await table.world.settle()
     assert end_turn["type"] == "end_turn"
-    log = await table.bot.storage.action_log(live.id)
+    log = await table.bot.storage.matches.action_log(live.id)
     assert [a.action["type"] for a in log].count("end_turn") == 1
     assert first.responded and second.responded
     assert "question" in (first.text + second.text)
@@ -202,7 +202,7 @@ async def test_forged_and_malformed_custom_ids_change_nothing(table: Table):
     await table.open_and_start()
     live = table.live()
     player = live.game.rules.waiting(live.state).turn
-    before = (await table.bot.storage.get_match(live.id)).state
+    before = (await table.bot.storage.matches.get_match(live.id)).state
     legal = legal_fingerprint(live.game.rules.legal_actions(live.state, player))
     forged = [
         PickButton.id(live.id, 0, legal, (), 99),            # out-of-range choice
@@ -221,7 +221,7 @@ async def test_forged_and_malformed_custom_ids_change_nothing(table: Table):
             (cid, record.text)
     bad_value = await table.select(player, message, select_id, ["x"])
     assert bad_value.ephemeral and "not valid" in bad_value.text
-    after = (await table.bot.storage.get_match(live.id)).state
+    after = (await table.bot.storage.matches.get_match(live.id)).state
     assert after == before and table.live().seq == 0
 
 
@@ -232,7 +232,7 @@ async def test_end_needs_host_or_manage_channels(table: Table):
     assert refused.ephemeral and "Only the host" in refused.text
     ended = await table.slash(MODERATOR, "end")
     assert not ended.ephemeral and "counts for no one" in ended.text
-    assert (await table.bot.storage.get_match(live.id)).status == "abandoned"
+    assert (await table.bot.storage.matches.get_match(live.id)).status == "abandoned"
 
 
 async def test_concede_gives_the_opponent_the_win(table: Table):
@@ -240,7 +240,7 @@ async def test_concede_gives_the_opponent_the_win(table: Table):
     live = table.live()
     conceded = await table.slash(GUEST, "concede")
     assert "Aisyah wins" in conceded.text
-    stored = await table.bot.storage.get_match(live.id)
+    stored = await table.bot.storage.matches.get_match(live.id)
     assert stored.status == "finished" and stored.result["winners"] == [HOST]
 
 
@@ -270,7 +270,7 @@ async def test_block_window_prompts_and_times_out(table: Table, clock):
     clock.advance(11)
     assert await table.bot.scheduler.run_due() == 1
     await table.world.settle()
-    log = await table.bot.storage.action_log(live.id)
+    log = await table.bot.storage.matches.action_log(live.id)
     assert log[-1].action == {"type": "no_block"} and log[-1].seq == seq + 1
     assert "Time ran out" in table.table_message().text
     assert not live.game.rules.waiting(table.live().state).in_window
@@ -294,7 +294,7 @@ async def test_restart_mid_match_and_finish_from_old_buttons(table: Table, db_pa
     assert table.live() is not None and table.live().seq == seq_before
     assert table.table_message().id == old_table.id
     await table.play_out(lambda live, player, legal: rng.choice(legal))
-    assert (await fresh.storage.get_match(live.id)).status == "finished"
+    assert (await fresh.storage.matches.get_match(live.id)).status == "finished"
 
 
 async def test_block_window_that_passes_while_the_bot_is_down(table: Table, db_path, clock):
@@ -307,7 +307,7 @@ async def test_block_window_that_passes_while_the_bot_is_down(table: Table, db_p
     await table.world.connect(fresh)
     table.bot = fresh
     await table.world.settle()
-    log = await fresh.storage.action_log(match_id)
+    log = await fresh.storage.matches.action_log(match_id)
     assert log[-1].action == {"type": "no_block"} and log[-1].seq == seq + 1
     assert len([a for a in log if a.seq == seq + 1]) == 1
 
@@ -324,7 +324,7 @@ async def test_a_deleted_table_message_is_posted_again(table: Table):
     assert table.live().seq == 1
     fresh = table.table_message()
     assert fresh.id != old.id and "Take action" in [b.label for b in fresh.buttons()]
-    assert (await table.bot.storage.get_match(live.id)).message_id == fresh.id
+    assert (await table.bot.storage.matches.get_match(live.id)).message_id == fresh.id
     await table.world.settle()
     for user in live.record.players:  # each hand DM's "Go to the table" leads to the table posted again
         links = [b.url for m in table.world.dm_messages(user) for b in m.buttons() if b.url]

@@ -40,7 +40,7 @@ async def test_a_whole_match_keeps_every_identity_secret_and_battles_quiet(table
         assert "You win if" in dm.text and "Kedai Kopi" in dm.content and f"<#{CHANNEL}>" in dm.content
         assert f"match #{table.match_id}" in dm.content
     await table.play_out()
-    stored = await table.bot.storage.get_match(table.match_id)
+    stored = await table.bot.storage.matches.get_match(table.match_id)
     assert stored.status == "finished"
     watch = table.watch
     assert watch.secret_checks > 0 and watch.leaks == [], watch.leaks[:2]

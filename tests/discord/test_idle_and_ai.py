@@ -48,9 +48,9 @@ async def test_ai_seat_plays_a_whole_match_against_a_person(table: Table, clock)
             seq = live.seq
             assert await tick(table, clock, 2) == 1
             assert table.live() is None or table.live().seq == seq + 1
-    stored = await table.bot.storage.get_match(match_id)
+    stored = await table.bot.storage.matches.get_match(match_id)
     assert stored.status == "finished"
-    log = await table.bot.storage.action_log(match_id)
+    log = await table.bot.storage.matches.action_log(match_id)
     assert {a.player_id for a in log} == {HOST, -1}
     assert "🤖" in table.table_message().text
 
@@ -87,11 +87,11 @@ async def test_reminder_timeout_takeover_and_reclaim(table: Table, clock):
     live = table.live()
     assert live.game.rules.waiting(live.state).turn == present
     assert "Time ran out" in table.table_message().text
-    assert (await table.bot.storage.get_match(live.id)).timeouts == {away: 1}
+    assert (await table.bot.storage.matches.get_match(live.id)).timeouts == {away: 1}
 
     await finish_turn(table, present)
     await tick(table, clock, 180)  # second consecutive timeout: the AI takes the seat
-    stored = await table.bot.storage.get_match(live.id)
+    stored = await table.bot.storage.matches.get_match(live.id)
     assert stored.autopilot == [away]
     assert "seems to be away" in table.table_message().text
 
@@ -101,7 +101,7 @@ async def test_reminder_timeout_takeover_and_reclaim(table: Table, clock):
     seq = live.seq
     await tick(table, clock, 2)  # the AI plays for the absent player at AI pace
     assert table.live().seq == seq + 1
-    log = await table.bot.storage.action_log(live.id)
+    log = await table.bot.storage.matches.action_log(live.id)
     assert log[-1].player_id == away
 
     # Their next click reclaims the seat.
@@ -109,7 +109,7 @@ async def test_reminder_timeout_takeover_and_reclaim(table: Table, clock):
     assert away in live.game.rules.actors(live.state), "the AI's first move of a turn does not end it"
     back = await table.open_picker(away)  # their next click, even just opening the picker
     assert back.ephemeral and "Welcome back" in back.text
-    assert (await table.bot.storage.get_match(live.id)).autopilot == []
+    assert (await table.bot.storage.matches.get_match(live.id)).autopilot == []
     seq = table.live().seq
     await tick(table, clock, 5)
     assert table.live().seq == seq, "the AI no longer plays a reclaimed seat"
@@ -126,10 +126,10 @@ async def test_timers_across_a_restart_fire_once(table: Table, db_path, clock):
     await table.world.connect(fresh)
     table.bot = fresh
     await table.world.settle()
-    log = await fresh.storage.action_log(match_id)
+    log = await fresh.storage.matches.action_log(match_id)
     timed_out = [a for a in log if a.seq == 1]
     assert len(timed_out) == 1 and "Time ran out" in table.table_message().text
     again = [m for m in table.world.requests if m.method == "POST" and "waiting for you" in str(m.json)]
     assert len(again) == len(reminders), "the reminder was sent again after the restart"
     assert await fresh.scheduler.run_due() == 0
-    assert len(await fresh.storage.action_log(match_id)) == len(log)
+    assert len(await fresh.storage.matches.action_log(match_id)) == len(log)

@@ -137,7 +137,7 @@ async def test_two_seats_a_person_and_an_ai_play_to_the_end(db_path, clock):
         assert not table.watch.leaks and not secrets.leaks, (table.watch.leaks[:1], secrets.leaks[:1])
         assert secrets.checks > 20 and table.watch.secret_checks > 20, (secrets.checks, table.watch.secret_checks)
         assert len(table.clicks) > 30
-        record = await table.bot.storage.get_match(table.match_id)
+        record = await table.bot.storage.matches.get_match(table.match_id)
         assert record.status == "finished" and record.result is not None
         assert all(r.responded for r in table.clicks)
     finally:
@@ -188,7 +188,7 @@ async def test_six_seats_genders_spg_and_a_restart_mid_turn(db_path, clock):
         assert after_end.record.seq > seq and (after_end.waiting.turn != player or after_end.state.phase == "pre")
         await _play(table, secrets)
         assert not table.watch.leaks and not secrets.leaks, (table.watch.leaks[:1], secrets.leaks[:1])
-        record = await table.bot.storage.get_match(table.match_id)
+        record = await table.bot.storage.matches.get_match(table.match_id)
         assert record.status == "finished"
         assert all(r.responded for r in table.clicks)
         assert secrets.checks > 50 and len(table.clicks) > 200, (secrets.checks, len(table.clicks))

@@ -36,10 +36,10 @@ async def _command(table: Table, user: int, name: str, forge: bool = False, **op
 async def test_the_server_language_is_a_setting_and_the_channel_speaks_it(table: Table):
     refused = await _command(table, ADMIN, "settings", forge=True, language="xx")
     assert "language must be one of en, ms, id." in refused.text
-    assert await table.bot.storage.guild_settings(GUILD) == {}
+    assert await table.bot.storage.preferences.guild_settings(GUILD) == {}
     saved = await _command(table, ADMIN, "settings", language="ms")
     assert saved.ephemeral and "Bahasa Melayu" in saved.text
-    assert await table.bot.storage.guild_settings(GUILD) == {"language": "ms"}
+    assert await table.bot.storage.preferences.guild_settings(GUILD) == {"language": "ms"}
     lobby = (await table.slash(HOST, "new")).message
     assert lobby is not None and pseudo("Press **Join** to take a seat; the host presses **Start** when "
                                         "everyone is in.", MS) in lobby.text
@@ -55,13 +55,13 @@ async def test_a_player_chooses_their_own_language_for_what_only_they_see(table:
     assert shown.ephemeral and "Bahasa Melayu" in shown.text
     chose = await _command(table, HOST, "language", choice="en")
     assert "**English**" in chose.text
-    assert (await table.bot.storage.user_prefs(HOST)).get("language") == "en"
+    assert (await table.bot.storage.preferences.user_prefs(HOST)).get("language") == "en"
     lobby = (await table.slash(HOST, "new")).message
     assert lobby is not None and pseudo("Join", MS) in [b.label for b in lobby.buttons()]   # the channel: Malay
     again = await table.slash(HOST, "new")
     assert again.ephemeral and "This channel already has a lobby" in again.text           # the host: English
     back = await _command(table, HOST, "language", choice="server")
-    assert back.ephemeral and (await table.bot.storage.user_prefs(HOST)).get("language") is None
+    assert back.ephemeral and (await table.bot.storage.preferences.user_prefs(HOST)).get("language") is None
     forged = await _command(table, HOST, "language", forge=True, choice="klingon")
     assert pseudo("There is no language called", MS) + " klingon" in forged.text  # back to the server's
 

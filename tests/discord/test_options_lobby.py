@@ -39,7 +39,7 @@ async def open_lobby(table: Table, game: str, options: dict[str, Any] | None = N
 
 
 async def stored(table: Table) -> Any:
-    return await table.bot.storage.get_match(table.live().id)
+    return await table.bot.storage.matches.get_match(table.live().id)
 
 
 async def host_panel(table: Table, lobby: FakeMessage, user: int = HOST) -> InteractionRecord:
@@ -248,7 +248,7 @@ async def test_a_lobby_stored_with_the_old_genders_name_still_starts(table: Tabl
     lobby = await open_lobby(table, "laga")
     live = table.live()
     live.record.options = {"genders": {str(GUEST): "male"}}  # how matches were stored before declarations
-    await table.bot.storage.save_lobby(live.record)
+    await table.bot.storage.matches.save_lobby(live.record)
     table.bot.service.matches._cache.clear()
     await table.click(HOST, lobby, LobbyButton.id(live.id, "start"))
     started = table.live()

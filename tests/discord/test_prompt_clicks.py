@@ -89,7 +89,7 @@ async def test_a_new_round_that_leaves_a_helpers_choices_leaves_their_prompt_and
     assert "done" in passed.text, passed.text
     live = await table.live()
     assert live.record.seq == seq + 1 and a not in live.waiting.actors
-    last = (await table.bot.storage.action_log(table.match_id))[-1]
+    last = (await table.bot.storage.matches.action_log(table.match_id))[-1]
     assert last.player_id == a and last.action["type"] == "decline"  # the helper's pass, in today's round
 
 

@@ -69,7 +69,7 @@ async def test_a_move_committed_before_a_crash_is_shown_after_the_restart(table:
     before = table.table_message().text
     table.bot.announcer.after_moves = _nothing  # the process dies right after each commit
     await _pass_turn(table, first)
-    stored = await table.bot.storage.get_match(match_id)
+    stored = await table.bot.storage.matches.get_match(match_id)
     assert stored.seq >= 1 and stored.announced_seq == 0
     assert table.table_message().text == before and _mentions(table, second) == 0
 
@@ -78,7 +78,7 @@ async def test_a_move_committed_before_a_crash_is_shown_after_the_restart(table:
     assert shown.id == stored.message_id and shown.text != before
     assert table.live().waiting.turn == second and "Take action" in [b.label for b in shown.buttons()]
     assert _mentions(table, second) == 1, "the player now to move was not told"
-    assert (await table.bot.storage.get_match(match_id)).announced_seq == stored.seq
+    assert (await table.bot.storage.matches.get_match(match_id)).announced_seq == stored.seq
 
     # Nothing pending: a second restart edits nothing and mentions nobody again.
     writes = _channel_writes(table)
@@ -98,7 +98,7 @@ async def test_a_table_deleted_while_down_is_posted_again(table: Table, db_path,
     await _restart(table, db_path, clock)
     fresh = table.table_message()
     assert fresh.id != old.id and "Take action" in [b.label for b in fresh.buttons()]
-    assert (await table.bot.storage.get_match(match_id)).message_id == fresh.id
+    assert (await table.bot.storage.matches.get_match(match_id)).message_id == fresh.id
 
 
 # --- 2. a start committed while the lobby message still shows the lobby ----------------------
@@ -111,7 +111,7 @@ async def test_a_start_committed_before_a_crash_reaches_its_table_dms_and_timers
     table.bot.announcer.announce_start = _nothing
     start = await table.click(HOST, lobby, LobbyButton.id(match_id, "start"))
     start.expect_unanswered = True  # the process "died" before it could answer
-    assert (await table.bot.storage.get_match(match_id)).status == "active"
+    assert (await table.bot.storage.matches.get_match(match_id)).status == "active"
     assert "lobby:" in " ".join(table.world.message(lobby.id).custom_ids())
     assert table.world.dm_messages(HOST) == []
 
@@ -137,7 +137,7 @@ async def test_a_lobby_never_posted_gives_way_to_a_new_one(table: Table, clock):
     clock.advance(61)
     opened = await table.slash(STRANGER, "new")
     assert not opened.ephemeral and opened.message is not None
-    assert (await table.bot.storage.get_match(orphan.id)).status == "abandoned"
+    assert (await table.bot.storage.matches.get_match(orphan.id)).status == "abandoned"
     assert table.live().record.host_id == STRANGER
 
 
@@ -206,13 +206,13 @@ async def test_pickers_hands_and_boards_wait_for_the_commit(table: Table, impati
     match_id = table.live().id
     storage = table.bot.storage
     entered, go = asyncio.Event(), asyncio.Event()
-    real = storage.record_action
+    real = storage.matches.record_action
 
     async def slow(*args, **kwargs):
         entered.set()
         await go.wait()
         return await real(*args, **kwargs)
-    storage.record_action = slow
+    storage.matches.record_action = slow
 
     first, second = _turns(table)
     moving = await _end_turn(table, first, wait=False)
@@ -230,7 +230,7 @@ async def test_pickers_hands_and_boards_wait_for_the_commit(table: Table, impati
         assert not record.text, record.text  # nothing shown from the uncommitted move
     go.set()
     await world.settle()
-    assert moving.responded and (await storage.get_match(match_id)).seq == 1
+    assert moving.responded and (await storage.matches.get_match(match_id)).seq == 1
     # Once committed, the picker is for the committed decision, and the others show the committed state.
     assert guest_act.message is not None and any(c.startswith("pk") and c.split(":")[2] == "1"
                                                  for c in guest_act.message.custom_ids()), guest_act.text
@@ -249,7 +249,7 @@ async def test_a_final_move_committed_before_a_crash_shows_the_result_after_the_
             await real(outcomes, **kwargs)
     announcer.after_moves = dies_at_the_end
     await table.play_out(lambda live, player, legal: next((a for a in legal if a["type"] == "end_turn"), legal[0]))
-    stored = await table.bot.storage.get_match(match_id)
+    stored = await table.bot.storage.matches.get_match(match_id)
     assert stored.status == "finished" and stored.announced_seq < stored.seq
     table_id = stored.message_id
     assert "Take action" in [b.label for b in table.world.message(table_id).buttons()]
@@ -258,7 +258,7 @@ async def test_a_final_move_committed_before_a_crash_shows_the_result_after_the_
     final = table.world.message(table_id)
     assert "Take action" not in [b.label for b in final.buttons()]
     assert "is over" in table.channel_text()
-    assert (await table.bot.storage.get_match(match_id)).announced_seq == stored.seq
+    assert (await table.bot.storage.matches.get_match(match_id)).announced_seq == stored.seq
     writes = _channel_writes(table)
     await _restart(table, db_path, clock)
     assert _channel_writes(table) == writes
@@ -275,7 +275,7 @@ async def test_commands_under_contention_answer_in_their_thinking_message(table:
     refused = await table.slash(STRANGER, "end")  # not the host: the reason is told privately
     await release
     assert refused.ephemeral and not refused.deferred
-    assert "host" in refused.text and (await table.bot.storage.get_match(match_id)).status == "active"
+    assert "host" in refused.text and (await table.bot.storage.matches.get_match(match_id)).status == "active"
     release = await _busy(table, match_id)
     ended = await table.slash(HOST, "end")
     await release

@@ -74,7 +74,7 @@ async def test_the_movers_reply_is_built_during_the_commit_and_sent_only_after_i
     storage, handlers = table.bot.storage, table.bot.handlers.picking
     entered, go = asyncio.Event(), asyncio.Event()
     committed_at: list[float] = []
-    real_commit, real_after_pick = storage.record_action, handlers._after_pick
+    real_commit, real_after_pick = storage.matches.record_action, handlers._after_pick
 
     async def held_commit(*args, **kwargs):
         entered.set()
@@ -90,7 +90,7 @@ async def test_the_movers_reply_is_built_during_the_commit_and_sent_only_after_i
         built_while_held.append(entered.is_set() and not go.is_set())
         return real_after_pick(*args, **kwargs)
 
-    storage.record_action = held_commit
+    storage.matches.record_action = held_commit
     handlers._after_pick = after_pick
     moving = await table.world.click(table.bot, player, picker, end_turn, wait=False)
     await asyncio.wait_for(entered.wait(), 2)
@@ -114,12 +114,12 @@ async def test_a_failed_commit_sends_nothing_of_the_reply_built_meanwhile(table:
     async def failing(*args, **kwargs):
         raise OSError("disk full")
 
-    storage.record_action = failing
+    storage.matches.record_action = failing
     moving = await table.click(player, picker, end_turn)
     table.world.settler.forget_errors()
     assert "Something went wrong" in moving.text  # the player is told, not shown the unstored move
     assert "End turn" in [b.label for b in table.world.message(picker.id).buttons()] or moving.message is None
-    assert table.live().record.seq == seq and (await storage.get_match(table.live().id)).seq == seq
+    assert table.live().record.seq == seq and (await storage.matches.get_match(table.live().id)).seq == seq
 
 
 async def test_the_reply_does_not_wait_for_its_new_hand_picture(table: Table, monkeypatch):

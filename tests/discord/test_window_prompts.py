@@ -107,7 +107,7 @@ async def test_a_secret_window_is_told_privately_and_passed_with_one_click(drama
     # "Pass until my turn" straight from the prompt.
     skip = await world.click(bot, second, prompts[second], PrefButton.id(live.id, "skip", True))
     await world.settle()
-    assert skip.responded and second in (await bot.storage.get_match(live.id)).skipping
+    assert skip.responded and second in (await bot.storage.matches.get_match(live.id)).skipping
     assert second not in live.waiting.actors or live.decision != decision
     refusals = [i for i in world.interactions if "question is over" in i.text or "earlier turn" in i.text]
     assert refusals == []

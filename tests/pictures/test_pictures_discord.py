@@ -78,7 +78,7 @@ async def test_the_pictures_setting_turns_them_off(table: Table):
     record = await table.world.slash(table.bot, ADMIN, CHANNEL, "settings", None, {"pictures": False})
     await table.world.settle()
     assert "`pictures` = **0**" in record.text
-    assert await table.bot.storage.guild_settings(GUILD) == {"pictures": 0}
+    assert await table.bot.storage.preferences.guild_settings(GUILD) == {"pictures": 0}
 
     board = await table.slash(HOST, "board")
     reply = board.messages[-1]

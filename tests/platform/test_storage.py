@@ -10,16 +10,17 @@ import pytest
 from bot.kernel.contract import replay
 from bot.kernel.module import get_game
 from bot.play.record import ACTIVE, ChannelBusy, StaleMove
-from bot.store.sqlite import SCHEMA_VERSION, Storage
+from bot.store.migrations import SCHEMA_VERSION
+from bot.store.sqlite import Storage
 
 
 async def _lobby(storage: Storage, channel: int = 10):
-    return await storage.create_match(guild_id=1, channel_id=channel, game="drump", host_id=100,
+    return await storage.matches.create_match(guild_id=1, channel_id=channel, game="drump", host_id=100,
                                       host_name="Aisyah", seed=42)
 
 
 async def test_fresh_file_gets_current_schema_and_wal(storage, db_path):
-    assert await storage.schema_version() == SCHEMA_VERSION
+    assert await storage.database.schema_version() == SCHEMA_VERSION
     with sqlite3.connect(db_path) as raw:
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
@@ -30,9 +31,9 @@ async def test_reopening_keeps_data_and_does_not_migrate_twice(db_path, clock):
     await first.close()
     second = await Storage.open(db_path, clock=clock)
     try:
-        again = await second.get_match(match.id)
+        again = await second.matches.get_match(match.id)
         assert again is not None and again.names == {100: "Aisyah"}
-        assert await second.schema_version() == SCHEMA_VERSION
+        assert await second.database.schema_version() == SCHEMA_VERSION
     finally:
         await second.close()
 
@@ -51,7 +52,7 @@ async def test_one_live_match_per_channel(storage):
     assert busy.value.match.id == first.id
     other = await _lobby(storage, channel=11)
     assert other.id != first.id
-    await storage.end_match(first.id, status="abandoned", reason="cancelled")
+    await storage.matches.end_match(first.id, status="abandoned", reason="cancelled")
     assert (await _lobby(storage)).id not in (first.id, other.id)
 
 
@@ -60,20 +61,20 @@ async def test_record_action_is_guarded_by_seq_and_atomic(storage):
     match = await _lobby(storage)
     match.players.append(200)
     state = game.rules.new_game(match.players, match.seed)
-    await storage.start_match(match, game.rules.state_to_json(state), None)
+    await storage.matches.start_match(match, game.rules.state_to_json(state), None)
     player = next(iter(game.rules.actors(state)))
     action = game.rules.legal_actions(state, player)[0]
     game.rules.apply(state, player, action)
-    seq = await storage.record_action(match.id, expected_seq=0, player_id=player, action=action,
+    seq = await storage.matches.record_action(match.id, expected_seq=0, player_id=player, action=action,
                                       state_json=game.rules.state_to_json(state), deadline=None, recent=["x"])
     assert seq == 1
-    before = await storage.get_match(match.id)
+    before = await storage.matches.get_match(match.id)
     with pytest.raises(StaleMove):
-        await storage.record_action(match.id, expected_seq=0, player_id=player, action=action,
+        await storage.matches.record_action(match.id, expected_seq=0, player_id=player, action=action,
                                     state_json="{}", deadline=None, recent=[])
-    after = await storage.get_match(match.id)
+    after = await storage.matches.get_match(match.id)
     assert after.state == before.state and after.seq == 1
-    assert len(await storage.action_log(match.id)) == 1
+    assert len(await storage.matches.action_log(match.id)) == 1
 
 
 async def test_action_log_replays_to_the_stored_state(storage):
@@ -81,7 +82,7 @@ async def test_action_log_replays_to_the_stored_state(storage):
     match = await _lobby(storage)
     match.players.append(200)
     state = game.rules.new_game(match.players, match.seed)
-    await storage.start_match(match, game.rules.state_to_json(state), None)
+    await storage.matches.start_match(match, game.rules.state_to_json(state), None)
     from bot.kernel.rng import Rng
     rng = Rng.seeded(7)
     seq = 0
@@ -89,10 +90,10 @@ async def test_action_log_replays_to_the_stored_state(storage):
         player = sorted(game.rules.actors(state))[0]
         action = rng.choice(game.rules.legal_actions(state, player))
         game.rules.apply(state, player, action)
-        seq = await storage.record_action(match.id, expected_seq=seq, player_id=player, action=action,
+        seq = await storage.matches.record_action(match.id, expected_seq=seq, player_id=player, action=action,
                                           state_json=game.rules.state_to_json(state), deadline=None, recent=[])
-    stored = await storage.get_match(match.id)
-    log = await storage.action_log(match.id)
+    stored = await storage.matches.get_match(match.id)
+    log = await storage.matches.action_log(match.id)
     rebuilt = replay(game.rules, stored.players, stored.seed, stored.options, [(a.player_id, a.action) for a in log])
     assert game.rules.state_to_json(rebuilt) == stored.state
     assert stored.status == ACTIVE or stored.result is not None
@@ -100,9 +101,9 @@ async def test_action_log_replays_to_the_stored_state(storage):
 
 
 async def test_guild_settings_round_trip(storage):
-    assert await storage.guild_settings(5) == {}
-    await storage.set_guild_setting(5, "window_seconds", 30)
-    assert await storage.guild_settings(5) == {"window_seconds": 30}
+    assert await storage.preferences.guild_settings(5) == {}
+    await storage.preferences.set_guild_setting(5, "window_seconds", 30)
+    assert await storage.preferences.guild_settings(5) == {"window_seconds": 30}
 
 
 async def test_a_version_1_file_is_migrated_keeping_its_matches(db_path, clock):
@@ -116,8 +117,8 @@ async def test_a_version_1_file_is_migrated_keeping_its_matches(db_path, clock):
                     " created_at, updated_at) VALUES (1, 2, 'drump', 'lobby', 3, '[3]', '{\"3\": \"Aisyah\"}', 9, 0, 0)")
     store = await Storage.open(db_path, clock=clock)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION
-        match = await store.live_match_in_channel(2)
+        assert await store.database.schema_version() == SCHEMA_VERSION
+        match = await store.matches.live_match_in_channel(2)
         assert match.names == {3: "Aisyah"} and match.timeouts == {} and match.autopilot == [] and not match.reminded
     finally:
         await store.close()
@@ -128,13 +129,13 @@ async def test_a_move_whose_log_row_cannot_be_written_stores_nothing(storage, db
     match = await _lobby(storage)
     match.players.append(200)
     state = game.rules.new_game(match.players, match.seed)
-    await storage.start_match(match, game.rules.state_to_json(state), None)
+    await storage.matches.start_match(match, game.rules.state_to_json(state), None)
     with sqlite3.connect(db_path) as raw:  # a stray row where the move's log row must go
         raw.execute("INSERT INTO actions (match_id, seq, player_id, action, at) VALUES (?, 1, 1, '{}', 0)",
                     (match.id,))
-    before = await storage.get_match(match.id)
+    before = await storage.matches.get_match(match.id)
     with pytest.raises(sqlite3.IntegrityError):
-        await storage.record_action(match.id, expected_seq=0, player_id=100, action={"type": "end_turn"},
+        await storage.matches.record_action(match.id, expected_seq=0, player_id=100, action={"type": "end_turn"},
                                     state_json="{}", deadline=None, recent=["x"])
-    after = await storage.get_match(match.id)
+    after = await storage.matches.get_match(match.id)
     assert (after.seq, after.state, after.recent) == (before.seq, before.state, before.recent)

@@ -23,10 +23,10 @@ from bot.store.sqlite import Storage
 
 
 async def _active(storage: Storage, channel: int) -> int:
-    match = await storage.create_match(guild_id=1, channel_id=channel, game="drump", host_id=100,
+    match = await storage.matches.create_match(guild_id=1, channel_id=channel, game="drump", host_id=100,
                                        host_name="Aisyah", seed=channel)
     match.players.append(200)
-    await storage.start_match(match, "{}", None)
+    await storage.matches.start_match(match, "{}", None)
     return match.id
 
 
@@ -37,31 +37,21 @@ def _stored_marks(db_path) -> dict[int, int | None]:
 
 
 class _CountingConnection:
-    """Counts the statements a storage gives its connection, by first word."""
+    """Counts the statements a storage gives its connection, by first word (watching its database)."""
 
     def __init__(self, storage: Storage) -> None:
         self.statements: list[str] = []
-        db = storage._db
-        execute, executemany = db.execute, db.executemany
-
-        def counted(run):  # type: ignore[no-untyped-def]
-            def call(sql, *args, **kwargs):  # type: ignore[no-untyped-def]
-                self.statements.append(sql.split()[0].upper())
-                return run(sql, *args, **kwargs)
-            return call
-
-        db.execute, db.executemany = counted(execute), counted(executemany)
-        db.execute_fetchall = counted(db.execute_fetchall)
+        storage.database.watch(lambda sql: self.statements.append(sql.split()[0].upper()))
 
 
 # --- announced marks ----------------------------------------------------------------------
 
 async def test_marks_of_one_moment_are_stored_together_in_one_transaction(storage, db_path, monkeypatch):
-    monkeypatch.setattr(storage._announced, "_delay", 0.05)
+    monkeypatch.setattr(storage.shown._announced, "_delay", 0.05)
     ids = [await _active(storage, channel) for channel in (10, 11, 12)]
     counter = _CountingConnection(storage)
     for seq, match_id in enumerate(ids, 1):
-        storage.mark_announced(match_id, seq)
+        storage.shown.mark_announced(match_id, seq)
     assert all(_stored_marks(db_path)[m] in (None, 0) for m in ids)  # nothing written yet
     assert counter.statements == []
     await asyncio.sleep(0.2)
@@ -71,45 +61,45 @@ async def test_marks_of_one_moment_are_stored_together_in_one_transaction(storag
 
 async def test_a_waiting_mark_is_what_the_store_reads_at_once(storage, db_path):
     match_id = await _active(storage, 10)
-    storage.mark_announced(match_id, 4)
-    assert (await storage.get_match(match_id)).announced_seq == 4
-    assert [m.announced_seq for m in await storage.live_matches()] == [4]
+    storage.shown.mark_announced(match_id, 4)
+    assert (await storage.matches.get_match(match_id)).announced_seq == 4
+    assert [m.announced_seq for m in await storage.matches.live_matches()] == [4]
     assert _stored_marks(db_path)[match_id] != 4  # not in the file until the flush
 
 
 async def test_the_newest_mark_of_a_match_wins(storage, db_path):
     match_id = await _active(storage, 10)
-    storage.mark_announced(match_id, 1)
-    storage.mark_announced(match_id, 2)
-    await storage.flush_announced()
+    storage.shown.mark_announced(match_id, 1)
+    storage.shown.mark_announced(match_id, 2)
+    await storage.shown.flush_announced()
     assert _stored_marks(db_path)[match_id] == 2
 
 
 async def test_closing_stores_waiting_marks_and_later_ones_are_dropped(db_path, clock):
     storage = await Storage.open(db_path, clock=clock)
     match_id = await _active(storage, 10)
-    storage.mark_announced(match_id, 3)  # the flusher sleeps its whole delay: close must not wait for it
+    storage.shown.mark_announced(match_id, 3)  # the flusher sleeps its whole delay: close must not wait for it
     await asyncio.wait_for(storage.close(), announced_marks.DELAY / 2)
     assert _stored_marks(db_path)[match_id] == 3
-    storage.mark_announced(match_id, 4)  # after close: nothing is scheduled on a closed database
-    assert storage._announced._flusher is None
+    storage.shown.mark_announced(match_id, 4)  # after close: nothing is scheduled on a closed database
+    assert storage.shown._announced._flusher is None
 
 
 async def test_a_mark_given_while_a_flush_runs_is_stored_by_the_next(storage, db_path, monkeypatch):
-    monkeypatch.setattr(storage._announced, "_delay", 0.01)
+    monkeypatch.setattr(storage.shown._announced, "_delay", 0.01)
     first, second = await _active(storage, 10), await _active(storage, 11)
     started, release = asyncio.Event(), asyncio.Event()
-    store = storage._announced._store
+    store = storage.shown._announced._store
 
     async def slow_store(marks: dict[int, int]) -> None:
         started.set()
         await release.wait()
         await store(marks)
 
-    monkeypatch.setattr(storage._announced, "_store", slow_store)
-    storage.mark_announced(first, 1)
+    monkeypatch.setattr(storage.shown._announced, "_store", slow_store)
+    storage.shown.mark_announced(first, 1)
     await asyncio.wait_for(started.wait(), 1)
-    storage.mark_announced(second, 5)  # the flush of the first is under way
+    storage.shown.mark_announced(second, 5)  # the flush of the first is under way
     release.set()
     for _ in range(100):
         if _stored_marks(db_path)[second] == 5:
@@ -120,19 +110,19 @@ async def test_a_mark_given_while_a_flush_runs_is_stored_by_the_next(storage, db
 
 async def test_a_failed_store_keeps_its_marks_for_the_next_flush(storage, db_path, monkeypatch, caplog):
     match_id = await _active(storage, 10)
-    store = storage._announced._store
+    store = storage.shown._announced._store
 
     async def broken(marks: dict[int, int]) -> None:
         raise sqlite3.OperationalError("disk I/O error")
 
-    monkeypatch.setattr(storage._announced, "_store", broken)
-    storage.mark_announced(match_id, 2)
+    monkeypatch.setattr(storage.shown._announced, "_store", broken)
+    storage.shown.mark_announced(match_id, 2)
     with caplog.at_level(logging.ERROR, logger="bot.store.announced_marks"):
-        await storage.flush_announced()
+        await storage.shown.flush_announced()
     assert "announced marks failed" in caplog.text
-    assert (await storage.get_match(match_id)).announced_seq == 2  # still waiting, still read
-    monkeypatch.setattr(storage._announced, "_store", store)
-    await storage.flush_announced()
+    assert (await storage.matches.get_match(match_id)).announced_seq == 2  # still waiting, still read
+    monkeypatch.setattr(storage.shown._announced, "_store", store)
+    await storage.shown.flush_announced()
     assert _stored_marks(db_path)[match_id] == 2
 
 
@@ -142,14 +132,14 @@ async def test_a_crash_loses_at_most_the_marks_of_the_last_moment(db_path, clock
     storage = await Storage.open(db_path, clock=clock)
     try:
         match_id = await _active(storage, 10)
-        storage.mark_announced(match_id, 1)
-        await storage.flush_announced()
-        storage.mark_announced(match_id, 2)
+        storage.shown.mark_announced(match_id, 1)
+        await storage.shown.flush_announced()
+        storage.shown.mark_announced(match_id, 2)
         restarted = await Storage.open(db_path, clock=clock)
         try:
-            assert (await restarted.get_match(match_id)).announced_seq == 1
+            assert (await restarted.matches.get_match(match_id)).announced_seq == 1
             await asyncio.sleep(announced_marks.DELAY * 2)
-            assert (await restarted.get_match(match_id)).announced_seq == 2
+            assert (await restarted.matches.get_match(match_id)).announced_seq == 2
         finally:
             await restarted.close()
     finally:
@@ -176,8 +166,8 @@ async def test_marks_wait_on_their_own_without_a_store_call():
 async def test_a_single_write_is_one_statement_and_keeps_its_guard(storage):
     match_id = await _active(storage, 10)
     counter = _CountingConnection(storage)
-    assert await storage.mark_reminded(match_id) is True
-    assert await storage.mark_reminded(match_id) is False  # the guard's rowcount still answers
+    assert await storage.matches.mark_reminded(match_id) is True
+    assert await storage.matches.mark_reminded(match_id) is False  # the guard's rowcount still answers
     assert counter.statements == ["UPDATE", "UPDATE"]  # no BEGIN / COMMIT around one statement
 
 
@@ -194,7 +184,7 @@ def service(storage, clock):
 
 @pytest.fixture
 def shown(storage):
-    return ShownMessages(storage)
+    return ShownMessages(storage.shown)
 
 
 async def _started(service: MatchService):
@@ -257,12 +247,12 @@ async def test_a_match_that_is_over_keeps_nothing_and_is_still_read(service, sho
 async def test_a_restarted_service_reads_what_the_first_wrote(db_path, clock):
     first = await Storage.open(db_path, clock=clock)
     live = await _started(compose(first, clock, seeds=lambda: 1).service)
-    await ShownMessages(first).remember(live, "hand", HOST, 5, 50)
+    await ShownMessages(first.shown).remember(live, "hand", HOST, 5, 50)
     await first.close()
     second = await Storage.open(db_path, clock=clock)
     try:
         service = compose(second, clock).service
         again = await service.matches.load(live.id)
-        assert await ShownMessages(second).sent(again, "hand") == {HOST: (5, 50)}
+        assert await ShownMessages(second.shown).sent(again, "hand") == {HOST: (5, 50)}
     finally:
         await second.close()

@@ -111,10 +111,10 @@ def test_a_burst_of_moves_in_one_channel_ends_on_the_final_table_with_nothing_dr
         bot = await open_bot(world, tmp_path / "m.sqlite3")
         try:
             live = await start_drump(world, bot)
-            storage = bot.service.store
+            storage = bot.storage
             committing: set[int] = set()
             rendered_while_committing: list[int] = []
-            record_action = storage.record_action
+            record_action = storage.matches.record_action
 
             async def slow_commit(match_id: int, **kwargs: Any) -> Any:
                 committing.add(match_id)
@@ -124,7 +124,7 @@ def test_a_burst_of_moves_in_one_channel_ends_on_the_final_table_with_nothing_dr
                 finally:
                     committing.discard(match_id)
 
-            storage.record_action = slow_commit
+            storage.matches.record_action = slow_commit
             announcer = bot.announcer
             prepare = announcer.table_show.prepare
 

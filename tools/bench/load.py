@@ -36,11 +36,11 @@ SWEEP_EVERY = 100
 
 
 class CommitTimer:
-    """Times ``Storage.record_action`` (one move's transaction) by wrapping it on the instance."""
+    """Times ``MatchRows.record_action`` (one move's transaction) by wrapping it on the instance."""
 
     def __init__(self, storage: Any) -> None:
         self.samples: list[float] = []
-        original: Callable[..., Awaitable[int]] = storage.record_action
+        original: Callable[..., Awaitable[int]] = storage.matches.record_action
 
         async def timed(*args: Any, **kwargs: Any) -> int:
             start = time.perf_counter()
@@ -49,11 +49,11 @@ class CommitTimer:
             finally:
                 self.samples.append(time.perf_counter() - start)
 
-        storage.record_action = timed
+        storage.matches.record_action = timed
 
 
 class DatabaseCounter:
-    """Counts what the bot asks of SQLite, by wrapping the storage's aiosqlite connection on the instance.
+    """Counts what the bot asks of SQLite, watching every statement the store's database runs.
 
     Every statement is a round trip to the database thread (and a wait for the loop to hear back);
     every commit of a write is a disk sync with ``synchronous=FULL``, and one thread does them all in
@@ -66,16 +66,7 @@ class DatabaseCounter:
         self.reads = 0
         self.commits = 0
         self._open = False
-        db = storage._db
-
-        def counted(run: Callable[..., Any]) -> Callable[..., Any]:
-            def call(sql: str, *args: Any, **kwargs: Any) -> Any:
-                self._count(sql)
-                return run(sql, *args, **kwargs)
-            return call
-
-        db.execute, db.executemany, db.execute_fetchall = (
-            counted(db.execute), counted(db.executemany), counted(db.execute_fetchall))
+        storage.database.watch(self._count)
 
     def _count(self, sql: str) -> None:
         verb = sql.lstrip()[:8].upper()

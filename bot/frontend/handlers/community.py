@@ -45,7 +45,7 @@ class Community:
             await self._say(interaction, t("Stats are kept per server: use this command in a server."))
             return
         who = member or interaction.user
-        records = await self.store.player_records(interaction.guild_id, who.id,
+        records = await self.store.records.player_records(interaction.guild_id, who.id,
                                        count_ai=await self._count_ai(interaction.guild_id))
         async with self.languages.in_channel(interaction.guild_id):  # answered in the channel
             if not records:
@@ -68,7 +68,7 @@ class Community:
                                            game=str(game_name)[:100]))
             return
         game = known[game_name]
-        records = await self.store.leaderboard(interaction.guild_id, game_name,
+        records = await self.store.records.leaderboard(interaction.guild_id, game_name,
                                     count_ai=await self._count_ai(interaction.guild_id))
         async with self.languages.in_channel(interaction.guild_id):  # answered in the channel
             if not records:
@@ -84,7 +84,7 @@ class Community:
         if not is_snowflake(match_id):
             await self._say(interaction, t("A match number is a whole number from 1, as shown on its table (#12)."))
             return
-        match = await self.store.get_match(match_id)
+        match = await self.store.matches.get_match(match_id)
         if match is None or match.guild_id != interaction.guild_id:
             await self._say(interaction, t("There is no match #{match_id} on this server.", match_id=match_id))
             return
@@ -92,7 +92,7 @@ class Community:
             await self._say(interaction, t("Match #{match_id} has not finished; its history opens when it ends "
                                            "(so no one learns a hidden card early).", match_id=match_id))
             return
-        history = await match_history(self.store, match_id)
+        history = await match_history(self.store.matches, match_id)
         assert history is not None
         game = get_game(history.game)
         header = t(" vs ").join(history.names.get(p, str(p)) for p in match.players)

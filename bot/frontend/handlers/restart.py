@@ -63,7 +63,7 @@ class Restart:
                 sent = await self._catch_up(live.id)
             except Exception:  # one match's trouble must not keep the others (or the bot) down
                 log.exception("could not bring match #%s up to date", live.id)
-        for record in await self._store.unannounced_finishes():
+        for record in await self._store.matches.unannounced_finishes():
             if sent:
                 await asyncio.sleep(RESUME_PAUSE)
             sent = True
@@ -74,7 +74,7 @@ class Restart:
                         await self._announcer.catch_up_end(ended)
             except Exception:
                 log.exception("could not show the end of match #%s", record.id)
-        await self._store.flush_announced()  # what the catch-up showed, in one sync
+        await self._store.shown.flush_announced()  # what the catch-up showed, in one sync
         await self._scheduler.run_due()
         return len(matches)
 
