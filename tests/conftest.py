@@ -54,8 +54,8 @@ def pseudo_locale(catalogue):
     player reads does.
     """
     from bot.kernel import i18n
-    from bot.locales.extract import collect
     from bot.kernel.po import format_entry
+    from bot.locales.extract import collect
 
     blocks = ['msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
               '"Plural-Forms: nplurals=1; plural=0;\\n"']

@@ -17,7 +17,6 @@ benchmark, the demo) may import anything.
 from __future__ import annotations
 
 import ast
-from collections import defaultdict
 from pathlib import Path
 
 import pytest
@@ -222,3 +221,58 @@ def test_the_checks_are_not_vacuous(planted):
             GRAPH[target].discard(module)
     finally:
         GRAPH[module] = saved
+
+
+# -- a game is its folder; a class is one responsibility ---------------------------------------------------
+
+#: How many public methods a class may have before it is doing more than one thing.
+MOST_PUBLIC_METHODS = 20
+
+
+def _games_named_together(tree: ast.AST, games: set[str]) -> list[tuple[int, list[str]]]:
+    """Each list, tuple, set or dict literal naming two or more games, with its line."""
+    found = []
+    for node in ast.walk(tree):
+        items = node.keys if isinstance(node, ast.Dict) else getattr(node, "elts", None)
+        if not isinstance(node, (ast.List, ast.Tuple, ast.Set, ast.Dict)) or items is None:
+            continue
+        named = sorted({item.value for item in items
+                        if isinstance(item, ast.Constant) and isinstance(item.value, str) and item.value in games})
+        if len(named) >= 2:
+            found.append((node.lineno, named))
+    return found
+
+
+def _shipped_games() -> set[str]:
+    return {path.name for path in (ROOT / "bot" / "games").iterdir() if (path / "__init__.py").exists()}
+
+
+def test_no_list_outside_the_games_names_them():
+    """Adding a game is adding its folder: nothing else in the bot, the cogs or the tools lists the games."""
+    games = _shipped_games()
+    assert len(games) >= 4
+    offenders = [f"{MODULES[module].relative_to(ROOT)}:{line} names {named}"
+                 for module in MODULES if _game_of(module) is None
+                 for line, named in _games_named_together(ast.parse(MODULES[module].read_text("utf-8")), games)]
+    assert not offenders, "\n".join(offenders)
+
+
+def test_the_game_list_check_is_not_vacuous():
+    planted = ast.parse('RULES = {"drama": 1, "laga": 2}\nORDER = ("drump", "x")\n')
+    assert _games_named_together(planted, _shipped_games()) == [(1, ["drama", "laga"])]
+
+
+def _public_methods(tree: ast.AST) -> list[tuple[str, int]]:
+    return [(node.name, sum(1 for item in node.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))
+                            and not item.name.startswith("_")))
+            for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+
+
+def test_no_class_has_more_public_methods_than_one_responsibility_needs():
+    offenders = [f"{MODULES[module].relative_to(ROOT)}: {name} has {count}"
+                 for module in MODULES
+                 for name, count in _public_methods(ast.parse(MODULES[module].read_text("utf-8")))
+                 if count > MOST_PUBLIC_METHODS]
+    assert not offenders, "\n".join(offenders)
+    assert _public_methods(ast.parse("class Big:\n" + "".join(f"    def m{i}(self): ...\n" for i in range(21)))) == \
+        [("Big", 21)]

@@ -12,8 +12,18 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from bot.games.drump.cards import (
+    ATTACK_TARGET,
+    IS_ACE,
+    IS_PART,
+    PART_SCORE,
+    SLOT,
+    SLOTS,
+    VALUE,
+    can_make,
+    high_sum,
+)
 from bot.kernel.contract import Action
-from bot.games.drump.cards import ATTACK_TARGET, IS_ACE, IS_FORCE, IS_PART, PART_SCORE, SLOT, SLOTS, VALUE, can_make, high_sum
 from bot.kernel.rng import Rng
 
 HIDDEN_GUESS = 5

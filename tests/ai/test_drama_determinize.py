@@ -16,10 +16,10 @@ from typing import Iterator
 import pytest
 
 from bot.ai import registry
-from bot.kernel.module import get_game
 from bot.games.drama.cards import BLUE_COUNT, GREEN_COUNT
 from bot.games.drama.sampler import sample
 from bot.games.drama.state import DramaState
+from bot.kernel.module import get_game
 from bot.kernel.rng import Rng
 
 GAME = get_game("drama")

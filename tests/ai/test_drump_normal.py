@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from collections import Counter
 
-from drump_baseline import BaselinePolicy
+import pytest
 
 from bot.ai.arena import duel
-from bot.kernel.module import get_game
-from bot.games.drump.cards import IS_ACE, VALUE
 from bot.games.drump.ai import EasyPolicy, NormalPolicy
+from bot.games.drump.cards import IS_ACE, VALUE
+from bot.kernel.module import get_game
 from bot.kernel.rng import Rng
+from tests.ai.drump_baseline import BaselinePolicy
+
+pytestmark = pytest.mark.slow
 
 GAME = get_game("drump")
 

@@ -9,19 +9,17 @@ normal's choice where its playouts clearly say so.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any, Iterator
+
+import pytest
 
 from bot.ai import registry
 from bot.ai.search import think
-from bot.kernel.module import get_game
 from bot.games.laga.sampler import sample
-from bot.kernel.rng import Rng
+from bot.kernel.module import get_game
 from bot.kernel.policy import RandomPolicy
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "games" / "laga"))
-from laga_helpers import census  # noqa: E402
+from bot.kernel.rng import Rng
+from tests.games.laga.laga_helpers import census
 
 G = get_game("laga")
 NORMAL = registry.policy("laga", "normal")
@@ -70,6 +68,7 @@ def test_what_the_seat_cannot_see_is_dealt_by_the_rng_from_the_cards_it_cannot_a
     assert varied > 100
 
 
+@pytest.mark.slow
 def test_hard_searches_laga_and_departs_from_normal_where_the_playouts_say_so():
     departed = searched = 0
     for i, (state, actor, _) in enumerate(_decisions(range(40, 42))):

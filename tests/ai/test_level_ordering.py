@@ -16,6 +16,8 @@ from bot.ai.arena import Hard, duel
 from bot.ai.search import Budget
 from bot.kernel.module import all_games, get_game
 
+pytestmark = pytest.mark.slow
+
 GAMES = 60
 MARGIN = 0.1
 #: Mat Goceng's three seats and its luck need more games for a smaller margin (measured 45.5% and 39.5%).

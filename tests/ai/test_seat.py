@@ -7,8 +7,8 @@ import pytest
 
 from bot.ai.levels import EASY, HARD, NORMAL, level_of
 from bot.ai.pool import PoolUnavailable, SearchPool
-from bot.play.match_types import MatchError
 from bot.frontend.compose import compose
+from bot.play.match_types import MatchError
 from bot.play.service import MatchService
 
 HOST = 101

@@ -133,7 +133,7 @@ class Secrets:
 
 # --- DRUMP ---------------------------------------------------------------------------------
 
-from bot.games.drump.cards import FULL_DECK, label  # noqa: E402
+from bot.games.drump.cards import FULL_DECK, label
 
 
 class DrumpSecrets(Secrets):
@@ -154,8 +154,7 @@ class DrumpSecrets(Secrets):
 
 # --- Drama Pukul 7 ---------------------------------------------------------------------------
 
-from bot.games.drama.state import BLUE_COUNT, CARDS as DRAMA_CARDS, NAMES as DRAMA_NAMES  # noqa: E402
-
+from bot.games.drama.state import BLUE_COUNT, CARDS as DRAMA_CARDS, NAMES as DRAMA_NAMES
 
 
 class DramaSecrets(Secrets):
@@ -209,10 +208,10 @@ class DramaSecrets(Secrets):
 
 # --- Mat Goceng ------------------------------------------------------------------------------
 
-from bot.games.goceng import board as goceng_board  # noqa: E402
-from bot.games.goceng.cards import load_cards as goceng_cards  # noqa: E402
-from bot.games.goceng.state import OVER as GOCENG_OVER  # noqa: E402
-from bot.games.goceng.view import card_info as goceng_card_info, card_text as goceng_card_text  # noqa: E402
+from bot.games.goceng import board as goceng_board
+from bot.games.goceng.cards import load_cards as goceng_cards
+from bot.games.goceng.state import OVER as GOCENG_OVER
+from bot.games.goceng.view import card_info as goceng_card_info, card_text as goceng_card_text
 
 _GC = goceng_cards()
 
@@ -263,7 +262,7 @@ class GocengSecrets(Secrets):
 
 # --- Laga Jakarta ----------------------------------------------------------------------------
 
-from bot.games.laga.cards import cards as laga_cards  # noqa: E402
+from bot.games.laga.cards import cards as laga_cards
 
 _LC = laga_cards()
 _LAGA_NAMES = {*_LC.jobs, *_LC.dreams, *_LC.news}

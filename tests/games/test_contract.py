@@ -16,10 +16,10 @@ import json
 
 import pytest
 
+from bot.frontend.ui.picker import walk
 from bot.kernel.contract import IllegalAction
 from bot.kernel.module import all_games
 from bot.kernel.rng import Rng
-from bot.frontend.ui.picker import walk
 
 GAMES = all_games()
 MAX_STEPS = 5000
@@ -52,6 +52,7 @@ def test_registry_has_the_four_games():
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+@pytest.mark.slow
 def test_contract_along_seeded_playouts(game):
     names = {p: f"Player {i}" for i, p in enumerate(_players(game.rules.max_players), 1)}
     assert 0 < len(game.presenter.rules_page()) <= 4000

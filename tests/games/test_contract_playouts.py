@@ -20,8 +20,9 @@ from __future__ import annotations
 import pytest
 
 from bot.kernel.module import all_games
+from tests.games.contract_kit import HOOKS, Playout, players_for
 
-from contract_kit import HOOKS, Playout, players_for
+pytestmark = pytest.mark.slow
 
 GAMES = all_games()
 #: Playouts checked at every step, and sampled ones, per game and player count.
@@ -74,11 +75,10 @@ def test_same_seed_and_actions_same_game_and_seeds_deal_differently(game):
 
 
 _DIGESTS = """
-import hashlib, json, sys
-sys.path.insert(0, {kit!r})
+import hashlib, json
 from bot.kernel.module import all_games
-from contract_kit import Playout
-out = {{}}
+from tests.games.contract_kit import Playout
+out = {}
 for game in all_games():
     play = Playout(game, game.rules.max_players, 3, check=False)
     out[game.name] = hashlib.sha256(game.rules.state_to_json(play.state).encode()).hexdigest()
@@ -98,7 +98,7 @@ def test_the_same_game_in_another_process_with_other_string_hashes():
     here = str(pathlib.Path(__file__).parent)
     env = dict(os.environ, PYTHONHASHSEED="4242")
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(pathlib.Path(here).parents[1]), env.get("PYTHONPATH")]))
-    done = subprocess.run([sys.executable, "-c", _DIGESTS.format(kit=here)], env=env, capture_output=True,
+    done = subprocess.run([sys.executable, "-c", _DIGESTS], env=env, capture_output=True,
                           text=True, timeout=120, check=True)
     theirs = json.loads(done.stdout)
     for game in GAMES:

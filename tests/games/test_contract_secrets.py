@@ -8,8 +8,7 @@ import dataclasses
 import pytest
 
 from bot.kernel.module import all_games
-
-from contract_kit import HOOKS, Playout, check_events, check_round_trip, check_views, names_for, players_for
+from tests.games.contract_kit import HOOKS, Playout, check_events, check_round_trip, check_views, names_for, players_for
 
 GAMES = all_games()
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from bot.kernel.contract import LEAVE, LEAVE_TYPE, Result, Rules, apply_logged, replay
-from bot.kernel.module import all_games, get_game
+from bot.kernel.module import get_game
 from bot.kernel.rng import Rng
 
 DEFAULT_SEATS = [("laga", 6), ("goceng", 6), ("drump", 2)]
@@ -59,7 +59,7 @@ def test_the_default_leave_changes_nothing_and_the_log_replays(name, count):
 
 
 def test_only_drama_overrides_player_left():
-    from bot.kernel.module import GameModule, all_games
+    from bot.kernel.module import all_games
 
     overriding = {g.name for g in all_games() if type(g.rules).player_left is not Rules.player_left}
     assert overriding == {"drama"}

@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "discord"))
-
-from table_driver import Table, make_bot, make_world  # noqa: E402
+from tests.frontend.table_driver import Table, make_bot, make_world
 
 
 @pytest.fixture

@@ -11,14 +11,13 @@ from multiprocessing.connection import wait as wait_for_exit
 
 import pytest
 
-from bot.kernel import i18n
 from bot import workers
-from bot.kernel.module import all_games
-from bot.pictures.drawing import Drawing
 from bot.frontend.ui import picture_pool
 from bot.frontend.ui.picture_pool import MAX_FAILURES, PicturePool
-from bot.pictures.drawing import draw_hand, draw_table
-from table_driver import Table
+from bot.kernel import i18n
+from bot.kernel.module import all_games
+from bot.pictures.drawing import Drawing, draw_hand, draw_table
+from tests.frontend.table_driver import Table
 
 #: A shipped language other than English: a picture must be drawn in the language of its message.
 LANGUAGE = "ms"

@@ -9,9 +9,9 @@ import io
 from PIL import Image
 
 from bot.kernel.rng import Rng
-from tools.sim import seat
 from bot.pictures.drawing import draw_hand, draw_table
-from table_driver import ADMIN, CHANNEL, GUEST, GUILD, HOST, Table
+from tests.frontend.table_driver import ADMIN, CHANNEL, GUEST, GUILD, HOST, Table
+from tools.sim import seat
 
 
 def _picture(message) -> bytes:

@@ -69,6 +69,7 @@ def _check_png(data: bytes | None, what: str) -> None:
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0].name}-{c[1]}p")
+@pytest.mark.slow
 def test_pictures_render_over_whole_playouts(case, text_boxes):
     game, count = case
     states = list(_playout(game, count, seed=count * 7 + 1))

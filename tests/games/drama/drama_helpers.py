@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from bot.kernel.module import get_game
 from bot.games.drama.cards import BLUE_COUNT, GREEN_COUNT
 from bot.games.drama.state import CARDS, DramaState, player
+from bot.kernel.module import get_game
 
 GAME = get_game("drama")
 P1, P2, P3, P4 = 1001, 1002, 1003, 1004

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.kernel.contract import IllegalAction
 from bot.games.drama.state import player
-
-from drama_helpers import (GAME, P1, P2, P3, arrange_turn, card_id, clear_hand, give, new, set_kedai)
+from bot.kernel.contract import IllegalAction
+from tests.games.drama.drama_helpers import GAME, P1, P2, P3, arrange_turn, card_id, clear_hand, give, new, set_kedai
 
 
 def refused(state, pid, action, fragment):

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from bot.games.drama.ai import HeuristicPolicy
 from bot.games.drama.state import CARDS, player
 from bot.kernel.rng import Rng
+from tests.games.drama.drama_helpers import GAME
 
-from drama_helpers import GAME
+pytestmark = pytest.mark.slow
 
 ROUNDS = 3  # games per ordered pair of heroes: each hero plays 2 * 7 * ROUNDS games
 MAX_STEPS = 5000

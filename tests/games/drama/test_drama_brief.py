@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from bot.games.drama.state import CARDS
 from bot.kernel.rng import Rng
-
-from picker_kit import pick_at_random
-from drama_helpers import GAME, P1, P2, give, new, public_cards
+from tests.games.drama.drama_helpers import GAME, P1, P2, give, new, public_cards
+from tests.games.picker_kit import pick_at_random
 
 MAX_LINES = 6
 #: Every action parameter Drama uses (these seeds reach them all).

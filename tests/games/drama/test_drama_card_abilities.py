@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from bot.kernel.contract import IllegalAction
 from bot.games.drama.cards import ATTRS
 from bot.games.drama.state import CARDS, attributes, player
-
-from drama_helpers import GAME, P1, P2, arrange_turn, card_id, clear_hand, give, new, pass_all, set_kedai
+from bot.kernel.contract import IllegalAction
+from tests.games.drama.drama_helpers import (
+    GAME,
+    P1,
+    P2,
+    arrange_turn,
+    card_id,
+    clear_hand,
+    give,
+    new,
+    pass_all,
+    set_kedai,
+)
 
 
 def ready(n=2, heroes=None):

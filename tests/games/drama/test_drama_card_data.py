@@ -6,12 +6,21 @@ from pathlib import Path
 
 import pytest
 
-from bot.kernel.contract import BadGameData
-from bot.games.drama.cards import (CONDITIONS, ITEM_TYPES, ONE_SHOT, PASSIVE, PLOT_TWIST_ONLY, REACTIVE, Condition,
-                                   default_cards, load_cards, parse_cards)
-from bot.games.drama.effects import HANDLERS, condition_reason
-
 import bot.games.drama.cards as cards_module
+from bot.games.drama.cards import (
+    CONDITIONS,
+    ITEM_TYPES,
+    ONE_SHOT,
+    PASSIVE,
+    PLOT_TWIST_ONLY,
+    REACTIVE,
+    Condition,
+    default_cards,
+    load_cards,
+    parse_cards,
+)
+from bot.games.drama.effects import HANDLERS, condition_reason
+from bot.kernel.contract import BadGameData
 
 TEXT = Path(cards_module.__file__).with_name("cards.toml").read_text(encoding="utf-8")
 
@@ -123,7 +132,7 @@ def test_every_condition_and_effect_the_loader_accepts_is_implemented():
 
     Each condition is shown failing and then holding on a real table.
     """
-    from drama_helpers import GAME, P1, P2, arrange_turn, clear_hand, give, new, to_discard
+    from tests.games.drama.drama_helpers import GAME, P1, P2, arrange_turn, clear_hand, give, new, to_discard
     s = new(2, heroes=["Ryan Kaya-Raya", "Inspektor Mei Ling"])
     arrange_turn(s, P1)
     clear_hand(s, P2)

@@ -6,13 +6,24 @@ from pathlib import Path
 
 import pytest
 
-from bot.kernel.contract import IllegalAction
 from bot.games.drama.cards import ONE_SHOT, PASSIVE, REACTIVE
 from bot.games.drama.effects import HANDLERS
 from bot.games.drama.state import CARDS, attributes, player
-
-from drama_helpers import (GAME, P1, P2, P3, arrange_turn, card_id, clear_hand, give, new, pass_all, set_kedai,
-                           to_discard)
+from bot.kernel.contract import IllegalAction
+from tests.games.drama.drama_helpers import (
+    GAME,
+    P1,
+    P2,
+    P3,
+    arrange_turn,
+    card_id,
+    clear_hand,
+    give,
+    new,
+    pass_all,
+    set_kedai,
+    to_discard,
+)
 
 
 def ready(n=2, heroes=None, empty_hands=True):

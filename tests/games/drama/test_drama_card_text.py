@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from bot.frontend.ui.picker import walk
 from bot.games.drama import cardtext
 from bot.games.drama.cards import BLUE_COUNT, GREEN_COUNT
 from bot.games.drama.state import CARDS, Choice
 from bot.kernel.rng import Rng
-from bot.frontend.ui.picker import walk
-
-from drama_helpers import GAME, P1, P2, give, new
+from tests.games.drama.drama_helpers import GAME, P1, P2, give, new
 
 EVERY = range(BLUE_COUNT + GREEN_COUNT)
 
@@ -108,7 +107,7 @@ def test_no_internal_ids_in_the_window_and_choice_lines():
 
 
 def test_the_window_question_says_what_is_answered_with_the_chain():
-    from drama_helpers import P3, arrange_turn, card_id, clear_hand
+    from tests.games.drama.drama_helpers import P3, arrange_turn, card_id, clear_hand
 
     s = new(3)
     arrange_turn(s, P1)
@@ -134,7 +133,7 @@ def test_the_window_question_says_what_is_answered_with_the_chain():
 
 
 def test_a_member_choice_says_what_kahwin_costs_and_gives_or_how_it_shields():
-    from drama_helpers import arrange_turn
+    from tests.games.drama.drama_helpers import arrange_turn
 
     s = new(2)
     arrange_turn(s, P1)
@@ -167,7 +166,7 @@ def test_a_big_hand_and_a_full_table_fit_one_embed():
 
 
 def test_the_window_question_names_people_when_the_platform_gives_names():
-    from drama_helpers import P3, arrange_turn, card_id, clear_hand
+    from tests.games.drama.drama_helpers import P3, arrange_turn, card_id, clear_hand
 
     s = new(3)
     arrange_turn(s, P1)

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-
 import pytest
 
-from bot.kernel import i18n
-from bot.kernel.contract import IllegalAction
 from bot.games.drama import text
+from bot.kernel.contract import IllegalAction
 from bot.kernel.i18n import use_locale
-
-from drama_helpers import GAME, P1, P2, arrange_turn, new
+from tests.games.drama.drama_helpers import GAME, P1, P2, arrange_turn, new
 
 NAMES = {P1: "Aishah", P2: "Badrul"}
 

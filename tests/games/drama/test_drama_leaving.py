@@ -10,11 +10,26 @@ from __future__ import annotations
 
 import pytest
 
-from bot.kernel.contract import LEAVE, IllegalAction, apply_logged, replay
 from bot.games.drama.state import player
-
-from drama_helpers import (GAME, P1, P2, P3, arrange_turn, card_id, check_accounting, check_invariants, clear_hand,
-                           give, ids_in, new, pass_all, pass_window, public_cards, set_kedai, collect)
+from bot.kernel.contract import LEAVE, IllegalAction, apply_logged, replay
+from tests.games.drama.drama_helpers import (
+    GAME,
+    P1,
+    P2,
+    P3,
+    arrange_turn,
+    card_id,
+    check_accounting,
+    check_invariants,
+    clear_hand,
+    collect,
+    give,
+    ids_in,
+    new,
+    pass_all,
+    public_cards,
+    set_kedai,
+)
 
 HEROES = ["Ryan Kaya-Raya", "Inspektor Wang", "Ustazah Salmah"]
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import pytest
 
-from bot.kernel.contract import LEAVE, IllegalAction, apply_logged, replay
 from bot.games.drama.state import player
+from bot.kernel.contract import LEAVE, IllegalAction, apply_logged, replay
 from bot.kernel.rng import Rng
+from tests.games.drama.drama_helpers import GAME, check_accounting, check_invariants, ids_in, public_cards
 
-from drama_helpers import GAME, check_accounting, check_invariants, ids_in, public_cards
+pytestmark = pytest.mark.slow
 
 GAMES = 150
 MAX_STEPS = 20000

@@ -13,11 +13,12 @@ import json
 
 import pytest
 
-from bot.kernel.contract import IllegalAction, replay
 from bot.games.drama.state import BLUE_COUNT
+from bot.kernel.contract import IllegalAction, replay
 from bot.kernel.rng import Rng
+from tests.games.drama.drama_helpers import GAME, check_accounting, check_invariants, ids_in, public_cards
 
-from drama_helpers import GAME, check_accounting, check_invariants, ids_in, public_cards
+pytestmark = pytest.mark.slow
 
 GAMES = 500
 MAX_STEPS = 20000

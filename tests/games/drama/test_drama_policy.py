@@ -6,8 +6,7 @@ from collections import Counter
 
 from bot.games.drama.state import CARDS, player
 from bot.kernel.rng import Rng
-
-from drama_helpers import GAME, P1, P2, P3, P4, arrange_turn, card_id, clear_hand, give, new
+from tests.games.drama.drama_helpers import GAME, P1, P2, P3, P4, arrange_turn, card_id, clear_hand, give, new
 
 POLICY = GAME.policies["normal"]()
 

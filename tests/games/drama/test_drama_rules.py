@@ -4,11 +4,25 @@ from __future__ import annotations
 
 import pytest
 
-from bot.kernel.contract import IllegalAction
 from bot.games.drama.state import CARDS, attributes, player
-
-from drama_helpers import (GAME, P1, P2, P3, arrange_turn, card_id, check_invariants, clear_hand, give, new,
-                           pass_all, pass_window, set_kedai, total_juta, collect)
+from bot.kernel.contract import IllegalAction
+from tests.games.drama.drama_helpers import (
+    GAME,
+    P1,
+    P2,
+    P3,
+    arrange_turn,
+    card_id,
+    check_invariants,
+    clear_hand,
+    collect,
+    give,
+    new,
+    pass_all,
+    pass_window,
+    set_kedai,
+    total_juta,
+)
 
 
 def act(state, pid, **action):

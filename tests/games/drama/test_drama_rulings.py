@@ -9,12 +9,24 @@ from __future__ import annotations
 
 import pytest
 
-from bot.kernel.contract import IllegalAction
 from bot.games.drama import combat
 from bot.games.drama.state import Attack, player
-
-from drama_helpers import (GAME, P1, P2, arrange_turn, card_id, check_invariants, clear_hand, collect, give, new,
-                           pass_all, pass_window, set_kedai)
+from bot.kernel.contract import IllegalAction
+from tests.games.drama.drama_helpers import (
+    GAME,
+    P1,
+    P2,
+    arrange_turn,
+    card_id,
+    check_invariants,
+    clear_hand,
+    collect,
+    give,
+    new,
+    pass_all,
+    pass_window,
+    set_kedai,
+)
 
 
 def act(state, pid, **action):

@@ -4,12 +4,25 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bot.games.drama.ai import HeuristicPolicy, RandomPolicy
 from bot.games.drama.state import player
 from bot.kernel.rng import Rng
-
-from drama_helpers import (GAME, P1, P2, P3, arrange_turn, card_id, clear_hand, give, ids_in, new, pass_all,
-                           set_kedai)
+from tests.games.drama.drama_helpers import (
+    GAME,
+    P1,
+    P2,
+    P3,
+    arrange_turn,
+    card_id,
+    clear_hand,
+    give,
+    ids_in,
+    new,
+    pass_all,
+    set_kedai,
+)
 
 NAMES = {P1: "Aishah", P2: "Badrul", P3: "Chong"}
 
@@ -142,6 +155,7 @@ def _finish(policies, seed, n):
     raise AssertionError("the policies did not finish the game")
 
 
+@pytest.mark.slow
 def test_heuristic_policy_finishes_games_and_beats_random():
     h, r = HeuristicPolicy(), RandomPolicy()
     for seed in range(12):

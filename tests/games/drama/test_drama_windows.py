@@ -4,12 +4,24 @@ from __future__ import annotations
 
 import pytest
 
-from bot.kernel.contract import IllegalAction
 from bot.games.drama.ai import HeuristicPolicy
 from bot.games.drama.state import player
-
-from drama_helpers import (GAME, P1, P2, P3, arrange_turn, card_id, clear_hand, give, new, pass_all, pass_window,
-                           set_kedai, collect)
+from bot.kernel.contract import IllegalAction
+from tests.games.drama.drama_helpers import (
+    GAME,
+    P1,
+    P2,
+    P3,
+    arrange_turn,
+    card_id,
+    clear_hand,
+    collect,
+    give,
+    new,
+    pass_all,
+    pass_window,
+    set_kedai,
+)
 
 
 def act(state, pid, **action):

@@ -12,10 +12,10 @@ from typing import Any, Iterable, Mapping
 
 import pytest
 
-from bot.kernel.contract import IllegalAction
-from bot.kernel.module import get_game
 from bot.games.drump.cards import FULL_DECK, SLOT, sort_cards
 from bot.games.drump.state import MAIN, DrumpState
+from bot.kernel.contract import IllegalAction
+from bot.kernel.module import get_game
 
 GAME = get_game("drump")
 A, B = 101, 202  # player ids; A is seat 0, B seat 1

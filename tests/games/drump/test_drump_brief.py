@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from picker_kit import pick_at_random
 from drump_kit import GAME, A, B, arrange, new, play
 
 from bot.games.drump.cards import label
 from bot.kernel.rng import Rng
+from tests.games.picker_kit import pick_at_random
 
 NAMES = {A: "Aminah", B: "Budi"}
 MAX_LINES = 6

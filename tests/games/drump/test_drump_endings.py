@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from drump_kit import GAME, A, B, arrange, new, play, refused
 
 from bot.games.drump.outcome import part_score, set_rank

@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from drump_kit import GAME, A, B, arrange, new, play, refused
 
-from bot.kernel.contract import IllegalAction
 from bot.games.drump.cards import FULL_DECK, IS_PART
+from bot.kernel.contract import IllegalAction
 from bot.kernel.rng import Rng
 
 

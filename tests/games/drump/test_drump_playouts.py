@@ -6,13 +6,16 @@ import json
 import re
 from collections import Counter
 
+import pytest
 from drump_kit import GAME, A, B, all_cards
 
-from bot.kernel.contract import replay
-from bot.games.drump.cards import FULL_DECK
 from bot.games.drump.ai import HeuristicPolicy
+from bot.games.drump.cards import FULL_DECK
 from bot.games.drump.state import DrumpState
+from bot.kernel.contract import replay
 from bot.kernel.rng import Rng
+
+pytestmark = pytest.mark.slow
 
 GAMES = 500
 SORTED_DECK = sorted(FULL_DECK)

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from drump_kit import GAME, A, B
 
 from bot.games.drump.ai import HeuristicPolicy
-from bot.kernel.rng import Rng
 from bot.kernel.policy import RandomPolicy
+from bot.kernel.rng import Rng
 
 GAMES = 500
 
@@ -38,6 +39,7 @@ def _match(seed: int, smart_seat: int) -> str:
     return "win" if players[smart_seat] in result.winners else "loss"
 
 
+@pytest.mark.slow
 def test_drump_heuristic_beats_random_in_at_least_70_percent_of_500_games():
     outcomes = Counter(_match(seed, seed % 2) for seed in range(GAMES))
     assert outcomes["win"] >= 0.7 * GAMES, outcomes

@@ -6,9 +6,9 @@ import json
 
 from drump_kit import GAME, A, B, arrange, new, play
 
-from bot.kernel.module import get_game
 from bot.games.drump.cards import label
 from bot.games.drump.rules import DrumpRules
+from bot.kernel.module import get_game
 from bot.kernel.rng import Rng
 
 NAMES = {A: "Aminah", B: "Budi"}

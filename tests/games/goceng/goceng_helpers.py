@@ -7,10 +7,10 @@ from itertools import chain
 
 import pytest
 
-from bot.kernel.contract import IllegalAction
-from bot.kernel.module import get_game
 from bot.games.goceng.cards import load_cards
 from bot.games.goceng.state import GocengState
+from bot.kernel.contract import IllegalAction
+from bot.kernel.module import get_game
 
 GAME = get_game("goceng")
 CARDS = load_cards()

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from goceng_helpers import CARDS, GAME, new
+
 from bot.games.goceng.cards import AJIAN_NAMES
 from bot.games.goceng.view import card_text, character_name, known_characters
 from bot.kernel.rng import Rng
-
-from picker_kit import pick_at_random
-from goceng_helpers import CARDS, GAME, new
+from tests.games.picker_kit import pick_at_random
 
 MAX_LINES = 6
 KEYS = {"type", "target", "card", "price", "helper"}

@@ -8,11 +8,10 @@ from collections import Counter
 from importlib import resources
 
 import pytest
-
-from bot.kernel.contract import BadGameData
-from bot.games.goceng.cards import COLOURS, fist_fits, load_cards, parse_cards
-
 from goceng_helpers import ALL_CARDS, GAME, card_count, new
+
+from bot.games.goceng.cards import COLOURS, fist_fits, load_cards, parse_cards
+from bot.kernel.contract import BadGameData
 
 RAW = tomllib.loads(resources.files("bot.games.goceng").joinpath("cards.toml").read_text(encoding="utf-8"))
 

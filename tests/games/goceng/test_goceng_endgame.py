@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from goceng_helpers import CARDS, GAME, act, deal, illegal, new, set_characters, start_battle, types
 
 SIX = {1: "mat_goceng", 2: "nyi_kencleng", 3: "rijkaard_cere", 4: "wan_fulus", 5: "bang_codet", 6: "baba_amsyong"}

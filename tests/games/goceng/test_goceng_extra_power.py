@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from bot.games.goceng.negotiation import price_choices
 from goceng_helpers import ALL_CARDS, GAME, act, card_count, deal, illegal, new, start_battle, types
+
+from bot.games.goceng.negotiation import price_choices
 
 
 def _stuck_battler(n: int = 4, seed: int = 20, extra: dict | None = None):

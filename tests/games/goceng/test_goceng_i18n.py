@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 from bot.games.goceng import MODULE as GAME
-
 from bot.kernel.contract import IllegalAction
 
 

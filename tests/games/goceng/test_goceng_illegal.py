@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from goceng_helpers import GAME, act, deal, illegal, new, start_battle
 
 

@@ -13,13 +13,16 @@ import json
 from collections import Counter
 from typing import Collection
 
-from bot.kernel.contract import replay
-from bot.kernel import serial
+import pytest
+from goceng_helpers import ALL_CARDS, GAME, all_cards_in_place, card_count
+
 from bot.games.goceng.ai import HeuristicPolicy, RandomPolicy
 from bot.games.goceng.state import GocengState
+from bot.kernel import serial
+from bot.kernel.contract import replay
 from bot.kernel.rng import Rng
 
-from goceng_helpers import ALL_CARDS, GAME, all_cards_in_place, card_count
+pytestmark = pytest.mark.slow
 
 MAX_STEPS = 3000
 PRIVATE_EVENTS = {"drew", "offer_card", "kasbon_card", "peeked"}

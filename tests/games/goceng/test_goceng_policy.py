@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from goceng_helpers import GAME, act, deal, new, set_characters, start_battle
+
 from bot.games.goceng.ai import HeuristicPolicy, RandomPolicy
 from bot.kernel.rng import Rng
 from bot.play.timers import ai_actor
-
-from goceng_helpers import GAME, act, deal, new, set_characters, start_battle
 
 AI = HeuristicPolicy()
 

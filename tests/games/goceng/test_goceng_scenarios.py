@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from goceng_helpers import ALL_CARDS, GAME, act, card_count, deal, illegal, new, start_battle, types
 
-
 # --- challenge phase ---------------------------------------------------------------------------
 
 def test_everyone_reconciles_so_the_active_player_collects_draws_to_five_and_passes():

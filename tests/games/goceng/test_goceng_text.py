@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 
-from bot.kernel.module import get_game
-from bot.games.goceng.rules import GocengRules
-from bot.games.goceng.cards import load_cards
-
 from goceng_helpers import GAME, act, deal, new, start_battle
+
+from bot.games.goceng.cards import load_cards
+from bot.games.goceng.rules import GocengRules
+from bot.kernel.module import get_game
 
 NAMES = {1: "Ayu", 2: "Budi", 3: "Citra", 4: "Dewi"}
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.kernel.module import get_game
-from bot.games.laga.decisions import with_derived_keys
 from bot.games.laga.cards import cards
+from bot.games.laga.decisions import with_derived_keys
 from bot.games.laga.state import LagaState
+from bot.kernel.module import get_game
 
 G = get_game("laga")
 ORDER = ["kerja", "nongkrong", "training", "lowongan", "impian", "stasiun"]

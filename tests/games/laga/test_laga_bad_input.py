@@ -3,8 +3,7 @@
 import pytest
 
 from bot.kernel.contract import IllegalAction
-
-from laga_helpers import G, act, dreams, end_turn, job, res, setup, sow, top
+from tests.games.laga.laga_helpers import G, act, dreams, end_turn, job, res, setup, sow, top
 
 
 def refused(s, pid, action, *words):

@@ -1,6 +1,6 @@
 """Sowing both ways, fines and redistribution, the six tiles, and the turn cycle."""
 
-from laga_helpers import G, act, dreams, have, job, kinds, pending, res, setup, sow, top, types
+from tests.games.laga.laga_helpers import G, act, dreams, have, job, kinds, pending, res, setup, sow, top, types
 
 # ring (clockwise): 0 kerja, 1 nongkrong, 2 training, 3 lowongan, 4 impian, 5 stasiun
 

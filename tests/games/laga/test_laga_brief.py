@@ -6,9 +6,8 @@ import json
 
 from bot.games.laga.view import public_view
 from bot.kernel.rng import Rng
-
-from picker_kit import pick_at_random
-from laga_helpers import G, dreams, setup
+from tests.games.laga.laga_helpers import G, dreams, setup
+from tests.games.picker_kit import pick_at_random
 
 MAX_LINES = 6
 #: The parameters these seeded playouts reach (amounts never split: a whole mix is one ``take`` or

@@ -6,11 +6,17 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.laga.cards import (
+    DATA_FILE,
+    DREAM_EFFECTS,
+    JOB_ABILITIES,
+    NEWS_EFFECTS,
+    cards,
+    load_cards_file,
+    parse_cards,
+)
 from bot.kernel.contract import BadGameData
-from bot.games.laga.cards import (DATA_FILE, DREAM_EFFECTS, JOB_ABILITIES, NEWS_EFFECTS, cards, load_cards_file,
-                                  parse_cards)
-
-from laga_helpers import G
+from tests.games.laga.laga_helpers import G
 
 RAW = tomllib.loads(DATA_FILE.read_text(encoding="utf-8"))
 #: The transcribed rulebook the issue points at (``../shared`` next to the checkout).

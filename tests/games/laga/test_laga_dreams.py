@@ -2,9 +2,23 @@
 
 from bot.games.laga.cards import cards
 from bot.games.laga.scoring import breakdown
-
-from laga_helpers import (G, act, dreams, end_turn, have, job, kinds, open_news, pending, res, setup, sow, take,
-                          top, types)
+from tests.games.laga.laga_helpers import (
+    G,
+    act,
+    dreams,
+    end_turn,
+    have,
+    job,
+    kinds,
+    open_news,
+    pending,
+    res,
+    setup,
+    sow,
+    take,
+    top,
+    types,
+)
 
 
 def complete_now(s, pid, name, extra=(0, 0, 0)):

@@ -3,10 +3,9 @@
 import re
 
 from bot.games.laga.cards import SHOWN_LIMIT, cards
-from bot.kernel.rng import Rng
 from bot.kernel.policy import RandomPolicy
-
-from laga_helpers import G, dreams, job, res, set_news, setup
+from bot.kernel.rng import Rng
+from tests.games.laga.laga_helpers import G, dreams, job, res, set_news, setup
 
 NAMES = {i: n for i, n in enumerate(("Ayu", "Budi", "Citra", "Dewi", "Eka", "Fajar"), start=1)}
 ABBREVIATED = re.compile(r"\b\d+[CPS]\b")

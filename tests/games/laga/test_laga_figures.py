@@ -2,9 +2,12 @@
 
 import asyncio
 
+import pytest
+
 from tools.bench.games.laga import render, run_laga
 
 
+@pytest.mark.slow
 def test_laga_bench_from_a_whole_match(tmp_path):
     figures = asyncio.run(run_laga(matches=1, seed=2, workdir=str(tmp_path)))
     assert figures["matches"] == 1 and figures["players"] == 4 and figures["turns_per_match"] >= 12 * 4

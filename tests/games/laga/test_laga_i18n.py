@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-
 import pytest
 
-from bot.kernel import i18n
 from bot.games.laga import text
 from bot.kernel.i18n import use_locale
-
-from laga_helpers import G, setup
+from tests.games.laga.laga_helpers import G, setup
 
 NAMES = {1: "Ana", 2: "Budi"}
 

@@ -1,7 +1,22 @@
 """Every Job ability, one scenario each (ring: kerja, nongkrong, training, lowongan, impian, stasiun)."""
 
-from laga_helpers import (G, act, dreams, end_turn, have, job, kinds, open_news, pending, res, setup, sow, take,
-                          top, types)
+from tests.games.laga.laga_helpers import (
+    G,
+    act,
+    dreams,
+    end_turn,
+    have,
+    job,
+    kinds,
+    open_news,
+    pending,
+    res,
+    setup,
+    sow,
+    take,
+    top,
+    types,
+)
 
 
 def test_ondel_ondel_chooses_the_salary_mix():

@@ -1,6 +1,20 @@
 """Each of the 16 News cards, opened by the first player at the start of a round."""
 
-from laga_helpers import (G, act, dreams, have, job, kinds, open_news, pending, res, setup, sow, take, top)
+from tests.games.laga.laga_helpers import (
+    G,
+    act,
+    dreams,
+    have,
+    job,
+    kinds,
+    open_news,
+    pending,
+    res,
+    setup,
+    sow,
+    take,
+    top,
+)
 
 # ring (clockwise): 0 kerja, 1 nongkrong, 2 training, 3 lowongan, 4 impian, 5 stasiun
 # default Jobs: 1 Employee (L3, salary 2 Coin 2 Skill), 2 Paranormal (L3), 3 MLM Agent (L3)

@@ -1,8 +1,7 @@
 """The picker offers each Laga move as one choice on its first step, abilities as one more."""
 
 from bot.frontend.ui.picker import walk
-
-from laga_helpers import G, job, res, setup
+from tests.games.laga.laga_helpers import G, job, res, setup
 
 
 def test_moves_are_the_first_step_and_each_is_one_click():
@@ -38,7 +37,7 @@ def test_other_games_still_lead_with_type():
 
 
 def test_cards_seen_are_one_choice_each_with_their_effect_underneath():
-    from laga_helpers import sow, top
+    from tests.games.laga.laga_helpers import sow, top
 
     s = setup(tokens=[0, 0, 2, 1, 2, 3])
     res(s, 1, coin=1)

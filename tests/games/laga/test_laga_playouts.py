@@ -19,14 +19,17 @@ at setup) each seat's full ``G.rules.view`` is compared with that composition.
 import json
 import re
 
-from bot.kernel.contract import replay
-from bot.games.laga import view as views
-from bot.games.laga.cards import cards
-from bot.games.laga.ai import HEURISTIC, RANDOM
-from bot.games.laga.scoring import breakdown
-from bot.kernel.rng import Rng
+import pytest
 
-from laga_helpers import G, census
+from bot.games.laga import view as views
+from bot.games.laga.ai import HEURISTIC, RANDOM
+from bot.games.laga.cards import cards
+from bot.games.laga.scoring import breakdown
+from bot.kernel.contract import replay
+from bot.kernel.rng import Rng
+from tests.games.laga.laga_helpers import G, census
+
+pytestmark = pytest.mark.slow
 
 MAX_STEPS = 4000
 NAMES = {pid: f"P{pid}" for pid in range(-6, 7)}

@@ -2,10 +2,11 @@
 
 from collections import Counter
 
+import pytest
+
 from bot.games.laga.ai import HEURISTIC, POLICIES, RANDOM
 from bot.kernel.rng import Rng
-
-from laga_helpers import G
+from tests.games.laga.laga_helpers import G
 
 
 def play_match(seed, policies):
@@ -21,6 +22,7 @@ def play_match(seed, policies):
     return G.rules.result(s)
 
 
+@pytest.mark.slow
 def test_heuristic_beats_random():
     wins = 0
     for seed in range(40):
@@ -36,6 +38,7 @@ def test_policies_are_offered():
     assert HEURISTIC.name and RANDOM.name == "random"
 
 
+@pytest.mark.slow
 def test_heuristic_uses_every_kind_of_move_in_seeded_playouts():
     """Over seeded games at 2 to 6 seats (genders set, so SPG has targets) the AI seat takes every kind
     of move the rules give it when it is offered: extra looks, Stasiun copies, every Job ability."""

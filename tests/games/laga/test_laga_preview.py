@@ -12,10 +12,9 @@ import copy
 
 from bot.games.laga.preview import preview
 from bot.games.laga.state import TILE_NAMES
-from bot.kernel.rng import Rng
 from bot.kernel.policy import RandomPolicy
-
-from laga_helpers import G, job, set_news
+from bot.kernel.rng import Rng
+from tests.games.laga.laga_helpers import G, job, set_news
 
 MOVE_JOBS = ["Dolphin Trainer", "Ngo-Jek Driver", "Traffic Police", "Paid Audience", "Busway Driver",
              "Boyband Member", "Bencong"]

@@ -1,6 +1,6 @@
 """End of game: points from Jobs and Dreams, and both tie-breaks."""
 
-from laga_helpers import G, dreams, end_turn, job, kinds, setup
+from tests.games.laga.laga_helpers import G, dreams, end_turn, job, kinds, setup
 
 
 def finish_game(s, first=0):

@@ -6,8 +6,7 @@ from itertools import product
 from bot.games.laga.board import STEP, drop, settle, sow_path
 from bot.games.laga.cards import cards
 from bot.games.laga.state import NEWS_USED, TILES
-
-from laga_helpers import G, census, setup
+from tests.games.laga.laga_helpers import G, census, setup
 
 
 def test_setup_deals_a_seeded_ring_tokens_jobs_dreams_and_news():

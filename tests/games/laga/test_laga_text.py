@@ -1,9 +1,8 @@
 """The registry entry, views (what each seat sees) and the text made for people."""
 
-from bot.kernel.module import all_games, get_game
 from bot.games.laga.rules import LagaRules
-
-from laga_helpers import G, act, dreams, res, setup, sow, top
+from bot.kernel.module import all_games, get_game
+from tests.games.laga.laga_helpers import G, act, dreams, res, setup, sow, top
 
 NAMES = {1: "Ayu", 2: "Budi", 3: "Citra"}
 

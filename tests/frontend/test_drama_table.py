@@ -1,0 +1,240 @@
+"""Drama Pukul 7 at a Discord table, through clicks only: whole matches at 2, 4 and 6 players, and the
+Plot Twist moments people meet (a cancel of a cancel, a Cliffhanger in each timing, closed DMs, a
+restart while a window is open, a player who walked away).
+
+Scenarios arrange the hands just before the last hero is picked (the cached state, before any
+window opens), so the windows that follow open, prompt and time out as they would in play.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.games.drama.state import CARDS, player
+from tests.frontend.any_table import STALE_TEXTS, close_table, open_table
+from tests.games.drama.drama_helpers import card_id, clear_hand, give, stack_blue
+from tools.sim import seat
+
+#: Words only the engine uses: they must never reach a person.
+INTERNAL = re.compile(r"turn_start|action_start|\(played\)|\(dengki\)|to_hand|\bpick_hero\b|\bend_turn\b")
+
+
+@pytest.fixture
+async def tables():
+    opened = []
+    yield opened
+    for table in opened:
+        await close_table(table)
+
+
+async def _table(tables, db_path, clock, humans, ais, seed):
+    table = await open_table(db_path, clock, "drama", humans, ais, seed)
+    tables.append(table)
+    return table
+
+
+def _channel_texts(table) -> list[str]:
+    return [snap.text for snap in table.watch.snaps]
+
+
+# --- whole matches ------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("humans", "ais"), [(2, 0), (2, 2), (3, 3)], ids=["2p", "4p", "6p"])
+@pytest.mark.slow
+async def test_a_whole_match_reads_well_and_keeps_every_hand_secret(tables, db_path, clock, humans, ais):
+    table = await _table(tables, db_path, clock, humans, ais, seed=7)
+    await table.open_and_start()
+    await table.play_out(until=lambda live: live.state.phase != "pick")
+    live = await table.live()
+    for pid in table.humans:  # the hand DM: a line per card, with what it does
+        dm = next(m for m in table.world.dm_messages(pid) if m.embeds and "hand" in m.embeds[0].get("title", ""))
+        for cid in player(live.state, pid).hand:
+            assert f"🃏 **{CARDS.name(cid)}**" in dm.text, (CARDS.name(cid), dm.text[:300])
+    tab = table.world.message(table.table_id)
+    fields = tab.embeds[0]["fields"]
+    assert len(fields) == humans + ais + 2 and any("Kedai" in f["name"] for f in fields)
+    assert all("Air Muka" in f["value"] for f in fields[:humans + ais])
+    await table.play_out()
+    assert (await table.bot.storage.matches.get_match(table.match_id)).status == "finished"
+    watch = table.watch
+    assert watch.secret_checks > 0 and watch.leaks == [], watch.leaks[:2]
+    assert watch.secret_mentions == []
+    texts = _channel_texts(table)
+    assert not [t for t in texts if INTERNAL.search(t)], [t[:200] for t in texts if INTERNAL.search(t)][:2]
+    assert not [t for t in texts if re.search(r"• \S.* passes\.", t)]
+    for text in texts:  # nothing Discord's markdown would reshape into a quote or a list
+        assert not re.search(r"^(> |- )", text, re.M), text[:300]
+    for pid in table.humans:
+        assert watch.mentions[pid] <= watch.turns
+    assert [c.text[:80] for c in table.clicks if any(s in c.text for s in STALE_TEXTS)] == []
+
+
+# --- arranged moments ---------------------------------------------------------------------
+
+async def _arranged(tables, db_path, clock, hands, *, humans=3, seed=11, draw=(), close_dms=()):
+    """A table of ``humans`` people whose hands are set just before the last hero pick.
+
+    ``hands`` gives, in turn order from the first player, the cards each holds; ``draw``
+    stacks the Deck Biru for the first player's Collecting.
+    """
+    table = await _table(tables, db_path, clock, humans, 0, seed)
+    for pid in close_dms:
+        table.world.directory.close_dms(table.humans[pid])
+    await table.open_and_start()
+    live = await table.play_out(until=lambda lv: lv.state.phase == "pick" and len(lv.state.pick_queue) == 1)
+    s = live.state
+    ids = [p.id for p in s.players]
+    first = ids.index(s.first)
+    order = ids[first:] + ids[:first]
+    for pid, names in zip(order, hands):
+        clear_hand(s, pid)
+        if names:
+            give(s, pid, *names)
+    if draw:
+        stack_blue(s, *draw)
+    await table.step()  # the last pick, by click: the first turn's window opens
+    return table, order
+
+
+async def _answer(table, pid, action):
+    """``pid`` answers by clicks (the prompt's Respond… / Pass, else the table); returns the clicks made."""
+    before = len(table.clicks)
+    await table.act(pid, action)
+    return table.clicks[before:]
+
+
+async def test_a_cancel_of_a_cancel_through_the_prompts(tables, db_path, clock):
+    table, (a, b, c) = await _arranged(tables, db_path, clock,
+                                       [["Jumpa Bomoh"], ["Saksi Palsu"], ["Rupanya Kembar!"]],
+                                       draw=("Menang Cabutan Bertuah",))
+    live = await table.live()
+    assert live.waiting.actors == {a} and live.state.choice.kind == "start"  # nobody could answer: no wait
+    await _answer(table, a, {"type": "collect"})
+    live = await table.live()
+    assert live.waiting.actors == {a} and live.state.phase == "action"
+    await _answer(table, a, {"type": "play", "card": card_id("Jumpa Bomoh")})
+    live = await table.live()
+    assert live.waiting.in_window and live.waiting.actors == {b}
+    prompt = table.prompt_for(b, live.record.decision_seq)
+    assert prompt is not None and "plays Jumpa Bomoh. Plot Twist to respond?" in prompt.text.splitlines()[0]
+    clicks = await _answer(table, b, {"type": "play", "card": card_id("Saksi Palsu"), "entry": 0})
+    assert len(clicks) <= 3
+    live = await table.live()
+    assert live.waiting.actors == {c}
+    question = table.prompt_for(c, live.record.decision_seq).text.splitlines()[0]
+    assert "Saksi Palsu against" in question and "Jumpa Bomoh" in question, question
+    hand = len(player(live.state, a).hand)
+    clicks = await _answer(table, c, {"type": "play", "card": card_id("Rupanya Kembar!"), "entry": 1})
+    assert len(clicks) <= 3
+    live = await table.live()
+    assert len(player(live.state, a).hand) == hand + 2  # the cancelled cancel did nothing: Jumpa Bomoh drew 2
+    assert any("Saksi Palsu is cancelled" in line for line in live.record.recent)
+    assert table.watch.leaks == []
+
+
+async def test_a_cliffhanger_before_collecting_skips_the_whole_turn(tables, db_path, clock):
+    table, (a, b, c) = await _arranged(tables, db_path, clock, [[], ["Cliffhanger"], []])
+    live = await table.live()
+    assert live.waiting.actors == {b} and live.waiting.in_window
+    juta = player(live.state, a).juta
+    clicks = await _answer(table, b, {"type": "play", "card": card_id("Cliffhanger")})
+    assert len(clicks) <= 3
+    live = await table.live()
+    assert player(live.state, a).juta == juta and live.waiting.turn == b  # nothing collected; B's turn now
+    assert any("skips the whole turn" in line for line in live.record.recent)
+
+
+async def test_a_cliffhanger_in_the_action_phase_stops_cards_and_the_attack(tables, db_path, clock):
+    table, (a, b, c) = await _arranged(tables, db_path, clock, [["Jumpa Bomoh"], ["Cliffhanger"], []],
+                                       draw=("Menang Cabutan Bertuah",))
+    await _answer(table, b, {"type": "pass"})
+    await _answer(table, a, {"type": "collect"})
+    live = await table.live()
+    assert live.state.window.kind == "action_start" and live.waiting.actors == {b}
+    await _answer(table, b, {"type": "play", "card": card_id("Cliffhanger")})
+    live = await table.live()
+    assert live.waiting.actors == {a} and live.state.turn.silenced
+    kinds = {x["type"] for x in live.game.rules.legal_actions(live.state, a)}
+    assert "attack" not in kinds and "play" not in kinds and "end_turn" in kinds
+    assert any("no more cards from hand and no attack" in line for line in live.record.recent)
+    board = table.world.message(table.table_id).text
+    assert "stopped by a Cliffhanger" in board
+
+
+async def test_a_player_with_closed_dms_plays_from_the_table_and_nothing_leaks(tables, db_path, clock):
+    table, (a, b, c) = await _arranged(tables, db_path, clock, [[], ["Cliffhanger"], ["Kena Pukau"]],
+                                       close_dms=(1,))
+    closed = table.humans[1]
+    assert table.world.dm_messages(closed) == []
+    await table.play_out()
+    assert (await table.bot.storage.matches.get_match(table.match_id)).status == "finished"
+    assert table.watch.leaks == [] and table.watch.secret_mentions == []
+    assert table.world.dm_messages(closed) == []
+    assert all(i.responded for i in table.world.interactions)
+
+
+async def test_a_restart_while_a_window_is_open_keeps_the_prompt_working(tables, db_path, clock):
+    table, (a, b, c) = await _arranged(tables, db_path, clock, [[], ["Cliffhanger"], []])
+    live = await table.live()
+    decision = live.record.decision_seq
+    old_prompt = table.prompt_for(b, decision)
+    assert old_prompt is not None
+    await table.restart(db_path)
+    opened = await table.click(b, old_prompt, f"act:{table.match_id}:{decision}")
+    assert opened.message is not None and opened.message.id == old_prompt.id  # the prompt became the picker
+    live = await table.live()
+    from tools.sim import seat
+    await seat.click_through(table.world, table.bot, b, opened.message, live.game.rules.legal_actions(live.state, b),
+                             {"type": "play", "card": card_id("Cliffhanger")})
+    live = await table.live()
+    assert live.waiting.turn == b and any("skips the whole turn" in line for line in live.record.recent)
+
+
+async def test_a_player_who_let_a_window_time_out_is_not_waited_for_again(tables, db_path, clock):
+    table, (a, b, c) = await _arranged(tables, db_path, clock, [[], ["Cliffhanger", "Kena Pukau"], []],
+                                       draw=("Menang Cabutan Bertuah",))
+    live = await table.live()
+    assert live.waiting.actors == {b} and live.record.deadline is not None
+    clock.advance(live.record.deadline - clock.now() + 0.5)
+    await table.bot.scheduler.run_due()
+    await table.world.settle()
+    live = await table.live()
+    assert b in live.record.absent and live.waiting.actors == {a}
+    assert any("windows pass for them" in line for line in live.record.recent)
+    dms = len(table.world.dm_messages(b))
+    await _answer(table, a, {"type": "collect"})  # the Action phase window: B could play Kena Pukau
+    live = await table.live()
+    assert not live.waiting.in_window and live.waiting.actors == {a}  # passed for at once, not waited on
+    assert not [m for m in table.world.dm_messages(b)[dms:] if "You may respond" in m.text]
+    # Back at their own turn B acts again, and is asked in windows from then on.
+    await _answer(table, a, {"type": "end_turn"})
+    live = await table.live()
+    await table.play_out(until=lambda lv: lv.waiting.turn == b and not lv.waiting.in_window)
+    live = await table.live()
+    await _answer(table, b, live.game.rules.legal_actions(live.state, b)[0])
+    assert b not in (await table.live()).record.absent
+
+
+async def test_a_targeted_plot_twist_from_the_prompt_takes_three_clicks(tables, db_path, clock):
+    table, (a, b, c) = await _arranged(tables, db_path, clock, [["Jumpa Bomoh"], ["Anak Tiri Kaki Curi", "Cliffhanger"],
+                                                                ["Jumpa Bomoh"]])
+    live = await table.live()
+    assert b in live.waiting.actors
+    prompt = table.prompt_for(b, live.record.decision_seq)
+    mark = len(table.world.interactions)
+    opened = await table.click(b, prompt, f"act:{table.match_id}:{live.record.decision_seq}")
+    picker = opened.message
+    # Respond… opens straight at the Plot Twists, each with what it does under its name
+    options = [o for s in picker.selects() for o in s.options]
+    assert {o.label for o in options} == {"Anak Tiri Kaki Curi", "Cliffhanger"}
+    assert all(o.description and o.description.startswith("Plot Twist · ") for o in options)
+    clicks = await seat.click_through(table.world, table.bot, b, picker, live.game.rules.legal_actions(live.state, b),
+                                      {"type": "play", "card": card_id("Anak Tiri Kaki Curi"), "target": a})
+    assert clicks is not None
+    live = await table.live()
+    assert any("Anak Tiri Kaki Curi" in line for line in live.record.recent)
+    # exactly: Respond…, the card, the target
+    mine = [r for r in table.world.interactions[mark:] if r.user_id == b]
+    assert len(mine) == 3, [r.name for r in mine]

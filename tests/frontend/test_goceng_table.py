@@ -1,0 +1,256 @@
+"""Mat Goceng in Discord, through clicks only: whole matches at 3 and 6 players, secret identities,
+quiet battles, and the Extra Power negotiation (offers, revisions, withdrawals, counter-offers)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.frontend.ui import render
+from bot.games.goceng.cards import load_cards
+from tests.frontend.any_table import CHANNEL, close_table, open_table
+from tests.frontend.goceng_table import help_asked, negotiation_ahead, offers_of, prompt_pick, watch_dms
+
+
+@pytest.fixture
+async def tables():
+    opened = []
+    yield opened
+    for table in opened:
+        await close_table(table)
+
+
+async def _open(tables, db_path, clock, humans, ais, seed=1):
+    table = await open_table(db_path, clock, "goceng", humans, ais, seed)
+    tables.append(table)
+    return table
+
+
+@pytest.mark.parametrize(("humans", "ais"), [(3, 0), (3, 3)])
+@pytest.mark.slow
+async def test_a_whole_match_keeps_every_identity_secret_and_battles_quiet(tables, db_path, clock, humans, ais):
+    table = await _open(tables, db_path, clock, humans, ais, seed=humans + ais)
+    table.prefer = frozenset({"ask_help"})  # negotiations at every chance
+    dm_leaks = watch_dms(table)
+    await table.open_and_start()
+    live = await table.live()
+    cards = load_cards().characters
+    for player in table.humans:  # the identity DM: character, objective in full, what winning means
+        dm = table.world.dm_messages(player)[0]
+        character = cards[live.state.characters[player]]
+        assert f"Your character: 🎭 **{character.name}**" in dm.text and character.objective in dm.text
+        assert "You win if" in dm.text and "Kedai Kopi" in dm.content and f"<#{CHANNEL}>" in dm.content
+        assert f"match #{table.match_id}" in dm.content
+    await table.play_out()
+    stored = await table.bot.storage.matches.get_match(table.match_id)
+    assert stored.status == "finished"
+    watch = table.watch
+    assert watch.secret_checks > 0 and watch.leaks == [], watch.leaks[:2]
+    assert dm_leaks == [], [(r, c, t[:200]) for r, c, t in dm_leaks[:2]]
+    assert dm_leaks.known_seen >= humans
+    assert watch.windows_seen["secret"] > 0
+    # A battle card is a line on the table, never a mention: at most one mention per player per turn.
+    for player in table.humans:
+        assert watch.mentions[player] <= watch.turns, (player, watch.mentions[player], watch.turns)
+        assert max(n for (p, _), n in watch.mentions_by_turn.items() if p == player) <= 1
+    assert watch.secret_mentions == []
+    final = table.world.message(table.table_id).text
+    assert "wins:" in final or "does not win:" in final
+    assert "Draw" not in final
+
+
+async def test_a_negotiation_through_dm_prompts(tables, db_path, clock):
+    """Two helpers compete; one revises, the other withdraws; a counter is refused, an offer accepted;
+    in a later window a counter is taken. The battler is told of each offer as it arrives."""
+    table = await _open(tables, db_path, clock, 4, 0, seed=5)
+    dm_leaks = watch_dms(table)
+    await table.open_and_start()
+    live = await table.play_out(until=negotiation_ahead(2))
+    assert live is not None
+    battler = live.state.battle.holder
+    helpers = sorted(p for p in live.state.players if p not in (live.state.battle.attacker,
+                                                                   live.state.battle.defender))
+    a, b = helpers
+    await table.act(battler, {"type": "ask_help"})
+    live = await table.live()
+    assert live.waiting.actors == {a, b}  # everyone outside the battle is asked, the battler waits
+    assert table.world.message(table.table_id).text.count("<@") <= 1
+    before = len(table.world.dm_messages(battler))
+
+    high = offers_of(live, a)[-1]
+    await prompt_pick(table, a, high)
+    prompts = [m for m in table.world.dm_messages(battler) if "You decide" in (m.content or "")]
+    assert len(prompts) == 1 and len(table.world.dm_messages(battler)) == before + 1  # told at once
+    card_name = next(line for line in prompts[0].content.splitlines() if "'s offer:" in line)
+    table_text = table.world.message(table.table_id).text
+    assert f"for {high['price']} silver" in table_text and card_name.split(": ", 1)[1] not in table_text
+
+    await prompt_pick(table, b, offers_of(await table.live(), b)[0])
+    live = await table.live()
+    assert len([m for m in table.world.dm_messages(battler) if "You decide" in (m.content or "")]) == 1
+    assert "2 offers for your line" in table.world.dm_messages(battler)[-1].text  # replaced, not piled up
+
+    lower = max((o for o in offers_of(live, a) if o["card"] == high["card"] and o["price"] < high["price"]),
+                key=lambda o: o["price"])
+    await table.act(a, lower)  # a revision, from a's own picker
+    await table.act(b, {"type": "withdraw"})
+    live = await table.live()
+    assert [o["player"] for o in live.state.battle.window.stack] == [a]
+    assert "1 offer for your line" in table.world.dm_messages(battler)[-1].text
+
+    assert lower["price"] > 0
+    await prompt_pick(table, battler, {"type": "counter", "helper": a, "price": 0})
+    assert "sell?" in table.world.dm_messages(a)[-1].text
+    await prompt_pick(table, a, {"type": "refuse_counter"})
+    assert "refuses the counter-offer" in table.world.message(table.table_id).text
+    live = await table.live()
+    coins = dict(live.state.coins)
+    await prompt_pick(table, battler, {"type": "accept", "helper": a})
+    live = await table.live()
+    assert live.state.battle is None or live.state.battle.window is None
+    assert coins[battler] - live.state.coins[battler] == lower["price"]
+    assert dm_leaks == []
+
+    # a later window: a counter-offer taken closes the deal at the lower price
+    live = await table.play_out(until=negotiation_ahead(1))
+    assert live is not None
+    battler = live.state.battle.holder
+    await table.act(battler, {"type": "ask_help"})
+    live = await table.live()
+    helper = next(p for p in sorted(live.waiting.actors) if offers_of(live, p))
+    for other in sorted(live.waiting.actors - {helper}):
+        await prompt_pick(table, other, {"type": "decline"})
+    await prompt_pick(table, helper, offers_of(await table.live(), helper)[-1])
+    live = await table.live()
+    price = live.state.battle.window.stack[0]["price"]
+    coins = dict(live.state.coins)
+    await prompt_pick(table, battler, {"type": "counter", "helper": helper, "price": 0})
+    await prompt_pick(table, helper, {"type": "take_counter"})
+    live = await table.live()
+    assert live.state.coins[battler] == coins[battler] and price > 0
+    assert "takes the counter-offer of 0 silver" in table.world.message(table.table_id).text
+    assert dm_leaks == []
+    assert all(i.responded for i in table.world.interactions)
+
+
+async def test_a_battler_with_closed_dms_negotiates_through_the_table(tables, db_path, clock):
+    table = await _open(tables, db_path, clock, 4, 0, seed=7)
+    closed = table.humans[0]
+    table.world.directory.close_dms(closed)
+    await table.open_and_start()
+    live = await table.play_out(until=negotiation_ahead(1, battler=closed))
+    assert live is not None
+    await table.act(closed, {"type": "ask_help"})
+    live = await table.live()
+    helper = next(p for p in sorted(live.waiting.actors) if offers_of(live, p))
+    for other in sorted(live.waiting.actors - {helper}):
+        await prompt_pick(table, other, {"type": "decline"})
+    offer = offers_of(await table.live(), helper)[0]
+    await prompt_pick(table, helper, offer)
+    assert table.world.dm_messages(closed) == []
+    # The ephemeral route: Take action on the table opens the picker with the offer to accept.
+    record = await table.act(closed, {"type": "accept", "helper": helper}, via="table")
+    assert record.ephemeral
+    live = await table.live()
+    assert live.state.battle is None or live.state.battle.window is None
+    assert f"takes {live.name_of(helper)}'s" in table.world.message(table.table_id).text
+
+
+async def test_a_restart_mid_negotiation_keeps_the_offers_and_the_old_prompt_answers(tables, db_path, clock):
+    table = await _open(tables, db_path, clock, 4, 0, seed=5)
+    await table.open_and_start()
+    live = await table.play_out(until=negotiation_ahead(1))
+    battler = live.state.battle.holder
+    await table.act(battler, {"type": "ask_help"})
+    live = await table.live()
+    helper = next(p for p in sorted(live.waiting.actors) if offers_of(live, p))
+    offer = offers_of(live, helper)[0]
+    await prompt_pick(table, helper, offer)
+    prompt = table.world.dm_messages(battler)[-1]
+    assert any(c.startswith("pkb:") for c in prompt.custom_ids())
+    await table.restart(db_path)
+    live = await table.live()
+    assert live.state.battle.window.stack[0]["player"] == helper  # the offer survived the restart
+    # The prompt sent before the restart still answers: its choices are those of the stored state.
+    fingerprint = render.legal_fingerprint(live.game.rules.legal_actions(live.state, battler))
+    ids = [c for c in table.world.message(prompt.id).custom_ids() if c.startswith("pkb:")]
+    assert ids and all(c.split(":")[3] == fingerprint for c in ids)
+    await prompt_pick(table, battler, {"type": "accept", "helper": helper})
+    live = await table.live()
+    assert live.state.battle is None or live.state.battle.window is None
+    assert all(i.responded for i in table.world.interactions)
+    assert not any("Something went wrong" in c.text for c in table.clicks)
+
+
+async def test_a_battle_card_is_one_line_on_the_table_and_pings_nobody(tables, db_path, clock):
+    table = await _open(tables, db_path, clock, 3, 0, seed=2)
+    await table.open_and_start()
+
+    def battling(live):
+        battle = live.state.battle
+        return (battle is not None and battle.window is None and live.state.pending is None
+                and battle.lines[battle.attacker] and any(a["type"] == "play" for a in
+                                                          live.game.rules.legal_actions(live.state, battle.holder)))
+    live = await table.play_out(until=battling)
+    holder = live.state.battle.holder
+    assert live.waiting.turn == live.state.active  # a battle card is no new turn for the platform
+    card = next(a for a in live.game.rules.legal_actions(live.state, holder) if a["type"] == "play")
+    posts = [r for r in table.world.requests if r.method == "POST"]
+    mark = len(table.world.requests)
+    await table.act(holder, card, via="table")
+    new_posts = [r for r in table.world.requests[mark:] if r.method == "POST" and "/channels/" in r.path
+                 and str(CHANNEL) in r.path and "interactions" not in r.path]
+    assert new_posts == [], [r.path for r in new_posts]  # the table is edited; no message, no mention
+    text = table.world.message(table.table_id).text
+    played = live.game.presenter.event_line({"type": "play", "player": holder, "card": card["card"]},
+                                      live.record.names)
+    assert text.count(played) == 1 and posts
+
+
+async def _help_asked(tables, db_path, clock):
+    """A 4-player table whose battler has just asked for Extra Power: (table, battler, helper, other helper)."""
+    table = await _open(tables, db_path, clock, 4, 0, seed=5)
+    await table.open_and_start()
+    return (table, *await help_asked(table))
+
+
+async def test_the_battler_reads_an_offer_in_its_prompt_and_the_hand_dm_keeps_it_for_its_next_edit(
+        tables, db_path, clock):
+    """The prompt telling the battler of an offer carries its private line (which card): the hand DM is
+    not edited for it too, and shows it from its next edit on."""
+    table, battler, a, b = await _help_asked(tables, db_path, clock)
+    hand = next(m for m in table.world.dm_messages(battler) if "You decide" not in (m.content or ""))
+    edits = len(table.world.log.edits_of(hand.id))
+
+    await prompt_pick(table, a, offers_of(await table.live(), a)[-1])
+    prompt = [m for m in table.world.dm_messages(battler) if "You decide" in (m.content or "")][-1]
+    card = next(line for line in prompt.content.splitlines() if "'s offer:" in line).split(": ", 1)[1]
+    assert len(table.world.log.edits_of(hand.id)) == edits, "the hand DM was edited for what the prompt said"
+    assert card not in table.world.message(hand.id).text
+
+    await prompt_pick(table, b, {"type": "decline"})
+    await prompt_pick(table, battler, {"type": "accept", "helper": a})  # their own move: no edit for it either
+    await table.play_out(until=lambda _: len(table.world.log.edits_of(hand.id)) > edits)
+    assert len(table.world.log.edits_of(hand.id)) > edits
+    assert card in table.world.message(hand.id).text  # the offer's line, kept for the DM's next edit
+
+
+async def test_a_negotiation_that_sells_nothing_edits_no_helper_hand_dm(tables, db_path, clock):
+    """A window's offers are its prompts' to tell (``Game.lasting_view``): an offer made and not taken leaves
+    the helper's hand as it was, so their hand DM is not edited for it, and no hand DM lists the offers."""
+    table, battler, a, b = await _help_asked(tables, db_path, clock)
+    hand = next(m for m in table.world.dm_messages(a) if "Mat Goceng match" in (m.content or ""))
+    edits = len(table.world.log.edits_of(hand.id))
+
+    await prompt_pick(table, a, offers_of(await table.live(), a)[-1])
+    await prompt_pick(table, b, {"type": "decline"})
+    prompt = [m for m in table.world.dm_messages(battler) if "You decide" in (m.content or "")][-1]
+    assert "'s offer:" in prompt.content  # the battler reads the card in its prompt
+    await prompt_pick(table, battler, {"type": "no_help"})
+    await table.world.settle()
+
+    assert (await table.live()).state.battle is None or (await table.live()).state.battle.window is None
+    assert len(table.world.log.edits_of(hand.id)) == edits, "the helper's hand DM was edited for an offer not taken"
+    for player in (a, b, battler):
+        for message in table.world.dm_messages(player):
+            if "Mat Goceng match" in (message.content or ""):
+                assert "🤝" not in table.world.message(message.id).text

@@ -1,0 +1,138 @@
+"""Timers through the real Discord path with a controllable clock: AI seats, reminders, timeouts,
+the AI taking over an absent player's seat, reclaiming it, and all of it across a restart."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.frontend.ui.components import LobbyButton
+from bot.kernel.rng import Rng
+from tests.frontend.table_driver import CHANNEL, GUEST, HOST, Table, make_bot
+
+
+async def tick(table: Table, clock, seconds: float) -> int:
+    """Move time on and let every due timer fire, as the scheduler's loop would."""
+    clock.advance(seconds)
+    fired = await table.bot.scheduler.run_due()
+    await table.world.settle()
+    return fired
+
+
+async def finish_turn(table: Table, player: int) -> None:
+    """``player`` ends their turn through the picker, discarding if the rules ask."""
+    for _ in range(10):
+        live = table.live()
+        if live is None or player not in live.game.rules.actors(live.state) or live.game.rules.waiting(live.state).in_window:
+            return
+        legal = live.game.rules.legal_actions(live.state, player)
+        action = next((a for a in legal if a["type"] == "end_turn"), legal[0])
+        await table.play(player, action)
+
+
+@pytest.mark.slow
+async def test_ai_seat_plays_a_whole_match_against_a_person(table: Table, clock):
+    lobby = (await table.slash(HOST, "new")).message
+    match_id = table.live().id
+    refused = await table.click(GUEST, lobby, LobbyButton.id(match_id, "add_ai"))
+    assert refused.ephemeral and "Only the host" in refused.text
+    await table.click(HOST, table.table_message(), LobbyButton.id(match_id, "add_ai"))
+    assert "AI 1" in table.table_message().text
+    await table.click(HOST, table.table_message(), LobbyButton.id(match_id, "start"))
+    assert table.world.dm_messages(HOST), "the human gets a hand DM"
+    rng = Rng.seeded(2)
+    for _ in range(3000):
+        live = table.live()
+        if live is None:
+            break
+        actors = sorted(live.game.rules.actors(live.state))
+        if HOST in actors:
+            await table.play(HOST, rng.choice(live.game.rules.legal_actions(live.state, HOST)))
+        else:
+            seq = live.seq
+            assert await tick(table, clock, 2) == 1
+            assert table.live() is None or table.live().seq == seq + 1
+    stored = await table.bot.storage.matches.get_match(match_id)
+    assert stored.status == "finished"
+    log = await table.bot.storage.matches.action_log(match_id)
+    assert {a.player_id for a in log} == {HOST, -1}
+    assert "🤖" in table.table_message().text
+
+
+async def test_ai_waits_its_delay(table: Table, clock):
+    lobby = (await table.slash(HOST, "new")).message
+    match_id = table.live().id
+    await table.click(HOST, lobby, LobbyButton.id(match_id, "leave"))
+    for _ in range(2):
+        await table.click(HOST, table.table_message(), LobbyButton.id(match_id, "add_ai"))
+    await table.click(HOST, table.table_message(), LobbyButton.id(match_id, "start"))
+    assert await tick(table, clock, 1) == 0 and table.live().seq == 0
+    assert await tick(table, clock, 1) == 1 and table.live().seq == 1
+
+
+async def test_reminder_timeout_takeover_and_reclaim(table: Table, clock):
+    await table.open_and_start()
+    live = table.live()
+    away = live.game.rules.waiting(live.state).turn
+    present = GUEST if away == HOST else HOST
+
+    # Halfway through the 180 s turn: one reminder, in the channel and by DM, never twice.
+    assert await tick(table, clock, 89) == 0
+    assert await tick(table, clock, 1) == 1
+    ping = table.world.channel_messages(CHANNEL)[-1]
+    assert f"<@{away}>" in ping.text and "waiting for you" in ping.text
+    assert any("waiting for you" in m.text for m in table.world.dm_messages(away))
+    dms_before = len(table.world.dm_messages(away))
+    await tick(table, clock, 30)
+    assert len(table.world.dm_messages(away)) == dms_before
+
+    # The deadline: the engine's timeout action is taken for them and announced.
+    await tick(table, clock, 60)
+    live = table.live()
+    assert live.game.rules.waiting(live.state).turn == present
+    assert "Time ran out" in table.table_message().text
+    assert (await table.bot.storage.matches.get_match(live.id)).timeouts == {away: 1}
+
+    await finish_turn(table, present)
+    await tick(table, clock, 180)  # second consecutive timeout: the AI takes the seat
+    stored = await table.bot.storage.matches.get_match(live.id)
+    assert stored.autopilot == [away]
+    assert "seems to be away" in table.table_message().text
+
+    await finish_turn(table, present)
+    live = table.live()
+    assert live.game.rules.waiting(live.state).turn == away
+    seq = live.seq
+    await tick(table, clock, 2)  # the AI plays for the absent player at AI pace
+    assert table.live().seq == seq + 1
+    log = await table.bot.storage.matches.action_log(live.id)
+    assert log[-1].player_id == away
+
+    # Their next click reclaims the seat.
+    live = table.live()
+    assert away in live.game.rules.actors(live.state), "the AI's first move of a turn does not end it"
+    back = await table.open_picker(away)  # their next click, even just opening the picker
+    assert back.ephemeral and "Welcome back" in back.text
+    assert (await table.bot.storage.matches.get_match(live.id)).autopilot == []
+    seq = table.live().seq
+    await tick(table, clock, 5)
+    assert table.live().seq == seq, "the AI no longer plays a reclaimed seat"
+
+
+async def test_timers_across_a_restart_fire_once(table: Table, db_path, clock):
+    await table.open_and_start()
+    match_id = table.live().id
+    await tick(table, clock, 90)  # the reminder goes out
+    reminders = [m for m in table.world.requests if m.method == "POST" and "waiting for you" in str(m.json)]
+    await table.bot.close()
+    clock.advance(200)  # the deadline passes while the bot is down
+    fresh = make_bot(db_path, clock)
+    await table.world.connect(fresh)
+    table.bot = fresh
+    await table.world.settle()
+    log = await fresh.storage.matches.action_log(match_id)
+    timed_out = [a for a in log if a.seq == 1]
+    assert len(timed_out) == 1 and "Time ran out" in table.table_message().text
+    again = [m for m in table.world.requests if m.method == "POST" and "waiting for you" in str(m.json)]
+    assert len(again) == len(reminders), "the reminder was sent again after the restart"
+    assert await fresh.scheduler.run_due() == 0
+    assert len(await fresh.storage.matches.action_log(match_id)) == len(log)

@@ -1,0 +1,132 @@
+"""A window prompt as its player answers it, at a Mat Goceng table (the game whose window has rounds):
+Respond… turns the prompt into the picker, what a click touched is edited later through that click's
+token (free of the global rate limit), and a new round that leaves a player's choices as they were
+leaves their prompt alone, its Pass still passing."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from bot.frontend.ui.components import PassButton
+from bot.frontend.ui.picker import walk
+from tests.frontend.any_table import close_table, open_table
+from tests.frontend.goceng_table import help_asked, offers_of, prompt_pick
+from tools.sim import seat
+
+
+@pytest.fixture
+async def table(db_path, clock):
+    opened = await open_table(db_path, clock, "goceng", 4, 0, 5)
+    await opened.open_and_start()
+    yield opened
+    await close_table(opened)
+
+
+def _dm_channel(table, player: int) -> int:
+    return table.world.directory.users[player].dm_channel_id
+
+
+def _touching(table, mark: int, message_id: int) -> list:
+    return [r for r in table.world.requests[mark:] if r.message_id == message_id]
+
+
+def _posts_to(table, mark: int, player: int) -> list:
+    channel = f"/channels/{_dm_channel(table, player)}/messages"
+    return [r for r in table.world.requests[mark:] if r.method == "POST" and r.path == channel]
+
+
+async def test_respond_turns_the_prompt_into_the_picker_and_its_fold_goes_through_the_click(table):
+    battler, a, b = await help_asked(table)
+    live = await table.live()
+    prompt = table.prompt_for(b, live.decision)
+    dms = len(table.world.dm_messages(b))
+
+    opened = await table.click(b, prompt, f"act:{table.match_id}:{live.decision}")
+    assert opened.message is not None and opened.message.id == prompt.id  # edited in place, nothing new
+    assert len(table.world.dm_messages(b)) == dms
+    assert any(c.startswith(("pkb:", "pks:")) for c in table.world.message(prompt.id).custom_ids())
+
+    mark = len(table.world.requests)
+    await seat.click_through(table.world, table.bot, b, table.world.message(prompt.id),
+                             live.game.rules.legal_actions(live.state, b), offers_of(live, b)[-1],
+                             after_click=table._clicked)
+    await table.world.settle()
+    live = await table.live()
+    assert b in live.waiting.actors  # their offer stands: they may still change or withdraw it
+    shown = table.world.message(prompt.id)
+    assert any(f":{live.decision}:" in c for c in shown.custom_ids() if c.startswith(("pkb:", "pks:")))
+    assert _posts_to(table, mark, b) == [], "the mover was prompted again; their reply shows what follows"
+    assert not [r for r in _touching(table, mark, prompt.id) if r.route.startswith("/channels/")]  # the clicks' own
+
+    await prompt_pick(table, a, {"type": "decline"})
+    mark = len(table.world.requests)
+    await prompt_pick(table, battler, {"type": "no_help"})
+    await table.world.settle()
+    folds = _touching(table, mark, prompt.id)
+    assert folds and all(r.method == "PATCH" and r.route.startswith("/webhooks/") for r in folds)
+    folded = table.world.message(prompt.id)
+    assert "over" in folded.text and not folded.custom_ids()
+
+
+async def test_a_new_round_that_leaves_a_helpers_choices_leaves_their_prompt_and_its_pass_passes(table):
+    battler, a, b = await help_asked(table)
+    live = await table.live()
+    decision = live.decision
+    prompt = table.prompt_for(a, decision)
+    passing = PassButton.on(prompt.custom_ids(), table.match_id, decision)
+    assert passing is not None and passing != PassButton.id(table.match_id, decision)  # it names its question
+
+    mark = len(table.world.requests)
+    await prompt_pick(table, b, offers_of(live, b)[-1])  # the first offer asks the battler: a new round
+    await table.world.settle()
+    live = await table.live()
+    assert live.decision != decision and a in live.waiting.actors
+    assert _touching(table, mark, prompt.id) == [] and _posts_to(table, mark, a) == []
+
+    seq = live.record.seq
+    passed = await table.click(a, prompt, passing)
+    assert "done" in passed.text, passed.text
+    live = await table.live()
+    assert live.record.seq == seq + 1 and a not in live.waiting.actors
+    last = (await table.bot.storage.matches.action_log(table.match_id))[-1]
+    assert last.player_id == a and last.action["type"] == "decline"  # the helper's pass, in today's round
+
+
+async def test_a_pass_whose_question_changed_shows_the_question_now_and_passes_nothing(table):
+    battler, a, b = await help_asked(table)
+    live = await table.live()
+    old = live.decision
+    await prompt_pick(table, b, offers_of(live, b)[-1])
+    live = await table.live()
+    assert live.decision != old and a in live.waiting.actors
+    view = discord.ui.View(timeout=None)
+    view.add_item(PassButton.make(table.match_id, old, "Decline", "000000"))  # another question's print
+    stale = await table.bot.get_partial_messageable(_dm_channel(table, a)).send(content="an old prompt", view=view)
+    seq = live.record.seq
+
+    record = await table.click(a, table.world.message(stale.id), PassButton.id(table.match_id, old, "000000"))
+    assert "question changed" in record.text, record.text
+    shown = table.world.message(stale.id)
+    assert any(f":{live.decision}:" in c for c in shown.custom_ids() if c.startswith(("pkb:", "pks:")))
+    assert (await table.live()).record.seq == seq
+
+
+async def test_a_clicked_prompt_a_newer_one_replaces_is_folded_through_the_click_not_deleted(table):
+    battler, a, b = await help_asked(table)
+    await prompt_pick(table, a, offers_of(await table.live(), a)[-1])
+    first = table.world.dm_messages(battler)[-1]
+    assert "You decide" in first.content
+    live = await table.live()
+    legal = live.game.rules.legal_actions(live.state, battler)
+    step = next(c.index for c in walk(legal, ()).choices if c.value == "counter")
+    await seat.choose(table.world, table.bot, battler, first, (), step)  # a step on, not a move
+
+    mark = len(table.world.requests)
+    await prompt_pick(table, b, offers_of(await table.live(), b)[-1])  # a second offer: a new prompt for it
+    await table.world.settle()
+    newest = table.world.dm_messages(battler)[-1]
+    assert newest.id != first.id and "2 offers" in newest.text
+    retired = table.world.message(first.id)
+    assert not retired.deleted and "Replaced" in retired.text and not retired.custom_ids()
+    assert all(r.route.startswith("/webhooks/") for r in _touching(table, mark, first.id))
