@@ -31,8 +31,10 @@ def main(argv: list[str] | None = None) -> int:
         except ModuleNotFoundError as exc:
             if exc.name != SUBCOMMANDS[args[0]]:
                 raise
-            print(f"error: '{args[0]}' comes with a clone of the repository (tools/); run it from the clone's root.",
-                  file=sys.stderr)
+            print(
+                f"error: '{args[0]}' comes with a clone of the repository (tools/); run it from the clone's root.",
+                file=sys.stderr,
+            )
             return 2
         return int(module.main(args[1:]) or 0)
     if args:

@@ -57,8 +57,10 @@ def from_env(env: dict[str, str] | None = None) -> Config:
     env = dict(os.environ if env is None else env)
     token = env.get("DISCORD_TOKEN", "").strip()
     if not token:
-        raise ConfigError("DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token in it "
-                          "(or export DISCORD_TOKEN=...).")
+        raise ConfigError(
+            "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token in it "
+            "(or export DISCORD_TOKEN=...)."
+        )
     guild = env.get("DEV_GUILD_ID", "").strip()
     if guild and not guild.isdigit():
         raise ConfigError(f"DEV_GUILD_ID must be a server id (digits only), not {guild!r}.")

@@ -50,8 +50,7 @@ class GameCommands(commands.GroupCog):
     async def new(self, interaction: discord.Interaction) -> None:
         await self.slash.cmd_new(interaction, self.game_name)
 
-    @app_commands.command(name="hand",
-                          description=locale_str("See your private hand (only you can see the reply)."))
+    @app_commands.command(name="hand", description=locale_str("See your private hand (only you can see the reply)."))
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.slash.cmd_hand(interaction, self.game_name)
 
@@ -59,8 +58,9 @@ class GameCommands(commands.GroupCog):
     async def board(self, interaction: discord.Interaction) -> None:
         await self.slash.cmd_board(interaction, self.game_name)
 
-    @app_commands.command(name="rules",
-                          description=locale_str("A short summary of the rules and the rulings we play by."))
+    @app_commands.command(
+        name="rules", description=locale_str("A short summary of the rules and the rulings we play by.")
+    )
     async def rules(self, interaction: discord.Interaction) -> None:
         await self.slash.cmd_rules(interaction, self.game_name)
 
@@ -68,8 +68,9 @@ class GameCommands(commands.GroupCog):
     async def concede(self, interaction: discord.Interaction) -> None:
         await self.slash.cmd_concede(interaction, self.game_name)
 
-    @app_commands.command(name="end",
-                          description=locale_str("End this channel's match early (host or Manage Channels)."))
+    @app_commands.command(
+        name="end", description=locale_str("End this channel's match early (host or Manage Channels).")
+    )
     async def end(self, interaction: discord.Interaction) -> None:
         await self.slash.cmd_end(interaction, self.game_name)
 
@@ -99,21 +100,30 @@ def new_command(game: GameModule, class_name: str) -> app_commands.Command[Any, 
 
     async def new(self: GameCommands, interaction: discord.Interaction, **values: Any) -> None:
         given = {k: v for k, v in values.items() if v is not None}
-        await self.slash.cmd_new(interaction, self.game_name,
-                                 {k: v for k, v in given.items() if k in game_names},
-                                 {k: v for k, v in given.items() if k not in game_names})
+        await self.slash.cmd_new(
+            interaction,
+            self.game_name,
+            {k: v for k, v in given.items() if k in game_names},
+            {k: v for k, v in given.items() if k not in game_names},
+        )
 
     positional = inspect.Parameter.POSITIONAL_OR_KEYWORD
     new.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-        [inspect.Parameter("self", positional), inspect.Parameter("interaction", positional,
-                                                                   annotation=discord.Interaction)]
-        + [inspect.Parameter(o.name, positional, default=None, annotation=_annotation(o)) for o in declared])
+        [
+            inspect.Parameter("self", positional),
+            inspect.Parameter("interaction", positional, annotation=discord.Interaction),
+        ]
+        + [inspect.Parameter(o.name, positional, default=None, annotation=_annotation(o)) for o in declared]
+    )
     new.__qualname__ = f"{class_name}.new"  # a method: discord.py then passes the cog as ``self``
     command = app_commands.command(name="new", description=NEW_DESCRIPTION)(new)
     if declared:
         command = app_commands.describe(**{o.name: command_text(o.short) for o in declared})(command)
-    choices = {o.name: [app_commands.Choice(name=command_text(c.label), value=c.value) for c in o.choices]
-               for o in declared if o.kind == "choice"}
+    choices = {
+        o.name: [app_commands.Choice(name=command_text(c.label), value=c.value) for c in o.choices]
+        for o in declared
+        if o.kind == "choice"
+    }
     if choices:
         command = app_commands.choices(**choices)(command)
     return app_commands.guild_only()(command)
@@ -131,9 +141,12 @@ def lookup_command(lookup: Lookup, class_name: str) -> app_commands.Command[Any,
 
     positional = inspect.Parameter.POSITIONAL_OR_KEYWORD
     look_up.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-        [inspect.Parameter("self", positional),
-         inspect.Parameter("interaction", positional, annotation=discord.Interaction),
-         inspect.Parameter(lookup.parameter, positional, annotation=str)])
+        [
+            inspect.Parameter("self", positional),
+            inspect.Parameter("interaction", positional, annotation=discord.Interaction),
+            inspect.Parameter(lookup.parameter, positional, annotation=str),
+        ]
+    )
     look_up.__qualname__ = f"{class_name}.{lookup.name}"  # a method: discord.py then passes the cog as ``self``
     command = app_commands.command(name=lookup.name, description=command_text(lookup.description))(look_up)
     command = app_commands.describe(**{lookup.parameter: command_text(lookup.parameter_description)})(command)
@@ -144,14 +157,23 @@ def lookup_command(lookup: Lookup, class_name: str) -> app_commands.Command[Any,
 def game_cog(game: GameModule, base: type[GameCommands] = GameCommands) -> type[GameCommands]:
     """The cog class of one game's slash group: the commands every game has, and the game's own."""
     class_name = "".join(part.capitalize() for part in re.split(r"[^a-zA-Z0-9]+", game.name)) + "Commands"
-    namespace: dict[str, Any] = {"game_name": game.name, "new": new_command(game, class_name),
-                                 "__doc__": f"/{game.name}: {game.title}'s slash command group."}
+    namespace: dict[str, Any] = {
+        "game_name": game.name,
+        "new": new_command(game, class_name),
+        "__doc__": f"/{game.name}: {game.title}'s slash command group.",
+    }
     for lookup in game.commands:
         if lookup.name in namespace or hasattr(base, lookup.name):
             raise ValueError(f"{game.name}: /{game.name} {lookup.name} is a command every game has")
         namespace[lookup.name] = lookup_command(lookup, class_name)
-    return types.new_class(class_name, (base,),
-                           {"group_name": game.name,
-                            "group_description": (command_text(game.presenter.tagline) if game.presenter.tagline
-                                                  else t("Play {game}.", game=game.title))},
-                           lambda ns: ns.update(namespace))
+    return types.new_class(
+        class_name,
+        (base,),
+        {
+            "group_name": game.name,
+            "group_description": (
+                command_text(game.presenter.tagline) if game.presenter.tagline else t("Play {game}.", game=game.title)
+            ),
+        },
+        lambda ns: ns.update(namespace),
+    )

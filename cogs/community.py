@@ -24,8 +24,7 @@ from bot.play.settings import SETTINGS, SettingDef
 
 GAME_CHOICES = [app_commands.Choice(name=title, value=name) for title, name in game_choices()]
 LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()]
-MY_LANGUAGE_CHOICES = LANGUAGE_CHOICES + [
-    app_commands.Choice(name=locale_str("The server's language"), value="server")]
+MY_LANGUAGE_CHOICES = LANGUAGE_CHOICES + [app_commands.Choice(name=locale_str("The server's language"), value="server")]
 
 
 def _setting_annotation(setting: SettingDef) -> Any:
@@ -45,16 +44,21 @@ def settings_command() -> app_commands.Command[Any, ..., Any]:
         await self.community.cmd_settings(interaction, dict(values))
 
     positional = inspect.Parameter.POSITIONAL_OR_KEYWORD
-    params = [inspect.Parameter("self", positional),
-              inspect.Parameter("interaction", positional, annotation=discord.Interaction)]
-    params += [inspect.Parameter(key, positional, default=None, annotation=_setting_annotation(setting))
-               for key, setting in SETTINGS.items()]
+    params = [
+        inspect.Parameter("self", positional),
+        inspect.Parameter("interaction", positional, annotation=discord.Interaction),
+    ]
+    params += [
+        inspect.Parameter(key, positional, default=None, annotation=_setting_annotation(setting))
+        for key, setting in SETTINGS.items()
+    ]
     # A plain ``str`` choice: a forged value reaches the command, which refuses it by name.
     params.append(inspect.Parameter(LANGUAGE_KEY, positional, default=None, annotation=Optional[str]))
     settings.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     settings.__qualname__ = "CommunityCommands.settings"  # a method: discord.py then passes the cog as ``self``
     command = app_commands.command(
-        name="settings", description=locale_str("See or change the bot's settings for this server."))(settings)
+        name="settings", description=locale_str("See or change the bot's settings for this server.")
+    )(settings)
     described = {key: command_text(setting.short.msgid) for key, setting in SETTINGS.items()}
     described[LANGUAGE_KEY] = locale_str("The language of everything the bot posts in this server's channels")
     command = app_commands.describe(**described)(command)
@@ -89,8 +93,9 @@ class CommunityCommands(commands.Cog):
     #: Made from the settings' declarations, as ``/<game> new`` is from the options.
     settings = settings_command()
 
-    @app_commands.command(name="language",
-                          description=locale_str("Your own language for DMs, pickers and replies only you see."))
+    @app_commands.command(
+        name="language", description=locale_str("Your own language for DMs, pickers and replies only you see.")
+    )
     @app_commands.describe(choice=locale_str("Leave it out to see which language you read the bot in"))
     @app_commands.choices(choice=MY_LANGUAGE_CHOICES)
     async def language(self, interaction: discord.Interaction, choice: Optional[str] = None) -> None:

@@ -57,8 +57,9 @@ def pseudo_locale(catalogue):
     from bot.kernel.po import format_entry
     from bot.locales.extract import collect
 
-    blocks = ['msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
-              '"Plural-Forms: nplurals=1; plural=0;\\n"']
+    blocks = [
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Plural-Forms: nplurals=1; plural=0;\\n"'
+    ]
     for e in collect():
         text = e.msgid_plural if e.msgid_plural is not None else e.msgid
         blocks.append(format_entry(e.msgid, e.msgid_plural, [PSEUDO_OPEN + text + PSEUDO_CLOSE]))

@@ -35,8 +35,16 @@ ALLOWED: dict[str, set[str]] = {
     "bot.play": {"bot.kernel", "bot.ai"},
     "bot.store": {"bot.kernel", "bot.play", "bot.config"},
     "bot.locales": {"bot.kernel"},
-    "bot.frontend": {"bot.kernel", "bot.ai", "bot.play", "bot.store", "bot.pictures", "bot.workers", "bot.config",
-                     "bot.locales"},
+    "bot.frontend": {
+        "bot.kernel",
+        "bot.ai",
+        "bot.play",
+        "bot.store",
+        "bot.pictures",
+        "bot.workers",
+        "bot.config",
+        "bot.locales",
+    },
     "cogs": {"bot.kernel", "bot.ai", "bot.play", "bot.frontend", "cogs"},
     "bot.__main__": {"bot.config", "bot.frontend", "tools"},
     "bot": set(),
@@ -86,7 +94,7 @@ def _imports(module: str, path: Path) -> set[str]:
             base = node.module or ""
             if node.level:
                 package = module.split(".") if is_package else module.split(".")[:-1]
-                package = package[:len(package) - (node.level - 1)]
+                package = package[: len(package) - (node.level - 1)]
                 base = ".".join(package + ([base] if base else []))
             for alias in node.names:
                 full = f"{base}.{alias.name}"
@@ -133,8 +141,13 @@ def test_each_layer_imports_only_the_layers_beneath_it():
 
 
 def test_a_game_imports_no_other_game():
-    wrong = [f"{m} -> {t}" for m, targets in GRAPH.items() if _game_of(m)
-             for t in targets if _game_of(t) and _game_of(t) != _game_of(m)]
+    wrong = [
+        f"{m} -> {t}"
+        for m, targets in GRAPH.items()
+        if _game_of(m)
+        for t in targets
+        if _game_of(t) and _game_of(t) != _game_of(m)
+    ]
     assert not wrong, wrong
 
 
@@ -203,7 +216,9 @@ def test_no_import_cycle_anywhere():
     assert not cycles, "import cycles:\n" + "\n".join(", ".join(c) for c in cycles)
 
 
-@pytest.mark.parametrize("planted", [("bot.kernel.contract", "bot.play.moves"), ("bot.play.moves", "bot.kernel.contract")])
+@pytest.mark.parametrize(
+    "planted", [("bot.kernel.contract", "bot.play.moves"), ("bot.play.moves", "bot.kernel.contract")]
+)
 def test_the_checks_are_not_vacuous(planted):
     """A planted edge against the layers (or closing a loop) is caught."""
     module, target = planted
@@ -236,8 +251,13 @@ def _games_named_together(tree: ast.AST, games: set[str]) -> list[tuple[int, lis
         items = node.keys if isinstance(node, ast.Dict) else getattr(node, "elts", None)
         if not isinstance(node, (ast.List, ast.Tuple, ast.Set, ast.Dict)) or items is None:
             continue
-        named = sorted({item.value for item in items
-                        if isinstance(item, ast.Constant) and isinstance(item.value, str) and item.value in games})
+        named = sorted(
+            {
+                item.value
+                for item in items
+                if isinstance(item, ast.Constant) and isinstance(item.value, str) and item.value in games
+            }
+        )
         if len(named) >= 2:
             found.append((node.lineno, named))
     return found
@@ -251,9 +271,12 @@ def test_no_list_outside_the_games_names_them():
     """Adding a game is adding its folder: nothing else in the bot, the cogs or the tools lists the games."""
     games = _shipped_games()
     assert len(games) >= 4
-    offenders = [f"{MODULES[module].relative_to(ROOT)}:{line} names {named}"
-                 for module in MODULES if _game_of(module) is None
-                 for line, named in _games_named_together(ast.parse(MODULES[module].read_text("utf-8")), games)]
+    offenders = [
+        f"{MODULES[module].relative_to(ROOT)}:{line} names {named}"
+        for module in MODULES
+        if _game_of(module) is None
+        for line, named in _games_named_together(ast.parse(MODULES[module].read_text("utf-8")), games)
+    ]
     assert not offenders, "\n".join(offenders)
 
 
@@ -263,16 +286,28 @@ def test_the_game_list_check_is_not_vacuous():
 
 
 def _public_methods(tree: ast.AST) -> list[tuple[str, int]]:
-    return [(node.name, sum(1 for item in node.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))
-                            and not item.name.startswith("_")))
-            for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+    return [
+        (
+            node.name,
+            sum(
+                1
+                for item in node.body
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and not item.name.startswith("_")
+            ),
+        )
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+    ]
 
 
 def test_no_class_has_more_public_methods_than_one_responsibility_needs():
-    offenders = [f"{MODULES[module].relative_to(ROOT)}: {name} has {count}"
-                 for module in MODULES
-                 for name, count in _public_methods(ast.parse(MODULES[module].read_text("utf-8")))
-                 if count > MOST_PUBLIC_METHODS]
+    offenders = [
+        f"{MODULES[module].relative_to(ROOT)}: {name} has {count}"
+        for module in MODULES
+        for name, count in _public_methods(ast.parse(MODULES[module].read_text("utf-8")))
+        if count > MOST_PUBLIC_METHODS
+    ]
     assert not offenders, "\n".join(offenders)
-    assert _public_methods(ast.parse("class Big:\n" + "".join(f"    def m{i}(self): ...\n" for i in range(21)))) == \
-        [("Big", 21)]
+    assert _public_methods(ast.parse("class Big:\n" + "".join(f"    def m{i}(self): ...\n" for i in range(21)))) == [
+        ("Big", 21)
+    ]

@@ -13,8 +13,9 @@ from bot.config import DEFAULT_DATABASE, ConfigError, from_env, load_dotenv
 
 def test_python_m_bot_without_token_exits_with_one_line(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True,
-                          timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode != 0
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0] and "Traceback" not in done.stderr
@@ -28,11 +29,14 @@ def test_settings_and_defaults():
     assert (config.database_path, config.dev_guild_id, config.log_level) == ("x.db", 123, "DEBUG")
 
 
-@pytest.mark.parametrize("env, word", [
-    ({}, "DISCORD_TOKEN"),
-    ({"DISCORD_TOKEN": "a", "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID"),
-    ({"DISCORD_TOKEN": "a", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
-])
+@pytest.mark.parametrize(
+    "env, word",
+    [
+        ({}, "DISCORD_TOKEN"),
+        ({"DISCORD_TOKEN": "a", "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID"),
+        ({"DISCORD_TOKEN": "a", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
+    ],
+)
 def test_bad_settings_are_named(env, word):
     with pytest.raises(ConfigError, match=word):
         from_env(env)

@@ -35,6 +35,7 @@ GUILD, CHANNEL, HOST = 900_000_000_000_000_001, 900_000_000_000_000_002, 900_000
 CHANNEL_NAME = "meja-kad"
 MAX_STEPS = 20_000
 
+
 def playable() -> tuple[str, ...]:
     """Every registered game: each one has a Discord table."""
     return tuple(game.name for game in all_games())
@@ -83,7 +84,7 @@ class _Watcher:
 
     def flush(self, table_id: int | None) -> None:
         self._table_id = table_id
-        for request in self.world.requests[self._seen:]:
+        for request in self.world.requests[self._seen :]:
             self._show(request)
         self._seen = len(self.world.requests)
 
@@ -137,9 +138,15 @@ def _first_lines(message: FakeMessage, limit: int = 12) -> str:
     return "\n".join(lines[:limit] + (["…"] if len(lines) > limit else []))
 
 
-async def run_demo(game_name: str = "drump", *, seed: int = 1, players: int | None = None,
-                   database: str = DEFAULT_DATABASE, out: TextIO | None = None,
-                   pictures: str | None = None) -> Transcript:
+async def run_demo(
+    game_name: str = "drump",
+    *,
+    seed: int = 1,
+    players: int | None = None,
+    database: str = DEFAULT_DATABASE,
+    out: TextIO | None = None,
+    pictures: str | None = None,
+) -> Transcript:
     """Play one whole match between AI-driven seats through the real bot; returns the transcript.
 
     ``pictures``: a folder where each new picture of the table (table-001.png, ...) and of the demo
@@ -148,8 +155,11 @@ async def run_demo(game_name: str = "drump", *, seed: int = 1, players: int | No
     game = get_game(game_name)
     seats = players or game.rules.min_players
     if not game.rules.min_players <= seats <= game.rules.max_players:
-        need = (f"exactly {game.rules.min_players}" if game.rules.min_players == game.rules.max_players
-                else f"{game.rules.min_players} to {game.rules.max_players}")
+        need = (
+            f"exactly {game.rules.min_players}"
+            if game.rules.min_players == game.rules.max_players
+            else f"{game.rules.min_players} to {game.rules.max_players}"
+        )
         raise ValueError(f"{game.title} takes {need} players, not {seats}.")
     transcript = Transcript(out)
     clock = ManualClock()
@@ -189,8 +199,9 @@ async def run_demo(game_name: str = "drump", *, seed: int = 1, players: int | No
     return transcript
 
 
-async def _play(bot: GameBot, world: FakeDiscord, clock: ManualClock, match_id: int, table_id: int,
-                watcher: _Watcher, rng: Rng) -> None:
+async def _play(
+    bot: GameBot, world: FakeDiscord, clock: ManualClock, match_id: int, table_id: int, watcher: _Watcher, rng: Rng
+) -> None:
     service = bot.service
     for _ in range(MAX_STEPS):
         live = await service.matches.load(match_id)
@@ -268,16 +279,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game", nargs="?", default="drump", choices=playable(), help="which game (default: drump)")
     parser.add_argument("--seed", type=int, default=1, help="shuffle seed (default: 1)")
     parser.add_argument("--players", type=int, default=None, help="number of seats (default: the game's minimum)")
-    parser.add_argument("--db", default=os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE,
-                        help=f"SQLite file to store the match in (default: {DEFAULT_DATABASE})")
-    parser.add_argument("--pictures", default=None, metavar="DIR",
-                        help="also write each new picture of the table and of your hand to DIR (table-001.png, hand-001.png, ...)")
+    parser.add_argument(
+        "--db",
+        default=os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE,
+        help=f"SQLite file to store the match in (default: {DEFAULT_DATABASE})",
+    )
+    parser.add_argument(
+        "--pictures",
+        default=None,
+        metavar="DIR",
+        help="also write each new picture of the table and of your hand to DIR (table-001.png, hand-001.png, ...)",
+    )
     args = parser.parse_args(argv)
     try:
-        asyncio.run(run_demo(args.game, seed=args.seed, players=args.players, database=args.db, out=sys.stdout,
-                             pictures=args.pictures))
+        asyncio.run(
+            run_demo(
+                args.game,
+                seed=args.seed,
+                players=args.players,
+                database=args.db,
+                out=sys.stdout,
+                pictures=args.pictures,
+            )
+        )
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     return 0
-

@@ -58,8 +58,14 @@ class Tally:
         return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return {"games": self.games, "wins": self.wins, "draws": self.draws, "losses": self.losses,
-                "score": round(self.score, 4), "seeds": [min(self.seeds), max(self.seeds)] if self.seeds else []}
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "score": round(self.score, 4),
+            "seeds": [min(self.seeds), max(self.seeds)] if self.seeds else [],
+        }
 
 
 def play(game: GameModule, policies: Sequence[Policy], seed: int, options: Any = None) -> Any:
@@ -76,14 +82,16 @@ def play(game: GameModule, policies: Sequence[Policy], seed: int, options: Any =
         seat = by_player[player]
         view = game.rules.view(state, player)
         # The search needs to know whose seat it plays; a policy reads that from the view.
-        action = seat.choose_for(player, view, legal, rng) if hasattr(seat, "choose_for") else \
-            seat.choose(view, legal, rng)
+        action = (
+            seat.choose_for(player, view, legal, rng) if hasattr(seat, "choose_for") else seat.choose(view, legal, rng)
+        )
         game.rules.apply(state, player, action)
     return game.rules.result(state) if game.rules.is_over(state) else None
 
 
-def duel(game: GameModule, a: Policy, b: Policy, games: int, seed: int = 0, seats: int | None = None,
-         options: Any = None) -> Tally:
+def duel(
+    game: GameModule, a: Policy, b: Policy, games: int, seed: int = 0, seats: int | None = None, options: Any = None
+) -> Tally:
     """``a`` against ``b`` over ``games`` seeded games: one ``a`` seat, the rest ``b``, ``a``'s seat rotating.
 
     A game with more than two seats puts ``a`` in one seat and ``b`` in every other; a

@@ -36,13 +36,21 @@ class SearchPool(WorkerPool):
     def __init__(self, workers: int | None = None) -> None:
         super().__init__("search", workers or default_workers(), _warm)
 
-    async def think(self, game_name: str, view: Mapping[str, Any], legal: Sequence[Action], player: PlayerId,
-                    seed: int, think_ms: float) -> Action:
+    async def think(
+        self,
+        game_name: str,
+        view: Mapping[str, Any],
+        legal: Sequence[Action],
+        player: PlayerId,
+        seed: int,
+        think_ms: float,
+    ) -> Action:
         """The search's move, computed in a worker; PoolUnavailable if no worker answers in time."""
         from bot.ai.search import think
 
-        return await self.run(think_ms / 1000.0 + GRACE_SECONDS, think, game_name, dict(view), list(legal),
-                              player, seed, float(think_ms))
+        return await self.run(
+            think_ms / 1000.0 + GRACE_SECONDS, think, game_name, dict(view), list(legal), player, seed, float(think_ms)
+        )
 
 
 #: The pool every match service shares (one set of workers per bot process).

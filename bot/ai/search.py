@@ -104,9 +104,17 @@ def candidates(legal: Sequence[Action], preferred: Action, rng: Rng, limit: int 
     return chosen
 
 
-def search(rules: Rules[Any], view: Mapping[str, Any], legal: Sequence[Action], player: PlayerId, rng: Rng,
-           sample: Callable[[Mapping[str, Any], Rng], Any], policy: Policy, budget: Budget,
-           pick: Callable[[Sequence[Action], Action, Rng], list[Action]] | None = None) -> Action:
+def search(
+    rules: Rules[Any],
+    view: Mapping[str, Any],
+    legal: Sequence[Action],
+    player: PlayerId,
+    rng: Rng,
+    sample: Callable[[Mapping[str, Any], Rng], Any],
+    policy: Policy,
+    budget: Budget,
+    pick: Callable[[Sequence[Action], Action, Rng], list[Action]] | None = None,
+) -> Action:
     """The move with the best mean playout value over determinizations of ``view`` (see the module doc).
 
     Rounds of common random numbers: each round draws one deal and one playout seed and
@@ -146,8 +154,15 @@ def search(rules: Rules[Any], view: Mapping[str, Any], legal: Sequence[Action], 
     return roots[best]
 
 
-def think(game_name: str, view: Mapping[str, Any], legal: Sequence[Action], player: PlayerId, seed: int,
-          think_ms: float | None = None, playouts: int | None = None) -> Action:
+def think(
+    game_name: str,
+    view: Mapping[str, Any],
+    legal: Sequence[Action],
+    player: PlayerId,
+    seed: int,
+    think_ms: float | None = None,
+    playouts: int | None = None,
+) -> Action:
     """A hard seat's move, by name and plain data only: what a worker process runs (see :mod:`bot.ai.pool`)."""
     from bot.ai.registry import policy as policy_for, sampler
     from bot.kernel.module import get_game

@@ -38,9 +38,22 @@ from bot.frontend.handlers.slash import SlashCommands
 from bot.frontend.handlers.timers import Timers
 from bot.frontend.languages import Languages
 from bot.frontend.ui import picture_pool
-from bot.frontend.ui.components import (ActButton, AddAISelect, HandButton, LanguageSelect, LobbyButton,
-                                        MyOptionsButton, OptionsButton, OptionSelect, PanelPageButton, PassButton,
-                                        PickButton, PickSelect, PlayerOptionSelect, PrefButton)
+from bot.frontend.ui.components import (
+    ActButton,
+    AddAISelect,
+    HandButton,
+    LanguageSelect,
+    LobbyButton,
+    MyOptionsButton,
+    OptionsButton,
+    OptionSelect,
+    PanelPageButton,
+    PassButton,
+    PickButton,
+    PickSelect,
+    PlayerOptionSelect,
+    PrefButton,
+)
 from bot.frontend.ui.legal_cache import LegalCache
 from bot.frontend.ui.picker_picture import PickerPictures
 from bot.frontend.ui.router import ComponentRouter, route
@@ -80,12 +93,23 @@ class Handlers:
 
 
 class GameBot(commands.Bot):
-    def __init__(self, *, database_path: str, clock: Clock | None = None, dev_guild_id: int | None = None,
-                 sync_commands: bool = True, cogs: tuple[str, ...] = COGS,
-                 seeds: Callable[[], int] | None = None) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
-                         tree_cls=LocalisedTree,
-                         allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+    def __init__(
+        self,
+        *,
+        database_path: str,
+        clock: Clock | None = None,
+        dev_guild_id: int | None = None,
+        sync_commands: bool = True,
+        cogs: tuple[str, ...] = COGS,
+        seeds: Callable[[], int] | None = None,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            help_command=None,
+            tree_cls=LocalisedTree,
+            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+        )
         self.database_path = database_path
         self.clock: Clock = clock or SystemClock()
         self.dev_guild_id = dev_guild_id
@@ -130,28 +154,76 @@ class GameBot(commands.Bot):
         """Every handler, each given the narrow things it uses (the parts of the service it calls, no more)."""
         service, languages, announcer, pickers = composed.service, composed.languages, self.announcer, self.pickers
         answers = Answers(service.matches, languages)
-        timers = Timers(answers=answers, matches=service.matches, settings=service.settings, moves=service.moves,
-                        clock=service.clock, scheduler=self.scheduler, pickers=pickers, announcer=announcer)
+        timers = Timers(
+            answers=answers,
+            matches=service.matches,
+            settings=service.settings,
+            moves=service.moves,
+            clock=service.clock,
+            scheduler=self.scheduler,
+            pickers=pickers,
+            announcer=announcer,
+        )
         shows_pictures = functools.partial(pictures_on, service.settings)
         pictures = PickerPictures(shows_pictures)
         replies = PickerReplies(answers=answers, pictures=pictures, pickers=pickers, matches=service.matches)
-        hand = OwnHand(answers=answers, matches=service.matches, people=service.people, leaving=service.leaving,
-                       moves=service.moves, replies=replies, announcer=announcer, timers=timers)
+        hand = OwnHand(
+            answers=answers,
+            matches=service.matches,
+            people=service.people,
+            leaving=service.leaving,
+            moves=service.moves,
+            replies=replies,
+            announcer=announcer,
+            timers=timers,
+        )
         return Handlers(
             answers=answers,
-            lobby=LobbySeats(answers=answers, lobby=service.lobby, moves=service.moves, shown=composed.shown,
-                             announcer=announcer, timers=timers),
-            options=LobbyOptions(answers=answers, matches=service.matches, lobby=service.lobby, languages=languages,
-                                 announcer=announcer),
-            picking=Picking(answers=answers, matches=service.matches, moves=service.moves, legal=LegalCache(),
-                            pickers=pickers, replies=replies, pictures=pictures, announcer=announcer, timers=timers),
+            lobby=LobbySeats(
+                answers=answers,
+                lobby=service.lobby,
+                moves=service.moves,
+                shown=composed.shown,
+                announcer=announcer,
+                timers=timers,
+            ),
+            options=LobbyOptions(
+                answers=answers, matches=service.matches, lobby=service.lobby, languages=languages, announcer=announcer
+            ),
+            picking=Picking(
+                answers=answers,
+                matches=service.matches,
+                moves=service.moves,
+                legal=LegalCache(),
+                pickers=pickers,
+                replies=replies,
+                pictures=pictures,
+                announcer=announcer,
+                timers=timers,
+            ),
             hand=hand,
-            slash=SlashCommands(answers=answers, matches=service.matches, lobby=service.lobby,
-                                leaving=service.leaving, shown=composed.shown, hand=hand,
-                                pictures_on=shows_pictures, pickers=pickers, announcer=announcer, timers=timers),
+            slash=SlashCommands(
+                answers=answers,
+                matches=service.matches,
+                lobby=service.lobby,
+                leaving=service.leaving,
+                shown=composed.shown,
+                hand=hand,
+                pictures_on=shows_pictures,
+                pickers=pickers,
+                announcer=announcer,
+                timers=timers,
+            ),
             timers=timers,
-            restart=Restart(answers=answers, matches=service.matches, moves=service.moves, store=storage,
-                            timers=timers, scheduler=self.scheduler, announcer=announcer),
+            restart=Restart(
+                answers=answers,
+                matches=service.matches,
+                moves=service.moves,
+                store=storage,
+                timers=timers,
+                scheduler=self.scheduler,
+                announcer=announcer,
+            ),
             community=Community(service, storage, languages),
         )
 
@@ -159,12 +231,18 @@ class GameBot(commands.Bot):
         """Each component class with the handler its clicks go to (each checked against the interface it names)."""
         routes: list[tuple[Any, Any]] = [
             route(LobbyButton, handlers.lobby),
-            route(ActButton, handlers.picking), route(PassButton, handlers.picking),
-            route(PickButton, handlers.picking), route(PickSelect, handlers.picking),
-            route(HandButton, handlers.hand), route(PrefButton, handlers.hand),
-            route(OptionsButton, handlers.options), route(MyOptionsButton, handlers.options),
-            route(PanelPageButton, handlers.options), route(OptionSelect, handlers.options),
-            route(PlayerOptionSelect, handlers.options), route(AddAISelect, handlers.options),
+            route(ActButton, handlers.picking),
+            route(PassButton, handlers.picking),
+            route(PickButton, handlers.picking),
+            route(PickSelect, handlers.picking),
+            route(HandButton, handlers.hand),
+            route(PrefButton, handlers.hand),
+            route(OptionsButton, handlers.options),
+            route(MyOptionsButton, handlers.options),
+            route(PanelPageButton, handlers.options),
+            route(OptionSelect, handlers.options),
+            route(PlayerOptionSelect, handlers.options),
+            route(AddAISelect, handlers.options),
             route(LanguageSelect, handlers.options),
         ]
         return ComponentRouter(routes, readers=self.languages, errors=handlers.answers)

@@ -23,8 +23,12 @@ from bot.kernel.i18n import current_locale, translation
 from bot.kernel.languages import hinted_language
 
 #: Discord's length limits for what we translate (descriptions and choice names).
-LIMITS = {Where.command_description: 100, Where.group_description: 100, Where.parameter_description: 100,
-          Where.choice_name: 100}
+LIMITS = {
+    Where.command_description: 100,
+    Where.group_description: 100,
+    Where.parameter_description: 100,
+    Where.choice_name: 100,
+}
 
 
 def command_text(msgid: str) -> app_commands.locale_str:
@@ -40,8 +44,9 @@ def command_text(msgid: str) -> app_commands.locale_str:
 class CatalogueTranslator(app_commands.Translator):
     """Localises descriptions and choice names from the catalogue of each Discord locale we have."""
 
-    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
-                        context: app_commands.TranslationContextTypes) -> str | None:
+    async def translate(
+        self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
+    ) -> str | None:
         limit = LIMITS.get(context.location)
         language = hinted_language(locale)
         if limit is None or language is None:

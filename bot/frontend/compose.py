@@ -32,8 +32,9 @@ class Composed:
     shown: ShownMessages
 
 
-def compose(store: Storage, clock: Clock | None = None, seeds: Callable[[], int] | None = None,
-            ai: AiSeats | None = None) -> Composed:
+def compose(
+    store: Storage, clock: Clock | None = None, seeds: Callable[[], int] | None = None, ai: AiSeats | None = None
+) -> Composed:
     """The match service over ``store``, told in Discord's languages."""
     matches = Matches(store.matches)
     settings, people = ServerSettings(store.preferences), People(store.preferences)

@@ -39,8 +39,21 @@ Event = dict[str, Any]
 PlayerId = int
 
 __all__ = [
-    "LEAVE", "LEAVE_TYPE", "NOTHING", "Action", "BadGameData", "Event", "IllegalAction", "PlayerId", "Refusal",
-    "Result", "Rules", "Waiting", "Window", "apply_logged", "replay",
+    "LEAVE",
+    "LEAVE_TYPE",
+    "NOTHING",
+    "Action",
+    "BadGameData",
+    "Event",
+    "IllegalAction",
+    "PlayerId",
+    "Refusal",
+    "Result",
+    "Rules",
+    "Waiting",
+    "Window",
+    "apply_logged",
+    "replay",
 ]
 
 
@@ -260,10 +273,13 @@ class Rules(Generic[S]):
         return loads(self.state_type, text)
 
 
-
-
-def replay(game: Rules[Any], player_ids: Sequence[PlayerId], seed: int, options: Mapping[str, Any] | None,
-           log: Iterable[tuple[PlayerId, Action]]) -> Any:
+def replay(
+    game: Rules[Any],
+    player_ids: Sequence[PlayerId],
+    seed: int,
+    options: Mapping[str, Any] | None,
+    log: Iterable[tuple[PlayerId, Action]],
+) -> Any:
     """Rebuild a state from its start and an action log: same seed and actions, same game."""
     state = game.new_game(player_ids, seed, options)
     for player, action in log:

@@ -80,8 +80,7 @@ def speak(wording: Wording, /, *, locale: str | None = None) -> str:
     return t(wording.msgid, locale=locale, **params)
 
 
-def step_question(questions: Mapping[tuple[str | None, str], str], key: str,
-                  chosen: Iterable[tuple[str, Any]]) -> str:
+def step_question(questions: Mapping[tuple[str | None, str], str], key: str, chosen: Iterable[tuple[str, Any]]) -> str:
     """A picker step's question from a game's table, keyed by (action type, parameter).
 
     ``(None, parameter)`` serves every action type; a parameter the table lacks gets
@@ -132,6 +131,7 @@ def normalize(locale: str) -> str:
 
 # --- Catalogues ---------------------------------------------------------------------------------
 
+
 @dataclass
 class Catalogue:
     """The usable translations of one language: fuzzy, empty and broken entries already left out."""
@@ -166,8 +166,9 @@ def build_catalogue(po: PoFile, locale: str) -> Catalogue:
                 bad = True
                 continue
             if extra:
-                catalogue.problems.append(f"{locale}.po:{entry.line}: {text!r} uses {sorted(extra)}, "
-                                          f"which {entry.msgid!r} does not have")
+                catalogue.problems.append(
+                    f"{locale}.po:{entry.line}: {text!r} uses {sorted(extra)}, which {entry.msgid!r} does not have"
+                )
                 bad = True
         if bad:
             continue

@@ -11,8 +11,16 @@ from typing import Any
 
 from bot.kernel.i18n import SOURCE_LOCALE, normalize
 
-__all__ = ["DISCORD_LOCALES", "LANGUAGES", "PREF_KEY", "SERVER_KEY", "SOURCE_LOCALE", "hinted_language",
-           "language_code", "language_name"]
+__all__ = [
+    "DISCORD_LOCALES",
+    "LANGUAGES",
+    "PREF_KEY",
+    "SERVER_KEY",
+    "SOURCE_LOCALE",
+    "hinted_language",
+    "language_code",
+    "language_name",
+]
 
 #: The languages players choose from: code → the language's name in that language (never translated).
 LANGUAGES: dict[str, str] = {"en": "English", "ms": "Bahasa Melayu", "id": "Bahasa Indonesia"}

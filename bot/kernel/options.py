@@ -115,8 +115,14 @@ class Option:
 
         Strings are accepted for every kind because select menus send strings.
         """
-        refused = IllegalAction(t("{option} must be {allowed}; {value} is not allowed.",
-                                  option=self.title, allowed=self.allowed(), value=repr(value)))
+        refused = IllegalAction(
+            t(
+                "{option} must be {allowed}; {value} is not allowed.",
+                option=self.title,
+                allowed=self.allowed(),
+                value=repr(value),
+            )
+        )
         if self.kind == "choice":
             if isinstance(value, str):
                 for choice in self.choices:
@@ -193,22 +199,32 @@ def _unknown(owner: str, declared: Sequence[Option], names: Iterable[str]) -> st
     got = ", ".join(sorted(str(n) for n in names))
     if not declared:
         return t("{owner} has no options; got {got}.", owner=owner, got=got)
-    return t("{owner} has no option {got}; its options are: {names}.", owner=owner, got=got,
-             names=", ".join(o.name for o in declared))
+    return t(
+        "{owner} has no option {got}; its options are: {names}.",
+        owner=owner,
+        got=got,
+        names=", ".join(o.name for o in declared),
+    )
 
 
 def check_player_values(option: Option, raw: Any) -> dict[str, Any]:
     """A per-player option's mapping, keyed by ``str(player id)``, each value checked; None values mean unset."""
     if not isinstance(raw, Mapping):
-        raise IllegalAction(t("{option} is set per player: it maps player ids to {allowed}.",
-                              option=option.title, allowed=option.allowed()))
+        raise IllegalAction(
+            t(
+                "{option} is set per player: it maps player ids to {allowed}.",
+                option=option.title,
+                allowed=option.allowed(),
+            )
+        )
     values: dict[str, Any] = {}
     for key, value in raw.items():
         try:
             player = int(key)
         except (TypeError, ValueError):
-            raise IllegalAction(t("{option} given for {key}, which is not a player id.",
-                                  option=option.title, key=repr(key))) from None
+            raise IllegalAction(
+                t("{option} given for {key}, which is not a player id.", option=option.title, key=repr(key))
+            ) from None
         if value is not None:
             values[str(player)] = option.check(value)
     return values
@@ -253,9 +269,14 @@ TABLE_OWNER = N_("The table")
 
 TABLE_OPTIONS: tuple[Option, ...] = (
     Option(
-        name="full_windows", kind="bool", default=False, label=N_("Full windows"),
-        description=N_("Full windows: ask everyone eligible in every response window, even players who can only "
-                       "pass (strict secrecy, slower)"),
+        name="full_windows",
+        kind="bool",
+        default=False,
+        label=N_("Full windows"),
+        description=N_(
+            "Full windows: ask everyone eligible in every response window, even players who can only "
+            "pass (strict secrecy, slower)"
+        ),
         summary=N_("Ask everyone eligible in every response window, even those who can only pass (secret; slower)"),
     ),
 )

@@ -187,12 +187,19 @@ def _parse_header(text: str) -> dict[str, str]:
 
 _TOKEN = re.compile(r"\s*(?:(\d+)|(n)|(==|!=|<=|>=|&&|\|\||[-+*/%<>!?:()]))")
 _BINARY: dict[str, tuple[int, Callable[[int, int], int]]] = {
-    "||": (1, lambda a, b: int(bool(a) or bool(b))), "&&": (2, lambda a, b: int(bool(a) and bool(b))),
-    "==": (3, lambda a, b: int(a == b)), "!=": (3, lambda a, b: int(a != b)),
-    "<": (4, lambda a, b: int(a < b)), ">": (4, lambda a, b: int(a > b)),
-    "<=": (4, lambda a, b: int(a <= b)), ">=": (4, lambda a, b: int(a >= b)),
-    "+": (5, lambda a, b: a + b), "-": (5, lambda a, b: a - b),
-    "*": (6, lambda a, b: a * b), "/": (6, lambda a, b: a // b if b else 0), "%": (6, lambda a, b: a % b if b else 0),
+    "||": (1, lambda a, b: int(bool(a) or bool(b))),
+    "&&": (2, lambda a, b: int(bool(a) and bool(b))),
+    "==": (3, lambda a, b: int(a == b)),
+    "!=": (3, lambda a, b: int(a != b)),
+    "<": (4, lambda a, b: int(a < b)),
+    ">": (4, lambda a, b: int(a > b)),
+    "<=": (4, lambda a, b: int(a <= b)),
+    ">=": (4, lambda a, b: int(a >= b)),
+    "+": (5, lambda a, b: a + b),
+    "-": (5, lambda a, b: a - b),
+    "*": (6, lambda a, b: a * b),
+    "/": (6, lambda a, b: a // b if b else 0),
+    "%": (6, lambda a, b: a % b if b else 0),
 }
 Expr = Callable[[int], int]
 
@@ -282,6 +289,7 @@ def parse_plural_forms(value: str) -> tuple[int, Expr]:
 
 # --- Writing -------------------------------------------------------------------------------------
 
+
 def quote(text: str) -> str:
     """One PO string token."""
     return '"' + "".join(_UNESCAPES.get(ch, ch) for ch in text) + '"'
@@ -295,8 +303,14 @@ def _field(keyword: str, text: str) -> list[str]:
     return [f'{keyword} ""'] + [quote(p) for p in parts]
 
 
-def format_entry(msgid: str, msgid_plural: str | None, msgstr: Iterable[str], *,
-                 comments: Iterable[str] = (), flags: Iterable[str] = ()) -> str:
+def format_entry(
+    msgid: str,
+    msgid_plural: str | None,
+    msgstr: Iterable[str],
+    *,
+    comments: Iterable[str] = (),
+    flags: Iterable[str] = (),
+) -> str:
     """One entry as PO text (no trailing blank line)."""
     lines = [f"#: {c}" for c in comments]
     flags = list(flags)

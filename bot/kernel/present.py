@@ -56,8 +56,9 @@ def _choice_note(state: Any, player: PlayerId, key: str, value: Any) -> str:
     return ""
 
 
-def _question(state: Any, player: PlayerId, key: str | None, chosen: Sequence[tuple[str, Any]],
-              names: Names | None = None) -> str:
+def _question(
+    state: Any, player: PlayerId, key: str | None, chosen: Sequence[tuple[str, Any]], names: Names | None = None
+) -> str:
     if key in (None, "type"):
         return "What do you do?"
     return f"Choose {key.replace('_', ' ')}:"

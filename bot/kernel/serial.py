@@ -134,8 +134,9 @@ def _encoder(tp: Any) -> Convert:
 def _decoder(tp: Any) -> Convert:
     """JSON data -> type. Native parts come straight from ``json.loads`` (already fresh objects)."""
     if tp is Any or _is_native(tp):
-        return (lambda v: float(v) if isinstance(v, int) and not isinstance(v, bool) else v) if tp is float \
-            else _identity
+        return (
+            (lambda v: float(v) if isinstance(v, int) and not isinstance(v, bool) else v) if tp is float else _identity
+        )
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in (typing.Union, types.UnionType):
         inner = _non_none(args)
@@ -153,6 +154,7 @@ def _decoder(tp: Any) -> Convert:
                 except (TypeError, ValueError, KeyError):
                     continue
             raise TypeError(f"no member of {tp} accepts {v!r}")
+
         return first_fit
     if origin is list:
         dec = _decoder(args[0]) if args else _identity
@@ -180,6 +182,7 @@ def _decoder(tp: Any) -> Convert:
 
         def build(v: dict[str, Any]) -> Any:
             return tp(**{name: dec(v[name]) for name, dec in plan if name in v})
+
         return build
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return tp

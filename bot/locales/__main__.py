@@ -37,8 +37,10 @@ def main(argv: list[str]) -> int:
             problems += [f"{path.name}: {p}" for p in audit.placeholder_mismatches(po, data)]
             untranslated = audit.missing(po, messages)
             if untranslated:
-                problems.append(f"{path.name}: {len(untranslated)} texts not translated yet (shown in English), "
-                                f"e.g. {untranslated[0]!r}")
+                problems.append(
+                    f"{path.name}: {len(untranslated)} texts not translated yet (shown in English), "
+                    f"e.g. {untranslated[0]!r}"
+                )
         print("\n".join(problems) or "every catalogue is complete and usable")
         return int(bool(problems))
     print("usage: python -m bot.locales extract [--check] | check", file=sys.stderr)

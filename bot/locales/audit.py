@@ -23,11 +23,40 @@ from bot.locales.extract import CARD_DATA, ROOT, Message, placeholders
 
 #: Names and game terms a translation keeps as printed (the games' own words, the bot's titles).
 KEPT_TERMS: tuple[str, ...] = (
-    "DRUMP", "Drama Pukul 7", "Laga Jakarta", "Mat Goceng", "Meja Kad",
-    "Air Muka", "AIR MUKA", "Dengki", "DENGKI", "Juta", "Kedai", "KEDAI", "Kahwin", "KAHWIN",
-    "Plot Twist", "PLOT TWIST", "Plot Twists", "Episode", "EPISODE", "Deck Biru", "Deck Hijau",
-    "Gengsi", "Lowongan", "Impian", "Stasiun", "Ajian", "AJIAN", "Extra Power", "Extra Jack",
-    "AI", "DM", "DMs", "ITEM", "GPS",
+    "DRUMP",
+    "Drama Pukul 7",
+    "Laga Jakarta",
+    "Mat Goceng",
+    "Meja Kad",
+    "Air Muka",
+    "AIR MUKA",
+    "Dengki",
+    "DENGKI",
+    "Juta",
+    "Kedai",
+    "KEDAI",
+    "Kahwin",
+    "KAHWIN",
+    "Plot Twist",
+    "PLOT TWIST",
+    "Plot Twists",
+    "Episode",
+    "EPISODE",
+    "Deck Biru",
+    "Deck Hijau",
+    "Gengsi",
+    "Lowongan",
+    "Impian",
+    "Stasiun",
+    "Ajian",
+    "AJIAN",
+    "Extra Power",
+    "Extra Jack",
+    "AI",
+    "DM",
+    "DMs",
+    "ITEM",
+    "GPS",
 )
 
 _WORDS = {n: re.compile(rf"[^\W\d_]{{{n},}}") for n in (1, 2, 3)}
@@ -68,8 +97,16 @@ class Fragments:
     pieces: tuple[str, ...]
 
     @classmethod
-    def of(cls, texts: Iterable[str], *, kept: Iterable[str] = KEPT_TERMS, names: Iterable[str] = (),
-           min_words: int = 2, letters: int = 3, exclude: Iterable[str] = ()) -> Fragments:
+    def of(
+        cls,
+        texts: Iterable[str],
+        *,
+        kept: Iterable[str] = KEPT_TERMS,
+        names: Iterable[str] = (),
+        min_words: int = 2,
+        letters: int = 3,
+        exclude: Iterable[str] = (),
+    ) -> Fragments:
         """Pieces of ``texts`` with at least ``min_words`` words (of ``letters`` letters or more) left once
         names and kept terms are taken out.
 

@@ -61,8 +61,11 @@ def _marker_names(tree: ast.AST) -> dict[str, str]:
     """
     names: dict[str, str] = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module in ("bot.kernel.i18n", "bot.kernel.wording",
-                                                                "discord.app_commands"):
+        if isinstance(node, ast.ImportFrom) and node.module in (
+            "bot.kernel.i18n",
+            "bot.kernel.wording",
+            "discord.app_commands",
+        ):
             for alias in node.names:
                 if alias.name in MARKERS or alias.name == "translate":
                     names[alias.asname or alias.name] = alias.name
@@ -118,8 +121,10 @@ def messages_in(source: str, filename: str) -> list[tuple[str, str | None, int]]
         count = MARKERS[name]
         texts = [a.value for a in node.args[:count] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
         if len(texts) < count:  # fewer arguments, or one that is not a string literal
-            raise ExtractError(f"{where}: {name}() needs string literals as its text, so it can be translated "
-                               f"(pass changing parts as {{placeholders}}: {name}(\"Hi {{player}}\", player=...))")
+            raise ExtractError(
+                f"{where}: {name}() needs string literals as its text, so it can be translated "
+                f'(pass changing parts as {{placeholders}}: {name}("Hi {{player}}", player=...))'
+            )
         for text in texts:
             _check_msgid(text, where)
         if not texts[0]:

@@ -18,9 +18,13 @@ from bot.kernel.po import format_entry
 from bot.locales.extract import Message
 
 _WORD = re.compile(r"[A-Za-z]+")
-_ROT13 = str.maketrans(string.ascii_lowercase + string.ascii_uppercase,
-                       string.ascii_lowercase[13:] + string.ascii_lowercase[:13]
-                       + string.ascii_uppercase[13:] + string.ascii_uppercase[:13])
+_ROT13 = str.maketrans(
+    string.ascii_lowercase + string.ascii_uppercase,
+    string.ascii_lowercase[13:]
+    + string.ascii_lowercase[:13]
+    + string.ascii_uppercase[13:]
+    + string.ascii_uppercase[:13],
+)
 
 #: How each pseudo-language changes a word: Malay reverses it and swaps its case, Indonesian rotates its letters.
 RULES: dict[str, Callable[[str], str]] = {
@@ -51,8 +55,10 @@ def pseudo_catalogue(messages: list[Message], locale: str, data_texts: Container
     reading braces, as ``bot.kernel.i18n.data_text`` shows them.
     """
     rule = RULES[locale]
-    header = ('msgid ""\nmsgstr ""\n"Language: ' + locale + '\\n"\n'
-              '"Content-Type: text/plain; charset=UTF-8\\n"\n"Plural-Forms: nplurals=1; plural=0;\\n"')
+    header = (
+        'msgid ""\nmsgstr ""\n"Language: ' + locale + '\\n"\n'
+        '"Content-Type: text/plain; charset=UTF-8\\n"\n"Plural-Forms: nplurals=1; plural=0;\\n"'
+    )
     blocks = [header]
     for m in messages:
         if m.msgid in data_texts:

@@ -41,10 +41,37 @@ HIGHLIGHT = (255, 210, 80)
 #: Every colour the pictures use. The PNG palette is built from these and their blends (the edges
 #: of antialiased text and shapes), once: mapping onto a fixed palette is ~10x faster than
 #: computing one per picture, and keeps a picture's bytes a function of what it shows.
-BACKGROUNDS = (FELT, PANEL, CARD, (45, 45, 45), (230, 225, 200), BACK, EMPTY, (205, 40, 40), (245, 200, 40),
-               (40, 160, 70), (40, 95, 210), (245, 245, 245))
-FOREGROUNDS = (INK, MUTED, GOLD, CARD_INK, CARD_RED, BACK_LINE, (120, 60, 0), (90, 90, 90), (60, 110, 80),
-               (50, 100, 70), (230, 230, 230), (90, 80, 50), (120, 90, 60), (60, 0, 0), (240, 240, 230))
+BACKGROUNDS = (
+    FELT,
+    PANEL,
+    CARD,
+    (45, 45, 45),
+    (230, 225, 200),
+    BACK,
+    EMPTY,
+    (205, 40, 40),
+    (245, 200, 40),
+    (40, 160, 70),
+    (40, 95, 210),
+    (245, 245, 245),
+)
+FOREGROUNDS = (
+    INK,
+    MUTED,
+    GOLD,
+    CARD_INK,
+    CARD_RED,
+    BACK_LINE,
+    (120, 60, 0),
+    (90, 90, 90),
+    (60, 110, 80),
+    (50, 100, 70),
+    (230, 230, 230),
+    (90, 80, 50),
+    (120, 90, 60),
+    (60, 0, 0),
+    (240, 240, 230),
+)
 
 
 @lru_cache(maxsize=1)
@@ -216,8 +243,15 @@ def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, i
     return mask, left, top
 
 
-def stamp(image: Image.Image, xy: tuple[float, float], text: str, size: int, bold: bool,
-          fill: tuple[int, int, int], anchor: str = "la") -> tuple[int, int, int, int]:
+def stamp(
+    image: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    bold: bool,
+    fill: tuple[int, int, int],
+    anchor: str = "la",
+) -> tuple[int, int, int, int]:
     """Draw ``text`` at ``xy`` (its ``anchor`` point); returns the box it covers."""
     mask, left, top = _mask(text, size, bold, anchor)
     x, y = round(xy[0]) + left, round(xy[1]) + top
@@ -234,23 +268,49 @@ class Canvas:
         self.width = width
         self.height = height
 
-    def text(self, xy: tuple[float, float], text: str, size: int, width: int, *, bold: bool = False,
-             fill: tuple[int, int, int] = INK, anchor: str = "la") -> float:
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        size: int,
+        width: int,
+        *,
+        bold: bool = False,
+        fill: tuple[int, int, int] = INK,
+        anchor: str = "la",
+    ) -> float:
         """Draw ``text`` fitted into ``width`` px; returns the width drawn."""
         shown, fitted = fit(text, width, size, bold)
         stamp(self.image, xy, shown, fitted, bold, fill, anchor)
         return length(shown, fitted, bold)
 
-    def lines(self, x: float, y: float, text: str, size: int, width: int, count: int, *, bold: bool = False,
-              fill: tuple[int, int, int] = INK, leading: float = 1.25) -> float:
+    def lines(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        size: int,
+        width: int,
+        count: int,
+        *,
+        bold: bool = False,
+        fill: tuple[int, int, int] = INK,
+        leading: float = 1.25,
+    ) -> float:
         """Draw ``text`` wrapped into at most ``count`` lines; returns the height used."""
         rows = wrap(text, width, size, count, bold)
         for i, row in enumerate(rows):
             stamp(self.image, (x, y + i * size * leading), row, size, bold, fill)
         return len(rows) * size * leading
 
-    def box(self, xy: tuple[float, float, float, float], fill: Any = PANEL, outline: Any = None,
-            width: int = 3, radius: int = 12) -> None:
+    def box(
+        self,
+        xy: tuple[float, float, float, float],
+        fill: Any = PANEL,
+        outline: Any = None,
+        width: int = 3,
+        radius: int = 12,
+    ) -> None:
         self.draw.rounded_rectangle(xy, radius=radius, fill=fill, outline=outline, width=width)
 
     def png(self) -> bytes:

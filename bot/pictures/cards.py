@@ -26,8 +26,11 @@ def back(c: Canvas, x: float, y: float, w: int = CARD_W, h: int = CARD_H) -> Non
     c.box((x, y, x + w, y + h), fill=BACK, outline=(230, 230, 230), width=2, radius=9)
     step = 14
     for k in range(-h, w, step):
-        c.draw.line((x + max(k, 0) + 5, y + 5 + max(-k, 0), x + min(k + h, w) - 5, y + min(h, w - k) - 5),
-                    fill=BACK_LINE, width=1)
+        c.draw.line(
+            (x + max(k, 0) + 5, y + 5 + max(-k, 0), x + min(k + h, w) - 5, y + min(h, w - k) - 5),
+            fill=BACK_LINE,
+            width=1,
+        )
 
 
 def slot(c: Canvas, x: float, y: float, w: int = CARD_W, h: int = CARD_H, label: str = "") -> None:
@@ -37,8 +40,7 @@ def slot(c: Canvas, x: float, y: float, w: int = CARD_W, h: int = CARD_H, label:
         c.text((x + w / 2, y + h / 2), label, 18, w - 8, fill=MUTED, anchor="mm")
 
 
-def fan(c: Canvas, x: float, y: float, width: int, cards: list[str | None], w: int = CARD_W,
-        h: int = CARD_H) -> None:
+def fan(c: Canvas, x: float, y: float, width: int, cards: list[str | None], w: int = CARD_W, h: int = CARD_H) -> None:
     """Cards left to right in ``width`` px, overlapping when they must; ``None`` is a face-down card."""
     if not cards:
         return

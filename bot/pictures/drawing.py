@@ -25,6 +25,7 @@ from bot.kernel.module import GameModule, get_game
 
 log = logging.getLogger(__name__)
 
+
 class DrawingFailed(RuntimeError):
     """The game's drawing raised in the worker (the traceback as text, as the error may not pickle)."""
 
@@ -45,8 +46,9 @@ class Drawing:
     match_id: int
 
     @classmethod
-    def of(cls, game_name: str, viewer: int | None, view: Mapping[str, Any], names: Mapping[int, str],
-           match_id: int) -> Drawing:
+    def of(
+        cls, game_name: str, viewer: int | None, view: Mapping[str, Any], names: Mapping[int, str], match_id: int
+    ) -> Drawing:
         """Freeze ``view`` and ``names`` now, in the current language (raises if they are not plain data)."""
         frozen = pickle.dumps((view, dict(names)), protocol=pickle.HIGHEST_PROTOCOL)
         return cls(game_name, viewer, frozen, i18n.get_locale(), match_id)
@@ -60,8 +62,9 @@ class Drawing:
         try:
             return _draw(self.game_name, self.viewer, self.frozen, self.locale)
         except Exception:
-            log.exception("could not draw match %s for %s", self.match_id,
-                          "the table" if self.viewer is None else "a hand")
+            log.exception(
+                "could not draw match %s for %s", self.match_id, "the table" if self.viewer is None else "a hand"
+            )
             return None
 
 

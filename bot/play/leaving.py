@@ -36,8 +36,9 @@ def leave_kind(game: GameModule, player_count: int) -> LeaveKind:
     return "ai"
 
 
-def counted_result(result: Result, left: Sequence[PlayerId],
-                   names: Mapping[PlayerId, str] | None = None) -> tuple[Result, list[Wording]]:
+def counted_result(
+    result: Result, left: Sequence[PlayerId], names: Mapping[PlayerId, str] | None = None
+) -> tuple[Result, list[Wording]]:
     """The result that counts once leavers are losers, and what to add to its summary (said in its reader's words).
 
     Leavers are removed from ``winners``. If that empties a list that had a winner, the
@@ -55,17 +56,28 @@ def counted_result(result: Result, left: Sequence[PlayerId],
         if stayed:
             best = max(stayed.values())
             winners = tuple(p for p, s in stayed.items() if s == best)
-            note = (say("The winner left, so the best score among those who stayed wins.")
-                    if len(result.winners) == 1 else
-                    say("Every winner left, so the best score among those who stayed wins."))
+            note = (
+                say("The winner left, so the best score among those who stayed wins.")
+                if len(result.winners) == 1
+                else say("Every winner left, so the best score among those who stayed wins.")
+            )
         else:
-            note = (say("The winner left, so nobody wins.") if len(result.winners) == 1
-                    else say("Every winner left, so nobody wins."))
+            note = (
+                say("The winner left, so nobody wins.")
+                if len(result.winners) == 1
+                else say("Every winner left, so nobody wins.")
+            )
     label = names or {}
     leavers = list(dict.fromkeys(left))  # in the order they left, each once
     who = ", ".join(label[p] if p in label else str(say("Player {player}", player=p)) for p in leavers)
-    lines = [say_n("{who} left the match and counts as a loser.", "{who} left the match and count as losers.",
-                   len(leavers), who=who)]
+    lines = [
+        say_n(
+            "{who} left the match and counts as a loser.",
+            "{who} left the match and count as losers.",
+            len(leavers),
+            who=who,
+        )
+    ]
     if note is not None:
         lines.append(note)
     return Result(winners=winners, scores=dict(result.scores), summary=result.summary, draw=result.draw), lines
@@ -120,8 +132,12 @@ class Leaving:
         if kind == "ai":
             if player not in rec.autopilot:
                 rec.autopilot.append(player)
-            extra = (say("🚪 {player} left the match: the AI plays their seat to the end "
-                         "(it counts as a loss for them).", player=live.name_of(player)),)
+            extra = (
+                say(
+                    "🚪 {player} left the match: the AI plays their seat to the end (it counts as a loss for them).",
+                    player=live.name_of(player),
+                ),
+            )
         rec.skipping = [p for p in rec.skipping if p != player]
         await self._store.save_seats(live.id, left=rec.left, skipping=rec.skipping, autopilot=rec.autopilot)
         outcome = await self._moves.commit(live, player, dict(LEAVE), events, before, LEFT, extra)
@@ -132,8 +148,9 @@ class Leaving:
     async def _concede(self, live: LiveMatch, player: PlayerId) -> MatchEnd:
         """Two players: the one who stays wins."""
         others = [p for p in live.record.players if p != player]
-        summary = await self._narrator.words(live.record.guild_id, say("{player} conceded.",
-                                                                       player=live.name_of(player)))
+        summary = await self._narrator.words(
+            live.record.guild_id, say("{player} conceded.", player=live.name_of(player))
+        )
         result = Result(winners=(others[0],), summary=summary)
         await self._store.end_match(live.id, status=FINISHED, reason="conceded", result=result.to_json())
         await self._matches.reload(live.id)

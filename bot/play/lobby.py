@@ -33,8 +33,15 @@ UNPOSTED_LOBBY_AFTER = 60.0
 class Lobby:
     """Opens lobbies, seats people and AI players, sets options, starts and cancels."""
 
-    def __init__(self, matches: Matches, settings: ServerSettings, store: MatchStore, narrator: Narrator,
-                 clock: Clock, seeds: Callable[[], int]) -> None:
+    def __init__(
+        self,
+        matches: Matches,
+        settings: ServerSettings,
+        store: MatchStore,
+        narrator: Narrator,
+        clock: Clock,
+        seeds: Callable[[], int],
+    ) -> None:
         self._matches = matches
         self._settings = settings
         self._store = store
@@ -43,9 +50,17 @@ class Lobby:
         #: Where new matches get their shuffle seed; tests pass a fixed sequence.
         self._seeds = seeds
 
-    async def open(self, *, guild_id: int, channel_id: int, game_name: str, host_id: PlayerId, host_name: str,
-                   options: Mapping[str, Any] | None = None,
-                   table_options: Mapping[str, Any] | None = None) -> LiveMatch:
+    async def open(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game_name: str,
+        host_id: PlayerId,
+        host_name: str,
+        options: Mapping[str, Any] | None = None,
+        table_options: Mapping[str, Any] | None = None,
+    ) -> LiveMatch:
         """A new lobby with the game's options and the table's, both checked first: nothing is created if refused."""
         game = get_game(game_name)
         try:
@@ -56,26 +71,42 @@ class Lobby:
         try:
             try:
                 record = await self._store.create_match(
-                    guild_id=guild_id, channel_id=channel_id, game=game_name, host_id=host_id,
-                    host_name=host_name, seed=self._seeds(), options=checked,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    game=game_name,
+                    host_id=host_id,
+                    host_name=host_name,
+                    seed=self._seeds(),
+                    options=checked,
                 )
             except ChannelBusy as busy:
                 if not await self._drop_unposted_lobby(busy.match):
                     raise
                 record = await self._store.create_match(
-                    guild_id=guild_id, channel_id=channel_id, game=game_name, host_id=host_id,
-                    host_name=host_name, seed=self._seeds(), options=checked,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    game=game_name,
+                    host_id=host_id,
+                    host_name=host_name,
+                    seed=self._seeds(),
+                    options=checked,
                 )
         except ChannelBusy as busy:
             other = busy.match
             if other.status == LOBBY:  # an unposted one gives way after a minute; the end command ends it now
-                text = say("This channel already has a lobby: {game} match #{match}. "
-                           "Finish it (or end it with its `end` command) before starting another here.",
-                           game=get_game(other.game).title, match=other.id)
+                text = say(
+                    "This channel already has a lobby: {game} match #{match}. "
+                    "Finish it (or end it with its `end` command) before starting another here.",
+                    game=get_game(other.game).title,
+                    match=other.id,
+                )
             else:
-                text = say("This channel already has a match in progress: {game} match #{match}. "
-                           "Finish it (or end it with its `end` command) before starting another here.",
-                           game=get_game(other.game).title, match=other.id)
+                text = say(
+                    "This channel already has a match in progress: {game} match #{match}. "
+                    "Finish it (or end it with its `end` command) before starting another here.",
+                    game=get_game(other.game).title,
+                    match=other.id,
+                )
             raise MatchError(text) from None
         record.table_options = table_checked
         await self._store.save_lobby(record)
@@ -87,8 +118,12 @@ class Lobby:
         Only once it is a minute old, so a lobby being posted right now is never
         replaced, and only while nobody but its host sits in it. True if dropped.
         """
-        if (other.status != LOBBY or other.message_id is not None or len(other.players) > 1
-                or self._clock.now() - other.created_at < UNPOSTED_LOBBY_AFTER):
+        if (
+            other.status != LOBBY
+            or other.message_id is not None
+            or len(other.players) > 1
+            or self._clock.now() - other.created_at < UNPOSTED_LOBBY_AFTER
+        ):
             return False
         dropped = await self._store.end_match(other.id, status=ABANDONED, reason="cancelled")
         self._matches.forget(other.id)
@@ -105,8 +140,11 @@ class Lobby:
         if user_id in rec.players:
             raise MatchError(say("You are already in this match."))
         if len(rec.players) >= live.game.rules.max_players:
-            raise MatchError(say_n("This lobby is full ({n} player).", "This lobby is full ({n} players).",
-                                   live.game.rules.max_players))
+            raise MatchError(
+                say_n(
+                    "This lobby is full ({n} player).", "This lobby is full ({n} players).", live.game.rules.max_players
+                )
+            )
         rec.players.append(user_id)
         rec.names[user_id] = name
         await self._store.save_lobby(rec)
@@ -135,8 +173,11 @@ class Lobby:
         except ValueError as exc:
             raise MatchError(str(exc)) from None
         if len(rec.players) >= live.game.rules.max_players:
-            raise MatchError(say_n("This lobby is full ({n} player).", "This lobby is full ({n} players).",
-                                   live.game.rules.max_players))
+            raise MatchError(
+                say_n(
+                    "This lobby is full ({n} player).", "This lobby is full ({n} players).", live.game.rules.max_players
+                )
+            )
         number = next(n for n in range(1, 100) if -n not in rec.players)
         rec.players.append(-number)
         rec.names[-number] = await self._narrator.words(rec.guild_id, say("AI {number}", number=number))  # public
@@ -166,12 +207,21 @@ class Lobby:
         count = len(rec.players)
         if not game.rules.min_players <= count <= game.rules.max_players:
             if game.rules.min_players == game.rules.max_players:
-                text = say_n("{game} needs exactly {n} player; there are {count}.",
-                             "{game} needs exactly {n} players; there are {count}.",
-                             game.rules.min_players, game=game.title, count=count)
+                text = say_n(
+                    "{game} needs exactly {n} player; there are {count}.",
+                    "{game} needs exactly {n} players; there are {count}.",
+                    game.rules.min_players,
+                    game=game.title,
+                    count=count,
+                )
             else:
-                text = say("{game} needs {low} to {high} players; there are {count}.",
-                           game=game.title, low=game.rules.min_players, high=game.rules.max_players, count=count)
+                text = say(
+                    "{game} needs {low} to {high} players; there are {count}.",
+                    game=game.title,
+                    low=game.rules.min_players,
+                    high=game.rules.max_players,
+                    count=count,
+                )
             raise MatchError(text)
         rec.options = seated_only(game.rules.options, rec.options, rec.players)  # a leaver's own options go with them
         try:
@@ -213,8 +263,9 @@ class Lobby:
         await self._store.save_lobby(rec)
         return live
 
-    async def set_player_option(self, match_id: int, user_id: PlayerId, player_id: PlayerId, name: str,
-                                value: Any) -> LiveMatch:
+    async def set_player_option(
+        self, match_id: int, user_id: PlayerId, player_id: PlayerId, name: str, value: Any
+    ) -> LiveMatch:
         """A seated player changes one of their own per-player options (Laga's ``gender``)."""
         live = self._require_lobby(await self._matches.load(match_id))
         rec, game = live.record, live.game
@@ -248,5 +299,6 @@ def match_wide_option(live: LiveMatch, name: str) -> tuple[Option, bool]:
         if option.name == name:
             return option, True
     names = ", ".join(o.name for o in (*game.rules.options, *TABLE_OPTIONS) if not o.per_player)
-    raise MatchError(say("{game} has no option {name}; the host can change: {names}.",
-                         game=game.title, name=name, names=names))
+    raise MatchError(
+        say("{game} has no option {name}; the host can change: {names}.", game=game.title, name=name, names=names)
+    )

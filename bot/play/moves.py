@@ -81,8 +81,9 @@ def nothing_for(live: LiveMatch) -> Wording:
     return say("It is not your turn; waiting for {names}.", names=names)
 
 
-def deadline_for(settings: GuildSettings, game: GameModule, state: Any, now: float,
-                 keep: float | None = None) -> float | None:
+def deadline_for(
+    settings: GuildSettings, game: GameModule, state: Any, now: float, keep: float | None = None
+) -> float | None:
     """When the pending decision times out: a window's or a turn's length from now, or ``keep``.
 
     ``keep`` is the running deadline of a window round that is still open
@@ -98,8 +99,16 @@ def deadline_for(settings: GuildSettings, game: GameModule, state: Any, now: flo
 class Moves:
     """Applies and commits moves; plays the ones nobody has to click (automatic passes, timeouts, AI seats)."""
 
-    def __init__(self, matches: Matches, settings: ServerSettings, people: People, store: MatchStore,
-                 narrator: Narrator, ai: AiSeats, clock: Clock) -> None:
+    def __init__(
+        self,
+        matches: Matches,
+        settings: ServerSettings,
+        people: People,
+        store: MatchStore,
+        narrator: Narrator,
+        ai: AiSeats,
+        clock: Clock,
+    ) -> None:
         self._matches = matches
         self._settings = settings
         self._people = people
@@ -108,8 +117,16 @@ class Moves:
         self._ai = ai
         self._clock = clock
 
-    async def act(self, match_id: int, player: PlayerId, action: Action, *, decision: int | None,
-                  by: str = PLAYER, prepare: Prepare | None = None) -> MoveOutcome:
+    async def act(
+        self,
+        match_id: int,
+        player: PlayerId,
+        action: Action,
+        *,
+        decision: int | None,
+        by: str = PLAYER,
+        prepare: Prepare | None = None,
+    ) -> MoveOutcome:
         """Apply and commit one move. Call with the match lock held.
 
         ``by`` says who decided it: the player, a timeout (``TIMEOUT``, or
@@ -122,8 +139,16 @@ class Moves:
         events = live.game.rules.apply(live.state, player, action)  # raises IllegalAction before mutating
         return await self.commit(live, player, action, events, before, by, prepare=prepare)
 
-    async def play(self, match_id: int, player: PlayerId, action: Action, *, decision: int | None,
-                   by: str = PLAYER, prepare: Prepare | None = None) -> list[MoveOutcome]:
+    async def play(
+        self,
+        match_id: int,
+        player: PlayerId,
+        action: Action,
+        *,
+        decision: int | None,
+        by: str = PLAYER,
+        prepare: Prepare | None = None,
+    ) -> list[MoveOutcome]:
         """One move and the automatic passes it makes due: what every caller announces together.
 
         ``prepare(outcome)`` runs while the move's commit is in flight (see :meth:`commit`).
@@ -131,9 +156,17 @@ class Moves:
         outcome = await self.act(match_id, player, action, decision=decision, by=by, prepare=prepare)
         return [outcome] + await self.auto_pass(match_id)
 
-    async def commit(self, live: LiveMatch, player: PlayerId, action: Action, events: list[Event],
-                     before: Waiting, by: str, extra: Sequence[Wording] = (),
-                     prepare: Prepare | None = None) -> MoveOutcome:
+    async def commit(
+        self,
+        live: LiveMatch,
+        player: PlayerId,
+        action: Action,
+        events: list[Event],
+        before: Waiting,
+        by: str,
+        extra: Sequence[Wording] = (),
+        prepare: Prepare | None = None,
+    ) -> MoveOutcome:
         """Store a move just applied to the cached state (or drop the state if storing fails).
 
         The narrator words it: the public lines (the table's log, stored) and the result in the
@@ -157,21 +190,40 @@ class Moves:
         said.extend(events)
         said.extend(extra)
         if took_over:
-            said.append(say("🤖 {player} seems to be away: the AI plays for them until they click again.",
-                            player=live.name_of(player)))
+            said.append(
+                say(
+                    "🤖 {player} seems to be away: the AI plays for them until they click again.",
+                    player=live.name_of(player),
+                )
+            )
         if newly_absent:
-            said.append(say("⏭️ {player} did not answer in time: windows pass for them until they act again.",
-                            player=live.name_of(player)))
+            said.append(
+                say(
+                    "⏭️ {player} did not answer in time: windows pass for them until they act again.",
+                    player=live.name_of(player),
+                )
+            )
         told = await self._narrator.tell(live, said)
         result = await self._narrator.result(live) if game.rules.is_over(state) else None
         recent = (rec.recent + told.public)[-RECENT_LINES:]
         new_seq = rec.seq + 1
-        commit = self._store.start(self._store.record_action(
-            match_id, expected_seq=rec.seq, player_id=player, action=action,
-            state_json=game.rules.state_to_json(state), deadline=deadline, recent=recent,
-            result=result.to_json() if result else None, timeouts=timeouts, autopilot=autopilot,
-            new_decision=not same_round, skipping=skipping, absent=absent,
-        ))
+        commit = self._store.start(
+            self._store.record_action(
+                match_id,
+                expected_seq=rec.seq,
+                player_id=player,
+                action=action,
+                state_json=game.rules.state_to_json(state),
+                deadline=deadline,
+                recent=recent,
+                result=result.to_json() if result else None,
+                timeouts=timeouts,
+                autopilot=autopilot,
+                new_decision=not same_round,
+                skipping=skipping,
+                absent=absent,
+            )
+        )
         try:
             # The cached record as it is once stored. Only the lock holder sees it before the commit ends
             # (as it sees the state the engine already moved on), and a failed commit drops it.
@@ -182,9 +234,21 @@ class Moves:
             if not same_round:
                 rec.decision_seq = new_seq
                 rec.decision_started, rec.reminded = self._clock.now(), False
-            outcome = MoveOutcome(match=live, player=player, action=action, events=events, seq=new_seq, by=by,
-                                  before=before, after=after, result=result, public_lines=list(told.public),
-                                  private_lines=told.private, new_decision=not same_round, retell=told.retell)
+            outcome = MoveOutcome(
+                match=live,
+                player=player,
+                action=action,
+                events=events,
+                seq=new_seq,
+                by=by,
+                before=before,
+                after=after,
+                result=result,
+                public_lines=list(told.public),
+                private_lines=told.private,
+                new_decision=not same_round,
+                retell=told.retell,
+            )
             if prepare is not None:
                 await asyncio.sleep(0)  # the commit reaches the store's thread; build the reply meanwhile
                 try:
@@ -243,8 +307,12 @@ class Moves:
         """
         live = await self._matches.load(match_id)
         outcomes: list[MoveOutcome] = []
-        if (live is None or live.record.status != ACTIVE or live.record.deadline is None
-                or live.record.deadline > self._clock.now()):
+        if (
+            live is None
+            or live.record.status != ACTIVE
+            or live.record.deadline is None
+            or live.record.deadline > self._clock.now()
+        ):
             return outcomes
         window = live.waiting.in_window
         by = TIMEOUT if window else TURN_TIMEOUT
@@ -318,8 +386,9 @@ def _absent_after(live: LiveMatch, player: PlayerId, by: str, before: Waiting) -
     return absent
 
 
-def _idle_after(live: LiveMatch, player: PlayerId, by: str,
-                takeover_after: int) -> tuple[dict[int, int], list[int], bool]:
+def _idle_after(
+    live: LiveMatch, player: PlayerId, by: str, takeover_after: int
+) -> tuple[dict[int, int], list[int], bool]:
     """Consecutive turn timeouts and AI takeover (after ``takeover_after`` in a row), after a move decided ``by``."""
     timeouts = dict(live.record.timeouts)
     autopilot = list(live.record.autopilot)

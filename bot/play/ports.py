@@ -30,21 +30,51 @@ class MatchStore(Protocol):
     async def get_match(self, match_id: int) -> MatchRecord | None: ...
     async def live_match_in_channel(self, channel_id: int) -> MatchRecord | None: ...
     async def live_matches(self) -> list[MatchRecord]: ...
-    async def create_match(self, *, guild_id: int, channel_id: int, game: str, host_id: int, host_name: str,
-                           seed: int, options: dict[str, Any] | None = None) -> MatchRecord: ...
+    async def create_match(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        host_name: str,
+        seed: int,
+        options: dict[str, Any] | None = None,
+    ) -> MatchRecord: ...
     async def save_lobby(self, match: MatchRecord) -> None: ...
     async def start_match(self, match: MatchRecord, state_json: str, deadline: float | None) -> None: ...
     def start(self, write: Coroutine[Any, Any, T]) -> asyncio.Task[T]: ...
-    async def record_action(self, match_id: int, *, expected_seq: int, player_id: int, action: dict[str, Any],
-                            state_json: str, deadline: float | None, recent: list[str],
-                            result: dict[str, Any] | None = None, timeouts: dict[int, int] | None = None,
-                            autopilot: list[int] | None = None, new_decision: bool = True,
-                            skipping: list[int] | None = None, absent: list[int] | None = None) -> int: ...
-    async def end_match(self, match_id: int, *, status: str, reason: str, result: dict[str, Any] | None = None,
-                        expected_seq: int | None = None, state_json: str | None = None) -> bool: ...
+    async def record_action(
+        self,
+        match_id: int,
+        *,
+        expected_seq: int,
+        player_id: int,
+        action: dict[str, Any],
+        state_json: str,
+        deadline: float | None,
+        recent: list[str],
+        result: dict[str, Any] | None = None,
+        timeouts: dict[int, int] | None = None,
+        autopilot: list[int] | None = None,
+        new_decision: bool = True,
+        skipping: list[int] | None = None,
+        absent: list[int] | None = None,
+    ) -> int: ...
+    async def end_match(
+        self,
+        match_id: int,
+        *,
+        status: str,
+        reason: str,
+        result: dict[str, Any] | None = None,
+        expected_seq: int | None = None,
+        state_json: str | None = None,
+    ) -> bool: ...
     async def save_idle(self, match_id: int, timeouts: dict[int, int], autopilot: list[int]) -> None: ...
-    async def save_seats(self, match_id: int, *, left: list[int], skipping: list[int],
-                         autopilot: list[int]) -> None: ...
+    async def save_seats(
+        self, match_id: int, *, left: list[int], skipping: list[int], autopilot: list[int]
+    ) -> None: ...
     async def mark_reminded(self, match_id: int) -> bool: ...
 
 

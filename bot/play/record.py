@@ -80,7 +80,6 @@ class MatchRecord:
         return self.status in LIVE_STATUSES
 
 
-
 @dataclass(frozen=True)
 class LoggedAction:
     seq: int

@@ -38,9 +38,17 @@ class MatchService:
     ai: AiSeats
 
 
-def build(store: MatchStore, narrator: Narrator, settings: ServerSettings, people: People,
-          clock: Clock | None = None, seeds: Callable[[], int] | None = None, ai: AiSeats | None = None, *,
-          matches: Matches | None = None) -> MatchService:
+def build(
+    store: MatchStore,
+    narrator: Narrator,
+    settings: ServerSettings,
+    people: People,
+    clock: Clock | None = None,
+    seeds: Callable[[], int] | None = None,
+    ai: AiSeats | None = None,
+    *,
+    matches: Matches | None = None,
+) -> MatchService:
     """The match service over ``store``, its words from ``narrator``. ``seeds`` gives each new match its shuffle
     seed (tests pass a fixed sequence); ``ai`` chooses AI seats' moves (by default each level as declared).
 
@@ -52,9 +60,15 @@ def build(store: MatchStore, narrator: Narrator, settings: ServerSettings, peopl
     matches = matches or Matches(store)
     moves = Moves(matches, settings, people, store, narrator, ai, clock)
     return MatchService(
-        store=store, clock=clock, matches=matches, settings=settings, people=people,
+        store=store,
+        clock=clock,
+        matches=matches,
+        settings=settings,
+        people=people,
         lobby=Lobby(matches, settings, store, narrator, clock, seeds or (lambda: secrets.randbits(63))),
-        moves=moves, leaving=Leaving(matches, moves, store, narrator), ai=ai,
+        moves=moves,
+        leaving=Leaving(matches, moves, store, narrator),
+        ai=ai,
     )
 
 

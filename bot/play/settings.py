@@ -45,38 +45,95 @@ class SettingDef:
         if isinstance(value, bool) or not isinstance(value, int):
             raise BadSetting(say("{key} must be a whole number of {unit}.", key=self.key, unit=self.unit))
         if not self.low <= value <= self.high:
-            raise BadSetting(say("{key} must be between {low} and {high} {unit}.", key=self.key, low=self.low,
-                                 high=self.high, unit=self.unit))
+            raise BadSetting(
+                say(
+                    "{key} must be between {low} and {high} {unit}.",
+                    key=self.key,
+                    low=self.low,
+                    high=self.high,
+                    unit=self.unit,
+                )
+            )
         return value
 
 
 SETTINGS: dict[str, SettingDef] = {
     s.key: s
     for s in (
-        SettingDef("window_seconds", 20, 5, 300, say("seconds"),
-                   say("How long out-of-turn response windows (blocks, Plot Twists) stay open."),
-                   say("Response windows (blocks, Plot Twists), 5-300 s")),
-        SettingDef("turn_seconds", 180, 30, 3600, say("seconds"),
-                   say("How long a player has for each decision on their turn before the bot plays for them."),
-                   say("Time for each decision on a turn, 30-3600 s")),
-        SettingDef("ai_delay_seconds", 2, 0, 30, say("seconds"),
-                   say("How long AI seats wait before each move, so people can follow."),
-                   say("Pause before each AI move, 0-30 s")),
-        SettingDef("idle_takeover", 2, 1, 10, say("timeouts"),
-                   say("Consecutive timeouts after which the AI takes over the seat until the player clicks again."),
-                   say("Timeouts in a row before the AI takes an absent player's seat, 1-10")),
-        SettingDef("count_ai_matches", 0, 0, 1, say("(0 no, 1 yes)"),
-                   say("Whether matches with AI seats count in players' stats and the leaderboard."),
-                   say("Whether matches with AI players count in stats"), kind="bool"),
-        SettingDef("negotiation_seconds", 60, 10, 600, say("seconds"),
-                   say("How long a Mat Goceng Extra Power negotiation stays open."),
-                   say("Mat Goceng Extra Power negotiations, 10-600 s")),
-        SettingDef("pictures", 1, 0, 1, say("(0 no, 1 yes)"),
-                   say("Whether the table is also shown as a picture (the text stays either way)."),
-                   say("Whether the table is also shown as a picture"), kind="bool"),
-        SettingDef("ai_think_ms", 1000, 100, 10000, say("milliseconds"),
-                   say("How long a hard AI seat thinks about each move."),
-                   say("How long a hard AI seat thinks about each move, 100-10000 ms")),
+        SettingDef(
+            "window_seconds",
+            20,
+            5,
+            300,
+            say("seconds"),
+            say("How long out-of-turn response windows (blocks, Plot Twists) stay open."),
+            say("Response windows (blocks, Plot Twists), 5-300 s"),
+        ),
+        SettingDef(
+            "turn_seconds",
+            180,
+            30,
+            3600,
+            say("seconds"),
+            say("How long a player has for each decision on their turn before the bot plays for them."),
+            say("Time for each decision on a turn, 30-3600 s"),
+        ),
+        SettingDef(
+            "ai_delay_seconds",
+            2,
+            0,
+            30,
+            say("seconds"),
+            say("How long AI seats wait before each move, so people can follow."),
+            say("Pause before each AI move, 0-30 s"),
+        ),
+        SettingDef(
+            "idle_takeover",
+            2,
+            1,
+            10,
+            say("timeouts"),
+            say("Consecutive timeouts after which the AI takes over the seat until the player clicks again."),
+            say("Timeouts in a row before the AI takes an absent player's seat, 1-10"),
+        ),
+        SettingDef(
+            "count_ai_matches",
+            0,
+            0,
+            1,
+            say("(0 no, 1 yes)"),
+            say("Whether matches with AI seats count in players' stats and the leaderboard."),
+            say("Whether matches with AI players count in stats"),
+            kind="bool",
+        ),
+        SettingDef(
+            "negotiation_seconds",
+            60,
+            10,
+            600,
+            say("seconds"),
+            say("How long a Mat Goceng Extra Power negotiation stays open."),
+            say("Mat Goceng Extra Power negotiations, 10-600 s"),
+        ),
+        SettingDef(
+            "pictures",
+            1,
+            0,
+            1,
+            say("(0 no, 1 yes)"),
+            say("Whether the table is also shown as a picture (the text stays either way)."),
+            say("Whether the table is also shown as a picture"),
+            kind="bool",
+        ),
+        SettingDef(
+            "ai_think_ms",
+            1000,
+            100,
+            10000,
+            say("milliseconds"),
+            say("How long a hard AI seat thinks about each move."),
+            say("How long a hard AI seat thinks about each move, 100-10000 ms"),
+        ),
     )
 }
 

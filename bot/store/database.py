@@ -43,8 +43,9 @@ class Database:
         self._watchers: list[Watcher] = []
 
     @classmethod
-    async def open(cls, path: str | Path, clock: Callable[[], float] = time.time, *,
-                   synchronous: str | None = None) -> Database:
+    async def open(
+        cls, path: str | Path, clock: Callable[[], float] = time.time, *, synchronous: str | None = None
+    ) -> Database:
         """``synchronous``: FULL or NORMAL; None reads ``DATABASE_SYNCHRONOUS`` (default FULL, see bot.config)."""
         mode = database_synchronous() if synchronous is None else synchronous.upper()
         if mode not in SYNCHRONOUS_MODES:

@@ -78,7 +78,6 @@ _MOVE = _MOVE_SET + _MOVE_WHERE
 _FINISHING_MOVE = _MOVE_SET + ", status = ?" + _MOVE_WHERE
 
 
-
 class MatchRows:
     """Matches and their action log, as the match service stores them."""
 
@@ -111,7 +110,8 @@ class MatchRows:
     async def unannounced_finishes(self) -> list[MatchRecord]:
         """Matches whose final move was stored but never shown (the process died in between)."""
         return await self._fetch_matches(
-            "status = 'finished' AND announced_seq IS NOT NULL AND announced_seq < seq ORDER BY id", ())
+            "status = 'finished' AND announced_seq IS NOT NULL AND announced_seq < seq ORDER BY id", ()
+        )
 
     async def finished_matches(self, guild_id: int | None = None) -> list[MatchRecord]:
         if guild_id is None:
@@ -120,11 +120,19 @@ class MatchRows:
 
     async def action_log(self, match_id: int) -> list[LoggedAction]:
         rows = await self._database.rows(
-            "SELECT seq, player_id, action, at FROM actions WHERE match_id = ? ORDER BY seq", (match_id,))
+            "SELECT seq, player_id, action, at FROM actions WHERE match_id = ? ORDER BY seq", (match_id,)
+        )
         return [LoggedAction(r["seq"], r["player_id"], json.loads(r["action"]), r["at"]) for r in rows]
 
     async def create_match(
-        self, *, guild_id: int, channel_id: int, game: str, host_id: int, host_name: str, seed: int,
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        host_name: str,
+        seed: int,
         options: dict[str, Any] | None = None,
     ) -> MatchRecord:
         """A new lobby with the host seated; ChannelBusy if the channel already has a live match."""
@@ -136,8 +144,19 @@ class MatchRows:
             cur = await self._database.run(
                 "INSERT INTO matches (guild_id, channel_id, game, status, host_id, players, names, options,"
                 " seed, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, game, LOBBY, host_id, dump([host_id]),
-                 dump({str(host_id): host_name}), dump(options or {}), seed, now, now),
+                (
+                    guild_id,
+                    channel_id,
+                    game,
+                    LOBBY,
+                    host_id,
+                    dump([host_id]),
+                    dump({str(host_id): host_name}),
+                    dump(options or {}),
+                    seed,
+                    now,
+                    now,
+                ),
             )
             match_id = cur.lastrowid
         assert match_id is not None  # the INSERT gave the new row its id
@@ -150,8 +169,15 @@ class MatchRows:
         await self._database.write(
             "UPDATE matches SET players = ?, names = ?, options = ?, table_options = ?, updated_at = ?"
             " WHERE id = ? AND status = ?",
-            (dump(match.players), dump({str(k): v for k, v in match.names.items()}), dump(match.options),
-             dump(match.table_options), self._database.clock(), match.id, LOBBY),
+            (
+                dump(match.players),
+                dump({str(k): v for k, v in match.names.items()}),
+                dump(match.options),
+                dump(match.table_options),
+                self._database.clock(),
+                match.id,
+                LOBBY,
+            ),
         )
 
     async def start_match(self, match: MatchRecord, state_json: str, deadline: float | None) -> None:
@@ -159,9 +185,20 @@ class MatchRows:
             "UPDATE matches SET status = ?, players = ?, names = ?, options = ?, table_options = ?, state = ?,"
             " seq = 0, decision_seq = 0, deadline = ?, decision_started = ?, reminded = 0, recent = ?, updated_at = ?"
             " WHERE id = ? AND status = ?",
-            (ACTIVE, dump(match.players), dump({str(k): v for k, v in match.names.items()}),
-             dump(match.options), dump(match.table_options), state_json, deadline, self._database.clock(),
-             dump(match.recent), self._database.clock(), match.id, LOBBY),
+            (
+                ACTIVE,
+                dump(match.players),
+                dump({str(k): v for k, v in match.names.items()}),
+                dump(match.options),
+                dump(match.table_options),
+                state_json,
+                deadline,
+                self._database.clock(),
+                dump(match.recent),
+                self._database.clock(),
+                match.id,
+                LOBBY,
+            ),
         )
         if count != 1:
             raise StaleMove(f"match #{match.id} is no longer in its lobby")
@@ -172,10 +209,21 @@ class MatchRows:
         return self._database.start(write)
 
     async def record_action(
-        self, match_id: int, *, expected_seq: int, player_id: int, action: dict[str, Any], state_json: str,
-        deadline: float | None, recent: list[str], result: dict[str, Any] | None = None,
-        timeouts: dict[int, int] | None = None, autopilot: list[int] | None = None, new_decision: bool = True,
-        skipping: list[int] | None = None, absent: list[int] | None = None,
+        self,
+        match_id: int,
+        *,
+        expected_seq: int,
+        player_id: int,
+        action: dict[str, Any],
+        state_json: str,
+        deadline: float | None,
+        recent: list[str],
+        result: dict[str, Any] | None = None,
+        timeouts: dict[int, int] | None = None,
+        autopilot: list[int] | None = None,
+        new_decision: bool = True,
+        skipping: list[int] | None = None,
+        absent: list[int] | None = None,
     ) -> int:
         """Store one accepted move: new state and log row in one statement (see migration 3). Returns the new seq.
 
@@ -188,11 +236,28 @@ class MatchRows:
             # action row inside it, so state and log are stored together or not at all.
             cur = await self._database.run(
                 _FINISHING_MOVE if result is not None else _MOVE,
-                (state_json, new_seq, deadline, dump(result) if result else None, dump(recent),
-                 "played" if result else None, now, dump({str(k): v for k, v in (timeouts or {}).items()}),
-                 dump(autopilot or []), player_id, dump(action), new_decision, now, new_decision,
-                 new_decision, new_seq, dump(skipping or []), dump(absent or []))
-                + ((FINISHED,) if result is not None else ()) + (match_id, expected_seq, ACTIVE),
+                (
+                    state_json,
+                    new_seq,
+                    deadline,
+                    dump(result) if result else None,
+                    dump(recent),
+                    "played" if result else None,
+                    now,
+                    dump({str(k): v for k, v in (timeouts or {}).items()}),
+                    dump(autopilot or []),
+                    player_id,
+                    dump(action),
+                    new_decision,
+                    now,
+                    new_decision,
+                    new_decision,
+                    new_seq,
+                    dump(skipping or []),
+                    dump(absent or []),
+                )
+                + ((FINISHED,) if result is not None else ())
+                + (match_id, expected_seq, ACTIVE),
             )
             # rowcount is read from the cursor without another trip; the cursor is left to the
             # garbage collector rather than spending a trip on closing it.
@@ -212,14 +277,28 @@ class MatchRows:
         )
 
     async def end_match(
-        self, match_id: int, *, status: str, reason: str, result: dict[str, Any] | None = None,
-        expected_seq: int | None = None, state_json: str | None = None,
+        self,
+        match_id: int,
+        *,
+        status: str,
+        reason: str,
+        result: dict[str, Any] | None = None,
+        expected_seq: int | None = None,
+        state_json: str | None = None,
     ) -> bool:
         """Finish (concede: with a result) or abandon a live match. False if it was no longer live."""
-        sql = ("UPDATE matches SET status = ?, end_reason = ?, result = ?, deadline = NULL, updated_at = ?,"
-               " state = COALESCE(?, state) WHERE id = ? AND status IN ('lobby', 'active')")
-        params: tuple[Any, ...] = (status, reason, dump(result) if result else None, self._database.clock(),
-                                   state_json, match_id)
+        sql = (
+            "UPDATE matches SET status = ?, end_reason = ?, result = ?, deadline = NULL, updated_at = ?,"
+            " state = COALESCE(?, state) WHERE id = ? AND status IN ('lobby', 'active')"
+        )
+        params: tuple[Any, ...] = (
+            status,
+            reason,
+            dump(result) if result else None,
+            self._database.clock(),
+            state_json,
+            match_id,
+        )
         if expected_seq is not None:
             sql += " AND seq = ?"
             params += (expected_seq,)

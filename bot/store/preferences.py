@@ -35,7 +35,8 @@ class Preferences:
 
     async def set_user_pref(self, user_id: int, key: str, value: Any) -> None:
         await self._database.write(
-            "INSERT OR REPLACE INTO user_prefs (user_id, key, value) VALUES (?, ?, ?)", (user_id, key, dump(value)),
+            "INSERT OR REPLACE INTO user_prefs (user_id, key, value) VALUES (?, ?, ?)",
+            (user_id, key, dump(value)),
         )
 
 

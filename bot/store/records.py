@@ -60,15 +60,19 @@ class RecordRows:
 
     async def player_records(self, guild_id: int, player_id: int, *, count_ai: bool) -> list[Record]:
         """A player's record per game on one server (games they never finished are left out)."""
-        rows = await self._database.rows(PLAYER_RECORDS, {"guild": guild_id, "player": player_id,
-                                                          "count_ai": int(count_ai)})
+        rows = await self._database.rows(
+            PLAYER_RECORDS, {"guild": guild_id, "player": player_id, "count_ai": int(count_ai)}
+        )
         return [Record(player_id, r["game"], r["played"], r["won"] or 0) for r in rows]
 
-    async def leaderboard(self, guild_id: int, game: str, *, count_ai: bool, limit: int = 10,
-                          min_played: int = 1) -> list[Record]:
+    async def leaderboard(
+        self, guild_id: int, game: str, *, count_ai: bool, limit: int = 10, min_played: int = 1
+    ) -> list[Record]:
         """The best human players of one game on one server: most wins, then best win rate."""
-        rows = await self._database.rows(LEADERBOARD, {"guild": guild_id, "game": game, "count_ai": int(count_ai),
-                                                       "limit": limit, "min_played": min_played})
+        rows = await self._database.rows(
+            LEADERBOARD,
+            {"guild": guild_id, "game": game, "count_ai": int(count_ai), "limit": limit, "min_played": min_played},
+        )
         return [Record(r["player"], game, r["played"], r["won"] or 0) for r in rows]
 
 

@@ -61,26 +61,29 @@ class ShownRows:
         closed = [int(u) for u in json.loads(found[0]["dm_closed"])]
         if user_id in closed:
             return
-        await self._database.write("UPDATE matches SET dm_closed = ? WHERE id = ?",
-                                   (dump([*closed, user_id]), match_id))
+        await self._database.write(
+            "UPDATE matches SET dm_closed = ? WHERE id = ?", (dump([*closed, user_id]), match_id)
+        )
 
-    async def save_user_message(self, match_id: int, kind: str, user_id: int, channel_id: int,
-                                message_id: int) -> None:
+    async def save_user_message(self, match_id: int, kind: str, user_id: int, channel_id: int, message_id: int) -> None:
         await self._database.write(
             "INSERT OR REPLACE INTO match_messages (match_id, kind, user_id, channel_id, message_id)"
-            " VALUES (?, ?, ?, ?, ?)", (match_id, kind, user_id, channel_id, message_id),
+            " VALUES (?, ?, ?, ?, ?)",
+            (match_id, kind, user_id, channel_id, message_id),
         )
 
     async def forget_user_message(self, match_id: int, kind: str, user_id: int) -> None:
         await self._database.write(
-            "DELETE FROM match_messages WHERE match_id = ? AND kind = ? AND user_id = ?", (match_id, kind, user_id),
+            "DELETE FROM match_messages WHERE match_id = ? AND kind = ? AND user_id = ?",
+            (match_id, kind, user_id),
         )
 
     async def user_messages(self, match_id: int, kind: str) -> dict[int, tuple[int, int]]:
         """user id -> (channel id, message id) for one kind of per-user message of a match."""
         rows = await self._database.rows(
             "SELECT user_id, channel_id, message_id FROM match_messages WHERE match_id = ? AND kind = ?",
-            (match_id, kind))
+            (match_id, kind),
+        )
         return {r["user_id"]: (r["channel_id"], r["message_id"]) for r in rows}
 
 

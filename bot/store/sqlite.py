@@ -31,8 +31,9 @@ class Storage:
         self.records = RecordRows(database)
 
     @classmethod
-    async def open(cls, path: str | Path, clock: Callable[[], float] = time.time, *,
-                   synchronous: str | None = None) -> Storage:
+    async def open(
+        cls, path: str | Path, clock: Callable[[], float] = time.time, *, synchronous: str | None = None
+    ) -> Storage:
         """``synchronous``: FULL or NORMAL; None reads ``DATABASE_SYNCHRONOUS`` (default FULL, see bot.config)."""
         return cls(await Database.open(path, clock, synchronous=synchronous))
 

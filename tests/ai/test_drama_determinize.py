@@ -73,9 +73,15 @@ def test_a_sample_shows_the_seat_its_view_and_offers_its_legal_actions(seed: int
 
 
 def test_the_hidden_cards_are_dealt_afresh_and_the_seen_ones_kept():
-    state, actor = next((s, a) for s, a in _decisions(1) if s.phase == "action" and s.choice is None
-                        and s.window is None and s.turn.number >= 4
-                        and sum(len(p.hand) for p in s.players if p.id != a) >= 3)
+    state, actor = next(
+        (s, a)
+        for s, a in _decisions(1)
+        if s.phase == "action"
+        and s.choice is None
+        and s.window is None
+        and s.turn.number >= 4
+        and sum(len(p.hand) for p in s.players if p.id != a) >= 3
+    )
     view = GAME.rules.view(state, actor)
     deals = [sample(view, Rng.seeded(k)) for k in range(8)]
     others = [p.id for p in state.players if p.id != actor]
@@ -83,7 +89,9 @@ def test_the_hidden_cards_are_dealt_afresh_and_the_seen_ones_kept():
     assert len({tuple(tuple(p.hand) for p in d.players if p.id in others) for d in deals}) > 1
     for d in deals:
         assert [p.hand for p in d.players if p.id == actor] == [sorted(p.hand) for p in state.players if p.id == actor]
-        assert d.kedai == [c if not hidden else d.kedai[i] for i, (c, hidden) in enumerate(zip(state.kedai, state.kedai_hidden))]
+        assert d.kedai == [
+            c if not hidden else d.kedai[i] for i, (c, hidden) in enumerate(zip(state.kedai, state.kedai_hidden))
+        ]
         assert d.green_discard == state.green_discard and d.bank == state.bank
         assert len(d.blue_discard) == len(state.blue_discard)
 

@@ -34,7 +34,9 @@ def _decisions(seeds: range) -> Iterator[tuple[Any, int, Rng]]:
         while not G.rules.is_over(state):
             actor = sorted(G.rules.actors(state))[0]
             yield state, actor, rng
-            G.rules.apply(state, actor, policy.choose(G.rules.view(state, actor), G.rules.legal_actions(state, actor), rng))
+            G.rules.apply(
+                state, actor, policy.choose(G.rules.view(state, actor), G.rules.legal_actions(state, actor), rng)
+            )
 
 
 def test_a_sample_gives_the_seat_its_view_and_legal_actions_at_every_decision_of_whole_games():

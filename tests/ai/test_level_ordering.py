@@ -40,8 +40,9 @@ HARD_PLAYOUTS, HARD_GAMES = 16, 16
 
 def test_hard_beats_normal_at_drump_even_on_few_playouts():
     game = get_game("drump")
-    tally = duel(game, Hard("drump", Budget(playouts=HARD_PLAYOUTS)), registry.policy("drump", "normal"),
-                 HARD_GAMES, seed=7)
+    tally = duel(
+        game, Hard("drump", Budget(playouts=HARD_PLAYOUTS)), registry.policy("drump", "normal"), HARD_GAMES, seed=7
+    )
     assert tally.score >= 0.5 + MARGIN, tally.to_json()  # measured: 12 wins of 16
 
 

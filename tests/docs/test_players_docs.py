@@ -19,7 +19,7 @@ def _section(text: str, heading: str) -> str:
     """From ``heading`` (a ``## `` line) to the next ``## `` heading or the end."""
     start = text.index("\n" + heading + "\n")
     end = text.find("\n## ", start + 1)
-    return text[start: end if end != -1 else len(text)]
+    return text[start : end if end != -1 else len(text)]
 
 
 def _english() -> tuple[str, str]:
@@ -34,7 +34,7 @@ def _translated(language: str) -> tuple[str, str]:
     start = text.index("\n## ")
     games = text.index("\n### ", start)
     end = text.find("\n## ", games)
-    return text[start:games], text[games: end if end != -1 else len(text)]
+    return text[start:games], text[games : end if end != -1 else len(text)]
 
 
 def _structure(text: str) -> tuple[set[str], int, list[str]]:

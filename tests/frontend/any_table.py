@@ -116,7 +116,9 @@ def public_texts(live: Any) -> str:
     if live.state is not None:
         public = game.rules.view(live.state, None)
         fields = list(game.presenter.board(public, live.record.names).fields)
-        board = "\n".join([game.presenter.board(public, live.record.names).text] + [f"{f.name}\n{f.value}" for f in fields])
+        board = "\n".join(
+            [game.presenter.board(public, live.record.names).text] + [f"{f.name}\n{f.value}" for f in fields]
+        )
     return board + "\n" + "\n".join(live.record.recent)
 
 
@@ -265,7 +267,7 @@ class GameTable:
             watch.secret_checks += bool(secret)
             if waiting.window is not None and not waiting.window.public:
                 window_actors = set(waiting.actors)
-        for request in self.world.requests[self._seen:]:
+        for request in self.world.requests[self._seen :]:
             message = _message_json(request)
             if message is None or int(message["channel_id"]) != CHANNEL or int(message.get("flags") or 0) & 64:
                 continue
@@ -278,8 +280,7 @@ class GameTable:
             if running:
                 bare = without_title(text, live.game.title)
                 watch.leaks.extend((s, text) for s in secret if _contains(bare, s))
-                watch.secret_mentions.extend(
-                    (int(m), text) for m in MENTION.findall(text) if int(m) in window_actors)
+                watch.secret_mentions.extend((int(m), text) for m in MENTION.findall(text) if int(m) in window_actors)
         self._seen = len(self.world.requests)
 
     # --- a whole match -----------------------------------------------------------------
@@ -336,16 +337,17 @@ class GameTable:
         last = await self._click_through(player, opened.message, legal, action)
         return last or opened
 
-    async def world_choose(self, player: int, picker: FakeMessage, path: tuple[int, ...],
-                           index: int) -> InteractionRecord:
+    async def world_choose(
+        self, player: int, picker: FakeMessage, path: tuple[int, ...], index: int
+    ) -> InteractionRecord:
         record = await seat.choose(self.world, self.bot, player, picker, path, index)
         await self._clicked(record)
         return record
 
-    async def _click_through(self, player: int, picker: FakeMessage, legal: list[Action],
-                             action: Action) -> InteractionRecord | None:
-        return await seat.click_through(self.world, self.bot, player, picker, legal, action,
-                                        after_click=self._clicked)
+    async def _click_through(
+        self, player: int, picker: FakeMessage, legal: list[Action], action: Action
+    ) -> InteractionRecord | None:
+        return await seat.click_through(self.world, self.bot, player, picker, legal, action, after_click=self._clicked)
 
     async def _clicked(self, record: InteractionRecord) -> None:
         self.clicks.append(record)
@@ -405,13 +407,15 @@ class GameTable:
         await self.observe()
 
 
-async def open_table(db_path: Any, clock: ManualClock, game_name: str, humans: int, ais: int,
-                     seed: int = 1) -> GameTable:
+async def open_table(
+    db_path: Any, clock: ManualClock, game_name: str, humans: int, ais: int, seed: int = 1
+) -> GameTable:
     world = make_world(humans)
     bot = make_bot(db_path, clock, seed=1000 + seed)
     await world.connect(bot)
-    table = GameTable(world, bot, clock, get_game(game_name), list(HUMANS[:humans]), ais, seed=seed,
-                      rng=Rng.seeded(seed))
+    table = GameTable(
+        world, bot, clock, get_game(game_name), list(HUMANS[:humans]), ais, seed=seed, rng=Rng.seeded(seed)
+    )
     return table
 
 

@@ -30,7 +30,7 @@ def watch_dms(table: GameTable) -> DmLeaks:
     async def observe_dms() -> None:
         await observe()
         live = await table.live() if table.match_id else None
-        requests = table.world.requests[seen[0]:]
+        requests = table.world.requests[seen[0] :]
         seen[0] = len(table.world.requests)
         if live is None or live.state is None or live.record.status != "active":
             return
@@ -59,6 +59,7 @@ def watch_dms(table: GameTable) -> DmLeaks:
 def negotiation_ahead(helpers_fitting: int, battler: int | None = None):
     """An ``until`` for ``play_out``: a battle holder (``battler`` if given) who may ask for Extra
     Power, with at least ``helpers_fitting`` human players outside the battle holding a fitting card."""
+
     def until(live: Any) -> bool:
         state = live.state
         battle = state.battle
@@ -70,6 +71,7 @@ def negotiation_ahead(helpers_fitting: int, battler: int | None = None):
             return False
         helpers = [p for p in state.players if p not in (battle.attacker, battle.defender) and p > 0]
         return sum(bool(fitting_cards(state, battle, battle.holder, h)) for h in helpers) >= helpers_fitting
+
     return until
 
 
@@ -84,8 +86,9 @@ async def prompt_pick(table: GameTable, player: int, action: dict) -> Any:
     legal = live.game.rules.legal_actions(live.state, player)
     prompt = table.world.dm_messages(player)[-1]
     if any(c.startswith(("pkb:", "pks:")) for c in prompt.custom_ids()):
-        return await seat.click_through(table.world, table.bot, player, prompt, legal, action,
-                                        after_click=table._clicked)
+        return await seat.click_through(
+            table.world, table.bot, player, prompt, legal, action, after_click=table._clicked
+        )
     return await table.act(player, action, via="prompt")
 
 

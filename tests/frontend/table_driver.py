@@ -18,8 +18,12 @@ from bot.play.clock import ManualClock
 from tools.sim import FakeDiscord, FakeMessage, InteractionRecord, seat
 
 GUILD, CHANNEL = 7_000_000_000_000_001, 7_000_000_000_000_002
-HOST, GUEST, STRANGER, MODERATOR = 7_100_000_000_000_001, 7_100_000_000_000_002, 7_100_000_000_000_003, \
-    7_100_000_000_000_004
+HOST, GUEST, STRANGER, MODERATOR = (
+    7_100_000_000_000_001,
+    7_100_000_000_000_002,
+    7_100_000_000_000_003,
+    7_100_000_000_000_004,
+)
 ADMIN = 7_100_000_000_000_009
 NAMES = {HOST: "Aisyah", GUEST: "Budi", STRANGER: "Citra", MODERATOR: "Dewi", ADMIN: "Eka"}
 PERMISSIONS = {MODERATOR: "manage_channels", ADMIN: "manage_guild"}
@@ -54,8 +58,9 @@ class Table:
         await self.world.settle()
         return record
 
-    async def select(self, user: int, message: FakeMessage, custom_id: str, values: list[str],
-                     **kw: Any) -> InteractionRecord:
+    async def select(
+        self, user: int, message: FakeMessage, custom_id: str, values: list[str], **kw: Any
+    ) -> InteractionRecord:
         record = await self.world.select(self.bot, user, message, custom_id, values, **kw)
         await self.world.settle()
         return record
@@ -73,7 +78,8 @@ class Table:
                 return message
         for message in reversed(self.world.channel_messages(CHANNEL)):
             if any(cid.startswith(("lobby:", "hand:")) for cid in message.custom_ids()) or (
-                    message.embeds and (message.embeds[0].get("title") or "").startswith("DRUMP · match #")):
+                message.embeds and (message.embeds[0].get("title") or "").startswith("DRUMP · match #")
+            ):
                 return message
         raise AssertionError("no table message in the channel")
 
@@ -100,8 +106,12 @@ class Table:
         legal = live.game.rules.legal_actions(live.state, player)
         return await seat.play(self.world, self.bot, player, self.table_message(), legal, action)
 
-    async def play_out(self, choose: Callable[[Any, int, list[Action]], Action], limit: int = 2000,
-                       after_move: Callable[[], None] | None = None) -> None:
+    async def play_out(
+        self,
+        choose: Callable[[Any, int, list[Action]], Action],
+        limit: int = 2000,
+        after_move: Callable[[], None] | None = None,
+    ) -> None:
         for _ in range(limit):
             live = self.live()
             if live is None:
@@ -111,5 +121,3 @@ class Table:
             if after_move:
                 after_move()
         raise AssertionError("the match did not end")
-
-

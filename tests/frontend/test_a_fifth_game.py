@@ -46,7 +46,14 @@ async def test_a_toy_game_from_the_test_folder_is_played_to_the_end_through_disc
     table = await opened(2)
     registered = {c["name"]: c for c in table.world.commands.registered[None].values()}
     assert {o["name"] for o in registered["ambil"]["options"]} == {
-        "new", "hand", "board", "rules", "concede", "end", "stick"}
+        "new",
+        "hand",
+        "board",
+        "rules",
+        "concede",
+        "end",
+        "stick",
+    }
     assert registered["ambil"]["description"] == toy.presenter.tagline
     await table.open_and_start()
     live = await table.live()
@@ -63,8 +70,16 @@ async def test_a_toy_game_from_the_test_folder_is_played_to_the_end_through_disc
     channel = "\n".join(m.text for m in table.world.channel_messages(CHANNEL))
     assert "Ambil match" in channel and "takes the last stick" in channel
     log = await table.bot.storage.matches.action_log(live.id)
-    assert replay(toy.rules, live.record.players, live.record.seed, live.record.options,
-                  [(a.player_id, a.action) for a in log]).winner == live.state.winner
+    assert (
+        replay(
+            toy.rules,
+            live.record.players,
+            live.record.seed,
+            live.record.options,
+            [(a.player_id, a.action) for a in log],
+        ).winner
+        == live.state.winner
+    )
     rules = await table.slash(HUMANS[0], "rules")
     assert rules.ephemeral and "last stick wins" in rules.text
     history = await table.world.slash(table.bot, HUMANS[0], CHANNEL, "history", None, {"match": live.id})

@@ -58,8 +58,7 @@ async def _open(tables, db_path, clock, game, humans, ais, seed=1) -> GameTable:
 
 @pytest.mark.parametrize(("game", "humans", "ais"), _sizes(), ids=lambda v: str(v))
 @pytest.mark.slow
-async def test_a_whole_match_through_clicks_keeps_secrets_and_mentions_quiet(tables, db_path, clock, game, humans,
-                                                                             ais):
+async def test_a_whole_match_through_clicks_keeps_secrets_and_mentions_quiet(tables, db_path, clock, game, humans, ais):
     table = await _open(tables, db_path, clock, game, humans, ais)
     await table.open_and_start()
     live = await table.live()
@@ -74,13 +73,17 @@ async def test_a_whole_match_through_clicks_keeps_secrets_and_mentions_quiet(tab
     final = table.world.message(table.table_id)
     assert "Take action" not in [b.label for b in final.buttons()]
     live = await table.live()
-    result_head = render.result_text(live, live.game.rules.result(live.game.rules.state_from_json(stored.state))).splitlines()[0]
+    result_head = render.result_text(
+        live, live.game.rules.result(live.game.rules.state_from_json(stored.state))
+    ).splitlines()[0]
     assert result_head in final.text, final.text[-400:]
     assert all(i.responded for i in table.world.interactions), "an interaction went unanswered"
     assert not any("Something went wrong" in c.text for c in table.clicks)
     log = await table.bot.storage.matches.action_log(table.match_id)
     assert len(log) == stored.seq
-    rebuilt = replay(live.game.rules, stored.players, stored.seed, stored.options, [(a.player_id, a.action) for a in log])
+    rebuilt = replay(
+        live.game.rules, stored.players, stored.seed, stored.options, [(a.player_id, a.action) for a in log]
+    )
     assert live.game.rules.state_to_json(rebuilt) == stored.state
 
     watch = table.watch
@@ -107,6 +110,7 @@ def _in_window_with_humans(table: GameTable, need: int):
         if waiting.window.public:
             return table.ping_for(decision) is not None or len(humans) > 1
         return all(table.prompt_for(p, decision) is not None for p in humans)
+
     return until
 
 
@@ -147,8 +151,9 @@ async def test_restart_mid_window_old_buttons_answer_and_the_deadline_fires(tabl
         assert any(c.startswith("pk") and f":{decision}:" in c for c in opened.message.custom_ids())
     if len(humans) > 1:  # a second human passes from the old prompt, sent before the restart
         other = humans[1]
-        passed = await table.click(other, old_prompts[other],
-                                   PassButton.on(old_prompts[other].custom_ids(), table.match_id, decision))
+        passed = await table.click(
+            other, old_prompts[other], PassButton.on(old_prompts[other].custom_ids(), table.match_id, decision)
+        )
         assert passed.responded and "done" in passed.text, passed.text
         assert (await table.bot.storage.matches.get_match(table.match_id)).seq > seq
     # Nobody else answers: the window's deadline, set before the restart, still fires.
@@ -161,8 +166,9 @@ async def test_restart_mid_window_old_buttons_answer_and_the_deadline_fires(tabl
     assert timed_out, "nothing happened at the deadline"
     # The first human's old prompt was folded: no button left that looks live.
     prompt = old_prompts[humans[0]]
-    assert prompt.deleted or (PassButton.on(prompt.custom_ids(), table.match_id, decision) is None
-                              and "over" in prompt.text)
+    assert prompt.deleted or (
+        PassButton.on(prompt.custom_ids(), table.match_id, decision) is None and "over" in prompt.text
+    )
     # And the match plays on to the end from there.
     await table.play_out()
     assert (await table.bot.storage.matches.get_match(table.match_id)).status == "finished"
@@ -270,8 +276,9 @@ async def test_four_humans_answer_every_drama_window_in_time_without_a_stale_cli
             assert deadline is None or clock.now() < deadline
             via = vias[(answered_in_windows + index) % 2]
             if via == "prompt":
-                assert table.prompt_for(player, current.record.decision_seq) is not None, \
+                assert table.prompt_for(player, current.record.decision_seq) is not None, (
                     "a window actor got no DM prompt"
+                )
             await table.act(player, via=via)
             answered_in_windows += 1
     assert (await table.bot.storage.matches.get_match(table.match_id)).status == "finished"
@@ -299,7 +306,11 @@ async def test_goceng_negotiation_with_always_ask_humans_stays_secret(tables, db
     assert (await table.bot.storage.matches.get_match(table.match_id)).status == "finished"
     assert watch.windows_seen["secret"] > 0 and watch.multi_human_windows > 0
     assert watch.secret_mentions == [] and watch.leaks == []
-    prompts = [m for p in table.humans for m in table.world.dm_messages(p) if "You may respond" in m.text
-               or "response window is over" in m.text]
+    prompts = [
+        m
+        for p in table.humans
+        for m in table.world.dm_messages(p)
+        if "You may respond" in m.text or "response window is over" in m.text
+    ]
     assert prompts, "no helper was told privately"
     assert [c.text[:80] for c in table.clicks if any(s in c.text for s in STALE_TEXTS)] == []

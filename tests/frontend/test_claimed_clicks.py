@@ -43,14 +43,20 @@ def _button(custom_id: str) -> dict:
 
 ROWS = _components(
     {"type": 1, "components": [_button("pick:1"), _button("pick:2")]},
-    {"type": 1, "components": [{"type": SELECT, "custom_id": "pick:choose", "options": [{"label": "a", "value": "a"}]}]},
+    {
+        "type": 1,
+        "components": [{"type": SELECT, "custom_id": "pick:choose", "options": [{"label": "a", "value": "a"}]}],
+    },
 )
 #: Components v2: a container holding a section whose accessory is the button, and a row.
 LAYOUT = _components(
-    {"type": 17, "components": [
-        {"type": 9, "components": [{"type": 10, "content": "text"}], "accessory": _button("pick:deep")},
-        {"type": 1, "components": [_button("pick:row")]},
-    ]},
+    {
+        "type": 17,
+        "components": [
+            {"type": 9, "components": [{"type": 10, "content": "text"}], "accessory": _button("pick:deep")},
+            {"type": 1, "components": [_button("pick:row")]},
+        ],
+    },
 )
 
 
@@ -74,8 +80,22 @@ def _found(components, kind, custom_id) -> bool:
 async def test_every_component_is_routed_to_the_handler_it_calls(table):
     routes, handlers = table.bot.router.routes(), table.bot.handlers
     assert set(routes) == set(COMPONENTS)
-    expected = {LobbyButton: handlers.lobby, HandButton: handlers.hand, PrefButton: handlers.hand,
-                **{c: handlers.picking for c in (ActButton, PassButton, PickButton, PickSelect)},
-                **{c: handlers.options for c in (OptionsButton, MyOptionsButton, PanelPageButton, OptionSelect,
-                                                 PlayerOptionSelect, AddAISelect, LanguageSelect)}}
+    expected = {
+        LobbyButton: handlers.lobby,
+        HandButton: handlers.hand,
+        PrefButton: handlers.hand,
+        **{c: handlers.picking for c in (ActButton, PassButton, PickButton, PickSelect)},
+        **{
+            c: handlers.options
+            for c in (
+                OptionsButton,
+                MyOptionsButton,
+                PanelPageButton,
+                OptionSelect,
+                PlayerOptionSelect,
+                AddAISelect,
+                LanguageSelect,
+            )
+        },
+    }
     assert all(routes[c] is h for c, h in expected.items()), routes

@@ -20,7 +20,10 @@ async def test_settings_need_manage_server_and_valid_values(table: Table):
     assert "window_seconds` = **20**" in shown.text and "5–300" in shown.text
     bad = await settings(table, ADMIN, window_seconds=2, turn_seconds=99999, ai_delay_seconds=3)
     assert "Nothing was changed" in bad.text
-    assert "window_seconds must be between 5 and 300" in bad.text and "turn_seconds must be between 30 and 3600" in bad.text
+    assert (
+        "window_seconds must be between 5 and 300" in bad.text
+        and "turn_seconds must be between 30 and 3600" in bad.text
+    )
     assert await table.bot.storage.preferences.guild_settings(GUILD) == {}
     good = await settings(table, ADMIN, window_seconds=45, count_ai_matches=True)
     assert "Settings saved" in good.text and "window_seconds` = **45**" in good.text
@@ -35,10 +38,10 @@ async def _concede_match(table: Table, loser: int) -> int:
 
 
 async def test_stats_and_leaderboard_count_finished_human_matches(table: Table, clock):
-    await _concede_match(table, GUEST)   # host wins
-    await _concede_match(table, GUEST)   # host wins
-    await _concede_match(table, HOST)    # guest wins
-    await table.open_and_start()         # an abandoned match counts for no one
+    await _concede_match(table, GUEST)  # host wins
+    await _concede_match(table, GUEST)  # host wins
+    await _concede_match(table, HOST)  # guest wins
+    await table.open_and_start()  # an abandoned match counts for no one
     await table.slash(HOST, "end")
     # A match against an AI seat: not counted unless the server allows it.
     lobby = (await table.slash(HOST, "new")).message

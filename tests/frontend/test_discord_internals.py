@@ -61,10 +61,16 @@ def test_component_to_item_makes_the_item_of_a_parsed_component():
     from discord.ui.view import _component_to_item
 
     custom_id = PickSelect.id(7, 0, "abcdef", (), 0)
-    select = _component_factory({"type": discord.ComponentType.string_select.value, "custom_id": custom_id,
-                                 "options": [{"label": "a", "value": "0"}]})
-    button = _component_factory({"type": discord.ComponentType.button.value, "style": 1, "label": "x",
-                                 "custom_id": LobbyButton.id(7, "join")})
+    select = _component_factory(
+        {
+            "type": discord.ComponentType.string_select.value,
+            "custom_id": custom_id,
+            "options": [{"label": "a", "value": "0"}],
+        }
+    )
+    button = _component_factory(
+        {"type": discord.ComponentType.button.value, "style": 1, "label": "x", "custom_id": LobbyButton.id(7, "join")}
+    )
     assert isinstance(_component_to_item(select), discord.ui.Select)
     assert _component_to_item(select).custom_id == custom_id
     assert isinstance(_component_to_item(button), discord.ui.Button)
@@ -85,12 +91,23 @@ def test_every_component_class_has_its_compiled_template():
 
 def test_refresh_state_fills_in_a_selects_chosen_values():
     made = PickSelect(7, 0, "abcdef", (), 0)
-    made._refresh_state(None, {"custom_id": made.item.custom_id,  # type: ignore[arg-type]
-                               "component_type": discord.ComponentType.string_select.value, "values": ["2"]})
+    made._refresh_state(
+        None,
+        {
+            "custom_id": made.item.custom_id,  # type: ignore[arg-type]
+            "component_type": discord.ComponentType.string_select.value,
+            "values": ["2"],
+        },
+    )
     assert made.item.values == ["2"]
     pressed = LobbyButton(7, "join")
-    pressed._refresh_state(None, {"custom_id": pressed.item.custom_id,  # type: ignore[arg-type]
-                                  "component_type": discord.ComponentType.button.value})
+    pressed._refresh_state(
+        None,
+        {
+            "custom_id": pressed.item.custom_id,  # type: ignore[arg-type]
+            "component_type": discord.ComponentType.button.value,
+        },
+    )
 
 
 def test_the_router_uses_exactly_the_names_named_here():
@@ -101,15 +118,24 @@ def test_the_router_uses_exactly_the_names_named_here():
 def test_no_other_module_uses_a_private_name_of_discord_py():
     found = {use for use in _private_uses() if use[0] != ROUTER}
     unexpected = sorted(found - set(ELSEWHERE) - set(NOT_DISCORD))
-    assert not unexpected, ("discord.py's private names belong in the router's module (" + ROUTER + "):\n"
-                            + "\n".join(f"{module}: {name}" for module, name in unexpected))
+    assert not unexpected, (
+        "discord.py's private names belong in the router's module ("
+        + ROUTER
+        + "):\n"
+        + "\n".join(f"{module}: {name}" for module, name in unexpected)
+    )
     gone = sorted(set(ELSEWHERE) - found)
     assert not gone, f"no longer used there: drop them from ELSEWHERE: {gone}"
 
 
-@pytest.mark.parametrize("planted", ["from discord.ui.view import _component_to_item\n",
-                                     "def f(item):\n    return item.__discord_ui_compiled_template__\n",
-                                     "def f(message):\n    return getattr(message, '_state', None)\n"])
+@pytest.mark.parametrize(
+    "planted",
+    [
+        "from discord.ui.view import _component_to_item\n",
+        "def f(item):\n    return item.__discord_ui_compiled_template__\n",
+        "def f(message):\n    return getattr(message, '_state', None)\n",
+    ],
+)
 def test_the_search_finds_a_planted_use(planted):
     assert _uses_in(ast.parse(planted), _discord_private_names() - _own_names())
 
@@ -134,8 +160,13 @@ def _uses_in(tree: ast.AST, candidates: frozenset[str]) -> set[str]:
             names = [alias.name for alias in node.names]
             names += [part for part in (node.module or "").split(".") if part.startswith("_")]
         elif isinstance(node, ast.Import):
-            names = [part for alias in node.names if alias.name.split(".")[0] == "discord"
-                     for part in alias.name.split(".") if part.startswith("_")]
+            names = [
+                part
+                for alias in node.names
+                if alias.name.split(".")[0] == "discord"
+                for part in alias.name.split(".")
+                if part.startswith("_")
+            ]
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             names = [node.value]  # getattr(obj, "_name")
         used.update(n for n in names if n.startswith("__discord") or n in candidates)
@@ -160,8 +191,10 @@ def _discord_private_names() -> frozenset[str]:
                 names.add(node.id)
             elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.isidentifier():
                 names.add(node.value)  # __slots__ entries
-    return frozenset({n for n in names if n.startswith("_") and not n.startswith("__")}
-                     | {n for n in names if n.startswith("__discord")})
+    return frozenset(
+        {n for n in names if n.startswith("_") and not n.startswith("__")}
+        | {n for n in names if n.startswith("__discord")}
+    )
 
 
 @functools.cache

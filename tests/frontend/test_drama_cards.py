@@ -29,7 +29,8 @@ async def test_drama_card_shows_a_card_in_full_privately(table):
     assert rows["Condition"] == "only on another player's turn"
     assert rows["Effect"].startswith("Play on another player's TURN to skip it.")
     assert not table.world.channel_messages(CHANNEL) or all(
-        "Cliffhanger" not in m.text for m in table.world.channel_messages(CHANNEL))
+        "Cliffhanger" not in m.text for m in table.world.channel_messages(CHANNEL)
+    )
 
 
 async def test_drama_card_item_member_and_hero_and_an_unknown_name(table):

@@ -41,6 +41,7 @@ def _channel_texts(table) -> list[str]:
 
 # --- whole matches ------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(("humans", "ais"), [(2, 0), (2, 2), (3, 3)], ids=["2p", "4p", "6p"])
 @pytest.mark.slow
 async def test_a_whole_match_reads_well_and_keeps_every_hand_secret(tables, db_path, clock, humans, ais):
@@ -55,7 +56,7 @@ async def test_a_whole_match_reads_well_and_keeps_every_hand_secret(tables, db_p
     tab = table.world.message(table.table_id)
     fields = tab.embeds[0]["fields"]
     assert len(fields) == humans + ais + 2 and any("Kedai" in f["name"] for f in fields)
-    assert all("Air Muka" in f["value"] for f in fields[:humans + ais])
+    assert all("Air Muka" in f["value"] for f in fields[: humans + ais])
     await table.play_out()
     assert (await table.bot.storage.matches.get_match(table.match_id)).status == "finished"
     watch = table.watch
@@ -72,6 +73,7 @@ async def test_a_whole_match_reads_well_and_keeps_every_hand_secret(tables, db_p
 
 
 # --- arranged moments ---------------------------------------------------------------------
+
 
 async def _arranged(tables, db_path, clock, hands, *, humans=3, seed=11, draw=(), close_dms=()):
     """A table of ``humans`` people whose hands are set just before the last hero pick.
@@ -106,9 +108,13 @@ async def _answer(table, pid, action):
 
 
 async def test_a_cancel_of_a_cancel_through_the_prompts(tables, db_path, clock):
-    table, (a, b, c) = await _arranged(tables, db_path, clock,
-                                       [["Jumpa Bomoh"], ["Saksi Palsu"], ["Rupanya Kembar!"]],
-                                       draw=("Menang Cabutan Bertuah",))
+    table, (a, b, c) = await _arranged(
+        tables,
+        db_path,
+        clock,
+        [["Jumpa Bomoh"], ["Saksi Palsu"], ["Rupanya Kembar!"]],
+        draw=("Menang Cabutan Bertuah",),
+    )
     live = await table.live()
     assert live.waiting.actors == {a} and live.state.choice.kind == "start"  # nobody could answer: no wait
     await _answer(table, a, {"type": "collect"})
@@ -147,8 +153,9 @@ async def test_a_cliffhanger_before_collecting_skips_the_whole_turn(tables, db_p
 
 
 async def test_a_cliffhanger_in_the_action_phase_stops_cards_and_the_attack(tables, db_path, clock):
-    table, (a, b, c) = await _arranged(tables, db_path, clock, [["Jumpa Bomoh"], ["Cliffhanger"], []],
-                                       draw=("Menang Cabutan Bertuah",))
+    table, (a, b, c) = await _arranged(
+        tables, db_path, clock, [["Jumpa Bomoh"], ["Cliffhanger"], []], draw=("Menang Cabutan Bertuah",)
+    )
     await _answer(table, b, {"type": "pass"})
     await _answer(table, a, {"type": "collect"})
     live = await table.live()
@@ -164,8 +171,7 @@ async def test_a_cliffhanger_in_the_action_phase_stops_cards_and_the_attack(tabl
 
 
 async def test_a_player_with_closed_dms_plays_from_the_table_and_nothing_leaks(tables, db_path, clock):
-    table, (a, b, c) = await _arranged(tables, db_path, clock, [[], ["Cliffhanger"], ["Kena Pukau"]],
-                                       close_dms=(1,))
+    table, (a, b, c) = await _arranged(tables, db_path, clock, [[], ["Cliffhanger"], ["Kena Pukau"]], close_dms=(1,))
     closed = table.humans[1]
     assert table.world.dm_messages(closed) == []
     await table.play_out()
@@ -186,15 +192,23 @@ async def test_a_restart_while_a_window_is_open_keeps_the_prompt_working(tables,
     assert opened.message is not None and opened.message.id == old_prompt.id  # the prompt became the picker
     live = await table.live()
     from tools.sim import seat
-    await seat.click_through(table.world, table.bot, b, opened.message, live.game.rules.legal_actions(live.state, b),
-                             {"type": "play", "card": card_id("Cliffhanger")})
+
+    await seat.click_through(
+        table.world,
+        table.bot,
+        b,
+        opened.message,
+        live.game.rules.legal_actions(live.state, b),
+        {"type": "play", "card": card_id("Cliffhanger")},
+    )
     live = await table.live()
     assert live.waiting.turn == b and any("skips the whole turn" in line for line in live.record.recent)
 
 
 async def test_a_player_who_let_a_window_time_out_is_not_waited_for_again(tables, db_path, clock):
-    table, (a, b, c) = await _arranged(tables, db_path, clock, [[], ["Cliffhanger", "Kena Pukau"], []],
-                                       draw=("Menang Cabutan Bertuah",))
+    table, (a, b, c) = await _arranged(
+        tables, db_path, clock, [[], ["Cliffhanger", "Kena Pukau"], []], draw=("Menang Cabutan Bertuah",)
+    )
     live = await table.live()
     assert live.waiting.actors == {b} and live.record.deadline is not None
     clock.advance(live.record.deadline - clock.now() + 0.5)
@@ -218,8 +232,9 @@ async def test_a_player_who_let_a_window_time_out_is_not_waited_for_again(tables
 
 
 async def test_a_targeted_plot_twist_from_the_prompt_takes_three_clicks(tables, db_path, clock):
-    table, (a, b, c) = await _arranged(tables, db_path, clock, [["Jumpa Bomoh"], ["Anak Tiri Kaki Curi", "Cliffhanger"],
-                                                                ["Jumpa Bomoh"]])
+    table, (a, b, c) = await _arranged(
+        tables, db_path, clock, [["Jumpa Bomoh"], ["Anak Tiri Kaki Curi", "Cliffhanger"], ["Jumpa Bomoh"]]
+    )
     live = await table.live()
     assert b in live.waiting.actors
     prompt = table.prompt_for(b, live.record.decision_seq)
@@ -230,8 +245,14 @@ async def test_a_targeted_plot_twist_from_the_prompt_takes_three_clicks(tables, 
     options = [o for s in picker.selects() for o in s.options]
     assert {o.label for o in options} == {"Anak Tiri Kaki Curi", "Cliffhanger"}
     assert all(o.description and o.description.startswith("Plot Twist · ") for o in options)
-    clicks = await seat.click_through(table.world, table.bot, b, picker, live.game.rules.legal_actions(live.state, b),
-                                      {"type": "play", "card": card_id("Anak Tiri Kaki Curi"), "target": a})
+    clicks = await seat.click_through(
+        table.world,
+        table.bot,
+        b,
+        picker,
+        live.game.rules.legal_actions(live.state, b),
+        {"type": "play", "card": card_id("Anak Tiri Kaki Curi"), "target": a},
+    )
     assert clicks is not None
     live = await table.live()
     assert any("Anak Tiri Kaki Curi" in line for line in live.record.recent)

@@ -83,8 +83,11 @@ async def test_full_match_from_new_to_result(table: Table):
     assert {p: _dm_edits(table, p) - dm_edits_before_end[p] for p in (HOST, GUEST)} == {HOST: 1, GUEST: 1}
     announcer = table.bot.announcer
     assert not announcer.hands.holds(live.id)
-    assert all("This match is over." in table.world.message(m.id).text
-               for p in (HOST, GUEST) for m in table.world.dm_messages(p)[:1])
+    assert all(
+        "This match is over." in table.world.message(m.id).text
+        for p in (HOST, GUEST)
+        for m in table.world.dm_messages(p)[:1]
+    )
 
     stored = await table.bot.storage.matches.get_match(live.id)
     assert stored.status == "finished" and stored.result is not None
@@ -206,20 +209,19 @@ async def test_forged_and_malformed_custom_ids_change_nothing(table: Table):
     before = (await table.bot.storage.matches.get_match(live.id)).state
     legal = legal_fingerprint(live.game.rules.legal_actions(live.state, player))
     forged = [
-        PickButton.id(live.id, 0, legal, (), 99),            # out-of-range choice
-        PickButton.id(live.id, 0, legal, (0, 77), 0),        # impossible path
-        PickButton.id(live.id, 0, "abcdef", (), 0),          # choices that were never offered
-        PickButton.id(live.id, 7, legal, (), 0),             # a decision that never was
-        PickButton.id(999_999, 0, legal, (), 0),             # no such match
-        LobbyButton.id(live.id, "join"),                     # a lobby that has closed
+        PickButton.id(live.id, 0, legal, (), 99),  # out-of-range choice
+        PickButton.id(live.id, 0, legal, (0, 77), 0),  # impossible path
+        PickButton.id(live.id, 0, "abcdef", (), 0),  # choices that were never offered
+        PickButton.id(live.id, 7, legal, (), 0),  # a decision that never was
+        PickButton.id(999_999, 0, legal, (), 0),  # no such match
+        LobbyButton.id(live.id, "join"),  # a lobby that has closed
     ]
     select_id = PickSelect.id(live.id, 0, legal, (0,))
     message = await _message_with(table, forged, select_id)
     for cid in forged:
         record = await table.click(player, message, cid)
         assert record.ephemeral, cid
-        assert any(w in record.text for w in ("no longer available", "question", "over", "closed")), \
-            (cid, record.text)
+        assert any(w in record.text for w in ("no longer available", "question", "over", "closed")), (cid, record.text)
     bad_value = await table.select(player, message, select_id, ["x"])
     assert bad_value.ephemeral and "not valid" in bad_value.text
     after = (await table.bot.storage.matches.get_match(live.id)).state
@@ -253,8 +255,12 @@ async def _until_block_window(table: Table, rng: Rng) -> None:
         player = sorted(live.game.rules.actors(live.state))[0]
         legal = live.game.rules.legal_actions(live.state, player)
         attacks = [a for a in legal if a["type"] == "attack"]
-        await table.play(player, attacks[0] if attacks else rng.choice(
-            [a for a in legal if a["type"] in ("place", "end_turn", "discard")] or legal))
+        await table.play(
+            player,
+            attacks[0]
+            if attacks
+            else rng.choice([a for a in legal if a["type"] in ("place", "end_turn", "discard")] or legal),
+        )
     raise AssertionError("no attack happened")
 
 

@@ -67,8 +67,7 @@ async def test_a_negotiation_through_dm_prompts(tables, db_path, clock):
     live = await table.play_out(until=negotiation_ahead(2))
     assert live is not None
     battler = live.state.battle.holder
-    helpers = sorted(p for p in live.state.players if p not in (live.state.battle.attacker,
-                                                                   live.state.battle.defender))
+    helpers = sorted(p for p in live.state.players if p not in (live.state.battle.attacker, live.state.battle.defender))
     a, b = helpers
     await table.act(battler, {"type": "ask_help"})
     live = await table.live()
@@ -89,8 +88,10 @@ async def test_a_negotiation_through_dm_prompts(tables, db_path, clock):
     assert len([m for m in table.world.dm_messages(battler) if "You decide" in (m.content or "")]) == 1
     assert "2 offers for your line" in table.world.dm_messages(battler)[-1].text  # replaced, not piled up
 
-    lower = max((o for o in offers_of(live, a) if o["card"] == high["card"] and o["price"] < high["price"]),
-                key=lambda o: o["price"])
+    lower = max(
+        (o for o in offers_of(live, a) if o["card"] == high["card"] and o["price"] < high["price"]),
+        key=lambda o: o["price"],
+    )
     await table.act(a, lower)  # a revision, from a's own picker
     await table.act(b, {"type": "withdraw"})
     live = await table.live()
@@ -187,9 +188,14 @@ async def test_a_battle_card_is_one_line_on_the_table_and_pings_nobody(tables, d
 
     def battling(live):
         battle = live.state.battle
-        return (battle is not None and battle.window is None and live.state.pending is None
-                and battle.lines[battle.attacker] and any(a["type"] == "play" for a in
-                                                          live.game.rules.legal_actions(live.state, battle.holder)))
+        return (
+            battle is not None
+            and battle.window is None
+            and live.state.pending is None
+            and battle.lines[battle.attacker]
+            and any(a["type"] == "play" for a in live.game.rules.legal_actions(live.state, battle.holder))
+        )
+
     live = await table.play_out(until=battling)
     holder = live.state.battle.holder
     assert live.waiting.turn == live.state.active  # a battle card is no new turn for the platform
@@ -197,12 +203,14 @@ async def test_a_battle_card_is_one_line_on_the_table_and_pings_nobody(tables, d
     posts = [r for r in table.world.requests if r.method == "POST"]
     mark = len(table.world.requests)
     await table.act(holder, card, via="table")
-    new_posts = [r for r in table.world.requests[mark:] if r.method == "POST" and "/channels/" in r.path
-                 and str(CHANNEL) in r.path and "interactions" not in r.path]
+    new_posts = [
+        r
+        for r in table.world.requests[mark:]
+        if r.method == "POST" and "/channels/" in r.path and str(CHANNEL) in r.path and "interactions" not in r.path
+    ]
     assert new_posts == [], [r.path for r in new_posts]  # the table is edited; no message, no mention
     text = table.world.message(table.table_id).text
-    played = live.game.presenter.event_line({"type": "play", "player": holder, "card": card["card"]},
-                                      live.record.names)
+    played = live.game.presenter.event_line({"type": "play", "player": holder, "card": card["card"]}, live.record.names)
     assert text.count(played) == 1 and posts
 
 
@@ -214,7 +222,8 @@ async def _help_asked(tables, db_path, clock):
 
 
 async def test_the_battler_reads_an_offer_in_its_prompt_and_the_hand_dm_keeps_it_for_its_next_edit(
-        tables, db_path, clock):
+    tables, db_path, clock
+):
     """The prompt telling the battler of an offer carries its private line (which card): the hand DM is
     not edited for it too, and shows it from its next edit on."""
     table, battler, a, b = await _help_asked(tables, db_path, clock)

@@ -22,7 +22,11 @@ async def finish_turn(table: Table, player: int) -> None:
     """``player`` ends their turn through the picker, discarding if the rules ask."""
     for _ in range(10):
         live = table.live()
-        if live is None or player not in live.game.rules.actors(live.state) or live.game.rules.waiting(live.state).in_window:
+        if (
+            live is None
+            or player not in live.game.rules.actors(live.state)
+            or live.game.rules.waiting(live.state).in_window
+        ):
             return
         legal = live.game.rules.legal_actions(live.state, player)
         action = next((a for a in legal if a["type"] == "end_turn"), legal[0])

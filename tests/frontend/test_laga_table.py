@@ -45,11 +45,13 @@ class Secrets:
 
     def listen(self) -> None:
         """Cards shown privately to a seat (a look at the deck, a peek) become known to it."""
+
         def seen(outcome: Any) -> None:
             for event in outcome.events:
                 for pid in event.get("visible_to", ()):
                     cards = event.get("cards") or [event.get("card")]
                     self.known.setdefault(pid, set()).update(c for c in cards if c)
+
         self.table.bot.announcer.move_listeners.append(seen)
 
     async def check(self) -> None:
@@ -87,8 +89,13 @@ async def _open_with_genders(table: GameTable, genders: tuple[str, ...]) -> Fake
     for player, gender in zip(table.humans, genders):
         panel = await table.click(player, table.world.message(lobby.id), MyOptionsButton.custom_id_for(table.match_id))
         assert panel.ephemeral and panel.message is not None, panel.text
-        chosen = await table.world.select(table.bot, player, panel.message,
-                                          PlayerOptionSelect.custom_id_for(table.match_id, player, "gender"), [gender])
+        chosen = await table.world.select(
+            table.bot,
+            player,
+            panel.message,
+            PlayerOptionSelect.custom_id_for(table.match_id, player, "gender"),
+            [gender],
+        )
         await table.world.settle()
         assert chosen.responded, chosen.text
     for _ in range(table.ais):
@@ -154,9 +161,17 @@ async def test_six_seats_genders_spg_and_a_restart_mid_turn(db_path, clock):
         await _open_with_genders(table, GENDERS[:3])
         first = table.humans[0]
         # SPG for the first person (female) on her turn: the males with the most Coins are her targets.
-        seduced = await _play(table, secrets, until=lambda lv: lv.waiting.turn == first and lv.state.phase == "pre"
-                              and not lv.state.tasks and "SPG" in lv.state.job_deck
-                              and lv.state.news != "Bundaran HI Protest")
+        seduced = await _play(
+            table,
+            secrets,
+            until=lambda lv: (
+                lv.waiting.turn == first
+                and lv.state.phase == "pre"
+                and not lv.state.tasks
+                and "SPG" in lv.state.job_deck
+                and lv.state.news != "Bundaran HI Protest"
+            ),
+        )
         _give_spg(seduced, first)
         actions = seduced.game.rules.legal_actions(seduced.state, first)
         targets = [a for a in actions if a["type"] == "seduce"]
@@ -167,11 +182,18 @@ async def test_six_seats_genders_spg_and_a_restart_mid_turn(db_path, clock):
         await table.act(first, targets[0])
         after = await table.live()
         assert (after.state.player(victim).res["coin"], after.state.player(first).res["coin"]) == (
-            before[0] - 1, before[1] + 1)
+            before[0] - 1,
+            before[1] + 1,
+        )
         assert "Opposite Seduction" in "\n".join(after.record.recent)
         # Play on to a person's turn after their move (deciding what to do next), then restart.
-        mid = await _play(table, secrets, until=lambda lv: lv.waiting.turn in table.humans
-                          and lv.state.phase == "post" and table.human(lv, lv.waiting.turn))
+        mid = await _play(
+            table,
+            secrets,
+            until=lambda lv: (
+                lv.waiting.turn in table.humans and lv.state.phase == "post" and table.human(lv, lv.waiting.turn)
+            ),
+        )
         player, seq = mid.waiting.turn, mid.record.seq
         legal = mid.game.rules.legal_actions(mid.state, player)
         old_table = table.world.message(table.table_id)
@@ -183,7 +205,9 @@ async def test_six_seats_genders_spg_and_a_restart_mid_turn(db_path, clock):
         assert back.record.seq == seq and back.waiting.turn == player and back.state.phase == "post"
         assert back.game.rules.legal_actions(back.state, player) == legal
         opened = await table.click(player, old_table, next(c for c in old_table.custom_ids() if c.startswith("act:")))
-        assert opened.ephemeral and opened.message is not None and (opened.message.selects() or opened.message.buttons())
+        assert (
+            opened.ephemeral and opened.message is not None and (opened.message.selects() or opened.message.buttons())
+        )
         # The picker opened before the restart still answers: End turn from it ends the turn.
         types = list(dict.fromkeys(a["type"] for a in legal))  # the post-move step asks the type first
         await table.world_choose(player, old_picker, (), types.index("end"))

@@ -54,8 +54,12 @@ def catalogues(request, tmp_path):
 
 #: Besides the card data's names and the game terms of ``audit.KEPT_TERMS``: names written in the code
 #: (the Ajian cards, also named without their "Ajian"), and a snore every language writes alike.
-KEPT = (*audit.KEPT_TERMS, *AJIAN_NAMES.values(), *(n.removeprefix("Ajian ") for n in AJIAN_NAMES.values()),
-        "zzzz... zzzzz....")
+KEPT = (
+    *audit.KEPT_TERMS,
+    *AJIAN_NAMES.values(),
+    *(n.removeprefix("Ajian ") for n in AJIAN_NAMES.values()),
+    "zzzz... zzzzz....",
+)
 
 
 def _pieces_of(directory: Any) -> dict[str, audit.Fragments]:
@@ -119,8 +123,7 @@ def _found(fragments: audit.Fragments, texts: set[str]) -> dict[str, str]:
 
 @pytest.mark.parametrize("game", [g.name for g in all_games()])
 @pytest.mark.slow
-async def test_a_malay_server_and_an_indonesian_player_each_read_their_own_language(catalogues, db_path, clock,
-                                                                                   game):
+async def test_a_malay_server_and_an_indonesian_player_each_read_their_own_language(catalogues, db_path, clock, game):
     humans = get_game(game).rules.min_players
     world = make_world(humans)
     world.directory.users[INDONESIAN].locale = "id"

@@ -41,8 +41,10 @@ async def test_the_server_language_is_a_setting_and_the_channel_speaks_it(table:
     assert saved.ephemeral and "Bahasa Melayu" in saved.text
     assert await table.bot.storage.preferences.guild_settings(GUILD) == {"language": "ms"}
     lobby = (await table.slash(HOST, "new")).message
-    assert lobby is not None and pseudo("Press **Join** to take a seat; the host presses **Start** when "
-                                        "everyone is in.", MS) in lobby.text
+    assert (
+        lobby is not None
+        and pseudo("Press **Join** to take a seat; the host presses **Start** when everyone is in.", MS) in lobby.text
+    )
     assert pseudo("Join", MS) in [b.label for b in lobby.buttons()]
     # A refusal only the host sees is in the host's language: the server's, as they chose none.
     again = await table.slash(HOST, "new")
@@ -57,9 +59,9 @@ async def test_a_player_chooses_their_own_language_for_what_only_they_see(table:
     assert "**English**" in chose.text
     assert (await table.bot.storage.preferences.user_prefs(HOST)).get("language") == "en"
     lobby = (await table.slash(HOST, "new")).message
-    assert lobby is not None and pseudo("Join", MS) in [b.label for b in lobby.buttons()]   # the channel: Malay
+    assert lobby is not None and pseudo("Join", MS) in [b.label for b in lobby.buttons()]  # the channel: Malay
     again = await table.slash(HOST, "new")
-    assert again.ephemeral and "This channel already has a lobby" in again.text           # the host: English
+    assert again.ephemeral and "This channel already has a lobby" in again.text  # the host: English
     back = await _command(table, HOST, "language", choice="server")
     assert back.ephemeral and (await table.bot.storage.preferences.user_prefs(HOST)).get("language") is None
     forged = await _command(table, HOST, "language", forge=True, choice="klingon")
@@ -89,7 +91,8 @@ async def test_slash_commands_are_synced_with_indonesian_descriptions_and_englis
     assert not stats.get("name_localizations")
     drama = commands["drama"]
     assert drama["description_localizations"]["id"] == pseudo(
-        "Play Drama Pukul 7: heroes, Plot Twists and a drama at seven o'clock.", ID)
+        "Play Drama Pukul 7: heroes, Plot Twists and a drama at seven o'clock.", ID
+    )
     new = next(o for o in drama["options"] if o["name"] == "new")
     heroes = next(o for o in new["options"] if o["name"] == "heroes")
     assert heroes["description_localizations"]["id"] == pseudo(heroes["description"], ID)

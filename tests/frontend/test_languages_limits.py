@@ -58,9 +58,24 @@ def _body(rendered: render.Rendered) -> dict[str, Any]:
 
 
 def _live(game: Any, state: Any, players: list[int], recent: list[str]) -> LiveMatch:
-    record = MatchRecord(id=12, guild_id=1, channel_id=2, game=game.name, status=ACTIVE, host_id=players[0],
-                         players=players, names={p: NAMES[p] for p in players}, seed=3, options={}, state=None,
-                         seq=0, result=None, end_reason=None, message_id=99, deadline=None)
+    record = MatchRecord(
+        id=12,
+        guild_id=1,
+        channel_id=2,
+        game=game.name,
+        status=ACTIVE,
+        host_id=players[0],
+        players=players,
+        names={p: NAMES[p] for p in players},
+        seed=3,
+        options={},
+        state=None,
+        seq=0,
+        result=None,
+        end_reason=None,
+        message_id=99,
+        deadline=None,
+    )
     record.recent = recent
     return LiveMatch(record=record, game=game, state=state)
 
@@ -70,8 +85,20 @@ def _renders(live: LiveMatch, rng: Rng) -> list[tuple[str, render.Rendered]]:
     out = [("table", render.turn_message(live, live.record.recent))]
     game, state = live.game, live.state
     for p in live.record.players:
-        out.append(("hand DM", render.hand_dm(live, p, guild_name="Kedai Kopi Pak Lah", channel_id=2,
-                                              channel_name="#meja-kad", jump_url="https://discord.com/x", notes=[])))
+        out.append(
+            (
+                "hand DM",
+                render.hand_dm(
+                    live,
+                    p,
+                    guild_name="Kedai Kopi Pak Lah",
+                    channel_id=2,
+                    channel_name="#meja-kad",
+                    jump_url="https://discord.com/x",
+                    notes=[],
+                ),
+            )
+        )
         out.append(("private reply", render.private_reply(live, p, show_act=True, always_ask=True)))
     if game.rules.is_over(state):
         return out
@@ -81,15 +108,21 @@ def _renders(live: LiveMatch, rng: Rng) -> list[tuple[str, render.Rendered]]:
         path: tuple[int, ...] = ()
         while True:
             step = walk(legal, path)
-            out.append(("picker", render.picker_message(live, p, step, header="✅ " + " ".join(live.record.recent[-2:]))))
+            out.append(
+                ("picker", render.picker_message(live, p, step, header="✅ " + " ".join(live.record.recent[-2:])))
+            )
             if step.action is not None or not step.choices:
                 break
             path += (rng.choice(step.choices).index,)
         if waiting.in_window:
             out.append(("window prompt", render.window_prompt(live, p, live.record.recent[-2:], guild_name="Kedai")))
             if waiting.window is not None and p == waiting.window.decider:
-                out.append(("decider prompt", render.decider_prompt(live, p, walk(legal, ()), live.record.recent[-2:],
-                                                                    guild_name="Kedai")))
+                out.append(
+                    (
+                        "decider prompt",
+                        render.decider_prompt(live, p, walk(legal, ()), live.record.recent[-2:], guild_name="Kedai"),
+                    )
+                )
         if waiting.turn == p:
             out.append(("mention", render.mention_ping(live, p, own_turn=True)))
     out.append(("reminder", render.reminder(live, sorted(waiting.actors))))
@@ -123,15 +156,24 @@ def test_every_message_of_every_game_fits_discord_in_every_language(catalogues, 
                 recent: list[str] = []
                 for state, events in sampled:
                     names = {p: NAMES[p] for p in state_players(game)}
-                    recent = (recent + [line for e in events if e.get("visible_to") is None
-                                        for line in [game.presenter.event_line(e, names)] if line])[-12:]
+                    recent = (
+                        recent
+                        + [
+                            line
+                            for e in events
+                            if e.get("visible_to") is None
+                            for line in [game.presenter.event_line(e, names)]
+                            if line
+                        ]
+                    )[-12:]
                     live = _live(game, state, list(names), recent)
                     for what, rendered in _renders(live, rng):
                         try:
                             check_message(_body(rendered))
                         except Exception as exc:
-                            raise AssertionError(f"{game.name} {locale} seed {seed}: the {what} breaks a "
-                                                 f"Discord limit: {exc}") from None
+                            raise AssertionError(
+                                f"{game.name} {locale} seed {seed}: the {what} breaks a Discord limit: {exc}"
+                            ) from None
                         checked += 1
                     if game.rules.is_over(state):
                         result = game.rules.result(state)
@@ -143,7 +185,7 @@ def test_every_message_of_every_game_fits_discord_in_every_language(catalogues, 
 
 def state_players(game: Any) -> list[int]:
     """Four seats where the game allows (so every seat kind shows), else as many as it takes."""
-    return list(SEATS[:max(game.rules.min_players, min(4, game.rules.max_players))])
+    return list(SEATS[: max(game.rules.min_players, min(4, game.rules.max_players))])
 
 
 def test_pictures_are_drawn_in_the_language_they_are_drawn_for(monkeypatch, tmp_path):
@@ -156,8 +198,12 @@ def test_pictures_are_drawn_in_the_language_they_are_drawn_for(monkeypatch, tmp_
     i18n.set_locales_dir(tmp_path)
     drawn: list[str] = []
     text, lines = Canvas.text, Canvas.lines
-    monkeypatch.setattr(Canvas, "text", lambda self, xy, s, *a, **k: (drawn.append(str(s)), text(self, xy, s, *a, **k))[1])
-    monkeypatch.setattr(Canvas, "lines", lambda self, x, y, s, *a, **k: (drawn.append(str(s)), lines(self, x, y, s, *a, **k))[1])
+    monkeypatch.setattr(
+        Canvas, "text", lambda self, xy, s, *a, **k: (drawn.append(str(s)), text(self, xy, s, *a, **k))[1]
+    )
+    monkeypatch.setattr(
+        Canvas, "lines", lambda self, x, y, s, *a, **k: (drawn.append(str(s)), lines(self, x, y, s, *a, **k))[1]
+    )
     texts = audit.english_texts(extract.collect())
     english = audit.Fragments.of(texts, names=audit.card_names())
     own = {loc: audit.Fragments.of([pseudo(x, RULES[loc]) for x in texts], min_words=1) for loc in ("ms", "id")}

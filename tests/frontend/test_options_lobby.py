@@ -30,8 +30,9 @@ from tools.sim import FakeMessage, InteractionRecord
 COMMANDS = {"new", "hand", "board", "rules", "concede", "end"}
 
 
-async def slash(table: Table, user: int, game: str, sub: str, options: dict[str, Any] | None = None,
-                **kw: Any) -> InteractionRecord:
+async def slash(
+    table: Table, user: int, game: str, sub: str, options: dict[str, Any] | None = None, **kw: Any
+) -> InteractionRecord:
     record = await table.world.slash(table.bot, user, CHANNEL, game, sub, options, **kw)
     await table.world.settle()
     return record
@@ -68,8 +69,11 @@ def test_every_game_has_its_slash_group_from_the_registry(table: Table):
         declared = [o for o in game.rules.options if not o.per_player] + list(TABLE_OPTIONS)
         assert [p["name"] for p in new.get("options", [])] == [o.name for o in declared]
         assert all(not p.get("required") for p in new.get("options", []))
-    heroes = next(p for p in next(o for o in registered["drama"]["options"] if o["name"] == "new")["options"]
-                  if p["name"] == "heroes")
+    heroes = next(
+        p
+        for p in next(o for o in registered["drama"]["options"] if o["name"] == "new")["options"]
+        if p["name"] == "heroes"
+    )
     assert [c["value"] for c in heroes["choices"]] == ["choose", "deal"]
 
 
@@ -102,19 +106,26 @@ async def test_the_host_sets_every_match_wide_option_through_the_lobby(table: Ta
     assert panel.ephemeral and panel.message is not None
     declared = [o for o in get_game(game).rules.options if not o.per_player] + list(TABLE_OPTIONS)
     assert [s.custom_id for s in panel.message.selects()] == [
-        OptionSelect.custom_id_for(table.live().id, o.name) for o in declared]
+        OptionSelect.custom_id_for(table.live().id, o.name) for o in declared
+    ]
     message = panel.message
     for option in declared:
         for wire, label in reversed(option.values()):  # the default last, so each option ends on it
-            changed = await table.select(HOST, message, OptionSelect.custom_id_for(table.live().id, option.name),
-                                         [wire])
+            changed = await table.select(
+                HOST, message, OptionSelect.custom_id_for(table.live().id, option.name), [wire]
+            )
             assert not changed.failed and changed.message is message
             record = await stored(table)
             where = record.table_options if option in TABLE_OPTIONS else record.options
             assert where[option.name] == option.check(wire)
             assert f"{option.title}:** {option.show(option.check(wire))}" in table.table_message().text
-            chosen = [o.value for s in message.selects() if s.custom_id.endswith(f":{option.name}")
-                      for o in s.options if o.default]
+            chosen = [
+                o.value
+                for s in message.selects()
+                if s.custom_id.endswith(f":{option.name}")
+                for o in s.options
+                if o.default
+            ]
             assert chosen == [wire]
 
 
@@ -124,8 +135,9 @@ async def test_each_player_sets_their_own_per_player_option(table: Table):
     for player, gender in ((HOST, "female"), (GUEST, "male")):
         panel = await my_panel(table, lobby, player)
         assert panel.ephemeral and panel.message.visible_to == player
-        await table.select(player, panel.message, PlayerOptionSelect.custom_id_for(match_id, player, "gender"),
-                           [gender])
+        await table.select(
+            player, panel.message, PlayerOptionSelect.custom_id_for(match_id, player, "gender"), [gender]
+        )
     record = await stored(table)
     assert record.options == {"gender": {str(HOST): "female", str(GUEST): "male"}}
     text = table.table_message().text
@@ -142,8 +154,9 @@ async def test_a_player_cannot_set_another_players_options(table: Table):
     panel = await my_panel(table, lobby, HOST)
     before = await stored(table)
     # GUEST cannot see HOST's ephemeral panel; a forged select with HOST's custom_id is refused.
-    forged = await table.select(GUEST, panel.message, PlayerOptionSelect.custom_id_for(match_id, HOST, "gender"),
-                                ["male"], forge=True)
+    forged = await table.select(
+        GUEST, panel.message, PlayerOptionSelect.custom_id_for(match_id, HOST, "gender"), ["male"], forge=True
+    )
     assert forged.ephemeral and "only change your own options" in forged.text
     # Someone without a seat has no options to set.
     outsider = await my_panel(table, lobby, STRANGER)
@@ -163,11 +176,13 @@ async def test_only_the_host_changes_match_wide_options(table: Table):
     refused = await host_panel(table, lobby, GUEST)
     assert refused.ephemeral and "Only the host" in refused.text and not refused.message.selects()
     panel = await host_panel(table, lobby)
-    forged = await table.select(GUEST, panel.message, OptionSelect.custom_id_for(match_id, "heroes"), ["deal"],
-                                forge=True)
+    forged = await table.select(
+        GUEST, panel.message, OptionSelect.custom_id_for(match_id, "heroes"), ["deal"], forge=True
+    )
     assert forged.ephemeral and "Only the host" in forged.text
-    forged = await table.select(GUEST, panel.message, OptionSelect.custom_id_for(match_id, "full_windows"), ["true"],
-                                forge=True)
+    forged = await table.select(
+        GUEST, panel.message, OptionSelect.custom_id_for(match_id, "full_windows"), ["true"], forge=True
+    )
     assert "Only the host" in forged.text
     record = await stored(table)
     assert record.options == {"heroes": "choose"} and record.table_options == {"full_windows": False}
@@ -183,8 +198,7 @@ async def test_bad_and_unknown_values_are_refused_with_the_allowed_ones_and_chan
     before = await stored(table)
     cases = [
         (HOST, host.message, OptionSelect.custom_id_for(match_id, "full_windows"), "sometimes", "on or off"),
-        (GUEST, mine.message, PlayerOptionSelect.custom_id_for(match_id, GUEST, "gender"), "robot",
-         "male or female"),
+        (GUEST, mine.message, PlayerOptionSelect.custom_id_for(match_id, GUEST, "gender"), "robot", "male or female"),
     ]
     for user, message, custom_id, value, reason in cases:
         refused = await table.select(user, message, custom_id, [value], forge=True)
@@ -240,8 +254,9 @@ async def test_the_started_laga_match_has_the_genders_players_chose(table: Table
     # A third player sets a gender and leaves again: their value goes with them.
     await table.click(STRANGER, lobby, LobbyButton.id(match_id, "join"))
     panel = await my_panel(table, lobby, STRANGER)
-    await table.select(STRANGER, panel.message, PlayerOptionSelect.custom_id_for(match_id, STRANGER, "gender"),
-                       ["male"])
+    await table.select(
+        STRANGER, panel.message, PlayerOptionSelect.custom_id_for(match_id, STRANGER, "gender"), ["male"]
+    )
     await table.click(STRANGER, lobby, LobbyButton.id(match_id, "leave"))
     await table.click(HOST, lobby, LobbyButton.id(match_id, "start"))
     live = table.live()
@@ -286,10 +301,11 @@ async def test_a_forged_language_is_refused_and_changes_nothing(table: Table):
     lobby = await open_lobby(table, "laga")
     match_id = table.live().id
     panel = await my_panel(table, lobby, GUEST)
-    assert [s.custom_id for s in panel.message.selects()][:2] == [LanguageSelect.custom_id_for(match_id),
-                                           PlayerOptionSelect.custom_id_for(match_id, GUEST, "gender")]
-    refused = await table.select(GUEST, panel.message, LanguageSelect.custom_id_for(match_id), ["klingon"],
-                                 forge=True)
+    assert [s.custom_id for s in panel.message.selects()][:2] == [
+        LanguageSelect.custom_id_for(match_id),
+        PlayerOptionSelect.custom_id_for(match_id, GUEST, "gender"),
+    ]
+    refused = await table.select(GUEST, panel.message, LanguageSelect.custom_id_for(match_id), ["klingon"], forge=True)
     assert refused.ephemeral and "There is no language called klingon" in refused.text
     assert await table.bot.languages.chosen(GUEST) is None
 
@@ -322,9 +338,24 @@ def test_a_panel_with_more_options_than_rows_pages_them():
 
     many = GameModule(ManyRules(), Presenter(), {"normal": RandomPolicy})
 
-    record = MatchRecord(id=5, guild_id=1, channel_id=2, game="many", status="lobby", host_id=HOST, players=[HOST],
-                         names={HOST: "Aisyah"}, options={}, seed=1, state=None, seq=0, result=None,
-                         end_reason=None, message_id=None, deadline=None)
+    record = MatchRecord(
+        id=5,
+        guild_id=1,
+        channel_id=2,
+        game="many",
+        status="lobby",
+        host_id=HOST,
+        players=[HOST],
+        names={HOST: "Aisyah"},
+        options={},
+        seed=1,
+        state=None,
+        seq=0,
+        result=None,
+        end_reason=None,
+        message_id=None,
+        deadline=None,
+    )
     live = LiveMatch(record, many)
     seen: list[str] = []
     for page in range(2):
@@ -333,7 +364,8 @@ def test_a_panel_with_more_options_than_rows_pages_them():
         selects = [i for i in view.children if isinstance(i, discord.ui.Select)]
         assert len(rows) <= 5 and all(len(s.options) <= 25 for s in selects)
         assert [i.custom_id for i in view.children if isinstance(i, discord.ui.Button)] == [
-            PanelPageButton.custom_id_for(5, "host", n) for n in range(2)]
+            PanelPageButton.custom_id_for(5, "host", n) for n in range(2)
+        ]
         seen += [s.custom_id.rsplit(":", 1)[1] for s in selects]
     assert seen == ["o0", "o1", "o2", "o3", "o4", "o5", "full_windows"]
 
@@ -353,7 +385,13 @@ def test_a_game_s_own_command_cannot_take_the_name_of_one_every_game_has():
     from bot.kernel.present import Board, Lookup
     from cogs.base import game_cog
 
-    clash = Lookup(name="hand", description="x", parameter="name", parameter_description="x",
-                   suggest=lambda typed: [], show=lambda name: Board(name))
+    clash = Lookup(
+        name="hand",
+        description="x",
+        parameter="name",
+        parameter_description="x",
+        suggest=lambda typed: [],
+        show=lambda name: Board(name),
+    )
     with pytest.raises(ValueError, match="every game has"):
         game_cog(dataclasses.replace(get_game("drump"), commands=(clash,)))

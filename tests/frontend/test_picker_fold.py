@@ -31,5 +31,9 @@ async def test_pickers_keep_no_interaction_objects(table: Table):
     kept = list(table.bot.pickers._open.values())
     assert len(kept) == 1
     assert not any(isinstance(value, discord.Interaction) for value in vars(type(kept[0])).values())
-    assert {slot: type(getattr(kept[0], slot)) for slot in kept[0].__slots__} == \
-        {"application_id": int, "token": str, "at": float, "message_id": type(None)}  # a new reply: no message clicked
+    assert {slot: type(getattr(kept[0], slot)) for slot in kept[0].__slots__} == {
+        "application_id": int,
+        "token": str,
+        "at": float,
+        "message_id": type(None),
+    }  # a new reply: no message clicked

@@ -48,9 +48,15 @@ async def test_respond_turns_the_prompt_into_the_picker_and_its_fold_goes_throug
     assert any(c.startswith(("pkb:", "pks:")) for c in table.world.message(prompt.id).custom_ids())
 
     mark = len(table.world.requests)
-    await seat.click_through(table.world, table.bot, b, table.world.message(prompt.id),
-                             live.game.rules.legal_actions(live.state, b), offers_of(live, b)[-1],
-                             after_click=table._clicked)
+    await seat.click_through(
+        table.world,
+        table.bot,
+        b,
+        table.world.message(prompt.id),
+        live.game.rules.legal_actions(live.state, b),
+        offers_of(live, b)[-1],
+        after_click=table._clicked,
+    )
     await table.world.settle()
     live = await table.live()
     assert b in live.waiting.actors  # their offer stands: they may still change or withdraw it

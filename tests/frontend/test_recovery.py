@@ -130,8 +130,13 @@ async def test_a_start_committed_before_a_crash_reaches_its_table_dms_and_timers
 
 async def test_a_lobby_never_posted_gives_way_to_a_new_one(table: Table, clock):
     service = table.bot.service
-    orphan = await service.lobby.open(guild_id=table.world.directory.channels[CHANNEL].guild_id, channel_id=CHANNEL,
-                                      game_name="drump", host_id=HOST, host_name="Aisyah")
+    orphan = await service.lobby.open(
+        guild_id=table.world.directory.channels[CHANNEL].guild_id,
+        channel_id=CHANNEL,
+        game_name="drump",
+        host_id=HOST,
+        host_name="Aisyah",
+    )
     refused = await table.slash(HOST, "new")
     assert refused.ephemeral and "end" in refused.text and f"#{orphan.id}" in refused.text
     clock.advance(61)
@@ -143,8 +148,13 @@ async def test_a_lobby_never_posted_gives_way_to_a_new_one(table: Table, clock):
 
 async def test_a_lobby_never_posted_can_be_ended_at_once(table: Table):
     service = table.bot.service
-    await service.lobby.open(guild_id=table.world.directory.channels[CHANNEL].guild_id, channel_id=CHANNEL,
-                             game_name="drump", host_id=HOST, host_name="Aisyah")
+    await service.lobby.open(
+        guild_id=table.world.directory.channels[CHANNEL].guild_id,
+        channel_id=CHANNEL,
+        game_name="drump",
+        host_id=HOST,
+        host_name="Aisyah",
+    )
     ended = await table.slash(HOST, "end")
     assert ended.responded and "ended" in ended.text
     opened = await table.slash(HOST, "new")
@@ -164,6 +174,7 @@ async def _busy(table: Table, match_id: int, seconds: float = 0.1) -> asyncio.Ta
     async def release() -> None:
         await asyncio.sleep(seconds)
         lock.release()
+
     return asyncio.get_running_loop().create_task(release())
 
 
@@ -212,6 +223,7 @@ async def test_pickers_hands_and_boards_wait_for_the_commit(table: Table, impati
         entered.set()
         await go.wait()
         return await real(*args, **kwargs)
+
     storage.matches.record_action = slow
 
     first, second = _turns(table)
@@ -232,13 +244,13 @@ async def test_pickers_hands_and_boards_wait_for_the_commit(table: Table, impati
     await world.settle()
     assert moving.responded and (await storage.matches.get_match(match_id)).seq == 1
     # Once committed, the picker is for the committed decision, and the others show the committed state.
-    assert guest_act.message is not None and any(c.startswith("pk") and c.split(":")[2] == "1"
-                                                 for c in guest_act.message.custom_ids()), guest_act.text
+    assert guest_act.message is not None and any(
+        c.startswith("pk") and c.split(":")[2] == "1" for c in guest_act.message.custom_ids()
+    ), guest_act.text
     assert guest_hand.text and board.text
 
 
-async def test_a_final_move_committed_before_a_crash_shows_the_result_after_the_restart(table: Table, db_path,
-                                                                                       clock):
+async def test_a_final_move_committed_before_a_crash_shows_the_result_after_the_restart(table: Table, db_path, clock):
     await table.open_and_start()
     match_id = table.live().id
     announcer = table.bot.announcer
@@ -247,6 +259,7 @@ async def test_a_final_move_committed_before_a_crash_shows_the_result_after_the_
     async def dies_at_the_end(outcomes, **kwargs):
         if not outcomes[-1].finished:
             await real(outcomes, **kwargs)
+
     announcer.after_moves = dies_at_the_end
     await table.play_out(lambda live, player, legal: next((a for a in legal if a["type"] == "end_turn"), legal[0]))
     stored = await table.bot.storage.matches.get_match(match_id)

@@ -33,8 +33,10 @@ def _note(state: Any, player: int, key: str, value: Any) -> str:
 
 def _board(view: Any, names: Any) -> Board:
     who = "spectator" if view.get("viewer") is None else "player"
-    return Board(DRUMP.presenter.board(view, names).text,
-                 tuple(Field(f"{who} seat {i} " + "n" * 300, "v" * 2000) for i in range(30)))
+    return Board(
+        DRUMP.presenter.board(view, names).text,
+        tuple(Field(f"{who} seat {i} " + "n" * 300, "v" * 2000) for i in range(30)),
+    )
 
 
 def Explained() -> GameModule:  # noqa: N802 - reads like the class it replaced
@@ -44,9 +46,24 @@ def Explained() -> GameModule:  # noqa: N802 - reads like the class it replaced
 
 def _live(game: Any) -> LiveMatch:
     state = game.rules.new_game([P1, P2], seed=3)
-    record = MatchRecord(id=1, guild_id=1, channel_id=2, game="drump", status=ACTIVE, host_id=P1,
-                         players=[P1, P2], names={P1: "Aisyah", P2: "Budi"}, seed=3, options={},
-                         state=None, seq=0, result=None, end_reason=None, message_id=None, deadline=None)
+    record = MatchRecord(
+        id=1,
+        guild_id=1,
+        channel_id=2,
+        game="drump",
+        status=ACTIVE,
+        host_id=P1,
+        players=[P1, P2],
+        names={P1: "Aisyah", P2: "Budi"},
+        seed=3,
+        options={},
+        state=None,
+        seq=0,
+        result=None,
+        end_reason=None,
+        message_id=None,
+        deadline=None,
+    )
     return LiveMatch(record=record, game=game, state=state)
 
 
@@ -91,16 +108,20 @@ def test_board_fields_go_on_the_table_within_discords_limits():
 
 def test_private_messages_carry_the_players_own_fields():
     live = _live(Explained())
-    for rendered in (render.private_reply(live, P1),
-                     render.hand_dm(live, P1, guild_name="g", channel_id=2, channel_name="c", jump_url=None)):
+    for rendered in (
+        render.private_reply(live, P1),
+        render.hand_dm(live, P1, guild_name="g", channel_id=2, channel_name="c", jump_url=None),
+    ):
         assert rendered.embed is not None and rendered.embed.fields[0].name.startswith("player seat 0")
         _check_limits(rendered.embed)
 
 
 def test_labels_drop_markdown_emphasis_that_buttons_would_show_as_asterisks():
     label = render._option_label
-    assert label("Accept 🟥→🟨 *Ajian Mata Menembus Sukma* for 3 silver") == \
-        "Accept 🟥→🟨 Ajian Mata Menembus Sukma for 3 silver"
+    assert (
+        label("Accept 🟥→🟨 *Ajian Mata Menembus Sukma* for 3 silver")
+        == "Accept 🟥→🟨 Ajian Mata Menembus Sukma for 3 silver"
+    )
     assert label("**Kedai** slot 2") == "Kedai slot 2"
     assert label("2*3 and a * b") == "2*3 and a * b"
     assert len(label("*" + "x" * 120 + "*")) == 100
@@ -120,8 +141,9 @@ def test_a_window_prompt_does_not_quote_what_its_question_already_says():
     live = _live(Asking())
     player = next(iter(live.game.rules.actors(live.state)))
     other = live.name_of(P2 if player == P1 else P1)
-    prompt = render.window_prompt(live, player, [f"{other} draws a card.", f"{other} attacks your zone 2."],
-                                  guild_name="g")
+    prompt = render.window_prompt(
+        live, player, [f"{other} draws a card.", f"{other} attacks your zone 2."], guild_name="g"
+    )
     assert prompt.content is not None
     assert prompt.content.startswith(f"⚡ **{other} attacks your zone 2. Block?**")
     assert f"> {other} draws a card." in prompt.content and f"> {other} attacks" not in prompt.content
@@ -135,4 +157,3 @@ def test_a_question_longer_than_a_line_is_shortened_to_one_on_the_picker_and_the
     assert len(picker.title) == render.QUESTION_LIMIT and picker.title.endswith("…")
     prompt = render.window_prompt(live, player, [], guild_name="g").content
     assert prompt is not None and ("the attack " * 8) in prompt and ("the attack " * 10) not in prompt
-

@@ -55,6 +55,7 @@ async def _place_without_last_click(table: Table, player: int):
             return await table.world.click(table.bot, player, message, button, wait=False)
         select = next(s for s in message.selects() if str(index) in s.values)
         return await table.world.select(table.bot, player, message, select.custom_id, [str(index)], wait=False)
+
     return message, last_click
 
 
@@ -144,8 +145,9 @@ async def test_the_reply_does_not_wait_for_its_new_hand_picture(table: Table, mo
     shown = table.world.message(picker.id)
     hands = [a for a in shown.attachments if a["filename"].startswith("hand-")]
     assert len(hands) == 1 and shown.embeds[0]["image"]["url"] == hands[0]["url"] and shown.attachments != before
-    assert shown.files[hands[0]["filename"]] == draw_hand(after.game, after.game.rules.view(after.state, player),
-                                                                      after.record.names)
+    assert shown.files[hands[0]["filename"]] == draw_hand(
+        after.game, after.game.rules.view(after.state, player), after.record.names
+    )
 
 
 def _gate_drawing(monkeypatch) -> threading.Event:
@@ -159,6 +161,7 @@ def _gate_drawing(monkeypatch) -> threading.Event:
         def held():
             gate.wait(5)
             return draw()
+
         return held
 
     monkeypatch.setattr(render, "drawing", gated)

@@ -159,10 +159,14 @@ from bot.games.drama.state import BLUE_COUNT, CARDS as DRAMA_CARDS, NAMES as DRA
 
 class DramaSecrets(Secrets):
     game = "drama"
-    FORMS = {**{f"card:{c}": (n,) for c, n in enumerate(DRAMA_NAMES)},
-             **{f"hero:{h.key}": tuple(side[0] for side in h.sides) for h in DRAMA_CARDS.heroes}}
-    BY_STRING = {**{side[0]: f"hero:{h.key}" for h in DRAMA_CARDS.heroes for side in h.sides},
-                 **{h.key: f"hero:{h.key}" for h in DRAMA_CARDS.heroes}}
+    FORMS = {
+        **{f"card:{c}": (n,) for c, n in enumerate(DRAMA_NAMES)},
+        **{f"hero:{h.key}": tuple(side[0] for side in h.sides) for h in DRAMA_CARDS.heroes},
+    }
+    BY_STRING = {
+        **{side[0]: f"hero:{h.key}" for h in DRAMA_CARDS.heroes for side in h.sides},
+        **{h.key: f"hero:{h.key}" for h in DRAMA_CARDS.heroes},
+    }
     LIMIT = len(DRAMA_NAMES)
     #: Rule text naming a card kind, not a card ("stopped by a Cliffhanger" while every copy is in the deck).
     NOT_ITEMS = ("by a Cliffhanger", "(Pelumba Haram)")
@@ -221,13 +225,18 @@ class GocengSecrets(Secrets):
     while no copy of it lies face up in a battle line or the (public) discard pile."""
 
     game = "goceng"
-    FORMS = {**{f"card:{d}": (goceng_card_text(goceng_card_info(d)),) for d in _GC.skills},
-             **{f"char:{c}": (ch.name,) for c, ch in _GC.characters.items()}}
+    FORMS = {
+        **{f"card:{d}": (goceng_card_text(goceng_card_info(d)),) for d in _GC.skills},
+        **{f"char:{c}": (ch.name,) for c, ch in _GC.characters.items()},
+    }
     BY_STRING = {**{d: f"card:{d}" for d in _GC.skills}, **{c: f"char:{c}" for c in _GC.characters}}
     #: Not items: the game's own name, and the objective texts a player reads about their own character
     #: (they name the characters an objective is about, never who holds them).
-    NOT_ITEMS = ("**Mat Goceng** \u00b7", *(ch.objective for ch in _GC.characters.values()),
-                 *goceng_board.WIN_RULES.values())
+    NOT_ITEMS = (
+        "**Mat Goceng** \u00b7",
+        *(ch.objective for ch in _GC.characters.values()),
+        *goceng_board.WIN_RULES.values(),
+    )
 
     def hidden_items(self, state, player):
         if player is None:
@@ -301,8 +310,16 @@ HOOKS: dict[str, Secrets] = {h.game: h for h in (DrumpSecrets(), DramaSecrets(),
 
 # --- checks ----------------------------------------------------------------------------------
 
-def check_views(game: GameModule, hook: Secrets, state: Any, players: list[int], secrets=None,
-                render_all: bool = False, view_of: Callable | None = None) -> dict:
+
+def check_views(
+    game: GameModule,
+    hook: Secrets,
+    state: Any,
+    players: list[int],
+    secrets=None,
+    render_all: bool = False,
+    view_of: Callable | None = None,
+) -> dict:
     """No view, and no rendering of the spectator's view (``render_all``: of every view), shows
     an item hidden from its viewer."""
     view_of = view_of or game.rules.view
@@ -322,8 +339,9 @@ def check_views(game: GameModule, hook: Secrets, state: Any, players: list[int],
     return views
 
 
-def check_events(game: GameModule, hook: Secrets, events: list[dict], players: list[int],
-                 before: dict, after: dict, state: Any) -> None:
+def check_events(
+    game: GameModule, hook: Secrets, events: list[dict], players: list[int], before: dict, after: dict, state: Any
+) -> None:
     """A public event (and its log line) names nothing hidden from a viewer both before and after
     the move; a private one nothing another seat alone knows, to those it is for (it may show
     them a card of a deck: that is what private events are for)."""
@@ -354,7 +372,9 @@ def check_round_trip(game: GameModule, state: Any, players: list[int], views: di
     assert game.rules.waiting(back) == game.rules.waiting(state)
     assert game.rules.is_over(back) == game.rules.is_over(state)
     for p in players:
-        assert game.rules.legal_actions(back, p) == game.rules.legal_actions(state, p), f"{game.name}: legal actions of {p}"
+        assert game.rules.legal_actions(back, p) == game.rules.legal_actions(state, p), (
+            f"{game.name}: legal actions of {p}"
+        )
     for viewer in [None, *players]:
         view = views[viewer] if views is not None else game.rules.view(state, viewer)
         assert game.rules.view(back, viewer) == view, f"{game.name}: view of {viewer}"
@@ -389,7 +409,8 @@ def check_round(game: GameModule, mover: int, before, after, legal_before: dict,
     assert not newcomers, f"{game.name}: {sorted(newcomers)} newly asked within round {before.round!r}"
     if mover in after.actors:
         assert legal_after[mover] != legal_before[mover], (
-            f"{game.name}: {mover} answered but is asked the same again within round {before.round!r}")
+            f"{game.name}: {mover} answered but is asked the same again within round {before.round!r}"
+        )
 
 
 class Playout:
@@ -399,8 +420,16 @@ class Playout:
     (1: every step); the waiting record and the window rounds are checked at every step.
     """
 
-    def __init__(self, game: GameModule, count: int, seed: int, every: int = 1, offset: int = 0,
-                 check: bool = True, max_steps: int = MAX_STEPS) -> None:
+    def __init__(
+        self,
+        game: GameModule,
+        count: int,
+        seed: int,
+        every: int = 1,
+        offset: int = 0,
+        check: bool = True,
+        max_steps: int = MAX_STEPS,
+    ) -> None:
         self.game, self.hook = game, HOOKS[game.name]
         self.players = players_for(count)
         self.seed = seed
@@ -432,8 +461,12 @@ class Playout:
                 secrets = after
                 following = check_waiting(game, state, players)
                 (waiting, legal), (waiting_after, legal_after) = current, following
-                if waiting.window is not None and waiting_after.window is not None and waiting.round is not None \
-                        and waiting.round == waiting_after.round:
+                if (
+                    waiting.window is not None
+                    and waiting_after.window is not None
+                    and waiting.round is not None
+                    and waiting.round == waiting_after.round
+                ):
                     self.rounds_kept += 1
                 check_round(game, player, waiting, waiting_after, legal, legal_after)
                 current = following

@@ -98,8 +98,9 @@ def test_the_same_game_in_another_process_with_other_string_hashes():
     here = str(pathlib.Path(__file__).parent)
     env = dict(os.environ, PYTHONHASHSEED="4242")
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(pathlib.Path(here).parents[1]), env.get("PYTHONPATH")]))
-    done = subprocess.run([sys.executable, "-c", _DIGESTS], env=env, capture_output=True,
-                          text=True, timeout=120, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", _DIGESTS], env=env, capture_output=True, text=True, timeout=120, check=True
+    )
     theirs = json.loads(done.stdout)
     for game in GAMES:
         play = Playout(game, game.rules.max_players, 3, check=False)

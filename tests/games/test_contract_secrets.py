@@ -38,7 +38,9 @@ def test_the_hook_names_secrets_the_owner_sees_and_nobody_else(game):
     for p in players:
         mine = secrets[p]
         assert mine, f"{game.name}: nothing is hidden from the others at the start for {p}"
-        assert hook.items_in(game.rules.view(state, p)) & mine, f"{game.name}: the hook finds none of {p}'s secrets in their view"
+        assert hook.items_in(game.rules.view(state, p)) & mine, (
+            f"{game.name}: the hook finds none of {p}'s secrets in their view"
+        )
         assert not mine & hook.forbidden(secrets, p)
         for other in players:
             if other != p:
@@ -98,8 +100,9 @@ def test_a_log_line_naming_a_secret_fails(game, monkeypatch):
     secrets = hook.secrets(state, players)
     names = names_for(players)
     board = game.presenter.board(game.rules.view(state, players[0]), names).text
-    leaking = dataclasses.replace(game, presenter=dataclasses.replace(game.presenter,
-                                                                      event_line=lambda event, names: board))
+    leaking = dataclasses.replace(
+        game, presenter=dataclasses.replace(game.presenter, event_line=lambda event, names: board)
+    )
     with pytest.raises(AssertionError, match="log line"):
         check_events(leaking, hook, [{"type": "turn"}], players, secrets, secrets, state)
 

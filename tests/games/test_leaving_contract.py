@@ -38,6 +38,7 @@ def _play_to_end(game, players, seed: int):
 
 # --- the default player_left ----------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name,count", DEFAULT_SEATS)
 def test_the_default_leave_changes_nothing_and_the_log_replays(name, count):
     game = get_game(name)
@@ -77,6 +78,7 @@ def test_apply_logged_sends_a_leave_to_player_left_and_the_rest_to_apply():
 
 
 # --- Result: a draw is not "no winner" -------------------------------------------------------
+
 
 def test_result_tells_a_draw_from_no_winner_from_a_win():
     won, tie, nobody = Result((1,)), Result((), {1: 3, 2: 3}, draw=True), Result(())

@@ -39,8 +39,12 @@ def test_views_do_not_depend_on_who_is_still_asked(game):
                 break
             waiting = game.rules.waiting(state)
             window = _window_of(state)
-            if waiting.window is not None and not waiting.window.public and window is not None \
-                    and len(window.waiting) >= 2:
+            if (
+                waiting.window is not None
+                and not waiting.window.public
+                and window is not None
+                and len(window.waiting) >= 2
+            ):
                 dropped = window.waiting[0]
                 other = copy.deepcopy(state)
                 _window_of(other).waiting.remove(dropped)

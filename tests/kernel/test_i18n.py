@@ -17,7 +17,7 @@ from bot.locales import extract
 # A Malay catalogue for the tests only (the shipped ones come with a later change). Besides good
 # entries it holds the mistakes translators make: a fuzzy guess, an empty entry, a placeholder
 # renamed into Malay, and a broken format spec.
-MS_PO = r'''# Ujian sahaja.
+MS_PO = r"""# Ujian sahaja.
 msgid ""
 msgstr ""
 "Language: ms\n"
@@ -63,7 +63,7 @@ msgstr "Log langkah perlawanan yang telah tamat."
 
 #~ msgid "An old text"
 #~ msgstr "Teks lama"
-'''
+"""
 
 
 @pytest.fixture
@@ -76,11 +76,14 @@ def ms_catalogue(tmp_path: Path):
 
 # --- English, the source language -----------------------------------------------------------------
 
+
 def test_english_is_the_msgid_with_its_placeholders_filled():
     assert t("Settings saved") == "Settings saved"
     assert t("Stats of {player}", player="Siti") == "Stats of Siti"
-    assert t("**{game}**: played {played}, won {won} ({rate:.0%})", game="DRUMP", played=3, won=2,
-             rate=2 / 3) == "**DRUMP**: played 3, won 2 (67%)"
+    assert (
+        t("**{game}**: played {played}, won {won} ({rate:.0%})", game="DRUMP", played=3, won=2, rate=2 / 3)
+        == "**DRUMP**: played 3, won 2 (67%)"
+    )
     assert t("Use {{braces}} for {what}", what="literals") == "Use {braces} for literals"
     assert t("Stats of {player}", player="Siti", locale="en-US") == "Stats of Siti"
 
@@ -103,14 +106,17 @@ def test_marked_texts_are_unchanged_until_translated():
 
 # --- A catalogue ------------------------------------------------------------------------------------
 
+
 def test_a_catalogue_translates_and_falls_back_to_english(ms_catalogue):
     assert t("Stats of {player}", player="Siti", locale="ms") == "Statistik Siti"
-    assert t("Nothing was changed:", locale="ms") == "Tiada apa-apa diubah:"            # multi-line string
-    assert t("There is no match #{match_id} on this server.", match_id=4, locale="ms") == \
-        "There is no match #4 on this server."                                          # not in the catalogue
-    assert t("Settings of this server", locale="ms") == "Settings of this server"       # empty msgstr
-    assert t("An old text", locale="ms") == "An old text"                               # obsolete #~ entry
-    assert t("Stats of {player}", player="Siti") == "Stats of Siti"                     # default stays English
+    assert t("Nothing was changed:", locale="ms") == "Tiada apa-apa diubah:"  # multi-line string
+    assert (
+        t("There is no match #{match_id} on this server.", match_id=4, locale="ms")
+        == "There is no match #4 on this server."
+    )  # not in the catalogue
+    assert t("Settings of this server", locale="ms") == "Settings of this server"  # empty msgstr
+    assert t("An old text", locale="ms") == "An old text"  # obsolete #~ entry
+    assert t("Stats of {player}", player="Siti") == "Stats of Siti"  # default stays English
 
 
 def test_fuzzy_entries_are_ignored(ms_catalogue):
@@ -133,8 +139,14 @@ def test_a_placeholder_the_msgid_lacks_falls_back_to_english_and_warns(ms_catalo
 
 def test_a_translation_that_fails_to_format_falls_back_to_english(ms_catalogue, caplog):
     with caplog.at_level(logging.WARNING, logger="bot.kernel.i18n"):
-        text = t("**{game}**: played {played}, won {won} ({rate:.0%})", game="DRUMP", played=3, won=2,
-                 rate=2 / 3, locale="ms")
+        text = t(
+            "**{game}**: played {played}, won {won} ({rate:.0%})",
+            game="DRUMP",
+            played=3,
+            won=2,
+            rate=2 / 3,
+            locale="ms",
+        )
     assert text == "**DRUMP**: played 3, won 2 (67%)"
     assert "failed" in caplog.text
 
@@ -147,8 +159,8 @@ def test_the_catalogue_check_names_the_broken_entries(ms_catalogue):
 def test_locales_are_resolved_from_tags_and_the_current_context(ms_catalogue):
     assert t("seconds", locale="ms-MY") == "saat"
     assert t("seconds", locale="ms_MY") == "saat"
-    assert t("seconds", locale="id") == "seconds"            # no catalogue yet
-    assert t("seconds", locale="../ms") == "seconds"         # not a language tag: never a path
+    assert t("seconds", locale="id") == "seconds"  # no catalogue yet
+    assert t("seconds", locale="../ms") == "seconds"  # not a language tag: never a path
     with use_locale("ms"):
         assert i18n.get_locale() == "ms"
         assert t("seconds") == "saat"
@@ -196,8 +208,9 @@ def test_an_unreadable_catalogue_shows_english_and_logs(tmp_path, caplog):
 
 # --- The PO reader ------------------------------------------------------------------------------------
 
+
 def test_po_reader_handles_escapes_comments_and_continuations():
-    po = parse_po(r'''
+    po = parse_po(r"""
 # translator comment
 #. extracted comment
 #: bot/community.py
@@ -208,7 +221,7 @@ msgstr "Kata \"hai\"\t"
 "lalu pergi\\balik\n"
 msgid "next"
 msgstr "seterusnya"
-''')
+""")
     assert [(e.msgid, e.msgstr) for e in po.entries] == [
         ('Say "hi"\tthen go\\back\n', ['Kata "hai"\tlalu pergi\\balik\n']),
         ("next", ["seterusnya"]),
@@ -216,21 +229,24 @@ msgstr "seterusnya"
     assert po.header == {} and po.nplurals == 2
 
 
-@pytest.mark.parametrize("text, complaint", [
-    ('msgid "a"\nmsgstr "b\\q"\n', "unknown escape"),
-    ('msgid "a"\nmsgstr "b\n', "quoted string"),
-    ('msgid "a"\nmsgstr "b"c"\n', "unescaped quote"),
-    ('msgstr "b"\n', "unexpected msgstr"),
-    ('msgid "a"\n', "exactly one msgstr"),
-    ('msgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"\n', "duplicate msgid"),
-    ('msgctxt "x"\nmsgid "a"\nmsgstr "b"\n', "msgctxt"),
-    ('"orphan"\n', "nothing to continue"),
-    ('msgid "a"\nmsgid_plural "as"\nmsgstr[0] "b"\nmsgstr[2] "c"\n', "without gaps"),
-    ('msgid "a"\nmsgid_plural "as"\nmsgstr "b"\n', "plural entry needs"),
-    ('msgid "a"\nmsgid_plural "as"\nmsgstr[0] "b"\n', "1 plural forms, the header says 2"),
-    ('msgid ""\nmsgstr "Plural-Forms: nplurals=1; plural=n ++ 1;\\n"\n', "plural formula"),
-    ('msgid "a"\nmsgstr "b"\nnonsense\n', "cannot read"),
-])
+@pytest.mark.parametrize(
+    "text, complaint",
+    [
+        ('msgid "a"\nmsgstr "b\\q"\n', "unknown escape"),
+        ('msgid "a"\nmsgstr "b\n', "quoted string"),
+        ('msgid "a"\nmsgstr "b"c"\n', "unescaped quote"),
+        ('msgstr "b"\n', "unexpected msgstr"),
+        ('msgid "a"\n', "exactly one msgstr"),
+        ('msgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"\n', "duplicate msgid"),
+        ('msgctxt "x"\nmsgid "a"\nmsgstr "b"\n', "msgctxt"),
+        ('"orphan"\n', "nothing to continue"),
+        ('msgid "a"\nmsgid_plural "as"\nmsgstr[0] "b"\nmsgstr[2] "c"\n', "without gaps"),
+        ('msgid "a"\nmsgid_plural "as"\nmsgstr "b"\n', "plural entry needs"),
+        ('msgid "a"\nmsgid_plural "as"\nmsgstr[0] "b"\n', "1 plural forms, the header says 2"),
+        ('msgid ""\nmsgstr "Plural-Forms: nplurals=1; plural=n ++ 1;\\n"\n', "plural formula"),
+        ('msgid "a"\nmsgstr "b"\nnonsense\n', "cannot read"),
+    ],
+)
 def test_po_reader_refuses_malformed_files_with_the_line(text, complaint):
     with pytest.raises(PoError, match=complaint) as raised:
         parse_po(text, "xx.po")
@@ -243,7 +259,7 @@ def test_plural_forms_header_and_formulas():
     assert nplurals == 2 and [index(n) for n in (0, 1, 2)] == [1, 0, 1]
     slavic = compile_plural("n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2")
     assert [slavic(n) for n in (1, 2, 5, 12, 22, 25, 102)] == [0, 1, 2, 2, 1, 2, 1]
-    assert compile_plural("!(n > 1) ? -1 + 1 : n / 0")(5) == 0       # division by zero cannot crash
+    assert compile_plural("!(n > 1) ? -1 + 1 : n / 0")(5) == 0  # division by zero cannot crash
     for bad in ("n +", "(n", "n n", "import os", "n ? 1"):
         with pytest.raises(PoError):
             compile_plural(bad)
@@ -252,8 +268,11 @@ def test_plural_forms_header_and_formulas():
 @given(st.text(), st.text(), st.text())
 def test_written_entries_read_back_exactly(msgid, plural, msgstr):
     msgid = msgid or "x"
-    text = format_entry(msgid, None, [msgstr]) + "\n\n" + format_entry(
-        msgid + "!", plural, [msgstr, msgstr], flags=["fuzzy"])
+    text = (
+        format_entry(msgid, None, [msgstr])
+        + "\n\n"
+        + format_entry(msgid + "!", plural, [msgstr, msgstr], flags=["fuzzy"])
+    )
     entries = parse_po(text).entries
     assert (entries[0].msgid, entries[0].msgstr, entries[0].fuzzy) == (msgid, [msgstr], False)
     assert (entries[1].msgid_plural, entries[1].msgstr, entries[1].fuzzy) == (plural, [msgstr, msgstr], True)
@@ -261,8 +280,9 @@ def test_written_entries_read_back_exactly(msgid, plural, msgstr):
 
 # --- The extractor and the template -------------------------------------------------------------------
 
+
 def test_extractor_finds_every_marker_it_should_and_only_those():
-    source = '''
+    source = """
 from bot.kernel.i18n import t, tn as plural, N_
 from bot import i18n
 from discord import app_commands
@@ -273,17 +293,35 @@ N_("three")
 app_commands.locale_str("four")
 other.t(name)            # somebody else's t
 i18n.translate(unit)     # a variable holding an N_ text
-'''
+"""
     found = extract.messages_in(source, "m.py")
-    assert [(m, p) for m, p, _ in found] == [("one {x}", None), ("{n} seat", "{n} seats"), ("two", None),
-                                             ("three", None), ("four", None)]
+    assert [(m, p) for m, p, _ in found] == [
+        ("one {x}", None),
+        ("{n} seat", "{n} seats"),
+        ("two", None),
+        ("three", None),
+        ("four", None),
+    ]
     assert extract.messages_in("def t(x): return x\nt(f'{1}')\n", "m.py") == []
 
 
-@pytest.mark.parametrize("call", [
-    't(f"Hi {name}")', "t(text)", 't("Hi " + name)', 't("{}".format(1))', 'tn("{n} a", word, 2)',
-    't("{user.name}")', 't("{0}")', 't("half {")', 't("")', "t()", 'translate("seconds")', 'translate(f"{x}")',
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        't(f"Hi {name}")',
+        "t(text)",
+        't("Hi " + name)',
+        't("{}".format(1))',
+        'tn("{n} a", word, 2)',
+        't("{user.name}")',
+        't("{0}")',
+        't("half {")',
+        't("")',
+        "t()",
+        'translate("seconds")',
+        'translate(f"{x}")',
+    ],
+)
 def test_extractor_refuses_text_that_cannot_be_translated(call):
     with pytest.raises(extract.ExtractError, match="m.py:2"):
         extract.messages_in(f"from bot.kernel.i18n import t, tn, translate\n{call}\n", "m.py")
@@ -291,14 +329,15 @@ def test_extractor_refuses_text_that_cannot_be_translated(call):
 
 def test_the_committed_template_is_up_to_date():
     assert extract.TEMPLATE.read_text(encoding="utf-8") == extract.current_template(), (
-        "bot/locales/meja-kad.pot is stale: run python -m bot.locales extract and commit it")
+        "bot/locales/meja-kad.pot is stale: run python -m bot.locales extract and commit it"
+    )
 
 
 def test_the_template_holds_the_converted_texts():
     msgids = {m.msgid: m for m in extract.collect()}
-    assert "The match ended by concession." in msgids                       # bot/records.py
-    assert "How long a Mat Goceng Extra Power negotiation stays open." in msgids   # bot/settings.py (N_)
-    assert "The move log of a finished match." in msgids                     # cogs/community.py (locale_str)
+    assert "The match ended by concession." in msgids  # bot/records.py
+    assert "How long a Mat Goceng Extra Power negotiation stays open." in msgids  # bot/settings.py (N_)
+    assert "The move log of a finished match." in msgids  # cogs/community.py (locale_str)
     assert msgids["… {n} earlier move in the attached file …"].msgid_plural is not None
 
 
@@ -308,6 +347,7 @@ def test_shipped_catalogues_are_usable():
     assert problems == []
     template = {m.msgid for m in extract.collect()}
     for path in shipped:
-        stale = [e.msgid for e in parse_po(path.read_text(encoding="utf-8"), path.name).entries
-                 if e.msgid not in template]
+        stale = [
+            e.msgid for e in parse_po(path.read_text(encoding="utf-8"), path.name).entries if e.msgid not in template
+        ]
         assert stale == [], f"{path.name} translates texts the code no longer has: run msgmerge"

@@ -14,35 +14,49 @@ from bot.kernel.options import TABLE_OPTIONS, Choice, Option, check_options, che
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 SPEED = Option("speed", "int", "Turn speed", default=3, min=1, max=5)
-MODE = Option("mode", "choice", "How it goes", default="calm",
-              choices=(Choice("calm", "Calm"), Choice("wild", "Wild", aliases=("w",))))
+MODE = Option(
+    "mode",
+    "choice",
+    "How it goes",
+    default="calm",
+    choices=(Choice("calm", "Calm"), Choice("wild", "Wild", aliases=("w",))),
+)
 LOUD = Option("loud", "bool", "Shout", default=False)
-SEAT = Option("seat_colour", "choice", "Your colour", per_player=True, aliases=("colours",),
-              choices=(Choice("red", "Red"), Choice("blue", "Blue")))
+SEAT = Option(
+    "seat_colour",
+    "choice",
+    "Your colour",
+    per_player=True,
+    aliases=("colours",),
+    choices=(Choice("red", "Red"), Choice("blue", "Blue")),
+)
 DECLARED = (SPEED, MODE, LOUD, SEAT)
 
 
 def test_defaults_fill_in_and_per_player_options_start_empty():
-    assert check_options(DECLARED, None, owner="Toy") == {"speed": 3, "mode": "calm", "loud": False,
-                                                          "seat_colour": {}}
+    assert check_options(DECLARED, None, owner="Toy") == {"speed": 3, "mode": "calm", "loud": False, "seat_colour": {}}
 
 
 def test_values_are_normalised_from_what_selects_and_slash_commands_send():
-    checked = check_options(DECLARED, {"speed": "5", "mode": "W", "loud": "true",
-                                       "seat_colour": {7: "blue", "8": None}}, owner="Toy")
+    checked = check_options(
+        DECLARED, {"speed": "5", "mode": "W", "loud": "true", "seat_colour": {7: "blue", "8": None}}, owner="Toy"
+    )
     assert checked == {"speed": 5, "mode": "wild", "loud": True, "seat_colour": {"7": "blue"}}
 
 
-@pytest.mark.parametrize("options, allowed", [
-    ({"speed": 0}, "from 1 to 5"),
-    ({"speed": 6}, "from 1 to 5"),
-    ({"speed": True}, "from 1 to 5"),
-    ({"mode": "sleepy"}, "calm or wild"),
-    ({"loud": "maybe"}, "on or off"),
-    ({"seat_colour": {"7": "green"}}, "red or blue"),
-    ({"seat_colour": {"not-a-player": "red"}}, "not a player id"),
-    ({"seat_colour": "red"}, "per player"),
-])
+@pytest.mark.parametrize(
+    "options, allowed",
+    [
+        ({"speed": 0}, "from 1 to 5"),
+        ({"speed": 6}, "from 1 to 5"),
+        ({"speed": True}, "from 1 to 5"),
+        ({"mode": "sleepy"}, "calm or wild"),
+        ({"loud": "maybe"}, "on or off"),
+        ({"seat_colour": {"7": "green"}}, "red or blue"),
+        ({"seat_colour": {"not-a-player": "red"}}, "not a player id"),
+        ({"seat_colour": "red"}, "per player"),
+    ],
+)
 def test_bad_values_are_refused_naming_what_is_allowed(options, allowed):
     with pytest.raises(IllegalAction, match=allowed):
         check_options(DECLARED, options, owner="Toy")
@@ -95,7 +109,9 @@ def test_table_options_are_full_windows_off_by_default():
 
 
 def test_each_game_declares_its_options():
-    declared = {g.name: [(o.name, o.per_player, [c.value for c in o.choices]) for o in g.rules.options] for g in all_games()}
+    declared = {
+        g.name: [(o.name, o.per_player, [c.value for c in o.choices]) for o in g.rules.options] for g in all_games()
+    }
     assert declared == {
         "drama": [("heroes", False, ["choose", "deal"])],
         "drump": [],
@@ -113,8 +129,13 @@ def test_engines_and_options_import_no_discord_nor_asyncio():
     for path in files:
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
-            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
-                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
             for name in names:
                 assert name.split(".")[0] not in ("discord", "asyncio", "aiosqlite"), f"{path} imports {name}"
 

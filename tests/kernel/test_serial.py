@@ -35,8 +35,17 @@ class State:
 
 
 def _sample() -> State:
-    return State(Rng.seeded(9), {-1: Seat(["7H"], {3, 1}), 42: Seat()}, Phase.OVER, (2, "x"), (1, 2, 3),
-                 Seat(["AS"]), 1.5, [{"a": 1}], {"free": [1, 2]})
+    return State(
+        Rng.seeded(9),
+        {-1: Seat(["7H"], {3, 1}), 42: Seat()},
+        Phase.OVER,
+        (2, "x"),
+        (1, 2, 3),
+        Seat(["AS"]),
+        1.5,
+        [{"a": 1}],
+        {"free": [1, 2]},
+    )
 
 
 def test_round_trip_is_exact_and_keeps_key_types():

@@ -18,32 +18,108 @@ SHIPPED = ("ms", "id")
 
 #: The only messages whose translation may equal the English text: made of names, game terms
 #: (kept as printed in every language), placeholders, emoji and punctuation.
-SAME_AS_ENGLISH = frozenset({
-    '`{key}` = **{value}** ({low}–{high} {unit}): {help}', '🎒 **{card}**', '**{hero}** ({gender})',
-    '✨ {ability}', '{icon} Air Muka {bar}', '**{n}. {card}** · {what}', '🏪 Kedai',
-    '🃏 **{card}** · {kind} · {text}', '🃏 **{card}** · {text}', 'Juta', 'Dengki', 'Episode', 'Plot Twist',
-    '{price} Juta', '{kind} (Deck Biru)', '{kind} (Deck Hijau)', '{name} ({gender})', '😊 Air Muka {n}/{max}',
-    '💰 {n} Juta', '{action} ({card})', 'DENGKI {n}', '{chain}. {ask}', '{player}: {card}', 'KAHWIN',
-    '{card} ({price} Juta)', '{hero} ({gender})', 'KAHWIN {member} ({cost} Juta)', 'DENGKI {target}',
-    '{action}, {detail}', '{p}: {kind}.', '⚔️ **DENGKI {strength}**: {attacker} → {target}',
-    '[{slot}] {card} ({price}J)', '**Kedai:** {slots}', '⚔ DENGKI {strength}: {attacker} → {target}',
-    '⚡ {what}', '{card} {monster} {slot}', 'Extra Jack', '{marks}{seat}. {player}', '🎭 {character}',
-    '{character}: {why}', '{action}: {details}', '**{tile}** {dots} {n} · {effect}',
-    '{tile} {n} GPS → {landing} {count}', '{tile} {n} {arrow} → {landing} {count}', '{warn}{move}: {effect}',
-    'Old Friend Call', 'Opposite Seduction', '{icon} {n} {resource}', '{n} {resource}', 'Raid',
-    'Fine (Traffic Police)', '{action}: {player}', '{action}: {card}', '{tile} ({count})', '{player} {score}',
-    '{card} ({cost})', 'AI {number}', 'Drama Pukul 7', '{n} Juta', 'Kedai', '{n}. {player}: {card}', 'AJIAN',
-    '+{n}', '{player}: {what}', '✅ {lines}', '✅ {option}: {value}.', '🤖 AI {number}',
-})
+SAME_AS_ENGLISH = frozenset(
+    {
+        "`{key}` = **{value}** ({low}–{high} {unit}): {help}",
+        "🎒 **{card}**",
+        "**{hero}** ({gender})",
+        "✨ {ability}",
+        "{icon} Air Muka {bar}",
+        "**{n}. {card}** · {what}",
+        "🏪 Kedai",
+        "🃏 **{card}** · {kind} · {text}",
+        "🃏 **{card}** · {text}",
+        "Juta",
+        "Dengki",
+        "Episode",
+        "Plot Twist",
+        "{price} Juta",
+        "{kind} (Deck Biru)",
+        "{kind} (Deck Hijau)",
+        "{name} ({gender})",
+        "😊 Air Muka {n}/{max}",
+        "💰 {n} Juta",
+        "{action} ({card})",
+        "DENGKI {n}",
+        "{chain}. {ask}",
+        "{player}: {card}",
+        "KAHWIN",
+        "{card} ({price} Juta)",
+        "{hero} ({gender})",
+        "KAHWIN {member} ({cost} Juta)",
+        "DENGKI {target}",
+        "{action}, {detail}",
+        "{p}: {kind}.",
+        "⚔️ **DENGKI {strength}**: {attacker} → {target}",
+        "[{slot}] {card} ({price}J)",
+        "**Kedai:** {slots}",
+        "⚔ DENGKI {strength}: {attacker} → {target}",
+        "⚡ {what}",
+        "{card} {monster} {slot}",
+        "Extra Jack",
+        "{marks}{seat}. {player}",
+        "🎭 {character}",
+        "{character}: {why}",
+        "{action}: {details}",
+        "**{tile}** {dots} {n} · {effect}",
+        "{tile} {n} GPS → {landing} {count}",
+        "{tile} {n} {arrow} → {landing} {count}",
+        "{warn}{move}: {effect}",
+        "Old Friend Call",
+        "Opposite Seduction",
+        "{icon} {n} {resource}",
+        "{n} {resource}",
+        "Raid",
+        "Fine (Traffic Police)",
+        "{action}: {player}",
+        "{action}: {card}",
+        "{tile} ({count})",
+        "{player} {score}",
+        "{card} ({cost})",
+        "AI {number}",
+        "Drama Pukul 7",
+        "{n} Juta",
+        "Kedai",
+        "{n}. {player}: {card}",
+        "AJIAN",
+        "+{n}",
+        "{player}: {what}",
+        "✅ {lines}",
+        "✅ {option}: {value}.",
+        "🤖 AI {number}",
+    }
+)
 
 #: And per language, texts whose words that language writes as English does (loanwords of the glossary:
 #: stamina, bank, slot; Indonesian also gender, level, host, vs), and a snore.
 SAME_IN = {
-    "ms": frozenset({"({n} stamina)", "0 stamina", "stamina {n}", "Bank: {n} Juta", "🏦 Bank: {n} Juta",
-                     "Slot {slot}: {offer}", "zzzz... zzzzz...."}),
-    "id": frozenset({"({n} stamina)", "0 stamina", "stamina {n}", "Bank: {n} Juta", "🏦 Bank: {n} Juta",
-                     "Slot {slot}: {offer}", "zzzz... zzzzz....", " vs ", "Gender", "{job} (level {n})",
-                     "{number}. {player} (host)", "Normal"}),
+    "ms": frozenset(
+        {
+            "({n} stamina)",
+            "0 stamina",
+            "stamina {n}",
+            "Bank: {n} Juta",
+            "🏦 Bank: {n} Juta",
+            "Slot {slot}: {offer}",
+            "zzzz... zzzzz....",
+        }
+    ),
+    "id": frozenset(
+        {
+            "({n} stamina)",
+            "0 stamina",
+            "stamina {n}",
+            "Bank: {n} Juta",
+            "🏦 Bank: {n} Juta",
+            "Slot {slot}: {offer}",
+            "zzzz... zzzzz....",
+            " vs ",
+            "Gender",
+            "{job} (level {n})",
+            "{number}. {player} (host)",
+            "Normal",
+        }
+    ),
 }
 
 
@@ -76,8 +152,14 @@ def test_placeholders_match_the_english_exactly(locale, template):
 @pytest.mark.parametrize("locale", SHIPPED)
 def test_a_translation_equal_to_its_english_is_only_names_and_game_terms(locale, template):
     po = _shipped(locale)
-    same = sorted(e.msgid for e in po.entries if e.msgstr and all(s == (e.msgid_plural or e.msgid) for s in e.msgstr)
-                  and e.msgid not in SAME_AS_ENGLISH | SAME_IN[locale] and e.msgid not in audit.card_names())
+    same = sorted(
+        e.msgid
+        for e in po.entries
+        if e.msgstr
+        and all(s == (e.msgid_plural or e.msgid) for s in e.msgstr)
+        and e.msgid not in SAME_AS_ENGLISH | SAME_IN[locale]
+        and e.msgid not in audit.card_names()
+    )
     assert same == [], f"{locale}.po leaves these English"
 
 
@@ -99,7 +181,8 @@ def test_the_checks_report_a_missing_text_a_renamed_placeholder_and_an_english_l
     by_id["Settings saved"].msgstr = ["Settings saved"]
     assert audit.missing(po, template) == ["Take action"]
     assert [p for p in audit.placeholder_mismatches(po) if "Stats of" in p] == [
-        "'Stats of {player}' → 'Statistik {pemain}': ['pemain'] instead of ['player']"]
+        "'Stats of {player}' → 'Statistik {pemain}': ['pemain'] instead of ['player']"
+    ]
     same = [e.msgid for e in po.entries if e.msgstr == [e.msgid] and e.msgid not in SAME_AS_ENGLISH]
     assert same == ["Settings saved"]
 
@@ -107,13 +190,15 @@ def test_the_checks_report_a_missing_text_a_renamed_placeholder_and_an_english_l
 def test_card_data_prose_is_in_the_template_and_card_names_are_not(template):
     msgids = {m.msgid: m for m in template}
     assert msgids["Draw 2 cards."].files[-1] == "bot/games/drama/cards.toml"
-    assert "Protect and make sure Nyi Kencleng survives the whole game." in msgids      # an objective
+    assert "Protect and make sure Nyi Kencleng survives the whole game." in msgids  # an objective
     assert not audit.card_names() & set(msgids) - SAME_AS_ENGLISH
 
 
 def test_card_texts_are_looked_up_where_they_are_shown(tmp_path):
-    (tmp_path / "ms.po").write_text('msgid ""\nmsgstr "Plural-Forms: nplurals=1; plural=0;\\n"\n\n'
-                                    'msgid "Draw 2 cards."\nmsgstr "Ambil 2 kad."\n', encoding="utf-8")
+    (tmp_path / "ms.po").write_text(
+        'msgid ""\nmsgstr "Plural-Forms: nplurals=1; plural=0;\\n"\n\nmsgid "Draw 2 cards."\nmsgstr "Ambil 2 kad."\n',
+        encoding="utf-8",
+    )
     i18n.set_locales_dir(tmp_path)
     try:
         assert i18n.data_text("Draw 2 cards.", locale="ms") == "Ambil 2 kad."

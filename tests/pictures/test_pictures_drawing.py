@@ -21,8 +21,15 @@ from bot.pictures.drawing import draw_hand, draw_table
 GAMES = all_games()
 CASES = [(g, n) for g in GAMES for n in range(g.rules.min_players, g.rules.max_players + 1)]
 #: Long and non-Latin names: the fitting must hold for any display name.
-LONG_NAMES = ["Dewi Lestari Kusumawati Anggraeni Putri", "Muhammad Ariffin bin Abdul Rahman Shah",
-              "李小龍 Bruce 🐉", "Ñandú Ğüşçö", "A", "Zulkarnain Wibisono Hadiningrat", "x" * 60]
+LONG_NAMES = [
+    "Dewi Lestari Kusumawati Anggraeni Putri",
+    "Muhammad Ariffin bin Abdul Rahman Shah",
+    "李小龍 Bruce 🐉",
+    "Ñandú Ğüşçö",
+    "A",
+    "Zulkarnain Wibisono Hadiningrat",
+    "x" * 60,
+]
 MAX_HEIGHT = 1600
 MAX_BYTES = 200_000
 DRAWS_PER_GAME = 14
@@ -51,8 +58,9 @@ def text_boxes(monkeypatch):
         if mask is not None and isinstance(box, tuple) and self.mode == "RGB":
             x, y = box[0], box[1]
             width, height = self.size
-            assert x >= 0 and y >= 0 and x + mask.width <= width and y + mask.height <= height, \
+            assert x >= 0 and y >= 0 and x + mask.width <= width and y + mask.height <= height, (
                 f"a text of {mask.size} at {(x, y)} runs out of the {width}x{height} picture"
+            )
             drawn.append((x, y, x + mask.width, y + mask.height))
         return original(self, im, box, mask)
 
@@ -120,7 +128,7 @@ def test_chinese_names_are_drawn_with_the_fallback_face_and_missing_glyphs_left_
     # A name in Chinese is drawn: not blank, and not the same picture as another name.
     assert _ink("小明") != _ink("") and _ink("小明") != _ink("大明")
     # A character no shipped face has is dropped rather than drawn as an empty box.
-    missing = "\U0001FAE8"  # not in DejaVu Sans nor Droid Sans Fallback
+    missing = "\U0001fae8"  # not in DejaVu Sans nor Droid Sans Fallback
     assert face_of(missing) is None
     assert _ink("Ayu" + missing) == _ink("Ayu")
     assert fit("Ayu" + missing, 300, 30)[0] == "Ayu"

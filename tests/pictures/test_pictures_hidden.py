@@ -74,7 +74,11 @@ def test_hidden_cards_do_not_change_the_public_picture(name):
         owner = _owner(name, state)
         assert game.rules.view(other, None) == game.rules.view(state, None)
         assert game.rules.view(other, owner) != game.rules.view(state, owner), "the swap changed nothing the owner sees"
-        assert draw_table(game, game.rules.view(other, None), names) == draw_table(game, game.rules.view(state, None), names)
-        assert draw_hand(game, game.rules.view(other, owner), names) != draw_hand(game, game.rules.view(state, owner), names)
+        assert draw_table(game, game.rules.view(other, None), names) == draw_table(
+            game, game.rules.view(state, None), names
+        )
+        assert draw_hand(game, game.rules.view(other, owner), names) != draw_hand(
+            game, game.rules.view(state, owner), names
+        )
         checked += 1
     assert checked >= 2

@@ -27,7 +27,9 @@ async def _run_until(service, live, done, limit=400):
             return
         actor = sorted(live.waiting.actors)[0]
         async with service.matches.lock(live.id):
-            await service.moves.play(live.id, actor, GAME.rules.timeout_action(live.state, actor), decision=live.decision)
+            await service.moves.play(
+                live.id, actor, GAME.rules.timeout_action(live.state, actor), decision=live.decision
+            )
     raise AssertionError("never got there")
 
 
@@ -61,7 +63,9 @@ async def test_the_absent_player_is_back_when_they_act_and_their_turn_still_wait
     await _run_until(service, live, lambda lv: lv.waiting.turn == P1 and not lv.waiting.in_window)
     assert live.waiting.actors == {P1}  # a turn (here the collect-or-attack choice) is never passed for
     async with service.matches.lock(live.id):
-        outcomes = await service.moves.play(live.id, P1, GAME.rules.legal_actions(live.state, P1)[0], decision=live.decision)
+        outcomes = await service.moves.play(
+            live.id, P1, GAME.rules.legal_actions(live.state, P1)[0], decision=live.decision
+        )
     assert outcomes[0].player == P1 and P1 not in live.record.absent
     assert P1 not in (await service.store.get_match(live.id)).absent
 

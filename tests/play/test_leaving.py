@@ -12,11 +12,20 @@ from bot.play.leaving import leave_kind
 A, B, C, D = 11, 22, 33, 44
 
 
-@pytest.mark.parametrize("name,count,kind", [
-    ("drump", 2, "concede"), ("drama", 2, "concede"), ("laga", 2, "concede"),
-    ("drama", 3, "eliminate"), ("drama", 6, "eliminate"),
-    ("laga", 3, "ai"), ("laga", 6, "ai"), ("goceng", 3, "ai"), ("goceng", 6, "ai"),
-])
+@pytest.mark.parametrize(
+    "name,count,kind",
+    [
+        ("drump", 2, "concede"),
+        ("drama", 2, "concede"),
+        ("laga", 2, "concede"),
+        ("drama", 3, "eliminate"),
+        ("drama", 6, "eliminate"),
+        ("laga", 3, "ai"),
+        ("laga", 6, "ai"),
+        ("goceng", 3, "ai"),
+        ("goceng", 6, "ai"),
+    ],
+)
 def test_leave_kind(name, count, kind):
     assert leave_kind(get_game(name), count) == kind
 

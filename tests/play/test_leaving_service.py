@@ -19,8 +19,11 @@ from bot.play.moves import check_turn
 from bot.play.service import MatchService
 
 PEOPLE = [101, 102, 103, 104, 105, 106]
-CASES = [(game, count) for game in ("drama", "laga", "goceng")
-         for count in range(max(3, get_game(game).rules.min_players), get_game(game).rules.max_players + 1)]
+CASES = [
+    (game, count)
+    for game in ("drama", "laga", "goceng")
+    for count in range(max(3, get_game(game).rules.min_players), get_game(game).rules.max_players + 1)
+]
 
 
 @pytest.fixture
@@ -30,8 +33,7 @@ def service(storage, clock):
 
 
 async def _started(service: MatchService, game: str, count: int, channel: int = 70):
-    live = await service.lobby.open(guild_id=1, channel_id=channel, game_name=game, host_id=PEOPLE[0],
-                                    host_name="P101")
+    live = await service.lobby.open(guild_id=1, channel_id=channel, game_name=game, host_id=PEOPLE[0], host_name="P101")
     for pid in PEOPLE[1:count]:
         await service.lobby.join(live.id, pid, f"P{pid}")
     async with service.matches.lock(live.id):
@@ -86,7 +88,9 @@ async def test_a_larger_match_goes_on_without_the_leaver_who_loses(service, stor
     records = {r.game: r for r in await storage.records.player_records(1, leaver, count_ai=True)}
     assert records[game].played == 1 and records[game].won == 0
     log = await service.store.action_log(live.id)
-    rebuilt = replay(live.game.rules, stored.players, stored.seed, stored.options, [(a.player_id, a.action) for a in log])
+    rebuilt = replay(
+        live.game.rules, stored.players, stored.seed, stored.options, [(a.player_id, a.action) for a in log]
+    )
     assert live.game.rules.state_to_json(rebuilt) == stored.state
 
 

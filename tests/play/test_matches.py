@@ -140,7 +140,9 @@ async def test_full_match_replays_from_the_log(service):
     while not game.rules.is_over(live.state):
         player = sorted(game.rules.actors(live.state))[0]
         async with service.matches.lock(live.id):
-            await service.moves.act(live.id, player, rng.choice(game.rules.legal_actions(live.state, player)), decision=live.decision)
+            await service.moves.act(
+                live.id, player, rng.choice(game.rules.legal_actions(live.state, player)), decision=live.decision
+            )
     stored = await service.store.get_match(live.id)
     assert stored.status == FINISHED and stored.result is not None
     log = await service.store.action_log(live.id)
@@ -149,8 +151,7 @@ async def test_full_match_replays_from_the_log(service):
 
 
 async def _started_for_three(service: MatchService, game_name: str, channel_id: int):
-    live = await service.lobby.open(guild_id=1, channel_id=channel_id, game_name=game_name, host_id=HOST,
-                                    host_name="A")
+    live = await service.lobby.open(guild_id=1, channel_id=channel_id, game_name=game_name, host_id=HOST, host_name="A")
     await service.lobby.join(live.id, GUEST, "B")
     await service.lobby.join(live.id, STRANGER, "C")
     async with service.matches.lock(live.id):
@@ -185,7 +186,9 @@ async def test_a_window_with_several_players_keeps_its_deadline_and_times_out_to
             break
         player = sorted(game.rules.actors(live.state))[0]
         async with service.matches.lock(live.id):
-            await service.moves.act(live.id, player, rng.choice(game.rules.legal_actions(live.state, player)), decision=live.decision)
+            await service.moves.act(
+                live.id, player, rng.choice(game.rules.legal_actions(live.state, player)), decision=live.decision
+            )
     waiting = sorted(game.rules.actors(live.state))
     assert len(waiting) >= 2 and set(waiting) <= set(players)
     deadline = live.record.deadline
@@ -203,7 +206,7 @@ async def test_a_window_with_several_players_keeps_its_deadline_and_times_out_to
     assert timed_out == still and all(o.action["type"] == "pass" for o in outcomes if o.timed_out)
     assert all(o.by == "auto" for o in outcomes if not o.timed_out)  # the next windows' automatic passes
     log = await service.store.action_log(live.id)
-    assert [a.player_id for a in log[-len(outcomes):]] == [o.player for o in outcomes]
+    assert [a.player_id for a in log[-len(outcomes) :]] == [o.player for o in outcomes]
 
 
 async def test_a_match_lock_lives_only_while_it_is_used():

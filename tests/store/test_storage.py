@@ -15,8 +15,9 @@ from bot.store.sqlite import Storage
 
 
 async def _lobby(storage: Storage, channel: int = 10):
-    return await storage.matches.create_match(guild_id=1, channel_id=channel, game="drump", host_id=100,
-                                      host_name="Aisyah", seed=42)
+    return await storage.matches.create_match(
+        guild_id=1, channel_id=channel, game="drump", host_id=100, host_name="Aisyah", seed=42
+    )
 
 
 async def test_fresh_file_gets_current_schema_and_wal(storage, db_path):
@@ -65,13 +66,21 @@ async def test_record_action_is_guarded_by_seq_and_atomic(storage):
     player = next(iter(game.rules.actors(state)))
     action = game.rules.legal_actions(state, player)[0]
     game.rules.apply(state, player, action)
-    seq = await storage.matches.record_action(match.id, expected_seq=0, player_id=player, action=action,
-                                      state_json=game.rules.state_to_json(state), deadline=None, recent=["x"])
+    seq = await storage.matches.record_action(
+        match.id,
+        expected_seq=0,
+        player_id=player,
+        action=action,
+        state_json=game.rules.state_to_json(state),
+        deadline=None,
+        recent=["x"],
+    )
     assert seq == 1
     before = await storage.matches.get_match(match.id)
     with pytest.raises(StaleMove):
-        await storage.matches.record_action(match.id, expected_seq=0, player_id=player, action=action,
-                                    state_json="{}", deadline=None, recent=[])
+        await storage.matches.record_action(
+            match.id, expected_seq=0, player_id=player, action=action, state_json="{}", deadline=None, recent=[]
+        )
     after = await storage.matches.get_match(match.id)
     assert after.state == before.state and after.seq == 1
     assert len(await storage.matches.action_log(match.id)) == 1
@@ -84,14 +93,22 @@ async def test_action_log_replays_to_the_stored_state(storage):
     state = game.rules.new_game(match.players, match.seed)
     await storage.matches.start_match(match, game.rules.state_to_json(state), None)
     from bot.kernel.rng import Rng
+
     rng = Rng.seeded(7)
     seq = 0
     while not game.rules.is_over(state) and seq < 60:
         player = sorted(game.rules.actors(state))[0]
         action = rng.choice(game.rules.legal_actions(state, player))
         game.rules.apply(state, player, action)
-        seq = await storage.matches.record_action(match.id, expected_seq=seq, player_id=player, action=action,
-                                          state_json=game.rules.state_to_json(state), deadline=None, recent=[])
+        seq = await storage.matches.record_action(
+            match.id,
+            expected_seq=seq,
+            player_id=player,
+            action=action,
+            state_json=game.rules.state_to_json(state),
+            deadline=None,
+            recent=[],
+        )
     stored = await storage.matches.get_match(match.id)
     log = await storage.matches.action_log(match.id)
     rebuilt = replay(game.rules, stored.players, stored.seed, stored.options, [(a.player_id, a.action) for a in log])
@@ -113,8 +130,10 @@ async def test_a_version_1_file_is_migrated_keeping_its_matches(db_path, clock):
         for statement in MIGRATIONS[1]:
             raw.execute(statement)
         raw.execute("PRAGMA user_version=1")
-        raw.execute("INSERT INTO matches (guild_id, channel_id, game, status, host_id, players, names, seed,"
-                    " created_at, updated_at) VALUES (1, 2, 'drump', 'lobby', 3, '[3]', '{\"3\": \"Aisyah\"}', 9, 0, 0)")
+        raw.execute(
+            "INSERT INTO matches (guild_id, channel_id, game, status, host_id, players, names, seed,"
+            " created_at, updated_at) VALUES (1, 2, 'drump', 'lobby', 3, '[3]', '{\"3\": \"Aisyah\"}', 9, 0, 0)"
+        )
     store = await Storage.open(db_path, clock=clock)
     try:
         assert await store.database.schema_version() == SCHEMA_VERSION
@@ -131,11 +150,17 @@ async def test_a_move_whose_log_row_cannot_be_written_stores_nothing(storage, db
     state = game.rules.new_game(match.players, match.seed)
     await storage.matches.start_match(match, game.rules.state_to_json(state), None)
     with sqlite3.connect(db_path) as raw:  # a stray row where the move's log row must go
-        raw.execute("INSERT INTO actions (match_id, seq, player_id, action, at) VALUES (?, 1, 1, '{}', 0)",
-                    (match.id,))
+        raw.execute("INSERT INTO actions (match_id, seq, player_id, action, at) VALUES (?, 1, 1, '{}', 0)", (match.id,))
     before = await storage.matches.get_match(match.id)
     with pytest.raises(sqlite3.IntegrityError):
-        await storage.matches.record_action(match.id, expected_seq=0, player_id=100, action={"type": "end_turn"},
-                                    state_json="{}", deadline=None, recent=["x"])
+        await storage.matches.record_action(
+            match.id,
+            expected_seq=0,
+            player_id=100,
+            action={"type": "end_turn"},
+            state_json="{}",
+            deadline=None,
+            recent=["x"],
+        )
     after = await storage.matches.get_match(match.id)
     assert (after.seq, after.state, after.recent) == (before.seq, before.state, before.recent)

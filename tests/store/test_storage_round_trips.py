@@ -23,8 +23,9 @@ from bot.store.sqlite import Storage
 
 
 async def _active(storage: Storage, channel: int) -> int:
-    match = await storage.matches.create_match(guild_id=1, channel_id=channel, game="drump", host_id=100,
-                                       host_name="Aisyah", seed=channel)
+    match = await storage.matches.create_match(
+        guild_id=1, channel_id=channel, game="drump", host_id=100, host_name="Aisyah", seed=channel
+    )
     match.players.append(200)
     await storage.matches.start_match(match, "{}", None)
     return match.id
@@ -45,6 +46,7 @@ class _CountingConnection:
 
 
 # --- announced marks ----------------------------------------------------------------------
+
 
 async def test_marks_of_one_moment_are_stored_together_in_one_transaction(storage, db_path, monkeypatch):
     monkeypatch.setattr(storage.shown._announced, "_delay", 0.05)
@@ -163,6 +165,7 @@ async def test_marks_wait_on_their_own_without_a_store_call():
 
 # --- single writes and reads: one round trip each -----------------------------------------
 
+
 async def test_a_single_write_is_one_statement_and_keeps_its_guard(storage):
     match_id = await _active(storage, 10)
     counter = _CountingConnection(storage)
@@ -196,8 +199,11 @@ async def _started(service: MatchService):
 
 def _stored_messages(db_path, match_id: int) -> list[tuple[str, int, int, int]]:
     with sqlite3.connect(db_path) as raw:
-        return raw.execute("SELECT kind, user_id, channel_id, message_id FROM match_messages WHERE match_id = ?"
-                           " ORDER BY kind, user_id", (match_id,)).fetchall()
+        return raw.execute(
+            "SELECT kind, user_id, channel_id, message_id FROM match_messages WHERE match_id = ?"
+            " ORDER BY kind, user_id",
+            (match_id,),
+        ).fetchall()
 
 
 async def test_a_live_matchs_messages_are_read_once_then_kept_as_written(service, shown, storage, db_path):

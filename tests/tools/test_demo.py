@@ -37,19 +37,30 @@ async def test_demo_plays_drump_to_the_end_and_keeps_private_text_private(tmp_pa
 
 
 def test_demo_command_line(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "bot", "demo", "--seed", "3", "--db", str(tmp_path / "d.db")],
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "demo", "--seed", "3", "--db", str(tmp_path / "d.db")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("== DRUMP demo · seed 3") and "[private → Demo Host" in done.stdout
-    bad = subprocess.run([sys.executable, "-m", "bot", "demo", "--players", "3", "--db", str(tmp_path / "e.db")],
-                         capture_output=True, text=True, timeout=120)
+    bad = subprocess.run(
+        [sys.executable, "-m", "bot", "demo", "--players", "3", "--db", str(tmp_path / "e.db")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert bad.returncode == 2 and "exactly 2 players" in bad.stderr
 
 
 def _private_listings(lines: list[str]) -> list[str]:
     """The host's private listings in the transcript: their hand, their Dreams, their dealt hero."""
-    return [line for line in lines if line.startswith(("Hand:", "Your hand:", "Your Dreams:", "Your dealt hero:",
-                                                        "Your character"))]
+    return [
+        line
+        for line in lines
+        if line.startswith(("Hand:", "Your hand:", "Your Dreams:", "Your dealt hero:", "Your character"))
+    ]
 
 
 @pytest.mark.parametrize("game", playable())
@@ -83,7 +94,23 @@ def test_demo_offers_every_registered_game():
 
 
 def test_demo_command_line_for_another_game(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "bot", "demo", "goceng", "--players", "4", "--seed", "2",
-                           "--db", str(tmp_path / "g.db")], capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "demo",
+            "goceng",
+            "--players",
+            "4",
+            "--seed",
+            "2",
+            "--db",
+            str(tmp_path / "g.db"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("== Mat Goceng demo · seed 2 · 4 players") and "The table at the end" in done.stdout

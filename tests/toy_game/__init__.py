@@ -43,8 +43,9 @@ class AmbilRules(Rules[AmbilState]):
     max_players = 2
     state_type = AmbilState
 
-    def new_game(self, player_ids: Sequence[PlayerId], seed: int,
-                 options: Mapping[str, Any] | None = None) -> AmbilState:
+    def new_game(
+        self, player_ids: Sequence[PlayerId], seed: int, options: Mapping[str, Any] | None = None
+    ) -> AmbilState:
         self.check_options(options)
         players = list(player_ids)
         if len(players) != 2 or len(set(players)) != 2:
@@ -81,8 +82,7 @@ class AmbilRules(Rules[AmbilState]):
 
     def view(self, state: AmbilState, player: PlayerId | None) -> dict[str, Any]:
         mine = {"lucky": state.lucky[player]} if player in state.lucky else {}
-        return {"pile": state.pile, "turn": state.players[state.turn], "winner": state.winner,
-                "viewer": player, **mine}
+        return {"pile": state.pile, "turn": state.players[state.turn], "winner": state.winner, "viewer": player, **mine}
 
     def is_over(self, state: AmbilState) -> bool:
         return state.winner is not None
@@ -112,15 +112,25 @@ MODULE = GameModule(
         action_label=lambda state, player, action: f"Take {action['count']}",
         choice_label=lambda state, player, key, value: f"Take {value}" if key == "count" else "Take sticks",
         question=lambda state, player, key, chosen, names=None: "How many sticks do you take?",
-        event_line=lambda event, names: (f"{names.get(event['player'], '?')} takes {event['count']}; "
-                                         f"{event['left']} left." if event["type"] == "took"
-                                         else f"{names.get(event['player'], '?')} takes the last stick."),
+        event_line=lambda event, names: (
+            f"{names.get(event['player'], '?')} takes {event['count']}; {event['left']} left."
+            if event["type"] == "took"
+            else f"{names.get(event['player'], '?')} takes the last stick."
+        ),
         board=_board,
         rules_page=lambda: "Take one or two sticks in turn; whoever takes the last stick wins.",
     ),
     policies={"normal": RandomPolicy},
-    commands=(Lookup(name="stick", description="How many sticks a number of turns can take.", parameter="turns",
-                     parameter_description="How many turns", suggest=lambda typed: ["1", "2", "3"],
-                     show=lambda turns: Board(f"In {turns} turns: between {turns} and "
-                                              f"{2 * int(turns) if turns.isdigit() else '?'} sticks.")),),
+    commands=(
+        Lookup(
+            name="stick",
+            description="How many sticks a number of turns can take.",
+            parameter="turns",
+            parameter_description="How many turns",
+            suggest=lambda typed: ["1", "2", "3"],
+            show=lambda turns: Board(
+                f"In {turns} turns: between {turns} and {2 * int(turns) if turns.isdigit() else '?'} sticks."
+            ),
+        ),
+    ),
 )

@@ -31,8 +31,12 @@ from bot.kernel.module import all_games
 ROOT = Path(__file__).resolve().parents[2]
 #: (level, opponent) pairs of each table, weakest comparisons first.
 PAIRS: tuple[tuple[str, str], ...] = (
-    (EASY, "random"), (NORMAL, "random"), (HARD, "random"),
-    (NORMAL, EASY), (HARD, EASY), (HARD, NORMAL),
+    (EASY, "random"),
+    (NORMAL, "random"),
+    (HARD, "random"),
+    (NORMAL, EASY),
+    (HARD, EASY),
+    (HARD, NORMAL),
 )
 BASELINE = ROOT / "tests" / "ai" / "drump_baseline.py"
 
@@ -58,8 +62,16 @@ def baseline_policy() -> Any | None:
     return module.BaselinePolicy()
 
 
-def level_tables(*, games: int, hard_games: int, hard_other_games: int, hard_ms: float, seed: int,
-                 only: list[str] | None = None, clock: str = "cpu") -> dict[str, Any]:
+def level_tables(
+    *,
+    games: int,
+    hard_games: int,
+    hard_other_games: int,
+    hard_ms: float,
+    seed: int,
+    only: list[str] | None = None,
+    clock: str = "cpu",
+) -> dict[str, Any]:
     """Each game's table: ``{"a vs b": tally}``; hard rows only where the game has a determinizer."""
     out: dict[str, Any] = {}
     for game in all_games():
@@ -74,15 +86,17 @@ def level_tables(*, games: int, hard_games: int, hard_other_games: int, hard_ms:
             n = (hard_games if b == NORMAL else hard_other_games) if a == HARD else games
             started = time.perf_counter()
             _progress(f"{game.name}: {a} vs {b}, {n} games")
-            tally = duel(game, seat_policy(game.name, a, hard_ms, clock), seat_policy(game.name, b, hard_ms, clock),
-                         n, seed=seed)
+            tally = duel(
+                game, seat_policy(game.name, a, hard_ms, clock), seat_policy(game.name, b, hard_ms, clock), n, seed=seed
+            )
             rows[f"{a} vs {b}"] = dict(tally.to_json(), seconds=round(time.perf_counter() - started, 1))
         if game.name == "drump":
             base = baseline_policy()
             if base is not None:
                 _progress(f"drump: normal vs baseline, {max(games, 500)} games")
-                rows["normal vs baseline"] = duel(game, registry.policy("drump", NORMAL), base,
-                                                  max(games, 500), seed=seed).to_json()
+                rows["normal vs baseline"] = duel(
+                    game, registry.policy("drump", NORMAL), base, max(games, 500), seed=seed
+                ).to_json()
         ordered = {f"{a} vs {b}": rows[f"{a} vs {b}"] for a, b in PAIRS}
         ordered.update((k, v) for k, v in rows.items() if k not in ordered)
         out[game.name] = {"title": game.title, "seats": game.rules.min_players, "rows": ordered}
@@ -109,35 +123,50 @@ def render(results: dict[str, Any]) -> str:
                 lines.append(f"| {pair} | — | — | — | — | {row['note']} | — |")
                 continue
             seeds = f"{row['seeds'][0]}–{row['seeds'][1]}" if row["seeds"] else ""
-            lines.append(f"| {pair} | {row['games']} | {row['wins']} | {row['draws']} | {row['losses']} | "
-                         f"{row['score'] * 100:.1f}% | {seeds} |")
+            lines.append(
+                f"| {pair} | {row['games']} | {row['wins']} | {row['draws']} | {row['losses']} | "
+                f"{row['score'] * 100:.1f}% | {seeds} |"
+            )
         lines.append("")
     lat = results.get("latency")
     if lat:
         a, b = lat["latency_alone_ms"], lat["latency_beside_hard_ms"]
-        lines.append(f"Move latency of {lat['human_matches']} people's matches, {lat['moves']} moves each way "
-                     f"(ms, p50 / p90 / p99 / max):")
+        lines.append(
+            f"Move latency of {lat['human_matches']} people's matches, {lat['moves']} moves each way "
+            f"(ms, p50 / p90 / p99 / max):"
+        )
         lines.append("")
         lines.append(f"- alone: {a['p50']:.1f} / {a['p90']:.1f} / {a['p99']:.1f} / {a['max']:.1f}")
-        lines.append(f"- beside {lat['hard_seats']} hard seats thinking {lat['think_ms']} ms a move "
-                     f"({lat['hard_searches_during']} searches meanwhile): "
-                     f"{b['p50']:.1f} / {b['p90']:.1f} / {b['p99']:.1f} / {b['max']:.1f}")
+        lines.append(
+            f"- beside {lat['hard_seats']} hard seats thinking {lat['think_ms']} ms a move "
+            f"({lat['hard_searches_during']} searches meanwhile): "
+            f"{b['p50']:.1f} / {b['p90']:.1f} / {b['p99']:.1f} / {b['max']:.1f}"
+        )
     return "\n".join(lines)
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m bot bench ai", description=(
-        "Win rates of the AI levels (each against each other and against random, per game) and the move "
-        "latency of other matches while hard seats think. Prints Markdown tables and writes JSON."))
+    p = argparse.ArgumentParser(
+        prog="python -m bot bench ai",
+        description=(
+            "Win rates of the AI levels (each against each other and against random, per game) and the move "
+            "latency of other matches while hard seats think. Prints Markdown tables and writes JSON."
+        ),
+    )
     p.add_argument("--games", type=int, default=300, help="games per pair without hard (default 300)")
     p.add_argument("--hard-games", type=int, default=300, help="games of hard against normal (default 300)")
-    p.add_argument("--hard-other-games", type=int, default=100,
-                   help="games of hard against easy and random (default 100)")
+    p.add_argument(
+        "--hard-other-games", type=int, default=100, help="games of hard against easy and random (default 100)"
+    )
     p.add_argument("--hard-ms", type=float, default=100.0, help="hard's time budget per move, ms (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
-    p.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
-                   help="what hard's budget counts: CPU time of the search (default; steady on a busy machine) "
-                        "or wall time (what the bot uses)")
+    p.add_argument(
+        "--clock",
+        choices=("cpu", "wall"),
+        default="cpu",
+        help="what hard's budget counts: CPU time of the search (default; steady on a busy machine) "
+        "or wall time (what the bot uses)",
+    )
     p.add_argument("--game", action="append", help="only this game (repeatable; default all)")
     p.add_argument("--latency-moves", type=int, default=300, help="timed moves each way (default 300; 0 skips)")
     p.add_argument("--latency-matches", type=int, default=20, help="people's matches timed (default 20)")
@@ -154,18 +183,34 @@ def main(argv: list[str]) -> int:
     results: dict[str, Any] = {"options": {k: v for k, v in vars(args).items() if k != "out"}}
     started = time.perf_counter()
     try:
-        results["levels"] = run_job("ai", {"games": args.games, "hard_games": args.hard_games,
-                                           "hard_other_games": args.hard_other_games, "clock": args.clock,
-                                           "hard_ms": args.hard_ms, "seed": args.seed, "only": args.game},
-                                    timeout=24 * 3600.0)
+        results["levels"] = run_job(
+            "ai",
+            {
+                "games": args.games,
+                "hard_games": args.hard_games,
+                "hard_other_games": args.hard_other_games,
+                "clock": args.clock,
+                "hard_ms": args.hard_ms,
+                "seed": args.seed,
+                "only": args.game,
+            },
+            timeout=24 * 3600.0,
+        )
         results["levels"].pop("log_warnings", None)
         if args.latency_moves > 0:
             _progress(f"latency: {args.latency_moves} moves alone, then beside {args.hard_matches} hard matches")
             with tempfile.TemporaryDirectory(prefix="meja-bench-ai-") as tmp:
-                results["latency"] = run_job("ai_latency", {
-                    "matches": args.latency_matches, "moves": args.latency_moves,
-                    "hard_matches": args.hard_matches, "think_ms": args.think_ms, "seed": args.seed,
-                    "workdir": tmp})
+                results["latency"] = run_job(
+                    "ai_latency",
+                    {
+                        "matches": args.latency_matches,
+                        "moves": args.latency_moves,
+                        "hard_matches": args.hard_matches,
+                        "think_ms": args.think_ms,
+                        "seed": args.seed,
+                        "workdir": tmp,
+                    },
+                )
     except JobFailed as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -35,8 +35,9 @@ async def _hard_match(arena: Arena, seat: Seat, think_ms: int) -> int:
     match_id = int(next(c for c in lobby.custom_ids() if c.startswith("lobby:")).split(":")[1])
     await arena.send(host, lobby, LobbyButton.id(match_id, "leave"))
     for _ in range(2):
-        await arena.world.select(arena.bot, host, arena.world.message(lobby.id), AddAISelect.custom_id_for(match_id),
-                                 [HARD])  # waits until settled: nothing else runs while the hard matches open
+        await arena.world.select(
+            arena.bot, host, arena.world.message(lobby.id), AddAISelect.custom_id_for(match_id), [HARD]
+        )  # waits until settled: nothing else runs while the hard matches open
     await arena.send(host, arena.world.message(lobby.id), LobbyButton.id(match_id, "start"))
     return match_id
 
@@ -56,8 +57,9 @@ async def _keep_thinking(arena: Arena, match_id: int, stop: asyncio.Event) -> in
     return moves
 
 
-async def run_ai_latency(*, matches: int, moves: int, hard_matches: int, think_ms: int, seed: int,
-                         workdir: str) -> dict[str, Any]:
+async def run_ai_latency(
+    *, matches: int, moves: int, hard_matches: int, think_ms: int, seed: int, workdir: str
+) -> dict[str, Any]:
     """Latency of people's moves in ``matches`` matches, alone and beside ``hard_matches`` hard AI matches."""
     db_path = str(Path(workdir) / "ai-latency.sqlite3")
     for leftover in Path(workdir).glob("ai-latency.sqlite3*"):

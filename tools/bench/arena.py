@@ -68,8 +68,9 @@ class Arena:
         self.bot = bot
         self.tracker = HandlerTracker(bot.handlers)
 
-    async def send(self, user: int, message: FakeMessage, custom_id: str, value: str | None = None
-                   ) -> InteractionRecord:
+    async def send(
+        self, user: int, message: FakeMessage, custom_id: str, value: str | None = None
+    ) -> InteractionRecord:
         """A click (or, with ``value``, a select choice), returned once the bot's handler is done."""
         if value is None:
             record = await self.world.click(self.bot, user, message, custom_id, wait=False)

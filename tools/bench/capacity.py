@@ -75,8 +75,9 @@ def plan() -> list[tuple[str, int, int]]:
 class Load:
     """The live matches, their players, and what the window measures."""
 
-    def __init__(self, world: FakeDiscord, bot: GameBot, seats: list[Seat], tables: list[tuple[str, int, int]],
-                 seed: int) -> None:
+    def __init__(
+        self, world: FakeDiscord, bot: GameBot, seats: list[Seat], tables: list[tuple[str, int, int]], seed: int
+    ) -> None:
         self.world, self.bot, self.seats, self.tables = world, bot, seats, tables
         self.arena = Arena(world, bot, "", seats, HandlerTracker(bot.handlers), keep_tokens=True)
         self.rng = Rng.seeded(seed)
@@ -227,8 +228,9 @@ def build_world(tables: list[tuple[str, int, int]], limits: RateLimits) -> tuple
     return world, seats
 
 
-async def run_capacity(*, matches: int, warmup: float, window: float, seed: int, workdir: str,
-                       pictures: bool = False) -> dict[str, Any]:
+async def run_capacity(
+    *, matches: int, warmup: float, window: float, seed: int, workdir: str, pictures: bool = False
+) -> dict[str, Any]:
     """One load: ``matches`` live matches, ``warmup`` then ``window`` virtual seconds (see the module)."""
     rounds = plan()
     tables = [rounds[i % len(rounds)] for i in range(matches)]
@@ -285,8 +287,9 @@ async def run_capacity(*, matches: int, warmup: float, window: float, seed: int,
     return _figures(load, matches, warmup, window, set_up, limits, pacer, bot.announcer.hands)
 
 
-def _figures(load: Load, matches: int, warmup: float, window: float, set_up: float, limits: RateLimits,
-             pacer: Any, hands: Any) -> dict[str, Any]:
+def _figures(
+    load: Load, matches: int, warmup: float, window: float, set_up: float, limits: RateLimits, pacer: Any, hands: Any
+) -> dict[str, Any]:
     per_game = {}
     for name in load.games:
         moves = load.moves[name]

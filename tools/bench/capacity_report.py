@@ -52,24 +52,50 @@ def section(results: dict[str, Any]) -> list[str]:
         return []
     runs = sorted(capacity["runs"].values(), key=lambda r: r["matches"])
     games = sorted(runs[0]["games"])
-    header = ["live matches", "moves/s", "limited req/s", "limited/move", "table lag p50 / p99 / max s",
-              f"lag > {LAG_LIMIT:.0f} s", "429s", "invalid", "move wait p50 / p99 s",
-              "hand DM wait mean / max s", "hand change to DM mean / max s", "tidy-ups waiting / dropped",
-              *[f"{g} /move" for g in games]]
-    lines = ["", f"Capacity under Discord's rate limits (stand-in enforcing 50 req/s global, 5 per 5 s per channel; "
-                 f"people answer in 3-15 s, AI at its delay; {runs[0]['window_s']:.0f} virtual s after "
-                 f"{runs[0]['warmup_s']:.0f} s warm-up; pictures off)", "  " + " | ".join(header)]
+    header = [
+        "live matches",
+        "moves/s",
+        "limited req/s",
+        "limited/move",
+        "table lag p50 / p99 / max s",
+        f"lag > {LAG_LIMIT:.0f} s",
+        "429s",
+        "invalid",
+        "move wait p50 / p99 s",
+        "hand DM wait mean / max s",
+        "hand change to DM mean / max s",
+        "tidy-ups waiting / dropped",
+        *[f"{g} /move" for g in games],
+    ]
+    lines = [
+        "",
+        f"Capacity under Discord's rate limits (stand-in enforcing 50 req/s global, 5 per 5 s per channel; "
+        f"people answer in 3-15 s, AI at its delay; {runs[0]['window_s']:.0f} virtual s after "
+        f"{runs[0]['warmup_s']:.0f} s warm-up; pictures off)",
+        "  " + " | ".join(header),
+    ]
     for r in runs:
         lag = r["table_lag_s"]
         wait = r["move_latency_s"]
-        cells = [str(r["matches"]), _n(r["moves_per_s"], 1), _n(r["limited_per_s"], 1), _n(r["limited_per_move"]),
-                 f"{_n(lag['p50'])} / {_n(lag['p99'])} / {_n(r['table_lag_max_s'])}",
-                 f"{100 * r['lagging_share']:.1f}%", str(r["rate_limited_429"]),
-                 str(sum(r["invalid_requests"].values())), f"{_n(wait['p50'])} / {_n(wait['p99'])}",
-                 _background_wait(r), _shown_after(r), _tidy_ups(r),
-                 *[_n(r["games"][g]["limited_per_move"]) for g in games]]
+        cells = [
+            str(r["matches"]),
+            _n(r["moves_per_s"], 1),
+            _n(r["limited_per_s"], 1),
+            _n(r["limited_per_move"]),
+            f"{_n(lag['p50'])} / {_n(lag['p99'])} / {_n(r['table_lag_max_s'])}",
+            f"{100 * r['lagging_share']:.1f}%",
+            str(r["rate_limited_429"]),
+            str(sum(r["invalid_requests"].values())),
+            f"{_n(wait['p50'])} / {_n(wait['p99'])}",
+            _background_wait(r),
+            _shown_after(r),
+            _tidy_ups(r),
+            *[_n(r["games"][g]["limited_per_move"]) for g in games],
+        ]
         lines.append("  " + " | ".join(cells))
     held = capacity.get("holds_up_to", 0)
-    lines.append(f"  One token holds {held} live matches with no table more than {LAG_LIMIT:.0f} s behind "
-                 f"(of the loads run; target {CAPACITY_TARGET:,}).")
+    lines.append(
+        f"  One token holds {held} live matches with no table more than {LAG_LIMIT:.0f} s behind "
+        f"(of the loads run; target {CAPACITY_TARGET:,})."
+    )
     return lines

@@ -60,41 +60,84 @@ def _count(text: str) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m bot bench", description=(
-        "Performance figures of the bot: move latency against a bare discord.py floor, throughput, "
-        "Discord requests, storage, memory, restart, channel mentions per game and engine speed. Prints a table and writes JSON."))
-    p.add_argument("--matches", type=_sizes, default=_sizes("100,1000"), metavar="N[,N...]",
-                   help="live matches held at once, one run per size; the restart reloads the largest "
-                        "(default 100,1000)")
-    p.add_argument("--moves", type=_positive, default=2000, metavar="M",
-                   help="timed moves per size, one at a time (default 2000)")
-    p.add_argument("--busy-moves", type=_positive, default=1000,
-                   help="moves per size in the saturation phase (default 1000)")
+    p = argparse.ArgumentParser(
+        prog="python -m bot bench",
+        description=(
+            "Performance figures of the bot: move latency against a bare discord.py floor, throughput, "
+            "Discord requests, storage, memory, restart, channel mentions per game and engine speed. Prints a table and writes JSON."
+        ),
+    )
+    p.add_argument(
+        "--matches",
+        type=_sizes,
+        default=_sizes("100,1000"),
+        metavar="N[,N...]",
+        help="live matches held at once, one run per size; the restart reloads the largest (default 100,1000)",
+    )
+    p.add_argument(
+        "--moves", type=_positive, default=2000, metavar="M", help="timed moves per size, one at a time (default 2000)"
+    )
+    p.add_argument(
+        "--busy-moves", type=_positive, default=1000, help="moves per size in the saturation phase (default 1000)"
+    )
     p.add_argument("--seed", type=int, default=1, metavar="S", help="seed of shuffles, deals and choices (default 1)")
     p.add_argument("--warmup", type=int, default=200, help="untimed moves before timing, per size (default 200)")
-    p.add_argument("--concurrency", type=_positive, default=8,
-                   help="players clicking at once in the saturation phase (default 8)")
+    p.add_argument(
+        "--concurrency", type=_positive, default=8, help="players clicking at once in the saturation phase (default 8)"
+    )
     p.add_argument("--floor-clicks", type=_positive, default=2000, help="timed clicks on the floor bot (default 2000)")
-    p.add_argument("--finished", type=_positive, default=10,
-                   help="matches played to the end for the storage figure (default 10)")
-    p.add_argument("--game-matches", type=_positive, default=4, metavar="K",
-                   help="whole seeded matches per game and table size for the mention and request figures of "
-                        "every game (default 4; more for steadier averages)")
-    p.add_argument("--ai-seats", type=int, default=2, metavar="A",
-                   help="AI seats at the largest table of each multi-player game (default 2; 0 for all humans)")
-    p.add_argument("--game-sizes", type=_count, default=200, metavar="N",
-                   help="live matches of each game at its largest table for its memory and latency figures "
-                        "(default 200; 0 to skip)")
-    p.add_argument("--game-size-moves", type=_positive, default=300, metavar="M",
-                   help="timed single clicks per game in those runs, a floor click before each (default 300)")
-    p.add_argument("--capacity", type=_sizes, default=_sizes("100,150,200,400,1000"), metavar="N[,N...]",
-                   help="live matches of every game held against the rate-limited stand-in, one run each, "
-                        "people answering in 3-15 s on a virtual clock (default 100,150,200,400,1000)")
-    p.add_argument("--capacity-seconds", type=float, default=90.0, metavar="S",
-                   help="virtual seconds measured per capacity run, after 10 s of warm-up (default 90: long "
-                        "enough for the Plot Twist and Extra Power prompts of matches well under way)")
-    p.add_argument("--engine-seconds", type=float, default=1.0,
-                   help="CPU seconds of random games per engine (default 1.0)")
+    p.add_argument(
+        "--finished", type=_positive, default=10, help="matches played to the end for the storage figure (default 10)"
+    )
+    p.add_argument(
+        "--game-matches",
+        type=_positive,
+        default=4,
+        metavar="K",
+        help="whole seeded matches per game and table size for the mention and request figures of "
+        "every game (default 4; more for steadier averages)",
+    )
+    p.add_argument(
+        "--ai-seats",
+        type=int,
+        default=2,
+        metavar="A",
+        help="AI seats at the largest table of each multi-player game (default 2; 0 for all humans)",
+    )
+    p.add_argument(
+        "--game-sizes",
+        type=_count,
+        default=200,
+        metavar="N",
+        help="live matches of each game at its largest table for its memory and latency figures "
+        "(default 200; 0 to skip)",
+    )
+    p.add_argument(
+        "--game-size-moves",
+        type=_positive,
+        default=300,
+        metavar="M",
+        help="timed single clicks per game in those runs, a floor click before each (default 300)",
+    )
+    p.add_argument(
+        "--capacity",
+        type=_sizes,
+        default=_sizes("100,150,200,400,1000"),
+        metavar="N[,N...]",
+        help="live matches of every game held against the rate-limited stand-in, one run each, "
+        "people answering in 3-15 s on a virtual clock (default 100,150,200,400,1000)",
+    )
+    p.add_argument(
+        "--capacity-seconds",
+        type=float,
+        default=90.0,
+        metavar="S",
+        help="virtual seconds measured per capacity run, after 10 s of warm-up (default 90: long "
+        "enough for the Plot Twist and Extra Power prompts of matches well under way)",
+    )
+    p.add_argument(
+        "--engine-seconds", type=float, default=1.0, help="CPU seconds of random games per engine (default 1.0)"
+    )
     p.add_argument("--out", default=DEFAULT_OUT, help=f"where to write the JSON (default {DEFAULT_OUT})")
     p.add_argument("--workdir", default=None, help="where the benchmark databases go (default: a temporary folder)")
     return p
@@ -112,45 +155,80 @@ def collect(args: argparse.Namespace, workdir: str) -> dict[str, Any]:
         "sizes": {},
     }
     _progress(f"floor: {args.floor_clicks} clicks on a bare discord.py bot")
-    results["floor"] = run_job("floor", {"clicks": args.floor_clicks, "warmup": max(50, args.floor_clicks // 10),
-                                         "concurrency": args.concurrency, "workdir": workdir})
+    results["floor"] = run_job(
+        "floor",
+        {
+            "clicks": args.floor_clicks,
+            "warmup": max(50, args.floor_clicks // 10),
+            "concurrency": args.concurrency,
+            "workdir": workdir,
+        },
+    )
     largest = max(args.matches)
     for n in args.matches:
-        _progress(f"{n} live matches: {args.warmup} warm-up + {args.moves} timed moves + {args.busy_moves} at "
-                  f"saturation" + (", then a restart" if n == largest else ""))
-        results["sizes"][str(n)] = run_job("size", {
-            "matches": n, "moves": args.moves, "busy_moves": args.busy_moves, "warmup": args.warmup,
-            "concurrency": args.concurrency,
-            "seed": args.seed, "workdir": workdir, "restart": n == largest,
-        })
+        _progress(
+            f"{n} live matches: {args.warmup} warm-up + {args.moves} timed moves + {args.busy_moves} at "
+            f"saturation" + (", then a restart" if n == largest else "")
+        )
+        results["sizes"][str(n)] = run_job(
+            "size",
+            {
+                "matches": n,
+                "moves": args.moves,
+                "busy_moves": args.busy_moves,
+                "warmup": args.warmup,
+                "concurrency": args.concurrency,
+                "seed": args.seed,
+                "workdir": workdir,
+                "restart": n == largest,
+            },
+        )
     _progress(f"storage: {args.finished} matches played to the end")
     results["finished"] = run_job("finished", {"matches": args.finished, "seed": args.seed, "workdir": workdir})
     _progress(f"every game: {args.game_matches} whole matches per game and table size")
-    results["whole"] = run_job("whole", {"matches": args.game_matches, "ai_seats": max(0, args.ai_seats),
-                                         "seed": args.seed, "workdir": workdir})
+    results["whole"] = run_job(
+        "whole",
+        {"matches": args.game_matches, "ai_seats": max(0, args.ai_seats), "seed": args.seed, "workdir": workdir},
+    )
     for figures in all_figures():
         if figures.game in results:
             raise ValueError(f"the figures of {figures.game!r} would overwrite the run's own {figures.game!r}")
         _progress(figures.describe(args.game_matches))
-        results[figures.game] = run_job("figures", {"game": figures.game, "matches": args.game_matches,
-                                                    "seed": args.seed, "workdir": workdir})
+        results[figures.game] = run_job(
+            "figures", {"game": figures.game, "matches": args.game_matches, "seed": args.seed, "workdir": workdir}
+        )
     if args.game_sizes > 0:
         results["game_sizes"] = {"matches": args.game_sizes, "games": {}}
         for game in all_games():
-            _progress(f"{game.title}: {args.game_sizes} live matches at its largest table, "
-                      f"{args.game_size_moves} timed clicks")
-            results["game_sizes"]["games"][game.name] = run_job("game_size", {
-                "game": game.name, "matches": args.game_sizes, "opening": OPENING_MOVES,
-                "moves": args.game_size_moves, "warmup": max(10, args.game_size_moves // 6),
-                "seed": args.seed, "workdir": workdir})
+            _progress(
+                f"{game.title}: {args.game_sizes} live matches at its largest table, "
+                f"{args.game_size_moves} timed clicks"
+            )
+            results["game_sizes"]["games"][game.name] = run_job(
+                "game_size",
+                {
+                    "game": game.name,
+                    "matches": args.game_sizes,
+                    "opening": OPENING_MOVES,
+                    "moves": args.game_size_moves,
+                    "warmup": max(10, args.game_size_moves // 6),
+                    "seed": args.seed,
+                    "workdir": workdir,
+                },
+            )
     results["capacity"] = {"runs": {}}
     for n in sorted(args.capacity):
-        _progress(f"capacity: {n} live matches of every game under Discord's rate limits, "
-                  f"{args.capacity_seconds:.0f} virtual seconds")
-        results["capacity"]["runs"][str(n)] = run_job("capacity", {
-            "matches": n, "warmup": 10.0, "window": args.capacity_seconds, "seed": args.seed, "workdir": workdir})
+        _progress(
+            f"capacity: {n} live matches of every game under Discord's rate limits, "
+            f"{args.capacity_seconds:.0f} virtual seconds"
+        )
+        results["capacity"]["runs"][str(n)] = run_job(
+            "capacity",
+            {"matches": n, "warmup": 10.0, "window": args.capacity_seconds, "seed": args.seed, "workdir": workdir},
+        )
     results["capacity"]["holds_up_to"] = max(
-        (int(n) for n, run in results["capacity"]["runs"].items() if run["holds"]), default=0)
+        (int(n) for n, run in results["capacity"]["runs"].items() if run["holds"]), default=0
+    )
     _progress("engines: random games of every registered game")
     results["engines"] = run_engines(seconds=args.engine_seconds, seed=args.seed)
     _progress("pictures: every game's table drawn after every move of whole random matches")

@@ -28,7 +28,9 @@ async def measure_commit_alone(workdir: str | Path, commits: int, warmup: int) -
     storage = await Storage.open(path)
     try:
         game = get_game(GAME)
-        match = await storage.matches.create_match(guild_id=1, channel_id=1, game=GAME, host_id=101, host_name="Host", seed=1)
+        match = await storage.matches.create_match(
+            guild_id=1, channel_id=1, game=GAME, host_id=101, host_name="Host", seed=1
+        )
         match.players.append(102)
         state_json = game.rules.state_to_json(game.rules.new_game(match.players, match.seed))
         await storage.matches.start_match(match, state_json, None)
@@ -36,8 +38,15 @@ async def measure_commit_alone(workdir: str | Path, commits: int, warmup: int) -
         recent = ["A line of the table's log, as long as most."] * 8
         for n in range(warmup + commits):
             start = time.perf_counter()
-            seq = await storage.matches.record_action(match.id, expected_seq=seq, player_id=101, action={"type": "play", "n": n},
-                                              state_json=state_json, deadline=None, recent=recent)
+            seq = await storage.matches.record_action(
+                match.id,
+                expected_seq=seq,
+                player_id=101,
+                action={"type": "play", "n": n},
+                state_json=state_json,
+                deadline=None,
+                recent=recent,
+            )
             if n >= warmup:
                 seconds.append(time.perf_counter() - start)
     finally:

@@ -32,8 +32,9 @@ class FloorButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"flo
         self.n = n
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "FloorButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "FloorButton":
         return cls(int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -130,7 +131,11 @@ async def measure_floor(clicks: int, warmup: int, concurrency: int) -> dict[str,
         start, cpu = time.perf_counter(), time.process_time()
         await asyncio.gather(*(presser(floor.messages[i]) for i in range(concurrency)))
         seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
-        return {"latencies": latencies, "busy_latencies": busy, "clicks_per_s": len(busy) / seconds,
-                "clicks_per_cpu_s": len(busy) / cpu if cpu else 0.0}
+        return {
+            "latencies": latencies,
+            "busy_latencies": busy,
+            "clicks_per_s": len(busy) / seconds,
+            "clicks_per_cpu_s": len(busy) / cpu if cpu else 0.0,
+        }
     finally:
         await floor.close()

@@ -17,8 +17,9 @@ from tools.bench.whole import build_world
 
 
 @asynccontextmanager
-async def game_arena(name: str, *, players: int, matches: int, seed: int, workdir: str,
-                     handlers: tuple[str, ...] = HANDLERS) -> AsyncIterator[Arena]:
+async def game_arena(
+    name: str, *, players: int, matches: int, seed: int, workdir: str, handlers: tuple[str, ...] = HANDLERS
+) -> AsyncIterator[Arena]:
     """``matches`` channels of ``players`` members each, served by one bot on ``workdir/name.sqlite3``.
 
     A database left by an earlier run is removed first, so figures never include old matches.

@@ -101,10 +101,17 @@ class Mover:
 
 def top_allocations(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, matches: int) -> dict[str, Any]:
     """What the live matches added, by source line and by file, in bytes per live match."""
+
     def rows(key: str) -> list[dict[str, Any]]:
         stats = after.compare_to(before, key)[:TRACE_LINES]
-        return [{"where": str(s.traceback[0]), "bytes_per_match": s.size_diff / matches,
-                 "blocks_per_match": s.count_diff / matches} for s in stats]
+        return [
+            {
+                "where": str(s.traceback[0]),
+                "bytes_per_match": s.size_diff / matches,
+                "blocks_per_match": s.count_diff / matches,
+            }
+            for s in stats
+        ]
 
     total = sum(s.size_diff for s in after.compare_to(before, "filename"))
     return {"traced_bytes_per_match": total / matches, "by_line": rows("lineno"), "by_file": rows("filename")}
@@ -137,15 +144,26 @@ async def _timed_clicks(mover: Mover, seats: list[Seat], clicks: int, floor: Flo
     return got
 
 
-async def run_game_size(*, game: str, matches: int, opening: int, moves: int, warmup: int, seed: int, workdir: str,
-                        trace: bool = False, pictures: bool = True) -> dict[str, Any]:
+async def run_game_size(
+    *,
+    game: str,
+    matches: int,
+    opening: int,
+    moves: int,
+    warmup: int,
+    seed: int,
+    workdir: str,
+    trace: bool = False,
+    pictures: bool = True,
+) -> dict[str, Any]:
     """``matches`` live matches of ``game`` at its largest table, ``opening`` moves in each; see the module."""
     chosen = next(g for g in all_games() if g.name == game)
     players = largest_table(chosen)
     floor = await Floor().open()
     try:
-        async with game_arena(f"sizes-{game}", players=players, matches=matches + 1, seed=seed,
-                              workdir=workdir) as arena:
+        async with game_arena(
+            f"sizes-{game}", players=players, matches=matches + 1, seed=seed, workdir=workdir
+        ) as arena:
             mover = Mover(arena, chosen, Rng.seeded(seed))
             if not pictures:  # for comparison only: the figures are taken with the server default (on)
                 await arena.service.settings.change(arena.seats[0].guild_id, "pictures", 0)
@@ -227,7 +245,8 @@ def targets(results: dict[str, Any]) -> list[Target]:
         # What one more live match costs the bot once its bounded caches are full: the second half's
         # growth, less the stand-in's own objects (Discord's side, not the bot's).
         added = memory["rss_per_added_match_bytes"] - memory["stand_in_per_added_match_bytes"]
-        out.append(Target(f"bot memory per added live match, stand-in aside ({where})",
-                          added / 1000.0, MEMORY_LIMIT_KB, "KB"))
+        out.append(
+            Target(f"bot memory per added live match, stand-in aside ({where})", added / 1000.0, MEMORY_LIMIT_KB, "KB")
+        )
         out.append(Target(f"move latency p50 / floor p50 ({where})", latency_ratio(entry), LATENCY_RATIO_LIMIT, "x"))
     return out

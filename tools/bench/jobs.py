@@ -39,11 +39,17 @@ async def floor_job(*, clicks: int, warmup: int, concurrency: int, workdir: str)
     return {
         "clicks": clicks,
         "latency_ms": summary(measured["latencies"], 1000.0),
-        "commit_alone": {"synchronous": commit["synchronous"], "state_bytes": commit["state_bytes"],
-                         "latency_ms": summary(commit["seconds"], 1000.0)},
-        "throughput": {"concurrency": concurrency, "clicks_per_s": measured["clicks_per_s"],
-                       "clicks_per_cpu_s": measured["clicks_per_cpu_s"],
-                       "latency_ms": summary(measured["busy_latencies"], 1000.0)},
+        "commit_alone": {
+            "synchronous": commit["synchronous"],
+            "state_bytes": commit["state_bytes"],
+            "latency_ms": summary(commit["seconds"], 1000.0),
+        },
+        "throughput": {
+            "concurrency": concurrency,
+            "clicks_per_s": measured["clicks_per_s"],
+            "clicks_per_cpu_s": measured["clicks_per_cpu_s"],
+            "latency_ms": summary(measured["busy_latencies"], 1000.0),
+        },
     }
 
 
@@ -87,7 +93,11 @@ def run_job(name: str, params: dict[str, Any], *, timeout: float = 900.0) -> dic
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
         proc = subprocess.run(
             [sys.executable, "-m", "tools.bench.child", name, json.dumps(params), str(out)],
-            cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout,
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
         )
         if proc.returncode != 0 or not out.exists():
             tail = "\n".join(proc.stderr.strip().splitlines()[-25:])

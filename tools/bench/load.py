@@ -116,8 +116,9 @@ async def _play(driver: Driver, arena: Arena, seat: Seat, *, record_requests: bo
     return sample
 
 
-async def one_at_a_time(driver: Driver, arena: Arena, moves: int, rng: Rng, *, record_requests: bool,
-                        floor: Floor | None = None) -> Phase:
+async def one_at_a_time(
+    driver: Driver, arena: Arena, moves: int, rng: Rng, *, record_requests: bool, floor: Floor | None = None
+) -> Phase:
     """``moves`` moves, each started when the previous one's handler (announcements included) is done.
 
     With a ``floor``, one floor click goes before every move, so the two
@@ -168,8 +169,9 @@ def request_figures(arena: Arena, samples: list[MoveSample]) -> dict[str, Any]:
     """Requests per move by kind (mean and max), in total, and in total without DMs."""
     per_move = [Counter(kind_of(arena.world, r) for r in s.requests) for s in samples]
     n = max(1, len(per_move))
-    by_kind = {k: {"mean": sum(c[k] for c in per_move) / n, "max": max((c[k] for c in per_move), default=0)}
-               for k in KINDS}
+    by_kind = {
+        k: {"mean": sum(c[k] for c in per_move) / n, "max": max((c[k] for c in per_move), default=0)} for k in KINDS
+    }
     totals = [sum(c.values()) for c in per_move]
     without_dm = [sum(v for k, v in c.items() if k != "dm") for c in per_move]
     clicks = [s.setup_clicks + 1 for s in samples]

@@ -66,8 +66,11 @@ def bench_pictures(game: GameModule, seed: int) -> dict[str, Any]:
     if not sizes:
         return {"error": "draws no table picture"}
     return {
-        "pictures": len(sizes), "draw_ms_p50": median(times) * 1000.0, "draw_ms_p99": _quantile(times, 0.99) * 1000.0,
-        "bytes_p50": median([float(s) for s in sizes]), "bytes_max": max(sizes),
+        "pictures": len(sizes),
+        "draw_ms_p50": median(times) * 1000.0,
+        "draw_ms_p99": _quantile(times, 0.99) * 1000.0,
+        "bytes_p50": median([float(s) for s in sizes]),
+        "bytes_max": max(sizes),
         "upload_bytes_per_move": uploaded / max(1, moves),
     }
 
@@ -81,16 +84,21 @@ def section(results: dict[str, Any]) -> list[str]:
     pictures = results.get("pictures")
     if not pictures:
         return []
-    lines = ["", "Table pictures (whole random matches at the fewest and most players, drawn after every move; "
-                 f"CPU time; targets p50 <= {P50_TARGET_MS:.0f} ms, <= {SIZE_TARGET_KB:.0f} KB)",
-             f"  {'Game':<8} {'pictures':>8} {'draw p50 ms':>11} {'p99 ms':>7} {'KB p50':>7} {'KB max':>7} "
-             f"{'upload KB/move':>14}  verdict"]
+    lines = [
+        "",
+        "Table pictures (whole random matches at the fewest and most players, drawn after every move; "
+        f"CPU time; targets p50 <= {P50_TARGET_MS:.0f} ms, <= {SIZE_TARGET_KB:.0f} KB)",
+        f"  {'Game':<8} {'pictures':>8} {'draw p50 ms':>11} {'p99 ms':>7} {'KB p50':>7} {'KB max':>7} "
+        f"{'upload KB/move':>14}  verdict",
+    ]
     for name, p in sorted(pictures.items()):
         if "error" in p:
             lines.append(f"  {name:<8} error: {p['error'][:80]}")
             continue
         met = p["draw_ms_p50"] <= P50_TARGET_MS and p["bytes_max"] / 1000.0 <= SIZE_TARGET_KB
-        lines.append(f"  {name:<8} {p['pictures']:>8} {p['draw_ms_p50']:>11.1f} {p['draw_ms_p99']:>7.1f} "
-                     f"{p['bytes_p50'] / 1000:>7.1f} {p['bytes_max'] / 1000:>7.1f} "
-                     f"{p['upload_bytes_per_move'] / 1000:>14.1f}  {'met' if met else 'MISSED'}")
+        lines.append(
+            f"  {name:<8} {p['pictures']:>8} {p['draw_ms_p50']:>11.1f} {p['draw_ms_p99']:>7.1f} "
+            f"{p['bytes_p50'] / 1000:>7.1f} {p['bytes_max'] / 1000:>7.1f} "
+            f"{p['upload_bytes_per_move'] / 1000:>14.1f}  {'met' if met else 'MISSED'}"
+        )
     return lines

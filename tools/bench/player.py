@@ -113,14 +113,14 @@ class Driver:
             return None
         return message if _shows_root(message, match_id, decision, legal) else None
 
-    async def _from_prompt(self, user: int, match_id: int, decision: int,
-                           legal: str) -> tuple[FakeMessage | None, int]:
+    async def _from_prompt(self, user: int, match_id: int, decision: int, legal: str) -> tuple[FakeMessage | None, int]:
         """The player's newest DM of this match, when it asks this question: its choices if it shows them
         (a decider's prompt), else its Respond… clicked (the prompt becomes the picker); and the clicks spent."""
         world = self.arena.world
         ours = (f"act:{match_id}:", f"pkb:{match_id}:", f"pks:{match_id}:")
-        prompt = next((m for m in reversed(world.dm_messages(user))
-                       if any(cid.startswith(ours) for cid in m.custom_ids())), None)
+        prompt = next(
+            (m for m in reversed(world.dm_messages(user)) if any(cid.startswith(ours) for cid in m.custom_ids())), None
+        )
         if prompt is None:
             return None, 0
         if _shows_root(prompt, match_id, decision, legal):
@@ -130,8 +130,14 @@ class Driver:
             return None, 0
         return (await self.arena.send(user, prompt, respond)).message, 1
 
-    async def play_move(self, match_id: int, *, record_requests: bool = False, player: int | None = None,
-                        choose: Callable[[int, list[Action]], Action] | None = None) -> MoveSample:
+    async def play_move(
+        self,
+        match_id: int,
+        *,
+        record_requests: bool = False,
+        player: int | None = None,
+        choose: Callable[[int, list[Action]], Action] | None = None,
+    ) -> MoveSample:
         """Choose a legal move for ``player`` (default: the first who may act) and click it through.
 
         ``choose(player, legal)`` picks the action (default: :func:`choose_action`). Returns the timed final click.
@@ -156,7 +162,9 @@ class Driver:
             self._keep_picker(player, message)
         path = shown_path(message)  # Respond… in a window may open past the first step
         while path and action not in walk(legal, path).candidates:
-            record = await self.arena.send(player, message, PickButton.id(match_id, decision, fingerprint, path, "back"))
+            record = await self.arena.send(
+                player, message, PickButton.id(match_id, decision, fingerprint, path, "back")
+            )
             clicks += 1
             message, path = record.message, path[:-1]
         while True:
@@ -171,16 +179,28 @@ class Driver:
             if final:
                 first = record.requests[0]
                 return MoveSample(
-                    match_id=match_id, latency=first.at - record.created_at, cpu=cpu, setup_clicks=clicks,
-                    finished=live.record.status != ACTIVE, action=action["type"],
+                    match_id=match_id,
+                    latency=first.at - record.created_at,
+                    cpu=cpu,
+                    setup_clicks=clicks,
+                    finished=live.record.status != ACTIVE,
+                    action=action["type"],
                     requests=list(self.arena.world.requests[mark:]) if record_requests else [],
                 )
             clicks += 1
             message = record.message
             path += (index,)
 
-    async def _pick(self, user: int, message: FakeMessage, match_id: int, decision: int, legal: str,
-                    path: tuple[int, ...], index: int) -> InteractionRecord:
+    async def _pick(
+        self,
+        user: int,
+        message: FakeMessage,
+        match_id: int,
+        decision: int,
+        legal: str,
+        path: tuple[int, ...],
+        index: int,
+    ) -> InteractionRecord:
         """Click option ``index`` of the picker step at ``path``, as a button or in a select, as rendered."""
         ids = message.custom_ids()
         button = PickButton.id(match_id, decision, legal, path, index)

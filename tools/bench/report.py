@@ -62,10 +62,12 @@ def _commit_alone(floor: dict[str, Any]) -> list[str]:
         return []
     ms, floor_ms = commit["latency_ms"]["p50"], floor["latency_ms"]["p50"]
     times = f" = {ms / floor_ms:.1f}x the floor alone" if floor_ms else ""
-    return [f"Commit alone (one move stored through Storage, idle loop, synchronous={commit['synchronous']}, "
-            f"{commit['state_bytes']}-byte state): p50 {_num(ms, 3)} ms{times} · p99 "
-            f"{_num(commit['latency_ms']['p99'], 3)} ms. A move is stored before its reply, so no move is faster "
-            "than the floor plus this."]
+    return [
+        f"Commit alone (one move stored through Storage, idle loop, synchronous={commit['synchronous']}, "
+        f"{commit['state_bytes']}-byte state): p50 {_num(ms, 3)} ms{times} · p99 "
+        f"{_num(commit['latency_ms']['p99'], 3)} ms. A move is stored before its reply, so no move is faster "
+        "than the floor plus this."
+    ]
 
 
 def render(results: dict[str, Any], targets: list[Target]) -> str:
@@ -113,61 +115,105 @@ def render(results: dict[str, Any], targets: list[Target]) -> str:
         per_size("Move latency p50, ms (x floor)", vs_floor("p50")),
         per_size("Move latency p90, ms (x floor)", vs_floor("p90")),
         per_size("Move latency p99, ms (x floor)", vs_floor("p99")),
-        per_size("  floor, clicked between the moves, p50 / p99, ms",
-                 lambda s: f"{_num(s['floor_ms']['p50'], 3)} / {_num(s['floor_ms']['p99'], 3)}"),
-        per_size("CPU per final click, to handler end, p50 ms (x floor)",
-                 lambda s: _ratio(s["cpu_ms"]["p50"], s["floor_cpu_ms"]["p50"])),
+        per_size(
+            "  floor, clicked between the moves, p50 / p99, ms",
+            lambda s: f"{_num(s['floor_ms']['p50'], 3)} / {_num(s['floor_ms']['p99'], 3)}",
+        ),
+        per_size(
+            "CPU per final click, to handler end, p50 ms (x floor)",
+            lambda s: _ratio(s["cpu_ms"]["p50"], s["floor_cpu_ms"]["p50"]),
+        ),
         per_size("Moves per second, one at a time (picker incl.)", lambda s: _num(s["one_at_a_time_moves_per_s"], 0)),
-        per_size("Throughput at saturation, moves/s",
-                 lambda s: f"{_num(s['throughput']['moves_per_s'], 0)} (c={s['throughput']['concurrency']})"),
+        per_size(
+            "Throughput at saturation, moves/s",
+            lambda s: f"{_num(s['throughput']['moves_per_s'], 0)} (c={s['throughput']['concurrency']})",
+        ),
         per_size("  moves per CPU second (floor clicks per CPU s / this)", lambda s: per_cpu(s["throughput"])),
-        per_size("  latency under saturation p50, ms (x floor's)",
-                 lambda s: _ratio(s["throughput"]["latency_ms"]["p50"], busy_floor["p50"])),
-        per_size("  latency under saturation p99, ms (x floor's)",
-                 lambda s: _ratio(s["throughput"]["latency_ms"]["p99"], busy_floor["p99"])),
-        per_size("Interactions per move (picker incl.), mean/max",
-                 lambda s: f"{_num(s['requests_per_move']['interactions_per_move']['mean'])} / "
-                           f"{s['requests_per_move']['interactions_per_move']['max']}"),
+        per_size(
+            "  latency under saturation p50, ms (x floor's)",
+            lambda s: _ratio(s["throughput"]["latency_ms"]["p50"], busy_floor["p50"]),
+        ),
+        per_size(
+            "  latency under saturation p99, ms (x floor's)",
+            lambda s: _ratio(s["throughput"]["latency_ms"]["p99"], busy_floor["p99"]),
+        ),
+        per_size(
+            "Interactions per move (picker incl.), mean/max",
+            lambda s: (
+                f"{_num(s['requests_per_move']['interactions_per_move']['mean'])} / "
+                f"{s['requests_per_move']['interactions_per_move']['max']}"
+            ),
+        ),
     ]
     for kind in KINDS:
-        rows.append(per_size(f"Requests per move: {kind}, mean/max",
-                             lambda s, k=kind: f"{_num(s['requests_per_move']['by_kind'][k]['mean'])} / "
-                                               f"{s['requests_per_move']['by_kind'][k]['max']}"))
+        rows.append(
+            per_size(
+                f"Requests per move: {kind}, mean/max",
+                lambda s, k=kind: (
+                    f"{_num(s['requests_per_move']['by_kind'][k]['mean'])} / "
+                    f"{s['requests_per_move']['by_kind'][k]['max']}"
+                ),
+            )
+        )
     rows += [
-        per_size("Requests per move: total, mean/max", lambda s: f"{_num(s['requests_per_move']['total']['mean'])} / "
-                                                                 f"{s['requests_per_move']['total']['max']}"),
-        per_size("Requests per move: total without DMs, mean/max",
-                 lambda s: f"{_num(s['requests_per_move']['total_without_dm']['mean'])} / "
-                           f"{s['requests_per_move']['total_without_dm']['max']}"),
-        per_size("Commit per move p50 / p99, ms",
-                 lambda s: f"{_num(s['commit_ms']['p50'], 3)} / {_num(s['commit_ms']['p99'], 3)}"),
-        per_size("Database per move (handler and background): round trips / reads / commits (disk syncs)",
-                 lambda s: "{round_trips:.2f} / {reads:.2f} / {commits:.2f}".format(**s["database_per_move"])
-                 if "database_per_move" in s else "-"),
+        per_size(
+            "Requests per move: total, mean/max",
+            lambda s: f"{_num(s['requests_per_move']['total']['mean'])} / {s['requests_per_move']['total']['max']}",
+        ),
+        per_size(
+            "Requests per move: total without DMs, mean/max",
+            lambda s: (
+                f"{_num(s['requests_per_move']['total_without_dm']['mean'])} / "
+                f"{s['requests_per_move']['total_without_dm']['max']}"
+            ),
+        ),
+        per_size(
+            "Commit per move p50 / p99, ms",
+            lambda s: f"{_num(s['commit_ms']['p50'], 3)} / {_num(s['commit_ms']['p99'], 3)}",
+        ),
+        per_size(
+            "Database per move (handler and background): round trips / reads / commits (disk syncs)",
+            lambda s: (
+                "{round_trips:.2f} / {reads:.2f} / {commits:.2f}".format(**s["database_per_move"])
+                if "database_per_move" in s
+                else "-"
+            ),
+        ),
         per_size("Database size per live match, KB", lambda s: _kb(s["storage"]["db_bytes_per_live_match"])),
         per_size("Resident memory, empty bot, MB", lambda s: _num(s["memory"]["rss_empty_bytes"] / 1e6, 1)),
         per_size("Resident memory per live match, KB", lambda s: _kb(s["memory"]["rss_per_live_match_bytes"])),
-        per_size("Resident memory growth per 1,000 moves (each match's first moves; leaks: bench soak), KB",
-                 lambda s: _kb(s["memory"]["rss_growth_per_1000_moves_bytes"])),
-        per_size("discord.py view store after run: messages / items",
-                 lambda s: f"{s['memory']['view_store']['messages_with_views']} / "
-                           f"{s['memory']['view_store']['dispatchable_items']}"),
+        per_size(
+            "Resident memory growth per 1,000 moves (each match's first moves; leaks: bench soak), KB",
+            lambda s: _kb(s["memory"]["rss_growth_per_1000_moves_bytes"]),
+        ),
+        per_size(
+            "discord.py view store after run: messages / items",
+            lambda s: (
+                f"{s['memory']['view_store']['messages_with_views']} / "
+                f"{s['memory']['view_store']['dispatchable_items']}"
+            ),
+        ),
     ]
-    header = ["Live matches"] + [f"{s['matches']:,}" for s in sizes] + [
-        f"{results['finished']['matches']} whole games"]
+    header = ["Live matches"] + [f"{s['matches']:,}" for s in sizes] + [f"{results['finished']['matches']} whole games"]
     lines += _grid("Moves (DRUMP, through the real picker; latency = click dispatch -> reply request)", header, rows)
 
     restarted = next((s for s in sizes if "restart" in s), None)
     if restarted:
         restart = restarted["restart"]
-        lines += ["", f"Restart: {restart['matches']:,} live matches reloaded in {_num(restart['reload_s'], 3)} s "
-                      f"({_num(restart['reload_cpu_s'], 3)} s of CPU); "
-                      f"first click answered {_num(restart['ready_s'], 3)} s after the restart began "
-                      f"(that click: {_ratio(restart['first_reply_ms'], restarted['floor_ms']['p50'])} ms)"]
+        lines += [
+            "",
+            f"Restart: {restart['matches']:,} live matches reloaded in {_num(restart['reload_s'], 3)} s "
+            f"({_num(restart['reload_cpu_s'], 3)} s of CPU); "
+            f"first click answered {_num(restart['ready_s'], 3)} s after the restart began "
+            f"(that click: {_ratio(restart['first_reply_ms'], restarted['floor_ms']['p50'])} ms)",
+        ]
     fin = results["finished"]
-    lines += ["", f"Storage: {_kb(fin['db_bytes_per_finished_match'])} KB per finished match "
-                  f"({fin['matches']} whole games, {_num(fin['moves_per_match'], 0)} moves each, "
-                  f"{_num(fin['db_bytes_per_move'], 0)} bytes per move)"]
+    lines += [
+        "",
+        f"Storage: {_kb(fin['db_bytes_per_finished_match'])} KB per finished match "
+        f"({fin['matches']} whole games, {_num(fin['moves_per_match'], 0)} moves each, "
+        f"{_num(fin['db_bytes_per_move'], 0)} bytes per move)",
+    ]
 
     lines += whole_section(results)
     lines += game_sizes_section(results)
@@ -180,10 +226,22 @@ def render(results: dict[str, Any], targets: list[Target]) -> str:
         if "error" in e:
             engine_rows.append((name, ["error", "-", "-", e["error"][:60]]))
         else:
-            engine_rows.append((name, [_num(e["games_per_s"], 0), _num(e["ms_per_game"], 2),
-                                       _num(e["apply_median_us"], 1), _num(e["moves_per_game"], 0)]))
-    lines += [""] + _grid("Engines (random legal moves, no Discord, no database; CPU time)",
-                          ["Game", "games/CPU s", "CPU ms/game", "apply p50 us", "moves/game"], engine_rows)
+            engine_rows.append(
+                (
+                    name,
+                    [
+                        _num(e["games_per_s"], 0),
+                        _num(e["ms_per_game"], 2),
+                        _num(e["apply_median_us"], 1),
+                        _num(e["moves_per_game"], 0),
+                    ],
+                )
+            )
+    lines += [""] + _grid(
+        "Engines (random legal moves, no Discord, no database; CPU time)",
+        ["Game", "games/CPU s", "CPU ms/game", "apply p50 us", "moves/game"],
+        engine_rows,
+    )
 
     target_rows: list[Row] = []
     for t in targets:
@@ -211,29 +269,61 @@ def whole_section(results: dict[str, Any]) -> list[str]:
         for players, s in sorted(game["by_size"].items(), key=lambda kv: int(kv[0])):
             ai = int(players) - s["humans"]
             req = s["requests_per_move"]
-            rows.append((f"{name} {players}" + (f" ({ai} AI)" if ai else ""), [
-                str(s["matches"]), _num(s["moves_per_match"], 0), _num(s["turns_per_match"], 1),
-                _num(s["mentions_per_match"], 1), _num(s["mentions_per_player_per_turn"]),
-                str(s["max_mentions_one_player_one_turn"]), _num(s["dm_prompts_per_turn"]),
-                _num(req["interaction"]), f"{_num(req['other'])} ({_num(req['other_dm'])})",
-            ]))
+            rows.append(
+                (
+                    f"{name} {players}" + (f" ({ai} AI)" if ai else ""),
+                    [
+                        str(s["matches"]),
+                        _num(s["moves_per_match"], 0),
+                        _num(s["turns_per_match"], 1),
+                        _num(s["mentions_per_match"], 1),
+                        _num(s["mentions_per_player_per_turn"]),
+                        str(s["max_mentions_one_player_one_turn"]),
+                        _num(s["dm_prompts_per_turn"]),
+                        _num(req["interaction"]),
+                        f"{_num(req['other'])} ({_num(req['other_dm'])})",
+                    ],
+                )
+            )
         req = game["requests_per_move"]
-        rows.append((f"{name}, all", [
-            str(game["matches"]), _num(game["moves_per_match"], 0), _num(game["turns_per_match"], 1),
-            _num(game["mentions_per_match"], 1), _num(game["mentions_per_player_per_turn"]),
-            str(game["max_mentions_one_player_one_turn"]), _num(game["dm_prompts_per_turn"]),
-            _num(req["interaction"]), f"{_num(req['other'])} ({_num(req['other_dm'])})",
-        ]))
+        rows.append(
+            (
+                f"{name}, all",
+                [
+                    str(game["matches"]),
+                    _num(game["moves_per_match"], 0),
+                    _num(game["turns_per_match"], 1),
+                    _num(game["mentions_per_match"], 1),
+                    _num(game["mentions_per_player_per_turn"]),
+                    str(game["max_mentions_one_player_one_turn"]),
+                    _num(game["dm_prompts_per_turn"]),
+                    _num(req["interaction"]),
+                    f"{_num(req['other'])} ({_num(req['other_dm'])})",
+                ],
+            )
+        )
         kinds = ", ".join(f"{k} {v}" for k, v in game["mentions_by_situation"].items() if v) or "none"
         repeats = game.get("repeat_mentions_by_situation") or {}
         again = ("; again in the same turn: " + ", ".join(f"{k} {v}" for k, v in repeats.items())) if repeats else ""
         waits = game.get("timer_waits_per_match", 0)
         waited = f"; timers waited out with no human to act: {_num(waits)} per match" if waits else ""
         notes.append(f"  {name}: mentions by ping: {kinds}{again}{waited}")
-    title = (f"Whole matches, every game ({whole['matches_per_size']} seeded per game and size, humans clicking "
-             "the picker, AI seats on the bot's timers; per player = per human seat; requests per committed move)")
-    header = ["Game, seats", "matches", "moves/match", "turns/match", "mentions/match", "per player/turn",
-              "max 1 player 1 turn", "DM prompts/turn", "interaction req/move", "other req/move (DM)"]
+    title = (
+        f"Whole matches, every game ({whole['matches_per_size']} seeded per game and size, humans clicking "
+        "the picker, AI seats on the bot's timers; per player = per human seat; requests per committed move)"
+    )
+    header = [
+        "Game, seats",
+        "matches",
+        "moves/match",
+        "turns/match",
+        "mentions/match",
+        "per player/turn",
+        "max 1 player 1 turn",
+        "DM prompts/turn",
+        "interaction req/move",
+        "other req/move (DM)",
+    ]
     return ["", *_grid(title, header, rows), *notes]
 
 
@@ -254,19 +344,42 @@ def game_sizes_section(results: dict[str, Any]) -> list[str]:
     rows: list[Row] = []
     for name, g in sorted(sizes["games"].items()):
         lat, floor = g["latency_ms"], g["floor_ms"]
-        rows.append((f"{name} ({g['title']})", [
-            str(g["players"]), f"{g['matches']:,}", _num(g["memory"]["rss_empty_bytes"] / 1e6, 1),
-            _kb(g["memory"]["rss_per_live_match_bytes"]), _kb(g["memory"]["rss_per_added_match_bytes"]),
-            _kb(g["memory"]["rss_per_added_match_bytes"] - g["memory"]["stand_in_per_added_match_bytes"]),
-            *(_ratio(lat[q], floor[q]) for q in ("p50", "p90", "p99")),
-            _num(floor["p50"], 3), f"{latency_ratio(g):.1f}x", _ratio(g["cpu_ms"]["p50"], g["floor_cpu_ms"]["p50"]),
-        ]))
+        rows.append(
+            (
+                f"{name} ({g['title']})",
+                [
+                    str(g["players"]),
+                    f"{g['matches']:,}",
+                    _num(g["memory"]["rss_empty_bytes"] / 1e6, 1),
+                    _kb(g["memory"]["rss_per_live_match_bytes"]),
+                    _kb(g["memory"]["rss_per_added_match_bytes"]),
+                    _kb(g["memory"]["rss_per_added_match_bytes"] - g["memory"]["stand_in_per_added_match_bytes"]),
+                    *(_ratio(lat[q], floor[q]) for q in ("p50", "p90", "p99")),
+                    _num(floor["p50"], 3),
+                    f"{latency_ratio(g):.1f}x",
+                    _ratio(g["cpu_ms"]["p50"], g["floor_cpu_ms"]["p50"]),
+                ],
+            )
+        )
     first = next(iter(sizes["games"].values()))
-    title = (f"Every game at its largest table ({sizes['matches']:,} live matches each, all seats people, "
-             f"{first['opening_moves']} moves into each before memory is read; latency = one picker click "
-             f"at a time, a floor click before each; {first['latency_ms']['n']} clicks per game)")
-    header = ["Game", "seats", "live matches", "empty bot MB", "memory per live match KB", "2nd half, per match KB",
-              "2nd half less stand-in KB",
-              "latency p50 ms (x floor)", "p90 (x floor)", "p99 (x floor)", "floor p50 ms", "p50 / floor p50",
-              "CPU p50 ms (x floor)"]
+    title = (
+        f"Every game at its largest table ({sizes['matches']:,} live matches each, all seats people, "
+        f"{first['opening_moves']} moves into each before memory is read; latency = one picker click "
+        f"at a time, a floor click before each; {first['latency_ms']['n']} clicks per game)"
+    )
+    header = [
+        "Game",
+        "seats",
+        "live matches",
+        "empty bot MB",
+        "memory per live match KB",
+        "2nd half, per match KB",
+        "2nd half less stand-in KB",
+        "latency p50 ms (x floor)",
+        "p90 (x floor)",
+        "p99 (x floor)",
+        "floor p50 ms",
+        "p50 / floor p50",
+        "CPU p50 ms (x floor)",
+    ]
     return ["", *_grid(title, header, rows)]

@@ -43,4 +43,3 @@ async def measure_restart(arena: Arena, seed: int) -> dict[str, Any]:
         "first_reply_ms": (first_reply - record.created_at) * 1000.0,
         "ready_s": first_reply - start,
     }
-

@@ -17,7 +17,7 @@ from bot.kernel.rng import Rng
 from tools.bench import prune
 from tools.bench.arena import GAME, Arena, open_arena
 from tools.bench.floor import Floor
-from tools.bench.load import (CommitTimer, DatabaseCounter, latency_by_action, one_at_a_time, request_figures, saturated)
+from tools.bench.load import CommitTimer, DatabaseCounter, latency_by_action, one_at_a_time, request_figures, saturated
 from tools.bench.machine import rss_bytes
 from tools.bench.player import Driver
 from tools.bench.restart import measure_restart
@@ -60,8 +60,9 @@ async def warm_up(arena: Arena, driver: Driver, moves: int = 6) -> None:
     prune.sweep(arena.world)
 
 
-async def run_size(*, matches: int, moves: int, busy_moves: int, warmup: int, concurrency: int, seed: int, workdir: str,
-                   restart: bool) -> dict[str, Any]:
+async def run_size(
+    *, matches: int, moves: int, busy_moves: int, warmup: int, concurrency: int, seed: int, workdir: str, restart: bool
+) -> dict[str, Any]:
     db_path = str(Path(workdir) / f"live-{matches}.sqlite3")
     floor = await Floor().open()
     arena = await open_arena(matches + 1, db_path, seed)

@@ -50,12 +50,15 @@ def _slope_per_moves(points: list[tuple[int, int]], per: int) -> float:
 
 def _growth_lines(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot) -> list[dict[str, Any]]:
     stats = after.compare_to(before, "lineno")
-    return [{"where": str(s.traceback[0]), "size_diff_bytes": s.size_diff, "count_diff": s.count_diff}
-            for s in stats[:TOP_GROWTH]]
+    return [
+        {"where": str(s.traceback[0]), "size_diff_bytes": s.size_diff, "count_diff": s.count_diff}
+        for s in stats[:TOP_GROWTH]
+    ]
 
 
-async def run_soak(*, matches: int, moves: int, warmup: int, samples: int, seed: int, workdir: str,
-                   trace: bool = False) -> dict[str, Any]:
+async def run_soak(
+    *, matches: int, moves: int, warmup: int, samples: int, seed: int, workdir: str, trace: bool = False
+) -> dict[str, Any]:
     db_path = str(Path(workdir) / "soak.sqlite3")
     arena = await open_arena(matches, db_path, seed)
     try:
@@ -125,16 +128,24 @@ async def run_soak(*, matches: int, moves: int, warmup: int, samples: int, seed:
 
 # -- ``python -m bot bench soak``: its own run, minutes long, kept out of the default benchmark -----------
 
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m bot bench soak", description=(
-        "Memory soak: play many moves through the real bot and report resident-memory growth after the warm-up."))
+    p = argparse.ArgumentParser(
+        prog="python -m bot bench soak",
+        description=(
+            "Memory soak: play many moves through the real bot and report resident-memory growth after the warm-up."
+        ),
+    )
     p.add_argument("--moves", type=int, default=100_000, help="moves measured after the warm-up (default 100000)")
     p.add_argument("--warmup", type=int, default=10_000, help="moves before memory is first sampled (default 10000)")
     p.add_argument("--matches", type=int, default=50, help="live matches played in turn (default 50)")
     p.add_argument("--samples", type=int, default=20, help="memory samples over the measured moves (default 20)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--trace", action="store_true",
-                   help="also compare tracemalloc snapshots and list the lines that gained most (much slower)")
+    p.add_argument(
+        "--trace",
+        action="store_true",
+        help="also compare tracemalloc snapshots and list the lines that gained most (much slower)",
+    )
     p.add_argument("--out", default="data/soak.json", help="where to write the JSON (default data/soak.json)")
     return p
 
@@ -160,8 +171,14 @@ def main(argv: list[str]) -> int:
     from tools.bench.jobs import JobFailed, run_job  # the job runs this module's run_soak in a fresh process
 
     args = parser().parse_args(argv)
-    params = {"matches": args.matches, "moves": args.moves, "warmup": args.warmup, "samples": args.samples,
-              "seed": args.seed, "trace": args.trace}
+    params = {
+        "matches": args.matches,
+        "moves": args.moves,
+        "warmup": args.warmup,
+        "samples": args.samples,
+        "seed": args.seed,
+        "trace": args.trace,
+    }
     with tempfile.TemporaryDirectory(prefix="meja-soak-") as tmp:
         try:
             result = run_job("soak", dict(params, workdir=tmp), timeout=4 * 3600.0)

@@ -43,28 +43,65 @@ def check(results: dict[str, Any]) -> list[Target]:
     n = largest["matches"] if largest else 0
     out: list[Target] = []
     if largest:
-        out.append(Target(f"move latency p50 / floor p50 ({n} matches)",
-                          largest["latency_ms"]["p50"] / largest["floor_ms"]["p50"], 3.0, "x"))
+        out.append(
+            Target(
+                f"move latency p50 / floor p50 ({n} matches)",
+                largest["latency_ms"]["p50"] / largest["floor_ms"]["p50"],
+                3.0,
+                "x",
+            )
+        )
         out.append(Target(f"move latency p99 ({n} matches)", largest["latency_ms"]["p99"], 50.0, "ms"))
-        out.append(Target(f"resident memory per live match ({n} matches)",
-                          largest["memory"]["rss_per_live_match_bytes"] / 1000.0, 100.0, "KB"))
+        out.append(
+            Target(
+                f"resident memory per live match ({n} matches)",
+                largest["memory"]["rss_per_live_match_bytes"] / 1000.0,
+                100.0,
+                "KB",
+            )
+        )
         restart = largest.get("restart")
         if restart:
-            out.append(Target(f"restart: {restart['matches']} matches reloaded and first click answered",
-                              restart["ready_s"], 2.0, "s"))
+            out.append(
+                Target(
+                    f"restart: {restart['matches']} matches reloaded and first click answered",
+                    restart["ready_s"],
+                    2.0,
+                    "s",
+                )
+            )
     whole = results["finished"]["requests_per_move"]["total_without_dm"]["mean"]
     out.append(Target("Discord requests per move over whole games, mean, DMs aside", whole, 2.0, "requests"))
     for name, game in sorted((results.get("whole") or {}).get("games", {}).items()):
-        out.append(Target(f"channel mentions per player per turn, {name} (whole matches)",
-                          game["mentions_per_player_per_turn"], 1.0, "mentions"))
+        out.append(
+            Target(
+                f"channel mentions per player per turn, {name} (whole matches)",
+                game["mentions_per_player_per_turn"],
+                1.0,
+                "mentions",
+            )
+        )
     capacity = results.get("capacity")
     if capacity and capacity.get("runs"):
-        out.append(Target("live matches one token holds, no table > 2 s behind (capacity runs)",
-                          float(capacity["holds_up_to"]), float(CAPACITY_TARGET), "matches", at_least=True))
+        out.append(
+            Target(
+                "live matches one token holds, no table > 2 s behind (capacity runs)",
+                float(capacity["holds_up_to"]),
+                float(CAPACITY_TARGET),
+                "matches",
+                at_least=True,
+            )
+        )
         run = per_move_run(capacity)
         for name, game in sorted(run["games"].items()):
-            out.append(Target(f"limited requests per move, {name}, DMs included ({run['matches']} matches, "
-                              "people's pace)", game["limited_per_move"], PER_MOVE_TARGET, "requests"))
+            out.append(
+                Target(
+                    f"limited requests per move, {name}, DMs included ({run['matches']} matches, people's pace)",
+                    game["limited_per_move"],
+                    PER_MOVE_TARGET,
+                    "requests",
+                )
+            )
     drump = results["engines"].get("drump", {})
     out.append(Target("full random DRUMP game", drump.get("ms_per_game"), 5.0, "ms"))
     return out

@@ -146,14 +146,18 @@ class ChannelWatch:
     def scan(self) -> None:
         """Read the requests made since the last scan and the channel's public messages they touched."""
         world, fig = self.world, self.figures
-        new = world.requests[self._mark:]
+        new = world.requests[self._mark :]
         self._mark = len(world.requests)
         touched: dict[int, Any] = {m.id: m for m in world.channel_messages(self.channel_id)}
         for request in new:
             kind = kind_of(world, request)
             fig.requests[kind] += 1
-            if kind == "dm" and request.method == "POST" and isinstance(request.json, dict) \
-                    and (request.json.get("content") or "").startswith("⚡"):
+            if (
+                kind == "dm"
+                and request.method == "POST"
+                and isinstance(request.json, dict)
+                and (request.json.get("content") or "").startswith("⚡")
+            ):
                 fig.dm_prompts += 1
             # A public message posted and already deleted again in this step still counts.
             if kind == "message" and isinstance(request.response, dict) and "id" in request.response:
@@ -241,8 +245,9 @@ async def play_match(arena: Arena, seat: Seat, game: GameModule, players: int, h
                     # response in a window). Move the clock to it, as waiting would.
                     pending = bot.scheduler.pending().get(match_id)
                     if pending is None:
-                        raise RuntimeError(f"{game.name} match #{match_id} waits on AI seats with no timer: "
-                                           f"{live.waiting}")
+                        raise RuntimeError(
+                            f"{game.name} match #{match_id} waits on AI seats with no timer: {live.waiting}"
+                        )
                     clock = arena.service.clock
                     clock.advance(max(0.0, pending - clock.now()))
                     figures.timer_waits += 1
@@ -303,8 +308,9 @@ def summarise(matches: list[MatchFigures]) -> dict[str, Any]:
         "requests_per_move": {
             "interaction": _ratio(interaction, moves),
             "other": _ratio(other, moves),
-            "other_channel": _ratio(requests["message"] + requests["edit"] + requests["delete"] + requests["other"],
-                                    moves),
+            "other_channel": _ratio(
+                requests["message"] + requests["edit"] + requests["delete"] + requests["other"], moves
+            ),
             "other_dm": _ratio(requests["dm"], moves),
         },
         "requests_by_kind": dict(sorted(requests.items())),
@@ -358,4 +364,3 @@ async def run_whole(*, matches: int, ai_seats: int, seed: int, workdir: str) -> 
         if not bot.is_closed():
             await bot.close()
         world.close()
-

@@ -29,8 +29,15 @@ Rarer reads and knobs live on the world's parts (see ``tools.sim.world``):
 
 from tools.sim.components import ButtonInfo, OptionInfo, SelectInfo
 from tools.sim.errors import APIError, HandlerError, SettleTimeout, UnfinishedError, UnknownRouteError
-from tools.sim.models import (FakeChannel, FakeGuild, FakeMember, FakeMessage, FakeUser, InteractionRecord,
-                              RecordedRequest)
+from tools.sim.models import (
+    FakeChannel,
+    FakeGuild,
+    FakeMember,
+    FakeMessage,
+    FakeUser,
+    InteractionRecord,
+    RecordedRequest,
+)
 from tools.sim.world import FakeDiscord
 
 __all__ = [

@@ -29,8 +29,21 @@ from tools.sim import validate
 from tools.sim.commands import CommandRegistry
 from tools.sim.directory import Directory
 from tools.sim.log import Log
-from tools.sim.models import (COMPONENTS_V2, CREATE_FLAGS, EDIT_FLAGS, EPHEMERAL, LOADING, SUPPRESS_EMBEDS, FakeChannel,
-                              FakeGuild, FakeMessage, FakeUser, InteractionRecord, RecordedRequest, copy_json)
+from tools.sim.models import (
+    COMPONENTS_V2,
+    CREATE_FLAGS,
+    EDIT_FLAGS,
+    EPHEMERAL,
+    LOADING,
+    SUPPRESS_EMBEDS,
+    FakeChannel,
+    FakeGuild,
+    FakeMessage,
+    FakeUser,
+    InteractionRecord,
+    RecordedRequest,
+    copy_json,
+)
 
 
 class Backend(Protocol):
@@ -59,9 +72,11 @@ _MENTION = re.compile(r"<@!?(\d+)>")
 
 def route(method: str, template: str, table: Routes = ROUTES) -> Callable[[Handler], Handler]:
     """Register the decorated handler for ``method template`` in ``table``."""
+
     def register(fn: Handler) -> Handler:
         table[(method, template)] = fn
         return fn
+
     return register
 
 
@@ -83,6 +98,7 @@ def _truthy(params: dict[str, Any] | None, key: str, default: bool) -> bool:
 
 # -- messages ---------------------------------------------------------------
 
+
 def _mentions(users: dict[int, FakeUser], content: str) -> list[dict[str, Any]]:
     out = []
     for uid in dict.fromkeys(int(m) for m in _MENTION.findall(content or "")):
@@ -92,16 +108,28 @@ def _mentions(users: dict[int, FakeUser], content: str) -> list[dict[str, Any]]:
     return out
 
 
-def _attachments(snowflake: Callable[[], int], channel_id: int, body: dict[str, Any] | None,
-                 uploads: list[tuple[str, bytes]], existing: list[dict[str, Any]] | None,
-                 files: dict[str, bytes]) -> list[dict[str, Any]] | None:
+def _attachments(
+    snowflake: Callable[[], int],
+    channel_id: int,
+    body: dict[str, Any] | None,
+    uploads: list[tuple[str, bytes]],
+    existing: list[dict[str, Any]] | None,
+    files: dict[str, bytes],
+) -> list[dict[str, Any]] | None:
     """The attachment list after a create/edit, or None if the body leaves it unchanged."""
+
     def new(filename: str, data: bytes, description: str | None = None) -> dict[str, Any]:
         aid = snowflake()
         url = f"https://cdn.discordapp.com/attachments/{channel_id}/{aid}/{filename}"
         files[filename] = data
-        att = {"id": str(aid), "filename": filename, "size": len(data), "url": url, "proxy_url": url,
-               "content_type": mimetypes.guess_type(filename)[0] or "application/octet-stream"}
+        att = {
+            "id": str(aid),
+            "filename": filename,
+            "size": len(data),
+            "url": url,
+            "proxy_url": url,
+            "content_type": mimetypes.guess_type(filename)[0] or "application/octet-stream",
+        }
         if description:
             att["description"] = description
         return att
@@ -122,8 +150,9 @@ def _attachments(snowflake: Callable[[], int], channel_id: int, body: dict[str, 
     return None
 
 
-def resolve_attachment_urls(misuses: list[str], embeds: list[dict[str, Any]], attachments: list[dict[str, Any]],
-                            what: str) -> None:
+def resolve_attachment_urls(
+    misuses: list[str], embeds: list[dict[str, Any]], attachments: list[dict[str, Any]], what: str
+) -> None:
     """Embed URLs ``attachment://name`` become the named attachment's CDN URL, as Discord returns them.
 
     A name the message has no attachment for is a misuse: Discord shows no image there.
@@ -135,11 +164,13 @@ def resolve_attachment_urls(misuses: list[str], embeds: list[dict[str, Any]], at
             field_name = "url" if key in ("image", "thumbnail") else "icon_url"
             if not isinstance(part, dict) or not str(part.get(field_name, "")).startswith("attachment://"):
                 continue
-            name = part[field_name][len("attachment://"):]
+            name = part[field_name][len("attachment://") :]
             att = by_name.get(name)
             if att is None:
-                misuses.append(f"{what}: embed {key} {part[field_name]} names no attachment of the message;"
-                               " Discord shows nothing there")
+                misuses.append(
+                    f"{what}: embed {key} {part[field_name]} names no attachment of the message;"
+                    " Discord shows nothing there"
+                )
                 continue
             part[field_name] = att["url"]
             if key in ("image", "thumbnail"):
@@ -150,19 +181,29 @@ def _reference(ref: dict[str, Any] | None, channel: FakeChannel) -> dict[str, An
     """A reply's message_reference as Discord returns it: string snowflakes, channel and guild filled in."""
     if not ref:
         return None
-    out = {"type": ref.get("type", 0), "message_id": str(ref["message_id"]),
-           "channel_id": str(ref.get("channel_id") or channel.id)}
+    out = {
+        "type": ref.get("type", 0),
+        "message_id": str(ref["message_id"]),
+        "channel_id": str(ref.get("channel_id") or channel.id),
+    }
     if channel.guild_id is not None:
         out["guild_id"] = str(ref.get("guild_id") or channel.guild_id)
     return out
 
 
-_FLAG_NAMES = {2: "SUPPRESS_EMBEDS", 6: "EPHEMERAL", 7: "LOADING", 12: "SUPPRESS_NOTIFICATIONS",
-               13: "IS_VOICE_MESSAGE", 15: "IS_COMPONENTS_V2"}
+_FLAG_NAMES = {
+    2: "SUPPRESS_EMBEDS",
+    6: "EPHEMERAL",
+    7: "LOADING",
+    12: "SUPPRESS_NOTIFICATIONS",
+    13: "IS_VOICE_MESSAGE",
+    15: "IS_COMPONENTS_V2",
+}
 
 
-def ignore_flags(misuses: list[str], req: RecordedRequest, flags: Any, allowed: int, what: str,
-                 already: int = 0) -> int:
+def ignore_flags(
+    misuses: list[str], req: RecordedRequest, flags: Any, allowed: int, what: str, already: int = 0
+) -> int:
     """``flags`` without the bits Discord silently drops on ``what``; each dropped bit is a misuse.
 
     Discord does not answer an error for them (so neither does the stand-in), but a bot that sets
@@ -174,15 +215,26 @@ def ignore_flags(misuses: list[str], req: RecordedRequest, flags: Any, allowed: 
     dropped = flags & ~allowed & ~already
     if dropped:
         names = [_FLAG_NAMES.get(bit, f"1<<{bit}") for bit in range(32) if dropped >> bit & 1]
-        misuses.append(f"{req.method} {req.path}: flags {'|'.join(names)} cannot be set on {what};"
-                       " Discord ignores them")
+        misuses.append(
+            f"{req.method} {req.path}: flags {'|'.join(names)} cannot be set on {what}; Discord ignores them"
+        )
     return flags & (allowed | already)
 
 
-def create_message(directory: Directory, log: Log, channel: FakeChannel, body: dict[str, Any],
-                   uploads: list[tuple[str, bytes]], *, author: dict[str, Any] | None = None, type: int = 0,
-                   visible_to: int | None = None, inter: InteractionRecord | None = None, extra_flags: int = 0,
-                   store: bool = True) -> FakeMessage:
+def create_message(
+    directory: Directory,
+    log: Log,
+    channel: FakeChannel,
+    body: dict[str, Any],
+    uploads: list[tuple[str, bytes]],
+    *,
+    author: dict[str, Any] | None = None,
+    type: int = 0,
+    visible_to: int | None = None,
+    inter: InteractionRecord | None = None,
+    extra_flags: int = 0,
+    store: bool = True,
+) -> FakeMessage:
     """A new message from a create body (channel POST, interaction reply or followup, or a player's post).
 
     Stored in ``log`` (unless ``store`` is False); the author is the bot unless ``author`` says otherwise.
@@ -231,8 +283,14 @@ def create_message(directory: Directory, log: Log, channel: FakeChannel, body: d
     return msg
 
 
-def apply_edit(directory: Directory, log: Log, msg: FakeMessage, body: dict[str, Any] | None,
-               uploads: list[tuple[str, bytes]], req: RecordedRequest | None = None) -> FakeMessage:
+def apply_edit(
+    directory: Directory,
+    log: Log,
+    msg: FakeMessage,
+    body: dict[str, Any] | None,
+    uploads: list[tuple[str, bytes]],
+    req: RecordedRequest | None = None,
+) -> FakeMessage:
     """Apply a PATCH / type-7 body to a stored message, in place, after validating the result.
 
     Flags an edit cannot set are misuses noted in ``log`` when ``req`` (the edit's request) is given.
@@ -251,13 +309,18 @@ def apply_edit(directory: Directory, log: Log, msg: FakeMessage, body: dict[str,
     if "components" in body:
         components = list(body["components"] or [])
     if body.get("flags") is not None:
-        wanted = ignore_flags(log.misuses, req, body["flags"], EDIT_FLAGS, "an edit", already=msg.flags & ~LOADING) \
-            if req is not None else body["flags"]
+        wanted = (
+            ignore_flags(log.misuses, req, body["flags"], EDIT_FLAGS, "an edit", already=msg.flags & ~LOADING)
+            if req is not None
+            else body["flags"]
+        )
         flags = (flags & ~SUPPRESS_EMBEDS) | (wanted & EDIT_FLAGS)
     files: dict[str, bytes] = {}
     attachments = _attachments(directory.snowflake, msg.channel_id, body, uploads, msg.attachments, files)
-    validate.check_message({"content": content, "embeds": embeds, "components": components, "flags": flags},
-                           attachments=len(msg.attachments if attachments is None else attachments))
+    validate.check_message(
+        {"content": content, "embeds": embeds, "components": components, "flags": flags},
+        attachments=len(msg.attachments if attachments is None else attachments),
+    )
     msg.content, msg.embeds, msg.components, msg.flags = content, embeds, components, flags
     if attachments is not None:
         msg.attachments = attachments
@@ -272,17 +335,18 @@ def apply_edit(directory: Directory, log: Log, msg: FakeMessage, body: dict[str,
 
 # -- login --------------------------------------------------------------------
 
+
 @route("GET", "/users/@me")
-def get_me(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-           params: Query) -> Any:
+def get_me(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query) -> Any:
     data = srv.directory.bot_user.to_json()
     data.update(verified=True, mfa_enabled=False, email=None, locale="en-US", bot=True)
     return data
 
 
 @route("GET", "/oauth2/applications/@me")
-def get_application(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-                    params: Query) -> Any:
+def get_application(
+    srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query
+) -> Any:
     return {
         "id": str(srv.directory.app_id),
         "name": srv.directory.bot_user.name,
@@ -308,8 +372,7 @@ def get_application(srv: Backend, req: RecordedRequest, p: PathParams, body: Any
 
 
 @route("GET", "/users/{user_id}")
-def get_user(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-             params: Query) -> Any:
+def get_user(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query) -> Any:
     user = srv.directory.users.get(int(p["user_id"]))
     if user is None:
         raise err.unknown_user()
@@ -317,6 +380,7 @@ def get_user(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploa
 
 
 # -- channels and messages ---------------------------------------------------
+
 
 def _channel(srv: Backend, channel_id: str) -> FakeChannel:
     channel = srv.directory.channels.get(int(channel_id))
@@ -336,8 +400,7 @@ def _channel_message(srv: Backend, p: dict[str, str]) -> tuple[FakeChannel, Fake
 
 
 @route("POST", "/users/@me/channels")
-def open_dm(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-            params: Query) -> Any:
+def open_dm(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query) -> Any:
     req.kind = "dm"
     if not isinstance(body, dict) or body.get("recipient_id") is None:
         raise err.form_error("recipient_id", "BASE_TYPE_REQUIRED", "This field is required")
@@ -349,16 +412,14 @@ def open_dm(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, upload
 
 
 @route("GET", "/channels/{channel_id}")
-def get_channel(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-                params: Query) -> Any:
+def get_channel(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query) -> Any:
     channel = _channel(srv, p["channel_id"])
     recipient = srv.directory.users.get(channel.recipient_id) if channel.is_dm else None
     return channel.to_json(recipient=recipient)
 
 
 @route("POST", "/channels/{channel_id}/messages")
-def send_message(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-                 params: Query) -> Any:
+def send_message(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query) -> Any:
     channel = _channel(srv, p["channel_id"])
     if channel.is_dm:
         req.kind = "dm"
@@ -381,8 +442,7 @@ def send_message(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, u
 
 
 @route("GET", "/channels/{channel_id}/messages")
-def history(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-            params: Query) -> Any:
+def history(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query) -> Any:
     channel = _channel(srv, p["channel_id"])
     params = params or {}
     limit = int(params.get("limit", 50))
@@ -396,14 +456,12 @@ def history(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, upload
 
 
 @route("GET", "/channels/{channel_id}/messages/{message_id}")
-def get_message(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-                params: Query) -> Any:
+def get_message(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query) -> Any:
     return _channel_message(srv, p)[1].to_json(srv.directory.bot_user.id)
 
 
 @route("PATCH", "/channels/{channel_id}/messages/{message_id}")
-def edit_message(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-                 params: Query) -> Any:
+def edit_message(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query) -> Any:
     req.kind = "edit"
     channel, msg = _channel_message(srv, p)
     if msg.author_id != srv.directory.bot_user.id:
@@ -412,54 +470,56 @@ def edit_message(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, u
 
 
 @route("DELETE", "/channels/{channel_id}/messages/{message_id}")
-def delete_message(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-                   params: Query) -> Any:
+def delete_message(
+    srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query
+) -> Any:
     channel, msg = _channel_message(srv, p)
-    if msg.author_id != srv.directory.bot_user.id and not channel.is_dm \
-            and not srv.directory.bot_can(channel.guild_id, "manage_messages"):
+    if (
+        msg.author_id != srv.directory.bot_user.id
+        and not channel.is_dm
+        and not srv.directory.bot_can(channel.guild_id, "manage_messages")
+    ):
         raise err.missing_permissions()
     srv.log.delete(msg)
     return None
 
 
 @route("POST", "/channels/{channel_id}/typing")
-def typing(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-           params: Query) -> Any:
+def typing(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query) -> Any:
     _channel(srv, p["channel_id"])
     return None
 
 
 @route("PUT", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me")
-def add_reaction(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-                 params: Query) -> Any:
+def add_reaction(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query) -> Any:
     _, msg = _channel_message(srv, p)
     msg.reactions.setdefault(p["emoji"], set()).add(srv.directory.bot_user.id)
     return None
 
 
 @route("DELETE", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me")
-def remove_reaction(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-                    params: Query) -> Any:
+def remove_reaction(
+    srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query
+) -> Any:
     _, msg = _channel_message(srv, p)
     msg.reactions.get(p["emoji"], set()).discard(srv.directory.bot_user.id)
     return None
 
 
 @route("PUT", "/channels/{channel_id}/messages/pins/{message_id}")
-def pin(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-        params: Query) -> Any:
+def pin(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query) -> Any:
     _channel_message(srv, p)[1].pinned = True
     return None
 
 
 @route("DELETE", "/channels/{channel_id}/messages/pins/{message_id}")
-def unpin(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-          params: Query) -> Any:
+def unpin(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query) -> Any:
     _channel_message(srv, p)[1].pinned = False
     return None
 
 
 # -- guilds -------------------------------------------------------------------
+
 
 def _guild(srv: Backend, guild_id: str) -> FakeGuild:
     guild = srv.directory.guilds.get(int(guild_id))
@@ -469,24 +529,22 @@ def _guild(srv: Backend, guild_id: str) -> FakeGuild:
 
 
 @route("GET", "/guilds/{guild_id}")
-def get_guild(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-              params: Query) -> Any:
+def get_guild(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query) -> Any:
     data = _guild(srv, p["guild_id"]).to_json(gateway=False)
     data["approximate_member_count"] = len(srv.directory.guilds[int(p["guild_id"])].members)
     return data
 
 
 @route("GET", "/guilds/{guild_id}/channels")
-def get_guild_channels(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-                       params: Query) -> Any:
+def get_guild_channels(
+    srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query
+) -> Any:
     return [c.to_json() for c in _guild(srv, p["guild_id"]).channels.values()]
 
 
 @route("GET", "/guilds/{guild_id}/members/{member_id}")
-def get_member(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-               params: Query) -> Any:
+def get_member(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query) -> Any:
     member = _guild(srv, p["guild_id"]).members.get(int(p["member_id"]))
     if member is None:
         raise err.unknown_member()
     return member.to_json()
-

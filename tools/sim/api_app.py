@@ -13,11 +13,28 @@ from typing import Any, Callable
 from tools.sim import api
 from tools.sim import errors as err
 from tools.sim import validate
-from tools.sim.api import (Backend, Handler, PathParams, Query, Routes, Uploads, _guild, _truthy, apply_edit,
-                           create_message, ignore_flags)
+from tools.sim.api import (
+    Backend,
+    Handler,
+    PathParams,
+    Query,
+    Routes,
+    Uploads,
+    _guild,
+    _truthy,
+    apply_edit,
+    create_message,
+    ignore_flags,
+)
 from tools.sim.log import now
-from tools.sim.models import (EPHEMERAL, INTERACTION_CREATE_FLAGS, LOADING, FakeMessage, InteractionRecord,
-                              RecordedRequest)
+from tools.sim.models import (
+    EPHEMERAL,
+    INTERACTION_CREATE_FLAGS,
+    LOADING,
+    FakeMessage,
+    InteractionRecord,
+    RecordedRequest,
+)
 
 #: The application's endpoints, by ``(method, route template)``.
 ROUTES: Routes = {}
@@ -30,8 +47,10 @@ def route(method: str, template: str) -> Callable[[Handler], Handler]:
 
 # -- application commands ---------------------------------------------------
 
-def _command_json(srv: Backend, data: dict[str, Any], guild_id: int | None,
-                  old: dict[str, Any] | None) -> dict[str, Any]:
+
+def _command_json(
+    srv: Backend, data: dict[str, Any], guild_id: int | None, old: dict[str, Any] | None
+) -> dict[str, Any]:
     cmd = dict(data)
     cmd["id"] = old["id"] if old else str(srv.directory.snowflake())
     cmd["application_id"] = str(srv.directory.app_id)
@@ -56,8 +75,7 @@ def _commands(srv: Backend, p: dict[str, str]) -> tuple[dict[str, dict[str, Any]
     return srv.commands.registered.setdefault(guild_id, {}), guild_id
 
 
-def _bulk(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-          params: Query) -> Any:
+def _bulk(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query) -> Any:
     table, guild_id = _commands(srv, p)
     for i, data in enumerate(body or []):
         validate.check_command(data, str(i))
@@ -69,17 +87,16 @@ def _bulk(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads:
     return list(table.values())
 
 
-def _list(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-          params: Query) -> Any:
+def _list(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query) -> Any:
     return list(_commands(srv, p)[0].values())
 
 
-def _upsert(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-            params: Query) -> Any:
+def _upsert(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query) -> Any:
     table, guild_id = _commands(srv, p)
     validate.check_command(body)
-    old = next((c for c in table.values()
-                if c["name"] == body["name"] and c.get("type", 1) == body.get("type", 1)), None)
+    old = next(
+        (c for c in table.values() if c["name"] == body["name"] and c.get("type", 1) == body.get("type", 1)), None
+    )
     cmd = _command_json(srv, body, guild_id, old)
     table[cmd["id"]] = cmd
     return cmd
@@ -93,20 +110,17 @@ def _one(srv: Backend, p: PathParams) -> tuple[dict[str, dict[str, Any]], dict[s
     return table, cmd
 
 
-def _get_one(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-             params: Query) -> Any:
+def _get_one(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query) -> Any:
     return _one(srv, p)[1]
 
 
-def _edit_one(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-              params: Query) -> Any:
+def _edit_one(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query) -> Any:
     table, cmd = _one(srv, p)
     cmd.update(body or {})
     return cmd
 
 
-def _delete_one(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-                params: Query) -> Any:
+def _delete_one(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query) -> Any:
     table, cmd = _one(srv, p)
     del table[cmd["id"]]
     return None
@@ -143,8 +157,9 @@ def _interaction(srv: Backend, req: RecordedRequest, p: PathParams, *, callback:
 
 
 @route("POST", "/interactions/{webhook_id}/{webhook_token}/callback")
-def interaction_callback(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-                         params: Query) -> Any:
+def interaction_callback(
+    srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query
+) -> Any:
     req.kind = "reply"
     inter = _interaction(srv, req, p, callback=True)
     if inter.response_type is not None:
@@ -158,21 +173,40 @@ def interaction_callback(srv: Backend, req: RecordedRequest, p: PathParams, body
     rtype = body.get("type")
     data = body.get("data") or {}
     if rtype not in _ALLOWED_RESPONSES.get(inter.type, set()) or (rtype == 7 and inter.source is None):
-        raise err.form_error("type", "INTERACTION_RESPONSE_TYPE_INVALID",
-                             f"Interaction response type {rtype} is not valid for interaction type {inter.type}")
+        raise err.form_error(
+            "type",
+            "INTERACTION_RESPONSE_TYPE_INVALID",
+            f"Interaction response type {rtype} is not valid for interaction type {inter.type}",
+        )
     channel = srv.directory.channels[inter.channel_id]
     msg: FakeMessage | None = None
     ephemeral = bool((data.get("flags") or 0) & EPHEMERAL)
     if rtype in (4, 5) and data.get("flags") is not None:
         allowed = INTERACTION_CREATE_FLAGS if rtype == 4 else EPHEMERAL
-        data = dict(data, flags=ignore_flags(srv.log.misuses, req, data["flags"], allowed,
-                                             f"a type {rtype} response"))
+        data = dict(data, flags=ignore_flags(srv.log.misuses, req, data["flags"], allowed, f"a type {rtype} response"))
     if rtype == 4:
-        msg = create_message(srv.directory, srv.log, channel, data, uploads, type=20 if inter.type == 2 else 0,
-                             visible_to=inter.user_id if ephemeral else None, inter=inter)
+        msg = create_message(
+            srv.directory,
+            srv.log,
+            channel,
+            data,
+            uploads,
+            type=20 if inter.type == 2 else 0,
+            visible_to=inter.user_id if ephemeral else None,
+            inter=inter,
+        )
     elif rtype == 5:
-        msg = create_message(srv.directory, srv.log, channel, {}, [], type=20 if inter.type == 2 else 0,
-                             extra_flags=LOADING, visible_to=inter.user_id if ephemeral else None, inter=inter)
+        msg = create_message(
+            srv.directory,
+            srv.log,
+            channel,
+            {},
+            [],
+            type=20 if inter.type == 2 else 0,
+            extra_flags=LOADING,
+            visible_to=inter.user_id if ephemeral else None,
+            inter=inter,
+        )
     elif rtype in (6, 7):
         msg = inter.source
         if rtype == 7:
@@ -189,16 +223,18 @@ def interaction_callback(srv: Backend, req: RecordedRequest, p: PathParams, body
     info: dict[str, Any] = {"id": str(inter.id), "type": inter.type}
     result: dict[str, Any] = {"interaction": info}
     if msg is not None:
-        info.update(response_message_id=str(msg.id), response_message_loading=rtype == 5,
-                    response_message_ephemeral=msg.ephemeral)
+        info.update(
+            response_message_id=str(msg.id),
+            response_message_loading=rtype == 5,
+            response_message_ephemeral=msg.ephemeral,
+        )
         if rtype in (4, 5, 7):
             result["resource"] = {"type": rtype, "message": msg.to_json(srv.directory.bot_user.id)}
     return result
 
 
 @route("POST", "/webhooks/{webhook_id}/{webhook_token}")
-def followup(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-             params: Query) -> Any:
+def followup(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query) -> Any:
     req.kind = "followup"
     inter = _interaction(srv, req, p, callback=False)
     if inter.response_type is None:
@@ -209,17 +245,21 @@ def followup(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploa
         # The first followup after a "thinking" defer replaces the placeholder, keeping its visibility.
         validate.check_message(body, attachments=len(uploads))
         if (body.get("flags") or 0) & EPHEMERAL and not original.ephemeral:
-            srv.log.misuses.append(f"{req.method} {req.path}: an ephemeral followup after a public defer replaces"
-                                   " the 'thinking' message, which stays public; Discord ignores EPHEMERAL here")
+            srv.log.misuses.append(
+                f"{req.method} {req.path}: an ephemeral followup after a public defer replaces"
+                " the 'thinking' message, which stays public; Discord ignores EPHEMERAL here"
+            )
         msg = apply_edit(srv.directory, srv.log, original, {k: v for k, v in body.items() if k != "flags"}, uploads)
     else:
         channel = srv.directory.channels[inter.channel_id]
         if body.get("flags") is not None:
-            body = dict(body, flags=ignore_flags(srv.log.misuses, req, body["flags"], INTERACTION_CREATE_FLAGS,
-                                                 "a followup"))
+            body = dict(
+                body, flags=ignore_flags(srv.log.misuses, req, body["flags"], INTERACTION_CREATE_FLAGS, "a followup")
+            )
         ephemeral = bool((body.get("flags") or 0) & EPHEMERAL)
-        msg = create_message(srv.directory, srv.log, channel, body, uploads,
-                             visible_to=inter.user_id if ephemeral else None, inter=inter)
+        msg = create_message(
+            srv.directory, srv.log, channel, body, uploads, visible_to=inter.user_id if ephemeral else None, inter=inter
+        )
     inter.followups.append(msg)
     return msg.to_json(srv.directory.bot_user.id) if _truthy(params, "wait", True) else None
 
@@ -236,23 +276,29 @@ def _webhook_message(srv: Backend, req: RecordedRequest, p: PathParams) -> tuple
     return inter, msg
 
 
-for _template in ("/webhooks/{webhook_id}/{webhook_token}/messages/@original",
-                  "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"):
+for _template in (
+    "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+    "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+):
+
     @route("GET", _template)
-    def get_webhook_message(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-                            params: Query) -> Any:
+    def get_webhook_message(
+        srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query
+    ) -> Any:
         return _webhook_message(srv, req, p)[1].to_json(srv.directory.bot_user.id)
 
     @route("PATCH", _template)
-    def edit_webhook_message(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-                             params: Query) -> Any:
+    def edit_webhook_message(
+        srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query
+    ) -> Any:
         req.kind = "edit"
         _, msg = _webhook_message(srv, req, p)
         return apply_edit(srv.directory, srv.log, msg, body, uploads, req).to_json(srv.directory.bot_user.id)
 
     @route("DELETE", _template)
-    def delete_webhook_message(srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads,
-                               params: Query) -> Any:
+    def delete_webhook_message(
+        srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query
+    ) -> Any:
         _, msg = _webhook_message(srv, req, p)
         srv.log.delete(msg)
         return None

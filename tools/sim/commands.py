@@ -35,8 +35,16 @@ class Resolved:
     channels: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {k: v for k, v in (("users", self.users), ("members", self.members),
-                                  ("roles", self.roles), ("channels", self.channels)) if v}
+        return {
+            k: v
+            for k, v in (
+                ("users", self.users),
+                ("members", self.members),
+                ("roles", self.roles),
+                ("channels", self.channels),
+            )
+            if v
+        }
 
 
 class Resolver(Protocol):
@@ -46,8 +54,9 @@ class Resolver(Protocol):
 
     def resolve_role(self, value: Any, guild_id: int | None, resolved: Resolved) -> str: ...
 
-    def resolve_channel(self, value: Any, guild_id: int | None, resolved: Resolved,
-                        channel_types: list[int] | None) -> str: ...
+    def resolve_channel(
+        self, value: Any, guild_id: int | None, resolved: Resolved, channel_types: list[int] | None
+    ) -> str: ...
 
 
 class CommandRegistry:
@@ -63,8 +72,7 @@ class CommandRegistry:
         self.registered: dict[int | None, dict[str, dict[str, Any]]] = {}
         self._local_ids: dict[tuple[str, int | None], int] = {}
 
-    def schema_for(self, client: discord.Client, name: str,
-                   guild_id: int | None) -> tuple[dict[str, Any] | None, bool]:
+    def schema_for(self, client: discord.Client, name: str, guild_id: int | None) -> tuple[dict[str, Any] | None, bool]:
         """The chat command ``name`` a player in ``guild_id`` can invoke: ``(schema, is_guild_command)``.
 
         Once the bot has synced anything, only what it synced exists, as on Discord;
@@ -89,8 +97,7 @@ class CommandRegistry:
         return self._local_ids[key]
 
 
-def schema_from_tree(client: discord.Client, name: str,
-                     guild_id: int | None) -> tuple[dict[str, Any] | None, bool]:
+def schema_from_tree(client: discord.Client, name: str, guild_id: int | None) -> tuple[dict[str, Any] | None, bool]:
     """The command's JSON as discord.py would sync it, from the bot's local tree.
 
     Returns ``(schema, is_guild_command)``; schema is None if the tree has no such command.
@@ -130,8 +137,15 @@ def _check_range(opt: Mapping[str, Any], value: Any, path: str) -> None:
         assert value <= hi, f"{path}: {value!r} is above max_value {hi}"
 
 
-def _convert(opt: Mapping[str, Any], value: Any, path: str, resolver: Resolver, guild_id: int | None,
-             resolved: Resolved, forge: bool) -> Any:
+def _convert(
+    opt: Mapping[str, Any],
+    value: Any,
+    path: str,
+    resolver: Resolver,
+    guild_id: int | None,
+    resolved: Resolved,
+    forge: bool,
+) -> Any:
     """One option's wire value, checked against its schema like a Discord client would."""
     otype = opt["type"]
     if otype == STRING:
@@ -144,8 +158,9 @@ def _convert(opt: Mapping[str, Any], value: Any, path: str, resolver: Resolver, 
             _check_range({"choices": opt.get("choices")}, value, path)
         return value
     if otype == INTEGER:
-        assert forge or (isinstance(value, int) and not isinstance(value, bool)), \
+        assert forge or (isinstance(value, int) and not isinstance(value, bool)), (
             f"{path}: expected an integer, got {value!r}"
+        )
         if not forge:
             _check_range(opt, value, path)
         return value
@@ -190,10 +205,11 @@ def build_command_data(
     path = [name]
     node_opts: list[Mapping[str, Any]] = list((schema or {}).get("options") or [])
     chain: list[tuple[str, int]] = []
-    for part in (subcommand.split() if subcommand else []):
+    for part in subcommand.split() if subcommand else []:
         path.append(part)
-        match = next((o for o in node_opts
-                      if o.get("name") == part and o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)), None)
+        match = next(
+            (o for o in node_opts if o.get("name") == part and o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)), None
+        )
         if match is None:
             assert forge, f"/{' '.join(path)}: no such subcommand (has {[o.get('name') for o in node_opts]})"
             chain.append((part, SUB_COMMAND))
@@ -210,8 +226,9 @@ def build_command_data(
     by_name = {o["name"]: o for o in node_opts}
     for opt in node_opts:  # schema order, as clients send them
         if opt["name"] in given:
-            value = _convert(opt, given.pop(opt["name"]), f"/{' '.join(path)} {opt['name']}", resolver, guild_id,
-                             resolved, forge)
+            value = _convert(
+                opt, given.pop(opt["name"]), f"/{' '.join(path)} {opt['name']}", resolver, guild_id, resolved, forge
+            )
             leaf.append({"name": opt["name"], "type": opt["type"], "value": value})
         elif opt.get("required") and not forge:
             raise AssertionError(f"/{' '.join(path)}: required option {opt['name']!r} missing")
@@ -219,8 +236,13 @@ def build_command_data(
         assert forge, f"/{' '.join(path)}: unknown option {extra!r} (has {list(by_name)})"
         otype = _infer_type(value)
         fake_opt = {"name": extra, "type": otype}
-        leaf.append({"name": extra, "type": otype,
-                     "value": _convert(fake_opt, value, extra, resolver, guild_id, resolved, True)})
+        leaf.append(
+            {
+                "name": extra,
+                "type": otype,
+                "value": _convert(fake_opt, value, extra, resolver, guild_id, resolved, True),
+            }
+        )
 
     result: list[dict[str, Any]] = leaf
     for part, ptype in reversed(chain):

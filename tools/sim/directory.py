@@ -22,13 +22,25 @@ from tools.sim.models import DM, GUILD_TEXT, FakeChannel, FakeGuild, FakeMember,
 
 #: What @everyone may do in a fresh guild: a plain member.
 PLAIN_MEMBER = discord.Permissions(
-    view_channel=True, send_messages=True, read_message_history=True, add_reactions=True, embed_links=True,
-    attach_files=True, use_external_emojis=True, use_application_commands=True, send_messages_in_threads=True,
-    create_public_threads=True, connect=True, speak=True, change_nickname=True, create_instant_invite=True,
+    view_channel=True,
+    send_messages=True,
+    read_message_history=True,
+    add_reactions=True,
+    embed_links=True,
+    attach_files=True,
+    use_external_emojis=True,
+    use_application_commands=True,
+    send_messages_in_threads=True,
+    create_public_threads=True,
+    connect=True,
+    speak=True,
+    change_nickname=True,
+    create_instant_invite=True,
 ).value
 #: The bot's own role unless ``add_guild(bot_permissions=...)`` says otherwise.
-DEFAULT_BOT_PERMISSIONS = PLAIN_MEMBER | discord.Permissions(
-    manage_messages=True, manage_threads=True, create_private_threads=True).value
+DEFAULT_BOT_PERMISSIONS = (
+    PLAIN_MEMBER | discord.Permissions(manage_messages=True, manage_threads=True, create_private_threads=True).value
+)
 ALL_PERMISSIONS = discord.Permissions.all().value
 
 PermissionSpec = discord.Permissions | int | str | Iterable[str] | None
@@ -65,8 +77,16 @@ class Directory:
     is a look-up here.
     """
 
-    def __init__(self, snowflake: Callable[[], int], announce: Announcer, *, app_id: int,
-                 bot_user_id: int | None, bot_name: str, owner_id: int) -> None:
+    def __init__(
+        self,
+        snowflake: Callable[[], int],
+        announce: Announcer,
+        *,
+        app_id: int,
+        bot_user_id: int | None,
+        bot_name: str,
+        owner_id: int,
+    ) -> None:
         #: Mints every id the world creates (roles, channels, messages, interactions, commands).
         self.snowflake = snowflake
         self._announce = announce
@@ -81,23 +101,36 @@ class Directory:
         self.add_user(owner_id, "owner")
 
     # -- building the world -------------------------------------------------------
-    def add_user(self, user_id: int, name: str, *, global_name: str | None = None, bot: bool = False,
-                 locale: str = "en-US") -> FakeUser:
+    def add_user(
+        self, user_id: int, name: str, *, global_name: str | None = None, bot: bool = False, locale: str = "en-US"
+    ) -> FakeUser:
         """A Discord account (members are added with ``add_member``, which calls this)."""
         user = self.users.get(user_id)
         if user is None:
             user = self.users[user_id] = FakeUser(user_id, name, global_name=global_name, bot=bot, locale=locale)
         return user
 
-    def add_guild(self, guild_id: int, name: str = "Guild", owner_id: int | None = None, *,
-                  bot_permissions: PermissionSpec = None, locale: str = "en-US") -> FakeGuild:
+    def add_guild(
+        self,
+        guild_id: int,
+        name: str = "Guild",
+        owner_id: int | None = None,
+        *,
+        bot_permissions: PermissionSpec = None,
+        locale: str = "en-US",
+    ) -> FakeGuild:
         """A guild the bot is in, with @everyone as a plain member and a role for the bot."""
         owner_id = owner_id or self.owner_id
         guild = FakeGuild(guild_id, name, owner_id, locale=locale)
         guild.roles[guild_id] = FakeRole(guild_id, "@everyone", PLAIN_MEMBER)
-        bot_role = FakeRole(self.snowflake(), self.bot_user.name,
-                            DEFAULT_BOT_PERMISSIONS if bot_permissions is None else permission_bits(bot_permissions),
-                            position=1, managed=True, bot_id=self.bot_user.id)
+        bot_role = FakeRole(
+            self.snowflake(),
+            self.bot_user.name,
+            DEFAULT_BOT_PERMISSIONS if bot_permissions is None else permission_bits(bot_permissions),
+            position=1,
+            managed=True,
+            bot_id=self.bot_user.id,
+        )
         guild.roles[bot_role.id] = bot_role
         self.guilds[guild_id] = guild
         guild.members[self.bot_user.id] = FakeMember(self.bot_user, guild_id, [bot_role.id])
@@ -107,19 +140,37 @@ class Directory:
         self._announce.guild_created(guild)
         return guild
 
-    def add_channel(self, guild_id: int, channel_id: int, name: str = "general", *, type: int = GUILD_TEXT,
-                    topic: str | None = None, parent_id: int | None = None) -> FakeChannel:
+    def add_channel(
+        self,
+        guild_id: int,
+        channel_id: int,
+        name: str = "general",
+        *,
+        type: int = GUILD_TEXT,
+        topic: str | None = None,
+        parent_id: int | None = None,
+    ) -> FakeChannel:
         """A channel of ``guild_id`` (a text channel unless ``type`` says otherwise)."""
         guild = self.guilds[guild_id]
-        channel = FakeChannel(channel_id, type, name, guild_id=guild_id, position=len(guild.channels),
-                              topic=topic, parent_id=parent_id)
+        channel = FakeChannel(
+            channel_id, type, name, guild_id=guild_id, position=len(guild.channels), topic=topic, parent_id=parent_id
+        )
         guild.channels[channel_id] = channel
         self.channels[channel_id] = channel
         self._announce.channel_created(channel)
         return channel
 
-    def add_member(self, guild_id: int, user_id: int, name: str | None = None, permissions: PermissionSpec = None,
-                   *, nick: str | None = None, bot: bool = False, locale: str = "en-US") -> FakeMember:
+    def add_member(
+        self,
+        guild_id: int,
+        user_id: int,
+        name: str | None = None,
+        permissions: PermissionSpec = None,
+        *,
+        nick: str | None = None,
+        bot: bool = False,
+        locale: str = "en-US",
+    ) -> FakeMember:
         """A member of ``guild_id``; ``permissions`` adds to a plain member's.
 
         ``permissions`` may be a ``discord.Permissions``, an int, a permission
@@ -193,8 +244,9 @@ class Directory:
         if guild_id is not None:
             member = self.guilds[guild_id].members.get(uid)
             if member is not None:
-                resolved.members[str(uid)] = member.to_json(with_user=False,
-                                                            permissions=self.member_permissions(guild_id, uid))
+                resolved.members[str(uid)] = member.to_json(
+                    with_user=False, permissions=self.member_permissions(guild_id, uid)
+                )
         return str(uid)
 
     def resolve_role(self, value: Any, guild_id: int | None, resolved: Resolved) -> str:
@@ -204,13 +256,15 @@ class Directory:
         resolved.roles[str(rid)] = role.to_json()
         return str(rid)
 
-    def resolve_channel(self, value: Any, guild_id: int | None, resolved: Resolved,
-                        channel_types: list[int] | None) -> str:
+    def resolve_channel(
+        self, value: Any, guild_id: int | None, resolved: Resolved, channel_types: list[int] | None
+    ) -> str:
         cid = to_id(value)
         channel = self.channels.get(cid)
         assert channel is not None and channel.guild_id == guild_id, f"no channel {cid} in guild {guild_id}"
-        assert not channel_types or channel.type in channel_types, \
+        assert not channel_types or channel.type in channel_types, (
             f"channel {cid} has type {channel.type}, not {channel_types}"
+        )
         data = channel.to_json(permissions=self.member_permissions(guild_id, self.bot_user.id) if guild_id else None)
         resolved.channels[str(cid)] = data
         return str(cid)

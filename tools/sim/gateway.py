@@ -80,8 +80,9 @@ class Gateway:
     def interaction_create(self, client: discord.Client, payload: dict[str, Any]) -> None:
         client._connection.parse_interaction_create(payload)
 
-    def message_create(self, client: discord.Client, msg: FakeMessage, member: FakeMember | None,
-                       bot_user_id: int) -> bool:
+    def message_create(
+        self, client: discord.Client, msg: FakeMessage, member: FakeMember | None, bot_user_id: int
+    ) -> bool:
         """MESSAGE_CREATE for a message a person wrote, as ``client``'s intents let it see it.
 
         ``member`` is the author's membership in a guild channel (None in a DM). Returns False

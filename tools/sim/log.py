@@ -53,12 +53,21 @@ class Log:
         self.misuses: list[str] = []
 
     # -- writing ------------------------------------------------------------------------
-    def new_request(self, route: Route, body: Any, uploads: list[tuple[str, bytes]],
-                    params: dict[str, Any] | None) -> RecordedRequest:
+    def new_request(
+        self, route: Route, body: Any, uploads: list[tuple[str, bytes]], params: dict[str, Any] | None
+    ) -> RecordedRequest:
         """Record a request as it arrives (its status and response are set once it is answered)."""
-        path = route.url[len(Route.BASE):]
-        record = RecordedRequest(seq=len(self.requests), at=now(), method=route.method, path=path,
-                                 route=route.path, json=body, params=params, files=[n for n, _ in uploads])
+        path = route.url[len(Route.BASE) :]
+        record = RecordedRequest(
+            seq=len(self.requests),
+            at=now(),
+            method=route.method,
+            path=path,
+            route=route.path,
+            json=body,
+            params=params,
+            files=[n for n, _ in uploads],
+        )
         self.requests.append(record)
         return record
 
@@ -133,7 +142,11 @@ class Log:
                 continue
             if inter.response_type is None:
                 out.append(f"{inter!r}: never answered (the player sees 'This interaction failed')")
-            elif inter.response_type == 5 and inter.original is not None and inter.original.loading \
-                    and not inter.original.deleted:
+            elif (
+                inter.response_type == 5
+                and inter.original is not None
+                and inter.original.loading
+                and not inter.original.deleted
+            ):
                 out.append(f"{inter!r}: deferred (type 5) and never followed up or edited")
         return out + list(self.misuses)

@@ -227,22 +227,50 @@ class FakeGuild:
         ``available`` marks the GUILD_CREATE that follows a connection (``unavailable: false``).
         """
         data: dict[str, Any] = {
-            "id": str(self.id), "name": self.name, "icon": None, "splash": None, "discovery_splash": None,
-            "banner": None, "description": None, "owner_id": str(self.owner_id), "region": None,
-            "afk_channel_id": None, "afk_timeout": 300, "verification_level": 0,
-            "default_message_notifications": 0, "explicit_content_filter": 0, "mfa_level": 0, "nsfw_level": 0,
-            "premium_tier": 0, "premium_subscription_count": 0, "preferred_locale": self.locale,
-            "system_channel_id": None, "system_channel_flags": 0, "rules_channel_id": None,
-            "public_updates_channel_id": None, "vanity_url_code": None, "features": [],
-            "roles": [r.to_json() for r in self.roles.values()], "emojis": [], "stickers": [],
-            "max_members": 500000, "premium_progress_bar_enabled": False,
+            "id": str(self.id),
+            "name": self.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "banner": None,
+            "description": None,
+            "owner_id": str(self.owner_id),
+            "region": None,
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": self.locale,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "public_updates_channel_id": None,
+            "vanity_url_code": None,
+            "features": [],
+            "roles": [r.to_json() for r in self.roles.values()],
+            "emojis": [],
+            "stickers": [],
+            "max_members": 500000,
+            "premium_progress_bar_enabled": False,
         }
         if gateway:
             members = list(self.members.values())
             data.update(
-                joined_at=self.created_at.isoformat(), large=False, member_count=len(members),
-                members=[m.to_json() for m in members], channels=[c.to_json() for c in self.channels.values()],
-                threads=[], voice_states=[], presences=[], stage_instances=[], guild_scheduled_events=[],
+                joined_at=self.created_at.isoformat(),
+                large=False,
+                member_count=len(members),
+                members=[m.to_json() for m in members],
+                channels=[c.to_json() for c in self.channels.values()],
+                threads=[],
+                voice_states=[],
+                presences=[],
+                stage_instances=[],
+                guild_scheduled_events=[],
                 soundboard_sounds=[],
             )
             if available:
@@ -492,5 +520,7 @@ class InteractionRecord:
         return "\n".join(m.text for m in self.messages if m.text)
 
     def __repr__(self) -> str:
-        return (f"<InteractionRecord {self.name!r} type={self.type} response={self.response_type}"
-                f" ephemeral={self.ephemeral}>")
+        return (
+            f"<InteractionRecord {self.name!r} type={self.type} response={self.response_type}"
+            f" ephemeral={self.ephemeral}>"
+        )

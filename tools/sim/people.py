@@ -32,8 +32,14 @@ ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 class People:
     """The players (and moderators) of one world, acting on what the bot showed them."""
 
-    def __init__(self, directory: Directory, log: Log, commands: CommandRegistry, gateway: Gateway,
-                 settle: Callable[[], Awaitable[None]]) -> None:
+    def __init__(
+        self,
+        directory: Directory,
+        log: Log,
+        commands: CommandRegistry,
+        gateway: Gateway,
+        settle: Callable[[], Awaitable[None]],
+    ) -> None:
         self._directory = directory
         self._log = log
         self._commands = commands
@@ -42,9 +48,18 @@ class People:
         self._settle = settle
 
     # -- what players do -----------------------------------------------------------
-    async def slash(self, client: discord.Client, user_id: int, channel_id: int | None, command: str,
-                    subcommand: str | None = None, options: Mapping[str, Any] | None = None, *,
-                    forge: bool = False, wait: bool = True) -> InteractionRecord:
+    async def slash(
+        self,
+        client: discord.Client,
+        user_id: int,
+        channel_id: int | None,
+        command: str,
+        subcommand: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        *,
+        forge: bool = False,
+        wait: bool = True,
+    ) -> InteractionRecord:
         """``/command subcommand option:value`` typed by ``user_id`` in ``channel_id`` (None: their DM with the bot).
 
         The command's schema is the one the bot registered (synced) or, if it
@@ -63,8 +78,9 @@ class People:
             perms = self._directory.member_permissions(guild_id, user_id) if guild_id is not None else 0
             reason = can_see_command(schema, in_guild=guild_id is not None, permissions=perms)
             assert reason is None, f"user {user_id} cannot use /{command}: {reason}"
-        opts, resolved = build_command_data(schema, command, subcommand, options, resolver=self._directory,
-                                            guild_id=guild_id, forge=forge)
+        opts, resolved = build_command_data(
+            schema, command, subcommand, options, resolver=self._directory, guild_id=guild_id, forge=forge
+        )
         command_id = schema.get("id") or self._commands.local_id(command, guild_id if guild_cmd else None)
         data: dict[str, Any] = {"id": str(command_id), "name": command, "type": 1, "options": opts}
         if guild_cmd:
@@ -75,16 +91,33 @@ class People:
         record.name = f"{command} {subcommand}" if subcommand else command
         return await self._deliver(client, payload, record, wait)
 
-    async def click(self, client: discord.Client, user_id: int, message: FakeMessage | int, custom_id: str, *,
-                    forge: bool = False, wait: bool = True) -> InteractionRecord:
+    async def click(
+        self,
+        client: discord.Client,
+        user_id: int,
+        message: FakeMessage | int,
+        custom_id: str,
+        *,
+        forge: bool = False,
+        wait: bool = True,
+    ) -> InteractionRecord:
         """``user_id`` presses the button ``custom_id`` on ``message`` (AssertionError if absent or disabled)."""
         self._gateway.check(client)
         msg, found = self._component_target(user_id, message, custom_id, frozenset({comp.BUTTON}), forge)
         payload, record = self._component_payload(user_id, msg, custom_id, comp.BUTTON, found)
         return await self._deliver(client, payload, record, wait)
 
-    async def select(self, client: discord.Client, user_id: int, message: FakeMessage | int, custom_id: str,
-                     values: list[Any], *, forge: bool = False, wait: bool = True) -> InteractionRecord:
+    async def select(
+        self,
+        client: discord.Client,
+        user_id: int,
+        message: FakeMessage | int,
+        custom_id: str,
+        values: list[Any],
+        *,
+        forge: bool = False,
+        wait: bool = True,
+    ) -> InteractionRecord:
         """``user_id`` picks ``values`` in the select ``custom_id`` (string, user, role, channel or mentionable)."""
         self._gateway.check(client)
         msg, found = self._component_target(user_id, message, custom_id, comp.SELECT_TYPES, forge)
@@ -99,11 +132,16 @@ class People:
         else:
             guild_id = msg.guild_id
             directory = self._directory
-            resolve = {comp.USER_SELECT: directory.resolve_user, comp.ROLE_SELECT: directory.resolve_role,
-                       comp.MENTIONABLE_SELECT: directory.resolve_user}.get(ctype)
+            resolve = {
+                comp.USER_SELECT: directory.resolve_user,
+                comp.ROLE_SELECT: directory.resolve_role,
+                comp.MENTIONABLE_SELECT: directory.resolve_user,
+            }.get(ctype)
             if ctype == comp.CHANNEL_SELECT:
-                wire = [directory.resolve_channel(v, guild_id, resolved, found.get("channel_types") if found else None)
-                        for v in values]
+                wire = [
+                    directory.resolve_channel(v, guild_id, resolved, found.get("channel_types") if found else None)
+                    for v in values
+                ]
             else:
                 wire = [resolve(v, guild_id, resolved) for v in values]  # type: ignore[misc]
         if not forge and found is not None:
@@ -115,9 +153,16 @@ class People:
             payload["data"]["resolved"] = resolved.to_json()
         return await self._deliver(client, payload, record, wait)
 
-    async def submit_modal(self, client: discord.Client, user_id: int, opened_by: InteractionRecord,
-                           values: Mapping[str, str | list[str]], *, forge: bool = False,
-                           wait: bool = True) -> InteractionRecord:
+    async def submit_modal(
+        self,
+        client: discord.Client,
+        user_id: int,
+        opened_by: InteractionRecord,
+        values: Mapping[str, str | list[str]],
+        *,
+        forge: bool = False,
+        wait: bool = True,
+    ) -> InteractionRecord:
         """Submit the modal the bot opened in answer to ``opened_by``; ``values`` maps text input custom_id to text."""
         self._gateway.check(client)
         modal = opened_by.modal
@@ -137,13 +182,16 @@ class People:
                     assert len(value) >= int(c.get("min_length", 0)), f"{cid!r} is too short"
                 return {"type": comp.TEXT_INPUT, "custom_id": cid, "value": value, "id": c.get("id", 0)}
             if c["type"] in comp.SELECT_TYPES or c["type"] == comp.CHECKBOX_GROUP:
-                return {"type": c["type"], "custom_id": cid, "values": [str(v) for v in given.pop(cid, [])],
-                        "id": c.get("id", 0)}
+                return {
+                    "type": c["type"],
+                    "custom_id": cid,
+                    "values": [str(v) for v in given.pop(cid, [])],
+                    "id": c.get("id", 0),
+                }
             if c["type"] == comp.RADIO_GROUP:
                 return {"type": c["type"], "custom_id": cid, "value": given.pop(cid, None), "id": c.get("id", 0)}
             if c["type"] == comp.CHECKBOX:
-                return {"type": c["type"], "custom_id": cid, "value": bool(given.pop(cid, False)),
-                        "id": c.get("id", 0)}
+                return {"type": c["type"], "custom_id": cid, "value": bool(given.pop(cid, False)), "id": c.get("id", 0)}
             if c["type"] == comp.FILE_UPLOAD and cid in given:
                 raise NotImplementedError("file uploads in modals are not simulated")
             return {"type": c["type"], "id": c.get("id", 0)}
@@ -166,15 +214,17 @@ class People:
         record.name = modal["custom_id"]
         return await self._deliver(client, payload, record, wait)
 
-    async def post(self, client: discord.Client, user_id: int, channel_id: int | None, content: str, *,
-                   wait: bool = True) -> FakeMessage:
+    async def post(
+        self, client: discord.Client, user_id: int, channel_id: int | None, content: str, *, wait: bool = True
+    ) -> FakeMessage:
         """A player writes a normal message (MESSAGE_CREATE), e.g. for prefix commands or ``wait_for('message')``."""
         self._gateway.check(client)
         directory = self._directory
         user = directory.users[user_id]
         channel = directory.dm_channel(user_id) if channel_id is None else directory.channels[channel_id]
-        assert channel.guild_id is None or user_id in directory.guilds[channel.guild_id].members, \
+        assert channel.guild_id is None or user_id in directory.guilds[channel.guild_id].members, (
             f"user {user_id} is not in guild {channel.guild_id}"
+        )
         msg = api.create_message(directory, self._log, channel, {"content": content}, [], author=user.to_json())
         member = None if channel.guild_id is None else directory.guilds[channel.guild_id].members[user_id]
         if self._gateway.message_create(client, msg, member, directory.bot_user.id) and wait:
@@ -189,8 +239,9 @@ class People:
         self._log.delete(msg)
 
     # -- building interactions -------------------------------------------------------
-    def _interaction_payload(self, itype: int, user_id: int,
-                             channel_id: int | None) -> tuple[dict[str, Any], InteractionRecord]:
+    def _interaction_payload(
+        self, itype: int, user_id: int, channel_id: int | None
+    ) -> tuple[dict[str, Any], InteractionRecord]:
         """The fields every INTERACTION_CREATE carries, and the record that will collect the answers."""
         directory = self._directory
         user = directory.users.get(user_id)
@@ -200,8 +251,14 @@ class People:
         iid = directory.snowflake()
         token = f"aW50ZXJhY3Rpb246{iid}:{secrets.token_urlsafe(32)}"
         payload: dict[str, Any] = {
-            "id": str(iid), "application_id": str(directory.app_id), "type": itype, "token": token, "version": 1,
-            "channel_id": str(channel.id), "locale": user.locale, "entitlements": [],
+            "id": str(iid),
+            "application_id": str(directory.app_id),
+            "type": itype,
+            "token": token,
+            "version": 1,
+            "channel_id": str(channel.id),
+            "locale": user.locale,
+            "entitlements": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         }
         if channel.guild_id is not None:
@@ -210,25 +267,39 @@ class People:
             assert member is not None, f"user {user_id} is not a member of guild {guild.id}"
             perms = directory.member_permissions(guild.id, user_id)
             payload.update(
-                guild_id=str(guild.id), guild_locale=guild.locale,
+                guild_id=str(guild.id),
+                guild_locale=guild.locale,
                 guild={"id": str(guild.id), "locale": guild.locale, "features": []},
-                channel=channel.to_json(permissions=perms), member=member.to_json(permissions=perms),
+                channel=channel.to_json(permissions=perms),
+                member=member.to_json(permissions=perms),
                 app_permissions=str(directory.member_permissions(guild.id, directory.bot_user.id)),
-                authorizing_integration_owners={"0": str(guild.id)}, context=0,
+                authorizing_integration_owners={"0": str(guild.id)},
+                context=0,
             )
         else:
             assert channel.recipient_id == user_id, "a DM channel only has its own recipient"
             payload.update(
-                channel=channel.to_json(recipient=user), user=user.to_json(),
+                channel=channel.to_json(recipient=user),
+                user=user.to_json(),
                 app_permissions=str(discord.Permissions._dm_permissions().value),
-                authorizing_integration_owners={"0": "0"}, context=1,
+                authorizing_integration_owners={"0": "0"},
+                context=1,
             )
-        record = InteractionRecord(id=iid, token=token, type=itype, user_id=user_id, channel_id=channel.id,
-                                   guild_id=channel.guild_id, name="", payload=payload)
+        record = InteractionRecord(
+            id=iid,
+            token=token,
+            type=itype,
+            user_id=user_id,
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            name="",
+            payload=payload,
+        )
         return payload, record
 
-    async def _deliver(self, client: discord.Client, payload: dict[str, Any], record: InteractionRecord,
-                       wait: bool) -> InteractionRecord:
+    async def _deliver(
+        self, client: discord.Client, payload: dict[str, Any], record: InteractionRecord, wait: bool
+    ) -> InteractionRecord:
         """Log the interaction (its token now reaches Discord), hand it to the bot, and settle if asked."""
         record.created_at = now()
         self._log.add_interaction(record)
@@ -237,8 +308,9 @@ class People:
             await self._settle()
         return record
 
-    def _component_target(self, user_id: int, message: FakeMessage | int, custom_id: str, kinds: frozenset[int],
-                          forge: bool) -> tuple[FakeMessage, dict[str, Any] | None]:
+    def _component_target(
+        self, user_id: int, message: FakeMessage | int, custom_id: str, kinds: frozenset[int], forge: bool
+    ) -> tuple[FakeMessage, dict[str, Any] | None]:
         """The message and component a player uses, checked as their client would let them."""
         msg = message if isinstance(message, FakeMessage) else self._log.messages.get(to_id(message))
         assert msg is not None, f"unknown message {message}"
@@ -248,8 +320,9 @@ class People:
             assert msg.author_id == directory.bot_user.id, "components on other authors' messages never reach this bot"
             assert msg.visible_to in (None, user_id), f"ephemeral message {msg.id} is only visible to {msg.visible_to}"
             if msg.guild_id is not None:
-                assert user_id in directory.guilds[msg.guild_id].members, \
+                assert user_id in directory.guilds[msg.guild_id].members, (
                     f"user {user_id} is not in guild {msg.guild_id}"
+                )
             else:
                 assert directory.channels[msg.channel_id].recipient_id == user_id, "not this user's DM"
         found = comp.find(msg.components, custom_id)
@@ -259,8 +332,9 @@ class People:
             assert not found.get("disabled"), f"{custom_id!r} is disabled"
         return msg, found
 
-    def _component_payload(self, user_id: int, msg: FakeMessage, custom_id: str, component_type: int,
-                           found: dict[str, Any] | None) -> tuple[dict[str, Any], InteractionRecord]:
+    def _component_payload(
+        self, user_id: int, msg: FakeMessage, custom_id: str, component_type: int, found: dict[str, Any] | None
+    ) -> tuple[dict[str, Any], InteractionRecord]:
         payload, record = self._interaction_payload(3, user_id, msg.channel_id)
         payload["message"] = msg.to_json(self._directory.bot_user.id)
         payload["data"] = {"custom_id": custom_id, "component_type": component_type}

@@ -196,20 +196,27 @@ class RateLimits:
             "X-RateLimit-Bucket": limit.bucket_hash,
         }
 
-    def _refuse(self, window: _Window, limit: RouteLimit, now: float, *, scope: str,
-                route_bucket: _Window | None = None) -> Decision:
+    def _refuse(
+        self, window: _Window, limit: RouteLimit, now: float, *, scope: str, route_bucket: _Window | None = None
+    ) -> Decision:
         retry_after = max(0.001, window.reset_at - now)
         headers = self._headers(route_bucket or window, limit, now)
-        headers.update({
-            "X-RateLimit-Scope": scope,
-            "Retry-After": str(math.ceil(retry_after)),
-            "Via": "1.1 google",
-        })
+        headers.update(
+            {
+                "X-RateLimit-Scope": scope,
+                "Retry-After": str(math.ceil(retry_after)),
+                "Via": "1.1 google",
+            }
+        )
         if scope == "global":
             headers["X-RateLimit-Global"] = "true"
         self.refused[scope] += 1
         if scope != "shared":
             self.invalid[429] += 1
-        body = {"message": "You are being rate limited.", "retry_after": round(retry_after, 3),
-                "global": scope == "global", "code": 0}
+        body = {
+            "message": "You are being rate limited.",
+            "retry_after": round(retry_after, 3),
+            "global": scope == "global",
+            "code": 0,
+        }
         return Decision(headers, body)

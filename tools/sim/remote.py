@@ -89,8 +89,9 @@ class RemoteBot:
     Its requests are answered by the world's REST side (``server``), exactly as an in-process bot's.
     """
 
-    def __init__(self, server: RestServer, factory: str, kwargs: dict[str, Any], *,
-                 import_path: str | None = None) -> None:
+    def __init__(
+        self, server: RestServer, factory: str, kwargs: dict[str, Any], *, import_path: str | None = None
+    ) -> None:
         self.server = server
         self.factory = factory
         self.kwargs = kwargs
@@ -132,11 +133,13 @@ class RemoteBot:
             env = dict(os.environ)  # the child imports the same ``bot`` package as this process
             env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PACKAGE_ROOT), env.get("PYTHONPATH", "")) if p)
             with open(self.log_path, "ab") as log:
-                self._proc = await asyncio.create_subprocess_exec(*argv, stdout=log, stderr=log, env=env,
-                                                                  stdin=asyncio.subprocess.DEVNULL)
+                self._proc = await asyncio.create_subprocess_exec(
+                    *argv, stdout=log, stderr=log, env=env, stdin=asyncio.subprocess.DEVNULL
+                )
             waiter = asyncio.ensure_future(self._proc.wait())
-            done, _ = await asyncio.wait({self._ready, waiter}, timeout=STARTUP_TIMEOUT,
-                                         return_when=asyncio.FIRST_COMPLETED)
+            done, _ = await asyncio.wait(
+                {self._ready, waiter}, timeout=STARTUP_TIMEOUT, return_when=asyncio.FIRST_COMPLETED
+            )
             if self._ready not in done:
                 waiter.cancel()
                 await self.kill()
@@ -263,8 +266,12 @@ class RemoteBot:
         reply: dict[str, Any] = {"op": "response", "id": message["id"]}
         server = self.server
         try:
-            reply["result"] = await server.serve(route, message.get("body"), uploads,  # type: ignore[arg-type]
-                                                 message.get("params"))
+            reply["result"] = await server.serve(
+                route,
+                message.get("body"),
+                uploads,  # type: ignore[arg-type]
+                message.get("params"),
+            )
         except UnknownRouteError as exc:
             reply["unknown"] = str(exc)
         except discord.HTTPException:
@@ -308,8 +315,9 @@ class SharedDiscord(FakeDiscord):
         for client in self.gateway.live():
             if isinstance(client, RemoteBot):
                 for text in await client.settle(limit):
-                    record = logging.makeLogRecord({"msg": text, "levelno": logging.ERROR, "levelname": "ERROR",
-                                                    "name": "remote-bot"})
+                    record = logging.makeLogRecord(
+                        {"msg": text, "levelno": logging.ERROR, "levelname": "ERROR", "name": "remote-bot"}
+                    )
                     self.settler.note_error(record)
         await super().settle(timeout, strict=strict)
 

@@ -56,22 +56,34 @@ class Link:
     def send(self, message: dict[str, Any]) -> None:
         self.writer.write(json.dumps(message).encode() + b"\n")
 
-    async def request(self, route: Route, body: Any, uploads: list[tuple[str, bytes]],
-                      params: dict[str, Any] | None) -> Any:
+    async def request(
+        self, route: Route, body: Any, uploads: list[tuple[str, bytes]], params: dict[str, Any] | None
+    ) -> Any:
         self.next_id += 1
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.pending[self.next_id] = future
-        self.send({"op": "request", "id": self.next_id, "method": route.method, "path": route.path, "url": route.url,
-                   "webhook_token": getattr(route, "webhook_token", None), "body": body, "params": params,
-                   "uploads": [(name, base64.b64encode(data).decode()) for name, data in uploads]})
+        self.send(
+            {
+                "op": "request",
+                "id": self.next_id,
+                "method": route.method,
+                "path": route.path,
+                "url": route.url,
+                "webhook_token": getattr(route, "webhook_token", None),
+                "body": body,
+                "params": params,
+                "uploads": [(name, base64.b64encode(data).decode()) for name, data in uploads],
+            }
+        )
         await self.writer.drain()
         reply = await future
         if "unknown" in reply:
             raise errors.UnknownRouteError(reply["unknown"])
         if "error" in reply:
             body = reply["error"]["body"] or {}
-            failure = errors.APIError(reply["error"]["status"], body.get("code", 0), body.get("message", ""),
-                                      body.get("errors"))
+            failure = errors.APIError(
+                reply["error"]["status"], body.get("code", 0), body.get("message", ""), body.get("errors")
+            )
             raise failure.to_discord(route.method, route.url) from None
         return reply.get("result")
 
@@ -79,18 +91,29 @@ class Link:
 def attach(link: Link, client: discord.Client) -> None:
     """Send the client's REST traffic (and interaction responses) to the parent's world."""
 
-    async def request(route: Route, *, files: Sequence[discord.File] | None = None,
-                      form: Iterable[dict[str, Any]] | None = None, **kwargs: Any) -> Any:
+    async def request(
+        route: Route,
+        *,
+        files: Sequence[discord.File] | None = None,
+        form: Iterable[dict[str, Any]] | None = None,
+        **kwargs: Any,
+    ) -> Any:
         if form:
             body, uploads = transport.parse_multipart(form, files)
         else:
             body, uploads = kwargs.get("json"), []
         return await link.request(route, body, uploads, kwargs.get("params"))
 
-    async def webhook_request(route: Route, session: Any = None, *, payload: dict[str, Any] | None = None,
-                              multipart: list[dict[str, Any]] | None = None,
-                              files: Sequence[discord.File] | None = None,
-                              params: dict[str, Any] | None = None, **_: Any) -> Any:
+    async def webhook_request(
+        route: Route,
+        session: Any = None,
+        *,
+        payload: dict[str, Any] | None = None,
+        multipart: list[dict[str, Any]] | None = None,
+        files: Sequence[discord.File] | None = None,
+        params: dict[str, Any] | None = None,
+        **_: Any,
+    ) -> Any:
         if multipart:
             body, uploads = transport.parse_multipart(multipart, files)
         else:

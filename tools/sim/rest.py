@@ -39,9 +39,16 @@ class RestServer:
     transport routes to.
     """
 
-    def __init__(self, directory: Directory, log: Log, commands: CommandRegistry, *,
-                 rate_limits: RateLimits | None, response_deadline: float | None,
-                 report_unknown: Callable[[UnknownRouteError], None]) -> None:
+    def __init__(
+        self,
+        directory: Directory,
+        log: Log,
+        commands: CommandRegistry,
+        *,
+        rate_limits: RateLimits | None,
+        response_deadline: float | None,
+        report_unknown: Callable[[UnknownRouteError], None],
+    ) -> None:
         self.directory = directory
         self.log = log
         self.commands = commands
@@ -72,8 +79,9 @@ class RestServer:
         transport.detach_http(self, client)
 
     # -- answering ----------------------------------------------------------------------
-    async def serve(self, route: Route, body: Any, uploads: list[tuple[str, bytes]],
-                    params: dict[str, Any] | None) -> Any:
+    async def serve(
+        self, route: Route, body: Any, uploads: list[tuple[str, bytes]], params: dict[str, Any] | None
+    ) -> Any:
         """Answer one request like Discord would, and record it."""
         # A real request always suspends the caller; doing the same lets concurrent
         # handlers interleave as in production (and races such as a double reply show up).
@@ -83,8 +91,9 @@ class RestServer:
             raise error.to_discord(route.method, route.url) from None
         return record.response
 
-    async def serve_limited(self, route: Route, body: Any, uploads: list[tuple[str, bytes]],
-                            params: dict[str, Any] | None) -> tuple[int, dict[str, str], Any]:
+    async def serve_limited(
+        self, route: Route, body: Any, uploads: list[tuple[str, bytes]], params: dict[str, Any] | None
+    ) -> tuple[int, dict[str, str], Any]:
         """Answer one request of a rate-limited world: (status, headers, JSON body) for ``SimSession``.
 
         A request the limiter refuses is recorded too (status 429), and is not served.
@@ -116,14 +125,16 @@ class RestServer:
         """Whether this world issued the interaction token (the webhook adapter is shared by all worlds)."""
         return token in self.log.by_token
 
-    def _answer(self, route: Route, body: Any, uploads: list[tuple[str, bytes]],
-                params: dict[str, Any] | None) -> tuple[RecordedRequest, APIError | None]:
+    def _answer(
+        self, route: Route, body: Any, uploads: list[tuple[str, bytes]], params: dict[str, Any] | None
+    ) -> tuple[RecordedRequest, APIError | None]:
         """Record and serve one request: the record (status and response set) and the error answered, if any."""
         record = self.log.new_request(route, body, uploads, params)
         handler = ROUTES.get((route.method, route.path))
         if handler is None:
-            failure = UnknownRouteError(f"the simulated Discord does not serve {route.method} {route.path} "
-                                        f"({record.path})")
+            failure = UnknownRouteError(
+                f"the simulated Discord does not serve {route.method} {route.path} ({record.path})"
+            )
             self._report_unknown(failure)
             raise failure
         try:

@@ -99,8 +99,11 @@ def _check(value: Any, schema: dict[str, Any], path: str) -> None:
         branches = [_resolve(b) for b in union]
         fitting = [b for b in branches if _discriminator_fits(b, value)]
         if not fitting:
-            raise _Mismatch(_join(path, "type") if isinstance(value, dict) else path, "UNION_TYPE_CHOICES",
-                            f"Value of field \"type\" must be one of {sorted(_discriminators(branches))}.")
+            raise _Mismatch(
+                _join(path, "type") if isinstance(value, dict) else path,
+                "UNION_TYPE_CHOICES",
+                f'Value of field "type" must be one of {sorted(_discriminators(branches))}.',
+            )
         failures = []
         for branch in fitting:
             try:
@@ -130,8 +133,9 @@ def _check(value: Any, schema: dict[str, Any], path: str) -> None:
         _check_string(value, schema, path)
     elif isinstance(value, (int, float)) and not isinstance(value, bool):
         if "minimum" in schema and value < schema["minimum"]:
-            raise _Mismatch(path, "NUMBER_TYPE_MIN",
-                            f"int value should be greater than or equal to {schema['minimum']}.")
+            raise _Mismatch(
+                path, "NUMBER_TYPE_MIN", f"int value should be greater than or equal to {schema['minimum']}."
+            )
         if "maximum" in schema and value > schema["maximum"]:
             raise _Mismatch(path, "NUMBER_TYPE_MAX", f"int value should be less than or equal to {schema['maximum']}.")
     elif isinstance(value, list):
@@ -223,8 +227,9 @@ def check_query(method: str, template: str, params: dict[str, Any] | None) -> No
     allowed = (rs or {}).get("query") or {}
     for name, raw in params.items():
         if name not in allowed:
-            raise form_error(name, "UNKNOWN_QUERY_PARAMETER",
-                             f"Unknown query parameter {name!r} for {method} {template}.")
+            raise form_error(
+                name, "UNKNOWN_QUERY_PARAMETER", f"Unknown query parameter {name!r} for {method} {template}."
+            )
         schema = _resolve(allowed[name])
         value: Any = raw
         if schema.get("type") == "boolean":
@@ -236,10 +241,10 @@ def check_query(method: str, template: str, params: dict[str, Any] | None) -> No
             try:
                 value = int(str(raw))
             except ValueError:
-                raise form_error(name, "NUMBER_TYPE_COERCE", f"Value \"{raw}\" is not int.") from None
+                raise form_error(name, "NUMBER_TYPE_COERCE", f'Value "{raw}" is not int.') from None
             if _is_snowflake(schema):
                 if value < 0:
-                    raise form_error(name, "NUMBER_TYPE_COERCE", f"Value \"{raw}\" is not snowflake.")
+                    raise form_error(name, "NUMBER_TYPE_COERCE", f'Value "{raw}" is not snowflake.')
                 continue
         try:
             _check(value, schema, name)

@@ -38,8 +38,9 @@ def _leads_to(legal: Sequence[Action], path: tuple[int, ...], action: Action) ->
     return action in walk(legal, path).candidates
 
 
-async def choose(world: FakeDiscord, client: discord.Client, player: int, picker: FakeMessage,
-                 path: tuple[int, ...], index: int) -> InteractionRecord:
+async def choose(
+    world: FakeDiscord, client: discord.Client, player: int, picker: FakeMessage, path: tuple[int, ...], index: int
+) -> InteractionRecord:
     """Click option ``index`` of the picker step at ``path``, as a button or in a select."""
     match_id, decision, legal = _picker_of(picker)
     button_id = PickButton.id(match_id, decision, legal, path, index)
@@ -54,10 +55,15 @@ async def choose(world: FakeDiscord, client: discord.Client, player: int, picker
     return record
 
 
-async def click_through(world: FakeDiscord, client: discord.Client, player: int, picker: FakeMessage,
-                        legal: Sequence[Action], action: Action,
-                        after_click: Callable[[InteractionRecord], Awaitable[None]] | None = None,
-                        ) -> InteractionRecord | None:
+async def click_through(
+    world: FakeDiscord,
+    client: discord.Client,
+    player: int,
+    picker: FakeMessage,
+    legal: Sequence[Action],
+    action: Action,
+    after_click: Callable[[InteractionRecord], Awaitable[None]] | None = None,
+) -> InteractionRecord | None:
     """From an open picker, click down to ``action``; returns the last click (None if no click was needed).
 
     ``after_click`` sees each click once it is answered (a test recording what the channel showed).
@@ -69,7 +75,9 @@ async def click_through(world: FakeDiscord, client: discord.Client, player: int,
     message = picker
     while path and not _leads_to(legal, path, action):
         match_id, decision, fingerprint = _picker_of(message)
-        record = await world.click(client, player, message, PickButton.id(match_id, decision, fingerprint, path, "back"))
+        record = await world.click(
+            client, player, message, PickButton.id(match_id, decision, fingerprint, path, "back")
+        )
         await world.settle()
         if after_click is not None:
             await after_click(record)
@@ -94,8 +102,9 @@ def act_button(message: FakeMessage) -> str:
     return next(cid for cid in message.custom_ids() if cid.startswith("act:"))
 
 
-async def play(world: FakeDiscord, client: discord.Client, player: int, table: FakeMessage,
-               legal: Sequence[Action], action: Action) -> InteractionRecord:
+async def play(
+    world: FakeDiscord, client: discord.Client, player: int, table: FakeMessage, legal: Sequence[Action], action: Action
+) -> InteractionRecord:
     """Open the picker from ``table`` and click through to ``action``."""
     opened = await world.click(client, player, table, act_button(table))
     await world.settle()

@@ -33,15 +33,17 @@ from tools.sim.transport import parse_multipart
 class LimitedServer(Protocol):
     """What answers the requests of a rate-limited world (``tools.sim.rest.RestServer``)."""
 
-    async def serve_limited(self, route: Route, body: Any, uploads: list[tuple[str, bytes]],
-                            params: dict[str, Any] | None) -> tuple[int, dict[str, str], Any]: ...
+    async def serve_limited(
+        self, route: Route, body: Any, uploads: list[tuple[str, bytes]], params: dict[str, Any] | None
+    ) -> tuple[int, dict[str, str], Any]: ...
 
     def cdn(self, url: str) -> bytes: ...
 
 
 _SESSION_ATTR = "_HTTPClient__session"
-_current: contextvars.ContextVar[tuple[Route, Any, list[tuple[str, bytes]], Any] | None] = \
-    contextvars.ContextVar("sim_request", default=None)
+_current: contextvars.ContextVar[tuple[Route, Any, list[tuple[str, bytes]], Any] | None] = contextvars.ContextVar(
+    "sim_request", default=None
+)
 
 
 class SimResponse:
@@ -69,8 +71,16 @@ class SimResponse:
         return None
 
 
-_REASONS = {200: "OK", 204: "No Content", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden",
-            404: "Not Found", 429: "Too Many Requests", 500: "Internal Server Error"}
+_REASONS = {
+    200: "OK",
+    204: "No Content",
+    400: "Bad Request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not Found",
+    429: "Too Many Requests",
+    500: "Internal Server Error",
+}
 
 
 class SimSession:
@@ -111,8 +121,13 @@ def attach_limited(server: LimitedServer, client: discord.Client) -> None:
     """Serve ``client`` through its real ``HTTPClient.request`` and a :class:`SimSession`."""
     http = client.http
 
-    async def request(route: Route, *, files: Sequence[discord.File] | None = None,
-                      form: Iterable[dict[str, Any]] | None = None, **kwargs: Any) -> Any:
+    async def request(
+        route: Route,
+        *,
+        files: Sequence[discord.File] | None = None,
+        form: Iterable[dict[str, Any]] | None = None,
+        **kwargs: Any,
+    ) -> Any:
         session = http.__dict__.get(_SESSION_ATTR)
         if not isinstance(session, SimSession):
             if session is not None and hasattr(session, "close"):

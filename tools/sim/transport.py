@@ -36,8 +36,9 @@ class Server(Protocol):
     #: Discord's rate limits when enforced (then the webhook adapter waits out exhausted buckets).
     rate_limits: RateLimits | None
 
-    async def serve(self, route: Route, body: Any, uploads: list[tuple[str, bytes]],
-                    params: dict[str, Any] | None) -> Any: ...
+    async def serve(
+        self, route: Route, body: Any, uploads: list[tuple[str, bytes]], params: dict[str, Any] | None
+    ) -> Any: ...
 
     def cdn(self, url: str) -> bytes: ...
 
@@ -53,8 +54,9 @@ def default_webhook_adapter() -> AsyncWebhookAdapter:
     return contextvars.Context().run(async_context.get)
 
 
-def parse_multipart(form: Iterable[dict[str, Any]] | None, files: Sequence[discord.File] | None
-                    ) -> tuple[dict[str, Any] | None, list[tuple[str, bytes]]]:
+def parse_multipart(
+    form: Iterable[dict[str, Any]] | None, files: Sequence[discord.File] | None
+) -> tuple[dict[str, Any] | None, list[tuple[str, bytes]]]:
     """Split discord.py's multipart fields into the JSON body and ``(filename, bytes)`` uploads."""
     body: dict[str, Any] | None = None
     uploads: list[tuple[str, bytes]] = []
@@ -74,8 +76,13 @@ def attach_http(server: Server, client: discord.Client) -> None:
     """Serve ``client.http.request`` (and CDN downloads) from ``server``."""
     http = client.http
 
-    async def request(route: Route, *, files: Sequence[discord.File] | None = None,
-                      form: Iterable[dict[str, Any]] | None = None, **kwargs: Any) -> Any:
+    async def request(
+        route: Route,
+        *,
+        files: Sequence[discord.File] | None = None,
+        form: Iterable[dict[str, Any]] | None = None,
+        **kwargs: Any,
+    ) -> Any:
         if form:
             body, uploads = parse_multipart(form, files)
         else:
@@ -101,10 +108,16 @@ def detach_http(server: Server, client: discord.Client) -> None:
         http.__dict__.pop("get_from_cdn", None)
 
 
-async def _webhook_request(route: Route, session: Any = None, *, payload: dict[str, Any] | None = None,
-                           multipart: list[dict[str, Any]] | None = None,
-                           files: Sequence[discord.File] | None = None,
-                           params: dict[str, Any] | None = None, **_: Any) -> Any:
+async def _webhook_request(
+    route: Route,
+    session: Any = None,
+    *,
+    payload: dict[str, Any] | None = None,
+    multipart: list[dict[str, Any]] | None = None,
+    files: Sequence[discord.File] | None = None,
+    params: dict[str, Any] | None = None,
+    **_: Any,
+) -> Any:
     if multipart:
         body, uploads = parse_multipart(multipart, files)
     else:

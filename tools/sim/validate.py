@@ -37,10 +37,14 @@ def check_message(body: dict[str, Any], *, attachments: int = 0, is_edit: bool =
     _max_len(content, 2000, "content")
     check_allowed_mentions(body.get("allowed_mentions"))
     if flags & COMPONENTS_V2 and (content or embeds):
-        raise form_error("content" if content else "embeds", "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
-                         "The 'content' and 'embeds' fields cannot be used when using MessageFlags.IS_COMPONENTS_V2")
-    if not is_edit and not (content or embeds or components or attachments or body.get("sticker_ids")
-                            or body.get("poll")):
+        raise form_error(
+            "content" if content else "embeds",
+            "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+            "The 'content' and 'embeds' fields cannot be used when using MessageFlags.IS_COMPONENTS_V2",
+        )
+    if not is_edit and not (
+        content or embeds or components or attachments or body.get("sticker_ids") or body.get("poll")
+    ):
         raise empty_message()
     check_embeds(embeds)
     check_components(components, v2=bool(flags & COMPONENTS_V2))
@@ -53,8 +57,9 @@ def check_embeds(embeds: list[dict[str, Any]]) -> None:
     for i, e in enumerate(embeds):
         p = f"embeds.{i}"
         if e.get("timestamp") is not None and not schema.valid_timestamp(str(e["timestamp"])):
-            raise form_error(f"{p}.timestamp", "DATE_TIME_TYPE_PARSE",
-                             f"Could not parse {e['timestamp']}. Should be ISO8601.")
+            raise form_error(
+                f"{p}.timestamp", "DATE_TIME_TYPE_PARSE", f"Could not parse {e['timestamp']}. Should be ISO8601."
+            )
         _max_len(e.get("title"), 256, f"{p}.title")
         _max_len(e.get("description"), 4096, f"{p}.description")
         total += len(str(e.get("title") or "")) + len(str(e.get("description") or ""))
@@ -73,8 +78,18 @@ def check_embeds(embeds: list[dict[str, Any]]) -> None:
         _max_len(author.get("name"), 256, f"{p}.author.name")
         total += len(str(footer.get("text") or "")) + len(str(author.get("name") or ""))
     if total > 6000:
-        raise APIError(400, 50035, "Invalid Form Body", {"embeds": {"_errors": [
-            {"code": "MAX_EMBED_SIZE_EXCEEDED", "message": "Embed size exceeds maximum size of 6000"}]}})
+        raise APIError(
+            400,
+            50035,
+            "Invalid Form Body",
+            {
+                "embeds": {
+                    "_errors": [
+                        {"code": "MAX_EMBED_SIZE_EXCEEDED", "message": "Embed size exceeds maximum size of 6000"}
+                    ]
+                }
+            },
+        )
 
 
 def _check_interactive(c: dict[str, Any], path: str, seen: set[str]) -> None:
@@ -87,8 +102,9 @@ def _check_interactive(c: dict[str, Any], path: str, seen: set[str]) -> None:
     if custom_id is not None:
         _max_len(custom_id, 100, f"{path}.custom_id")
         if custom_id in seen:
-            raise form_error(f"{path}.custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED",
-                             "Component custom id cannot be duplicated")
+            raise form_error(
+                f"{path}.custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated"
+            )
         seen.add(custom_id)
     if ctype == comp.BUTTON:
         _max_len(c.get("label"), 80, f"{path}.label")
@@ -109,12 +125,18 @@ def _check_interactive(c: dict[str, Any], path: str, seen: set[str]) -> None:
             _max_len(o.get("value"), 100, f"{path}.options.{k}.value")
             _max_len(o.get("description"), 100, f"{path}.options.{k}.description")
             if o.get("value") in values:
-                raise form_error(f"{path}.options.{k}.value", "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
-                                 "Select component option values cannot be duplicated")
+                raise form_error(
+                    f"{path}.options.{k}.value",
+                    "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                    "Select component option values cannot be duplicated",
+                )
             values.add(o.get("value"))
         if int(c.get("max_values", 1)) > len(options):
-            raise form_error(f"{path}.max_values", "BASE_TYPE_MAX",
-                             f"Must be less than or equal to the number of options ({len(options)}).")
+            raise form_error(
+                f"{path}.max_values",
+                "BASE_TYPE_MAX",
+                f"Must be less than or equal to the number of options ({len(options)}).",
+            )
 
 
 BUTTON_STYLES = frozenset({1, 2, 3, 4, 5, 6})
@@ -132,14 +154,18 @@ def _check_button(c: dict[str, Any], path: str) -> None:
         if not schema.valid_url(str(c["url"])):
             raise form_error(f"{path}.url", "URL_TYPE_INVALID_URL", "Not a well formed URL.")
         if c.get("custom_id") is not None:
-            raise form_error(f"{path}.custom_id", "BUTTON_COMPONENT_CUSTOM_ID_NOT_ALLOWED",
-                             "A link button cannot have a custom id")
+            raise form_error(
+                f"{path}.custom_id", "BUTTON_COMPONENT_CUSTOM_ID_NOT_ALLOWED", "A link button cannot have a custom id"
+            )
     elif style == PREMIUM_STYLE:
         _required(c.get("sku_id"), f"{path}.sku_id")
         for key in ("custom_id", "url", "label", "emoji"):
             if c.get(key) is not None:
-                raise form_error(f"{path}.{key}", "BUTTON_COMPONENT_PREMIUM_FIELD_NOT_ALLOWED",
-                                 f"A premium button cannot have a {key}")
+                raise form_error(
+                    f"{path}.{key}",
+                    "BUTTON_COMPONENT_PREMIUM_FIELD_NOT_ALLOWED",
+                    f"A premium button cannot have a {key}",
+                )
     else:
         _required(c.get("custom_id"), f"{path}.custom_id")
         if c.get("url") is not None:
@@ -153,8 +179,11 @@ def check_allowed_mentions(am: Any, path: str = "allowed_mentions") -> None:
     parse = am.get("parse") or []
     for kind in ("users", "roles"):
         if kind in parse and am.get(kind):
-            raise form_error(path, "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
-                             f'parse:["{kind}"] and {kind}: [ids] are mutually exclusive.')
+            raise form_error(
+                path,
+                "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                f'parse:["{kind}"] and {kind}: [ids] are mutually exclusive.',
+            )
 
 
 def check_components(components: list[dict[str, Any]], *, v2: bool = False) -> None:
@@ -164,15 +193,22 @@ def check_components(components: list[dict[str, Any]], *, v2: bool = False) -> N
             raise form_error("components", "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
         for i, row in enumerate(components):
             if row.get("type") != 1:
-                raise form_error(f"components.{i}.type", "UNION_TYPE_CHOICES",
-                                 "Top-level components must be action rows unless the message uses Components V2")
+                raise form_error(
+                    f"components.{i}.type",
+                    "UNION_TYPE_CHOICES",
+                    "Top-level components must be action rows unless the message uses Components V2",
+                )
             children = row.get("components") or []
             if not 1 <= len(children) <= 5:
-                raise form_error(f"components.{i}.components", "BASE_TYPE_BAD_LENGTH",
-                                 "Must be between 1 and 5 in length.")
+                raise form_error(
+                    f"components.{i}.components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length."
+                )
             if any(c.get("type") in comp.SELECT_TYPES for c in children) and len(children) > 1:
-                raise form_error(f"components.{i}.components", "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                                 "The specified component exceeds the maximum width")
+                raise form_error(
+                    f"components.{i}.components",
+                    "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                    "The specified component exceeds the maximum width",
+                )
             for j, c in enumerate(children):
                 _check_interactive(c, f"components.{i}.components.{j}", seen)
         return
@@ -183,8 +219,9 @@ def check_components(components: list[dict[str, Any]], *, v2: bool = False) -> N
     if total > 40:
         raise form_error("components", "BASE_TYPE_MAX_LENGTH", "Must be 40 or fewer in total.")
     if sum(len(t) for t in comp.text_displays(components)) > 4000:
-        raise form_error("components", "BASE_TYPE_MAX_LENGTH",
-                         "Text displays must be 4000 or fewer characters in total.")
+        raise form_error(
+            "components", "BASE_TYPE_MAX_LENGTH", "Text displays must be 4000 or fewer characters in total."
+        )
 
 
 def check_modal(data: dict[str, Any]) -> None:
@@ -204,8 +241,11 @@ def check_modal(data: dict[str, Any]) -> None:
             _max_len(c.get("label"), 45, "data.components.label")
             _max_len(c.get("custom_id"), 100, "data.components.custom_id")
             if c.get("custom_id") in seen:
-                raise form_error("data.components.custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED",
-                                 "Component custom id cannot be duplicated")
+                raise form_error(
+                    "data.components.custom_id",
+                    "COMPONENT_CUSTOM_ID_DUPLICATED",
+                    "Component custom id cannot be duplicated",
+                )
             seen.add(c["custom_id"])
 
 
@@ -240,8 +280,11 @@ def _check_named(node: dict[str, Any], prefix: str, *, option: bool) -> None:
         where = f"{prefix}options.{i}."
         if child.get("type") not in (1, 2):
             if child.get("required") and seen_optional:
-                raise form_error(f"{where}required", "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
-                                 "Required options must be placed before non-required options")
+                raise form_error(
+                    f"{where}required",
+                    "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                    "Required options must be placed before non-required options",
+                )
             seen_optional = seen_optional or not child.get("required")
         choices = child.get("choices") or []
         if len(choices) > 25:
@@ -249,6 +292,7 @@ def _check_named(node: dict[str, Any], prefix: str, *, option: bool) -> None:
         for k, choice in enumerate(choices):
             label = str(choice.get("name") or "")
             if not 1 <= len(label) <= 100:
-                raise form_error(f"{where}choices.{k}.name", "BASE_TYPE_BAD_LENGTH",
-                                 "Must be between 1 and 100 in length.")
+                raise form_error(
+                    f"{where}choices.{k}.name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."
+                )
         _check_named(child, where, option=True)

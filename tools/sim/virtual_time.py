@@ -103,6 +103,7 @@ def _track_aiosqlite() -> Callable[[], None]:
 
     def undo() -> None:
         core.Connection._execute = original  # type: ignore[method-assign]
+
     return undo
 
 

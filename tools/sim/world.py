@@ -40,8 +40,15 @@ from tools.sim.errors import UnfinishedError
 from tools.sim.gateway import Gateway
 from tools.sim.ids import Snowflakes
 from tools.sim.log import Log
-from tools.sim.models import (GUILD_TEXT, FakeChannel, FakeGuild, FakeMember, FakeMessage, InteractionRecord,
-                              RecordedRequest)
+from tools.sim.models import (
+    GUILD_TEXT,
+    FakeChannel,
+    FakeGuild,
+    FakeMember,
+    FakeMessage,
+    InteractionRecord,
+    RecordedRequest,
+)
 from tools.sim.people import People
 from tools.sim.ratelimit import RateLimits
 from tools.sim.rest import RestServer
@@ -56,38 +63,76 @@ class FakeDiscord:
     webhook adapter.
     """
 
-    def __init__(self, app_id: int = 1_100_000_000_000_000_001, bot_user_id: int | None = None,
-                 bot_name: str = "Meja", *, owner_id: int = 1_100_000_000_000_000_002,
-                 strict: bool = True, settle_timeout: float = 5.0,
-                 response_deadline: float | None = 3.0, rate_limits: RateLimits | None = None) -> None:
+    def __init__(
+        self,
+        app_id: int = 1_100_000_000_000_000_001,
+        bot_user_id: int | None = None,
+        bot_name: str = "Meja",
+        *,
+        owner_id: int = 1_100_000_000_000_000_002,
+        strict: bool = True,
+        settle_timeout: float = 5.0,
+        response_deadline: float | None = 3.0,
+        rate_limits: RateLimits | None = None,
+    ) -> None:
         snowflake = Snowflakes()
         self.gateway = Gateway()
-        self.directory = Directory(snowflake, self.gateway, app_id=app_id, bot_user_id=bot_user_id,
-                                   bot_name=bot_name, owner_id=owner_id)
+        self.directory = Directory(
+            snowflake, self.gateway, app_id=app_id, bot_user_id=bot_user_id, bot_name=bot_name, owner_id=owner_id
+        )
         self.log = Log(self.directory)
         self.commands = CommandRegistry(snowflake)
         self.settler = Settler(self.gateway.clients, timeout=settle_timeout, strict=strict)
-        self.rest = RestServer(self.directory, self.log, self.commands, rate_limits=rate_limits,
-                               response_deadline=response_deadline,
-                               report_unknown=self.settler.note_unknown_route)
+        self.rest = RestServer(
+            self.directory,
+            self.log,
+            self.commands,
+            rate_limits=rate_limits,
+            response_deadline=response_deadline,
+            report_unknown=self.settler.note_unknown_route,
+        )
         # ``self.settle``, not the settler's: a world that also runs bots elsewhere (remote.SharedDiscord)
         # waits for them too after each action.
         self.people = People(self.directory, self.log, self.commands, self.gateway, self.settle)
         self._closed = False
 
     # -- building the world -------------------------------------------------------
-    def add_guild(self, guild_id: int, name: str = "Guild", owner_id: int | None = None, *,
-                  bot_permissions: PermissionSpec = None, locale: str = "en-US") -> FakeGuild:
+    def add_guild(
+        self,
+        guild_id: int,
+        name: str = "Guild",
+        owner_id: int | None = None,
+        *,
+        bot_permissions: PermissionSpec = None,
+        locale: str = "en-US",
+    ) -> FakeGuild:
         """A guild the bot is in, with @everyone as a plain member and a role for the bot."""
         return self.directory.add_guild(guild_id, name, owner_id, bot_permissions=bot_permissions, locale=locale)
 
-    def add_channel(self, guild_id: int, channel_id: int, name: str = "general", *, type: int = GUILD_TEXT,
-                    topic: str | None = None, parent_id: int | None = None) -> FakeChannel:
+    def add_channel(
+        self,
+        guild_id: int,
+        channel_id: int,
+        name: str = "general",
+        *,
+        type: int = GUILD_TEXT,
+        topic: str | None = None,
+        parent_id: int | None = None,
+    ) -> FakeChannel:
         """A channel of ``guild_id`` (a text channel unless ``type`` says otherwise)."""
         return self.directory.add_channel(guild_id, channel_id, name, type=type, topic=topic, parent_id=parent_id)
 
-    def add_member(self, guild_id: int, user_id: int, name: str | None = None, permissions: PermissionSpec = None,
-                   *, nick: str | None = None, bot: bool = False, locale: str = "en-US") -> FakeMember:
+    def add_member(
+        self,
+        guild_id: int,
+        user_id: int,
+        name: str | None = None,
+        permissions: PermissionSpec = None,
+        *,
+        nick: str | None = None,
+        bot: bool = False,
+        locale: str = "en-US",
+    ) -> FakeMember:
         """A member of ``guild_id``; ``permissions`` (names, an int or ``discord.Permissions``) adds to a plain
         member's through a role, as in a real guild."""
         return self.directory.add_member(guild_id, user_id, name, permissions, nick=nick, bot=bot, locale=locale)
@@ -128,34 +173,69 @@ class FakeDiscord:
         self.close()
 
     # -- what players do ------------------------------------------------------------
-    async def slash(self, client: discord.Client, user_id: int, channel_id: int | None, command: str,
-                    subcommand: str | None = None, options: Mapping[str, Any] | None = None, *,
-                    forge: bool = False, wait: bool = True) -> InteractionRecord:
+    async def slash(
+        self,
+        client: discord.Client,
+        user_id: int,
+        channel_id: int | None,
+        command: str,
+        subcommand: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        *,
+        forge: bool = False,
+        wait: bool = True,
+    ) -> InteractionRecord:
         """``/command subcommand option:value`` typed by ``user_id`` in ``channel_id`` (None: their DM).
 
         See :meth:`tools.sim.people.People.slash`.
         """
-        return await self.people.slash(client, user_id, channel_id, command, subcommand, options,
-                                       forge=forge, wait=wait)
+        return await self.people.slash(
+            client, user_id, channel_id, command, subcommand, options, forge=forge, wait=wait
+        )
 
-    async def click(self, client: discord.Client, user_id: int, message: FakeMessage | int, custom_id: str, *,
-                    forge: bool = False, wait: bool = True) -> InteractionRecord:
+    async def click(
+        self,
+        client: discord.Client,
+        user_id: int,
+        message: FakeMessage | int,
+        custom_id: str,
+        *,
+        forge: bool = False,
+        wait: bool = True,
+    ) -> InteractionRecord:
         """``user_id`` presses the button ``custom_id`` on ``message`` (AssertionError if absent or disabled)."""
         return await self.people.click(client, user_id, message, custom_id, forge=forge, wait=wait)
 
-    async def select(self, client: discord.Client, user_id: int, message: FakeMessage | int, custom_id: str,
-                     values: list[Any], *, forge: bool = False, wait: bool = True) -> InteractionRecord:
+    async def select(
+        self,
+        client: discord.Client,
+        user_id: int,
+        message: FakeMessage | int,
+        custom_id: str,
+        values: list[Any],
+        *,
+        forge: bool = False,
+        wait: bool = True,
+    ) -> InteractionRecord:
         """``user_id`` picks ``values`` in the select ``custom_id`` (string, user, role, channel or mentionable)."""
         return await self.people.select(client, user_id, message, custom_id, values, forge=forge, wait=wait)
 
-    async def submit_modal(self, client: discord.Client, user_id: int, opened_by: InteractionRecord,
-                           values: Mapping[str, str | list[str]], *, forge: bool = False,
-                           wait: bool = True) -> InteractionRecord:
+    async def submit_modal(
+        self,
+        client: discord.Client,
+        user_id: int,
+        opened_by: InteractionRecord,
+        values: Mapping[str, str | list[str]],
+        *,
+        forge: bool = False,
+        wait: bool = True,
+    ) -> InteractionRecord:
         """Submit the modal the bot opened in answer to ``opened_by``; ``values`` maps input custom_id to text."""
         return await self.people.submit_modal(client, user_id, opened_by, values, forge=forge, wait=wait)
 
-    async def post(self, client: discord.Client, user_id: int, channel_id: int | None, content: str, *,
-                   wait: bool = True) -> FakeMessage:
+    async def post(
+        self, client: discord.Client, user_id: int, channel_id: int | None, content: str, *, wait: bool = True
+    ) -> FakeMessage:
         """A player writes a normal message (MESSAGE_CREATE), e.g. for prefix commands or ``wait_for('message')``."""
         return await self.people.post(client, user_id, channel_id, content, wait=wait)
 
@@ -197,5 +277,7 @@ class FakeDiscord:
         return self.log.interactions
 
     def __repr__(self) -> str:
-        return (f"<FakeDiscord app={self.directory.app_id} guilds={len(self.directory.guilds)}"
-                f" requests={len(self.log.requests)}>")
+        return (
+            f"<FakeDiscord app={self.directory.app_id} guilds={len(self.directory.guilds)}"
+            f" requests={len(self.log.requests)}>"
+        )

@@ -58,23 +58,37 @@ class Announcer:
         #: Requests that only tidy up, sent in the background (see ``bot.frontend.delivery.tidying``).
         self.tidying = Tidying()
         #: Each player's hand DM, edited in the background after a move (see ``bot.frontend.delivery.hand_dms``).
-        self.hands = HandDMs(self.channels, self.shown, service.settings, lock=service.matches.lock,
-                             clock=service.clock, pacer=self.pacer)
+        self.hands = HandDMs(
+            self.channels,
+            self.shown,
+            service.settings,
+            lock=service.matches.lock,
+            clock=service.clock,
+            pacer=self.pacer,
+        )
         #: The interaction token each table message is edited through (exempt from the global limit).
         self.tables = TableTokens()
         #: The picture each table message shows, so an unchanged one is not uploaded again.
         self.pictures = ShownPictures()
         #: The table message: shown at once (``refresh_table``), or after a move by its ``refresher``.
-        self.table_show = TableShow(self.channels, self.shown, service.settings, self.tables, self.pictures,
-                                    ask_hand=self.hands.ask, lock=service.matches.lock)
+        self.table_show = TableShow(
+            self.channels,
+            self.shown,
+            service.settings,
+            self.tables,
+            self.pictures,
+            ask_hand=self.hands.ask,
+            lock=service.matches.lock,
+        )
         #: Shows each table after a move, in the background, folding quick moves into one edit.
         self.refresher = self.table_show.refresher
         #: The one ping per match: after a click, a followup of its interaction (exempt from the global limit).
         self.pings = Pings(self.channels, self.shown, self.tidying, self.table_show.followup_source)
         #: A response window's private prompts. A DM prompt clicked is edited through that click's token
         #: (each player's newest picker, see ``OpenPickers.reply_to``).
-        self.prompts = WindowPrompts(self.channels, self.shown, self.tidying,
-                                     functools.partial(pickers.reply_to, client=bot))
+        self.prompts = WindowPrompts(
+            self.channels, self.shown, self.tidying, functools.partial(pickers.reply_to, client=bot)
+        )
         #: Called with every committed move as it is announced (the offline demo's transcript listens here).
         self.move_listeners: list[Callable[[MoveOutcome], None]] = []
 
@@ -86,8 +100,9 @@ class Announcer:
         return self.pings.holds_token(token) or self.tables.holds_token(token)
 
     # --- the public table message ---------------------------------------------
-    async def refresh_table(self, live: LiveMatch, *, result: Result | None = None, reason: str | None = None,
-                            click: Click | None = None) -> bool:
+    async def refresh_table(
+        self, live: LiveMatch, *, result: Result | None = None, reason: str | None = None, click: Click | None = None
+    ) -> bool:
         """Edit the table message to the stored state (post a new one if it is gone). False if Discord refused.
 
         Call with the match's lock held; after a move, ``after_moves`` asks the background
@@ -164,14 +179,23 @@ class Announcer:
             return
         who = ", ".join(render.mention(p) for p in players)
         async with self.channels.in_channel(live):
-            text = t("📪 I couldn't DM {players}. Your hand stays private: use `/{game} hand` "
-                     "or the **My hand** button on the table to see it. The match goes on.",
-                     players=who, game=live.game.name)
+            text = t(
+                "📪 I couldn't DM {players}. Your hand stays private: use `/{game} hand` "
+                "or the **My hand** button on the table to see it. The match goes on.",
+                players=who,
+                game=live.game.name,
+            )
         await self.channels.safe("post the DM notice", self.channels.channel(live).send(content=text))
 
     # --- after a move -------------------------------------------------------------
-    async def after_moves(self, outcomes: list[MoveOutcome], *, answered: int | None = None,
-                          reply_on: int | None = None, click: Click | None = None) -> None:
+    async def after_moves(
+        self,
+        outcomes: list[MoveOutcome],
+        *,
+        answered: int | None = None,
+        reply_on: int | None = None,
+        click: Click | None = None,
+    ) -> None:
         """Show committed moves (one, plus the automatic passes it caused): table, notices, DMs.
 
         ``answered`` is a player whose window prompt the interaction itself already folded.
@@ -208,8 +232,9 @@ class Announcer:
             told: set[int] = set()  # prompted just now with these moves' lines, their private ones included
             if any(o.new_decision for o in outcomes):
                 await self.fold_prompts(live, skip=answered, keep=asked_again(live))
-                told = await self.notify(live, [line for o in outcomes for line in o.public_lines], outcomes,
-                                         shown=shown, click=click)
+                told = await self.notify(
+                    live, [line for o in outcomes for line in o.public_lines], outcomes, shown=shown, click=click
+                )
             elif live.waiting.in_window:
                 told = await self.prompts.update(live, outcomes)
             own = own_moves_only(outcomes)
@@ -222,8 +247,15 @@ class Announcer:
                     continue
                 self.hands.ask(live, player, notes.get(player, ()))
 
-    async def notify(self, live: LiveMatch, lines: list[str], outcomes: Sequence[MoveOutcome] = (), *,
-                     shown: int | None = None, click: Click | None = None) -> set[int]:
+    async def notify(
+        self,
+        live: LiveMatch,
+        lines: list[str],
+        outcomes: Sequence[MoveOutcome] = (),
+        *,
+        shown: int | None = None,
+        click: Click | None = None,
+    ) -> set[int]:
         """Tell whoever must now decide, as quietly as the decision allows; returns who was told in a prompt.
 
         * A decision waiting on one person (their turn, a challenge, a defender's
@@ -252,11 +284,20 @@ class Announcer:
             movers = {o.player for o in outcomes if o.by == PLAYER}
             if shown is not None:
                 self.prompts.prompt_shown(live, shown)
-            asked = [player for player in humans
-                     if player != shown and not self.prompts.still_asks(live, player, outcomes)]
-            sent = await all_of(self.prompts.prompt(live, player, lines, outcomes, quietly=player in movers
-                                                    or not private_lines(outcomes, player), told=player in movers)
-                                for player in asked)
+            asked = [
+                player for player in humans if player != shown and not self.prompts.still_asks(live, player, outcomes)
+            ]
+            sent = await all_of(
+                self.prompts.prompt(
+                    live,
+                    player,
+                    lines,
+                    outcomes,
+                    quietly=player in movers or not private_lines(outcomes, player),
+                    told=player in movers,
+                )
+                for player in asked
+            )
             return {player for player, ok in zip(asked, sent) if ok}
         if len(humans) == 1 == len(waiting.actors):
             player = humans[0]
@@ -304,20 +345,33 @@ class Announcer:
             except discord.HTTPException as exc:
                 log.warning("could not DM a reminder to %s: %s", player, exc)
 
-    async def announce_end(self, live: LiveMatch, result: Result | None, reason: str,
-                           notes: Mapping[int, list[str]] | None = None, *, click: Click | None = None) -> None:
+    async def announce_end(
+        self,
+        live: LiveMatch,
+        result: Result | None,
+        reason: str,
+        notes: Mapping[int, list[str]] | None = None,
+        *,
+        click: Click | None = None,
+    ) -> None:
         """The result in the channel, then each hand DM once more (marked over, with the last private
         ``notes``); the DM caches of the match are dropped after, so a finished match holds nothing.
         ``click``: the interaction being answered, if any (the result may be its followup)."""
         await self.clear_ping(live)
         async with self.channels.in_channel(live):
-            content = t("**{game} match #{match} is over.**\n{result}", game=live.game.title, match=live.id,
-                        result=render.result_text(live, result, reason))
+            content = t(
+                "**{game} match #{match} is over.**\n{result}",
+                game=live.game.title,
+                match=live.id,
+                result=render.result_text(live, result, reason),
+            )
         interaction = self.table_show.followup_source(live, click)
         sent = None
         if interaction is not None:  # a followup in the channel: no global-limit cost
-            sent = await self.channels.safe("announce the result as a followup",
-                                         interaction.followup.send(content=content, ephemeral=False, wait=True))
+            sent = await self.channels.safe(
+                "announce the result as a followup",
+                interaction.followup.send(content=content, ephemeral=False, wait=True),
+            )
         if sent is None:
             await self.channels.safe("announce the result", self.channels.channel(live).send(content=content))
         await self.close_hands(live, notes)

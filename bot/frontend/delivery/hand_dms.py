@@ -46,8 +46,16 @@ Key = tuple[int, int]
 
 
 class HandDMs:
-    def __init__(self, channels: Channels, shown: ShownMessages, settings: ServerSettings, *,
-                 lock: Callable[[int], asyncio.Lock], clock: Clock, pacer: ratelimit.GlobalPacer) -> None:
+    def __init__(
+        self,
+        channels: Channels,
+        shown: ShownMessages,
+        settings: ServerSettings,
+        *,
+        lock: Callable[[int], asyncio.Lock],
+        clock: Clock,
+        pacer: ratelimit.GlobalPacer,
+    ) -> None:
         self._channels = channels
         self._shown = shown
         #: Whether a server shows pictures (a DM carries its hand's picture then).
@@ -109,8 +117,17 @@ class HandDMs:
 
     def holds(self, match_id: int) -> bool:
         """Whether anything of this match is remembered (a finished match should hold nothing)."""
-        return any(key[0] == match_id for key in (*self.last_sent, *self.notes, *self._sent_version,
-                                                  *self._rendered_version, *self._changed_at, *self._news))
+        return any(
+            key[0] == match_id
+            for key in (
+                *self.last_sent,
+                *self.notes,
+                *self._sent_version,
+                *self._rendered_version,
+                *self._changed_at,
+                *self._news,
+            )
+        )
 
     def forget_match(self, live: LiveMatch) -> None:
         """The match is over and its DMs were sent a last time: drop what is kept for it (pending asks too)."""
@@ -118,8 +135,14 @@ class HandDMs:
             key = (live.id, player)
             self._asks.pop(key, None)
             self._news.discard(key)
-            for kept in (self.last_sent, self.notes, self._sent_version, self._rendered_version, self._sending,
-                         self._changed_at):
+            for kept in (
+                self.last_sent,
+                self.notes,
+                self._sent_version,
+                self._rendered_version,
+                self._sending,
+                self._changed_at,
+            ):
                 kept.pop(key, None)
 
     async def _work(self, key: Key) -> None:
@@ -140,8 +163,11 @@ class HandDMs:
                                 continue  # the match ended: its last DMs are sent by the end itself
                             changed_at = self._changed_at.pop(key, None)  # this render shows every change so far
                             prepared = await self._render(live, key[1], force=False)
-                        if prepared is not None and await self._send(live, key[1], *prepared, background=True) \
-                                and changed_at is not None:
+                        if (
+                            prepared is not None
+                            and await self._send(live, key[1], *prepared, background=True)
+                            and changed_at is not None
+                        ):
                             self.shown_after.add(self._now() - changed_at)
                 except Exception:  # the move is stored; the next change (or the end) shows the hand
                     if self._channels.closed():
@@ -176,15 +202,25 @@ class HandDMs:
         kept = self.notes.get(key, [])
         async with channels.in_private(live, player) as locale:
             digest = self._digest(live, player, locale)
-            if not force and self.last_sent.get(key) == digest and key not in self._news \
-                    and live.record.status == "active":
+            if (
+                not force
+                and self.last_sent.get(key) == digest
+                and key not in self._news
+                and live.record.status == "active"
+            ):
                 return None
             self._news.discard(key)  # this render shows every note so far
             png = await self._picture(live, player)
             # Built after the picture's await: the DM is never older than the state.
-            rendered = render.hand_dm(live, player, guild_name=channels.guild_name(live),
-                                      channel_id=live.record.channel_id, channel_name=channels.channel_name(live),
-                                      jump_url=channels.jump_url(live), notes=kept)
+            rendered = render.hand_dm(
+                live,
+                player,
+                guild_name=channels.guild_name(live),
+                channel_id=live.record.channel_id,
+                channel_name=channels.channel_name(live),
+                jump_url=channels.jump_url(live),
+                notes=kept,
+            )
         if png is None:
             rendered.files = []  # pictures off, or nothing to draw: clear a picture sent before
         else:
@@ -214,8 +250,16 @@ class HandDMs:
             return await draw_hand(live, player)
         return None
 
-    async def _send(self, live: LiveMatch, player: int, digest: str, rendered: render.Rendered, version: int, *,
-                    background: bool = False) -> bool:
+    async def _send(
+        self,
+        live: LiveMatch,
+        player: int,
+        digest: str,
+        rendered: render.Rendered,
+        version: int,
+        *,
+        background: bool = False,
+    ) -> bool:
         """Send a rendered DM unless a newer one went out meanwhile. False only if their DMs are closed.
 
         ``background``: an edit after a move, dropped if the match ended meanwhile (its end sends the last DM).
@@ -226,8 +270,9 @@ class HandDMs:
                 return True  # a DM rendered later went out already, or the end's DM will
             return await self._deliver(live, player, digest, rendered, version)
 
-    async def _deliver(self, live: LiveMatch, player: int, digest: str, rendered: render.Rendered,
-                       version: int) -> bool:
+    async def _deliver(
+        self, live: LiveMatch, player: int, digest: str, rendered: render.Rendered, version: int
+    ) -> bool:
         channels, shown = self._channels, self._shown
         key = (live.id, player)
         existing = (await shown.sent(live, HAND_DM)).get(player)

@@ -75,8 +75,9 @@ class OpenPickers:
 
     def _keep(self, match_id: int, player: int, interaction: discord.Interaction[Any], *, in_place: bool) -> None:
         clicked = interaction.message.id if in_place and interaction.message is not None else None
-        self._open[(match_id, player)] = _Handle(interaction.application_id, interaction.token, self._clock.now(),
-                                                 clicked)
+        self._open[(match_id, player)] = _Handle(
+            interaction.application_id, interaction.token, self._clock.now(), clicked
+        )
         self._since_prune += 1
         if self._since_prune >= PRUNE_EVERY:  # tokens past their life can edit nothing: let them go
             self._since_prune = 0
@@ -84,8 +85,9 @@ class OpenPickers:
             for key in [k for k, handle in self._open.items() if handle.at < cutoff]:
                 del self._open[key]
 
-    async def opened(self, match_id: int, player: int, interaction: discord.Interaction[Any], *,
-                     in_place: bool = False) -> None:
+    async def opened(
+        self, match_id: int, player: int, interaction: discord.Interaction[Any], *, in_place: bool = False
+    ) -> None:
         """A new picker was sent (``in_place``: the message clicked became it): fold the previous one to a
         line, if its token still lives and it is another message."""
         previous = self._open.get((match_id, player))

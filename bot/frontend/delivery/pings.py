@@ -49,8 +49,9 @@ class Mentions:
 
 
 class Pings:
-    def __init__(self, channels: Channels, shown: ShownMessages, tidying: Tidying,
-                 followup_source: FollowupSource) -> None:
+    def __init__(
+        self, channels: Channels, shown: ShownMessages, tidying: Tidying, followup_source: FollowupSource
+    ) -> None:
         self._channels = channels
         self._shown = shown
         #: The old ping is removed in the background (see ``bot.frontend.delivery.tidying``).
@@ -109,13 +110,16 @@ class Pings:
         interaction = self._followup_source(live, click)
         message = None
         if interaction is not None:
-            message = await self._channels.safe("ping players as a followup", interaction.followup.send(
-                **rendered.send_kwargs(), ephemeral=False, wait=True))
+            message = await self._channels.safe(
+                "ping players as a followup",
+                interaction.followup.send(**rendered.send_kwargs(), ephemeral=False, wait=True),
+            )
             if message is None:
                 interaction = None  # the token was refused: the channel still takes the ping
         if message is None:
-            message = await self._channels.safe("ping players",
-                                                self._channels.channel(live).send(**rendered.send_kwargs()))
+            message = await self._channels.safe(
+                "ping players", self._channels.channel(live).send(**rendered.send_kwargs())
+            )
         if message is not None:
             await shown.remember(live, PING, 0, live.record.channel_id, message.id)
         if previous is not None:

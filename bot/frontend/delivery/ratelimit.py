@@ -57,8 +57,7 @@ class Priority(enum.IntEnum):
     BACKGROUND = 1
 
 
-_priority: contextvars.ContextVar[Priority] = contextvars.ContextVar("meja_pacing_priority",
-                                                                     default=Priority.URGENT)
+_priority: contextvars.ContextVar[Priority] = contextvars.ContextVar("meja_pacing_priority", default=Priority.URGENT)
 #: A slot waited for ahead of the request (see :func:`slot_first`): ``[True]`` until a request uses it.
 _held: contextvars.ContextVar[list[bool] | None] = contextvars.ContextVar("meja_pacing_held_slot", default=None)
 

@@ -53,12 +53,21 @@ class Shows(Protocol):
 
     def use_click(self, live: LiveMatch, click: Click | None, *, repost: bool = True) -> Click | None: ...
 
-    async def prepare(self, live: LiveMatch, *, result: Result | None = None,
-                      reason: str | None = None) -> tuple[Any, Any]: ...
+    async def prepare(
+        self, live: LiveMatch, *, result: Result | None = None, reason: str | None = None
+    ) -> tuple[Any, Any]: ...
 
-    async def send(self, live: LiveMatch, prepared: tuple[Any, Any], *, result: Result | None = None,
-                   reason: str | None = None, locked: bool = True, repost: Click | None = None,
-                   click: Click | None = None) -> bool: ...
+    async def send(
+        self,
+        live: LiveMatch,
+        prepared: tuple[Any, Any],
+        *,
+        result: Result | None = None,
+        reason: str | None = None,
+        locked: bool = True,
+        repost: Click | None = None,
+        click: Click | None = None,
+    ) -> bool: ...
 
 
 @dataclass
@@ -83,8 +92,14 @@ def _digest(message_id: int | None, planned: Any, rendered: Any) -> str | None:
 class TableRefresher:
     """One background worker per match that has asks pending; none for a quiet match."""
 
-    def __init__(self, table: Shows, *, lock: Callable[[int], asyncio.Lock],
-                 mark_announced: Callable[[LiveMatch, int], None], closed: Callable[[], bool]) -> None:
+    def __init__(
+        self,
+        table: Shows,
+        *,
+        lock: Callable[[int], asyncio.Lock],
+        mark_announced: Callable[[LiveMatch, int], None],
+        closed: Callable[[], bool],
+    ) -> None:
         self._table = table
         #: The match's lock: each table is rendered under it (so it shows only what was committed).
         self._lock = lock
@@ -103,8 +118,9 @@ class TableRefresher:
         #: match -> what its table message shows now (see ``_digest``), while the match is live.
         self._sent: dict[int, str | None] = {}
 
-    def ask(self, live: LiveMatch, *, result: Result | None = None, reason: str | None = None,
-            click: Click | None = None) -> None:
+    def ask(
+        self, live: LiveMatch, *, result: Result | None = None, reason: str | None = None, click: Click | None = None
+    ) -> None:
         """Show ``live``'s table as stored once the caller's lock is released (call after the commit).
 
         ``click``: the interaction being answered, if any. The worker an ask starts keeps its click: a
@@ -152,8 +168,9 @@ class TableRefresher:
                 seq = live.record.seq
             digest = None if repost is not None else _digest(live.record.message_id, *prepared)
             if digest is None or self._sent.get(match_id) != digest:
-                if not await table.send(live, prepared, result=ask.result, reason=ask.reason, locked=False,
-                                        repost=repost, click=started_by):
+                if not await table.send(
+                    live, prepared, result=ask.result, reason=ask.reason, locked=False, repost=repost, click=started_by
+                ):
                     self._sent.pop(match_id, None)
                     return
                 self.edits += 1

@@ -40,9 +40,17 @@ Click = discord.Interaction[Any]
 class TableShow:
     """Shows each match's table message; its background refresher (``refresher``) shows it after a move."""
 
-    def __init__(self, channels: Channels, shown: ShownMessages, settings: ServerSettings, tokens: TableTokens,
-                 pictures: ShownPictures, *, ask_hand: Callable[[LiveMatch, int], None],
-                 lock: Callable[[int], asyncio.Lock]) -> None:
+    def __init__(
+        self,
+        channels: Channels,
+        shown: ShownMessages,
+        settings: ServerSettings,
+        tokens: TableTokens,
+        pictures: ShownPictures,
+        *,
+        ask_hand: Callable[[LiveMatch, int], None],
+        lock: Callable[[int], asyncio.Lock],
+    ) -> None:
         self._channels = channels
         self._shown = shown
         self._settings = settings
@@ -55,8 +63,9 @@ class TableShow:
         #: Shows each table after a move, in the background, folding quick moves into one edit.
         self.refresher = TableRefresher(self, lock=lock, mark_announced=shown.mark_announced, closed=channels.closed)
 
-    async def refresh(self, live: LiveMatch, *, result: Result | None = None, reason: str | None = None,
-                      click: Click | None = None) -> bool:
+    async def refresh(
+        self, live: LiveMatch, *, result: Result | None = None, reason: str | None = None, click: Click | None = None
+    ) -> bool:
         """Edit the table message to the stored state (post a new one if it is gone). False if Discord refused.
 
         Call with the match's lock held; after a move, the announcer asks the background
@@ -80,14 +89,20 @@ class TableShow:
             return None
         if self._tokens.adopt(live.id, click, answering.received_at(click), rec.message_id):
             return None
-        if (not repost or rec.status != "active" or rec.message_id is None or not click.response.is_done()
-                or not self._tokens.wants_repost(live.id, rec.message_id)):
+        if (
+            not repost
+            or rec.status != "active"
+            or rec.message_id is None
+            or not click.response.is_done()
+            or not self._tokens.wants_repost(live.id, rec.message_id)
+        ):
             return None
         self._pictures.forget(rec.message_id)  # a new message carries its own upload of the picture
         return click
 
-    async def prepare(self, live: LiveMatch, *, result: Result | None = None,
-                      reason: str | None = None) -> tuple[Any, render.Rendered]:
+    async def prepare(
+        self, live: LiveMatch, *, result: Result | None = None, reason: str | None = None
+    ) -> tuple[Any, render.Rendered]:
         """The table as stored now, picture included: (the planned picture, the message). Hold the lock."""
         rec = live.record
         enabled = bool((await self._settings.of(rec.guild_id))["pictures"])
@@ -97,9 +112,17 @@ class TableShow:
             rendered = planned.apply(render.turn_message(live, rec.recent, result=result, end_reason=reason))
         return planned, rendered
 
-    async def send(self, live: LiveMatch, prepared: tuple[Any, render.Rendered], *,
-                   result: Result | None = None, reason: str | None = None, locked: bool = True,
-                   repost: Click | None = None, click: Click | None = None) -> bool:
+    async def send(
+        self,
+        live: LiveMatch,
+        prepared: tuple[Any, render.Rendered],
+        *,
+        result: Result | None = None,
+        reason: str | None = None,
+        locked: bool = True,
+        repost: Click | None = None,
+        click: Click | None = None,
+    ) -> bool:
         """Send a prepared table: edit the table message, or post one if there is none (or it was deleted).
 
         ``locked``: the caller holds the match's lock (else a deleted table is re-rendered by the refresher).
@@ -109,8 +132,9 @@ class TableShow:
         planned, rendered = prepared
         rec = live.record
         if rec.message_id is None:
-            message = await self._channels.safe("post the table",
-                                                self._channels.channel(live).send(**rendered.send_kwargs()))
+            message = await self._channels.safe(
+                "post the table", self._channels.channel(live).send(**rendered.send_kwargs())
+            )
             if message is not None:
                 await self._table_moved(live, message, planned)
             return message is not None
@@ -163,8 +187,9 @@ class TableShow:
         """Post the table as a followup of ``click`` and delete the old one; False (nothing changed) if refused."""
         planned, rendered = prepared
         old_id = live.record.message_id
-        message = await self._channels.safe("post the table anew", click.followup.send(
-            **rendered.send_kwargs(), ephemeral=False, wait=True))
+        message = await self._channels.safe(
+            "post the table anew", click.followup.send(**rendered.send_kwargs(), ephemeral=False, wait=True)
+        )
         if message is None:
             return False
         await self._table_moved(live, message, planned)
@@ -189,5 +214,8 @@ class TableShow:
     async def _delete_old_table(self, live: LiveMatch, message_id: int, reach: Any) -> None:
         """Remove the table message a re-post replaced: through its token while that works, else in the channel."""
         usable = reach is not None and reach.message_id == message_id and reach.age() < USABLE_FOR
-        await delete_sent(reach.delete if usable else None,
-                          self._channels.channel(live).get_partial_message(message_id).delete, "the old table")
+        await delete_sent(
+            reach.delete if usable else None,
+            self._channels.channel(live).get_partial_message(message_id).delete,
+            "the old table",
+        )

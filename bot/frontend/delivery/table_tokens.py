@@ -88,8 +88,9 @@ def token_refused(exc: discord.HTTPException) -> bool:
     return exc.status == 401 or (exc.status == 404 and exc.code != UNKNOWN_MESSAGE)
 
 
-async def delete_sent(through_token: Callable[[], Awaitable[Any]] | None,
-                      in_channel: Callable[[], Awaitable[Any]], what: str) -> None:
+async def delete_sent(
+    through_token: Callable[[], Awaitable[Any]] | None, in_channel: Callable[[], Awaitable[Any]], what: str
+) -> None:
     """Delete a message the bot sent through an interaction: through its token while that works, else in the channel.
 
     A delete through the token is exempt from the global rate limit, so it is tried first (pass
@@ -120,8 +121,10 @@ def updated(interaction: discord.Interaction[Any], message_id: int | None) -> bo
     if message_id is None or message is None or message.id != message_id:
         return False
     kind = interaction.response.type
-    return kind in (discord.InteractionResponseType.message_update,
-                    discord.InteractionResponseType.deferred_message_update)
+    return kind in (
+        discord.InteractionResponseType.message_update,
+        discord.InteractionResponseType.deferred_message_update,
+    )
 
 
 class TableTokens:
@@ -161,8 +164,9 @@ class TableTokens:
             return None
         return reach
 
-    def adopt(self, match_id: int, interaction: discord.Interaction[Any], issued: float,
-              message_id: int | None) -> bool:
+    def adopt(
+        self, match_id: int, interaction: discord.Interaction[Any], issued: float, message_id: int | None
+    ) -> bool:
         """A click updated the table message itself: its fresher token becomes the reach. Returns whether it did."""
         if not updated(interaction, message_id):
             return False
@@ -177,8 +181,13 @@ class TableTokens:
         reach = self.usable(match_id, message_id)
         return reach is None or reach.age() >= REPOST_AFTER
 
-    def posted(self, match_id: int, message: discord.WebhookMessage, issued: float,
-               click: discord.Interaction[Any] | None = None) -> Reach | None:
+    def posted(
+        self,
+        match_id: int,
+        message: discord.WebhookMessage,
+        issued: float,
+        click: discord.Interaction[Any] | None = None,
+    ) -> Reach | None:
         """The table was posted as a followup (of ``click``): it is the reach now; returns the previous one
         (to delete through)."""
         previous = self._reach.get(match_id)

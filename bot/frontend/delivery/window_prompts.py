@@ -70,8 +70,7 @@ def asked_again(live: LiveMatch) -> set[int]:
     window = live.waiting.window
     if window is None or window.public:
         return set()
-    return {p for p in live.waiting.actors
-            if p not in live.record.dm_closed and not live.ai_controls(p)}
+    return {p for p in live.waiting.actors if p not in live.record.dm_closed and not live.ai_controls(p)}
 
 
 class WindowPrompts:
@@ -87,8 +86,16 @@ class WindowPrompts:
         #: when those choices change within a round, the prompt is replaced (see ``update``).
         self._prompted: dict[tuple[int, int], str] = {}
 
-    async def prompt(self, live: LiveMatch, player: int, lines: list[str],
-                     outcomes: Iterable[MoveOutcome] = (), *, quietly: bool = False, told: bool = False) -> bool:
+    async def prompt(
+        self,
+        live: LiveMatch,
+        player: int,
+        lines: list[str],
+        outcomes: Iterable[MoveOutcome] = (),
+        *,
+        quietly: bool = False,
+        told: bool = False,
+    ) -> bool:
         """A private notice that ``player`` may respond in the open window, with its buttons; whether it went out.
 
         The window's decider (who weighs the others' answers) gets their choices right in the
@@ -113,11 +120,13 @@ class WindowPrompts:
             if outcomes:
                 lines = [line for o in outcomes for line in o.public_lines_in(locale)] + private_lines(outcomes, player)
             if window is not None and player == window.decider and legal:
-                rendered = render.decider_prompt(live, player, walk(legal, ()), lines,
-                                                 guild_name=self._channels.guild_name(live))
+                rendered = render.decider_prompt(
+                    live, player, walk(legal, ()), lines, guild_name=self._channels.guild_name(live)
+                )
             else:
-                rendered = render.window_prompt(live, player, lines, guild_name=self._channels.guild_name(live),
-                                                print_=keyed_print(live, legal))
+                rendered = render.window_prompt(
+                    live, player, lines, guild_name=self._channels.guild_name(live), print_=keyed_print(live, legal)
+                )
         previous = (await self._shown.sent(live, PROMPT)).get(player)
         if quietly and previous is not None and (window is None or player != window.decider or told):
             try:
@@ -141,12 +150,14 @@ class WindowPrompts:
         await self._shown.remember(live, PROMPT, player, message.channel.id, message.id)
         self._prompted[(live.id, player)] = fingerprint
         if previous is not None:
-            self._tidying.add(f"prompt:{live.id}:{player}", "remove a replaced prompt",
-                              [functools.partial(self._retire_prompt, live, player, previous)])
+            self._tidying.add(
+                f"prompt:{live.id}:{player}",
+                "remove a replaced prompt",
+                [functools.partial(self._retire_prompt, live, player, previous)],
+            )
         return True
 
-    async def edit_prompt(self, live: LiveMatch, player: int, where: tuple[int, int],
-                          kwargs: dict[str, Any]) -> None:
+    async def edit_prompt(self, live: LiveMatch, player: int, where: tuple[int, int], kwargs: dict[str, Any]) -> None:
         """Edit a player's prompt: through their latest click on it if it can, otherwise in their DM channel."""
         if not await self._through_click(live, player, where[1], kwargs):
             await self._channels.messageable(where[0]).get_partial_message(where[1]).edit(**kwargs)
@@ -157,8 +168,7 @@ class WindowPrompts:
         if not await self._through_click(live, player, where[1], folded):
             await self._channels.messageable(where[0]).get_partial_message(where[1]).delete()
 
-    async def _through_click(self, live: LiveMatch, player: int, message_id: int,
-                             kwargs: dict[str, Any]) -> bool:
+    async def _through_click(self, live: LiveMatch, player: int, message_id: int, kwargs: dict[str, Any]) -> bool:
         """Edit a message through the token of the player's latest click on it while it lives (exempt from
         the global rate limit, see ``OpenPickers.reply_to``); whether it was."""
         reply = self._reply_to(live.id, player, message_id)
@@ -246,10 +256,18 @@ class WindowPrompts:
             if player == skip:
                 continue
             async with self._channels.in_private(live, player):
-                text = (t("⌛ {game} #{match}: nothing is asked of you in this window for now.",
-                          game=live.game.title, match=live.id) if still_open
-                        else t("⌛ {game} #{match}: that response window is over.", game=live.game.title,
-                               match=live.id))
-            folds.append(functools.partial(self.edit_prompt, live, player, (channel_id, message_id),
-                                           render.collapsed(text).edit_kwargs()))
+                text = (
+                    t(
+                        "⌛ {game} #{match}: nothing is asked of you in this window for now.",
+                        game=live.game.title,
+                        match=live.id,
+                    )
+                    if still_open
+                    else t("⌛ {game} #{match}: that response window is over.", game=live.game.title, match=live.id)
+                )
+            folds.append(
+                functools.partial(
+                    self.edit_prompt, live, player, (channel_id, message_id), render.collapsed(text).edit_kwargs()
+                )
+            )
         self._tidying.add(f"fold:{live.id}", "fold a window prompt", folds)

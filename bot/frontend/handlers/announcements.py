@@ -21,14 +21,22 @@ from bot.play.match_types import LiveMatch, MoveOutcome
 class Announcements(Protocol):
     """The announcer's calls the handlers make (each after the change it shows is committed)."""
 
-    async def after_moves(self, outcomes: list[MoveOutcome], *, answered: int | None = None,
-                          reply_on: int | None = None, click: Click | None = None) -> None: ...
+    async def after_moves(
+        self,
+        outcomes: list[MoveOutcome],
+        *,
+        answered: int | None = None,
+        reply_on: int | None = None,
+        click: Click | None = None,
+    ) -> None: ...
 
-    async def announce_start(self, live: LiveMatch, outcomes: list[MoveOutcome], *,
-                             click: Click | None = None) -> None: ...
+    async def announce_start(
+        self, live: LiveMatch, outcomes: list[MoveOutcome], *, click: Click | None = None
+    ) -> None: ...
 
-    async def refresh_table(self, live: LiveMatch, *, result: Result | None = None,
-                            reason: str | None = None, click: Click | None = None) -> bool: ...
+    async def refresh_table(
+        self, live: LiveMatch, *, result: Result | None = None, reason: str | None = None, click: Click | None = None
+    ) -> bool: ...
 
     async def clear_ping(self, live: LiveMatch) -> None: ...
 

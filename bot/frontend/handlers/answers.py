@@ -92,8 +92,9 @@ class Answers:
             error = error.original
         if isinstance(error, discord.app_commands.TransformerError):  # a forged option discord.py cannot convert
             try:
-                await self.tell(interaction, t("That is not a value this command takes: {value}.",
-                                               value=str(error.value)[:100]))
+                await self.tell(
+                    interaction, t("That is not a value this command takes: {value}.", value=str(error.value)[:100])
+                )
             except discord.HTTPException as exc:
                 log.warning("could not tell a refusal: %s", exc)
             return
@@ -108,16 +109,19 @@ class Answers:
     async def report_failure(self, interaction: Interaction, error: BaseException) -> None:
         """Last resort for a bug: log it and still answer the player (never "interaction failed")."""
         log.error("handling %s failed", interaction.data, exc_info=error)
-        text = t("Something went wrong on our side while answering that. Every accepted move is saved; "
-                 "use the game's `board` command to see where the match stands.")
+        text = t(
+            "Something went wrong on our side while answering that. Every accepted move is saved; "
+            "use the game's `board` command to see where the match stands."
+        )
         try:
             await self.tell(interaction, text)
         except discord.HTTPException:
             pass
 
     @asynccontextmanager
-    async def locked(self, interaction: Interaction | None, match_id: int, *,
-                     ephemeral: bool = True, update: bool = False) -> AsyncIterator[None]:
+    async def locked(
+        self, interaction: Interaction | None, match_id: int, *, ephemeral: bool = True, update: bool = False
+    ) -> AsyncIterator[None]:
         """Hold the match lock; defer the interaction if the wait is long (3 s rule).
 
         ``update``: the handler answers a component click by editing the message

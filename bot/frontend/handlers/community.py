@@ -45,15 +45,23 @@ class Community:
             await self._say(interaction, t("Stats are kept per server: use this command in a server."))
             return
         who = member or interaction.user
-        records = await self.store.records.player_records(interaction.guild_id, who.id,
-                                       count_ai=await self._count_ai(interaction.guild_id))
+        records = await self.store.records.player_records(
+            interaction.guild_id, who.id, count_ai=await self._count_ai(interaction.guild_id)
+        )
         async with self.languages.in_channel(interaction.guild_id):  # answered in the channel
             if not records:
                 text = t("{player} has not finished a match on this server yet.", player=who.display_name)
             else:
-                rows = [t("**{game}**: played {played}, won {won} ({rate:.0%})", game=get_game(r.game).title,
-                          played=r.played, won=r.won, rate=r.win_rate)
-                        for r in records]
+                rows = [
+                    t(
+                        "**{game}**: played {played}, won {won} ({rate:.0%})",
+                        game=get_game(r.game).title,
+                        played=r.played,
+                        won=r.won,
+                        rate=r.win_rate,
+                    )
+                    for r in records
+                ]
                 text = "\n".join(rows)
             title = t("Stats of {player}", player=who.display_name)
         await self._say(interaction, text, title=title, ephemeral=False)
@@ -64,19 +72,29 @@ class Community:
             return
         known = {g.name: g for g in all_games()}
         if not isinstance(game_name, str) or game_name not in known:
-            await self._say(interaction, t("There is no game called {game}: pick one from the list.",
-                                           game=str(game_name)[:100]))
+            await self._say(
+                interaction, t("There is no game called {game}: pick one from the list.", game=str(game_name)[:100])
+            )
             return
         game = known[game_name]
-        records = await self.store.records.leaderboard(interaction.guild_id, game_name,
-                                    count_ai=await self._count_ai(interaction.guild_id))
+        records = await self.store.records.leaderboard(
+            interaction.guild_id, game_name, count_ai=await self._count_ai(interaction.guild_id)
+        )
         async with self.languages.in_channel(interaction.guild_id):  # answered in the channel
             if not records:
                 text = t("No finished {game} matches on this server yet.", game=game.title)
             else:
-                text = "\n".join(t("{rank}. {player}: {won} won of {played} ({rate:.0%})", rank=i,
-                                    player=f"<@{r.player_id}>", won=r.won, played=r.played, rate=r.win_rate)
-                                 for i, r in enumerate(records, 1))
+                text = "\n".join(
+                    t(
+                        "{rank}. {player}: {won} won of {played} ({rate:.0%})",
+                        rank=i,
+                        player=f"<@{r.player_id}>",
+                        won=r.won,
+                        played=r.played,
+                        rate=r.win_rate,
+                    )
+                    for i, r in enumerate(records, 1)
+                )
             title = t("{game} leaderboard", game=game.title)
         await self._say(interaction, text, title=title, ephemeral=False)
 
@@ -89,8 +107,14 @@ class Community:
             await self._say(interaction, t("There is no match #{match_id} on this server.", match_id=match_id))
             return
         if match.status != "finished":
-            await self._say(interaction, t("Match #{match_id} has not finished; its history opens when it ends "
-                                           "(so no one learns a hidden card early).", match_id=match_id))
+            await self._say(
+                interaction,
+                t(
+                    "Match #{match_id} has not finished; its history opens when it ends "
+                    "(so no one learns a hidden card early).",
+                    match_id=match_id,
+                ),
+            )
             return
         history = await match_history(self.store.matches, match_id)
         assert history is not None
@@ -98,8 +122,12 @@ class Community:
         header = t(" vs ").join(history.names.get(p, str(p)) for p in match.players)
         shown = history.lines[-HISTORY_LINES_SHOWN:]
         skipped = len(history.lines) - len(shown)
-        earlier = tn("… {n} earlier move in the attached file …", "… {n} earlier moves in the attached file …",
-                     skipped) + "\n" if skipped else ""
+        earlier = (
+            tn("… {n} earlier move in the attached file …", "… {n} earlier moves in the attached file …", skipped)
+            + "\n"
+            if skipped
+            else ""
+        )
         body = f"{header}\n\n" + earlier + "\n".join(f"• {line}" for line in shown)
         title = t("{game} match #{match_id}: history", game=game.title, match_id=match_id)
         embed = render.notice(body[:4000], title=title).embed
@@ -139,12 +167,25 @@ class Community:
             await self.languages.set_server(interaction.guild_id, language)
             changes["language"] = language
         current = await self.service.settings.of(interaction.guild_id)
-        lines = [t("`{key}` = **{value}** ({low}–{high} {unit}): {help}", key=d.key, value=current[d.key], low=d.low,
-                   high=d.high, unit=speak(d.unit), help=speak(d.help))
-                 for d in SETTINGS.values()]
-        lines.append(t("`language` = **{value}**: the language of everything the bot posts in this server's "
-                       "channels; each player may choose their own with `/language`.",
-                       value=language_name(current.language)))
+        lines = [
+            t(
+                "`{key}` = **{value}** ({low}–{high} {unit}): {help}",
+                key=d.key,
+                value=current[d.key],
+                low=d.low,
+                high=d.high,
+                unit=speak(d.unit),
+                help=speak(d.help),
+            )
+            for d in SETTINGS.values()
+        ]
+        lines.append(
+            t(
+                "`language` = **{value}**: the language of everything the bot posts in this server's "
+                "channels; each player may choose their own with `/language`.",
+                value=language_name(current.language),
+            )
+        )
         title = t("Settings saved") if changes else t("Settings of this server")
         await self._say(interaction, "\n".join(lines), title=title)
 
@@ -154,22 +195,31 @@ class Community:
         user = interaction.user.id
         if choice is not None:
             if choice != "server" and language_code(choice) is None:
-                await self._say(interaction, t("There is no language called {language}: pick one from the list.",
-                                               language=str(choice)[:100]))
+                await self._say(
+                    interaction,
+                    t("There is no language called {language}: pick one from the list.", language=str(choice)[:100]),
+                )
                 return
             await languages.set_reader(user, None if choice == "server" else choice)
         chosen = await languages.chosen(user)
         async with languages.in_private(user, interaction.guild_id) as locale:
             if chosen is not None:
-                text = t("You read the bot in **{language}**: DMs, pickers and replies only you see. The server's "
-                         "channels stay in its own language.", language=language_name(chosen))
+                text = t(
+                    "You read the bot in **{language}**: DMs, pickers and replies only you see. The server's "
+                    "channels stay in its own language.",
+                    language=language_name(chosen),
+                )
             else:
-                text = t("You read the bot in **{language}**, the language of this server or of your Discord. "
-                         "Choose your own with `/language`.", language=language_name(locale))
+                text = t(
+                    "You read the bot in **{language}**, the language of this server or of your Discord. "
+                    "Choose your own with `/language`.",
+                    language=language_name(locale),
+                )
             await self._say(interaction, text, title=t("Your language"))
 
-    async def _say(self, interaction: Interaction, text: str, *, title: str | None = None,
-                   ephemeral: bool = True) -> None:
+    async def _say(
+        self, interaction: Interaction, text: str, *, title: str | None = None, ephemeral: bool = True
+    ) -> None:
         await interaction.response.send_message(embed=render.notice(text, title=title).embed, ephemeral=ephemeral)
 
 

@@ -31,8 +31,18 @@ Interaction = discord.Interaction[Any]
 class OwnHand:
     """My hand and a player's own switches (the components' ``HandHandler``; ``/<game> hand`` shows it too)."""
 
-    def __init__(self, *, answers: Answers, matches: Matches, people: People, leaving: Leaving, moves: Moves,
-                 replies: PickerReplies, announcer: Announcements, timers: Timers) -> None:
+    def __init__(
+        self,
+        *,
+        answers: Answers,
+        matches: Matches,
+        people: People,
+        leaving: Leaving,
+        moves: Moves,
+        replies: PickerReplies,
+        announcer: Announcements,
+        timers: Timers,
+    ) -> None:
         self._answers = answers
         self._matches = matches
         self._people = people
@@ -57,13 +67,19 @@ class OwnHand:
             await self._answers.tell(interaction, t("You are not playing in this match."))
             return
         if live.state is None:
-            await self._answers.tell(interaction,
-                                     t("The match has not started yet; your hand comes when the host starts it."))
+            await self._answers.tell(
+                interaction, t("The match has not started yet; your hand comes when the host starts it.")
+            )
             return
         may_act = live.record.status == ACTIVE and player in live.waiting.actors
         prefs = await self._people.prefs(player)
-        rendered = render.private_reply(live, player, show_act=may_act, skipping=player in live.record.skipping,
-                                        always_ask=bool(prefs.get("always_ask")))
+        rendered = render.private_reply(
+            live,
+            player,
+            show_act=may_act,
+            skipping=player in live.record.skipping,
+            always_ask=bool(prefs.get("always_ask")),
+        )
         if edit:
             await self._answers.edit_clicked(interaction, rendered)
         else:
@@ -83,8 +99,12 @@ class OwnHand:
             await self._leaving.set_skipping(live, player, on)
             outcomes = await self._moves.auto_pass(match_id) if on else []
             if interaction.message is not None and interaction.message.guild is None and on:
-                await self._replies.update_picker(interaction, render.collapsed(
-                    t("⏭️ You pass on every response window until your turn. Turn it off from **My hand**.")))
+                await self._replies.update_picker(
+                    interaction,
+                    render.collapsed(
+                        t("⏭️ You pass on every response window until your turn. Turn it off from **My hand**.")
+                    ),
+                )
             else:
                 await self.show_hand(interaction, live, edit=True)
             if outcomes:

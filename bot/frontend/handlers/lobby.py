@@ -28,8 +28,16 @@ Interaction = discord.Interaction[Any]
 class LobbySeats:
     """The lobby's seat buttons (the components' ``SeatHandler``), given the lobby and what Start shows."""
 
-    def __init__(self, *, answers: Answers, lobby: Lobby, moves: Moves, shown: ShownMessages,
-                 announcer: Announcements, timers: Timers) -> None:
+    def __init__(
+        self,
+        *,
+        answers: Answers,
+        lobby: Lobby,
+        moves: Moves,
+        shown: ShownMessages,
+        announcer: Announcements,
+        timers: Timers,
+    ) -> None:
         self._answers = answers
         self._lobby = lobby
         self._moves = moves
@@ -47,8 +55,9 @@ class LobbySeats:
             if op == "cancel":
                 end = await self._lobby.cancel(match_id, user.id, may_manage=may_manage(interaction))
                 async with self._answers.in_channel(end.match):
-                    rendered = render.lobby_closed_message(end.match,
-                                                           t("{player} cancelled this lobby.", player=name_of(user)))
+                    rendered = render.lobby_closed_message(
+                        end.match, t("{player} cancelled this lobby.", player=name_of(user))
+                    )
                 await self._answers.edit_clicked(interaction, rendered)
                 return
             seat_ops = {

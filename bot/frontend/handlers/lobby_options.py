@@ -15,8 +15,17 @@ import discord
 from bot.frontend.handlers.announcements import Announcements
 from bot.frontend.handlers.answers import Answers
 from bot.frontend.languages import Languages
-from bot.frontend.ui.lobby_view import (SERVER_LANGUAGE, current, host_options, host_panel, lobby_message,
-                                        panel_pages, player_options, player_panel, player_value)
+from bot.frontend.ui.lobby_view import (
+    SERVER_LANGUAGE,
+    current,
+    host_options,
+    host_panel,
+    lobby_message,
+    panel_pages,
+    player_options,
+    player_panel,
+    player_value,
+)
 from bot.frontend.ui.render import Rendered
 from bot.kernel.i18n import t, use_locale
 from bot.kernel.languages import language_code, language_name
@@ -34,8 +43,9 @@ Interaction = discord.Interaction[Any]
 class LobbyOptions:
     """What the option controls do (the components' ``OptionsHandler``), given the lobby and the languages."""
 
-    def __init__(self, *, answers: Answers, matches: Matches, lobby: Lobby, languages: Languages,
-                 announcer: Announcements) -> None:
+    def __init__(
+        self, *, answers: Answers, matches: Matches, lobby: Lobby, languages: Languages, announcer: Announcements
+    ) -> None:
         self._answers = answers
         self._matches = matches
         self._lobby = lobby
@@ -63,14 +73,17 @@ class LobbyOptions:
         if live is None:
             return
         if interaction.user.id not in live.record.players:
-            await self._answers.tell(interaction,
-                                     t("Take a seat first (press Join): options are set per seated player."))
+            await self._answers.tell(
+                interaction, t("Take a seat first (press Join): options are set per seated player.")
+            )
             return
-        await interaction.response.send_message(ephemeral=True,
-                                                **(await self._player_panel(live, interaction)).send_kwargs())
+        await interaction.response.send_message(
+            ephemeral=True, **(await self._player_panel(live, interaction)).send_kwargs()
+        )
 
-    async def _player_panel(self, live: LiveMatch, interaction: Interaction, *, page: int = 0,
-                            header: str | None = None) -> Rendered:
+    async def _player_panel(
+        self, live: LiveMatch, interaction: Interaction, *, page: int = 0, header: str | None = None
+    ) -> Rendered:
         """The clicker's own panel, with the language they chose (if any) and the one they read."""
         languages, user = self._languages, interaction.user.id
         chosen, reading = await languages.chosen(user), await languages.reader(user, live.record.guild_id)
@@ -104,17 +117,16 @@ class LobbyOptions:
         await interaction.response.edit_message(**host_panel(live, page=page, header=header).edit_kwargs())
         await self.refresh_lobby(live)
 
-    async def set_player_option(self, interaction: Interaction, match_id: int, player: int, name: str,
-                                value: str) -> None:
+    async def set_player_option(
+        self, interaction: Interaction, match_id: int, player: int, name: str, value: str
+    ) -> None:
         async with self._answers.locked(interaction, match_id):
             live = await self._lobby.set_player_option(match_id, interaction.user.id, player, name, value)
             await self._show_player_option_set(interaction, live, player, name)
 
-    async def _show_player_option_set(self, interaction: Interaction, live: LiveMatch, player: int,
-                                      name: str) -> None:
+    async def _show_player_option_set(self, interaction: Interaction, live: LiveMatch, player: int, name: str) -> None:
         option = next(o for o in player_options(live) if name in (o.name, *o.aliases))
-        header = t("✅ {option}: {value}.", option=option.title,
-                   value=option.show(player_value(live, option, player)))
+        header = t("✅ {option}: {value}.", option=option.title, value=option.show(player_value(live, option, player)))
         page = next(i for i, p in enumerate(panel_pages(player_options(live), 1)) if option in p)
         rendered = await self._player_panel(live, interaction, page=page, header=header)
         await interaction.response.edit_message(**rendered.edit_kwargs())
@@ -124,8 +136,7 @@ class LobbyOptions:
         """The player chose their language on their panel: stored as ``/language`` stores it; the panel is
         redrawn in it at once, since it is theirs alone."""
         if value != SERVER_LANGUAGE and language_code(value) is None:
-            raise MatchError(t("There is no language called {language}: pick one from the list.",
-                               language=value[:100]))
+            raise MatchError(t("There is no language called {language}: pick one from the list.", language=value[:100]))
         languages, user = self._languages, interaction.user.id
         await languages.set_reader(user, None if value == SERVER_LANGUAGE else value)
         live = await self._matches.load(match_id)

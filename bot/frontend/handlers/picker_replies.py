@@ -26,8 +26,9 @@ Interaction = discord.Interaction[Any]
 class PickerReplies:
     """Edits the private message clicked, dressed with the hand picture (given the pictures and open pickers)."""
 
-    def __init__(self, *, answers: Answers, pictures: picker_picture.PickerPictures, pickers: OpenPickers,
-                 matches: Matches) -> None:
+    def __init__(
+        self, *, answers: Answers, pictures: picker_picture.PickerPictures, pickers: OpenPickers, matches: Matches
+    ) -> None:
         self._answers = answers
         self._pictures = pictures
         self._pickers = pickers
@@ -35,8 +36,9 @@ class PickerReplies:
         #: Hand pictures on their way to replies already sent (kept so the tasks are not collected).
         self._following: set[asyncio.Task[None]] = set()
 
-    async def update_picker(self, interaction: Interaction, rendered: render.Rendered, *,
-                            later: bool = False) -> picker_picture.Follow | None:
+    async def update_picker(
+        self, interaction: Interaction, rendered: render.Rendered, *, later: bool = False
+    ) -> picker_picture.Follow | None:
         """Answer on the private message clicked (a picker, a DM prompt); never rewrite a public one.
 
         ``later``: a hand picture not drawn yet does not hold up the answer; it is returned as a
@@ -54,14 +56,16 @@ class PickerReplies:
             await self._answers.reply(interaction, **rendered.send_kwargs())
         return None
 
-    def follow(self, follow: picker_picture.Follow | None, interaction: Interaction, match_id: int,
-               player: int) -> None:
+    def follow(
+        self, follow: picker_picture.Follow | None, interaction: Interaction, match_id: int, player: int
+    ) -> None:
         """Put the hand picture on a reply in the background, unless a newer picker replaced it by then."""
         if follow is None:
             return
         lock = self._matches.lock(match_id)
         task = asyncio.get_running_loop().create_task(
             follow.run(interaction, lock, lambda: self._pickers.is_newest(match_id, player, interaction)),
-            name=f"game:hand-picture:{match_id}:{player}")
+            name=f"game:hand-picture:{match_id}:{player}",
+        )
         self._following.add(task)
         task.add_done_callback(self._following.discard)

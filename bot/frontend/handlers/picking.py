@@ -50,9 +50,19 @@ def respond_path(live: LiveMatch, player: int, legal: list[Any]) -> tuple[int, .
 class Picking:
     """Take action / Respond…, a prompt's Pass and the picker's steps (the components' ``PickerHandler``)."""
 
-    def __init__(self, *, answers: Answers, matches: Matches, moves: Moves, legal: LegalCache,
-                 pickers: OpenPickers, replies: PickerReplies, pictures: picker_picture.PickerPictures,
-                 announcer: Announcements, timers: Timers) -> None:
+    def __init__(
+        self,
+        *,
+        answers: Answers,
+        matches: Matches,
+        moves: Moves,
+        legal: LegalCache,
+        pickers: OpenPickers,
+        replies: PickerReplies,
+        pictures: picker_picture.PickerPictures,
+        announcer: Announcements,
+        timers: Timers,
+    ) -> None:
         self._answers = answers
         self._matches = matches
         self._moves = moves
@@ -78,16 +88,16 @@ class Picking:
             legal, fingerprint = self._legal.get(live, player)
             step = walk(legal, respond_path(live, player, legal))
             welcome = await self._reclaim(live, player)
-            rendered = render.picker_message(live, player, step, header=translate(WELCOME_BACK) if welcome else None,
-                                             fingerprint=fingerprint)
+            rendered = render.picker_message(
+                live, player, step, header=translate(WELCOME_BACK) if welcome else None, fingerprint=fingerprint
+            )
             if in_dm:
                 await self._replies.update_picker(interaction, rendered)
             else:
                 await self._answers.reply(interaction, **(await self._pictures.dress(rendered, None)).send_kwargs())
             await self._pickers.opened(match_id, player, interaction, in_place=in_dm)
 
-    async def on_pass(self, interaction: Interaction, match_id: int, decision: int,
-                      asked: str | None = None) -> None:
+    async def on_pass(self, interaction: Interaction, match_id: int, decision: int, asked: str | None = None) -> None:
         """One-click pass from a window notification: the player's pass, as their game names it.
 
         A prompt left as it was through a new round of its window (``asked``, its question's print, is
@@ -128,8 +138,15 @@ class Picking:
         await self._timers.schedule(live)
         return True
 
-    async def on_pick(self, interaction: Interaction, match_id: int, decision: int, legal_print: str,
-                      path: tuple[int, ...], choice: str) -> None:
+    async def on_pick(
+        self,
+        interaction: Interaction,
+        match_id: int,
+        decision: int,
+        legal_print: str,
+        path: tuple[int, ...],
+        choice: str,
+    ) -> None:
         """One step of the picker; the last step applies the move.
 
         The click counts if its question is still open: the same decision (a
@@ -156,14 +173,16 @@ class Picking:
             welcome = await self._reclaim(live, player)
             if step.action is None:
                 header = translate(WELCOME_BACK) if welcome else None
-                await self._replies.update_picker(interaction, render.picker_message(
-                    live, player, step, header=header, fingerprint=fingerprint))
+                await self._replies.update_picker(
+                    interaction, render.picker_message(live, player, step, header=header, fingerprint=fingerprint)
+                )
                 self._pickers.answered(match_id, player, interaction)
                 return
             built: list[render.Rendered] = []  # the reply, built while the move's commit runs
 
             def prepare(outcome: MoveOutcome) -> None:
                 built.append(self._after_pick([outcome], player, welcome))
+
             outcomes = await self._moves.play(match_id, player, step.action, decision=decision, prepare=prepare)
             # Sent only now, the move committed; rebuilt if automatic passes followed it.
             reply = built[0] if built and len(outcomes) == 1 else self._after_pick(outcomes, player, welcome)
@@ -171,8 +190,11 @@ class Picking:
             self._pickers.answered(match_id, player, interaction)
             self._replies.follow(follow, interaction, match_id, player)
             clicked = interaction.message
-            await self._announcer.after_moves(outcomes, reply_on=clicked.id if clicked is not None
-                                              and clicked.guild is None else None, click=interaction)
+            await self._announcer.after_moves(
+                outcomes,
+                reply_on=clicked.id if clicked is not None and clicked.guild is None else None,
+                click=interaction,
+            )
             await self._timers.schedule(outcomes[-1].match)
 
     async def _redraw_stale(self, interaction: Interaction, match_id: int, player: int) -> None:
@@ -180,13 +202,19 @@ class Picking:
         live = await self._matches.load(match_id)
         changed = render.what_happened(live.record.recent if live else [], limit=2)
         if live is None or live.record.status != ACTIVE or player not in live.waiting.actors:
-            note = (t("⌛ That question is over.\n{changes}", changes=changed) if changed
-                    else t("⌛ That question is over."))
+            note = (
+                t("⌛ That question is over.\n{changes}", changes=changed)
+                if changed
+                else t("⌛ That question is over.")
+            )
             await self._replies.update_picker(interaction, render.collapsed(note))
             return
         step = walk(live.game.rules.legal_actions(live.state, player), ())
-        header = (t("🔄 **The question changed.** Here is the new one.\n{changes}", changes=changed) if changed
-                  else t("🔄 **The question changed.** Here is the new one."))
+        header = (
+            t("🔄 **The question changed.** Here is the new one.\n{changes}", changes=changed)
+            if changed
+            else t("🔄 **The question changed.** Here is the new one.")
+        )
         await self._replies.update_picker(interaction, render.picker_message(live, player, step, header=header))
         self._pickers.answered(match_id, player, interaction)
 

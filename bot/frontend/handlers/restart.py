@@ -32,8 +32,17 @@ RESUME_PAUSE = 0.5
 class Restart:
     """Brings every live match up to date when the bot starts (given the store, the matches and the announcer)."""
 
-    def __init__(self, *, answers: Answers, matches: Matches, moves: Moves, store: Storage, timers: Timers,
-                 scheduler: DeadlineScheduler, announcer: Announcements) -> None:
+    def __init__(
+        self,
+        *,
+        answers: Answers,
+        matches: Matches,
+        moves: Moves,
+        store: Storage,
+        timers: Timers,
+        scheduler: DeadlineScheduler,
+        announcer: Announcements,
+    ) -> None:
         self._answers = answers
         self._matches = matches
         self._moves = moves

@@ -39,9 +39,20 @@ Interaction = discord.Interaction[Any]
 class SlashCommands:
     """Each game's slash commands, given the service's parts they call, the hand view and what ends show."""
 
-    def __init__(self, *, answers: Answers, matches: Matches, lobby: Lobby, leaving: Leaving, shown: ShownMessages,
-                 hand: OwnHand, pictures_on: Callable[[LiveMatch], Awaitable[bool]], pickers: OpenPickers,
-                 announcer: Announcements, timers: Timers) -> None:
+    def __init__(
+        self,
+        *,
+        answers: Answers,
+        matches: Matches,
+        lobby: Lobby,
+        leaving: Leaving,
+        shown: ShownMessages,
+        hand: OwnHand,
+        pictures_on: Callable[[LiveMatch], Awaitable[bool]],
+        pickers: OpenPickers,
+        announcer: Announcements,
+        timers: Timers,
+    ) -> None:
         self._answers = answers
         self._matches = matches
         self._lobby = lobby
@@ -57,26 +68,43 @@ class SlashCommands:
     async def _match_here(self, interaction: Interaction, game_name: str) -> LiveMatch | None:
         live = await self._matches.in_channel(interaction.channel_id or 0)
         if live is None:
-            await self._answers.tell(interaction, t("There is no match in this channel. Start one with `/{game} new`.",
-                                                    game=game_name))
+            await self._answers.tell(
+                interaction, t("There is no match in this channel. Start one with `/{game} new`.", game=game_name)
+            )
             return None
         if live.game.name != game_name:
-            await self._answers.tell(interaction,
-                                     t("This channel's match is {title} #{match}; use `/{game}` commands for it.",
-                                       title=live.game.title, match=live.id, game=live.game.name))
+            await self._answers.tell(
+                interaction,
+                t(
+                    "This channel's match is {title} #{match}; use `/{game}` commands for it.",
+                    title=live.game.title,
+                    match=live.id,
+                    game=live.game.name,
+                ),
+            )
             return None
         return live
 
-    async def cmd_new(self, interaction: Interaction, game_name: str, options: Mapping[str, Any] | None = None,
-                      table_options: Mapping[str, Any] | None = None) -> None:
+    async def cmd_new(
+        self,
+        interaction: Interaction,
+        game_name: str,
+        options: Mapping[str, Any] | None = None,
+        table_options: Mapping[str, Any] | None = None,
+    ) -> None:
         """Open a lobby with the options given to ``/<game> new`` (refused with the allowed values if bad)."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await self._answers.tell(interaction, t("Matches are played in a server channel, not in DMs."))
             return
         live = await self._lobby.open(
-            guild_id=interaction.guild_id, channel_id=interaction.channel_id, game_name=game_name,
-            host_id=interaction.user.id, host_name=name_of(interaction.user),
-            options=options, table_options=table_options)
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            game_name=game_name,
+            host_id=interaction.user.id,
+            host_name=name_of(interaction.user),
+            options=options,
+            table_options=table_options,
+        )
         async with self._answers.in_channel(live):
             rendered = lobby_message(live)
         callback = await interaction.response.send_message(**rendered.send_kwargs())
@@ -112,14 +140,14 @@ class SlashCommands:
                 if interaction.user.id in live.record.players and await self._pictures_on(live):
                     png = render.hand_picture(live, interaction.user.id)
                 if png is not None:  # the picture follows the text, to the same player only
-                    await interaction.followup.send(file=render.picture_file(png, render.HAND_PICTURE),
-                                                    ephemeral=True)
+                    await interaction.followup.send(file=render.picture_file(png, render.HAND_PICTURE), ephemeral=True)
 
     async def cmd_rules(self, interaction: Interaction, game_name: str) -> None:
         game = get_game(game_name)
         text = game.presenter.rules_page() or t("No rules summary yet.")
         await interaction.response.send_message(
-            embed=render.notice(text[:4000], title=t("{game} rules", game=game.title)).embed, ephemeral=True)
+            embed=render.notice(text[:4000], title=t("{game} rules", game=game.title)).embed, ephemeral=True
+        )
 
     async def cmd_look_up(self, interaction: Interaction, lookup: Lookup, value: str) -> None:
         """A game's own look-up (``/drama card <name>``): the page only its reader sees."""
@@ -140,19 +168,27 @@ class SlashCommands:
             if isinstance(left, MatchEnd):
                 self._timers.unset(live.id)
                 async with self._answers.in_channel(live):
-                    text = t("🏳️ {player} concedes.\n{result}", player=who,
-                             result=render.result_text(left.match, left.result, "conceded"))
+                    text = t(
+                        "🏳️ {player} concedes.\n{result}",
+                        player=who,
+                        result=render.result_text(left.match, left.result, "conceded"),
+                    )
                 await self._answers.reply(interaction, ephemeral=False, content=text)
-                await self._announcer.refresh_table(left.match, result=left.result, reason="conceded",
-                                                    click=interaction)
+                await self._announcer.refresh_table(
+                    left.match, result=left.result, reason="conceded", click=interaction
+                )
                 await self._announcer.clear_ping(left.match)
                 await self._announcer.fold_prompts(left.match)
                 await self._announcer.close_hands(left.match)
                 self._pickers.forget_match(live.id)
                 return
             async with self._answers.in_channel(live):
-                text = t("🚪 {player} leaves {game} match #{match}; it goes on without them (a loss for them).",
-                         player=who, game=live.game.title, match=live.id)
+                text = t(
+                    "🚪 {player} leaves {game} match #{match}; it goes on without them (a loss for them).",
+                    player=who,
+                    game=live.game.title,
+                    match=live.id,
+                )
             await self._answers.reply(interaction, ephemeral=False, content=text)
             await self._announcer.after_moves(left, click=interaction)
             await self._timers.schedule(left[-1].match)
@@ -167,8 +203,12 @@ class SlashCommands:
             end = await self._leaving.end(live.id, interaction.user.id, may_manage=may_manage(interaction))
             self._timers.unset(live.id)
             async with self._answers.in_channel(live):
-                text = t("🛑 {player} ended {game} match #{match}. It counts for no one.",
-                         player=name_of(interaction.user), game=live.game.title, match=live.id)
+                text = t(
+                    "🛑 {player} ended {game} match #{match}. It counts for no one.",
+                    player=name_of(interaction.user),
+                    game=live.game.title,
+                    match=live.id,
+                )
                 closed = t("This lobby was closed with the end command.")
             await self._answers.reply(interaction, ephemeral=False, content=text)
             if live.state is None:

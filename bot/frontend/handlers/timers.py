@@ -24,8 +24,18 @@ from bot.play.timers import AI as AI_WAKE, DEADLINE, humans_waited_on, next_wake
 class Timers:
     """Schedules and fires each match's next wake-up (given the scheduler and the parts of the service it asks)."""
 
-    def __init__(self, *, answers: Answers, matches: Matches, settings: ServerSettings, moves: Moves, clock: Clock,
-                 scheduler: DeadlineScheduler, pickers: OpenPickers, announcer: Announcements) -> None:
+    def __init__(
+        self,
+        *,
+        answers: Answers,
+        matches: Matches,
+        settings: ServerSettings,
+        moves: Moves,
+        clock: Clock,
+        scheduler: DeadlineScheduler,
+        pickers: OpenPickers,
+        announcer: Announcements,
+    ) -> None:
         self._answers = answers
         self._matches = matches
         self._settings = settings

@@ -31,7 +31,7 @@ ButtonStyle = discord.ButtonStyle
 _PATH = r"(?:[0-9]{1,3}(?:\.[0-9]{1,3}){0,11})?"
 
 #: Discord ids (and match numbers) are snowflakes: SQLite stores them as signed 64-bit integers.
-SNOWFLAKE_LIMIT = 2 ** 63
+SNOWFLAKE_LIMIT = 2**63
 
 
 def _at_most(limit: int) -> str:
@@ -97,11 +97,19 @@ class PickerHandler(Protocol):
 
     async def on_act(self, interaction: Interaction, match_id: int) -> None: ...
 
-    async def on_pass(self, interaction: Interaction, match_id: int, decision: int,
-                      asked: str | None = None) -> None: ...
+    async def on_pass(
+        self, interaction: Interaction, match_id: int, decision: int, asked: str | None = None
+    ) -> None: ...
 
-    async def on_pick(self, interaction: Interaction, match_id: int, decision: int, legal_print: str,
-                      path: tuple[int, ...], choice: str) -> None: ...
+    async def on_pick(
+        self,
+        interaction: Interaction,
+        match_id: int,
+        decision: int,
+        legal_print: str,
+        path: tuple[int, ...],
+        choice: str,
+    ) -> None: ...
 
 
 class HandHandler(Protocol):
@@ -123,8 +131,9 @@ class OptionsHandler(Protocol):
 
     async def set_option(self, interaction: Interaction, match_id: int, name: str, value: str) -> None: ...
 
-    async def set_player_option(self, interaction: Interaction, match_id: int, player: int, name: str,
-                                value: str) -> None: ...
+    async def set_player_option(
+        self, interaction: Interaction, match_id: int, player: int, name: str, value: str
+    ) -> None: ...
 
     async def add_ai(self, interaction: Interaction, match_id: int, level: str) -> None: ...
 
@@ -132,14 +141,19 @@ class OptionsHandler(Protocol):
 
 
 # --- the table's components -----------------------------------------------------------
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=rf"lobby:(?P<match>{SNOWFLAKE}):(?P<op>join|leave|start|cancel|add_ai|remove_ai)"):
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"lobby:(?P<match>{SNOWFLAKE}):(?P<op>join|leave|start|cancel|add_ai|remove_ai)",
+):
     """The lobby's seat buttons: Join, Leave, Start, Cancel, Add AI, Remove AI."""
 
     OPS: ClassVar[dict[str, tuple[str, ButtonStyle, int]]] = {
-        "join": (N_("Join"), ButtonStyle.success, 0), "leave": (N_("Leave"), ButtonStyle.secondary, 0),
-        "start": (N_("Start"), ButtonStyle.primary, 0), "cancel": (N_("Cancel"), ButtonStyle.danger, 0),
-        "add_ai": (N_("Add AI"), ButtonStyle.secondary, 1), "remove_ai": (N_("Remove AI"), ButtonStyle.secondary, 1),
+        "join": (N_("Join"), ButtonStyle.success, 0),
+        "leave": (N_("Leave"), ButtonStyle.secondary, 0),
+        "start": (N_("Start"), ButtonStyle.primary, 0),
+        "cancel": (N_("Cancel"), ButtonStyle.danger, 0),
+        "add_ai": (N_("Add AI"), ButtonStyle.secondary, 1),
+        "remove_ai": (N_("Remove AI"), ButtonStyle.secondary, 1),
     }
 
     def __init__(self, match_id: int, op: str) -> None:
@@ -153,21 +167,24 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     @classmethod
     def make(cls, match_id: int, op: str, *, disabled: bool = False) -> discord.ui.Button[Any]:
         label, style, row = cls.OPS[op]
-        return discord.ui.Button(label=translate(label), style=style, custom_id=cls.id(match_id, op),
-                                 disabled=disabled, row=row)
+        return discord.ui.Button(
+            label=translate(label), style=style, custom_id=cls.id(match_id, op), disabled=disabled, row=row
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "LobbyButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "LobbyButton":
         return cls(snowflake(match["match"]), match["op"])
 
     async def answer(self, interaction: Interaction, handler: SeatHandler) -> None:
         await handler.on_lobby(interaction, self.match_id, self.op)
 
 
-class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                template=rf"act:(?P<match>{SNOWFLAKE}):(?P<decision>[0-9]{{1,9}})"):
-    """"Take action" / "Respond": opens the private picker at today's question (never stale)."""
+class ActButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"act:(?P<match>{SNOWFLAKE}):(?P<decision>[0-9]{{1,9}})"
+):
+    """ "Take action" / "Respond": opens the private picker at today's question (never stale)."""
 
     def __init__(self, match_id: int, decision: int) -> None:
         super().__init__(discord.ui.Button(custom_id=self.id(match_id, decision)))
@@ -178,22 +195,26 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return f"act:{match_id}:{decision}"
 
     @classmethod
-    def make(cls, match_id: int, decision: int, *, label: str | None = None,
-             style: ButtonStyle = ButtonStyle.primary) -> discord.ui.Button[Any]:
+    def make(
+        cls, match_id: int, decision: int, *, label: str | None = None, style: ButtonStyle = ButtonStyle.primary
+    ) -> discord.ui.Button[Any]:
         label = t("Take action") if label is None else label
         return discord.ui.Button(label=label, style=style, custom_id=cls.id(match_id, decision))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "ActButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "ActButton":
         return cls(snowflake(match["match"]), int(match["decision"]))
 
     async def answer(self, interaction: Interaction, handler: PickerHandler) -> None:
         await handler.on_act(interaction, self.match_id)
 
 
-class PassButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=rf"pass:(?P<match>{SNOWFLAKE}):(?P<decision>[0-9]{{1,9}})(?::(?P<print>[0-9a-f]{{6}}))?"):
+class PassButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"pass:(?P<match>{SNOWFLAKE}):(?P<decision>[0-9]{{1,9}})(?::(?P<print>[0-9a-f]{{6}}))?",
+):
     """One click to pass in a response window, straight from its notification.
 
     ``print`` (see ``bot.frontend.delivery.window_prompts.prompt_print``) names the question the prompt asked:
@@ -216,28 +237,35 @@ class PassButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return next((cid for cid in custom_ids if cid == exact or cid.startswith(exact + ":")), None)
 
     @classmethod
-    def make(cls, match_id: int, decision: int, label: str | None = None,
-             print_: str | None = None) -> discord.ui.Button[Any]:
+    def make(
+        cls, match_id: int, decision: int, label: str | None = None, print_: str | None = None
+    ) -> discord.ui.Button[Any]:
         label = t("Pass") if label is None else label
-        return discord.ui.Button(label=label[:80], style=ButtonStyle.secondary,
-                                 custom_id=cls.id(match_id, decision, print_))
+        return discord.ui.Button(
+            label=label[:80], style=ButtonStyle.secondary, custom_id=cls.id(match_id, decision, print_)
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "PassButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "PassButton":
         return cls(snowflake(match["match"]), int(match["decision"]), match["print"])
 
     async def answer(self, interaction: Interaction, handler: PickerHandler) -> None:
         await handler.on_pass(interaction, self.match_id, self.decision, self.print)
 
 
-class PrefButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=rf"pref:(?P<match>{SNOWFLAKE}):(?P<key>skip|ask):(?P<on>on|off)"):
+class PrefButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"pref:(?P<match>{SNOWFLAKE}):(?P<key>skip|ask):(?P<on>on|off)",
+):
     """A player's own switches: pass until my turn (this match), always ask me (everywhere)."""
 
     LABELS: ClassVar[dict[tuple[str, bool], str]] = {
-        ("skip", True): N_("⏭️ Pass until my turn"), ("skip", False): N_("▶️ Stop passing"),
-        ("ask", True): N_("🔔 Always ask me"), ("ask", False): N_("🔕 Skip windows I can only pass"),
+        ("skip", True): N_("⏭️ Pass until my turn"),
+        ("skip", False): N_("▶️ Stop passing"),
+        ("ask", True): N_("🔔 Always ask me"),
+        ("ask", False): N_("🔕 Skip windows I can only pass"),
     }
 
     def __init__(self, match_id: int, key: str, on: bool) -> None:
@@ -250,12 +278,17 @@ class PrefButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     @classmethod
     def make(cls, match_id: int, key: str, on: bool, *, row: int | None = None) -> discord.ui.Button[Any]:
-        return discord.ui.Button(label=translate(cls.LABELS[(key, on)]), style=ButtonStyle.secondary,
-                                 custom_id=cls.id(match_id, key, on), row=row)
+        return discord.ui.Button(
+            label=translate(cls.LABELS[(key, on)]),
+            style=ButtonStyle.secondary,
+            custom_id=cls.id(match_id, key, on),
+            row=row,
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "PrefButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "PrefButton":
         return cls(snowflake(match["match"]), match["key"], match["on"] == "on")
 
     async def answer(self, interaction: Interaction, handler: HandHandler) -> None:
@@ -263,7 +296,7 @@ class PrefButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"hand:(?P<match>{SNOWFLAKE})"):
-    """"My hand": the private view, whether or not DMs are open."""
+    """ "My hand": the private view, whether or not DMs are open."""
 
     def __init__(self, match_id: int) -> None:
         super().__init__(discord.ui.Button(custom_id=self.id(match_id)))
@@ -278,17 +311,22 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"han
         return discord.ui.Button(label=t("My hand"), style=ButtonStyle.secondary, custom_id=cls.id(match_id))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "HandButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "HandButton":
         return cls(snowflake(match["match"]))
 
     async def answer(self, interaction: Interaction, handler: HandHandler) -> None:
         await handler.on_hand(interaction, self.match_id)
 
 
-class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=(rf"pkb:(?P<match>{SNOWFLAKE}):(?P<decision>[0-9]{{1,9}}):(?P<legal>[0-9a-f]{{6}}):"
-                           rf"(?P<path>{_PATH}):(?P<choice>[0-9]{{1,3}}|back)")):
+class PickButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=(
+        rf"pkb:(?P<match>{SNOWFLAKE}):(?P<decision>[0-9]{{1,9}}):(?P<legal>[0-9a-f]{{6}}):"
+        rf"(?P<path>{_PATH}):(?P<choice>[0-9]{{1,3}}|back)"
+    ),
+):
     """One option of a picker step (or Back). ``legal`` fingerprints the choices it was built from."""
 
     def __init__(self, match_id: int, decision: int, legal: str, path: tuple[int, ...], choice: str) -> None:
@@ -300,23 +338,42 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return f"pkb:{match_id}:{decision}:{legal}:{path_text(path)}:{choice}"
 
     @classmethod
-    def make(cls, match_id: int, decision: int, legal: str, path: tuple[int, ...], choice: int | str, *,
-             label: str, style: ButtonStyle = ButtonStyle.primary) -> discord.ui.Button[Any]:
+    def make(
+        cls,
+        match_id: int,
+        decision: int,
+        legal: str,
+        path: tuple[int, ...],
+        choice: int | str,
+        *,
+        label: str,
+        style: ButtonStyle = ButtonStyle.primary,
+    ) -> discord.ui.Button[Any]:
         return discord.ui.Button(label=label, style=style, custom_id=cls.id(match_id, decision, legal, path, choice))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "PickButton":
-        return cls(snowflake(match["match"]), int(match["decision"]), match["legal"], parse_path(match["path"]),
-                   match["choice"])
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "PickButton":
+        return cls(
+            snowflake(match["match"]),
+            int(match["decision"]),
+            match["legal"],
+            parse_path(match["path"]),
+            match["choice"],
+        )
 
     async def answer(self, interaction: Interaction, handler: PickerHandler) -> None:
         await handler.on_pick(interaction, self.match_id, self.decision, self.legal, self.path, self.choice)
 
 
-class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                 template=(rf"pks:(?P<match>{SNOWFLAKE}):(?P<decision>[0-9]{{1,9}}):(?P<legal>[0-9a-f]{{6}}):"
-                           rf"(?P<path>{_PATH}):(?P<chunk>[0-9])")):
+class PickSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=(
+        rf"pks:(?P<match>{SNOWFLAKE}):(?P<decision>[0-9]{{1,9}}):(?P<legal>[0-9a-f]{{6}}):"
+        rf"(?P<path>{_PATH}):(?P<chunk>[0-9])"
+    ),
+):
     """A picker step with many options, as selects of 25 (``chunk`` keeps their ids apart)."""
 
     def __init__(self, match_id: int, decision: int, legal: str, path: tuple[int, ...], chunk: int) -> None:
@@ -328,16 +385,36 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         return f"pks:{match_id}:{decision}:{legal}:{path_text(path)}:{chunk}"
 
     @classmethod
-    def make(cls, match_id: int, decision: int, legal: str, path: tuple[int, ...], chunk: int, *,
-             placeholder: str, options: list[discord.SelectOption]) -> discord.ui.Select[Any]:
-        return discord.ui.Select(custom_id=cls.id(match_id, decision, legal, path, chunk),
-                                 placeholder=placeholder[:150], min_values=1, max_values=1, options=options)
+    def make(
+        cls,
+        match_id: int,
+        decision: int,
+        legal: str,
+        path: tuple[int, ...],
+        chunk: int,
+        *,
+        placeholder: str,
+        options: list[discord.SelectOption],
+    ) -> discord.ui.Select[Any]:
+        return discord.ui.Select(
+            custom_id=cls.id(match_id, decision, legal, path, chunk),
+            placeholder=placeholder[:150],
+            min_values=1,
+            max_values=1,
+            options=options,
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "PickSelect":
-        return cls(snowflake(match["match"]), int(match["decision"]), match["legal"], parse_path(match["path"]),
-                   int(match["chunk"]))
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "PickSelect":
+        return cls(
+            snowflake(match["match"]),
+            int(match["decision"]),
+            match["legal"],
+            parse_path(match["path"]),
+            int(match["chunk"]),
+        )
 
     async def answer(self, interaction: Interaction, handler: PickerHandler) -> None:
         values = self.item.values
@@ -354,8 +431,15 @@ class OptionsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"
     """**Options** on the lobby: opens the host's ephemeral panel of match-wide options."""
 
     def __init__(self, match_id: int) -> None:
-        super().__init__(discord.ui.Button(label=t("Options"), emoji="⚙️", style=discord.ButtonStyle.secondary,
-                                           custom_id=self.custom_id_for(match_id), row=1))
+        super().__init__(
+            discord.ui.Button(
+                label=t("Options"),
+                emoji="⚙️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=self.custom_id_for(match_id),
+                row=1,
+            )
+        )
         self.match_id = match_id
 
     @staticmethod
@@ -363,8 +447,9 @@ class OptionsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"
         return f"lopt:{match_id}"
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "OptionsButton":
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "OptionsButton":
         return cls(int(match["match"]))
 
     async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
@@ -375,8 +460,14 @@ class MyOptionsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r
     """**My options** on the lobby: opens the clicking player's ephemeral panel of per-player options."""
 
     def __init__(self, match_id: int) -> None:
-        super().__init__(discord.ui.Button(label=t("My options"), style=discord.ButtonStyle.secondary,
-                                           custom_id=self.custom_id_for(match_id), row=1))
+        super().__init__(
+            discord.ui.Button(
+                label=t("My options"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=self.custom_id_for(match_id),
+                row=1,
+            )
+        )
         self.match_id = match_id
 
     @staticmethod
@@ -384,22 +475,29 @@ class MyOptionsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r
         return f"lmine:{match_id}"
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "MyOptionsButton":
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "MyOptionsButton":
         return cls(int(match["match"]))
 
     async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
         await handler.open_player_panel(interaction, self.match_id)
 
 
-class PanelPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                      template=rf"lpage:(?P<match>{_MATCH}):(?P<who>host|{_MATCH}):(?P<page>[0-9]{{1,2}})"):
+class PanelPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"lpage:(?P<match>{_MATCH}):(?P<who>host|{_MATCH}):(?P<page>[0-9]{{1,2}})",
+):
     """A page of a panel with more options than five rows hold (``who``: the host's panel, or a player's)."""
 
     def __init__(self, match_id: int, who: str, page: int, label: str | None = None) -> None:
-        super().__init__(discord.ui.Button(label=t("Page") if label is None else label,
-                                           style=discord.ButtonStyle.secondary,
-                                           custom_id=self.custom_id_for(match_id, who, page)))
+        super().__init__(
+            discord.ui.Button(
+                label=t("Page") if label is None else label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=self.custom_id_for(match_id, who, page),
+            )
+        )
         self.match_id, self.who, self.page = match_id, who, page
 
     @staticmethod
@@ -407,22 +505,32 @@ class PanelPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return f"lpage:{match_id}:{who}:{page}"
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "PanelPageButton":
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "PanelPageButton":
         return cls(int(match["match"]), match["who"], int(match["page"]))
 
     async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
         await handler.turn_page(interaction, self.match_id, self.who, self.page)
 
 
-class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                   template=rf"lset:(?P<match>{_MATCH}):(?P<name>{_NAME})"):
+class OptionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"lset:(?P<match>{_MATCH}):(?P<name>{_NAME})"
+):
     """One match-wide option on the host's panel; choosing a value sets it."""
 
-    def __init__(self, match_id: int, name: str, options: Sequence[discord.SelectOption] = (),
-                 placeholder: str | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=self.custom_id_for(match_id, name), options=list(options),
-                                           placeholder=placeholder, min_values=1, max_values=1))
+    def __init__(
+        self, match_id: int, name: str, options: Sequence[discord.SelectOption] = (), placeholder: str | None = None
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=self.custom_id_for(match_id, name),
+                options=list(options),
+                placeholder=placeholder,
+                min_values=1,
+                max_values=1,
+            )
+        )
         self.match_id, self.name = match_id, name
 
     @staticmethod
@@ -430,8 +538,9 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         return f"lset:{match_id}:{name}"
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "OptionSelect":
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "OptionSelect":
         return cls(int(match["match"]), match["name"])
 
     async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
@@ -439,14 +548,29 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         await handler.set_option(interaction, self.match_id, self.name, value)
 
 
-class PlayerOptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                         template=rf"lpset:(?P<match>{_MATCH}):(?P<player>{_MATCH}):(?P<name>{_NAME})"):
+class PlayerOptionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"lpset:(?P<match>{_MATCH}):(?P<player>{_MATCH}):(?P<name>{_NAME})",
+):
     """One per-player option on a player's own panel; the custom_id names whose option it is."""
 
-    def __init__(self, match_id: int, player: int, name: str, options: Sequence[discord.SelectOption] = (),
-                 placeholder: str | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=self.custom_id_for(match_id, player, name), options=list(options),
-                                           placeholder=placeholder, min_values=1, max_values=1))
+    def __init__(
+        self,
+        match_id: int,
+        player: int,
+        name: str,
+        options: Sequence[discord.SelectOption] = (),
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=self.custom_id_for(match_id, player, name),
+                options=list(options),
+                placeholder=placeholder,
+                min_values=1,
+                max_values=1,
+            )
+        )
         self.match_id, self.player, self.name = match_id, player, name
 
     @staticmethod
@@ -454,8 +578,9 @@ class PlayerOptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         return f"lpset:{match_id}:{player}:{name}"
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "PlayerOptionSelect":
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "PlayerOptionSelect":
         return cls(int(match["match"]), int(match["player"]), match["name"])
 
     async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
@@ -467,9 +592,17 @@ class AddAISelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"la
     """**Add AI…** on the lobby: the host picks a level (easy, normal, hard) and an AI takes a seat at it."""
 
     def __init__(self, match_id: int, options: Sequence[discord.SelectOption] = (), disabled: bool = False) -> None:
-        super().__init__(discord.ui.Select(custom_id=self.custom_id_for(match_id), options=list(options),
-                                           placeholder=t("🤖 Add AI at a level…"), min_values=1, max_values=1,
-                                           disabled=disabled, row=2))
+        super().__init__(
+            discord.ui.Select(
+                custom_id=self.custom_id_for(match_id),
+                options=list(options),
+                placeholder=t("🤖 Add AI at a level…"),
+                min_values=1,
+                max_values=1,
+                disabled=disabled,
+                row=2,
+            )
+        )
         self.match_id = match_id
 
     @staticmethod
@@ -477,8 +610,9 @@ class AddAISelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"la
         return f"laiadd:{match_id}"
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "AddAISelect":
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "AddAISelect":
         return cls(int(match["match"]))
 
     async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
@@ -489,10 +623,18 @@ class AddAISelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"la
 class LanguageSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"llang:(?P<match>{_MATCH})"):
     """**Your language** on a player's own panel: what only the clicker sees is written in it (as ``/language``)."""
 
-    def __init__(self, match_id: int, options: Sequence[discord.SelectOption] = (),
-                 placeholder: str | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=self.custom_id_for(match_id), options=list(options),
-                                           placeholder=placeholder, min_values=1, max_values=1))
+    def __init__(
+        self, match_id: int, options: Sequence[discord.SelectOption] = (), placeholder: str | None = None
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=self.custom_id_for(match_id),
+                options=list(options),
+                placeholder=placeholder,
+                min_values=1,
+                max_values=1,
+            )
+        )
         self.match_id = match_id
 
     @staticmethod
@@ -500,8 +642,9 @@ class LanguageSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf
         return f"llang:{match_id}"
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "LanguageSelect":
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "LanguageSelect":
         return cls(int(match["match"]))
 
     async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
@@ -511,5 +654,18 @@ class LanguageSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf
 
 #: Every component the bot answers: the router is given a handler for each (``bot.frontend.client``).
 COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    LobbyButton, ActButton, PassButton, PrefButton, HandButton, PickButton, PickSelect,
-    OptionsButton, MyOptionsButton, PanelPageButton, OptionSelect, PlayerOptionSelect, AddAISelect, LanguageSelect)
+    LobbyButton,
+    ActButton,
+    PassButton,
+    PrefButton,
+    HandButton,
+    PickButton,
+    PickSelect,
+    OptionsButton,
+    MyOptionsButton,
+    PanelPageButton,
+    OptionSelect,
+    PlayerOptionSelect,
+    AddAISelect,
+    LanguageSelect,
+)

@@ -127,9 +127,9 @@ def walk(legal: Sequence[Action], path: Sequence[int]) -> Step:
     key = _splitting_key(candidates, lead, force)
     implied.extend(_implied(candidates, lead, key))
     if key is None:
-        return Step(tuple(taken), None, (), tuple(candidates), candidates[0], tuple(chosen_pairs), tuple(legal),
-                    tuple(implied))
+        return Step(
+            tuple(taken), None, (), tuple(candidates), candidates[0], tuple(chosen_pairs), tuple(legal), tuple(implied)
+        )
     values = _distinct(candidates, key)
     choices = tuple(Choice(i, key, None if v is _MISSING else v) for i, v in enumerate(values))
-    return Step(tuple(taken), key, choices, tuple(candidates), None, tuple(chosen_pairs), tuple(legal),
-                tuple(implied))
+    return Step(tuple(taken), key, choices, tuple(candidates), None, tuple(chosen_pairs), tuple(legal), tuple(implied))

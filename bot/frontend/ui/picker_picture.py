@@ -33,6 +33,7 @@ PREFIX = "hand-"
 
 log = logging.getLogger(__name__)
 
+
 def picture_name(png: bytes) -> str:
     return f"{PREFIX}{hashlib.sha256(png).hexdigest()[:16]}.png"
 
@@ -122,8 +123,9 @@ class Follow:
     #: The hand pictures the message carries (kept by the reply): one with the same bytes needs no edit.
     attached: tuple[str, ...]
 
-    async def run(self, interaction: discord.Interaction[Any], lock: asyncio.Lock,
-                  still_newest: Callable[[], bool]) -> None:
+    async def run(
+        self, interaction: discord.Interaction[Any], lock: asyncio.Lock, still_newest: Callable[[], bool]
+    ) -> None:
         """Draw in the picture worker, then edit the reply, under ``lock``, if ``still_newest()`` holds."""
         try:
             png = await picture_pool.SHARED.draw(self.draw)
@@ -135,8 +137,7 @@ class Follow:
                 if not still_newest():
                     return  # a newer answer replaced this reply: it shows its own picture
                 self.embed.set_image(url=f"attachment://{name}")
-                await interaction.edit_original_response(embed=self.embed,
-                                                         attachments=[render.picture_file(png, name)])
+                await interaction.edit_original_response(embed=self.embed, attachments=[render.picture_file(png, name)])
         except discord.HTTPException as exc:  # dismissed by the player, say: the text said it all
             log.debug("could not add the hand picture to a picker: %s", exc)
         except Exception:  # a picture never costs the move anything; shutting down ends it quietly

@@ -41,8 +41,12 @@ class PicturePool(WorkerPool):
                 self._failures = 0
                 return png
             except DrawingFailed as exc:
-                log.error("could not draw match %s for %s:\n%s", drawing.match_id,
-                          "the table" if drawing.viewer is None else "a hand", exc)
+                log.error(
+                    "could not draw match %s for %s:\n%s",
+                    drawing.match_id,
+                    "the table" if drawing.viewer is None else "a hand",
+                    exc,
+                )
                 return None
             except NotInWorker:
                 pass

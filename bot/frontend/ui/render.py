@@ -135,13 +135,15 @@ def drawing(live: LiveMatch, viewer: int | None, *, own_copy: bool = False) -> C
 
 
 def picture_file(png: bytes, filename: str = TABLE_PICTURE) -> discord.File:
-    description = (t("A picture of your hand; the text above says the same.") if filename.startswith("hand")
-                   else t("A picture of the table; the text above says the same."))
+    description = (
+        t("A picture of your hand; the text above says the same.")
+        if filename.startswith("hand")
+        else t("A picture of the table; the text above says the same.")
+    )
     return discord.File(io.BytesIO(png), filename=filename, description=description)
 
 
-def with_picture(rendered: Rendered, png: bytes, *, url: str | None = None,
-                 filename: str = TABLE_PICTURE) -> Rendered:
+def with_picture(rendered: Rendered, png: bytes, *, url: str | None = None, filename: str = TABLE_PICTURE) -> Rendered:
     """Show ``png`` as the embed's image: uploaded as table.png, or (``url``) the copy Discord already holds.
 
     With ``url`` the message's attachments are left as they are, so an unchanged picture is
@@ -196,8 +198,9 @@ def _static_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
 
 # --- lobby (the open lobby and its panels: bot.frontend.ui.lobby_view) ---------------
 def lobby_closed_message(live: LiveMatch, text: str) -> Rendered:
-    embed = discord.Embed(title=t("{title} · lobby closed", title=match_title(live)), colour=COLOUR_OVER,
-                          description=text)
+    embed = discord.Embed(
+        title=t("{title} · lobby closed", title=match_title(live)), colour=COLOUR_OVER, description=text
+    )
     return Rendered(embed=embed, view=discord.ui.View(timeout=None))
 
 
@@ -210,24 +213,28 @@ def status_line(live: LiveMatch) -> str:
     waiting = live.waiting
     if waiting.window is not None and not waiting.window.public:
         if rec.deadline:
-            return t("⚡ **Responses are open** · closes {time}. Anyone who can answer was told privately.",
-                     time=relative_time(rec.deadline))
+            return t(
+                "⚡ **Responses are open** · closes {time}. Anyone who can answer was told privately.",
+                time=relative_time(rec.deadline),
+            )
         return t("⚡ **Responses are open**. Anyone who can answer was told privately.")
     who = ", ".join(mention(p) for p in sorted(waiting.actors))
     if waiting.window is not None:
         if rec.deadline:
-            return t("⏳ Waiting for {players} to respond · closes {time}", players=who,
-                     time=relative_time(rec.deadline))
+            return t(
+                "⏳ Waiting for {players} to respond · closes {time}", players=who, time=relative_time(rec.deadline)
+            )
         return t("⏳ Waiting for {players} to respond", players=who)
     return t("▶️ {players} to play", players=who)
 
 
 def result_text(live: LiveMatch, result: Result | None, reason: str | None = None) -> str:
     if result is None:
-        return {"cancelled": t("The lobby was cancelled."),
-                "ended": t("The match was ended early; it counts for no one."),
-                "conceded": t("A player conceded; the match counts for no one.")}.get(reason or "",
-                                                                                      t("The match ended."))
+        return {
+            "cancelled": t("The lobby was cancelled."),
+            "ended": t("The match was ended early; it counts for no one."),
+            "conceded": t("A player conceded; the match counts for no one."),
+        }.get(reason or "", t("The match ended."))
     if result.winners:
         names = ", ".join(live.name_of(p) for p in result.winners)
         head = tn("🏆 **{names} wins!**", "🏆 **{names} win!**", len(result.winners), names=names)
@@ -254,8 +261,9 @@ def _summary_here(live: LiveMatch, result: Result) -> str:
     return again.summary if again.winners == result.winners else result.summary
 
 
-def turn_message(live: LiveMatch, recent: Sequence[str], *, result: Result | None = None,
-                 end_reason: str | None = None) -> Rendered:
+def turn_message(
+    live: LiveMatch, recent: Sequence[str], *, result: Result | None = None, end_reason: str | None = None
+) -> Rendered:
     """The one public message of a running match: board, whose turn, last moves, buttons."""
     game, rec = live.game, live.record
     public = game.rules.view(live.state, None) if live.state is not None else None
@@ -273,8 +281,9 @@ def turn_message(live: LiveMatch, recent: Sequence[str], *, result: Result | Non
     embed = discord.Embed(title=match_title(live), colour=colour, description=_clip("\n\n".join(l for l in lines if l)))
     players = ", ".join(live.name_of(p) for p in rec.players)
     if any(p < 0 for p in rec.players):
-        footer = t("{players} · 🤖 with AI players · use /{game} hand to see your cards", players=players,
-                   game=game.name)
+        footer = t(
+            "{players} · 🤖 with AI players · use /{game} hand to see your cards", players=players, game=game.name
+        )
     else:
         footer = t("{players} · use /{game} hand to see your cards", players=players, game=game.name)
     embed.set_footer(text=footer)
@@ -299,8 +308,12 @@ def mention_ping(live: LiveMatch, player: int, *, own_turn: bool) -> Rendered:
         text = t("▶️ {player}, it's your turn · {where}", player=mention(player), where=where)
     elif live.waiting.in_window:
         if live.record.deadline:
-            text = t("⚔️ {player}, you may respond · closes {time} · {where}", player=mention(player),
-                     time=relative_time(live.record.deadline), where=where)
+            text = t(
+                "⚔️ {player}, you may respond · closes {time} · {where}",
+                player=mention(player),
+                time=relative_time(live.record.deadline),
+                where=where,
+            )
         else:
             text = t("⚔️ {player}, you may respond · {where}", player=mention(player), where=where)
     else:
@@ -318,16 +331,23 @@ def pass_label(live: LiveMatch, player: int) -> str:
     return live.game.presenter.action_label(live.state, player, action) if action else t("Pass")
 
 
-def window_prompt(live: LiveMatch, player: int, what: Sequence[str], *, guild_name: str,
-                  print_: str | None = None) -> Rendered:
+def window_prompt(
+    live: LiveMatch, player: int, what: Sequence[str], *, guild_name: str, print_: str | None = None
+) -> Rendered:
     """A private notice that you may respond: the question first, then one click to pass (``print_``: PassButton's)."""
     question = _clip(live.game.presenter.question(live.state, player, "type", (), live.record.names), QUESTION_LIMIT)
     if live.record.deadline:
-        where = t("-# You may respond · {game} #{match} in {guild} · closes {time}", game=live.game.title,
-                  match=live.id, guild=guild_name, time=relative_time(live.record.deadline))
+        where = t(
+            "-# You may respond · {game} #{match} in {guild} · closes {time}",
+            game=live.game.title,
+            match=live.id,
+            guild=guild_name,
+            time=relative_time(live.record.deadline),
+        )
     else:
-        where = t("-# You may respond · {game} #{match} in {guild}", game=live.game.title, match=live.id,
-                  guild=guild_name)
+        where = t(
+            "-# You may respond · {game} #{match} in {guild}", game=live.game.title, match=live.id, guild=guild_name
+        )
     news = [line for line in what if line and line.rstrip(".") not in question]  # the question may tell it already
     body = [f"⚡ **{question}**", what_happened(news, limit=2), where]
     view = _static_view(
@@ -342,11 +362,15 @@ def decider_prompt(live: LiveMatch, player: int, step: Step, what: Sequence[str]
     """The window's decider's private prompt: what just arrived, then their choices right there
     (the picker's first step), so answering an offer is one click from the notification."""
     if live.record.deadline:
-        where = t("-# You decide · {game} #{match} in {guild} · closes {time}", game=live.game.title,
-                  match=live.id, guild=guild_name, time=relative_time(live.record.deadline))
+        where = t(
+            "-# You decide · {game} #{match} in {guild} · closes {time}",
+            game=live.game.title,
+            match=live.id,
+            guild=guild_name,
+            time=relative_time(live.record.deadline),
+        )
     else:
-        where = t("-# You decide · {game} #{match} in {guild}", game=live.game.title, match=live.id,
-                  guild=guild_name)
+        where = t("-# You decide · {game} #{match} in {guild}", game=live.game.title, match=live.id, guild=guild_name)
     header = "\n".join(line for line in (what_happened(what, limit=3), where) if line)
     return picker_message(live, player, step, header=header)
 
@@ -360,23 +384,41 @@ def reminder(live: LiveMatch, players: Sequence[int]) -> Rendered:
     who = " ".join(mention(p) for p in players)
     view = _static_view(ActButton.make(live.id, live.decision))
     if live.record.deadline:
-        text = t("⏰ {players}: {game} match #{match} is waiting for you. Time runs out {time}; "
-                 "then the bot plays for you.", players=who, game=live.game.title, match=live.id,
-                 time=relative_time(live.record.deadline))
+        text = t(
+            "⏰ {players}: {game} match #{match} is waiting for you. Time runs out {time}; then the bot plays for you.",
+            players=who,
+            game=live.game.title,
+            match=live.id,
+            time=relative_time(live.record.deadline),
+        )
     else:
-        text = t("⏰ {players}: {game} match #{match} is waiting for you. Time runs out soon; "
-                 "then the bot plays for you.", players=who, game=live.game.title, match=live.id)
+        text = t(
+            "⏰ {players}: {game} match #{match} is waiting for you. Time runs out soon; then the bot plays for you.",
+            players=who,
+            game=live.game.title,
+            match=live.id,
+        )
     return Rendered(content=text, view=view)
 
 
 def reminder_dm(live: LiveMatch, guild_name: str, jump_url: str | None) -> str:
     where = f" ({jump_url})" if jump_url else ""
     if live.record.deadline:
-        return t("⏰ Your {game} match #{match} in **{guild}** is waiting for you{link}. Time runs out {time}.",
-                 game=live.game.title, match=live.id, guild=guild_name, link=where,
-                 time=relative_time(live.record.deadline))
-    return t("⏰ Your {game} match #{match} in **{guild}** is waiting for you{link}. Time runs out soon.",
-             game=live.game.title, match=live.id, guild=guild_name, link=where)
+        return t(
+            "⏰ Your {game} match #{match} in **{guild}** is waiting for you{link}. Time runs out {time}.",
+            game=live.game.title,
+            match=live.id,
+            guild=guild_name,
+            link=where,
+            time=relative_time(live.record.deadline),
+        )
+    return t(
+        "⏰ Your {game} match #{match} in **{guild}** is waiting for you{link}. Time runs out soon.",
+        game=live.game.title,
+        match=live.id,
+        guild=guild_name,
+        link=where,
+    )
 
 
 # --- private messages ------------------------------------------------------------
@@ -386,8 +428,16 @@ def private_board(live: LiveMatch, player: int) -> Board:
     return game.presenter.board(game.rules.view(live.state, player), live.record.names)
 
 
-def hand_dm(live: LiveMatch, player: int, *, guild_name: str, channel_id: int, channel_name: str,
-            jump_url: str | None, notes: Sequence[str] = ()) -> Rendered:
+def hand_dm(
+    live: LiveMatch,
+    player: int,
+    *,
+    guild_name: str,
+    channel_id: int,
+    channel_name: str,
+    jump_url: str | None,
+    notes: Sequence[str] = (),
+) -> Rendered:
     """The player's private DM for one match: names the server, channel and match."""
     # A match that ended says so first: the view under it is where play stopped.
     body = ["**" + t("This match is over.") + "**"] if live.record.status != ACTIVE else []
@@ -397,26 +447,49 @@ def hand_dm(live: LiveMatch, player: int, *, guild_name: str, channel_id: int, c
     body.append(board.text)
     if notes:
         body.append(t("**Your latest**") + "\n" + "\n".join(f"• {n}" for n in notes[-5:]))
-    embed = discord.Embed(title=t("Your {game} hand · match #{match}", game=live.game.title, match=live.id),
-                          colour=COLOUR_PLAY, description=_clip("\n\n".join(body)))
-    embed.set_footer(text=t("{guild} · {channel} · private to you · updated when your hand changes; "
-                            "the table in the channel shows the live board", guild=guild_name, channel=channel_name))
+    embed = discord.Embed(
+        title=t("Your {game} hand · match #{match}", game=live.game.title, match=live.id),
+        colour=COLOUR_PLAY,
+        description=_clip("\n\n".join(body)),
+    )
+    embed.set_footer(
+        text=t(
+            "{guild} · {channel} · private to you · updated when your hand changes; "
+            "the table in the channel shows the live board",
+            guild=guild_name,
+            channel=channel_name,
+        )
+    )
     add_fields(embed, board.fields)
-    content = t("{game} match #{match} in **{guild}**, <#{channel}>.", game=live.game.title, match=live.id,
-                guild=guild_name, channel=channel_id)
+    content = t(
+        "{game} match #{match} in **{guild}**, <#{channel}>.",
+        game=live.game.title,
+        match=live.id,
+        guild=guild_name,
+        channel=channel_id,
+    )
     view = _static_view(discord.ui.Button(label=t("Go to the table"), url=jump_url)) if jump_url else None
     return Rendered(content=content, embed=embed, view=view)
 
 
-def private_reply(live: LiveMatch, player: int, *, header: str | None = None, show_act: bool = False,
-                  skipping: bool = False, always_ask: bool = False) -> Rendered:
+def private_reply(
+    live: LiveMatch,
+    player: int,
+    *,
+    header: str | None = None,
+    show_act: bool = False,
+    skipping: bool = False,
+    always_ask: bool = False,
+) -> Rendered:
     """An ephemeral look at one's own hand, with one's own switches for response windows."""
     parts = [header] if header else []
     board = private_board(live, player)
     parts.append(board.text)
-    embed = discord.Embed(title=t("Your {game} view · match #{match}", game=live.game.title, match=live.id),
-                          colour=COLOUR_PLAY,
-                          description=_clip("\n\n".join(parts)))
+    embed = discord.Embed(
+        title=t("Your {game} view · match #{match}", game=live.game.title, match=live.id),
+        colour=COLOUR_PLAY,
+        description=_clip("\n\n".join(parts)),
+    )
     add_fields(embed, board.fields)
     items: list[discord.ui.Item[Any]] = []
     if show_act:
@@ -427,8 +500,9 @@ def private_reply(live: LiveMatch, player: int, *, header: str | None = None, sh
     return Rendered(embed=embed, view=_static_view(*items) if items else None)
 
 
-def picker_message(live: LiveMatch, player: int, step: Step, *, header: str | None = None,
-                   fingerprint: str | None = None) -> Rendered:
+def picker_message(
+    live: LiveMatch, player: int, step: Step, *, header: str | None = None, fingerprint: str | None = None
+) -> Rendered:
     """The private action picker at one step: the question first, then what the decision needs.
 
     The buttons and selects are built from the legal actions; their ids carry the
@@ -437,8 +511,7 @@ def picker_message(live: LiveMatch, player: int, step: Step, *, header: str | No
     """
     game, state = live.game, live.state
     legal = fingerprint if fingerprint is not None else legal_fingerprint(step.all_legal)
-    question = _clip(game.presenter.question(state, player, step.key, step.context, live.record.names),
-                     QUESTION_LIMIT)
+    question = _clip(game.presenter.question(state, player, step.key, step.context, live.record.names), QUESTION_LIMIT)
     parts = []
     if step.chosen:
         chosen = " › ".join(choice_label(live, player, k, v) for k, v in step.chosen)
@@ -447,8 +520,11 @@ def picker_message(live: LiveMatch, player: int, step: Step, *, header: str | No
     if waiting.in_window and live.record.deadline:
         parts.append(t("⏳ Closes {time}", time=relative_time(live.record.deadline)))
     parts.append(game.presenter.brief_text(game.rules.view(state, player), live.record.names))
-    embed = discord.Embed(title=_clip(question, 256), colour=COLOUR_WINDOW if waiting.in_window else COLOUR_PLAY,
-                          description=_clip("\n\n".join(p for p in parts if p)))
+    embed = discord.Embed(
+        title=_clip(question, 256),
+        colour=COLOUR_WINDOW if waiting.in_window else COLOUR_PLAY,
+        description=_clip("\n\n".join(p for p in parts if p)),
+    )
     embed.set_footer(text=t("{game} · match #{match} · only you can see this", game=game.title, match=live.id))
     view = discord.ui.View(timeout=None)
     labels = [_option_label(choice_label(live, player, c.key, c.value)) for c in step.choices]
@@ -458,14 +534,27 @@ def picker_message(live: LiveMatch, player: int, step: Step, *, header: str | No
             view.add_item(PickButton.make(live.id, live.decision, legal, step.path, choice.index, label=label))
     else:
         for chunk_start in range(0, min(len(step.choices), SELECT_OPTIONS * MAX_SELECTS), SELECT_OPTIONS):
-            chunk = step.choices[chunk_start: chunk_start + SELECT_OPTIONS]
-            view.add_item(PickSelect.make(
-                live.id, live.decision, legal, step.path, chunk_start // SELECT_OPTIONS, placeholder=question,
-                options=[discord.SelectOption(label=labels[c.index], value=str(c.index), description=notes[c.index])
-                         for c in chunk]))
+            chunk = step.choices[chunk_start : chunk_start + SELECT_OPTIONS]
+            view.add_item(
+                PickSelect.make(
+                    live.id,
+                    live.decision,
+                    legal,
+                    step.path,
+                    chunk_start // SELECT_OPTIONS,
+                    placeholder=question,
+                    options=[
+                        discord.SelectOption(label=labels[c.index], value=str(c.index), description=notes[c.index])
+                        for c in chunk
+                    ],
+                )
+            )
     if step.path:
-        view.add_item(PickButton.make(live.id, live.decision, legal, step.path, "back", label=t("Back"),
-                                      style=discord.ButtonStyle.secondary))
+        view.add_item(
+            PickButton.make(
+                live.id, live.decision, legal, step.path, "back", label=t("Back"), style=discord.ButtonStyle.secondary
+            )
+        )
     return Rendered(content=header, embed=embed, view=view, hand_of=(live, player))
 
 
@@ -493,9 +582,11 @@ def _option_label(text: str) -> str:
 
 def page(board: Board, *, colour: int | None = None) -> Rendered:
     """A page of its own (a card looked up): its heading, text, boxes and footnote, fitted to Discord's limits."""
-    embed = discord.Embed(title=_clip(board.title, 256) if board.title else None,
-                          description=_clip(board.text) if board.text else None,
-                          colour=discord.Colour(colour) if colour is not None else COLOUR_LOBBY)
+    embed = discord.Embed(
+        title=_clip(board.title, 256) if board.title else None,
+        description=_clip(board.text) if board.text else None,
+        colour=discord.Colour(colour) if colour is not None else COLOUR_LOBBY,
+    )
     add_fields(embed, board.fields)
     if board.footer:
         embed.set_footer(text=_clip(board.footer, 2048))

@@ -108,8 +108,9 @@ class Claim:
 
     __slots__ = ("item", "handler", "match", "component", "_readers", "_errors")
 
-    def __init__(self, item: Item, handler: Any, match: re.Match[str], component: Any, readers: Readers,
-                 errors: Errors) -> None:
+    def __init__(
+        self, item: Item, handler: Any, match: re.Match[str], component: Any, readers: Readers, errors: Errors
+    ) -> None:
         self.item, self.handler, self.match, self.component = item, handler, match, component
         self._readers, self._errors = readers, errors
 

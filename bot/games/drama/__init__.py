@@ -28,9 +28,15 @@ MODULE = GameModule(
     sampler=sampler.sample,
     picture="bot.games.drama.picture",
     commands=(
-        Lookup(name="card", description=N_("Show any Drama Pukul 7 card or hero in full."),
-               parameter="name", parameter_description=N_("The card's or hero's name (start typing for suggestions)"),
-               suggest=cardtext.suggest, show=cardtext.card_page, colour=cardtext.PAGE_COLOUR),
+        Lookup(
+            name="card",
+            description=N_("Show any Drama Pukul 7 card or hero in full."),
+            parameter="name",
+            parameter_description=N_("The card's or hero's name (start typing for suggestions)"),
+            suggest=cardtext.suggest,
+            show=cardtext.card_page,
+            colour=cardtext.PAGE_COLOUR,
+        ),
     ),
 )
 

@@ -32,8 +32,15 @@ from bot.kernel.contract import Action, Event, IllegalAction
 from bot.kernel.i18n import t
 
 TURN_TYPES = {"play", "buy", "recruit", "kahwin", "hero_ability", "use", "attack", "end_turn"}
-CHOICE_TYPES = {"collect": "start", "pay": "pay", "cancel": "pay", "absorb": "absorb", "to_hand": "to_hand",
-                "react": "react", "decline": "react"}
+CHOICE_TYPES = {
+    "collect": "start",
+    "pay": "pay",
+    "cancel": "pay",
+    "absorb": "absorb",
+    "to_hand": "to_hand",
+    "react": "react",
+    "decline": "react",
+}
 ALL_TYPES = TURN_TYPES | set(CHOICE_TYPES) | {"pick_hero", "pass"}
 INT_KEYS = {"card", "target", "pick", "entry", "replace", "slot", "member", "discard"}
 
@@ -71,8 +78,11 @@ def _wrong_mode(state: DramaState, pid: int, typ: str) -> str:
     if not player(state, pid).alive:
         return t("You are out of the game.")
     if state.phase == "pick":
-        return (t("Heroes are still being chosen; it is not your pick.") if typ == "pick_hero"
-                else t("Heroes are still being chosen."))
+        return (
+            t("Heroes are still being chosen; it is not your pick.")
+            if typ == "pick_hero"
+            else t("Heroes are still being chosen.")
+        )
     if typ == "pick_hero":
         return t("Heroes have already been chosen.")
     if state.choice is not None:
@@ -92,8 +102,11 @@ def _wrong_mode(state: DramaState, pid: int, typ: str) -> str:
     if typ == "pass":
         return t("There is no Plot Twist window to pass in.")
     if pid != state.turn.player:
-        return (t("It is not your turn.") if typ != "play"
-                else t("It is not your turn; PLOT TWISTs can be played on other turns only when a window opens."))
+        return (
+            t("It is not your turn.")
+            if typ != "play"
+            else t("It is not your turn; PLOT TWISTs can be played on other turns only when a window opens.")
+        )
     return t("You can only do that in your Action phase.")
 
 
@@ -102,8 +115,9 @@ def _keys(action: Action, required: list[str], optional: tuple[str, ...] = ()) -
         if k == "type":
             continue
         if k not in required and k not in optional:
-            raise IllegalAction(t("The '{action}' action takes no '{key}' parameter here.",
-                                  action=action["type"], key=k))
+            raise IllegalAction(
+                t("The '{action}' action takes no '{key}' parameter here.", action=action["type"], key=k)
+            )
         if k in INT_KEYS and (not isinstance(v, int) or isinstance(v, bool)):
             raise IllegalAction(t("The '{key}' parameter must be a whole number.", key=k))
     for k in required:
@@ -157,8 +171,11 @@ def check(state: DramaState, pid: int, action: Any) -> str:
     elif typ == "attack":
         _keys(action, ["target"])
         _need(t("A Cliffhanger stopped your turn: you cannot attack.") if state.turn.silenced else None)
-        _need(None if any(o.id == action["target"] and o.alive and o.id != pid for o in state.players)
-              else t("Attack another player who is still in the game."))
+        _need(
+            None
+            if any(o.id == action["target"] and o.alive and o.id != pid for o in state.players)
+            else t("Attack another player who is still in the game.")
+        )
     else:
         _check_choice(state, pid, action)
     return m
@@ -171,11 +188,13 @@ def _check_play(state: DramaState, pid: int, action: Action, m: str | None) -> N
         raise IllegalAction(t("That card is not in your hand."))
     is_pt = CARDS.is_blue(cid) and CARDS.blue[cid].kind == "plot_twist"
     if m == "window" and not is_pt:
-        raise IllegalAction(t("Only a PLOT TWIST can be played in response; other cards are played in your own Action "
-                              "phase."))
+        raise IllegalAction(
+            t("Only a PLOT TWIST can be played in response; other cards are played in your own Action phase.")
+        )
     if pid == state.turn.player:
-        _need(t("A Cliffhanger stopped your turn: you cannot play cards from your hand.") if state.turn.silenced
-              else None)
+        _need(
+            t("A Cliffhanger stopped your turn: you cannot play cards from your hand.") if state.turn.silenced else None
+        )
         _need(t("You have no ACTION left this turn.") if actions_left(state) <= 0 else None)
     if CARDS.is_blue(cid):
         d = CARDS.blue[cid]
@@ -200,8 +219,9 @@ def ability_of(state: DramaState, pid: int, action: Action) -> tuple[Ability, st
         raise IllegalAction(t("That card is not in front of you."))
     ab = CARDS.g(cid).ability
     if ab.kind != "active":
-        raise IllegalAction(t("That card has no active ABILITY (passive ones are always on; reactive ones answer a "
-                              "loss of AIR MUKA)."))
+        raise IllegalAction(
+            t("That card has no active ABILITY (passive ones are always on; reactive ones answer a loss of AIR MUKA).")
+        )
     return ab, (t("That card's ABILITY was already used this turn.") if cid in state.turn.used else None)
 
 
@@ -213,8 +233,11 @@ def _check_ability(state: DramaState, pid: int, action: Action) -> None:
         raise IllegalAction(t("That ABILITY costs {cost} Juta and you have {juta}.", cost=ab.cost.juta, juta=p.juta))
     if len(p.hand) < ab.cost.discard:
         raise IllegalAction(t("That ABILITY needs a card from your hand to discard."))
-    keys = ((["card"] if action["type"] == "use" else []) + param_keys(ab.effects)
-            + (["discard"] if ab.cost.discard else []))
+    keys = (
+        (["card"] if action["type"] == "use" else [])
+        + param_keys(ab.effects)
+        + (["discard"] if ab.cost.discard else [])
+    )
     _keys(action, keys)
     _need(conditions_reason(state, pid, ab.conditions))
     _need(params_reason(state, pid, ab.effects, action))
@@ -229,8 +252,11 @@ def _check_choice(state: DramaState, pid: int, action: Action) -> None:
     typ = action["type"]
     if typ == "pay":
         _keys(action, ["card"])
-        _need(None if action["card"] in p.hand and action["card"] not in c.data["chosen"] else
-              t("Pay with a card from your hand that you have not already chosen."))
+        _need(
+            None
+            if action["card"] in p.hand and action["card"] not in c.data["chosen"]
+            else t("Pay with a card from your hand that you have not already chosen.")
+        )
     elif typ in ("absorb", "to_hand"):
         key = "member" if typ == "absorb" else "card"
         _keys(action, [key])
@@ -344,6 +370,16 @@ def _do_ability(state: DramaState, pid: int, action: Action, events: list[Event]
             discard(state, cid)
         entry = {"player": pid, "cls": "ability", "card": cid, "hero": ""}
     entry.update(_params(action))
-    events.append(dict({"type": "ability", "player": pid, "card": entry["card"], "hero": entry["hero"],
-                        "paid": action.get("discard")}, **_params(action)))
+    events.append(
+        dict(
+            {
+                "type": "ability",
+                "player": pid,
+                "card": entry["card"],
+                "hero": entry["hero"],
+                "paid": action.get("discard"),
+            },
+            **_params(action),
+        )
+    )
     open_window(state, "played", exclude=pid, base=entry)

@@ -88,8 +88,9 @@ class HeuristicPolicy:
             return True
         return self._hurts_others(view, me, a)
 
-    def _respond(self, view: Mapping[str, Any], me: int, by_type: Mapping[str, list[Action]],
-                 hand: Mapping[int, Any], rng: Rng) -> Action:
+    def _respond(
+        self, view: Mapping[str, Any], me: int, by_type: Mapping[str, list[Action]], hand: Mapping[int, Any], rng: Rng
+    ) -> Action:
         attack = view.get("attack")
         window = view.get("window") or {}
         stack = window.get("stack", [])
@@ -139,9 +140,11 @@ class HeuristicPolicy:
         """Attack before Collecting only when that Dengki knocks a rival out now; else collect and build."""
         players = _players(view)
         strength = players[me]["attributes"]["dengki"]
-        finishing = [a for a in by_type.get("attack", [])
-                     if _damage_through(players[me], players[a["target"]], strength)
-                     >= players[a["target"]]["air_muka"]]
+        finishing = [
+            a
+            for a in by_type.get("attack", [])
+            if _damage_through(players[me], players[a["target"]], strength) >= players[a["target"]]["air_muka"]
+        ]
         return self._attack(view, me, finishing, rng) if finishing else by_type["collect"][0]
 
     @staticmethod

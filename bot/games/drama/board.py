@@ -32,7 +32,7 @@ def _name(names: Mapping[int, str], pid: Any) -> str:
 
 
 def air_muka_bar(n: int) -> str:
-    """"▰▰▰▰▰▱▱ 5/7": Air Muka as a bar and a count."""
+    """ "▰▰▰▰▰▱▱ 5/7": Air Muka as a bar and a count."""
     n = max(0, min(MAX_AIR_MUKA, n))
     return "▰" * n + "▱" * (MAX_AIR_MUKA - n) + f" {n}/{MAX_AIR_MUKA}"
 
@@ -41,8 +41,11 @@ def _card_line(c: Mapping[str, Any], detail: bool, married: bool = False) -> str
     """A card in front of a player: name, what it gives, and (with ``detail``) what it does."""
     cid = c["id"]
     if c["kind"] == "member":
-        head = (t("💍 **{card}** (spouse)", card=c["name"]) if married
-                else t("👤 **{card}** (🛡{n}, unmarried)", card=c["name"], n=c["air_muka"]))
+        head = (
+            t("💍 **{card}** (spouse)", card=c["name"])
+            if married
+            else t("👤 **{card}** (🛡{n}, unmarried)", card=c["name"], n=c["air_muka"])
+        )
     else:
         head = t("🎒 **{card}**", card=c["name"])
     gives = cardtext.attrs_text(tuple(c["attributes"].values())) if (c["kind"] == "item" or married) else ""
@@ -67,8 +70,14 @@ def seat_field(view: Mapping[str, Any], p: Mapping[str, Any], names: Mapping[int
     else:
         lines.append(t("choosing a hero…"))
     lines.append(t("{icon} Air Muka {bar}", icon=cardtext.AIR_MUKA_ICON, bar=air_muka_bar(p["air_muka"])))
-    lines.append(tn("💰 {juta} Juta · ✋ {n} card in hand", "💰 {juta} Juta · ✋ {n} cards in hand", p["hand_count"],
-                    juta=p["juta"]))
+    lines.append(
+        tn(
+            "💰 {juta} Juta · ✋ {n} card in hand",
+            "💰 {juta} Juta · ✋ {n} cards in hand",
+            p["hand_count"],
+            juta=p["juta"],
+        )
+    )
     if p["attributes"]:
         lines.append(t("Attributes: {attrs}", attrs=cardtext.attrs_text(p["attributes"], plus=False)))
     for c in p["items"]:
@@ -85,8 +94,9 @@ def kedai_field(view: Mapping[str, Any], detail: bool = True) -> Field:
         c = s["card"]
         n = s["slot"] + 1
         if c is None:
-            lines.append(t("**{n}.** face down (turns up next turn)", n=n) if s["face_down"]
-                         else t("**{n}.** empty", n=n))
+            lines.append(
+                t("**{n}.** face down (turns up next turn)", n=n) if s["face_down"] else t("**{n}.** empty", n=n)
+            )
             continue
         what = cardtext.line(c["id"]) if detail else cardtext.kind_word(c["id"])
         lines.append(t("**{n}. {card}** · {what}", n=n, card=c["name"], what=what))
@@ -96,9 +106,11 @@ def kedai_field(view: Mapping[str, Any], detail: bool = True) -> Field:
 def decks_field(view: Mapping[str, Any]) -> Field:
     green = view["green_discard"]
     members = [c["name"] for c in green if c["kind"] == "member"]
-    lines = [t("🏦 Bank: {n} Juta", n=view["bank"]),
-             t("🟦 Deck Biru: {n} left · {d} in the discard pile", n=view["blue_deck"], d=view["blue_discard"]),
-             t("🟩 Deck Hijau: {n} left · {d} in the discard pile", n=view["green_deck"], d=len(green))]
+    lines = [
+        t("🏦 Bank: {n} Juta", n=view["bank"]),
+        t("🟦 Deck Biru: {n} left · {d} in the discard pile", n=view["blue_deck"], d=view["blue_discard"]),
+        t("🟩 Deck Hijau: {n} left · {d} in the discard pile", n=view["green_deck"], d=len(green)),
+    ]
     if members:
         lines.append(t("MEMBERs in the Deck Hijau discard pile: {cards}", cards=", ".join(members)))
     return Field(t("Decks"), "\n".join(lines), inline=False)
@@ -121,6 +133,7 @@ def render_fields(view: Mapping[str, Any], names: Mapping[int, str]) -> list[Fie
 
 # --- the text above the fields ---------------------------------------------------------------
 
+
 def entry_words(e: Mapping[str, Any], stack: list[Mapping[str, Any]], names: Mapping[int, str]) -> str:
     """One response on the window's stack: "Citra plays Anak Tiri Kaki Curi on Aisyah"."""
     who = _name(names, e["player"])
@@ -129,18 +142,30 @@ def entry_words(e: Mapping[str, Any], stack: list[Mapping[str, Any]], names: Map
         return t("{player}'s {card} (does nothing: they left)", player=who, card=card)
     if "entry" in e and 0 <= e["entry"] < len(stack):
         a = stack[e["entry"]]
-        return t("{player} plays {card} against {owner}'s {against}", player=who, card=card,
-                 owner=_name(names, a["player"]), against=entry_text(a["name"]))
+        return t(
+            "{player} plays {card} against {owner}'s {against}",
+            player=who,
+            card=card,
+            owner=_name(names, a["player"]),
+            against=entry_text(a["name"]),
+        )
     uses = e.get("class") == "ability"
     if e.get("hero"):
-        return (t("{player} uses their hero ABILITY on {target}", player=who, target=_name(names, e["target"]))
-                if "target" in e else t("{player} uses their hero ABILITY", player=who))
+        return (
+            t("{player} uses their hero ABILITY on {target}", player=who, target=_name(names, e["target"]))
+            if "target" in e
+            else t("{player} uses their hero ABILITY", player=who)
+        )
     if "target" in e:
         fields = dict(player=who, card=card, target=_name(names, e["target"]))
-        return (t("{player} uses {card} on {target}", **fields) if uses
-                else t("{player} plays {card} on {target}", **fields))
-    return (t("{player} uses {card}", player=who, card=card) if uses
-            else t("{player} plays {card}", player=who, card=card))
+        return (
+            t("{player} uses {card} on {target}", **fields)
+            if uses
+            else t("{player} plays {card} on {target}", **fields)
+        )
+    return (
+        t("{player} uses {card}", player=who, card=card) if uses else t("{player} plays {card}", player=who, card=card)
+    )
 
 
 def window_words(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
@@ -148,13 +173,23 @@ def window_words(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     w = view["window"]
     tp = _name(names, view["turn"]["player"])
     a = view["attack"]
-    moment = {"turn_start": t("{player}'s turn starts", player=tp),
-              "action_start": t("{player} starts the Action phase", player=tp),
-              "played": "", "dengki": ""}.get(w["kind"], "")
+    moment = {
+        "turn_start": t("{player}'s turn starts", player=tp),
+        "action_start": t("{player} starts the Action phase", player=tp),
+        "played": "",
+        "dengki": "",
+    }.get(w["kind"], "")
     chain = [entry_words(e, w["stack"], names) for e in w["stack"]]
     if w["kind"] == "dengki" and a:
-        chain.insert(0, t("{attacker} aims {strength} DENGKI at {target}", attacker=_name(names, a["attacker"]),
-                          strength=a["strength"], target=_name(names, a["target"])))
+        chain.insert(
+            0,
+            t(
+                "{attacker} aims {strength} DENGKI at {target}",
+                attacker=_name(names, a["attacker"]),
+                strength=a["strength"],
+                target=_name(names, a["target"]),
+            ),
+        )
     text = " → ".join(([moment] if moment else []) + chain) or t("a card was played")
     if w.get("you_may_answer"):
         return t("⚡ **Plot Twist window**: {chain}. You may respond.", chain=text)
@@ -171,6 +206,9 @@ def hand_lines(view: Mapping[str, Any]) -> list[str]:
         cid = c["id"]
         text = cardtext.effect_text(cid) if cid < BLUE_COUNT else cardtext.line(cid)
         kind = cardtext.kind_word(cid)
-        lines.append(t("🃏 **{card}** · {kind} · {text}", card=c["name"], kind=kind, text=text) if cid < BLUE_COUNT
-                     else t("🃏 **{card}** · {text}", card=c["name"], text=text))
+        lines.append(
+            t("🃏 **{card}** · {kind} · {text}", card=c["name"], kind=kind, text=text)
+            if cid < BLUE_COUNT
+            else t("🃏 **{card}** · {text}", card=c["name"], text=text)
+        )
     return lines

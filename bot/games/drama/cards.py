@@ -29,36 +29,72 @@ CLASSES = ("episode", "plot_twist", "ability")
 #: One-shot effects: kind -> (min amount, max amount). Used by Episodes, Plot
 #: Twists and active abilities.
 ONE_SHOT: dict[str, tuple[int, int]] = {
-    "gain_juta": (1, 5), "draw": (1, 5), "heal": (1, 7), "extra_turn": (0, 0),
-    "bonus_action": (1, 3), "bonus_dengki": (1, 5), "kedai_discount": (1, 5),
-    "all_pay": (1, 3), "dengki": (1, 7), "lose_air_muka": (1, 7), "take_juta": (1, 5),
-    "discard_random": (1, 3), "steal_random_card": (1, 3), "discard_spouse": (0, 0),
-    "steal_item": (0, 0), "revive_member": (0, 0), "free_kahwin": (0, 0),
-    "skip_turn": (0, 0), "lose_action": (1, 3), "cancel": (0, 0),
-    "reflect_attack": (0, 0), "reduce_attack": (1, 7),
+    "gain_juta": (1, 5),
+    "draw": (1, 5),
+    "heal": (1, 7),
+    "extra_turn": (0, 0),
+    "bonus_action": (1, 3),
+    "bonus_dengki": (1, 5),
+    "kedai_discount": (1, 5),
+    "all_pay": (1, 3),
+    "dengki": (1, 7),
+    "lose_air_muka": (1, 7),
+    "take_juta": (1, 5),
+    "discard_random": (1, 3),
+    "steal_random_card": (1, 3),
+    "discard_spouse": (0, 0),
+    "steal_item": (0, 0),
+    "revive_member": (0, 0),
+    "free_kahwin": (0, 0),
+    "skip_turn": (0, 0),
+    "lose_action": (1, 3),
+    "cancel": (0, 0),
+    "reflect_attack": (0, 0),
+    "reduce_attack": (1, 7),
 }
 PASSIVE: dict[str, tuple[int, int]] = {
-    "dengki_reduce": (1, 3), "item_discount": (1, 3), "kahwin_discount": (1, 3), "recruit_discount": (1, 2),
+    "dengki_reduce": (1, 3),
+    "item_discount": (1, 3),
+    "kahwin_discount": (1, 3),
+    "recruit_discount": (1, 2),
 }
 REACTIVE: dict[str, tuple[int, int]] = {"prevent_loss": (0, 0), "reduce_loss": (1, 3)}
 #: Conditions a card may state; the ones taking a value give its range.
 CONDITIONS: dict[str, tuple[int, int] | None] = {
-    "others_turn": None, "dengki_target": None, "member_in_discard": None, "other_has_item": None,
-    "other_married": None, "no_spouse": None, "air_muka_at_most": (1, 6),
+    "others_turn": None,
+    "dengki_target": None,
+    "member_in_discard": None,
+    "other_has_item": None,
+    "other_married": None,
+    "no_spouse": None,
+    "air_muka_at_most": (1, 6),
 }
 #: Effects that only make sense at a given moment: the card must state that condition.
-NEEDS_CONDITION = {"skip_turn": "others_turn", "lose_action": "others_turn", "reflect_attack": "dengki_target",
-                   "reduce_attack": "dengki_target"}
+NEEDS_CONDITION = {
+    "skip_turn": "others_turn",
+    "lose_action": "others_turn",
+    "reflect_attack": "dengki_target",
+    "reduce_attack": "dengki_target",
+}
 #: Effects only a Plot Twist can carry (they answer something happening now).
 PLOT_TWIST_ONLY = {"cancel", "skip_turn", "lose_action", "reflect_attack", "reduce_attack"}
 #: Conditions that never hold on your own turn, so Episodes and active abilities may not use them.
 OTHERS_TURN_CONDITIONS = {"others_turn", "dengki_target"}
 #: Which action parameter an effect needs: "target" (a player), "card" (a card id picked
 #: from somewhere), "entry" (a response on the stack).
-PARAMS = {"dengki": "target", "lose_action": None, "lose_air_muka": "target", "take_juta": "target",
-          "discard_random": "target", "steal_random_card": "target", "discard_spouse": "target",
-          "steal_item": "target", "revive_member": "pick",
-          "free_kahwin": "pick", "cancel": "entry"}
+PARAMS = {
+    "dengki": "target",
+    "lose_action": None,
+    "lose_air_muka": "target",
+    "take_juta": "target",
+    "discard_random": "target",
+    "steal_random_card": "target",
+    "discard_spouse": "target",
+    "steal_item": "target",
+    "revive_member": "pick",
+    "free_kahwin": "pick",
+    "cancel": "entry",
+}
 #: The extra card parameter of two-step targets (steal an ITEM *of* the target).
 SECOND_PARAM = {"steal_item": "pick"}
 
@@ -196,8 +232,9 @@ def _effects(card: str, raw: Any, catalog: dict[str, tuple[int, int]], where: st
         e = _table(card, f, e, {"kind", "amount", "cancels"})
         kind = _str(card, f + ".kind", e.get("kind"))
         if kind not in catalog:
-            raise _fail(card, f + ".kind",
-                        f"unknown or misplaced effect {kind!r}; allowed here: {', '.join(sorted(catalog))}")
+            raise _fail(
+                card, f + ".kind", f"unknown or misplaced effect {kind!r}; allowed here: {', '.join(sorted(catalog))}"
+            )
         low, high = catalog[kind]
         amount = _int(card, f + ".amount", e.get("amount", 0), low, high)
         cancels: tuple[str, ...] = ()
@@ -209,8 +246,9 @@ def _effects(card: str, raw: Any, catalog: dict[str, tuple[int, int]], where: st
         elif "cancels" in e:
             raise _fail(card, f + ".cancels", "only a cancel effect lists what it cancels")
         out.append(Effect(kind, amount, cancels))
-    params = ([PARAMS.get(x.kind) for x in out if PARAMS.get(x.kind)]
-              + [SECOND_PARAM[x.kind] for x in out if x.kind in SECOND_PARAM])
+    params = [PARAMS.get(x.kind) for x in out if PARAMS.get(x.kind)] + [
+        SECOND_PARAM[x.kind] for x in out if x.kind in SECOND_PARAM
+    ]
     if len(params) != len(set(params)):
         raise _fail(card, where, "at most one effect may need each kind of target")
     return tuple(out)
@@ -247,8 +285,12 @@ def _check_timing(card: str, effects: tuple[Effect, ...], conds: tuple[Condition
         if need and need not in kinds:
             raise _fail(card, "conditions", f"effect {e.kind!r} needs the condition {need!r}")
     if own_turn and kinds & OTHERS_TURN_CONDITIONS:
-        raise _fail(card, "conditions", "an EPISODE or active ABILITY is used on your own turn, "
-                    f"so it cannot have {', '.join(sorted(kinds & OTHERS_TURN_CONDITIONS))}")
+        raise _fail(
+            card,
+            "conditions",
+            "an EPISODE or active ABILITY is used on your own turn, "
+            f"so it cannot have {', '.join(sorted(kinds & OTHERS_TURN_CONDITIONS))}",
+        )
 
 
 def _cost(card: str, raw: Any, where: str, self_ok: bool) -> Cost:
@@ -320,8 +362,9 @@ def _hero(raw: dict[str, Any], i: int) -> HeroDef:
     parsed = []
     for j, s in enumerate(sides):
         s = _table(key, f"sides[{j}]", s, {"name", "gender"})
-        parsed.append((_str(key, f"sides[{j}].name", s.get("name")),
-                       _str(key, f"sides[{j}].gender", s.get("gender"), GENDERS)))
+        parsed.append(
+            (_str(key, f"sides[{j}].name", s.get("name")), _str(key, f"sides[{j}].gender", s.get("gender"), GENDERS))
+        )
     if parsed[0][1] == parsed[1][1]:
         raise _fail(key, "sides", "the two sides of a hero have different genders")
     if raw.get("ability") is None:
@@ -337,15 +380,29 @@ def _blue(raw: dict[str, Any], i: int) -> tuple[BlueDef, int]:
     effects = _effects(name, raw.get("effects"), catalog, "effects")
     conds = _conditions(name, raw.get("conditions"), "conditions")
     _check_timing(name, effects, conds, own_turn=kind == "episode")
-    return (BlueDef(name, kind, _str(name, "text", raw.get("text")), effects, conds,
-                    _short(name, "short", raw.get("short"))),
-            _copies(name, raw))
+    return (
+        BlueDef(
+            name, kind, _str(name, "text", raw.get("text")), effects, conds, _short(name, "short", raw.get("short"))
+        ),
+        _copies(name, raw),
+    )
 
 
 def _green(raw: dict[str, Any], i: int) -> tuple[GreenDef, int]:
     name = _name(raw, "green", i)
-    keys = {"name", "type", "copies", "attributes", "ability", "item_type", "price", "gender", "air_muka", "recruit",
-            "kahwin"}
+    keys = {
+        "name",
+        "type",
+        "copies",
+        "attributes",
+        "ability",
+        "item_type",
+        "price",
+        "gender",
+        "air_muka",
+        "recruit",
+        "kahwin",
+    }
     _table(name, "green", raw, keys)
     kind = _str(name, "type", raw.get("type"), ("item", "member"))
     attrs_raw = _table(name, "attributes", raw.get("attributes", {}), set(ATTRS))
@@ -363,7 +420,12 @@ def _green(raw: dict[str, Any], i: int) -> tuple[GreenDef, int]:
         if k in raw:
             raise _fail(name, k, "only an ITEM has this field")
     return GreenDef(
-        name, kind, "member", 0, attrs, ability,
+        name,
+        kind,
+        "member",
+        0,
+        attrs,
+        ability,
         gender=_str(name, "gender", raw.get("gender"), GENDERS),
         air_muka=_int(name, "air_muka", raw.get("air_muka"), 1, 7),
         recruit=_int(name, "recruit", raw.get("recruit"), 0, 5),
@@ -398,8 +460,9 @@ def parse_cards(text: str) -> CardSet:
     counts = (("hero", len(heroes), HERO_COUNT), ("blue", len(blue), BLUE_COUNT), ("green", len(green), GREEN_COUNT))
     for label, got, want in counts:
         if got != want:
-            raise BadGameData(f"Drama Pukul 7 card data: the {label} deck must hold {want} cards (copies counted), "
-                              f"found {got}")
+            raise BadGameData(
+                f"Drama Pukul 7 card data: the {label} deck must hold {want} cards (copies counted), found {got}"
+            )
     seen: set[str] = set()
     for name in names:
         if name in seen:

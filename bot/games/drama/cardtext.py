@@ -40,7 +40,7 @@ def attrs_text(values: dict[str, int] | tuple[int, ...], plus: bool = True) -> s
 
 
 def kind_word(cid: int) -> str:
-    """"Episode", "Plot Twist", "Vehicle ITEM", "MEMBER"."""
+    """ "Episode", "Plot Twist", "Vehicle ITEM", "MEMBER"."""
     if cid < BLUE_COUNT:
         return t("Episode") if CARDS.blue[cid].kind == "episode" else t("Plot Twist")
     g = CARDS.g(cid)
@@ -87,8 +87,11 @@ def line(cid: int) -> str:
             text = _fit([kind_word(cid), effect_text(cid, short)])
         else:
             g = CARDS.g(cid)
-            kind = (t("MEMBER ({gender} 🛡{n})", gender=gender_word(g.gender), n=g.air_muka) if g.kind == "member"
-                    else kind_word(cid))
+            kind = (
+                t("MEMBER ({gender} 🛡{n})", gender=gender_word(g.gender), n=g.air_muka)
+                if g.kind == "member"
+                else kind_word(cid)
+            )
             text = _fit([kind, _cost(g), attrs_text(g.attrs), effect_text(cid, short)])
         if width(text) <= LINE_MAX:
             return text
@@ -101,7 +104,7 @@ def hero_line(key: str) -> str:
     """A hero's ability, for the hero pick (at most 100 characters)."""
     ab = CARDS.hero(key).ability
     text = t("ABILITY: {text}", text=ability_text(ab))
-    return text if width(text) <= LINE_MAX else t("ABILITY: {text}", text=ability_text(ab, True))[:LINE_MAX - 2]
+    return text if width(text) <= LINE_MAX else t("ABILITY: {text}", text=ability_text(ab, True))[: LINE_MAX - 2]
 
 
 _CONDITIONS: dict[str, Callable[[Condition], str]] = {
@@ -120,8 +123,11 @@ def conditions_text(conds: tuple[Condition, ...]) -> str:
 
 
 def _ability_kind(kind: str) -> str:
-    return {"passive": t("always on"), "active": t("once per turn, on your turn"),
-            "reactive": t("when you would lose AIR MUKA on another player's turn")}.get(kind, kind)
+    return {
+        "passive": t("always on"),
+        "active": t("once per turn, on your turn"),
+        "reactive": t("when you would lose AIR MUKA on another player's turn"),
+    }.get(kind, kind)
 
 
 def _copies(name: str) -> int:
@@ -134,21 +140,37 @@ def card_full(cid: int) -> dict[str, Any]:
     rows: list[tuple[str, str]] = []
     if cid < BLUE_COUNT:
         d = CARDS.blue[cid]
-        rows += [(t("Type"), t("{kind} (Deck Biru)", kind=kind_word(cid))),
-                 (t("Cost"), t("1 ACTION on your own turn; free on another player's turn") if d.kind == "plot_twist"
-                  else t("1 ACTION, on your own turn")),
-                 (t("Condition"), conditions_text(d.conditions)), (t("Effect"), data_text(d.text))]
+        rows += [
+            (t("Type"), t("{kind} (Deck Biru)", kind=kind_word(cid))),
+            (
+                t("Cost"),
+                t("1 ACTION on your own turn; free on another player's turn")
+                if d.kind == "plot_twist"
+                else t("1 ACTION, on your own turn"),
+            ),
+            (t("Condition"), conditions_text(d.conditions)),
+            (t("Effect"), data_text(d.text)),
+        ]
     else:
         g = CARDS.g(cid)
         rows.append((t("Type"), t("{kind} (Deck Hijau)", kind=kind_word(cid))))
         if g.kind == "item":
-            rows.append((t("Cost"), t("{price} Juta at the KEDAI, or 1 ACTION to play it from your hand",
-                                      price=g.price)))
+            rows.append(
+                (t("Cost"), t("{price} Juta at the KEDAI, or 1 ACTION to play it from your hand", price=g.price))
+            )
             rows.append((t("Attributes"), attrs_text(g.attrs) or t("none")))
         else:
-            rows.append((t("Cost"), tn("recruit by discarding {n} card (or 1 ACTION from your hand); KAHWIN {k} Juta",
-                                       "recruit by discarding {n} cards (or 1 ACTION from your hand); KAHWIN {k} Juta",
-                                       g.recruit, k=g.kahwin)))
+            rows.append(
+                (
+                    t("Cost"),
+                    tn(
+                        "recruit by discarding {n} card (or 1 ACTION from your hand); KAHWIN {k} Juta",
+                        "recruit by discarding {n} cards (or 1 ACTION from your hand); KAHWIN {k} Juta",
+                        g.recruit,
+                        k=g.kahwin,
+                    ),
+                )
+            )
             rows.append((t("Gender"), gender_word(g.gender)))
             rows.append((t("Shield"), t("absorbs up to {n} DENGKI", n=g.air_muka)))
             rows.append((t("Attributes"), t("when married: {attrs}", attrs=attrs_text(g.attrs) or t("none"))))
@@ -163,9 +185,12 @@ def card_full(cid: int) -> dict[str, Any]:
 def hero_full(key: str) -> dict[str, Any]:
     h = CARDS.hero(key)
     sides = " / ".join(t("{name} ({gender})", name=n, gender=gender_word(g)) for n, g in h.sides)
-    rows = [(t("Type"), t("Hero card (choose one side)")), (t("Sides"), sides),
-            (t("Condition"), conditions_text(h.ability.conditions)),
-            (t("Effect"), t("ABILITY, once per turn: {text}", text=data_text(h.ability.text)))]
+    rows = [
+        (t("Type"), t("Hero card (choose one side)")),
+        (t("Sides"), sides),
+        (t("Condition"), conditions_text(h.ability.conditions)),
+        (t("Effect"), t("ABILITY, once per turn: {text}", text=data_text(h.ability.text))),
+    ]
     return {"title": " / ".join(n for n, _g in h.sides), "rows": rows}
 
 
@@ -210,11 +235,16 @@ def card_page(name: str) -> Board:
     card = lookup(name)
     if card is None:
         close = suggest(name[:4]) if name.strip() else []
-        text = (t("There is no Drama Pukul 7 card called “{name}”. Did you mean: {names}?", name=name,
-                  names=", ".join(close[:5])) if close
-                else t("There is no Drama Pukul 7 card called “{name}”.", name=name))
+        text = (
+            t(
+                "There is no Drama Pukul 7 card called “{name}”. Did you mean: {names}?",
+                name=name,
+                names=", ".join(close[:5]),
+            )
+            if close
+            else t("There is no Drama Pukul 7 card called “{name}”.", name=name)
+        )
         return Board(text)
     wide = (t("Effect"), t("Cost"))
     fields = tuple(Field(label, value or "—", inline=label not in wide) for label, value in card["rows"])
-    return Board("", fields, title=card["title"],
-                 footer=t("Drama Pukul 7 · card data from the community card file"))
+    return Board("", fields, title=card["title"], footer=t("Drama Pukul 7 · card data from the community card file"))

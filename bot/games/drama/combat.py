@@ -210,8 +210,11 @@ def eliminate(state: DramaState, t: Player, events: list[Event], reason: str = "
     state.bank += t.juta
     t.juta = 0
     state.eliminated.append(t.id)
-    events.append({"type": "eliminated", "player": t.id} if reason == "air_muka"
-                  else {"type": "eliminated", "player": t.id, "reason": reason})
+    events.append(
+        {"type": "eliminated", "player": t.id}
+        if reason == "air_muka"
+        else {"type": "eliminated", "player": t.id, "reason": reason}
+    )
     alive = alive_ids(state)
     if len(alive) <= 1:
         state.phase = "over"

@@ -34,6 +34,7 @@ from bot.kernel.i18n import N_, t, translate
 
 # --- conditions ------------------------------------------------------------------
 
+
 def condition_reason(state: DramaState, pid: int, cond: Condition) -> str | None:
     """None when the printed condition holds for ``pid`` now, else why not (shown to the player)."""
     p = player(state, pid)
@@ -41,11 +42,15 @@ def condition_reason(state: DramaState, pid: int, cond: Condition) -> str | None
     if k == "others_turn":
         return None if state.turn.player != pid else t("This card can only be played on another player's turn.")
     if k == "dengki_target":
-        return (None if projected_target(state) == pid
-                else t("This card can only be played when DENGKI is aimed at you."))
+        return (
+            None if projected_target(state) == pid else t("This card can only be played when DENGKI is aimed at you.")
+        )
     if k == "member_in_discard":
-        return (None if any(CARDS.g(c).kind == "member" for c in state.green_discard)
-                else t("There is no MEMBER in the Deck Hijau discard pile."))
+        return (
+            None
+            if any(CARDS.g(c).kind == "member" for c in state.green_discard)
+            else t("There is no MEMBER in the Deck Hijau discard pile.")
+        )
     if k == "other_has_item":
         return None if any(o.items for o in others(state, pid)) else t("No other player has an ITEM.")
     if k == "other_married":
@@ -53,8 +58,9 @@ def condition_reason(state: DramaState, pid: int, cond: Condition) -> str | None
     if k == "no_spouse":
         return None if p.spouse is None else t("You are already married.")
     if k == "air_muka_at_most":
-        return (None if p.air_muka <= cond.value
-                else t("You need {value} AIR MUKA or less to do this.", value=cond.value))
+        return (
+            None if p.air_muka <= cond.value else t("You need {value} AIR MUKA or less to do this.", value=cond.value)
+        )
     raise AssertionError(f"unknown condition {k}")  # the loader rejects unknown conditions
 
 
@@ -139,8 +145,9 @@ def combos(state: DramaState, pid: int, effects: tuple[Effect, ...]) -> list[dic
     targets: Sequence[int | None] = valid_targets(state, pid, effects) if "target" in keys else [None]
     out: list[dict[str, int]] = []
     for target in targets:
-        picks: Sequence[int | None] = (list(_unique(pick_pool(state, pid, effects, target))) if "pick" in keys
-                                       else [None])
+        picks: Sequence[int | None] = (
+            list(_unique(pick_pool(state, pid, effects, target))) if "pick" in keys else [None]
+        )
         for k in picks:
             entries: Sequence[int | None] = entry_pool(state, pid, effects) if "entry" in keys else [None]
             for en in entries:
@@ -167,6 +174,7 @@ def params_reason(state: DramaState, pid: int, effects: tuple[Effect, ...], acti
 
 
 # --- resolution ---------------------------------------------------------------------
+
 
 def resolve(state: DramaState, task: dict[str, Any], events: list[Event]) -> None:
     """A stack entry takes effect: queue its effects in printed order."""
@@ -226,6 +234,7 @@ def _turn_bonus(field_name: str) -> Handler:
             return _fizzle(events, p, entry, N_("it only works on your own turn"))
         setattr(state.turn, field_name, getattr(state.turn, field_name) + eff.amount)
         _ev(events, p, eff, amount=eff.amount)
+
     return handler
 
 
@@ -376,12 +385,28 @@ def _reduce_loss(state: DramaState, p: Player, eff: Effect, entry: dict[str, Any
 
 
 HANDLERS: dict[str, Handler] = {
-    "gain_juta": _gain, "draw": _draw, "heal": _heal, "extra_turn": _extra_turn,
-    "bonus_action": _turn_bonus("bonus_action"), "bonus_dengki": _turn_bonus("bonus_dengki"),
-    "kedai_discount": _turn_bonus("discount"), "all_pay": _all_pay, "dengki": _dengki,
-    "lose_air_muka": _lose, "take_juta": _take_juta, "discard_random": _discard_random,
-    "steal_random_card": _steal_random, "discard_spouse": _discard_spouse, "steal_item": _steal_item,
-    "revive_member": _revive, "free_kahwin": _free_kahwin, "skip_turn": _skip_turn,
-    "lose_action": _lose_action, "cancel": _noop, "reflect_attack": _reflect, "reduce_attack": _reduce,
-    "prevent_loss": _prevent, "reduce_loss": _reduce_loss,
+    "gain_juta": _gain,
+    "draw": _draw,
+    "heal": _heal,
+    "extra_turn": _extra_turn,
+    "bonus_action": _turn_bonus("bonus_action"),
+    "bonus_dengki": _turn_bonus("bonus_dengki"),
+    "kedai_discount": _turn_bonus("discount"),
+    "all_pay": _all_pay,
+    "dengki": _dengki,
+    "lose_air_muka": _lose,
+    "take_juta": _take_juta,
+    "discard_random": _discard_random,
+    "steal_random_card": _steal_random,
+    "discard_spouse": _discard_spouse,
+    "steal_item": _steal_item,
+    "revive_member": _revive,
+    "free_kahwin": _free_kahwin,
+    "skip_turn": _skip_turn,
+    "lose_action": _lose_action,
+    "cancel": _noop,
+    "reflect_attack": _reflect,
+    "reduce_attack": _reduce,
+    "prevent_loss": _prevent,
+    "reduce_loss": _reduce_loss,
 }

@@ -48,8 +48,9 @@ def _member_line(state: DramaState, pid: int, member: int) -> str:
     if state.choice is not None and state.choice.kind == "absorb":
         return t("Absorbs up to {n} DENGKI, then is discarded", n=g.air_muka)
     gives = cardtext.attrs_text(g.attrs) or t("no attributes")
-    text = t("KAHWIN for {cost} Juta · married: {gives}", cost=shop.kahwin_cost(player(state, pid), member),
-             gives=gives)
+    text = t(
+        "KAHWIN for {cost} Juta · married: {gives}", cost=shop.kahwin_cost(player(state, pid), member), gives=gives
+    )
     ability = cardtext.ability_text(g.ability, True)
     full = f"{text} · {ability}" if ability else text
     return full if cardtext.width(full) <= cardtext.LINE_MAX else text
@@ -59,25 +60,28 @@ def standing(state: DramaState, pid: int) -> str:
     """A player at a glance, as an option's description: Air Muka, Juta, hand, shields."""
     p = player(state, pid)
     shield = sum(CARDS.g(m).air_muka for m in p.members)
-    bits = [t("😊 Air Muka {n}/{max}", n=p.air_muka, max=MAX_AIR_MUKA), t("💰 {n} Juta", n=p.juta),
-            tn("{n} card in hand", "{n} cards in hand", len(p.hand))]
+    bits = [
+        t("😊 Air Muka {n}/{max}", n=p.air_muka, max=MAX_AIR_MUKA),
+        t("💰 {n} Juta", n=p.juta),
+        tn("{n} card in hand", "{n} cards in hand", len(p.hand)),
+    ]
     if shield:
         bits.append(t("🛡 MEMBERs shield {n}", n=shield))
     if p.spouse is not None:
         bits.append(t("married to {card}", card=CARDS.name(p.spouse)))
-    return " · ".join(bits)[:cardtext.LINE_MAX]
+    return " · ".join(bits)[: cardtext.LINE_MAX]
 
 
 def _entry_line(e: dict[str, Any]) -> str:
     if e.get("hero"):
         return cardtext.hero_line(e["hero"])
     if e["cls"] == "ability":
-        return t("ABILITY: {text}", text=cardtext.ability_text(CARDS.g(e["card"]).ability, True))[:cardtext.LINE_MAX]
+        return t("ABILITY: {text}", text=cardtext.ability_text(CARDS.g(e["card"]).ability, True))[: cardtext.LINE_MAX]
     return cardtext.line(e["card"])
 
 
 def _who(state: DramaState, pid: int, viewer: int, names: Mapping[int, str] | None = None) -> str:
-    """"you", the player's name where the platform gave names, else their hero."""
+    """ "you", the player's name where the platform gave names, else their hero."""
     if pid == viewer:
         return t("you")
     if names and pid in names:
@@ -86,26 +90,43 @@ def _who(state: DramaState, pid: int, viewer: int, names: Mapping[int, str] | No
 
 
 def entry_sentence(state: DramaState, e: dict[str, Any], viewer: int, names: Mapping[int, str] | None = None) -> str:
-    """"Mat Rempit plays Anak Tiri Kaki Curi on you", "Cikgu Zura uses Telefon Lipat ABILITY"."""
+    """ "Mat Rempit plays Anak Tiri Kaki Curi on you", "Cikgu Zura uses Telefon Lipat ABILITY"."""
     who = _who(state, e["player"], viewer, names)
     card = entry_label(e)
     if e.get("void"):
         return t("{player}'s {card} (does nothing: they left)", player=who, card=card)
     if "entry" in e and state.window is not None and 0 <= e["entry"] < len(state.window.stack):
         against = state.window.stack[e["entry"]]
-        return t("{player} plays {card} against {owner}'s {against}", player=who, card=card,
-                 owner=_who(state, against["player"], viewer, names), against=entry_label(against))
+        return t(
+            "{player} plays {card} against {owner}'s {against}",
+            player=who,
+            card=card,
+            owner=_who(state, against["player"], viewer, names),
+            against=entry_label(against),
+        )
     if e.get("hero"):
-        return (t("{player} uses their hero ABILITY on {target}", player=who,
-                  target=_who(state, e["target"], viewer, names))
-                if "target" in e else t("{player} uses their hero ABILITY", player=who))
+        return (
+            t(
+                "{player} uses their hero ABILITY on {target}",
+                player=who,
+                target=_who(state, e["target"], viewer, names),
+            )
+            if "target" in e
+            else t("{player} uses their hero ABILITY", player=who)
+        )
     if "target" in e:
         fields = dict(player=who, card=card, target=_who(state, e["target"], viewer, names))
-        text = (t("{player} uses {card} on {target}", **fields) if e["cls"] == "ability"
-                else t("{player} plays {card} on {target}", **fields))
+        text = (
+            t("{player} uses {card} on {target}", **fields)
+            if e["cls"] == "ability"
+            else t("{player} plays {card} on {target}", **fields)
+        )
     else:
-        text = (t("{player} uses {card}", player=who, card=card) if e["cls"] == "ability"
-                else t("{player} plays {card}", player=who, card=card))
+        text = (
+            t("{player} uses {card}", player=who, card=card)
+            if e["cls"] == "ability"
+            else t("{player} plays {card}", player=who, card=card)
+        )
     if "pick" in e:
         text = t("{action} ({card})", action=text, card=CARDS.name(e["pick"]))
     return text
@@ -119,8 +140,12 @@ def _moment(state: DramaState, viewer: int, names: Mapping[int, str] | None = No
     if w is not None and w.kind == "dengki" and a is not None:
         projected = projected_target(state)
         target = a.target if projected is None else projected
-        return t("{attacker} aims {strength} DENGKI at {target}", attacker=_who(state, a.attacker, viewer, names),
-                 strength=a.strength, target=_who(state, target, viewer, names))
+        return t(
+            "{attacker} aims {strength} DENGKI at {target}",
+            attacker=_who(state, a.attacker, viewer, names),
+            strength=a.strength,
+            target=_who(state, target, viewer, names),
+        )
     if w is not None and w.kind == "turn_start":
         return t("{player}'s turn starts (before Collecting)", player=tp)
     if w is not None and w.kind == "action_start":
@@ -167,7 +192,10 @@ def _short_link(state: DramaState, e: dict[str, Any], viewer: int, names: Mappin
 def start_question(state: DramaState, pid: int) -> str:
     """The turn player's first decision: collect (what it brings) or attack at once."""
     a = attributes(state, player(state, pid))
-    return tn("Your turn: collect {juta} Juta + {n} card and play, or DENGKI {dengki} now (turn ends)?",
-              "Your turn: collect {juta} Juta + {n} cards and play, or DENGKI {dengki} now (turn ends)?",
-              a["draw"], juta=a["juta"], dengki=a["dengki"])
-
+    return tn(
+        "Your turn: collect {juta} Juta + {n} card and play, or DENGKI {dengki} now (turn ends)?",
+        "Your turn: collect {juta} Juta + {n} cards and play, or DENGKI {dengki} now (turn ends)?",
+        a["draw"],
+        juta=a["juta"],
+        dengki=a["dengki"],
+    )

@@ -83,5 +83,4 @@ def _settle_choice(state: DramaState, pid: int, owned: set[int], events: list[Ev
     card = c.data.get("card")
     if c.kind == "to_hand" and card in owned:
         state.choice = None
-        events.append({"type": "take_fails", "player": c.player, "target": pid, "card": card,
-                       "name": CARDS.name(card)})
+        events.append({"type": "take_fails", "player": c.player, "target": pid, "card": card, "name": CARDS.name(card)})

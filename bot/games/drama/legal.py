@@ -87,8 +87,9 @@ def _choice(state: DramaState, pid: int, kind: str) -> list[Action]:
     assert c is not None
     p = player(state, pid)
     if kind == "start":
-        return [{"type": "collect"}] + [{"type": "attack", "target": o.id} for o in state.players
-                                        if o.alive and o.id != pid]
+        return [{"type": "collect"}] + [
+            {"type": "attack", "target": o.id} for o in state.players if o.alive and o.id != pid
+        ]
     if kind == "pay":
         left = [h for h in p.hand if h not in c.data["chosen"]]
         return [{"type": "pay", "card": h} for h in _unique(left)] + [{"type": "cancel"}]

@@ -27,8 +27,12 @@ def _phase(view: Mapping[str, Any]) -> str:
     phase: str | None = view.get("phase")
     turn = view.get("turn") or {}
     names: dict[str | None, str] = {
-        "pick": t("choosing heroes"), "collect": t("start of turn"), "dengki": t("Dengki phase"),
-        "over": t("game over"), "action": t("Action phase, {n} ACTION left", n=turn.get("actions_left", 0))}
+        "pick": t("choosing heroes"),
+        "collect": t("start of turn"),
+        "dengki": t("Dengki phase"),
+        "over": t("game over"),
+        "action": t("Action phase, {n} ACTION left", n=turn.get("actions_left", 0)),
+    }
     return names.get(phase, str(phase))
 
 
@@ -36,8 +40,11 @@ def _headline(view: Mapping[str, Any], names: Mapping[Any, str]) -> str:
     phase = view.get("phase")
     if phase == "over":
         winner = view.get("winner")
-        return t("Protagonist: {player}", player=name_of(names, winner)) if winner is not None \
+        return (
+            t("Protagonist: {player}", player=name_of(names, winner))
+            if winner is not None
             else t("Game over: no one is left")
+        )
     if phase == "pick":
         queue = (view.get("pick") or {}).get("queue") or []
         return t("{player} chooses a hero", player=name_of(names, queue[0] if queue else None))
@@ -52,12 +59,22 @@ def _header(c: Canvas, view: Mapping[str, Any], names: Mapping[Any, str]) -> Non
     c.text((MARGIN, 86), _phase(view), 24, 600, fill=MUTED)
     right = c.width - MARGIN
     top = view.get("blue_discard_top")
-    c.text((right, 12), t("Blue deck {n} \u00b7 discard {d}", n=view.get("blue_deck", 0),
-                          d=view.get("blue_discard", 0)), 22, 360, anchor="ra")
+    c.text(
+        (right, 12),
+        t("Blue deck {n} \u00b7 discard {d}", n=view.get("blue_deck", 0), d=view.get("blue_discard", 0)),
+        22,
+        360,
+        anchor="ra",
+    )
     if top:
         c.text((right, 40), t("top: {card}", card=top), 20, 360, anchor="ra", fill=MUTED)
-    c.text((right, 66), t("Green deck {n} \u00b7 discard {d}", n=view.get("green_deck", 0),
-                          d=len(view.get("green_discard") or [])), 22, 360, anchor="ra")
+    c.text(
+        (right, 66),
+        t("Green deck {n} \u00b7 discard {d}", n=view.get("green_deck", 0), d=len(view.get("green_discard") or [])),
+        22,
+        360,
+        anchor="ra",
+    )
     c.text((right, 94), t("Bank: {n} Juta", n=view.get("bank", 0)), 22, 360, anchor="ra", fill=MUTED)
 
 
@@ -89,29 +106,44 @@ def _kedai(c: Canvas, y: float, view: Mapping[str, Any]) -> None:
 
 def _card_list(c: Canvas, x: float, y: float, w: int, title: str, cards: list[Mapping[str, Any]]) -> None:
     c.text((x, y), f"{title} ({len(cards)})", 20, w, bold=True, fill=MUTED)
-    shown = cards if len(cards) <= LIST_ROWS else cards[:LIST_ROWS - 1]
+    shown = cards if len(cards) <= LIST_ROWS else cards[: LIST_ROWS - 1]
     for i, card in enumerate(shown):
         name = card.get("name", "")
         if card.get("married"):
             name = "\u2665 " + t("married: {name}", name=name)
-        c.text((x, y + (i + 1) * ROW), name, 20, w, bold=bool(card.get("married")),
-               fill=HIGHLIGHT if card.get("married") else INK)
+        c.text(
+            (x, y + (i + 1) * ROW),
+            name,
+            20,
+            w,
+            bold=bool(card.get("married")),
+            fill=HIGHLIGHT if card.get("married") else INK,
+        )
     if len(shown) < len(cards):
         c.text((x, y + LIST_ROWS * ROW), t("+{n} more", n=len(cards) - len(shown)), 20, w, fill=MUTED)
 
 
-def _seat(c: Canvas, x: float, y: float, p: Mapping[str, Any], view: Mapping[str, Any],
-          names: Mapping[Any, str]) -> None:
+def _seat(
+    c: Canvas, x: float, y: float, p: Mapping[str, Any], view: Mapping[str, Any], names: Mapping[Any, str]
+) -> None:
     pid = p.get("id")
     turn = pid == (view.get("turn") or {}).get("player") and view.get("phase") not in ("over", "pick")
     alive = p.get("alive", True)
-    c.box((x, y, x + SEAT_W, y + SEAT_H - 10), fill=PANEL if alive else (45, 45, 45),
-          outline=HIGHLIGHT if turn else (60, 110, 80), width=5 if turn else 2)
+    c.box(
+        (x, y, x + SEAT_W, y + SEAT_H - 10),
+        fill=PANEL if alive else (45, 45, 45),
+        outline=HIGHLIGHT if turn else (60, 110, 80),
+        width=5 if turn else 2,
+    )
     title = name_of(names, pid) + ("  \u25c0 " + t("turn") if turn else "") + ("" if alive else "  \u2716 " + t("out"))
     c.text((x + 12, y + 8), title, 28, SEAT_W - 24, bold=True, fill=GOLD if turn else INK)
     c.text((x + 12, y + 44), p.get("hero") or t("no hero yet"), 22, SEAT_W - 24, fill=MUTED)
-    facts = t("Air Muka {a} \u00b7 {j} Juta \u00b7 hand {h}", a=p.get("air_muka", 0), j=p.get("juta", 0),
-              h=p.get("hand_count", 0))
+    facts = t(
+        "Air Muka {a} \u00b7 {j} Juta \u00b7 hand {h}",
+        a=p.get("air_muka", 0),
+        j=p.get("juta", 0),
+        h=p.get("hand_count", 0),
+    )
     c.text((x + 12, y + 74), facts, 24, SEAT_W - 24, bold=True)
     half = (SEAT_W - 36) // 2
     _card_list(c, x + 12, y + 108, half, t("Items"), list(p.get("items") or []))
@@ -122,14 +154,19 @@ def _chain_lines(view: Mapping[str, Any], names: Mapping[Any, str]) -> list[str]
     lines = []
     attack = view.get("attack")
     if attack:
-        lines.append(t("\u2694 {attacker} attacks {target}, strength {n}",
-                       attacker=name_of(names, attack.get("attacker")),
-                       target=name_of(names, attack.get("projected_target", attack.get("target"))),
-                       n=attack.get("strength", 0)))
+        lines.append(
+            t(
+                "\u2694 {attacker} attacks {target}, strength {n}",
+                attacker=name_of(names, attack.get("attacker")),
+                target=name_of(names, attack.get("projected_target", attack.get("target"))),
+                n=attack.get("strength", 0),
+            )
+        )
     window = view.get("window") or {}
     for i, entry in enumerate(window.get("stack") or []):
-        line = t("{n}. {player}: {card}", n=i + 1, player=name_of(names, entry.get("player")),
-                 card=entry.get("name", "?"))
+        line = t(
+            "{n}. {player}: {card}", n=i + 1, player=name_of(names, entry.get("player")), card=entry.get("name", "?")
+        )
         if entry.get("target") is not None and isinstance(entry.get("target"), int):
             line += " \u2192 " + name_of(names, entry["target"])
         if entry.get("void"):
@@ -149,8 +186,14 @@ def table(view: Mapping[str, Any], names: Mapping[Any, str]) -> bytes:
     y = HEADER + 8
     if chain:
         stack = (view.get("window") or {}).get("stack")
-        c.text((MARGIN, y), t("Plot Twist chain (last answers first)") if stack else t("Attack"), 24, 600,
-               bold=True, fill=HIGHLIGHT)
+        c.text(
+            (MARGIN, y),
+            t("Plot Twist chain (last answers first)") if stack else t("Attack"),
+            24,
+            600,
+            bold=True,
+            fill=HIGHLIGHT,
+        )
         for i, line in enumerate(chain):
             c.text((MARGIN + 10, y + 34 + 30 * i), line, 24, c.width - 2 * MARGIN - 10)
         y += chain_h
@@ -174,8 +217,14 @@ def hand(view: Mapping[str, Any], names: Mapping[Any, str]) -> bytes | None:
         x = MARGIN + (i % 2) * (w + MARGIN)
         y = 60 + (i // 2) * (h + MARGIN)
         c.box((x, y, x + w, y + h), fill=CARD, outline=(90, 90, 90), width=2, radius=10)
-        c.text((x + 12, y + 8), KIND.get(card.get("kind"), str(card.get("kind", "")).upper()), 18, w - 24,
-               bold=True, fill=(120, 60, 0))
+        c.text(
+            (x + 12, y + 8),
+            KIND.get(card.get("kind"), str(card.get("kind", "")).upper()),
+            18,
+            w - 24,
+            bold=True,
+            fill=(120, 60, 0),
+        )
         c.text((x + 12, y + 30), card.get("name", ""), 24, w - 24, bold=True, fill=CARD_INK)
         text = data_text(card.get("text") or card.get("ability_text") or "")
         c.lines(x + 12, y + 64, text, 19, w - 24, 3, fill=CARD_INK)

@@ -21,9 +21,14 @@ class DramaRules(Rules[DramaState]):
     min_players = 2
     max_players = 6
     options = (
-        Option(name="heroes", kind="choice", default="choose", label=N_("Heroes"),
-               description=N_("How heroes are given out: chosen in turn, or dealt one each (you pick its side)"),
-               choices=(Choice("choose", N_("Choose in turn")), Choice("deal", N_("Dealt at random")))),
+        Option(
+            name="heroes",
+            kind="choice",
+            default="choose",
+            label=N_("Heroes"),
+            description=N_("How heroes are given out: chosen in turn, or dealt one each (you pick its side)"),
+            choices=(Choice("choose", N_("Choose in turn")), Choice("deal", N_("Dealt at random"))),
+        ),
     )
 
     def new_game(self, player_ids: Sequence[int], seed: int, options: Mapping[str, Any] | None = None) -> DramaState:
@@ -48,8 +53,7 @@ class DramaRules(Rules[DramaState]):
             return Waiting(frozenset(state.pick_queue[:1]), state.pick_queue[0])
         turn = state.turn.player
         if state.choice is not None:
-            window = (Window(round=f"react-{state.choice.data['task']['ref']}")
-                      if state.choice.kind == "react" else None)
+            window = Window(round=f"react-{state.choice.data['task']['ref']}") if state.choice.kind == "react" else None
             return Waiting(frozenset((state.choice.player,)), turn, window)
         if state.window is not None:
             return Waiting(frozenset(state.window.waiting), turn, Window(round=state.window.context.get("round")))
@@ -103,5 +107,6 @@ class DramaRules(Rules[DramaState]):
         w = next(p for p in state.players if p.id == state.winner)
         if not w.hero:  # everyone else left during hero picking
             return Result((w.id,), scores, t("Everyone else left before the first turn: the last player in wins."))
-        return Result((w.id,), scores,
-                      t("{hero} is the last one standing and the protagonist of this drama.", hero=hero_name(w)))
+        return Result(
+            (w.id,), scores, t("{hero} is the last one standing and the protagonist of this drama.", hero=hero_name(w))
+        )

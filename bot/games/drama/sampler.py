@@ -55,9 +55,17 @@ def _player(seat: Mapping[str, Any]) -> Player:
     members = [m["id"] for m in seat["members"]]
     spouse = next((m["id"] for m in seat["members"] if m["married"]), None)
     key = seat["hero_key"] or ""
-    return Player(id=seat["id"], hero=key, side=_side(key, seat["hero"]) if key else 0, air_muka=seat["air_muka"],
-                  juta=seat["juta"], items=[c["id"] for c in seat["items"]], members=members, spouse=spouse,
-                  alive=bool(seat["alive"]))
+    return Player(
+        id=seat["id"],
+        hero=key,
+        side=_side(key, seat["hero"]) if key else 0,
+        air_muka=seat["air_muka"],
+        juta=seat["juta"],
+        items=[c["id"] for c in seat["items"]],
+        members=members,
+        spouse=spouse,
+        alive=bool(seat["alive"]),
+    )
 
 
 def _deal(view: Mapping[str, Any], players: list[Player], rng: Rng) -> tuple[list[int], list[int], list[int]]:
@@ -83,8 +91,9 @@ def _deal(view: Mapping[str, Any], players: list[Player], rng: Rng) -> tuple[lis
     green_deck = [greens.pop() for _ in range(view["green_deck"] + kedai_hidden)]
     seats = [p for p in players if p.id != viewer for _ in range(_count(view, p.id))]
     if len(greens) > len(seats):
-        raise ValueError(f"the view does not add up: {len(greens)} hidden Green cards "
-                         f"for {len(seats)} hidden hand cards")
+        raise ValueError(
+            f"the view does not add up: {len(greens)} hidden Green cards for {len(seats)} hidden hand cards"
+        )
     rng.shuffle(seats)
     for i, p in enumerate(seats):
         p.hand.append(greens[i] if i < len(greens) else blues.pop())
@@ -112,31 +121,67 @@ def sample(view: Mapping[str, Any], rng: Rng) -> DramaState:
     player_of[viewer].hand = sorted(c["id"] for c in view["hand"])
     blue_deck, blue_discard, green_deck = _deal(view, players, rng)
     kedai_hidden = [bool(s["face_down"]) for s in view["kedai"]]
-    kedai = [s["card"]["id"] if s["card"] is not None else (green_deck.pop() if s["face_down"] else None)
-             for s in view["kedai"]]
+    kedai = [
+        s["card"]["id"] if s["card"] is not None else (green_deck.pop() if s["face_down"] else None)
+        for s in view["kedai"]
+    ]
     tv = view["turn"]
-    turn = Turn(player=tv["player"], number=tv["number"], collected=bool(tv["collected"]), skipped=bool(tv["skipped"]),
-                silenced=bool(tv["silenced"]), actions_used=tv["actions_used"], discount=tv["discount"],
-                hero_used=bool(tv["hero_used"]), used=list(tv["used"]))
-    state = DramaState(players=players, rng=Rng.seeded(rng.next64()), options={}, phase=view["phase"],
-                       first=view["first_player"], turn=turn, extra_turns=view["extra_turns"], blue_deck=blue_deck,
-                       blue_discard=blue_discard, green_deck=green_deck,
-                       green_discard=[c["id"] for c in view["green_discard"]], kedai=kedai, kedai_hidden=kedai_hidden,
-                       bank=view["bank"], eliminated=list(view["eliminated"]), winner=view["winner"])
+    turn = Turn(
+        player=tv["player"],
+        number=tv["number"],
+        collected=bool(tv["collected"]),
+        skipped=bool(tv["skipped"]),
+        silenced=bool(tv["silenced"]),
+        actions_used=tv["actions_used"],
+        discount=tv["discount"],
+        hero_used=bool(tv["hero_used"]),
+        used=list(tv["used"]),
+    )
+    state = DramaState(
+        players=players,
+        rng=Rng.seeded(rng.next64()),
+        options={},
+        phase=view["phase"],
+        first=view["first_player"],
+        turn=turn,
+        extra_turns=view["extra_turns"],
+        blue_deck=blue_deck,
+        blue_discard=blue_discard,
+        green_deck=green_deck,
+        green_discard=[c["id"] for c in view["green_discard"]],
+        kedai=kedai,
+        kedai_hidden=kedai_hidden,
+        bank=view["bank"],
+        eliminated=list(view["eliminated"]),
+        winner=view["winner"],
+    )
     if state.phase == "pick":
         _picks(view, state, rng)
     _bonuses(view, state)
     attack = view["attack"]
     if attack is not None:
-        state.attack = Attack(attacker=attack["attacker"], target=attack["target"], strength=attack["strength"],
-                              stopped=bool(attack["stopped"]), source=attack["source"])
+        state.attack = Attack(
+            attacker=attack["attacker"],
+            target=attack["target"],
+            strength=attack["strength"],
+            stopped=bool(attack["stopped"]),
+            source=attack["source"],
+        )
     choice = view["choice"]
     if choice is not None and choice["kind"] == "start":
         state.choice = Choice(viewer, "start")
     elif choice is not None:
-        state.choice = Choice(viewer, "pay", data={"slot": choice["slot"], "card": choice["card"],
-                                                   "need": choice["need"], "chosen": list(choice["chosen"]),
-                                                   "replace": choice["replace"]})
+        state.choice = Choice(
+            viewer,
+            "pay",
+            data={
+                "slot": choice["slot"],
+                "card": choice["card"],
+                "need": choice["need"],
+                "chosen": list(choice["chosen"]),
+                "replace": choice["replace"],
+            },
+        )
     return state
 
 

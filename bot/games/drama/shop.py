@@ -32,11 +32,16 @@ from bot.games.drama.windows import open_window
 from bot.kernel.contract import Event
 from bot.kernel.i18n import N_, t, translate
 
-SLOT_LABEL = {"accessory": N_("ACCESSORY"), "building": N_("BUILDING"), "vehicle": N_("VEHICLE"),
-              "member": N_("MEMBER")}
+SLOT_LABEL = {
+    "accessory": N_("ACCESSORY"),
+    "building": N_("BUILDING"),
+    "vehicle": N_("VEHICLE"),
+    "member": N_("MEMBER"),
+}
 
 
 # --- prices ------------------------------------------------------------------------
+
 
 def item_price(state: DramaState, p: Player, cid: int) -> int:
     own_turn_discount = state.turn.discount if state.turn.player == p.id else 0
@@ -53,6 +58,7 @@ def kahwin_cost(p: Player, cid: int) -> int:
 
 # --- the type limit -------------------------------------------------------------------
 
+
 def replace_options(p: Player, cid: int) -> list[int] | None:
     """The owned cards one of which must make room for ``cid``; None when there is room."""
     owned = count_type(p, CARDS.g(cid).slot)
@@ -67,8 +73,11 @@ def replace_reason(p: Player, cid: int, action: dict[str, Any]) -> str | None:
             return t("You have room for another {label}; do not choose a card to replace.", label=label)
         return None
     if "replace" not in action:
-        return t("You already own {n} {label} cards: choose which one to replace (it goes back to your hand).",
-                 n=LIMIT_PER_TYPE, label=label)
+        return t(
+            "You already own {n} {label} cards: choose which one to replace (it goes back to your hand).",
+            n=LIMIT_PER_TYPE,
+            label=label,
+        )
     if action["replace"] not in opts:
         return t("Choose one of your own {label} cards in play to replace.", label=label)
     return None
@@ -83,6 +92,7 @@ def with_replace(p: Player, cid: int, base: dict[str, Any]) -> list[dict[str, An
 
 
 # --- entering and leaving play ----------------------------------------------------------
+
 
 def immediate_attributes(state: DramaState, p: Player, cid: int, events: list[Event]) -> None:
     """A card gained on your own turn after collecting gives its Juta and Draw at once."""
@@ -157,6 +167,7 @@ def answer_to_hand(state: DramaState, p: Player, chosen: int, events: list[Event
 
 # --- the Kedai --------------------------------------------------------------------------
 
+
 def take_from_kedai(state: DramaState, slot: int, events: list[Event]) -> int:
     cid = state.kedai[slot]
     assert cid is not None
@@ -183,8 +194,11 @@ def kedai_reason(state: DramaState, slot: Any, kind: str) -> str | None:
     if state.kedai_hidden[slot]:
         return t("That KEDAI card is still face down; it can be bought from the next turn.")
     if CARDS.g(cid).kind != kind:
-        return (t("That card is a MEMBER: recruit it instead.") if kind == "item"
-                else t("That card is an ITEM: buy it instead."))
+        return (
+            t("That card is a MEMBER: recruit it instead.")
+            if kind == "item"
+            else t("That card is an ITEM: buy it instead.")
+        )
     return None
 
 
@@ -239,15 +253,24 @@ def recruit_reason(state: DramaState, p: Player, action: dict[str, Any]) -> str 
     cid = state.kedai[action["slot"]]
     need = recruit_cost(p, cid)
     if len(p.hand) < need:
-        return t("Recruiting {card} costs {need} cards from your hand and you hold {hand}.", card=CARDS.name(cid),
-                 need=need, hand=len(p.hand))
+        return t(
+            "Recruiting {card} costs {need} cards from your hand and you hold {hand}.",
+            card=CARDS.name(cid),
+            need=need,
+            hand=len(p.hand),
+        )
     return replace_reason(p, cid, action)
 
 
 def do_recruit(state: DramaState, p: Player, action: dict[str, Any], events: list[Event]) -> None:
     cid = state.kedai[action["slot"]]
-    data = {"slot": action["slot"], "card": cid, "need": recruit_cost(p, cid), "chosen": [],
-            "replace": action.get("replace")}
+    data = {
+        "slot": action["slot"],
+        "card": cid,
+        "need": recruit_cost(p, cid),
+        "chosen": [],
+        "replace": action.get("replace"),
+    }
     if data["need"] == 0:
         finish_recruit(state, p, data, events)
     else:
@@ -275,6 +298,7 @@ def kahwin_reason(state: DramaState, p: Player, member: Any) -> str | None:
         return t("A MEMBER and your character must be of different genders to KAHWIN.")
     cost = kahwin_cost(p, member)
     if p.juta < cost:
-        return t("KAHWIN with {card} costs {cost} Juta and you have {juta}.", card=CARDS.name(member), cost=cost,
-                 juta=p.juta)
+        return t(
+            "KAHWIN with {card} costs {cost} Juta and you have {juta}.", card=CARDS.name(member), cost=cost, juta=p.juta
+        )
     return None

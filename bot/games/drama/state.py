@@ -26,8 +26,9 @@ LIMIT_PER_TYPE = 2
 CARDS: CardSet = default_cards()
 #: Card id -> name, and whether it is a Plot Twist: looked up constantly, so kept flat.
 NAMES: tuple[str, ...] = tuple(CARDS.name(c) for c in range(len(CARDS.blue) + len(CARDS.green)))
-IS_PLOT_TWIST: tuple[bool, ...] = tuple(c < BLUE_COUNT and CARDS.blue[c].kind == "plot_twist"
-                                        for c in range(len(NAMES)))
+IS_PLOT_TWIST: tuple[bool, ...] = tuple(
+    c < BLUE_COUNT and CARDS.blue[c].kind == "plot_twist" for c in range(len(NAMES))
+)
 
 
 @dataclass
@@ -111,6 +112,7 @@ class DramaState:
 
 # --- lookups -------------------------------------------------------------------
 
+
 def player(state: DramaState, pid: int) -> Player:
     for p in state.players:
         if p.id == pid:
@@ -126,7 +128,7 @@ def others(state: DramaState, pid: int) -> list[Player]:
     """Living players other than ``pid``, in seat order starting after ``pid``."""
     ids = [p.id for p in state.players]
     i = ids.index(pid)
-    order = state.players[i + 1:] + state.players[:i]
+    order = state.players[i + 1 :] + state.players[:i]
     return [p for p in order if p.alive]
 
 
@@ -187,6 +189,7 @@ def green(cid: int) -> GreenDef:
 
 
 # --- moving cards and Juta --------------------------------------------------------
+
 
 def discard(state: DramaState, cid: int) -> None:
     """A card leaves play or hand for its own deck's discard pile."""

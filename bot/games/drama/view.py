@@ -27,9 +27,15 @@ def card_info(cid: int) -> dict[str, Any]:
         d = CARDS.blue[cid]
         return {"id": cid, "name": d.name, "kind": d.kind, "text": d.text, "effects": [e.kind for e in d.effects]}
     g = CARDS.g(cid)
-    info: dict[str, Any] = {"id": cid, "name": g.name, "kind": g.kind, "type": g.slot,
-                            "attributes": dict(zip(ATTRS, g.attrs, strict=True)), "ability": g.ability.kind,
-                            "ability_text": g.ability.text}
+    info: dict[str, Any] = {
+        "id": cid,
+        "name": g.name,
+        "kind": g.kind,
+        "type": g.slot,
+        "attributes": dict(zip(ATTRS, g.attrs, strict=True)),
+        "ability": g.ability.kind,
+        "ability_text": g.ability.text,
+    }
     if g.kind == "item":
         info["price"] = g.price
     else:
@@ -40,9 +46,15 @@ def card_info(cid: int) -> dict[str, Any]:
 def _player(state: DramaState, pid: int) -> dict[str, Any]:
     p = player(state, pid)
     return {
-        "id": p.id, "hero": hero_name(p) if p.hero else None, "hero_key": p.hero or None,
-        "gender": gender(p) or None, "ability": CARDS.hero(p.hero).ability.text if p.hero else None,
-        "air_muka": p.air_muka, "juta": p.juta, "hand_count": len(p.hand), "alive": p.alive,
+        "id": p.id,
+        "hero": hero_name(p) if p.hero else None,
+        "hero_key": p.hero or None,
+        "gender": gender(p) or None,
+        "ability": CARDS.hero(p.hero).ability.text if p.hero else None,
+        "air_muka": p.air_muka,
+        "juta": p.juta,
+        "hand_count": len(p.hand),
+        "alive": p.alive,
         "attributes": attributes(state, p) if p.hero else None,
         "items": [card_info(c) for c in p.items],
         "members": [dict(card_info(c), married=c == p.spouse) for c in p.members],
@@ -67,37 +79,63 @@ def build_view(state: DramaState, viewer: int | None) -> dict[str, Any]:
     me = next((p for p in state.players if p.id == viewer), None)
     t = state.turn
     view: dict[str, Any] = {
-        "game": "drama", "viewer": viewer, "phase": state.phase,
-        "turn": {"player": t.player, "number": t.number, "collected": t.collected, "skipped": t.skipped,
-                 "silenced": t.silenced, "actions_used": t.actions_used,
-                 "actions_left": actions_left(state) if state.phase != "pick" else 0,
-                 "discount": t.discount, "hero_used": t.hero_used, "used": list(t.used)},
-        "first_player": state.first, "extra_turns": state.extra_turns,
+        "game": "drama",
+        "viewer": viewer,
+        "phase": state.phase,
+        "turn": {
+            "player": t.player,
+            "number": t.number,
+            "collected": t.collected,
+            "skipped": t.skipped,
+            "silenced": t.silenced,
+            "actions_used": t.actions_used,
+            "actions_left": actions_left(state) if state.phase != "pick" else 0,
+            "discount": t.discount,
+            "hero_used": t.hero_used,
+            "used": list(t.used),
+        },
+        "first_player": state.first,
+        "extra_turns": state.extra_turns,
         "players": [_player(state, p.id) for p in state.players],
         "hand": [card_info(c) for c in sorted(me.hand)] if me is not None else [],
-        "kedai": [{"slot": i, "face_down": state.kedai_hidden[i],
-                   "card": None if c is None or state.kedai_hidden[i] else card_info(c)}
-                  for i, c in enumerate(state.kedai)],
-        "bank": state.bank, "blue_deck": len(state.blue_deck), "blue_discard": len(state.blue_discard),
+        "kedai": [
+            {
+                "slot": i,
+                "face_down": state.kedai_hidden[i],
+                "card": None if c is None or state.kedai_hidden[i] else card_info(c),
+            }
+            for i, c in enumerate(state.kedai)
+        ],
+        "bank": state.bank,
+        "blue_deck": len(state.blue_deck),
+        "blue_discard": len(state.blue_discard),
         "blue_discard_top": CARDS.name(state.blue_discard[-1]) if state.blue_discard else None,
         "green_deck": len(state.green_deck),
         "green_discard": [card_info(c) for c in state.green_discard],
-        "window": None, "attack": None, "choice": None,
-        "pick": None, "eliminated": list(state.eliminated), "winner": state.winner,
+        "window": None,
+        "attack": None,
+        "choice": None,
+        "pick": None,
+        "eliminated": list(state.eliminated),
+        "winner": state.winner,
     }
     w = state.window
     if w is not None:
         # Who is still asked is not shown: players with nothing to answer are passed for at
         # once, so the list would tell everyone who holds a Plot Twist. Each viewer learns
         # only whether they themselves may answer.
-        view["window"] = {"kind": w.kind, "stack": [_entry(e) for e in w.stack],
-                          "you_may_answer": viewer in w.waiting}
+        view["window"] = {"kind": w.kind, "stack": [_entry(e) for e in w.stack], "you_may_answer": viewer in w.waiting}
     a = state.attack
     if a is not None:
         pt = projected_target(state)
-        view["attack"] = {"attacker": a.attacker, "target": a.target, "strength": a.strength, "stopped": a.stopped,
-                          "source": a.source,
-                          "projected_target": a.target if pt is None else pt}
+        view["attack"] = {
+            "attacker": a.attacker,
+            "target": a.target,
+            "strength": a.strength,
+            "stopped": a.stopped,
+            "source": a.source,
+            "projected_target": a.target if pt is None else pt,
+        }
     c = state.choice
     if c is not None:
         ch: dict[str, Any] = {"player": c.player, "kind": c.kind}
@@ -125,8 +163,11 @@ def _name(names: Mapping[int, str], pid: int) -> str:
 
 def _game_over(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     w = view["winner"]
-    return (t("Game over. Protagonist: **{player}**", player=_name(names, w)) if w is not None
-            else t("Game over: no one is left."))
+    return (
+        t("Game over. Protagonist: **{player}**", player=_name(names, w))
+        if w is not None
+        else t("Game over: no one is left.")
+    )
 
 
 def render_board(view: Mapping[str, Any], names: Mapping[int, str]) -> Board:
@@ -146,34 +187,44 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     if view["phase"] == "pick":
         pk = view["pick"]
         mode = t("chosen in turn") if pk["mode"] == "choose" else t("dealt at random")
-        lines.append(t("🎭 **Choosing heroes** ({mode}); next: **{player}**", mode=mode,
-                       player=_name(names, pk["queue"][0])))
+        lines.append(
+            t("🎭 **Choosing heroes** ({mode}); next: **{player}**", mode=mode, player=_name(names, pk["queue"][0]))
+        )
         if "dealt" in pk:
             lines.append(t("Your dealt hero: {hero}", hero=pk["dealt"]))
     elif view["phase"] == "over":
         lines.append(_game_over(view, names))
     else:
-        fields = dict(number=tv["number"], player=_name(names, tv["player"]), phase=_phase_name(view, tv),
-                      left=tv["actions_left"])
-        lines.append(t("🎬 **Turn {number}: {player}** · {phase} · stopped by a Cliffhanger", **fields)
-                     if tv["silenced"] else t("🎬 **Turn {number}: {player}** · {phase}", **fields))
+        fields = dict(
+            number=tv["number"], player=_name(names, tv["player"]), phase=_phase_name(view, tv), left=tv["actions_left"]
+        )
+        lines.append(
+            t("🎬 **Turn {number}: {player}** · {phase} · stopped by a Cliffhanger", **fields)
+            if tv["silenced"]
+            else t("🎬 **Turn {number}: {player}** · {phase}", **fields)
+        )
     a = view["attack"]
     if a:
-        fields = dict(strength=a["strength"], attacker=_name(names, a["attacker"]),
-                      target=_name(names, a["projected_target"]))
-        lines.append(t("⚔️ **DENGKI {strength}**: {attacker} → {target} (stopped)", **fields) if a["stopped"]
-                     else t("⚔️ **DENGKI {strength}**: {attacker} → {target}", **fields))
+        fields = dict(
+            strength=a["strength"], attacker=_name(names, a["attacker"]), target=_name(names, a["projected_target"])
+        )
+        lines.append(
+            t("⚔️ **DENGKI {strength}**: {attacker} → {target} (stopped)", **fields)
+            if a["stopped"]
+            else t("⚔️ **DENGKI {strength}**: {attacker} → {target}", **fields)
+        )
     if view["window"] and view["viewer"] is None:  # a player's own copy is told by their prompt
         lines.append(board.window_words(view, names))
     c = view["choice"]
     if c:
-        lines.append(t("⏳ Waiting for {player} to {what}.", player=_name(names, c["player"]),
-                       what=_choice_kind(c["kind"])))
+        lines.append(
+            t("⏳ Waiting for {player} to {what}.", player=_name(names, c["player"]), what=_choice_kind(c["kind"]))
+        )
     if view["viewer"] is not None and view["phase"] != "over":
         lines.append("")
         lines.extend(board.hand_lines(view))
     text = "\n".join(lines)
-    return text if len(text) <= MAX_RENDER else text[:MAX_RENDER - 3] + "..."
+    return text if len(text) <= MAX_RENDER else text[: MAX_RENDER - 3] + "..."
 
 
 def _phase_name(view: Mapping[str, Any], tv: Mapping[str, Any]) -> str:
@@ -188,9 +239,13 @@ def _phase_name(view: Mapping[str, Any], tv: Mapping[str, Any]) -> str:
 
 
 def _choice_kind(kind: str) -> str:
-    words = {"start": t("collect or attack at once"), "pay": t("pay for a MEMBER"),
-             "absorb": t("choose which MEMBER shields"), "to_hand": t("choose a card to take back"),
-             "react": t("decide on a reactive ABILITY")}
+    words = {
+        "start": t("collect or attack at once"),
+        "pay": t("pay for a MEMBER"),
+        "absorb": t("choose which MEMBER shields"),
+        "to_hand": t("choose a card to take back"),
+        "react": t("decide on a reactive ABILITY"),
+    }
     return words.get(kind, t("decide"))
 
 
@@ -201,7 +256,7 @@ BRIEF_LINE = 150
 
 
 def _clip_line(text: str) -> str:
-    return text if len(text) <= BRIEF_LINE else text[:BRIEF_LINE - 1] + "\u2026"
+    return text if len(text) <= BRIEF_LINE else text[: BRIEF_LINE - 1] + "\u2026"
 
 
 def render_brief(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
@@ -226,8 +281,11 @@ def render_brief(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     else:
         fields = dict(hero=me["hero"], gender=me["gender"], air_muka=me["air_muka"], juta=me["juta"])
         if tv["player"] == viewer and view["phase"] == "action":
-            you = t("**You:** {hero} ({gender}) \u00b7 Air Muka {air_muka} \u00b7 {juta} Juta \u00b7 "
-                    "{left} ACTION left", left=tv["actions_left"], **fields)
+            you = t(
+                "**You:** {hero} ({gender}) \u00b7 Air Muka {air_muka} \u00b7 {juta} Juta \u00b7 {left} ACTION left",
+                left=tv["actions_left"],
+                **fields,
+            )
         else:
             you = t("**You:** {hero} ({gender}) \u00b7 Air Muka {air_muka} \u00b7 {juta} Juta", **fields)
         lines.append(you)
@@ -246,8 +304,15 @@ def render_brief(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
                 if c["kind"] == "item":
                     shop.append(t("[{slot}] {card} ({price}J)", slot=s["slot"], card=c["name"], price=c["price"]))
                 else:
-                    shop.append(tn("[{slot}] {card} ({n} card)", "[{slot}] {card} ({n} cards)", c["recruit"],
-                                   slot=s["slot"], card=c["name"]))
+                    shop.append(
+                        tn(
+                            "[{slot}] {card} ({n} card)",
+                            "[{slot}] {card} ({n} cards)",
+                            c["recruit"],
+                            slot=s["slot"],
+                            card=c["name"],
+                        )
+                    )
         if shop:
             lines.append(_clip_line(t("**Kedai:** {slots}", slots=" | ".join(shop))))
     return "\n".join(lines[:6])
@@ -255,6 +320,7 @@ def render_brief(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
 
 def _brief_fact(view: Mapping[str, Any], names: Mapping[int, str], viewer: Any) -> str:
     """The public fact the pending decision is about, in one line."""
+
     def who(pid: Any) -> str:
         return t("you") if pid == viewer else _name(names, pid)
 
@@ -266,14 +332,19 @@ def _brief_fact(view: Mapping[str, Any], names: Mapping[int, str], viewer: Any) 
     a = view["attack"]
     if a:
         fields = dict(strength=a["strength"], attacker=who(a["attacker"]), target=who(a["projected_target"]))
-        bits.append(t("\u2694 DENGKI {strength}: {attacker} \u2192 {target} (stopped)", **fields) if a["stopped"]
-                    else t("\u2694 DENGKI {strength}: {attacker} \u2192 {target}", **fields))
+        bits.append(
+            t("\u2694 DENGKI {strength}: {attacker} \u2192 {target} (stopped)", **fields)
+            if a["stopped"]
+            else t("\u2694 DENGKI {strength}: {attacker} \u2192 {target}", **fields)
+        )
     w = view["window"]
     if w:
         live = [e for e in w["stack"] if not e.get("void")]
         if live:
-            shown = {p: who(p)
-                     for p in {e["player"] for e in w["stack"]} | {e["target"] for e in w["stack"] if "target" in e}}
+            shown = {
+                p: who(p)
+                for p in {e["player"] for e in w["stack"]} | {e["target"] for e in w["stack"] if "target" in e}
+            }
             bits.append(t("⚡ {what}", what=board.entry_words(live[-1], w["stack"], shown)))
         elif not a:
             bits.append(t("⚡ Plot Twist window (nothing played yet)"))
@@ -281,13 +352,22 @@ def _brief_fact(view: Mapping[str, Any], names: Mapping[int, str], viewer: Any) 
     if c and c["player"] == viewer:
         if c["kind"] == "pay":
             left = c["need"] - len(c.get("chosen", []))
-            bits.append(tn("Recruiting {card}: discard {n} more card(s)", "Recruiting {card}: discard {n} more card(s)",
-                           left, card=CARDS.name(c["card"])))
+            bits.append(
+                tn(
+                    "Recruiting {card}: discard {n} more card(s)",
+                    "Recruiting {card}: discard {n} more card(s)",
+                    left,
+                    card=CARDS.name(c["card"]),
+                )
+            )
         elif "amount" in c:
             bits.append(t("You are hit for {amount} Air Muka", amount=c["amount"]))
     if not bits:
         tp = view["turn"]["player"]
         number = view["turn"]["number"]
-        bits.append(t("Turn {number}: your turn", number=number) if tp == viewer
-                    else t("Turn {number}: {player}'s turn", number=number, player=who(tp)))
+        bits.append(
+            t("Turn {number}: your turn", number=number)
+            if tp == viewer
+            else t("Turn {number}: {player}'s turn", number=number, player=who(tp))
+        )
     return _clip_line(" \u00b7 ".join(bits))

@@ -57,7 +57,7 @@ _ABILITY = " ABILITY"
 def entry_text(name: Any) -> str:
     """An ``entry_name`` (from an event or a view) in the reader's language: card names stay, "ABILITY" is text."""
     if isinstance(name, str) and name.endswith(_ABILITY):
-        return t("{card} ABILITY", card=name[:-len(_ABILITY)])
+        return t("{card} ABILITY", card=name[: -len(_ABILITY)])
     return str(name)
 
 
@@ -75,7 +75,7 @@ def eligible(state: DramaState, exclude: int | None) -> list[int]:
     tp = state.turn.player
     ids = [p.id for p in state.players]
     i = ids.index(tp)
-    order = state.players[i + 1:] + state.players[:i + 1]
+    order = state.players[i + 1 :] + state.players[: i + 1]
     out = []
     for p in order:
         if not p.alive or p.id == exclude or not p.hand:
@@ -86,8 +86,13 @@ def eligible(state: DramaState, exclude: int | None) -> list[int]:
     return out
 
 
-def open_window(state: DramaState, kind: str, exclude: int | None, base: dict[str, Any] | None = None,
-                context: dict[str, Any] | None = None) -> None:
+def open_window(
+    state: DramaState,
+    kind: str,
+    exclude: int | None,
+    base: dict[str, Any] | None = None,
+    context: dict[str, Any] | None = None,
+) -> None:
     """Open a window; ``base`` is the card or ability just put into play, if it can be answered.
 
     Each window (and each reopening after a response) gets a fresh ``round``

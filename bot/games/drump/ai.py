@@ -67,8 +67,13 @@ class EasyPolicy:
         return self._main(view, side, slots, by_type)
 
     # --- main phase -------------------------------------------------------
-    def _main(self, view: Mapping[str, Any], side: Mapping[str, Any], slots: list[str | None],
-              by_type: dict[str, list[Action]]) -> Action:
+    def _main(
+        self,
+        view: Mapping[str, Any],
+        side: Mapping[str, Any],
+        slots: list[str | None],
+        by_type: dict[str, list[Action]],
+    ) -> Action:
         summons = [a for a in by_type.get("summon", []) if _gain(a["part"], slots) > 0]
         if summons:
             return max(summons, key=lambda a: _gain(a["part"], slots))
@@ -106,8 +111,7 @@ class EasyPolicy:
                 best, best_score = action, score
         return best
 
-    def _best_attack(self, view: Mapping[str, Any], side: Mapping[str, Any],
-                     attacks: list[Action]) -> Action | None:
+    def _best_attack(self, view: Mapping[str, Any], side: Mapping[str, Any], attacks: list[Action]) -> Action | None:
         foe = next(s for s in view["sides"] if s["player"] != side["player"])
         best, best_key = None, None
         for action in attacks:
@@ -124,8 +128,7 @@ class EasyPolicy:
                 best, best_key = action, key
         return best
 
-    def _best_exchange(self, slots: list[str | None], wanted: list[str],
-                       exchanges: list[Action]) -> Action | None:
+    def _best_exchange(self, slots: list[str | None], wanted: list[str], exchanges: list[Action]) -> Action | None:
         useless = [a for a in exchanges if a["part"] not in wanted]
         improving = [a for a in useless if a["take"] != "draw" and _gain(a["take"], slots) > 0]
         if improving:
@@ -134,8 +137,7 @@ class EasyPolicy:
         return draws[0] if draws else None
 
     # --- out of turn and trimming -------------------------------------------
-    def _block(self, by_type: dict[str, list[Action]], slots: list[str | None],
-               view: Mapping[str, Any]) -> Action:
+    def _block(self, by_type: dict[str, list[Action]], slots: list[str | None], view: Mapping[str, Any]) -> Action:
         blocks = [a for a in by_type.get("block", []) if a["card"] in IS_PART and _gain(a["card"], slots) <= 0]
         if blocks:
             return min(blocks, key=lambda a: PART_SCORE[a["card"]])

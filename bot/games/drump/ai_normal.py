@@ -164,8 +164,16 @@ class NormalPolicy:
 
     # --- the main phase ------------------------------------------------------
     def _main(self, seat: Seat, by_type: dict[str, list[Action]]) -> Action:
-        for step in (self._summon, self._extra_jack, self._take_from_drop, self._place_to_summon, self._attack,
-                     self._cycle_spare, self._build, self._place_surplus):
+        for step in (
+            self._summon,
+            self._extra_jack,
+            self._take_from_drop,
+            self._place_to_summon,
+            self._attack,
+            self._cycle_spare,
+            self._build,
+            self._place_surplus,
+        ):
             action = step(seat, by_type)
             if action is not None:
                 return action
@@ -185,10 +193,17 @@ class NormalPolicy:
 
     @staticmethod
     def _take_from_drop(seat: Seat, by_type: dict[str, list[Action]]) -> Action | None:
-        takes = [a for a in by_type.get("exchange", []) if a["take"] != "draw" and a["part"] in seat.spare
-                 and _gain(a["take"], seat.slots) > 0 and a["take"] not in seat.hand
-                 and all(SLOT[a["take"]] != SLOT[w] or _gain(a["take"], seat.slots) > _gain(w, seat.slots)
-                         for w in seat.wanted)]
+        takes = [
+            a
+            for a in by_type.get("exchange", [])
+            if a["take"] != "draw"
+            and a["part"] in seat.spare
+            and _gain(a["take"], seat.slots) > 0
+            and a["take"] not in seat.hand
+            and all(
+                SLOT[a["take"]] != SLOT[w] or _gain(a["take"], seat.slots) > _gain(w, seat.slots) for w in seat.wanted
+            )
+        ]
         return max(takes, key=lambda a: _gain(a["take"], seat.slots)) if takes else None
 
     @staticmethod

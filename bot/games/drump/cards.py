@@ -96,6 +96,10 @@ def label(card: str) -> str:
 def long_label(card: str) -> str:
     """A card with its role: ``"K♠ Dragon Head"`` for a part, ``"7♥"`` for a Force Card."""
     if card in IS_PART:
-        return t("{card} {monster} {slot}", card=label(card), monster=MONSTER[RANK[card]],
-                 slot=translate(SLOT_LABELS[SLOTS[SLOT[card]]]))
+        return t(
+            "{card} {monster} {slot}",
+            card=label(card),
+            monster=MONSTER[RANK[card]],
+            slot=translate(SLOT_LABELS[SLOTS[SLOT[card]]]),
+        )
     return label(card)

@@ -23,8 +23,14 @@ def check_keys(action: dict[str, Any], kind: str, keys: Sequence[str]) -> None:
     if len(action) != len(keys) + 1:
         extra = sorted(str(k) for k in action if k != "type" and k not in keys)
         takes = ", ".join(repr(k) for k in keys) if keys else "no parameters"
-        raise IllegalAction(t("A {kind} action takes {takes}; {extra} is not one of them.",
-                              kind=repr(kind), takes=takes, extra=', '.join(extra)))
+        raise IllegalAction(
+            t(
+                "A {kind} action takes {takes}; {extra} is not one of them.",
+                kind=repr(kind),
+                takes=takes,
+                extra=", ".join(extra),
+            )
+        )
 
 
 def card_param(action: dict[str, Any], key: str) -> str:
@@ -34,8 +40,9 @@ def card_param(action: dict[str, Any], key: str) -> str:
         raise IllegalAction(t('{key} must be a card written like "7H", "10C" or "KS".', key=repr(key)))
     if value not in CARD_SET:
         shown = value if len(value) <= 12 else value[:12] + "..."
-        raise IllegalAction(t('There is no card called {shown}; cards are written like "7H", "10C" or "KS".',
-                              shown=repr(shown)))
+        raise IllegalAction(
+            t('There is no card called {shown}; cards are written like "7H", "10C" or "KS".', shown=repr(shown))
+        )
     return value
 
 

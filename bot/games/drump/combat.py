@@ -31,17 +31,29 @@ def attack(state: DrumpState, seat: int, action: dict[str, Any]) -> list[Event]:
     hand = state.sides[seat].hand
     in_hand(hand, card)
     if card not in IS_FORCE:
-        raise IllegalAction(t("An attack is made with a Force Card (A to 9); {card} is a Monster Part and may only "
-                              "re-attack after a block.",
-                              card=label(card)))
+        raise IllegalAction(
+            t(
+                "An attack is made with a Force Card (A to 9); {card} is a Monster Part and may only "
+                "re-attack after a block.",
+                card=label(card),
+            )
+        )
     if not state.sides[1 - seat].zones[zone]:
         raise IllegalAction(t("Your opponent's zone {zone} is empty; attack a zone that holds cards.", zone=zone + 1))
     hand.remove(card)
     state.attacked = True
     state.attack_zone = zone
     state.blocks = []
-    events: list[Event] = [{"type": "attack", "player": state.players[seat], "target": state.players[1 - seat],
-                            "zone": zone, "card": card, "reattack": False}]
+    events: list[Event] = [
+        {
+            "type": "attack",
+            "player": state.players[seat],
+            "target": state.players[1 - seat],
+            "zone": zone,
+            "card": card,
+            "reattack": False,
+        }
+    ]
     _open_window(state, seat, card)
     return events
 
@@ -51,8 +63,9 @@ def block(state: DrumpState, seat: int, action: dict[str, Any]) -> list[Event]:
     hand = state.sides[seat].hand
     in_hand(hand, card)
     if card not in IS_PART and card not in IS_ACE:
-        raise IllegalAction(t("Block with a Monster Part (10, J, Q or K) or an Ace; {card} is neither.",
-                              card=label(card)))
+        raise IllegalAction(
+            t("Block with a Monster Part (10, J, Q or K) or an Ace; {card} is neither.", card=label(card))
+        )
     pid = state.players[seat]
     window = state.window
     assert window is not None
@@ -91,11 +104,25 @@ def reattack(state: DrumpState, seat: int, action: dict[str, Any]) -> list[Event
     in_hand(hand, card)
     ace = card in IS_ACE
     if not ace and VALUE[card] <= state.attack_value:
-        raise IllegalAction(t("A re-attack needs a card worth more than {value} (or an Ace); {card} is worth {worth}.",
-                              value=state.attack_value, card=label(card), worth=VALUE[card]))
+        raise IllegalAction(
+            t(
+                "A re-attack needs a card worth more than {value} (or an Ace); {card} is worth {worth}.",
+                value=state.attack_value,
+                card=label(card),
+                worth=VALUE[card],
+            )
+        )
     hand.remove(card)
-    events: list[Event] = [{"type": "attack", "player": state.players[seat], "target": state.players[1 - seat],
-                            "zone": state.attack_zone, "card": card, "reattack": True}]
+    events: list[Event] = [
+        {
+            "type": "attack",
+            "player": state.players[seat],
+            "target": state.players[1 - seat],
+            "zone": state.attack_zone,
+            "card": card,
+            "reattack": True,
+        }
+    ]
     if ace:
         state.attack_card = card
         _resolve(state, seat, events)

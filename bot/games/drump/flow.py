@@ -85,11 +85,13 @@ def finish(state: DrumpState, reason: str, events: list[Event]) -> None:
     state.attack_zone = -1
     state.attack_value = 0
     state.blocks = []
-    events.append({
-        "type": "game_over",
-        "reason": reason,
-        "winners": list(winners),
-        "scores": {str(k): v for k, v in scores(state).items()},
-        "summary": summary,
-        "why": why,
-    })
+    events.append(
+        {
+            "type": "game_over",
+            "reason": reason,
+            "winners": list(winners),
+            "scores": {str(k): v for k, v in scores(state).items()},
+            "summary": summary,
+            "why": why,
+        }
+    )

@@ -37,8 +37,9 @@ def place(state: DrumpState, seat: int, action: dict[str, Any]) -> list[Event]:
     side = state.sides[seat]
     in_hand(side.hand, card)
     if card not in IS_FORCE:
-        raise IllegalAction(t("Only Force Cards (A to 9) go to a Force Zone; {card} is a Monster Part.",
-                              card=label(card)))
+        raise IllegalAction(
+            t("Only Force Cards (A to 9) go to a Force Zone; {card} is a Monster Part.", card=label(card))
+        )
     if zone in state.placed:
         raise IllegalAction(t("You already placed a card in zone {zone} this turn.", zone=zone + 1))
     side.hand.remove(card)
@@ -46,8 +47,15 @@ def place(state: DrumpState, seat: int, action: dict[str, Any]) -> list[Event]:
     side.zones[zone].append(card)
     side.up[zone].append(face_up)
     state.placed.append(zone)
-    return [{"type": "place", "player": state.players[seat], "zone": zone, "face_up": face_up,
-             "card": card if face_up else None}]
+    return [
+        {
+            "type": "place",
+            "player": state.players[seat],
+            "zone": zone,
+            "face_up": face_up,
+            "card": card if face_up else None,
+        }
+    ]
 
 
 def summon(state: DrumpState, seat: int, action: dict[str, Any]) -> list[Event]:
@@ -61,13 +69,24 @@ def summon(state: DrumpState, seat: int, action: dict[str, Any]) -> list[Event]:
         raise IllegalAction(t("{part} is not a Monster Part (10, J, Q or K).", part=label(part)))
     cards = side.zones[zone]
     if len(cards) < 2:
-        raise IllegalAction(tn("A summon needs two or more cards in the zone; zone {zone} has {n}.",
-                               "A summon needs two or more cards in the zone; zone {zone} has {n}.",
-                               len(cards), zone=zone + 1))
+        raise IllegalAction(
+            tn(
+                "A summon needs two or more cards in the zone; zone {zone} has {n}.",
+                "A summon needs two or more cards in the zone; zone {zone} has {n}.",
+                len(cards),
+                zone=zone + 1,
+            )
+        )
     need = VALUE[part]
     if not can_make(cards, need):
-        raise IllegalAction(t("Zone {zone} cannot add up to {need} (Aces count 1 or 11), the force sum {part} needs.",
-                              zone=zone + 1, need=need, part=label(part)))
+        raise IllegalAction(
+            t(
+                "Zone {zone} cannot add up to {need} (Aces count 1 or 11), the force sum {part} needs.",
+                zone=zone + 1,
+                need=need,
+                part=label(part),
+            )
+        )
     pid = state.players[seat]
     was_complete = has_drump(side.parts)
     used = list(cards)
@@ -76,8 +95,9 @@ def summon(state: DrumpState, seat: int, action: dict[str, Any]) -> list[Event]:
     side.up[zone] = []
     replaced = _set_part(state, side, part)
     state.summoned = True
-    events: list[Event] = [{"type": "summon", "player": pid, "part": part, "zone": zone, "cards": used,
-                            "replaced": replaced}]
+    events: list[Event] = [
+        {"type": "summon", "player": pid, "part": part, "zone": zone, "cards": used, "replaced": replaced}
+    ]
     part_placed(state, seat, was_complete, events)
     return events
 
@@ -107,9 +127,13 @@ def exchange(state: DrumpState, seat: int, action: dict[str, Any]) -> list[Event
     take = action["take"]
     side = state.sides[seat]
     if state.exchanges >= MAX_EXCHANGES:
-        raise IllegalAction(tn("You may exchange at most {n} time per turn.",
-                               "You may exchange at most {n} times per turn.",
-                               MAX_EXCHANGES))
+        raise IllegalAction(
+            tn(
+                "You may exchange at most {n} time per turn.",
+                "You may exchange at most {n} times per turn.",
+                MAX_EXCHANGES,
+            )
+        )
     in_hand(side.hand, part)
     if part not in IS_PART:
         raise IllegalAction(t("Only a Monster Part can be exchanged; {part} is a Force Card.", part=label(part)))
@@ -118,11 +142,12 @@ def exchange(state: DrumpState, seat: int, action: dict[str, Any]) -> list[Event
             raise IllegalAction(t("The deck is empty, so an exchange cannot draw; take a part from the drop zone."))
     else:
         if not isinstance(take, str):
-            raise IllegalAction(t("'take' must be \"draw\" or a Monster Part in the drop zone, such as \"QH\"."))
+            raise IllegalAction(t('\'take\' must be "draw" or a Monster Part in the drop zone, such as "QH".'))
         take = card_param(action, "take")
         if take not in IS_PART:
-            raise IllegalAction(t("An exchange takes a Monster Part from the drop zone; {card} is not one.",
-                                  card=label(take)))
+            raise IllegalAction(
+                t("An exchange takes a Monster Part from the drop zone; {card} is not one.", card=label(take))
+            )
         if take not in state.drop:
             raise IllegalAction(t("{card} is not in the drop zone.", card=label(take)))
     pid = state.players[seat]

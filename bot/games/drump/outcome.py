@@ -42,7 +42,7 @@ def set_rank(parts: list[str]) -> int:
 
 
 def set_name(parts: list[str]) -> str:
-    """"full Dragon set", "mixed monster" or "incomplete monster"."""
+    """ "full Dragon set", "mixed monster" or "incomplete monster"."""
     if not has_drump(parts):
         return "incomplete monster"
     rank = set_rank(parts)
@@ -97,14 +97,21 @@ def reason(state: DrumpState) -> tuple[list[int], list[Any]]:
 
 
 _SUMMARIES: dict[str, Callable[..., str]] = {
-    "sets": lambda won, lost: t("Both hold DRUMP: a {winner} beats a {loser}.", winner=set_label(won),
-                                loser=set_label(lost)),
-    "mixed_draw": lambda n: tn("Both hold a mixed DRUMP worth {n} point: a draw.",
-                               "Both hold a mixed DRUMP worth {n} points: a draw.", n),
-    "mixed": lambda n, loser: tn("Both hold a mixed DRUMP: {n} point beat {loser}.",
-                                 "Both hold a mixed DRUMP: {n} points beat {loser}.", n, loser=loser),
-    "drump": lambda name, n: tn("DRUMP with a {set} ({n} point) wins.", "DRUMP with a {set} ({n} points) wins.",
-                                n, set=set_label(name)),
+    "sets": lambda won, lost: t(
+        "Both hold DRUMP: a {winner} beats a {loser}.", winner=set_label(won), loser=set_label(lost)
+    ),
+    "mixed_draw": lambda n: tn(
+        "Both hold a mixed DRUMP worth {n} point: a draw.", "Both hold a mixed DRUMP worth {n} points: a draw.", n
+    ),
+    "mixed": lambda n, loser: tn(
+        "Both hold a mixed DRUMP: {n} point beat {loser}.",
+        "Both hold a mixed DRUMP: {n} points beat {loser}.",
+        n,
+        loser=loser,
+    ),
+    "drump": lambda name, n: tn(
+        "DRUMP with a {set} ({n} point) wins.", "DRUMP with a {set} ({n} points) wins.", n, set=set_label(name)
+    ),
     "level": lambda score: t("No DRUMP; part scores are level at {score}: a draw.", score=score),
     "points": lambda won, lost: t("No DRUMP; part scores {winner} to {loser}.", winner=won, loser=lost),
 }

@@ -37,12 +37,17 @@ def _status(view: Mapping[str, Any], names: Mapping[Any, str]) -> str:
     current = name_of(names, view.get("current"))
     if phase == "block" and attack:
         card = attack.get("card") or ""
-        return t("\u2694 {attacker} attacks {defender}'s zone {zone} with {card}: {defender} may block",
-                 attacker=name_of(names, attack.get("attacker")), defender=name_of(names, attack.get("defender")),
-                 zone=attack.get("zone", 0) + 1, card=card[:-1] + pc.SUIT_SYMBOL.get(card[-1:], card[-1:]))
+        return t(
+            "\u2694 {attacker} attacks {defender}'s zone {zone} with {card}: {defender} may block",
+            attacker=name_of(names, attack.get("attacker")),
+            defender=name_of(names, attack.get("defender")),
+            zone=attack.get("zone", 0) + 1,
+            card=card[:-1] + pc.SUIT_SYMBOL.get(card[-1:], card[-1:]),
+        )
     if phase == "reattack" and attack:
-        return t("\u2694 Blocked: {player} may attack zone {zone} again", player=current,
-                 zone=attack.get("zone", 0) + 1)
+        return t(
+            "\u2694 Blocked: {player} may attack zone {zone} again", player=current, zone=attack.get("zone", 0) + 1
+        )
     if phase == "discard":
         return t("{player} discards down to 5 cards", player=current)
     if view.get("last_turn"):
@@ -67,8 +72,12 @@ def _header(c: Canvas, view: Mapping[str, Any], names: Mapping[Any, str]) -> Non
 def _side(c: Canvas, y: float, side: Mapping[str, Any], view: Mapping[str, Any], names: Mapping[Any, str]) -> None:
     pid = side.get("player")
     turn = pid == view.get("current")
-    c.box((8, y + 6, c.width - 8, y + SIDE - 6), fill=None, outline=HIGHLIGHT if turn else (50, 100, 70),
-          width=5 if turn else 2)
+    c.box(
+        (8, y + 6, c.width - 8, y + SIDE - 6),
+        fill=None,
+        outline=HIGHLIGHT if turn else (50, 100, 70),
+        width=5 if turn else 2,
+    )
     label = name_of(names, pid) + ("  \u25c0 " + t("to play") if turn else "")
     c.text((MARGIN + 4, y + 16), label, 30, 560, bold=True, fill=GOLD if turn else INK)
     facts = t("Hand {n} \u00b7 {score} pts", n=side.get("hand_count", 0), score=side.get("score", 0))
@@ -91,8 +100,14 @@ def _side(c: Canvas, y: float, side: Mapping[str, Any], view: Mapping[str, Any],
     for i, zone in enumerate((side.get("zones") or [])[:4]):
         x = MARGIN + i * (ZONE_W + 16)
         attacked = attack.get("defender") == pid and attack.get("zone") == i
-        c.text((x, zy), t("Zone {n}", n=i + 1) + ("  \u2694 " + t("attacked") if attacked else ""), 20, ZONE_W,
-               bold=attacked, fill=HIGHLIGHT if attacked else MUTED)
+        c.text(
+            (x, zy),
+            t("Zone {n}", n=i + 1) + ("  \u2694 " + t("attacked") if attacked else ""),
+            20,
+            ZONE_W,
+            bold=attacked,
+            fill=HIGHLIGHT if attacked else MUTED,
+        )
         if attacked:
             c.box((x - 6, zy + 22, x + ZONE_W + 6, zy + 28 + pc.CARD_H + 8), fill=None, outline=HIGHLIGHT, width=4)
         shown = [item.get("card") if item.get("up") else None for item in zone]
@@ -137,8 +152,9 @@ def hand(view: Mapping[str, Any], names: Mapping[Any, str]) -> bytes | None:
             step = pc.CARD_W + 8 if len(zone) == 1 else min(pc.CARD_W + 8, (ZONE_W - pc.CARD_W) / (len(zone) - 1))
             for k, item in enumerate(zone):
                 if not item.get("up"):  # marked under the card: "down", never only by colour
-                    c.text((x + k * step + 4, zy + 30 + pc.CARD_H), "\u25bc" + t("down"), 18, int(step) - 2,
-                           fill=HIGHLIGHT)
+                    c.text(
+                        (x + k * step + 4, zy + 30 + pc.CARD_H), "\u25bc" + t("down"), 18, int(step) - 2, fill=HIGHLIGHT
+                    )
         else:
             pc.slot(c, x, zy + 28, label=t("empty"))
     return c.png()

@@ -43,9 +43,16 @@ SPECS: dict[str, tuple[str, tuple[str, ...], Handler]] = {
 
 #: What each action does, for "You cannot ... now" refusals.
 VERBS = {
-    "place": N_("place a card"), "summon": N_("summon"), "extra_jack": N_("play Extra Jack"),
-    "exchange": N_("exchange"), "attack": N_("attack"), "end_turn": N_("end your turn"), "block": N_("block"),
-    "no_block": N_("decline to block"), "reattack": N_("re-attack"), "stop": N_("stop attacking"),
+    "place": N_("place a card"),
+    "summon": N_("summon"),
+    "extra_jack": N_("play Extra Jack"),
+    "exchange": N_("exchange"),
+    "attack": N_("attack"),
+    "end_turn": N_("end your turn"),
+    "block": N_("block"),
+    "no_block": N_("decline to block"),
+    "reattack": N_("re-attack"),
+    "stop": N_("stop attacking"),
     "discard": N_("discard"),
 }
 
@@ -97,8 +104,9 @@ class DrumpRules(Rules[DrumpState]):
     state_type = DrumpState
 
     # --- lifecycle ---------------------------------------------------------
-    def new_game(self, player_ids: Sequence[PlayerId], seed: int,
-                 options: Mapping[str, Any] | None = None) -> DrumpState:
+    def new_game(
+        self, player_ids: Sequence[PlayerId], seed: int, options: Mapping[str, Any] | None = None
+    ) -> DrumpState:
         self.check_options(options)
         players = list(player_ids)
         if len(players) != 2 or len(set(players)) != 2:
@@ -141,8 +149,9 @@ class DrumpRules(Rules[DrumpState]):
         spec = SPECS.get(kind) if isinstance(kind, str) else None
         if spec is None or not isinstance(kind, str):
             shown = repr(kind) if len(repr(kind)) <= 30 else repr(kind)[:30] + "..."
-            raise IllegalAction(t("Unknown action type {shown}; DRUMP actions are {actions}.",
-                                  shown=shown, actions=", ".join(SPECS)))
+            raise IllegalAction(
+                t("Unknown action type {shown}; DRUMP actions are {actions}.", shown=shown, actions=", ".join(SPECS))
+            )
         if state.phase == OVER:
             raise IllegalAction(t("The game is over."))
         seat = state.seat_of(player)
@@ -152,8 +161,13 @@ class DrumpRules(Rules[DrumpState]):
         if seat != acting_seat(state):
             raise IllegalAction(translate(NOT_YOUR_MOVE[state.phase]))
         if state.phase != phase:
-            raise IllegalAction(t("You cannot {action} now; the game is waiting for {waiting}.",
-                                  action=translate(VERBS[kind]), waiting=translate(WAITING_FOR[state.phase])))
+            raise IllegalAction(
+                t(
+                    "You cannot {action} now; the game is waiting for {waiting}.",
+                    action=translate(VERBS[kind]),
+                    waiting=translate(WAITING_FOR[state.phase]),
+                )
+            )
         check_keys(action, kind, keys)
         return handler(state, seat, action)
 
@@ -181,5 +195,6 @@ class DrumpRules(Rules[DrumpState]):
         if state.phase != OVER:
             raise ValueError("the game is not over")
         # Every DRUMP ending without a winner is a tie (level scores or equal sets): a real draw.
-        return Result(winners=tuple(state.winners), scores=scores(state), summary=final_summary(state),
-                      draw=not state.winners)
+        return Result(
+            winners=tuple(state.winners), scores=scores(state), summary=final_summary(state), draw=not state.winners
+        )

@@ -52,8 +52,14 @@ def sample(view: Mapping[str, Any], rng: Rng) -> DrumpState:
         sides.append(side)
     if len(pool) != view["deck"]:
         raise ValueError(f"the view does not add up: {len(pool)} unseen cards for a deck of {view['deck']}")
-    state = DrumpState(players=players, first=players.index(view["first"]), rng=Rng.seeded(rng.next64()),
-                       deck=pool, sides=sides, drop=list(view["drop"]))
+    state = DrumpState(
+        players=players,
+        first=players.index(view["first"]),
+        rng=Rng.seeded(rng.next64()),
+        deck=pool,
+        sides=sides,
+        drop=list(view["drop"]),
+    )
     state.current = players.index(view["current"])
     state.phase = view["phase"]
     state.turn = view["turn"]
@@ -72,4 +78,3 @@ def sample(view: Mapping[str, Any], rng: Rng) -> DrumpState:
         defender = players[1 - state.current]
         state.window = ResponseWindow.open("block", [defender], {"zone": state.attack_zone})
     return state
-

@@ -72,11 +72,13 @@ def describe_choice(state: DrumpState, player: int, key: str, value: Any) -> str
         return t("Draw from the deck") if value == "draw" else t("Take {card} from the drop zone", card=_card(value))
     seat = state.seat_of(player)
     if key == "zone" and _is_zone(value) and seat >= 0:
-        return t("Your zone {zone} ({contents})", zone=value + 1,
-                 contents=_zone_contents(state, seat, value, True))
+        return t("Your zone {zone} ({contents})", zone=value + 1, contents=_zone_contents(state, seat, value, True))
     if key == "target" and _is_zone(value) and seat >= 0:
-        return t("Opponent's zone {zone} ({contents})", zone=value + 1,
-                 contents=_zone_contents(state, 1 - seat, value, False))
+        return t(
+            "Opponent's zone {zone} ({contents})",
+            zone=value + 1,
+            contents=_zone_contents(state, 1 - seat, value, False),
+        )
     return str(value)
 
 
@@ -121,8 +123,9 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
     params: dict[str, Any]  # the parameters some lines share
     if kind == "turn_start":
         if event.get("last_turn"):
-            return t("Turn {turn}: {player} (last turn: the first player holds DRUMP).",
-                     turn=event.get("turn"), player=who)
+            return t(
+                "Turn {turn}: {player} (last turn: the first player holds DRUMP).", turn=event.get("turn"), player=who
+            )
         return t("Turn {turn}: {player}.", turn=event.get("turn"), player=who)
     if kind == "draw":
         reason, deck = event.get("reason"), event.get("deck")
@@ -142,25 +145,39 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
             return t("{player} places {card} in zone {zone}.", player=who, card=label(event["card"]), zone=zone_no)
         return t("{player} places a card face down in zone {zone}.", player=who, zone=zone_no)
     if kind == "summon":
-        params = {"player": who, "part": long_label(event["part"]), "zone": zone_no,
-                  "cards": _cards(event.get("cards", []))}
+        params = {
+            "player": who,
+            "part": long_label(event["part"]),
+            "zone": zone_no,
+            "cards": _cards(event.get("cards", [])),
+        }
         if event.get("replaced"):
-            return t("{player} summons {part} from zone {zone} ({cards}), replacing {replaced}.",
-                     replaced=long_label(event["replaced"]), **params)
+            return t(
+                "{player} summons {part} from zone {zone} ({cards}), replacing {replaced}.",
+                replaced=long_label(event["replaced"]),
+                **params,
+            )
         return t("{player} summons {part} from zone {zone} ({cards}).", **params)
     if kind == "extra_jack":
         params = {"player": who, "part": long_label(event["part"]), "ace": label(event["ace"])}
         if event.get("replaced"):
-            return t("{player} plays Extra Jack: {part}, discarding {ace}, replacing {replaced}.",
-                     replaced=long_label(event["replaced"]), **params)
+            return t(
+                "{player} plays Extra Jack: {part}, discarding {ace}, replacing {replaced}.",
+                replaced=long_label(event["replaced"]),
+                **params,
+            )
         return t("{player} plays Extra Jack: {part}, discarding {ace}.", **params)
     if kind == "exchange":
         take = event["take"]
         part = long_label(event["part"])
         if take == "draw":
             return t("{player} exchanges {part} and draws a card.", player=who, part=part)
-        return t("{player} exchanges {part} and takes {card} from the drop zone.",
-                 player=who, part=part, card=long_label(take))
+        return t(
+            "{player} exchanges {part} and takes {card} from the drop zone.",
+            player=who,
+            part=part,
+            card=long_label(take),
+        )
     if kind == "attack":
         params = {"player": who, "zone": zone_no, "card": long_label(event["card"])}
         if event.get("reattack"):
@@ -176,16 +193,28 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
     if kind == "reveal":
         return t("Zone {zone} is turned face up: {cards}.", zone=zone_no, cards=_cards(event.get("cards", [])))
     if kind == "attack_success":
-        return t("The attack reaches {total}: zone {zone} is cleared ({cards}).",
-                 total=event.get("total"), zone=zone_no, cards=_cards(event.get("cards", [])))
+        return t(
+            "The attack reaches {total}: zone {zone} is cleared ({cards}).",
+            total=event.get("total"),
+            zone=zone_no,
+            cards=_cards(event.get("cards", [])),
+        )
     if kind == "attack_fail":
-        return t("The attack only reaches {total}: {card} stays in zone {zone}, face up.",
-                 total=event.get("total"), card=label(event["card"]), zone=zone_no)
+        return t(
+            "The attack only reaches {total}: {card} stays in zone {zone}, face up.",
+            total=event.get("total"),
+            card=label(event["card"]),
+            zone=zone_no,
+        )
     if kind == "attack_end":
         return t("{player} stops attacking.", player=who) if event.get("reason") == "stop" else t("The attack is over.")
     if kind == "trim":
-        return tn("{player} must discard {n} card(s) down to 5.", "{player} must discard {n} card(s) down to 5.",
-                  event["count"], player=who)
+        return tn(
+            "{player} must discard {n} card(s) down to 5.",
+            "{player} must discard {n} card(s) down to 5.",
+            event["count"],
+            player=who,
+        )
     if kind == "discard":
         return t("{player} discards {card}.", player=who, card=long_label(event["card"]))
     if kind == "end_turn":
@@ -196,8 +225,10 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
         if follow == "last_turn":
             return t("**DRUMP!** {player} completes a {set}. The second player gets one last turn.", **params)
         if follow == "compare":
-            return t("**DRUMP!** {player} completes a {set}. Both hold DRUMP: the sets are compared "
-                     "when this turn ends.", **params)
+            return t(
+                "**DRUMP!** {player} completes a {set}. Both hold DRUMP: the sets are compared when this turn ends.",
+                **params,
+            )
         return t("**DRUMP!** {player} completes a {set}.", **params)
     if kind == "game_over":
         summary = summary_text(event.get("why")) or event.get("summary", "")  # "why": told in the reader's language
@@ -206,52 +237,66 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
 
 
 def result_line(winners: list[Any], summary: str, names: Mapping[Any, str]) -> str:
-    """"**Ana wins.** <summary>" (or "**A draw.**"), for the log and the view."""
+    """ "**Ana wins.** <summary>" (or "**A draw.**"), for the log and the view."""
     if not winners:
         return t("**A draw.** {summary}", summary=summary)
-    return tn("**{players} wins.** {summary}", "**{players} wins.** {summary}", len(winners),
-              players=", ".join(player_name(names, w) for w in winners), summary=summary)
+    return tn(
+        "**{players} wins.** {summary}",
+        "**{players} wins.** {summary}",
+        len(winners),
+        players=", ".join(player_name(names, w) for w in winners),
+        summary=summary,
+    )
 
 
 #: The rules page, one paragraph (one line) per text.
 RULES: tuple[str, ...] = (
     N_("**DRUMP** (2 players, one 52-card deck, no Jokers)"),
-    N_("**Cards.** A-9 are Force Cards; 10 Chimera, J Hydra, Q Pegasus, K Dragon are Monster Parts. The "
-       "suit gives the part: ♠ Head, ♥ Body, ♣ Tail, ♦ Wings. Force sums: K 13, Q 12, J 11, 10 10. Part "
-       "scores: K 13, Q 12, J 5, 10 10."),
-    N_("**Setup.** A seeded coin flip picks the first player; players draw alternately to 5. Every turn "
-       "starts with a draw."),
+    N_(
+        "**Cards.** A-9 are Force Cards; 10 Chimera, J Hydra, Q Pegasus, K Dragon are Monster Parts. The "
+        "suit gives the part: ♠ Head, ♥ Body, ♣ Tail, ♦ Wings. Force sums: K 13, Q 12, J 11, 10 10. Part "
+        "scores: K 13, Q 12, J 5, 10 10."
+    ),
+    N_(
+        "**Setup.** A seeded coin flip picks the first player; players draw alternately to 5. Every turn "
+        "starts with a draw."
+    ),
     N_("**Your turn**, in any order:"),
-    N_("• Place one Force Card in each of your 4 Force Zones at most (one per zone per turn). The first "
-       "card in an empty zone is face up, later ones face down (you still see them)."),
-    N_("• Summon (once per turn): a zone of 2+ cards adding up exactly to a part's force sum (each Ace "
-       "1 or 11) sends its cards to the drop zone and puts that part from your hand in its slot. A part "
-       "already there is replaced and dropped."),
+    N_(
+        "• Place one Force Card in each of your 4 Force Zones at most (one per zone per turn). The first "
+        "card in an empty zone is face up, later ones face down (you still see them)."
+    ),
+    N_(
+        "• Summon (once per turn): a zone of 2+ cards adding up exactly to a part's force sum (each Ace "
+        "1 or 11) sends its cards to the drop zone and puts that part from your hand in its slot. A part "
+        "already there is replaced and dropped."
+    ),
     N_("• Extra Jack: discard an Ace from hand to place a Jack part from hand (also after a summon)."),
-    N_("• Exchange (twice per turn): drop a part from hand, then draw a card or take another part from "
-       "the drop zone."),
+    N_("• Exchange (twice per turn): drop a part from hand, then draw a card or take another part from the drop zone."),
     N_("• Attack (once per turn): send a Force Card at a non-empty opposing zone."),
     N_("• End turn, discarding down to 5 cards."),
-    N_("**Attacks.** The defender may block with a Monster Part or an Ace before anything is revealed: "
-       "both cards are dropped and the defender draws. The attacker may then re-attack the same zone "
-       "with a higher card (parts count their force sums) or stop. An Ace block ends the attack; an Ace "
-       "re-attack cannot be blocked. Unblocked: the zone turns face up; if it plus the attack card "
-       "reaches 14 (Aces 1 or 11) everything is dropped and the attacker draws; otherwise the attack "
-       "card stays there face up and counts for the zone's owner."),
-    N_("**Winning.** DRUMP = all four parts. A second-player DRUMP wins at once; a first-player DRUMP "
-       "gives the second player one last turn. Both with DRUMP: a full set beats a mixed one, full sets "
-       "rank Dragon > Pegasus > Hydra > Chimera, mixed sets compare part scores (equal: draw). A draw "
-       "from an empty deck ends the game: a DRUMP beats no DRUMP, otherwise the higher part score wins "
-       "(equal: draw)."),
+    N_(
+        "**Attacks.** The defender may block with a Monster Part or an Ace before anything is revealed: "
+        "both cards are dropped and the defender draws. The attacker may then re-attack the same zone "
+        "with a higher card (parts count their force sums) or stop. An Ace block ends the attack; an Ace "
+        "re-attack cannot be blocked. Unblocked: the zone turns face up; if it plus the attack card "
+        "reaches 14 (Aces 1 or 11) everything is dropped and the attacker draws; otherwise the attack "
+        "card stays there face up and counts for the zone's owner."
+    ),
+    N_(
+        "**Winning.** DRUMP = all four parts. A second-player DRUMP wins at once; a first-player DRUMP "
+        "gives the second player one last turn. Both with DRUMP: a full set beats a mixed one, full sets "
+        "rank Dragon > Pegasus > Hydra > Chimera, mixed sets compare part scores (equal: draw). A draw "
+        "from an empty deck ends the game: a DRUMP beats no DRUMP, otherwise the higher part score wins "
+        "(equal: draw)."
+    ),
     N_("**Rulings this table uses**"),
     N_("• Exchanges cannot draw from an empty deck; take a part from the drop zone instead."),
     N_("• Extra Jack has no per-turn limit and may replace a part, like a summon."),
-    N_("• Blocks may use an Ace (a perfect block). The block window always opens, whatever the defender "
-       "holds."),
+    N_("• Blocks may use an Ace (a perfect block). The block window always opens, whatever the defender holds."),
     N_("• An Ace re-attack is allowed after any block; a blocked Ace counts 1 as the value to beat."),
     N_("• A failed attack card (even a part) stays in the zone and counts its value there."),
-    N_("• In the last turn, the sets are compared when that turn ends, so the second player may still "
-       "improve."),
+    N_("• In the last turn, the sets are compared when that turn ends, so the second player may still improve."),
     N_("• A zone's placement limit holds for the whole turn, even if the zone is emptied."),
     N_("• Timeouts: no block; stop attacking; end the turn; discard the lowest card (2 low, Ace high)."),
 )
@@ -283,13 +328,17 @@ _QUESTIONS: dict[tuple[str | None, str], str] = {
 }
 
 
-def describe_question(state: DrumpState, player: int, key: str | None, chosen: Any,
-                      names: Mapping[int, str] | None = None) -> str:
+def describe_question(
+    state: DrumpState, player: int, key: str | None, chosen: Any, names: Mapping[int, str] | None = None
+) -> str:
     """The question a picker step asks (name-free: a duel's questions say "you" and "your")."""
     if key in (None, "type"):
         if state.phase == BLOCK and state.attack_zone >= 0:
-            return t("Your zone {zone} is attacked with {card}: block?",
-                     zone=state.attack_zone + 1, card=label(state.attack_card))
+            return t(
+                "Your zone {zone} is attacked with {card}: block?",
+                zone=state.attack_zone + 1,
+                card=label(state.attack_card),
+            )
         if state.phase == REATTACK and state.attack_zone >= 0:
             return t("You were blocked: re-attack zone {zone}, or stop?", zone=state.attack_zone + 1)
         if state.phase == DISCARD:

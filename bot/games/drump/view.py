@@ -54,14 +54,17 @@ def make_view(state: DrumpState, player: int | None) -> dict[str, Any]:
         "last_turn": state.drump_pending,
         "sides": [_side_view(state, s, s == seat) for s in (0, 1)],
         "result": {"winners": list(state.winners), "summary": final_summary(state), "reason": state.end_reason}
-        if over else None,
+        if over
+        else None,
     }
 
 
 def _side_view(state: DrumpState, seat: int, own: bool) -> dict[str, Any]:
     side = state.sides[seat]
-    zones = [[{"card": c if (own or up) else None, "up": up} for c, up in zip(cards, flags, strict=True)]
-             for cards, flags in zip(side.zones, side.up, strict=True)]
+    zones = [
+        [{"card": c if (own or up) else None, "up": up} for c, up in zip(cards, flags, strict=True)]
+        for cards, flags in zip(side.zones, side.up, strict=True)
+    ]
     return {
         "player": state.players[seat],
         "hand_count": len(side.hand),
@@ -117,29 +120,52 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     if view["phase"] == OVER:
         lines.append(t("**DRUMP** \u00b7 turn {turn} \u00b7 game over", turn=turn))
     elif view.get("last_turn"):
-        lines.append(t("**DRUMP** \u00b7 turn {turn} \u00b7 {player} to play \u00b7 **last turn** after a "
-                       "first-player DRUMP", turn=turn, player=_name(names, view.get("current"))))
+        lines.append(
+            t(
+                "**DRUMP** \u00b7 turn {turn} \u00b7 {player} to play \u00b7 **last turn** after a first-player DRUMP",
+                turn=turn,
+                player=_name(names, view.get("current")),
+            )
+        )
     else:
-        lines.append(t("**DRUMP** \u00b7 turn {turn} \u00b7 {player} to play",
-                       turn=turn, player=_name(names, view.get("current"))))
+        lines.append(
+            t(
+                "**DRUMP** \u00b7 turn {turn} \u00b7 {player} to play",
+                turn=turn,
+                player=_name(names, view.get("current")),
+            )
+        )
     drop = view["drop"]
     shown = " ".join(label(c) for c in drop[-24:])
     if len(drop) > 24:
-        lines.append(t("Deck {deck} \u00b7 Drop ({count}): \u2026{more} more, {cards}",
-                       deck=view["deck"], count=len(drop), more=len(drop) - 24, cards=shown))
+        lines.append(
+            t(
+                "Deck {deck} \u00b7 Drop ({count}): \u2026{more} more, {cards}",
+                deck=view["deck"],
+                count=len(drop),
+                more=len(drop) - 24,
+                cards=shown,
+            )
+        )
     else:
-        lines.append(t("Deck {deck} \u00b7 Drop ({count}): {cards}", deck=view["deck"], count=len(drop),
-                       cards=shown or DASH))
+        lines.append(
+            t("Deck {deck} \u00b7 Drop ({count}): {cards}", deck=view["deck"], count=len(drop), cards=shown or DASH)
+        )
     for side in view["sides"]:
         pid = side["player"]
         own = pid == viewer
-        params = {"player": t("You") if own else _name(names, pid), "hand": side["hand_count"],
-                  "score": side["score"], "set": set_label(side["set"])}
+        params = {
+            "player": t("You") if own else _name(names, pid),
+            "hand": side["hand_count"],
+            "score": side["score"],
+            "set": set_label(side["set"]),
+        }
         first = pid == view["first"]
         lines.append("")
         if first and side["drump"]:
-            lines.append(t("__{player}__ (went first) \u00b7 hand {hand} \u00b7 {score} pts \u00b7 **DRUMP** ({set})",
-                           **params))
+            lines.append(
+                t("__{player}__ (went first) \u00b7 hand {hand} \u00b7 {score} pts \u00b7 **DRUMP** ({set})", **params)
+            )
         elif first:
             lines.append(t("__{player}__ (went first) \u00b7 hand {hand} \u00b7 {score} pts", **params))
         elif side["drump"]:
@@ -179,12 +205,21 @@ def _status(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     attack = view.get("attack")
     current = _name(names, view.get("current"))
     if phase == BLOCK and attack:
-        return t("\u2694 {attacker} attacks {defender}'s zone {zone} with {card}: {defender} may block.",
-                 attacker=_name(names, attack["attacker"]), defender=_name(names, attack["defender"]),
-                 zone=attack["zone"] + 1, card=label(attack["card"]))
+        return t(
+            "\u2694 {attacker} attacks {defender}'s zone {zone} with {card}: {defender} may block.",
+            attacker=_name(names, attack["attacker"]),
+            defender=_name(names, attack["defender"]),
+            zone=attack["zone"] + 1,
+            card=label(attack["card"]),
+        )
     if phase == REATTACK and attack:
-        return t("\u2694 Blocked. {player} may re-attack zone {zone} with a card worth more than {beat} "
-                 "(or an Ace), or stop.", player=current, zone=attack["zone"] + 1, beat=attack["beat"])
+        return t(
+            "\u2694 Blocked. {player} may re-attack zone {zone} with a card worth more than {beat} "
+            "(or an Ace), or stop.",
+            player=current,
+            zone=attack["zone"] + 1,
+            beat=attack["beat"],
+        )
     if phase == DISCARD:
         return t("{player} discards down to 5 cards.", player=current)
     if phase == MAIN:
@@ -212,12 +247,21 @@ def render_brief(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     lines.append(t("**Hand ({count}):** {cards}", count=len(hand), cards=" ".join(label(c) for c in hand) or DASH))
     parts = " ".join(f"{_slot_label(slot)[0].upper()}:{label(c) if c else DASH}" for slot, c in mine["parts"].items())
     lines.append(t("**Parts:** {parts} \u00b7 {score} pts", parts=parts, score=mine["score"]))
-    lines.append(t("**Your zones:** {zones}",
-                   zones="  ".join(f"[{i + 1}] {_zone_text(z, True)}" for i, z in enumerate(mine["zones"]))))
+    lines.append(
+        t(
+            "**Your zones:** {zones}",
+            zones="  ".join(f"[{i + 1}] {_zone_text(z, True)}" for i, z in enumerate(mine["zones"])),
+        )
+    )
     if theirs is not None:
-        lines.append(t("**{player}:** hand {hand} \u00b7 zones {zones}", player=_name(names, theirs["player"]),
-                       hand=theirs["hand_count"],
-                       zones="  ".join(f"[{i + 1}] {_zone_text(z, False)}" for i, z in enumerate(theirs["zones"]))))
+        lines.append(
+            t(
+                "**{player}:** hand {hand} \u00b7 zones {zones}",
+                player=_name(names, theirs["player"]),
+                hand=theirs["hand_count"],
+                zones="  ".join(f"[{i + 1}] {_zone_text(z, False)}" for i, z in enumerate(theirs["zones"])),
+            )
+        )
     return "\n".join(lines)
 
 
@@ -229,13 +273,21 @@ def _brief_fact(view: Mapping[str, Any], names: Mapping[int, str], viewer: Any) 
         return _status(view, names)
     if phase == BLOCK and attack:
         if attack["defender"] == viewer:
-            return t("\u2694 Attack on your zone {zone} with {card}", zone=attack["zone"] + 1,
-                     card=label(attack["card"]))
-        return t("\u2694 Attack on {player}'s zone {zone} with {card}", player=_name(names, attack["defender"]),
-                 zone=attack["zone"] + 1, card=label(attack["card"]))
+            return t(
+                "\u2694 Attack on your zone {zone} with {card}", zone=attack["zone"] + 1, card=label(attack["card"])
+            )
+        return t(
+            "\u2694 Attack on {player}'s zone {zone} with {card}",
+            player=_name(names, attack["defender"]),
+            zone=attack["zone"] + 1,
+            card=label(attack["card"]),
+        )
     if phase == REATTACK and attack:
-        return t("\u2694 Blocked: re-attack zone {zone} with more than {beat} (or an Ace)",
-                 zone=attack["zone"] + 1, beat=attack["beat"])
+        return t(
+            "\u2694 Blocked: re-attack zone {zone} with more than {beat} (or an Ace)",
+            zone=attack["zone"] + 1,
+            beat=attack["beat"],
+        )
     if phase == DISCARD:
         return t("Discard down to 5 cards")
     done = _done(view, zones=False)

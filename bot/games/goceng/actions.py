@@ -32,8 +32,9 @@ def check_shape(action: Any) -> str:
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in SPECS:
         shown = repr(kind) if len(repr(kind)) <= 30 else repr(kind)[:30] + "..."
-        raise IllegalAction(t("Unknown action type {shown}; Mat Goceng actions are {actions}.",
-                              shown=shown, actions=', '.join(SPECS)))
+        raise IllegalAction(
+            t("Unknown action type {shown}; Mat Goceng actions are {actions}.", shown=shown, actions=", ".join(SPECS))
+        )
     expected = SPECS[kind][1]
     extra = sorted(set(action) - {"type", *expected})
     missing = [k for k in expected if k not in action]
@@ -90,8 +91,13 @@ def apply(state: GocengState, player: Any, action: Any) -> list[Event]:
         waiting = words[0]
         for k in words[1:]:
             waiting = t("{left} or {right}", left=waiting, right=k)
-        raise IllegalAction(t("You cannot {action} now; the game is waiting for {expected}.",
-                              action=kind.replace("_", " "), expected=waiting))
+        raise IllegalAction(
+            t(
+                "You cannot {action} now; the game is waiting for {expected}.",
+                action=kind.replace("_", " "),
+                expected=waiting,
+            )
+        )
     stage, _, handler = SPECS[kind]
     if stage not in (HELPER, BATTLER):
         return handler(state, player, action)
@@ -102,6 +108,7 @@ def apply(state: GocengState, player: Any, action: Any) -> list[Event]:
 
 
 # --- challenge phase ----------------------------------------------------------------------------
+
 
 def _challenge(state: GocengState, player: int, action: Action) -> list[Event]:
     target = action["target"]
@@ -117,8 +124,13 @@ def _challenge(state: GocengState, player: int, action: Action) -> list[Event]:
 
 def _reconcile(state: GocengState, player: int, action: Action) -> list[Event]:
     if state.coins[player] < RECONCILE_PRICE:
-        raise IllegalAction(t("Reconciling costs {price} silver and you have {coins}; you must fight.",
-                              price=RECONCILE_PRICE, coins=state.coins[player]))
+        raise IllegalAction(
+            t(
+                "Reconciling costs {price} silver and you have {coins}; you must fight.",
+                price=RECONCILE_PRICE,
+                coins=state.coins[player],
+            )
+        )
     active = state.active
     flow.pay(state, player, active, RECONCILE_PRICE)
     events: list[Event] = [{"type": "reconcile", "player": player, "to": active, "amount": RECONCILE_PRICE}]
@@ -134,11 +146,14 @@ def _reconcile(state: GocengState, player: int, action: Action) -> list[Event]:
 def _fight(state: GocengState, player: int, action: Action) -> list[Event]:
     flow.start_battle(state, state.active, player)
     state.target = None
-    return [{"type": "fight", "player": player, "against": state.active},
-            {"type": "punch", "player": state.active, "owed": 1}]
+    return [
+        {"type": "fight", "player": player, "against": state.active},
+        {"type": "punch", "player": state.active, "owed": 1},
+    ]
 
 
 # --- battle: the punch token holder ------------------------------------------------------------
+
 
 def _battle(state: GocengState) -> Battle:
     """The battle a battle action is made in (the stage check lets them through only in one)."""
@@ -175,6 +190,7 @@ def _give_up(state: GocengState, player: int, action: Action) -> list[Event]:
 
 
 # --- Ajian targets -----------------------------------------------------------------------------
+
 
 def _target(state: GocengState, player: int, action: Action) -> list[Event]:
     pending = state.pending

@@ -124,8 +124,9 @@ class HeuristicPolicy:
             limit = 1
         else:
             limit = me["coins"] if me["stamina"] == 1 or mine not in RICH else min(me["coins"], 3)
-        accepts = sorted((a for a in legal if a["type"] == "accept"),
-                         key=lambda a: (offers[a["helper"]]["price"], a["helper"]))
+        accepts = sorted(
+            (a for a in legal if a["type"] == "accept"), key=lambda a: (offers[a["helper"]]["price"], a["helper"])
+        )
         counters = [a for a in legal if a["type"] == "counter"]
         cheap = [a for a in accepts if offers[a["helper"]]["price"] <= max(1, limit // 2)]
         if cheap:
@@ -143,8 +144,9 @@ class HeuristicPolicy:
         return {"type": "no_help"}
 
     @staticmethod
-    def _helper(view: Mapping[str, Any], mine: str | None, players: Mapping[int, Any],
-                legal: Sequence[Action]) -> Action:
+    def _helper(
+        view: Mapping[str, Any], mine: str | None, players: Mapping[int, Any], legal: Sequence[Action]
+    ) -> Action:
         """Offer at a price that depends on what the battler can pay and on the rival offers.
 
         Friends of the battler (or enemies of its opponent) help cheaply; the rich characters ask

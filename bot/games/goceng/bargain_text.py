@@ -43,8 +43,12 @@ def type_label(state: GocengState, player: int, kind: str) -> str | None:
     if kind == "accept":
         if len(window.stack) == 1:
             offer = window.stack[0]
-            return tn("Accept {card} for {n} silver", "Accept {card} for {n} silver", offer["price"],
-                      card=card_text(card_info(offer["card"]), plain=True))
+            return tn(
+                "Accept {card} for {n} silver",
+                "Accept {card} for {n} silver",
+                offer["price"],
+                card=card_text(card_info(offer["card"]), plain=True),
+            )
         return t("Accept an offer…")
     if kind == "counter":
         return t("Counter with a lower price…")
@@ -66,9 +70,13 @@ def explain_helper(state: GocengState, key: str, value: Any) -> str:
     if offer is None:
         return ""
     if offer["counter"] is not None:
-        return tn("{card} · asks {n} silver · your counter: {counter}",
-                  "{card} · asks {n} silver · your counter: {counter}", offer["price"],
-                  card=_card(offer["card"], plain=True), counter=offer["counter"])
+        return tn(
+            "{card} · asks {n} silver · your counter: {counter}",
+            "{card} · asks {n} silver · your counter: {counter}",
+            offer["price"],
+            card=_card(offer["card"], plain=True),
+            counter=offer["counter"],
+        )
     return tn("{card} · {n} silver", "{card} · {n} silver", offer["price"], card=_card(offer["card"], plain=True))
 
 
@@ -82,20 +90,32 @@ def first_question(state: GocengState, player: int, names: Mapping[int, str] | N
     if player == battle.holder:
         if not window.stack:
             return t("No offer stands now: wait for one, or take no offer?")
-        return tn("{n} offer for your line: accept, counter or take none?",
-                  "{n} offers for your line: accept, counter or take none?", len(window.stack))
+        return tn(
+            "{n} offer for your line: accept, counter or take none?",
+            "{n} offers for your line: accept, counter or take none?",
+            len(window.stack),
+        )
     mine = standing(state, player)
     if mine is not None and mine["counter"] is not None:
-        return tn("The battler offers {n} silver for your card (you asked {asked}): sell?",
-                  "The battler offers {n} silver for your card (you asked {asked}): sell?", mine["counter"],
-                  asked=mine["price"])
+        return tn(
+            "The battler offers {n} silver for your card (you asked {asked}): sell?",
+            "The battler offers {n} silver for your card (you asked {asked}): sell?",
+            mine["counter"],
+            asked=mine["price"],
+        )
     if mine is not None:
-        return tn("Your offer stands at {n} silver: change it, withdraw it or leave it?",
-                  "Your offer stands at {n} silver: change it, withdraw it or leave it?", mine["price"])
+        return tn(
+            "Your offer stands at {n} silver: change it, withdraw it or leave it?",
+            "Your offer stands at {n} silver: change it, withdraw it or leave it?",
+            mine["price"],
+        )
     holder = battle.holder
     if names and holder in names and battle.opponent(holder) in names:
-        return t("{battler} asks for Extra Power against {opponent}: offer a card from your hand?",
-                 battler=names[holder], opponent=names[battle.opponent(holder)])
+        return t(
+            "{battler} asks for Extra Power against {opponent}: offer a card from your hand?",
+            battler=names[holder],
+            opponent=names[battle.opponent(holder)],
+        )
     return t("Extra Power is asked for: offer a card from your hand?")
 
 
@@ -111,22 +131,37 @@ QUESTIONS: dict[tuple[str | None, str], str] = {
 
 def describe_event(event: Event, names: Mapping[int, str]) -> str | None:
     """A log line for a negotiation event; None for other events."""
+
     def n(key: str) -> str:
         return player_name(names, event.get(key))
 
     kind = event.get("type")
     if kind == "help_asked":
-        return t("🤝 {player} asks for Extra Power! Everyone outside the battle is asked privately.",
-                 player=n("player"))
+        return t(
+            "🤝 {player} asks for Extra Power! Everyone outside the battle is asked privately.", player=n("player")
+        )
     if kind == "offer":
         if event.get("changed"):
-            return tn("{player} changes their offer to {n} silver.", "{player} changes their offer to {n} silver.",
-                      event["price"], player=n("player"))
-        return tn("{player} offers a card for {n} silver.", "{player} offers a card for {n} silver.",
-                  event["price"], player=n("player"))
+            return tn(
+                "{player} changes their offer to {n} silver.",
+                "{player} changes their offer to {n} silver.",
+                event["price"],
+                player=n("player"),
+            )
+        return tn(
+            "{player} offers a card for {n} silver.",
+            "{player} offers a card for {n} silver.",
+            event["price"],
+            player=n("player"),
+        )
     if kind == "offer_card":
-        return tn("{player}'s offer: {card} for {n} silver.", "{player}'s offer: {card} for {n} silver.",
-                  event["price"], player=n("player"), card=_card(event["card"]))
+        return tn(
+            "{player}'s offer: {card} for {n} silver.",
+            "{player}'s offer: {card} for {n} silver.",
+            event["price"],
+            player=n("player"),
+            card=_card(event["card"]),
+        )
     if kind == "stand":
         return ""  # quiet: leaving an offer as it is changes nothing anyone sees
     if kind == "withdraw":
@@ -134,20 +169,37 @@ def describe_event(event: Event, names: Mapping[int, str]) -> str | None:
     if kind == "decline":
         return ""  # quiet: how soon someone declines would hint at what their hand lacks
     if kind == "counter":
-        return tn("{player} counters {helper}'s offer: {n} silver instead of {asked}?",
-                  "{player} counters {helper}'s offer: {n} silver instead of {asked}?", event["price"],
-                  player=n("player"), helper=n("helper"), asked=event["asked"])
+        return tn(
+            "{player} counters {helper}'s offer: {n} silver instead of {asked}?",
+            "{player} counters {helper}'s offer: {n} silver instead of {asked}?",
+            event["price"],
+            player=n("player"),
+            helper=n("helper"),
+            asked=event["asked"],
+        )
     if kind == "take_counter":
-        return tn("{player} takes the counter-offer of {n} silver.", "{player} takes the counter-offer of {n} silver.",
-                  event["price"], player=n("player"))
+        return tn(
+            "{player} takes the counter-offer of {n} silver.",
+            "{player} takes the counter-offer of {n} silver.",
+            event["price"],
+            player=n("player"),
+        )
     if kind == "refuse_counter":
-        return tn("{player} refuses the counter-offer; their price stays {n} silver.",
-                  "{player} refuses the counter-offer; their price stays {n} silver.", event["price"],
-                  player=n("player"))
+        return tn(
+            "{player} refuses the counter-offer; their price stays {n} silver.",
+            "{player} refuses the counter-offer; their price stays {n} silver.",
+            event["price"],
+            player=n("player"),
+        )
     if kind == "accept":
-        return tn("{player} takes {helper}'s {card} for {n} silver.",
-                  "{player} takes {helper}'s {card} for {n} silver.", event["price"],
-                  player=n("player"), helper=n("helper"), card=_card(event["card"]))
+        return tn(
+            "{player} takes {helper}'s {card} for {n} silver.",
+            "{player} takes {helper}'s {card} for {n} silver.",
+            event["price"],
+            player=n("player"),
+            helper=n("helper"),
+            card=_card(event["card"]),
+        )
     if kind == "no_help":
         return t("{player} takes no offer.", player=n("player"))
     return None

@@ -27,18 +27,27 @@ _CUP = "☕"
 
 #: What counts as winning for each character, beyond its printed objective.
 WIN_RULES: dict[str, str] = {
-    "mat_goceng": N_("You win if the game ends with Nyi Kencleng still standing and you standing too: "
-                     "if you fall, you lose even though she survives."),
-    "nyi_kencleng": N_("You win if, when the game ends, you are still standing and nobody has more coins "
-                       "than you (a tie counts; the defeated player's coins count too)."),
-    "rijkaard_cere": N_("You win if Nyi Kencleng is the one who falls, whoever defeats her, and you are "
-                        "still standing."),
-    "wan_fulus": N_("You win if, when the game ends, you are still standing and nobody has more coins "
-                    "than you (a tie counts; the defeated player's coins count too)."),
-    "bang_codet": N_("You win if Mat Goceng or Baba Amsyong is the one who falls, whoever defeats them, "
-                     "and you are still standing."),
-    "baba_amsyong": N_("You win if Rijkaard Cere or Bang Codet is the one who falls, whoever defeats "
-                       "them, and you are still standing."),
+    "mat_goceng": N_(
+        "You win if the game ends with Nyi Kencleng still standing and you standing too: "
+        "if you fall, you lose even though she survives."
+    ),
+    "nyi_kencleng": N_(
+        "You win if, when the game ends, you are still standing and nobody has more coins "
+        "than you (a tie counts; the defeated player's coins count too)."
+    ),
+    "rijkaard_cere": N_(
+        "You win if Nyi Kencleng is the one who falls, whoever defeats her, and you are still standing."
+    ),
+    "wan_fulus": N_(
+        "You win if, when the game ends, you are still standing and nobody has more coins "
+        "than you (a tie counts; the defeated player's coins count too)."
+    ),
+    "bang_codet": N_(
+        "You win if Mat Goceng or Baba Amsyong is the one who falls, whoever defeats them, and you are still standing."
+    ),
+    "baba_amsyong": N_(
+        "You win if Rijkaard Cere or Bang Codet is the one who falls, whoever defeats them, and you are still standing."
+    ),
 }
 
 #: Why a player won or did not, by :func:`outcome.reason` code.
@@ -61,23 +70,33 @@ def objective(character: str) -> str:
 
 def identity(character: str) -> str:
     """Who you are, your objective in full, and what counts as winning: the first thing a player reads."""
-    return "\n".join([
-        t("Your character: 🎭 **{character}**. Keep it secret: it is revealed at 1 stamina.",
-          character=character_name(character)),
-        t("**Objective:** {objective}", objective=objective(character)),
-        translate(WIN_RULES.get(character, "")) if character in WIN_RULES else "",
-        t("The game ends when the first player runs out of stamina."),
-    ]).strip()
+    return "\n".join(
+        [
+            t(
+                "Your character: 🎭 **{character}**. Keep it secret: it is revealed at 1 stamina.",
+                character=character_name(character),
+            ),
+            t("**Objective:** {objective}", objective=objective(character)),
+            translate(WIN_RULES.get(character, "")) if character in WIN_RULES else "",
+            t("The game ends when the first player runs out of stamina."),
+        ]
+    ).strip()
 
 
 def outcome_lines(names: Mapping[int, str], outcomes: list[list[Any]], characters: Mapping[int, Any]) -> list[str]:
     """One line per player at the end: won or not, as which character, and why."""
     lines = []
     for player, won, why in outcomes:
-        params = {"player": player_name(names, player), "character": character_name(characters.get(player)),
-                  "why": translate(REASONS.get(why, why)) if why in REASONS else why}
-        lines.append(t("🏆 {player} ({character}) wins: {why}.", **params) if won
-                     else t("✖️ {player} ({character}) does not win: {why}.", **params))
+        params = {
+            "player": player_name(names, player),
+            "character": character_name(characters.get(player)),
+            "why": translate(REASONS.get(why, why)) if why in REASONS else why,
+        }
+        lines.append(
+            t("🏆 {player} ({character}) wins: {why}.", **params)
+            if won
+            else t("✖️ {player} ({character}) does not win: {why}.", **params)
+        )
     if not any(won for _, won, _ in outcomes):
         lines.append(t("**No winner:** nobody's objective holds (that is not a draw)."))
     return lines
@@ -104,25 +123,40 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     me = next((p for p in view["players"] if p["id"] == view.get("you")), None)
     if me is not None and me["character"]:
         lines.append(identity(me["character"]) + "\n")
-    lines.append(t("**Turn {turn}** · deck {deck} · discard {discard}", turn=view["turn"],
-                   deck=view["deck_count"], discard=view["discard_count"]))
+    lines.append(
+        t(
+            "**Turn {turn}** · deck {deck} · discard {discard}",
+            turn=view["turn"],
+            deck=view["deck_count"],
+            discard=view["discard_count"],
+        )
+    )
     phase = view["phase"]
     if phase == "challenge":
         lines.append(t("▶️ {player} must challenge someone.", player=_name(names, view["active"])))
     elif phase == "respond":
-        lines.append(t("⚔️ {target} is challenged by {player}: reconcile (2 silver) or fight?",
-                       target=_name(names, view["target"]), player=_name(names, view["active"])))
+        lines.append(
+            t(
+                "⚔️ {target} is challenged by {player}: reconcile (2 silver) or fight?",
+                target=_name(names, view["target"]),
+                player=_name(names, view["active"]),
+            )
+        )
     battle = view.get("battle")
     if battle and battle.get("window"):
-        lines.append(t("🤝 Extra Power for {player}: offers are open.",
-                       player=_name(names, battle["window"]["battler"])))
+        lines.append(
+            t("🤝 Extra Power for {player}: offers are open.", player=_name(names, battle["window"]["battler"]))
+        )
     elif battle:
         lines.append(t("👊 {player} holds the punch token.", player=_name(names, battle["holder"])))
     pending = view.get("pending")
     if pending:
         who = _name(names, pending["player"])
-        lines.append(t("{player} chooses whose character to see.", player=who) if pending["kind"] == "peek"
-                     else t("{player} chooses whom to take a card from (Kasbon).", player=who))
+        lines.append(
+            t("{player} chooses whose character to see.", player=who)
+            if pending["kind"] == "peek"
+            else t("{player} chooses whom to take a card from (Kasbon).", player=who)
+        )
     result = view.get("result")
     if result:
         characters = {p["id"]: p["character"] for p in view["players"]}
@@ -163,9 +197,12 @@ def _seat(view: Mapping[str, Any], p: Mapping[str, Any], names: Mapping[int, str
         who = t("🎭 {character} (secret)", character=character_name(p["character"]))
     else:
         who = t("🎭 {character}", character=character_name(p["character"]))
-    value = "\n".join([stamina(p["stamina"]) + " · " + who,
-                       tn("🪙 {n} silver", "🪙 {n} silver", p["coins"]) + " · " +
-                       tn("{n} card", "{n} cards", p["hand_count"])])
+    value = "\n".join(
+        [
+            stamina(p["stamina"]) + " · " + who,
+            tn("🪙 {n} silver", "🪙 {n} silver", p["coins"]) + " · " + tn("{n} card", "{n} cards", p["hand_count"]),
+        ]
+    )
     return Field(title, value, True)
 
 
@@ -178,8 +215,12 @@ def _line(battle: Mapping[str, Any], line: Mapping[str, Any], names: Mapping[int
     holder = player == battle["holder"]
     name = _name(names, player)
     if holder and line["owed"] > 1:
-        title = tn("👊 {player}'s line · punch token: owes {n} card",
-                   "👊 {player}'s line · punch token: owes {n} cards", line["owed"], player=name)
+        title = tn(
+            "👊 {player}'s line · punch token: owes {n} card",
+            "👊 {player}'s line · punch token: owes {n} cards",
+            line["owed"],
+            player=name,
+        )
     elif holder:
         title = t("👊 {player}'s line · punch token: to play", player=name)
     else:
@@ -190,12 +231,15 @@ def _line(battle: Mapping[str, Any], line: Mapping[str, Any], names: Mapping[int
     shown = cards[-8:]
     more = tn("… {n} card before · ", "… {n} cards before · ", len(cards) - len(shown)) if len(cards) > 8 else ""
     last = cards[-1]
-    value = "\n".join([
-        more + " · ".join(card_text(c) for c in shown),
-        t("Last card: {top} → {bottom}", top=_fist(last["top"]), bottom=_fist(last["bottom"])),
-        t("Next card must start with: {fist} (or ⭐ any)", fist=_fist(last["bottom"]))
-        if last["bottom"] != "any" else t("Next card: any colour fits"),
-    ])
+    value = "\n".join(
+        [
+            more + " · ".join(card_text(c) for c in shown),
+            t("Last card: {top} → {bottom}", top=_fist(last["top"]), bottom=_fist(last["bottom"])),
+            t("Next card must start with: {fist} (or ⭐ any)", fist=_fist(last["bottom"]))
+            if last["bottom"] != "any"
+            else t("Next card: any colour fits"),
+        ]
+    )
     return Field(title, value, False)
 
 
@@ -205,10 +249,13 @@ def _window(window: Mapping[str, Any], names: Mapping[int, str], you: Any) -> Fi
     for o in window["offers"]:
         who = _name(names, o["player"])
         card = card_text(o["card"], named=True) if o["card"] else None
-        text = (tn("{player}: {card} for {n} silver", "{player}: {card} for {n} silver", o["price"], player=who,
-                   card=card) if card else
-                tn("{player} offers a card for {n} silver", "{player} offers a card for {n} silver", o["price"],
-                   player=who))
+        text = (
+            tn("{player}: {card} for {n} silver", "{player}: {card} for {n} silver", o["price"], player=who, card=card)
+            if card
+            else tn(
+                "{player} offers a card for {n} silver", "{player} offers a card for {n} silver", o["price"], player=who
+            )
+        )
         if o["counter"] is not None:
             text += " · " + tn("countered at {n}", "countered at {n}", o["counter"])
         elif o["refused"]:
@@ -243,9 +290,14 @@ def _fit_end(view: Mapping[str, Any]) -> str | None:
     if not battle:
         return None
     window = battle.get("window")
-    owner = battle["holder"] if (you == battle["holder"] or (window and you != battle["holder"]
-                                                            and you not in (battle["attacker"], battle["defender"]))) \
+    owner = (
+        battle["holder"]
+        if (
+            you == battle["holder"]
+            or (window and you != battle["holder"] and you not in (battle["attacker"], battle["defender"]))
+        )
         else None
+    )
     if owner is None:
         return None
     line = next(x for x in battle["lines"] if x["player"] == owner)

@@ -28,10 +28,20 @@ AJIAN_NAMES: dict[str, str] = {
 }
 #: The characters in play for each player count, as printed.
 CHARACTER_IDS: tuple[str, ...] = (
-    "mat_goceng", "nyi_kencleng", "rijkaard_cere", "wan_fulus", "bang_codet", "baba_amsyong",
+    "mat_goceng",
+    "nyi_kencleng",
+    "rijkaard_cere",
+    "wan_fulus",
+    "bang_codet",
+    "baba_amsyong",
 )
 PRINTED_FROM_PLAYERS: dict[str, int] = {
-    "mat_goceng": 3, "nyi_kencleng": 3, "rijkaard_cere": 3, "wan_fulus": 4, "bang_codet": 5, "baba_amsyong": 6,
+    "mat_goceng": 3,
+    "nyi_kencleng": 3,
+    "rijkaard_cere": 3,
+    "wan_fulus": 4,
+    "bang_codet": 5,
+    "baba_amsyong": 6,
 }
 SKILL_CARD_TOTAL = 62
 MIN_PLAYERS = 3
@@ -177,8 +187,7 @@ def parse_cards(data: Mapping[str, Any]) -> CardSet:
     for ajian in AJIAN:
         if not any(c.ajian == ajian for c in skills.values()):
             raise BadGameData(f"skill cards: no card has ajian = {ajian!r}.")
-    sukma = sorted(c.from_players for c in skills.values() if c.ajian == "mata_menembus_sukma"
-                   for _ in range(c.copies))
+    sukma = sorted(c.from_players for c in skills.values() if c.ajian == "mata_menembus_sukma" for _ in range(c.copies))
     if sukma != [4, 6]:
         raise BadGameData("skill cards: Mata Menembus Sukma needs 2 copies, field 'from_players' 4 and 6 as printed.")
     return CardSet(characters, skills)

@@ -35,13 +35,18 @@ def new_state(player_ids: Sequence[int], seed: int, options: Mapping[str, Any]) 
         for p in players:
             hands[p].append(deck.pop())
     return GocengState(
-        players=players, seed=seed, rng=rng,
+        players=players,
+        seed=seed,
+        rng=rng,
         characters=dict(zip(players, characters, strict=True)),
         stamina={p: STAMINA for p in players},
         coins={p: START_COINS for p in players},
-        hands=hands, deck=deck, set_aside=aside,
+        hands=hands,
+        deck=deck,
+        set_aside=aside,
         seen={p: [] for p in players},
-        active=players[rng.below(n)], options=dict(options),
+        active=players[rng.below(n)],
+        options=dict(options),
     )
 
 
@@ -99,8 +104,13 @@ def fitting_cards(state: GocengState, battle: Battle, line_owner: int, hand_owne
 
 def start_battle(state: GocengState, attacker: int, defender: int) -> None:
     state.phase = BATTLE
-    state.battle = Battle(attacker=attacker, defender=defender, holder=attacker,
-                          lines={attacker: [], defender: []}, owed={attacker: 1, defender: 1})
+    state.battle = Battle(
+        attacker=attacker,
+        defender=defender,
+        holder=attacker,
+        lines={attacker: [], defender: []},
+        owed={attacker: 1, defender: 1},
+    )
 
 
 def open_window(state: GocengState, battle: Battle) -> Event:
@@ -141,15 +151,18 @@ def ajian_effect(state: GocengState, battle: Battle, card: str, beneficiary: int
     if ajian == "thi_tjhi_ie":
         return [{"type": "thi_tjhi_ie", "player": beneficiary}] + draw(state, beneficiary, 1)
     if ajian == "kasbon":
-        candidates = [p for p in state.others(beneficiary)
-                      if p not in (battle.attacker, battle.defender) and state.hands[p]]
-        return ([{"type": "kasbon_played", "player": beneficiary}]
-                + _choose_or_resolve(state, "kasbon", beneficiary, candidates))
+        candidates = [
+            p for p in state.others(beneficiary) if p not in (battle.attacker, battle.defender) and state.hands[p]
+        ]
+        return [{"type": "kasbon_played", "player": beneficiary}] + _choose_or_resolve(
+            state, "kasbon", beneficiary, candidates
+        )
     if ajian == "mata_menembus_sukma":
         known = set(state.revealed) | set(state.seen[beneficiary])
         candidates = [p for p in state.others(beneficiary) if p not in known]
-        return ([{"type": "sukma_played", "player": beneficiary}]
-                + _choose_or_resolve(state, "peek", beneficiary, candidates))
+        return [{"type": "sukma_played", "player": beneficiary}] + _choose_or_resolve(
+            state, "peek", beneficiary, candidates
+        )
     return []
 
 
@@ -167,15 +180,23 @@ def resolve_target(state: GocengState, kind: str, player: int, target: int) -> l
     state.pending = None
     if kind == "peek":
         state.seen[player].append(target)
-        return [{"type": "peek", "player": player, "target": target},
-                {"type": "peeked", "player": player, "target": target,
-                 "character": state.characters[target], "visible_to": [player]}]
+        return [
+            {"type": "peek", "player": player, "target": target},
+            {
+                "type": "peeked",
+                "player": player,
+                "target": target,
+                "character": state.characters[target],
+                "visible_to": [player],
+            },
+        ]
     hand = state.hands[target]
     card = hand.pop(state.rng.below(len(hand)))
     state.hands[player].append(card)
-    return [{"type": "kasbon", "player": player, "target": target},
-            {"type": "kasbon_card", "player": player, "target": target, "card": card,
-             "visible_to": [player, target]}]
+    return [
+        {"type": "kasbon", "player": player, "target": target},
+        {"type": "kasbon_card", "player": player, "target": target, "card": card, "visible_to": [player, target]},
+    ]
 
 
 def lose_battle(state: GocengState, battle: Battle, loser: int) -> list[Event]:
@@ -192,9 +213,16 @@ def lose_battle(state: GocengState, battle: Battle, loser: int) -> list[Event]:
     if left <= 0:
         state.phase = OVER
         state.loser = loser
-        events.append({"type": "game_over", "loser": loser, "winners": winners(state),
-                       "characters": {str(p): c for p, c in state.characters.items()},
-                       "outcomes": report(state), "coins": {str(p): c for p, c in state.coins.items()}})
+        events.append(
+            {
+                "type": "game_over",
+                "loser": loser,
+                "winners": winners(state),
+                "characters": {str(p): c for p, c in state.characters.items()},
+                "outcomes": report(state),
+                "coins": {str(p): c for p, c in state.coins.items()},
+            }
+        )
         return events
     events += draw_to_hand_size(state, battle.attacker)
     events += draw_to_hand_size(state, battle.defender)

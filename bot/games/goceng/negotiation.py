@@ -150,6 +150,7 @@ def timeout_action(state: GocengState, player: int) -> Action:
 
 # --- helpers' handlers ---------------------------------------------------------------------------
 
+
 def _not_battler(state: GocengState, player: int) -> None:
     if player == _battle(state).holder:
         raise IllegalAction(t("You are the battler; players outside the battle make the offers."))
@@ -167,8 +168,9 @@ def offer(state: GocengState, player: int, action: Action) -> list[Event]:
         raise IllegalAction(t("That card does not fit the battler's line."))
     prices = offer_prices(state)
     if price not in prices:
-        raise IllegalAction(t("Choose one of the prices offered: {prices} silver.",
-                              prices=", ".join(str(p) for p in prices)))
+        raise IllegalAction(
+            t("Choose one of the prices offered: {prices} silver.", prices=", ".join(str(p) for p in prices))
+        )
     mine = standing(state, player)
     if mine is not None and (mine["card"], mine["price"]) == (card, price):
         raise IllegalAction(t("That is already your offer."))
@@ -181,8 +183,10 @@ def offer(state: GocengState, player: int, action: Action) -> list[Event]:
         window.stack[window.stack.index(mine)] = new
         _unfinal(state, player)
     battler = battle.holder
-    return [{"type": "offer", "player": player, "battler": battler, "price": price, "changed": mine is not None},
-            {"type": "offer_card", "player": player, "card": card, "price": price, "visible_to": [battler, player]}]
+    return [
+        {"type": "offer", "player": player, "battler": battler, "price": price, "changed": mine is not None},
+        {"type": "offer_card", "player": player, "card": card, "price": price, "visible_to": [battler, player]},
+    ]
 
 
 def stand(state: GocengState, player: int, action: Action) -> list[Event]:
@@ -228,8 +232,7 @@ def take_counter(state: GocengState, player: int, action: Action) -> list[Event]
     if mine is None or mine["counter"] is None:
         raise IllegalAction(t("There is no counter-offer for you to answer."))
     price = mine["counter"]
-    events: list[Event] = [{"type": "take_counter", "player": player, "battler": _battle(state).holder,
-                            "price": price}]
+    events: list[Event] = [{"type": "take_counter", "player": player, "battler": _battle(state).holder, "price": price}]
     return events + _deal(state, mine, price)
 
 
@@ -244,6 +247,7 @@ def refuse_counter(state: GocengState, player: int, action: Action) -> list[Even
 
 # --- the battler's handlers ------------------------------------------------------------------------
 
+
 def _their_offer(state: GocengState, player: int, action: Action) -> dict[str, Any]:
     if player != _battle(state).holder:
         raise IllegalAction(t("Only the battler who asked for help can answer an offer."))
@@ -257,8 +261,13 @@ def accept(state: GocengState, player: int, action: Action) -> list[Event]:
     offer_ = _their_offer(state, player, action)
     price = offer_["price"]
     if price > state.coins[player]:
-        raise IllegalAction(t("You cannot afford that offer: it costs {price} silver and you have {coins}.",
-                              price=price, coins=state.coins[player]))
+        raise IllegalAction(
+            t(
+                "You cannot afford that offer: it costs {price} silver and you have {coins}.",
+                price=price,
+                coins=state.coins[player],
+            )
+        )
     return _deal(state, offer_, price)
 
 
@@ -272,12 +281,23 @@ def counter(state: GocengState, player: int, action: Action) -> list[Event]:
     if action["price"] not in prices:
         if not prices:
             raise IllegalAction(t("That offer is free already: there is nothing to counter."))
-        raise IllegalAction(t("A counter-offer must be one of {prices} silver, below the asked price.",
-                              prices=", ".join(str(p) for p in prices)))
+        raise IllegalAction(
+            t(
+                "A counter-offer must be one of {prices} silver, below the asked price.",
+                prices=", ".join(str(p) for p in prices),
+            )
+        )
     offer_["counter"] = action["price"]
     _unfinal(state, offer_["player"])
-    return [{"type": "counter", "player": player, "helper": offer_["player"], "price": action["price"],
-             "asked": offer_["price"]}]
+    return [
+        {
+            "type": "counter",
+            "player": player,
+            "helper": offer_["player"],
+            "price": action["price"],
+            "asked": offer_["price"],
+        }
+    ]
 
 
 def no_help(state: GocengState, player: int, action: Action) -> list[Event]:
@@ -287,6 +307,7 @@ def no_help(state: GocengState, player: int, action: Action) -> list[Event]:
 
 
 # --- closing ---------------------------------------------------------------------------------------
+
 
 def _deal(state: GocengState, offer_: dict[str, Any], price: int) -> list[Event]:
     """The battler pays ``price`` for the helper's card, which joins the battler's line."""

@@ -26,8 +26,14 @@ class GocengRules(Rules[GocengState]):
         opts = self.check_options(options)
         ids = list(player_ids)
         if not MIN_PLAYERS <= len(ids) <= MAX_PLAYERS:
-            raise IllegalAction(t("Mat Goceng needs {least} to {most} players, not {count}.",
-                                  least=MIN_PLAYERS, most=MAX_PLAYERS, count=len(ids)))
+            raise IllegalAction(
+                t(
+                    "Mat Goceng needs {least} to {most} players, not {count}.",
+                    least=MIN_PLAYERS,
+                    most=MAX_PLAYERS,
+                    count=len(ids),
+                )
+            )
         if len(set(ids)) != len(ids):
             raise IllegalAction(t("Every player must be a different person."))
         return new_state(ids, seed, opts)
@@ -46,8 +52,13 @@ class GocengRules(Rules[GocengState]):
             return NOTHING
         window = None
         if state.pending is None and state.battle is not None and state.battle.window is not None:
-            window = Window(round=negotiation.round_of(state), key=state.windows, setting="negotiation_seconds",
-                            full=True, decider=state.battle.holder)
+            window = Window(
+                round=negotiation.round_of(state),
+                key=state.windows,
+                setting="negotiation_seconds",
+                full=True,
+                decider=state.battle.holder,
+            )
         return Waiting(legal.actors(state), state.active, window)
 
     def legal_actions(self, state: GocengState, player: int) -> list[Action]:
@@ -75,11 +86,19 @@ class GocengRules(Rules[GocengState]):
         by = []
         for player, _met, why in report(state):
             if player != state.loser:
-                by.append(t("{character}: {why}", character=chars[state.characters[player]].name,
-                            why=translate(board.REASONS[why])))
+                by.append(
+                    t(
+                        "{character}: {why}",
+                        character=chars[state.characters[player]].name,
+                        why=translate(board.REASONS[why]),
+                    )
+                )
         if won:
             summary = t("{loser} ran out of stamina. {reasons}.", loser=loser, reasons="; ".join(by))
         else:
-            summary = t("{loser} ran out of stamina; no objective holds, so there is no winner ({reasons}).",
-                        loser=loser, reasons="; ".join(by))
+            summary = t(
+                "{loser} ran out of stamina; no objective holds, so there is no winner ({reasons}).",
+                loser=loser,
+                reasons="; ".join(by),
+            )
         return Result(winners=tuple(won), scores=dict(state.coins), summary=summary, draw=False)

@@ -46,8 +46,7 @@ def sample(view: Mapping[str, Any], rng: Rng) -> GocengState:
         raise ValueError("the view holds cards the deck does not")
     unseen = sorted(pool.elements())
     rng.shuffle(unseen)
-    hands = {p["id"]: (list(hand) if p["id"] == me else [unseen.pop() for _ in range(p["hand_count"])])
-             for p in seats}
+    hands = {p["id"]: (list(hand) if p["id"] == me else [unseen.pop() for _ in range(p["hand_count"])]) for p in seats}
     discard = [unseen.pop() for _ in range(view["discard_count"])]
     if len(unseen) != view["deck_count"]:
         raise ValueError(f"the view does not add up: {len(unseen)} unseen cards for a deck of {view['deck_count']}")
@@ -60,18 +59,39 @@ def sample(view: Mapping[str, Any], rng: Rng) -> GocengState:
     seen[me] = [pid for pid in shown if pid != me and pid not in revealed]
     battle = None
     if battle_view is not None:
-        battle = Battle(attacker=battle_view["attacker"], defender=battle_view["defender"],
-                        holder=battle_view["holder"], lines=lines,
-                        owed={line["player"]: line["owed"] for line in battle_view["lines"]},
-                        asked=bool(battle_view["asked"]))
+        battle = Battle(
+            attacker=battle_view["attacker"],
+            defender=battle_view["defender"],
+            holder=battle_view["holder"],
+            lines=lines,
+            owed={line["player"]: line["owed"] for line in battle_view["lines"]},
+            asked=bool(battle_view["asked"]),
+        )
     pending = None
     if view["pending"] is not None:
-        pending = Pending(kind=view["pending"]["kind"], player=view["pending"]["player"],
-                          candidates=list(view["pending"]["candidates"]))
+        pending = Pending(
+            kind=view["pending"]["kind"],
+            player=view["pending"]["player"],
+            candidates=list(view["pending"]["candidates"]),
+        )
     return GocengState(
-        players=ids, seed=0, rng=Rng.seeded(rng.next64()), characters=characters,
-        stamina={p["id"]: p["stamina"] for p in seats}, coins={p["id"]: p["coins"] for p in seats},
-        hands=hands, deck=unseen, discard=discard, set_aside=list(aside), revealed=revealed, seen=seen,
-        phase=view["phase"], active=view["active"], challenged=list(view["challenged"]), target=view["target"],
-        battle=battle, pending=pending, turn=view["turn"],
+        players=ids,
+        seed=0,
+        rng=Rng.seeded(rng.next64()),
+        characters=characters,
+        stamina={p["id"]: p["stamina"] for p in seats},
+        coins={p["id"]: p["coins"] for p in seats},
+        hands=hands,
+        deck=unseen,
+        discard=discard,
+        set_aside=list(aside),
+        revealed=revealed,
+        seen=seen,
+        phase=view["phase"],
+        active=view["active"],
+        challenged=list(view["challenged"]),
+        target=view["target"],
+        battle=battle,
+        pending=pending,
+        turn=view["turn"],
     )

@@ -20,8 +20,8 @@ RECONCILE_PRICE = 2
 
 # Phases
 CHALLENGE = "challenge"  # the active player picks whom to challenge
-RESPOND = "respond"      # the challenged player reconciles or fights
-BATTLE = "battle"        # the punch token holder plays, asks for help or gives up
+RESPOND = "respond"  # the challenged player reconciles or fights
+BATTLE = "battle"  # the punch token holder plays, asks for help or gives up
 OVER = "over"
 
 
@@ -85,4 +85,4 @@ class GocengState:
     def others(self, player: int) -> list[int]:
         """Everyone but ``player``, clockwise from the next seat."""
         i = self.players.index(player)
-        return self.players[i + 1:] + self.players[:i]
+        return self.players[i + 1 :] + self.players[:i]

@@ -26,13 +26,23 @@ def _seat(state: GocengState, viewer: int, player: Any) -> str:
 
 #: Button labels of the action types.
 TYPE_LABELS = {
-    "challenge": N_("Challenge"), "reconcile": N_("Reconcile (pay 2 silver)"), "fight": N_("Fight"),
-    "play": N_("Play a card"), "ask_help": N_("Ask for Extra Power"), "give_up": N_("Give up this battle"),
-    "offer": N_("Offer a card"), "stand": N_("Leave my offer"), "withdraw": N_("Withdraw my offer"),
-    "decline": N_("Decline to help"), "take_counter": N_("Sell at the counter-offer"),
+    "challenge": N_("Challenge"),
+    "reconcile": N_("Reconcile (pay 2 silver)"),
+    "fight": N_("Fight"),
+    "play": N_("Play a card"),
+    "ask_help": N_("Ask for Extra Power"),
+    "give_up": N_("Give up this battle"),
+    "offer": N_("Offer a card"),
+    "stand": N_("Leave my offer"),
+    "withdraw": N_("Withdraw my offer"),
+    "decline": N_("Decline to help"),
+    "take_counter": N_("Sell at the counter-offer"),
     "refuse_counter": N_("Refuse the counter-offer"),
-    "accept": N_("Accept an offer"), "counter": N_("Counter an offer"), "no_help": N_("Take no offer"),
-    "peek": N_("Look at a character"), "kasbon": N_("Take a card (Kasbon)"),
+    "accept": N_("Accept an offer"),
+    "counter": N_("Counter an offer"),
+    "no_help": N_("Take no offer"),
+    "peek": N_("Look at a character"),
+    "kasbon": N_("Take a card (Kasbon)"),
 }
 
 
@@ -51,8 +61,13 @@ def describe_choice(state: GocengState, player: int, key: str, value: Any) -> st
         if key == "helper" and state.battle and state.battle.window:
             for o in state.battle.window.stack:
                 if o["player"] == value:
-                    label = tn("{helper}: {card} for {n} silver", "{helper}: {card} for {n} silver", o["price"],
-                               helper=label, card=card_text(card_info(o["card"]), plain=True))
+                    label = tn(
+                        "{helper}: {card} for {n} silver",
+                        "{helper}: {card} for {n} silver",
+                        o["price"],
+                        helper=label,
+                        card=card_text(card_info(o["card"]), plain=True),
+                    )
         return label
     return str(value)
 
@@ -85,8 +100,13 @@ def describe_event(event: Event, names: Mapping[int, str]) -> str:
     if kind == "challenge":
         return t("{player} challenges {target}.", player=n("player"), target=n("target"))
     if kind == "reconcile":
-        return tn("{player} reconciles, paying {n} silver to {to}.", "{player} reconciles, paying {n} silver to {to}.",
-                  event["amount"], player=n("player"), to=n("to"))
+        return tn(
+            "{player} reconciles, paying {n} silver to {to}.",
+            "{player} reconciles, paying {n} silver to {to}.",
+            event["amount"],
+            player=n("player"),
+            to=n("to"),
+        )
     if kind == "all_reconciled":
         return t("Everyone reconciled with {player}.", player=n("player"))
     if kind == "fight":
@@ -94,17 +114,28 @@ def describe_event(event: Event, names: Mapping[int, str]) -> str:
     if kind == "punch":
         owed = event.get("owed", 1)
         if owed > 1:
-            return tn("{player} holds the punch token and must connect {n} card.",
-                      "{player} holds the punch token and must connect {n} cards.", owed, player=n("player"))
+            return tn(
+                "{player} holds the punch token and must connect {n} card.",
+                "{player} holds the punch token and must connect {n} cards.",
+                owed,
+                player=n("player"),
+            )
         return t("{player} holds the punch token.", player=n("player"))
     if kind == "play":
         return t("{player} plays {card}.", player=n("player"), card=_fists(event["card"]))
     if kind == "tapak":
         if event.get("discarded"):
-            return t("Tapak Bayangan from {player}: {target} discards {card} from their line.",
-                     player=n("player"), target=n("target"), card=_fists(event["discarded"]))
-        return t("Tapak Bayangan from {player}: {target} discards nothing from their line.",
-                 player=n("player"), target=n("target"))
+            return t(
+                "Tapak Bayangan from {player}: {target} discards {card} from their line.",
+                player=n("player"),
+                target=n("target"),
+                card=_fists(event["discarded"]),
+            )
+        return t(
+            "Tapak Bayangan from {player}: {target} discards nothing from their line.",
+            player=n("player"),
+            target=n("target"),
+        )
     if kind == "thi_tjhi_ie":
         return t("Thi Tjhi Ie: {player} draws an extra card.", player=n("player"))
     if kind == "kasbon_played":
@@ -116,28 +147,47 @@ def describe_event(event: Event, names: Mapping[int, str]) -> str:
     if kind == "kasbon":
         return t("{player} takes a random card from {target}'s hand.", player=n("player"), target=n("target"))
     if kind == "kasbon_card":
-        return t("Kasbon: {player} took {card} from {target}.", player=n("player"), card=_fists(event["card"]),
-                 target=n("target"))
+        return t(
+            "Kasbon: {player} took {card} from {target}.",
+            player=n("player"),
+            card=_fists(event["card"]),
+            target=n("target"),
+        )
     if kind == "peek":
         return t("{player} looks at {target}'s character.", player=n("player"), target=n("target"))
     if kind == "peeked":
-        return t("👁️ Only you saw it: {target} is {character} ({objective})", target=n("target"),
-                 character=character_name(event["character"]), objective=board.objective(event["character"]))
+        return t(
+            "👁️ Only you saw it: {target} is {character} ({objective})",
+            target=n("target"),
+            character=character_name(event["character"]),
+            objective=board.objective(event["character"]),
+        )
     if kind == "draw":
         return tn("{player} draws {n} card.", "{player} draws {n} cards.", event["count"], player=n("player"))
     if kind == "drew":
         return t("You drew {cards}.", cards=", ".join(_fists(c) for c in event["cards"]))
     if kind == "reshuffle":
-        return tn("The discard pile is shuffled into a new deck ({n} card).",
-                  "The discard pile is shuffled into a new deck ({n} cards).", event["count"])
+        return tn(
+            "The discard pile is shuffled into a new deck ({n} card).",
+            "The discard pile is shuffled into a new deck ({n} cards).",
+            event["count"],
+        )
     if kind == "give_up":
         return t("{player} cannot connect and gives up.", player=n("player"))
     if kind == "battle_lost":
-        return tn("{player} loses the battle: {n} stamina left.", "{player} loses the battle: {n} stamina left.",
-                  event["stamina"], player=n("player"))
+        return tn(
+            "{player} loses the battle: {n} stamina left.",
+            "{player} loses the battle: {n} stamina left.",
+            event["stamina"],
+            player=n("player"),
+        )
     if kind == "reveal":
-        return t("🎭 {player} is down to 1 stamina and reveals {character}: {objective}", player=n("player"),
-                 character=character_name(event["character"]), objective=board.objective(event["character"]))
+        return t(
+            "🎭 {player} is down to 1 stamina and reveals {character}: {objective}",
+            player=n("player"),
+            character=character_name(event["character"]),
+            objective=board.objective(event["character"]),
+        )
     if kind == "turn":
         return t("Turn {turn}: {player}'s turn.", turn=event["turn"], player=n("player"))
     if kind == "game_over":
@@ -148,59 +198,81 @@ def describe_event(event: Event, names: Mapping[int, str]) -> str:
 def game_over_line(loser: Any, winners: list[Any], names: Mapping[int, str]) -> str:
     """The last line of the log: who ran out of stamina and who won."""
     if not winners:
-        return t("Game over: {loser} is out of stamina. No winner: nobody's objective holds.",
-                 loser=player_name(names, loser))
-    return tn("Game over: {loser} is out of stamina. Winners: {winners}.",
-              "Game over: {loser} is out of stamina. Winners: {winners}.", len(winners),
-              loser=player_name(names, loser), winners=", ".join(player_name(names, p) for p in winners))
+        return t(
+            "Game over: {loser} is out of stamina. No winner: nobody's objective holds.",
+            loser=player_name(names, loser),
+        )
+    return tn(
+        "Game over: {loser} is out of stamina. Winners: {winners}.",
+        "Game over: {loser} is out of stamina. Winners: {winners}.",
+        len(winners),
+        loser=player_name(names, loser),
+        winners=", ".join(player_name(names, p) for p in winners),
+    )
 
 
 #: The rules page, one paragraph (one line) per text; {sukma} is the Ajian's name.
 RULES: tuple[str, ...] = (
     N_("**Mat Goceng**: 3 to 6 players, hidden roles."),
-    N_("**Setup.** Characters by player count (3: Mat Goceng, Nyi Kencleng, Rijkaard Cere; 4 adds Wan "
-       "Fulus; 5 adds Bang Codet; 6 adds Baba Amsyong) are dealt secretly. {sukma} is used 0/1/2 times "
-       "with 3/4-5/6 players. Everyone gets 5 skill cards, 3 stamina and 1 gold + 2 silver (gold = 3 "
-       "silver). The first player is drawn at random."),
-    N_("**Challenge.** On your turn you must challenge a player you have not challenged this turn. They "
-       "reconcile by paying you 2 silver (a gold makes change) or fight; a player with less than 2 "
-       "silver must fight. If everyone reconciles you draw to 5 cards and your turn ends."),
-    N_("**Battle.** You play first. Each battler builds their own line: a card's top fist must match "
-       "the bottom fist of the last card of your line (your first card is free; ⭐ special fists match "
-       "every colour). After a card the punch token passes. Whoever cannot add a card on their turn, "
-       "with or without Extra Power, loses 1 stamina. Both battlers then draw to 5 (helpers do not) and "
-       "the turn passes clockwise."),
-    N_("**Extra Power.** On your battle turn you may ask for help once per card you owe. Everyone "
-       "outside the battle is asked privately. A helper offers a fitting card from their hand at one of "
-       "a few prices up to what you can pay, and may change or withdraw it until you decide. Everyone "
-       "sees who offers and at what price; only you and the helper see the card. You accept one offer "
-       "(you pay the helper, the card joins your line), answer one with a lower price of your own "
-       "(the helper sells at it or refuses), or take none and play on alone or lose. When the window's "
-       "time runs out, no offer is taken. An Ajian card given as Extra Power works for the helper."),
-    N_("**Ajian.** *Mata Menembus Sukma*: look at another player's character. *Tapak Bayangan*: the "
-       "opponent of the line it joins discards their line's last card and must connect 2 cards before "
-       "the token returns (one more for each further Tapak Bayangan before their turn). *Thi Tjhi Ie*: "
-       "draw 1 card. *Kasbon*: take a random card from the hand of a player you choose outside the "
-       "battle."),
+    N_(
+        "**Setup.** Characters by player count (3: Mat Goceng, Nyi Kencleng, Rijkaard Cere; 4 adds Wan "
+        "Fulus; 5 adds Bang Codet; 6 adds Baba Amsyong) are dealt secretly. {sukma} is used 0/1/2 times "
+        "with 3/4-5/6 players. Everyone gets 5 skill cards, 3 stamina and 1 gold + 2 silver (gold = 3 "
+        "silver). The first player is drawn at random."
+    ),
+    N_(
+        "**Challenge.** On your turn you must challenge a player you have not challenged this turn. They "
+        "reconcile by paying you 2 silver (a gold makes change) or fight; a player with less than 2 "
+        "silver must fight. If everyone reconciles you draw to 5 cards and your turn ends."
+    ),
+    N_(
+        "**Battle.** You play first. Each battler builds their own line: a card's top fist must match "
+        "the bottom fist of the last card of your line (your first card is free; ⭐ special fists match "
+        "every colour). After a card the punch token passes. Whoever cannot add a card on their turn, "
+        "with or without Extra Power, loses 1 stamina. Both battlers then draw to 5 (helpers do not) and "
+        "the turn passes clockwise."
+    ),
+    N_(
+        "**Extra Power.** On your battle turn you may ask for help once per card you owe. Everyone "
+        "outside the battle is asked privately. A helper offers a fitting card from their hand at one of "
+        "a few prices up to what you can pay, and may change or withdraw it until you decide. Everyone "
+        "sees who offers and at what price; only you and the helper see the card. You accept one offer "
+        "(you pay the helper, the card joins your line), answer one with a lower price of your own "
+        "(the helper sells at it or refuses), or take none and play on alone or lose. When the window's "
+        "time runs out, no offer is taken. An Ajian card given as Extra Power works for the helper."
+    ),
+    N_(
+        "**Ajian.** *Mata Menembus Sukma*: look at another player's character. *Tapak Bayangan*: the "
+        "opponent of the line it joins discards their line's last card and must connect 2 cards before "
+        "the token returns (one more for each further Tapak Bayangan before their turn). *Thi Tjhi Ie*: "
+        "draw 1 card. *Kasbon*: take a random card from the hand of a player you choose outside the "
+        "battle."
+    ),
     N_("**Stamina.** At 1 stamina your character is revealed. The game ends when a player reaches 0."),
-    N_("**Winners.** Every surviving player whose objective holds: Mat Goceng if Nyi Kencleng survives; "
-       "Nyi Kencleng and Wan Fulus if they have the most coins (ties all count); Rijkaard Cere if Nyi "
-       "Kencleng falls; Bang Codet if Mat Goceng or Baba Amsyong falls; Baba Amsyong if Rijkaard Cere "
-       "or Bang Codet falls, whoever dealt the blow."),
-    N_("**Rulings used.** Coins are counted in silver; a gold always makes change. Characters are "
-       "secret until 1 stamina (or the end), except to a player who looked with Mata Menembus Sukma. "
-       "Extra Power is a negotiation: any non-battler may offer, revise or withdraw; the battler accepts "
-       "one offer, counters one with a lower price, or takes none. The helper's Ajian effect goes to "
-       "the helper. \"Richest\" compares every player's coins at the end, the defeated player's "
-       "included. When no objective holds, there is no winner (not a draw)."),
-    N_("**Project rulings** (the rulebook is silent): an empty deck is refilled by shuffling the "
-       "discard pile; a battler who can still connect may not give up; Tapak Bayangan against an empty "
-       "line discards nothing and asks for only 1 card, and every card it discards asks for one "
-       "replacement; a Mata Menembus Sukma or Kasbon with a single possible target picks it "
-       "automatically; an offer must fit the battler's line; prices are up to five steps from 0 to the "
-       "battler's coins, and a counter up to five steps below the asked price; a counter taken closes "
-       "the deal; the first player is drawn at random; at "
-       "the end every character is shown."),
+    N_(
+        "**Winners.** Every surviving player whose objective holds: Mat Goceng if Nyi Kencleng survives; "
+        "Nyi Kencleng and Wan Fulus if they have the most coins (ties all count); Rijkaard Cere if Nyi "
+        "Kencleng falls; Bang Codet if Mat Goceng or Baba Amsyong falls; Baba Amsyong if Rijkaard Cere "
+        "or Bang Codet falls, whoever dealt the blow."
+    ),
+    N_(
+        "**Rulings used.** Coins are counted in silver; a gold always makes change. Characters are "
+        "secret until 1 stamina (or the end), except to a player who looked with Mata Menembus Sukma. "
+        "Extra Power is a negotiation: any non-battler may offer, revise or withdraw; the battler accepts "
+        "one offer, counters one with a lower price, or takes none. The helper's Ajian effect goes to "
+        "the helper. \"Richest\" compares every player's coins at the end, the defeated player's "
+        "included. When no objective holds, there is no winner (not a draw)."
+    ),
+    N_(
+        "**Project rulings** (the rulebook is silent): an empty deck is refilled by shuffling the "
+        "discard pile; a battler who can still connect may not give up; Tapak Bayangan against an empty "
+        "line discards nothing and asks for only 1 card, and every card it discards asks for one "
+        "replacement; a Mata Menembus Sukma or Kasbon with a single possible target picks it "
+        "automatically; an offer must fit the battler's line; prices are up to five steps from 0 to the "
+        "battler's coins, and a counter up to five steps below the asked price; a counter taken closes "
+        "the deal; the first player is drawn at random; at "
+        "the end every character is shown."
+    ),
 )
 
 
@@ -246,13 +318,17 @@ def _first_question(state: GocengState, player: int, names: Mapping[int, str]) -
         return bargain_text.first_question(state, player, names)
     owed = battle.owed.get(player, 1)
     if owed > 1:
-        return tn("You hold the punch token and owe {n} card: what do you do?",
-                  "You hold the punch token and owe {n} cards: what do you do?", owed)
+        return tn(
+            "You hold the punch token and owe {n} card: what do you do?",
+            "You hold the punch token and owe {n} cards: what do you do?",
+            owed,
+        )
     return t("You hold the punch token: what do you do?")
 
 
-def describe_question(state: GocengState, player: int, key: str | None, chosen: Any,
-                      names: Mapping[int, str] | None = None) -> str:
+def describe_question(
+    state: GocengState, player: int, key: str | None, chosen: Any, names: Mapping[int, str] | None = None
+) -> str:
     """The question a picker step asks; ``names`` (from the platform) name the players it is about."""
     if key in (None, "type"):
         return _first_question(state, player, names or {})

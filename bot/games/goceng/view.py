@@ -35,8 +35,11 @@ def _card_info(card: str) -> dict[str, Any]:
 
 
 def knows_character(state: GocengState, viewer: int | None, player: int) -> bool:
-    return (state.phase == OVER or player in state.revealed
-            or (viewer is not None and (viewer == player or player in state.seen.get(viewer, ()))))
+    return (
+        state.phase == OVER
+        or player in state.revealed
+        or (viewer is not None and (viewer == player or player in state.seen.get(viewer, ())))
+    )
 
 
 def known_characters(state: GocengState, viewer: int | None) -> set[int]:
@@ -53,22 +56,41 @@ def known_characters(state: GocengState, viewer: int | None) -> set[int]:
 def build_view(state: GocengState, viewer: int | None) -> dict[str, Any]:
     known = known_characters(state, viewer)
     revealed = set(state.revealed)
-    players = [{
-        "id": p, "seat": seat, "stamina": state.stamina[p], "coins": state.coins[p],
-        "hand_count": len(state.hands[p]),
-        "character": state.characters[p] if p in known else None,
-        "revealed": p in revealed,
-    } for seat, p in enumerate(state.players, 1)]
+    players = [
+        {
+            "id": p,
+            "seat": seat,
+            "stamina": state.stamina[p],
+            "coins": state.coins[p],
+            "hand_count": len(state.hands[p]),
+            "character": state.characters[p] if p in known else None,
+            "revealed": p in revealed,
+        }
+        for seat, p in enumerate(state.players, 1)
+    ]
     view: dict[str, Any] = {
-        "game": "goceng", "you": viewer, "phase": state.phase, "turn": state.turn,
-        "active": state.active, "target": state.target, "challenged": list(state.challenged),
-        "players": players, "deck_count": len(state.deck), "discard_count": len(state.discard),
-        "set_aside_count": len(state.set_aside), "battle": _battle_view(state, viewer),
-        "pending": None, "hand": None, "result": None,
+        "game": "goceng",
+        "you": viewer,
+        "phase": state.phase,
+        "turn": state.turn,
+        "active": state.active,
+        "target": state.target,
+        "challenged": list(state.challenged),
+        "players": players,
+        "deck_count": len(state.deck),
+        "discard_count": len(state.discard),
+        "set_aside_count": len(state.set_aside),
+        "battle": _battle_view(state, viewer),
+        "pending": None,
+        "hand": None,
+        "result": None,
     }
     if state.pending is not None:
-        view["pending"] = {"kind": state.pending.kind, "player": state.pending.player,
-                           "candidates": list(state.pending.candidates)}
+        view["pending"] = {
+            "kind": state.pending.kind,
+            "player": state.pending.player,
+            "candidates": list(state.pending.candidates),
+        }
     if viewer is not None and viewer in state.hands:
         view["hand"] = [card_info(c) for c in state.hands[viewer]]
     if state.phase == OVER:
@@ -81,10 +103,14 @@ def _battle_view(state: GocengState, viewer: int | None) -> dict[str, Any] | Non
     if battle is None:
         return None
     out: dict[str, Any] = {
-        "attacker": battle.attacker, "defender": battle.defender, "holder": battle.holder,
+        "attacker": battle.attacker,
+        "defender": battle.defender,
+        "holder": battle.holder,
         "asked": battle.asked,
-        "lines": [{"player": p, "owed": battle.owed[p], "cards": [card_info(c) for c in battle.lines[p]]}
-                  for p in (battle.attacker, battle.defender)],
+        "lines": [
+            {"player": p, "owed": battle.owed[p], "cards": [card_info(c) for c in battle.lines[p]]}
+            for p in (battle.attacker, battle.defender)
+        ],
         "window": None,
     }
     window = battle.window
@@ -95,15 +121,23 @@ def _battle_view(state: GocengState, viewer: int | None) -> dict[str, Any] | Non
         out["window"] = {
             "battler": battle.holder,
             "you_may_answer": viewer in window.waiting,
-            "offers": [{"player": o["player"], "price": o["price"], "final": o["player"] in final,
-                        "counter": o["counter"], "refused": o["refused"],
-                        "card": card_info(o["card"]) if viewer in (battle.holder, o["player"]) else None}
-                       for o in window.stack],
+            "offers": [
+                {
+                    "player": o["player"],
+                    "price": o["price"],
+                    "final": o["player"] in final,
+                    "counter": o["counter"],
+                    "refused": o["refused"],
+                    "card": card_info(o["card"]) if viewer in (battle.holder, o["player"]) else None,
+                }
+                for o in window.stack
+            ],
         }
     return out
 
 
 # --- Markdown ----------------------------------------------------------------------------------
+
 
 def player_name(names: Mapping[Any, str], player: Any) -> str:
     """A player's display name, or "Player <id>" for someone missing from ``names``."""
@@ -121,17 +155,28 @@ def _stamina(stamina: int) -> str:
 def _chooses(pending: Mapping[str, Any], who: str, stop: bool) -> str:
     """ "<who> chooses whose character to see." (or whom to take a card from), for a pending Ajian target."""
     if pending["kind"] == "peek":
-        return t("{player} chooses whose character to see.", player=who) if stop else \
-            t("{player} chooses whose character to see", player=who)
-    return t("{player} chooses whom to take a card from (Kasbon).", player=who) if stop else \
-        t("{player} chooses whom to take a card from (Kasbon)", player=who)
+        return (
+            t("{player} chooses whose character to see.", player=who)
+            if stop
+            else t("{player} chooses whose character to see", player=who)
+        )
+    return (
+        t("{player} chooses whom to take a card from (Kasbon).", player=who)
+        if stop
+        else t("{player} chooses whom to take a card from (Kasbon)", player=who)
+    )
 
 
 def _offer_text(who: str, card: str | None, price: int, kept: bool) -> str:
     """One Extra Power offer: who, the card if the viewer may see it, the price, and whether it is final."""
     if card and kept:
-        return tn("{player} {card} for {n} silver (final)", "{player} {card} for {n} silver (final)", price,
-                  player=who, card=card)
+        return tn(
+            "{player} {card} for {n} silver (final)",
+            "{player} {card} for {n} silver (final)",
+            price,
+            player=who,
+            card=card,
+        )
     if card:
         return tn("{player} {card} for {n} silver", "{player} {card} for {n} silver", price, player=who, card=card)
     if kept:
@@ -148,8 +193,10 @@ def card_text(info: Mapping[str, Any], *, named: bool = False, plain: bool = Fal
     """A card's fists as emoji (top → bottom); ``named`` adds the colour words after each emoji;
     ``plain`` leaves out Markdown (for button and option labels, which show it as typed)."""
     if named:
-        fists = (f"{_FIST.get(info['top'], '?')} {fist_name(info['top'])} → "
-                 f"{_FIST.get(info['bottom'], '?')} {fist_name(info['bottom'])}")
+        fists = (
+            f"{_FIST.get(info['top'], '?')} {fist_name(info['top'])} → "
+            f"{_FIST.get(info['bottom'], '?')} {fist_name(info['bottom'])}"
+        )
     else:
         fists = f"{_FIST.get(info['top'], '?')}→{_FIST.get(info['bottom'], '?')}"
     if info.get("ajian"):
@@ -174,7 +221,7 @@ BRIEF_LINE_CARDS = 3
 
 
 def _clip(text: str) -> str:
-    return text if len(text) <= BRIEF_LINE else text[:BRIEF_LINE - 1] + "…"
+    return text if len(text) <= BRIEF_LINE else text[: BRIEF_LINE - 1] + "…"
 
 
 def lasting(view: dict[str, Any]) -> dict[str, Any]:
@@ -203,16 +250,30 @@ def render_brief(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     elif phase == "challenge":
         lines.append(t("Turn {turn}: {player} must challenge someone", turn=view["turn"], player=nm(view["active"])))
     elif phase == "respond":
-        lines.append(t("{player} challenges {target}: reconcile (2 silver) or fight?",
-                       player=nm(view["active"]), target=nm(view["target"])))
+        lines.append(
+            t(
+                "{player} challenges {target}: reconcile (2 silver) or fight?",
+                player=nm(view["active"]),
+                target=nm(view["target"]),
+            )
+        )
     battle = view.get("battle")
     if battle and not result:
-        params = {"attacker": nm(battle["attacker"]), "defender": nm(battle["defender"]),
-                  "holder": nm(battle["holder"])}
+        params = {
+            "attacker": nm(battle["attacker"]),
+            "defender": nm(battle["defender"]),
+            "holder": nm(battle["holder"]),
+        }
         owed = next((ln["owed"] for ln in battle["lines"] if ln["player"] == battle["holder"]), 1)
         if owed > 1:
-            lines.append(tn("⚔️ {attacker} vs {defender} · punch: {holder} (owes {n})",
-                            "⚔️ {attacker} vs {defender} · punch: {holder} (owes {n})", owed, **params))
+            lines.append(
+                tn(
+                    "⚔️ {attacker} vs {defender} · punch: {holder} (owes {n})",
+                    "⚔️ {attacker} vs {defender} · punch: {holder} (owes {n})",
+                    owed,
+                    **params,
+                )
+            )
         else:
             lines.append(t("⚔️ {attacker} vs {defender} · punch: {holder}", **params))
         bits = []
@@ -224,8 +285,12 @@ def render_brief(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
         lines.append(_clip(t("Lines: {lines}", lines=" | ".join(bits))))
         window = battle.get("window")
         if window:
-            offers = [_offer_text(nm(o["player"]), card_text(o["card"]) if o["card"] else None, o["price"],
-                                  bool(o.get("final"))) for o in window["offers"]]
+            offers = [
+                _offer_text(
+                    nm(o["player"]), card_text(o["card"]) if o["card"] else None, o["price"], bool(o.get("final"))
+                )
+                for o in window["offers"]
+            ]
             lines.append(_clip(t("🤝 Offers: {offers}", offers="; ".join(offers) or t("none yet"))))
     pending = view.get("pending")
     if pending and not result:
@@ -236,11 +301,19 @@ def render_brief(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
         goal = data_text(chars[me["character"]].objective) if me["character"] in chars else ""
         params = {"character": character_name(me["character"]), "stamina": _stamina(me["stamina"]), "goal": goal}
         if goal:
-            you = tn("**You:** {character} · {stamina} · {n} silver · {goal}",
-                     "**You:** {character} · {stamina} · {n} silver · {goal}", me["coins"], **params)
+            you = tn(
+                "**You:** {character} · {stamina} · {n} silver · {goal}",
+                "**You:** {character} · {stamina} · {n} silver · {goal}",
+                me["coins"],
+                **params,
+            )
         else:
-            you = tn("**You:** {character} · {stamina} · {n} silver",
-                     "**You:** {character} · {stamina} · {n} silver", me["coins"], **params)
+            you = tn(
+                "**You:** {character} · {stamina} · {n} silver",
+                "**You:** {character} · {stamina} · {n} silver",
+                me["coins"],
+                **params,
+            )
         lines.append(_clip(you))
         # never clipped: the hand is what the player chooses from
         lines.append(t("**Hand:** {cards}", cards=" · ".join(card_text(c) for c in view["hand"]) or t("(empty)")))

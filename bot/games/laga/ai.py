@@ -118,13 +118,15 @@ class LagaHeuristicPolicy:
     def _salary(view: Mapping[str, Any], me: Mapping[str, Any], options: list[Action]) -> Action:
         """Make It Rain when it takes more Coins than the salary pays."""
         job = cards().jobs[me["job"]]
-        victims = sum(1 for p in view["players"] if p["id"] != me["id"] and p["job_level"] < me["job_level"]
-                      and p["coin"] > 0)
+        victims = sum(
+            1 for p in view["players"] if p["id"] != me["id"] and p["job_level"] < me["job_level"] and p["coin"] > 0
+        )
         mode = "coins" if victims >= sum(job.salary) else "salary"
         return next((a for a in options if a["mode"] == mode), options[0])
 
-    def _before_moving(self, view: Mapping[str, Any], me: Mapping[str, Any], by_type: dict[str, list[Action]],
-                       moves: list[Action]) -> Action | None:
+    def _before_moving(
+        self, view: Mapping[str, Any], me: Mapping[str, Any], by_type: dict[str, list[Action]], moves: list[Action]
+    ) -> Action | None:
         """The Job and Dream abilities worth a use before (or after) the move."""
         for kind in ("psychic", "peek"):  # a free look at a deck's top card
             if kind in by_type:

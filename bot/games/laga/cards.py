@@ -25,27 +25,86 @@ JOB_COUNT, DREAM_COUNT, NEWS_COUNT = 31, 21, 16
 #: Setup deals one Level 1 Job to each of up to 6 players.
 MIN_LEVEL1_JOBS = 6
 
-JOB_ABILITIES = frozenset({
-    "arbitrary_income", "precinct_star", "jakartas_specialty", "fortune_street", "dream_peddler",
-    "cold_resistance", "abra_cadabra", "one_cent_police", "fine", "raid", "dolphin_jump", "transit",
-    "hearing_damage", "trendy", "patchwork", "three_wheels_chauffeur", "thug_life", "gps",
-    "the_master_of_rules", "buried_dream", "old_friend_call", "backroom_deal", "make_it_rain",
-    "endorsement", "sideway", "opposite_seduction", "psychic", "naptime", "vip", "jetset_lifestyle",
-    "local_authority",
-})
-DREAM_EFFECTS = frozenset({
-    "monas_selfie", "watch_persija_match", "petting_ragunan_tiger", "celebrity_signature", "be_on_tv",
-    "english_course", "presidential_handshake", "horror_movie_cast", "idol_audition", "homecoming",
-    "protesting", "shopping_spree", "jakarta_round_trip", "create_a_board_game", "join_political_party",
-    "tanjidor_orchestra", "run_for_president", "pilgrimage", "discussion_with_governor",
-    "mrt_route_draft", "bkt_blueprint",
-})
-NEWS_EFFECTS = frozenset({
-    "pekan_raya_jakarta", "gridlock", "bundaran_hi_protest", "abang_none_jakarta", "seasonal_flood",
-    "mrt_project_started", "car_free_day", "mega_concert", "sale_month", "governor_inauguration",
-    "president_election", "bomb_threats", "monetary_crisis", "celebrity_wedding_reception",
-    "new_mall_grand_opening", "international_tabletop_day",
-})
+JOB_ABILITIES = frozenset(
+    {
+        "arbitrary_income",
+        "precinct_star",
+        "jakartas_specialty",
+        "fortune_street",
+        "dream_peddler",
+        "cold_resistance",
+        "abra_cadabra",
+        "one_cent_police",
+        "fine",
+        "raid",
+        "dolphin_jump",
+        "transit",
+        "hearing_damage",
+        "trendy",
+        "patchwork",
+        "three_wheels_chauffeur",
+        "thug_life",
+        "gps",
+        "the_master_of_rules",
+        "buried_dream",
+        "old_friend_call",
+        "backroom_deal",
+        "make_it_rain",
+        "endorsement",
+        "sideway",
+        "opposite_seduction",
+        "psychic",
+        "naptime",
+        "vip",
+        "jetset_lifestyle",
+        "local_authority",
+    }
+)
+DREAM_EFFECTS = frozenset(
+    {
+        "monas_selfie",
+        "watch_persija_match",
+        "petting_ragunan_tiger",
+        "celebrity_signature",
+        "be_on_tv",
+        "english_course",
+        "presidential_handshake",
+        "horror_movie_cast",
+        "idol_audition",
+        "homecoming",
+        "protesting",
+        "shopping_spree",
+        "jakarta_round_trip",
+        "create_a_board_game",
+        "join_political_party",
+        "tanjidor_orchestra",
+        "run_for_president",
+        "pilgrimage",
+        "discussion_with_governor",
+        "mrt_route_draft",
+        "bkt_blueprint",
+    }
+)
+NEWS_EFFECTS = frozenset(
+    {
+        "pekan_raya_jakarta",
+        "gridlock",
+        "bundaran_hi_protest",
+        "abang_none_jakarta",
+        "seasonal_flood",
+        "mrt_project_started",
+        "car_free_day",
+        "mega_concert",
+        "sale_month",
+        "governor_inauguration",
+        "president_election",
+        "bomb_threats",
+        "monetary_crisis",
+        "celebrity_wedding_reception",
+        "new_mall_grand_opening",
+        "international_tabletop_day",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -193,7 +252,8 @@ def parse_cards(data: dict[str, Any]) -> CardSet:
         name = _name("Job", raw, index, seen)
         level = _int_in("Job", raw, "level", name, 1, 4)
         jobs[name] = Job(
-            name=name, level=level,
+            name=name,
+            level=level,
             ability=_effect("Job", raw, "ability", name, JOB_ABILITIES, abilities),
             ability_name=_field("Job", raw, "ability_name", str, name),
             text=_field("Job", raw, "text", str, name),
@@ -205,7 +265,8 @@ def parse_cards(data: dict[str, Any]) -> CardSet:
     for index, raw in enumerate(data.get("dream", [])):
         name = _name("Dream", raw, index, seen)
         dreams[name] = Dream(
-            name=name, level=_int_in("Dream", raw, "level", name, 1, 3),
+            name=name,
+            level=_int_in("Dream", raw, "level", name, 1, 3),
             effect=_effect("Dream", raw, "effect", name, DREAM_EFFECTS, effects),
             text=_field("Dream", raw, "text", str, name),
             cost=_cost("Dream", raw, "cost", name, 1, 20),
@@ -215,12 +276,16 @@ def parse_cards(data: dict[str, Any]) -> CardSet:
     for index, raw in enumerate(data.get("news", [])):
         name = _name("News", raw, index, seen)
         news[name] = News(
-            name=name, effect=_effect("News", raw, "effect", name, NEWS_EFFECTS, news_effects),
+            name=name,
+            effect=_effect("News", raw, "effect", name, NEWS_EFFECTS, news_effects),
             text=_field("News", raw, "text", str, name),
             plain=_plain("News", raw, name),
         )
-    for kind, got, want in (("Job", len(jobs), JOB_COUNT), ("Dream", len(dreams), DREAM_COUNT),
-                            ("News", len(news), NEWS_COUNT)):
+    for kind, got, want in (
+        ("Job", len(jobs), JOB_COUNT),
+        ("Dream", len(dreams), DREAM_COUNT),
+        ("News", len(news), NEWS_COUNT),
+    ):
         if got != want:
             raise BadGameData(f"the card file holds {got} {kind} cards; the rulebook prints {want}")
     level1 = sum(1 for j in jobs.values() if j.level == 1)

@@ -81,8 +81,10 @@ def cards_options(state: LagaState, p: PlayerState, task: Task) -> list[Action]:
         voucher = dream_done(p, "english_course")
         for name in state.looking:
             card = c.jobs[name]
-            acts.extend({"pick": f"hire:{name}", "type": "hire", "card": name, "paying": mix_key(m), **amounts(m)}
-                        for m in job_payments(state, p, card))
+            acts.extend(
+                {"pick": f"hire:{name}", "type": "hire", "card": name, "paying": mix_key(m), **amounts(m)}
+                for m in job_payments(state, p, card)
+            )
             if voucher and card.level == 2:
                 acts.append({"pick": f"free:{name}", "type": "hire_free", "card": name})
     else:
@@ -97,8 +99,10 @@ def complete_options(state: LagaState, p: PlayerState, task: Task) -> list[Actio
     c = cards()
     acts: list[Action] = []
     for name in p.dreams:
-        acts.extend({"pick": f"complete:{name}", "type": "complete", "card": name, "paying": mix_key(m),
-                     **amounts(m)} for m in dream_payments(state, p, c.dreams[name]))
+        acts.extend(
+            {"pick": f"complete:{name}", "type": "complete", "card": name, "paying": mix_key(m), **amounts(m)}
+            for m in dream_payments(state, p, c.dreams[name])
+        )
     acts.append({"pick": "done", "type": "done"})
     return acts
 
@@ -216,8 +220,13 @@ def with_derived_keys(state: LagaState, action: Any) -> Any:
 
 
 #: The ``pick`` of a card decision's action: its prefix and the key naming the card (or payment).
-PICKS = {"look": ("look", "pay"), "hire": ("hire", "card"), "hire_free": ("free", "card"), "keep": ("keep", "card"),
-         "complete": ("complete", "card")}
+PICKS = {
+    "look": ("look", "pay"),
+    "hire": ("hire", "card"),
+    "hire_free": ("free", "card"),
+    "keep": ("keep", "card"),
+    "complete": ("complete", "card"),
+}
 
 
 def _pick_of(action: dict[str, Any]) -> str:

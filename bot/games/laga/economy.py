@@ -47,8 +47,9 @@ def pay(p: PlayerState, cost: Cost, reason: str, events: list[Event], to: Player
         p.res[r] -= n
         if to is not None:
             to.res[r] += n
-    events.append({"type": "pay", "player": p.pid, **amounts(cost), "reason": reason,
-                   "to": None if to is None else to.pid})
+    events.append(
+        {"type": "pay", "player": p.pid, **amounts(cost), "reason": reason, "to": None if to is None else to.pid}
+    )
 
 
 def transfer(src: PlayerState, dst: PlayerState, res: str, n: int, reason: str, events: list[Event]) -> None:
@@ -58,8 +59,7 @@ def transfer(src: PlayerState, dst: PlayerState, res: str, n: int, reason: str, 
         return
     src.res[res] -= n
     dst.res[res] += n
-    events.append({"type": "steal", "player": dst.pid, "from": src.pid, "resource": res,
-                   "amount": n, "reason": reason})
+    events.append({"type": "steal", "player": dst.pid, "from": src.pid, "resource": res, "amount": n, "reason": reason})
 
 
 @lru_cache(maxsize=64)
@@ -123,8 +123,7 @@ def job_payments(state: LagaState, p: PlayerState, card: Job) -> tuple[Cost, ...
     off = job_discounts(state, p)
     any_off = int("Horror Movie Cast" in off) + int("Abang None Jakarta" in off)
     coin_off = 2 if "Patchwork" in off else 0
-    return payment_options(have(p), card.cost, any_off, coin_off,
-                           news_on(state, p, "celebrity_wedding_reception"))
+    return payment_options(have(p), card.cost, any_off, coin_off, news_on(state, p, "celebrity_wedding_reception"))
 
 
 def dream_payments(state: LagaState, p: PlayerState, card: Dream) -> tuple[Cost, ...]:

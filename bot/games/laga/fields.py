@@ -21,7 +21,9 @@ ICONS = {"coin": "🪙", "pride": "💜", "skill": "⭐"}
 GENDER_ICONS = {"male": "♂", "female": "♀"}
 #: What each tile does, as the ring field says it (the token count is shown beside it).
 TILE_TEXT = {
-    "kerja": N_("get 2 Coin"), "nongkrong": N_("get 2 Pride"), "training": N_("get 2 Skill"),
+    "kerja": N_("get 2 Coin"),
+    "nongkrong": N_("get 2 Pride"),
+    "training": N_("get 2 Skill"),
     "lowongan": N_("look at a Job per token; may change Job"),
     "impian": N_("look at a Dream per token, keep 1; may complete one"),
     "stasiun": N_("pay 1 to copy another tile, counting these tokens"),
@@ -29,9 +31,12 @@ TILE_TEXT = {
 
 
 def amounts_text(coin: int, pride: int, skill: int, *, zero: bool = True) -> str:
-    """"🪙 2 Coin · 💜 0 Pride · ⭐ 1 Skill" (``zero=False`` leaves out what is 0, for costs)."""
-    parts = [(coin, "coin", t("{n} Coin", n=coin)), (pride, "pride", t("{n} Pride", n=pride)),
-             (skill, "skill", t("{n} Skill", n=skill))]
+    """ "🪙 2 Coin · 💜 0 Pride · ⭐ 1 Skill" (``zero=False`` leaves out what is 0, for costs)."""
+    parts = [
+        (coin, "coin", t("{n} Coin", n=coin)),
+        (pride, "pride", t("{n} Pride", n=pride)),
+        (skill, "skill", t("{n} Skill", n=skill)),
+    ]
     shown = [f"{ICONS[k]} {words}" for n, k, words in parts if n or zero]
     return " · ".join(shown) or t("free")
 
@@ -45,8 +50,15 @@ def ring_field(v: Mapping[str, Any]) -> Field:
     for tile in v["ring"]:
         n = tile["tokens"]
         dots = "●" * n if n else "○"
-        lines.append(t("**{tile}** {dots} {n} · {effect}", tile=TILE_NAMES[tile["tile"]], dots=dots, n=n,
-                       effect=translate(TILE_TEXT[tile["tile"]])))
+        lines.append(
+            t(
+                "**{tile}** {dots} {n} · {effect}",
+                tile=TILE_NAMES[tile["tile"]],
+                dots=dots,
+                n=n,
+                effect=translate(TILE_TEXT[tile["tile"]]),
+            )
+        )
     return Field(t("↻ The ring, clockwise (then back to the top)"), "\n".join(lines), False)
 
 
@@ -55,23 +67,33 @@ def news_field(v: Mapping[str, Any]) -> Field | None:
     if not news:
         return None
     card = cards().news[news["name"]]
-    name = t("📰 News · round {round}/{rounds} · {left} left", round=v["round"], rounds=v["rounds"],
-             left=v["news_left"])
+    name = t(
+        "📰 News · round {round}/{rounds} · {left} left", round=v["round"], rounds=v["rounds"], left=v["news_left"]
+    )
     return Field(name, f"**{card.name}**: {data_text(card.shown)}", False)
 
 
 def _job_line(p: Mapping[str, Any], news: str, names: Mapping[int, str]) -> str:
     job = cards().jobs[p["job"]]
     if p["face_down"]:
-        line = t("💼 **{job}** (Level {level}, face down) · *{ability}*: {text}", job=job.name, level=job.level,
-                 ability=job.ability_name, text=data_text(job.shown))
+        line = t(
+            "💼 **{job}** (Level {level}, face down) · *{ability}*: {text}",
+            job=job.name,
+            level=job.level,
+            ability=job.ability_name,
+            text=data_text(job.shown),
+        )
         return line + "\n" + t("⬇️ Fined: no ability, and no salary at the next Salary phase (it turns face up then)")
-    line = t("💼 **{job}** (Level {level}, face up) · *{ability}*: {text}", job=job.name, level=job.level,
-             ability=job.ability_name, text=data_text(job.shown))
+    line = t(
+        "💼 **{job}** (Level {level}, face up) · *{ability}*: {text}",
+        job=job.name,
+        level=job.level,
+        ability=job.ability_name,
+        text=data_text(job.shown),
+    )
     if p.get("switched_off_by") is not None:
         who = names.get(p["switched_off_by"], t("Player {pid}", pid=p["switched_off_by"]))
-        return line + "\n" + t("⏸️ Ability switched off by {player} (Local Authority) until their next turn",
-                                player=who)
+        return line + "\n" + t("⏸️ Ability switched off by {player} (Local Authority) until their next turn", player=who)
     if not p["ability_on"]:
         return line + "\n" + t("⏸️ No Job abilities while {news} holds", news=news)
     if p.get("ignores_news"):
@@ -86,8 +108,14 @@ def player_field(v: Mapping[str, Any], p: Mapping[str, Any], name: str, names: M
     news = v["news"]["name"] if v.get("news") else ""
     lines = [amounts_text(p["coin"], p["pride"], p["skill"]), _job_line(p, news, names)]
     done = ", ".join(p["completed"]) if p["completed"] else t("none yet")
-    lines.append(t("🌙 Dreams held: {held} · completed: {done} · Jobs held: {jobs}", held=p["dreams_held"],
-                   done=done, jobs=len(p["jobs"])))
+    lines.append(
+        t(
+            "🌙 Dreams held: {held} · completed: {done} · Jobs held: {jobs}",
+            held=p["dreams_held"],
+            done=done,
+            jobs=len(p["jobs"]),
+        )
+    )
     return Field(title, "\n".join(lines), False)
 
 
@@ -96,8 +124,15 @@ def card_line(name: str) -> str:
     c = cards()
     card = c.dreams.get(name) or c.jobs[name]
     kind = t("Dream") if name in c.dreams else t("Job")
-    return t("**{card}** ({kind} L{level}, {points} pts) · costs {cost}\n{text}", card=name, kind=kind,
-             level=card.level, points=card.points, cost=cost_text(card.cost), text=data_text(card.shown))
+    return t(
+        "**{card}** ({kind} L{level}, {points} pts) · costs {cost}\n{text}",
+        card=name,
+        kind=kind,
+        level=card.level,
+        points=card.points,
+        cost=cost_text(card.cost),
+        text=data_text(card.shown),
+    )
 
 
 #: A field's value holds at most 1,024 characters: longer lists of cards go on in a second field.

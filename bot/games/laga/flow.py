@@ -56,8 +56,16 @@ def new_state(player_ids: Sequence[int], seed: int, genders: Mapping[int, str]) 
         p.dreams.append(dream_deck.pop(0))
     news = sorted(c.news)
     rng.shuffle(news)
-    state = LagaState(players=players, ring=ring, tokens=tokens, job_deck=job_deck, dream_deck=dream_deck,
-                      news_deck=news[:NEWS_USED], news_box=news[NEWS_USED:], rng=rng)
+    state = LagaState(
+        players=players,
+        ring=ring,
+        tokens=tokens,
+        job_deck=job_deck,
+        dream_deck=dream_deck,
+        news_deck=news[:NEWS_USED],
+        news_box=news[NEWS_USED:],
+        rng=rng,
+    )
     state.first = rng.below(len(players))
     events: list[Event] = []
     start_turn(state, state.first, events, extra=False)
@@ -84,8 +92,14 @@ def start_turn(state: LagaState, seat: int, events: list[Event], extra: bool) ->
                 return
             tasks.append(Task("news", p.pid))
         tasks.append(Task("salary", p.pid))
-    events.append({"type": "turn", "player": p.pid, "round": state.round + int(bool(tasks) and tasks[0].kind == "news"),
-                   "extra": extra})
+    events.append(
+        {
+            "type": "turn",
+            "player": p.pid,
+            "round": state.round + int(bool(tasks) and tasks[0].kind == "news"),
+            "extra": extra,
+        }
+    )
     schedule(state, tasks)
 
 
@@ -121,8 +135,11 @@ def news_step(state: LagaState, events: list[Event]) -> list[Task]:
     state.ignored_news = []
     events.append({"type": "news", "card": state.news, "round": state.round})
     effect = news_effect(state)
-    asked = [Task("news_choice", q.pid) for q in state.turn_order(state.first)
-             if ignores_news(q) and news_matters(state, q, effect)]
+    asked = [
+        Task("news_choice", q.pid)
+        for q in state.turn_order(state.first)
+        if ignores_news(q) and news_matters(state, q, effect)
+    ]
     return asked + [Task("news_effect", state.players[state.first].pid)]
 
 
@@ -146,8 +163,11 @@ def news_questions(state: LagaState) -> list[Task]:
     if not state.news or news_effect(state) in ONE_SHOT_NEWS:
         return []
     waiting = {t.player for t in state.tasks if t.kind == "news_choice"}
-    return [Task("news_choice", q.pid) for q in state.turn_order(state.first)
-            if ignores_news(q) and not news_decided(state, q) and q.pid not in waiting]
+    return [
+        Task("news_choice", q.pid)
+        for q in state.turn_order(state.first)
+        if ignores_news(q) and not news_decided(state, q) and q.pid not in waiting
+    ]
 
 
 def news_effect_step(state: LagaState, events: list[Event]) -> list[Task]:
@@ -192,20 +212,28 @@ def salary_step(state: LagaState, p: PlayerState, events: list[Event]) -> list[T
 
 def rain_victims(state: LagaState, p: PlayerState) -> list[PlayerState]:
     """Players Make It Rain would take a Coin from: lower Job level, a Coin to give, not immune."""
-    return [q for q in others(state, p)
-            if level(q) < level(p) and q.res["coin"] > 0 and not immune(state, q, p)]
+    return [q for q in others(state, p) if level(q) < level(p) and q.res["coin"] > 0 and not immune(state, q, p)]
 
 
-def move(state: LagaState, p: PlayerState, origin: int, path: list[int], direction: str,
-         events: list[Event]) -> None:
+def move(state: LagaState, p: PlayerState, origin: int, path: list[int], direction: str, events: list[Event]) -> None:
     """Play a move: drop the tokens, settle fines, fire move triggers, then activate or Transit."""
     count = len(path)
     source = state.ring[origin]
     noted = drop(state, origin, path)
     land_pos = path[-1]
     landing = state.ring[land_pos]
-    events.append({"type": "move", "player": p.pid, "tile": source, "direction": direction, "count": count,
-                   "path": [state.ring[i] for i in path], "landing": landing, "tokens": noted})
+    events.append(
+        {
+            "type": "move",
+            "player": p.pid,
+            "tile": source,
+            "direction": direction,
+            "count": count,
+            "path": [state.ring[i] for i in path],
+            "landing": landing,
+            "tokens": noted,
+        }
+    )
     state.phase = "post"
     tasks = settle(state, p, events)
     tasks += move_triggers(state, p, count, direction, landing, events)
@@ -222,8 +250,9 @@ def move(state: LagaState, p: PlayerState, origin: int, path: list[int], directi
     schedule(state, tasks)
 
 
-def move_triggers(state: LagaState, p: PlayerState, count: int, direction: str, landing: str,
-                  events: list[Event]) -> list[Task]:
+def move_triggers(
+    state: LagaState, p: PlayerState, count: int, direction: str, landing: str, events: list[Event]
+) -> list[Task]:
     """Abilities that react to a move: other players' Jobs, the mover's Dreams and the News."""
     tasks: list[Task] = []
     near = neighbours(state, p)
@@ -278,8 +307,9 @@ def advance(state: LagaState, events: list[Event]) -> None:
         if top.kind == "steal" and not any(state.player(top.data["from"]).res.values()):
             state.tasks.pop()  # the victim has nothing left to take
             continue
-        if top.kind == "stasiun" and not (any(state.player(top.player).res.values())
-                                          or dream_done(state.player(top.player), "shopping_spree")):
+        if top.kind == "stasiun" and not (
+            any(state.player(top.player).res.values()) or dream_done(state.player(top.player), "shopping_spree")
+        ):
             state.tasks.pop()  # nothing to pay with: Stasiun cannot be used
             events.append({"type": "decline", "player": top.player, "what": "stasiun"})
             continue

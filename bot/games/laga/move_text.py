@@ -68,7 +68,7 @@ def _mover(state: LagaState) -> PlayerState:
 
 
 def move_label(state: LagaState, key: str) -> str:
-    """"Kerja 4 ↻ → Impian 3: look at 3 Dreams" (at most 100 characters; the tile names are short)."""
+    """ "Kerja 4 ↻ → Impian 3: look at 3 Dreams" (at most 100 characters; the tile names are short)."""
     move = parse_move(key)
     p = _mover(state)
     out = preview(state, p, move)
@@ -80,11 +80,24 @@ def move_label(state: LagaState, key: str) -> str:
     if move["direction"] == "gps":
         head = t("{tile} {n} GPS → {landing} {count}", tile=tile, n=n, landing=landing, count=out.count)
     elif move.get("jump"):
-        head = t("{tile} {n} {arrow} over {jump} → {landing} {count}", tile=tile, n=n,
-                 arrow=ARROWS[move["direction"]], jump=TILE_NAMES[move["jump"]], landing=landing, count=out.count)
+        head = t(
+            "{tile} {n} {arrow} over {jump} → {landing} {count}",
+            tile=tile,
+            n=n,
+            arrow=ARROWS[move["direction"]],
+            jump=TILE_NAMES[move["jump"]],
+            landing=landing,
+            count=out.count,
+        )
     else:
-        head = t("{tile} {n} {arrow} → {landing} {count}", tile=tile, n=n, arrow=ARROWS[move["direction"]],
-                 landing=landing, count=out.count)
+        head = t(
+            "{tile} {n} {arrow} → {landing} {count}",
+            tile=tile,
+            n=n,
+            arrow=ARROWS[move["direction"]],
+            landing=landing,
+            count=out.count,
+        )
     return t("{warn}{move}: {effect}", warn=warn, move=head, effect=what)
 
 
@@ -118,5 +131,9 @@ def copy_label(state: LagaState, key: str) -> str:
     what = landing_effect(state, p, tile, count)
     if pay == "free":
         return t("Copy {tile}: {effect} · free", tile=TILE_NAMES.get(tile, tile), effect=what)
-    return t("Copy {tile}: {effect} · pay 1 {resource}", tile=TILE_NAMES.get(tile, tile), effect=what,
-             resource=_res_words(pay, 1).split(" ", 1)[1])
+    return t(
+        "Copy {tile}: {effect} · pay 1 {resource}",
+        tile=TILE_NAMES.get(tile, tile),
+        effect=what,
+        resource=_res_words(pay, 1).split(" ", 1)[1],
+    )

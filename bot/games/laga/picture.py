@@ -18,8 +18,14 @@ MARGIN = 16
 HEADER = 110
 RING_H = 470
 ROW_H = 96
-TILE_NAMES = {"stasiun": "Stasiun", "lowongan": "Lowongan", "impian": "Impian", "kerja": "Kerja",
-              "nongkrong": "Nongkrong", "training": "Training"}
+TILE_NAMES = {
+    "stasiun": "Stasiun",
+    "lowongan": "Lowongan",
+    "impian": "Impian",
+    "kerja": "Kerja",
+    "nongkrong": "Nongkrong",
+    "training": "Training",
+}
 TILE_FILL = (230, 225, 200)
 TILE_INK = (25, 25, 25)
 TOKEN = (200, 40, 40)
@@ -32,8 +38,10 @@ def _hexagon(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
 def _ring(c: Canvas, y: float, view: Mapping[str, Any]) -> None:
     ring = list(view.get("ring") or [])[:6]
     cx, cy, radius, r = 250, y + RING_H / 2, 165, 74
-    centres = [(cx + radius * math.sin(math.radians(60 * i)), cy - radius * math.cos(math.radians(60 * i)))
-               for i in range(len(ring))]
+    centres = [
+        (cx + radius * math.sin(math.radians(60 * i)), cy - radius * math.cos(math.radians(60 * i)))
+        for i in range(len(ring))
+    ]
     for i, (x, yy) in enumerate(centres):  # arrows from each tile to the next, clockwise
         nx, ny = centres[(i + 1) % len(centres)]
         mx, my = (x + nx) / 2, (yy + ny) / 2
@@ -50,8 +58,7 @@ def _ring(c: Canvas, y: float, view: Mapping[str, Any]) -> None:
         for k in range(min(tokens, 8)):
             dx = (k - (min(tokens, 8) - 1) / 2) * 18
             c.draw.ellipse((x + dx - 7, yy - 2, x + dx + 7, yy + 12), fill=TOKEN, outline=(60, 0, 0))
-        c.text((x, yy + 34), tn("{n} token", "{n} tokens", tokens), 20, int(r * 1.6),
-               fill=TILE_INK, anchor="mm")
+        c.text((x, yy + 34), tn("{n} token", "{n} tokens", tokens), 20, int(r * 1.6), fill=TILE_INK, anchor="mm")
     c.text((cx, cy - 12), t("clockwise"), 22, 150, bold=True, fill=GOLD, anchor="mm")
     c.text((cx, cy + 16), "\u21bb", 34, 150, bold=True, fill=GOLD, anchor="mm")
 
@@ -68,8 +75,18 @@ def _news(c: Canvas, y: float, view: Mapping[str, Any]) -> None:
     else:
         c.text((x + 14, y + 64), t("No News yet"), 24, w - 28, fill=MUTED)
     decks = view.get("decks") or {}
-    c.text((x + 14, y + RING_H - 56), t("News left {n} \u00b7 Jobs {j} \u00b7 Dreams {d}", n=view.get("news_left", 0),
-                                         j=decks.get("jobs", 0), d=decks.get("dreams", 0)), 20, w - 28, fill=MUTED)
+    c.text(
+        (x + 14, y + RING_H - 56),
+        t(
+            "News left {n} \u00b7 Jobs {j} \u00b7 Dreams {d}",
+            n=view.get("news_left", 0),
+            j=decks.get("jobs", 0),
+            d=decks.get("dreams", 0),
+        ),
+        20,
+        w - 28,
+        fill=MUTED,
+    )
 
 
 def _job(p: Mapping[str, Any]) -> str:
@@ -83,15 +100,23 @@ def _job(p: Mapping[str, Any]) -> str:
 
 def _player(c: Canvas, y: float, p: Mapping[str, Any], view: Mapping[str, Any], names: Mapping[Any, str]) -> None:
     turn = p.get("id") == view.get("turn_player")
-    c.box((MARGIN, y, c.width - MARGIN, y + ROW_H - 8), fill=PANEL, outline=HIGHLIGHT if turn else (60, 110, 80),
-          width=5 if turn else 2)
+    c.box(
+        (MARGIN, y, c.width - MARGIN, y + ROW_H - 8),
+        fill=PANEL,
+        outline=HIGHLIGHT if turn else (60, 110, 80),
+        width=5 if turn else 2,
+    )
     name = name_of(names, p.get("id")) + ("  \u25c0 " + t("turn") if turn else "")
     c.text((MARGIN + 14, y + 8), name, 28, 430, bold=True, fill=GOLD if turn else INK)
     c.text((MARGIN + 14, y + 50), _job(p), 22, 430, fill=MUTED)
     res = t("{c} Coin \u00b7 {p} Pride \u00b7 {s} Skill", c=p.get("coin", 0), p=p.get("pride", 0), s=p.get("skill", 0))
     c.text((470, y + 10), res, 26, c.width - 470 - MARGIN - 14, bold=True)
-    dreams = t("Dreams: {h} held \u00b7 {d} done \u00b7 {s} pts", h=p.get("dreams_held", 0),
-               d=len(p.get("completed") or []), s=p.get("score", 0))
+    dreams = t(
+        "Dreams: {h} held \u00b7 {d} done \u00b7 {s} pts",
+        h=p.get("dreams_held", 0),
+        d=len(p.get("completed") or []),
+        s=p.get("score", 0),
+    )
     c.text((470, y + 50), dreams, 22, c.width - 470 - MARGIN - 14)
 
 
@@ -109,8 +134,14 @@ def table(view: Mapping[str, Any], names: Mapping[Any, str]) -> bytes:
     players = list(view.get("players") or [])
     c = Canvas(grow(HEADER + RING_H + ROW_H * len(players) + 10))
     c.box((0, 0, c.width, HEADER), fill=PANEL, radius=0)
-    c.text((MARGIN, 10), t("Laga Jakarta \u00b7 round {r}/{n}", r=view.get("round", 0), n=view.get("rounds", 0)),
-           24, 600, bold=True, fill=GOLD)
+    c.text(
+        (MARGIN, 10),
+        t("Laga Jakarta \u00b7 round {r}/{n}", r=view.get("round", 0), n=view.get("rounds", 0)),
+        24,
+        600,
+        bold=True,
+        fill=GOLD,
+    )
     c.text((MARGIN, 44), _status(view, names), 30, c.width - 2 * MARGIN, bold=True)
     _ring(c, HEADER, view)
     _news(c, HEADER, view)

@@ -16,18 +16,33 @@ from .state import LagaState, PlayerState
 #: News cards that usually cost the player they hit. A player who may ignore News (Umbrella
 #: Ojek, Protesting) is always asked; this only orders the question's options (and a
 #: silent player's default): ignore first for these, let it apply first for the rest.
-HINDERING_NEWS = frozenset({
-    "gridlock", "bundaran_hi_protest", "seasonal_flood", "mrt_project_started", "mega_concert",
-    "bomb_threats", "monetary_crisis", "new_mall_grand_opening",
-})
+HINDERING_NEWS = frozenset(
+    {
+        "gridlock",
+        "bundaran_hi_protest",
+        "seasonal_flood",
+        "mrt_project_started",
+        "mega_concert",
+        "bomb_threats",
+        "monetary_crisis",
+        "new_mall_grand_opening",
+    }
+)
 #: News cards whose whole effect happens when they are opened; the rest hold all round.
-ONE_SHOT_NEWS = frozenset({"pekan_raya_jakarta", "sale_month", "president_election", "mega_concert",
-                           "new_mall_grand_opening"})
+ONE_SHOT_NEWS = frozenset(
+    {"pekan_raya_jakarta", "sale_month", "president_election", "mega_concert", "new_mall_grand_opening"}
+)
 #: News cards that give resources; their rewards wake Kerak Telor Peddler.
-REWARD_NEWS = frozenset({
-    "pekan_raya_jakarta", "sale_month", "president_election", "governor_inauguration",
-    "international_tabletop_day", "car_free_day",
-})
+REWARD_NEWS = frozenset(
+    {
+        "pekan_raya_jakarta",
+        "sale_month",
+        "president_election",
+        "governor_inauguration",
+        "international_tabletop_day",
+        "car_free_day",
+    }
+)
 
 
 def job(p: PlayerState) -> Job:

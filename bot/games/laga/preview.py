@@ -35,8 +35,9 @@ class Outcome:
     tokens: tuple[int, ...]
 
 
-def ring_outcome(ring: Sequence[str], tokens: Sequence[int], move: Mapping[str, Any]
-                 ) -> tuple[list[int], list[int], list[int], list[int]]:
+def ring_outcome(
+    ring: Sequence[str], tokens: Sequence[int], move: Mapping[str, Any]
+) -> tuple[list[int], list[int], list[int], list[int]]:
     """The path, the counts as the last token lands, the counts after spreading, and the spread tiles.
 
     Pure arithmetic on the ring (what a view shows), so AI seats use it too.
@@ -69,10 +70,22 @@ def preview(state: LagaState, p: PlayerState, move: Mapping[str, Any]) -> Outcom
             fine = "already"
         else:
             fine = "fined"
-    bomb = (landing in ("lowongan", "impian") and news_on(state, p, "bomb_threats")
-            and not has(state, p, "fine") and not p.face_down and fine != "fined")
-    return Outcome(tuple(ring[i] for i in path), landing, noted[path[-1]], tuple(ring[i] for i in spilled), fine,
-                   bomb, tuple(after))
+    bomb = (
+        landing in ("lowongan", "impian")
+        and news_on(state, p, "bomb_threats")
+        and not has(state, p, "fine")
+        and not p.face_down
+        and fine != "fined"
+    )
+    return Outcome(
+        tuple(ring[i] for i in path),
+        landing,
+        noted[path[-1]],
+        tuple(ring[i] for i in spilled),
+        fine,
+        bomb,
+        tuple(after),
+    )
 
 
 def tile_income(state: LagaState, p: PlayerState) -> int:

@@ -75,22 +75,27 @@ _QUESTIONS: dict[tuple[str | None, str], str] = {
 }
 
 
-def describe_question(state: LagaState, player: int, key: str | None, chosen: Any,
-                      names: Mapping[int, str] | None = None) -> str:
+def describe_question(
+    state: LagaState, player: int, key: str | None, chosen: Any, names: Mapping[int, str] | None = None
+) -> str:
     """The question a picker step asks (name-free: the engine knows no player names)."""
     if key == "type" and ("move", None) in tuple(chosen):
         return t("Which ability do you use before moving?")
     if key == "paying":
         return t("How do you pay?")
-    if key in (None, "type") or (key in ("move", "take", "copy", "mode", "choice", "pick", "resource", "tile")
-                                 and not chosen):
+    if key in (None, "type") or (
+        key in ("move", "take", "copy", "mode", "choice", "pick", "resource", "tile") and not chosen
+    ):
         kind = state.tasks[-1].kind if state.tasks else state.phase
         if kind == "gain":
             data = state.tasks[-1].data
             reason = reason_text(data["reason"])
-            return tn("{reason}: you get {n} resource of your choice. Which?",
-                      "{reason}: you get {n} resources of your choice. Which?", data["amount"],
-                      reason=reason[:1].upper() + reason[1:])
+            return tn(
+                "{reason}: you get {n} resource of your choice. Which?",
+                "{reason}: you get {n} resources of your choice. Which?",
+                data["amount"],
+                reason=reason[:1].upper() + reason[1:],
+            )
         if kind == "news_choice" and state.news:
             return t("{card} is in force: ignore it, or let it apply to you?", card=state.news)
         first = _FIRST.get(kind)

@@ -32,14 +32,21 @@ class LagaRules(Rules[LagaState]):
     #: A player's gender matters only to the SPG Job (it takes from the opposite gender). Matches stored
     #: before options were declared wrote ``genders``: the alias keeps them loading.
     options = (
-        Option(name="gender", kind="choice", per_player=True, aliases=("genders",), label=N_("Gender"),
-               description=N_("Your gender in the game; only the SPG Job uses it (it targets the opposite gender)"),
-               choices=(Choice("male", N_("Male"), aliases=("m",)), Choice("female", N_("Female"), aliases=("f",)))),
+        Option(
+            name="gender",
+            kind="choice",
+            per_player=True,
+            aliases=("genders",),
+            label=N_("Gender"),
+            description=N_("Your gender in the game; only the SPG Job uses it (it targets the opposite gender)"),
+            choices=(Choice("male", N_("Male"), aliases=("m",)), Choice("female", N_("Female"), aliases=("f",))),
+        ),
     )
 
     # --- lifecycle ---------------------------------------------------------
-    def new_game(self, player_ids: Sequence[PlayerId], seed: int,
-                 options: Mapping[str, Any] | None = None) -> LagaState:
+    def new_game(
+        self, player_ids: Sequence[PlayerId], seed: int, options: Mapping[str, Any] | None = None
+    ) -> LagaState:
         ids = list(player_ids)
         if not self.min_players <= len(ids) <= self.max_players:
             raise IllegalAction(t("Laga Jakarta needs 2 to 6 players, not {n}.", n=len(ids)))
@@ -116,7 +123,10 @@ class LagaRules(Rules[LagaState]):
         if how == "points":
             summary = t("Won with {points} points.", points=points)
         else:
-            summary = t("Won with {points} points (tie broken by {how}).", points=points,
-                        how=translate(TIE_BREAKS[how]) if how in TIE_BREAKS else how)
+            summary = t(
+                "Won with {points} points (tie broken by {how}).",
+                points=points,
+                how=translate(TIE_BREAKS[how]) if how in TIE_BREAKS else how,
+            )
         # Never a draw: the ruled tie-breaks (more Jobs, then the later seat) always leave one winner.
         return Result(winners=(pid,), scores={p: s for p, s, _ in order}, summary=summary, draw=False)

@@ -69,27 +69,51 @@ def sample(view: Mapping[str, Any], rng: Rng) -> LagaState:
     for pv in view["players"]:
         own = pv["id"] == me
         dreams = list(you["dreams"]) if own else [dream_pool.pop() for _ in range(pv["dreams_held"])]
-        players.append(PlayerState(
-            pid=pv["id"], res={"coin": pv["coin"], "pride": pv["pride"], "skill": pv["skill"]},
-            jobs=list(pv["jobs"]), face_down=bool(pv["face_down"]), dreams=dreams, completed=list(pv["completed"]),
-            gender=pv["gender"], deactivated_by=pv["switched_off_by"]))
+        players.append(
+            PlayerState(
+                pid=pv["id"],
+                res={"coin": pv["coin"], "pride": pv["pride"], "skill": pv["skill"]},
+                jobs=list(pv["jobs"]),
+                face_down=bool(pv["face_down"]),
+                dreams=dreams,
+                completed=list(pv["completed"]),
+                gender=pv["gender"],
+                deactivated_by=pv["switched_off_by"],
+            )
+        )
     if len(dream_pool) != view["decks"]["dreams"] or len(job_pool) != view["decks"]["jobs"]:
-        raise ValueError(f"the view does not add up: {len(dream_pool)} Dreams and {len(job_pool)} Jobs unseen "
-                         f"for decks of {view['decks']['dreams']} and {view['decks']['jobs']}")
+        raise ValueError(
+            f"the view does not add up: {len(dream_pool)} Dreams and {len(job_pool)} Jobs unseen "
+            f"for decks of {view['decks']['dreams']} and {view['decks']['jobs']}"
+        )
     left = view["news_left"]
     if len(news_pool) < left:
         raise ValueError(f"the view does not add up: {len(news_pool)} News unopened for a deck of {left}")
     ids = [p.pid for p in players]
     state = LagaState(
-        players=players, ring=[tl["tile"] for tl in view["ring"]], tokens=[tl["tokens"] for tl in view["ring"]],
-        job_deck=job_pool, dream_deck=dream_pool, news_deck=news_pool[:left], news_box=news_pool[left:],
-        rng=Rng.seeded(rng.next64()), news_done=list(view["news_done"]),
-        news=view["news"]["name"] if view["news"] else "", round=view["round"], first=ids.index(view["first_player"]),
-        turn=ids.index(view["turn_player"]), phase=view["phase"],
+        players=players,
+        ring=[tl["tile"] for tl in view["ring"]],
+        tokens=[tl["tokens"] for tl in view["ring"]],
+        job_deck=job_pool,
+        dream_deck=dream_pool,
+        news_deck=news_pool[:left],
+        news_box=news_pool[left:],
+        rng=Rng.seeded(rng.next64()),
+        news_done=list(view["news_done"]),
+        news=view["news"]["name"] if view["news"] else "",
+        round=view["round"],
+        first=ids.index(view["first_player"]),
+        turn=ids.index(view["turn_player"]),
+        phase=view["phase"],
         tasks=[Task(t["kind"], t["player"], _copy(t["data"])) for t in book["tasks"]],
-        used=list(book["used"]), round_used=list(book["round_used"]), overflow_fined=bool(book["overflow_fined"]),
-        extra_turns=int(book["extra_turns"]), accepted_news=list(book["accepted_news"]),
-        ignored_news=list(book["ignored_news"]), looking=looking)
+        used=list(book["used"]),
+        round_used=list(book["round_used"]),
+        overflow_fined=bool(book["overflow_fined"]),
+        extra_turns=int(book["extra_turns"]),
+        accepted_news=list(book["accepted_news"]),
+        ignored_news=list(book["ignored_news"]),
+        looking=looking,
+    )
     return state
 
 

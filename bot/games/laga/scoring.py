@@ -35,8 +35,13 @@ def breakdown(state: LagaState, p: PlayerState) -> dict[str, int]:
 
 
 #: Dreams whose effect changes the end-of-game count.
-SCORING_EFFECTS = ("discussion_with_governor", "idol_audition", "join_political_party", "tanjidor_orchestra",
-                   "run_for_president")
+SCORING_EFFECTS = (
+    "discussion_with_governor",
+    "idol_audition",
+    "join_political_party",
+    "tanjidor_orchestra",
+    "run_for_president",
+)
 
 
 @lru_cache(maxsize=1)
@@ -70,7 +75,14 @@ def ranking(state: LagaState) -> list[tuple[int, int, str]]:
         how = "points"
         if i + 1 < len(order):
             a, b = key(p), key(order[i + 1])
-            how = ("points" if a[0] != b[0] else "Monas Selfie" if a[1] != b[1]
-                   else "more Jobs" if a[2] != b[2] else "later seat")
+            how = (
+                "points"
+                if a[0] != b[0]
+                else "Monas Selfie"
+                if a[1] != b[1]
+                else "more Jobs"
+                if a[2] != b[2]
+                else "later seat"
+            )
         out.append((p.pid, key(p)[0], how))
     return out

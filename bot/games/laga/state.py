@@ -15,8 +15,12 @@ from bot.kernel.rng import Rng
 
 TILES: tuple[str, ...] = ("stasiun", "lowongan", "impian", "kerja", "nongkrong", "training")
 TILE_NAMES: dict[str, str] = {
-    "stasiun": "Stasiun", "lowongan": "Lowongan", "impian": "Impian",
-    "kerja": "Kerja", "nongkrong": "Nongkrong", "training": "Training",
+    "stasiun": "Stasiun",
+    "lowongan": "Lowongan",
+    "impian": "Impian",
+    "kerja": "Kerja",
+    "nongkrong": "Nongkrong",
+    "training": "Training",
 }
 TOKENS = 8
 MAX_PER_TILE = 4

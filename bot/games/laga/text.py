@@ -14,14 +14,30 @@ from .state import TILE_NAMES, LagaState
 RES_NAMES = {"coin": N_("Coin"), "pride": N_("Pride"), "skill": N_("Skill")}
 DIR_NAMES = {"cw": N_("clockwise"), "ccw": N_("counter-clockwise"), "gps": N_("by GPS")}
 TYPE_LABELS = {
-    "sow": N_("Move tokens"), "gps": N_("GPS move (1 token to any tile)"), "transform": N_("Abra-Cadabra: transform"),
-    "swap": N_("The Master of Rules: swap tiles"), "raid": N_("Raid: fine a player"), "call": N_("Old Friend Call"),
-    "seduce": N_("Opposite Seduction"), "deactivate": N_("Local Authority: switch off a Job"),
-    "bury": N_("Buried Dream: return a Dream"), "psychic": N_("Psychic: look at a deck"), "peek": N_("Handshake: peek"),
-    "end": N_("End turn"), "take": N_("Take resources"), "salary": N_("Salary"), "steal": N_("Steal"),
-    "activate": N_("Transit: activate"), "copy": N_("Stasiun: copy a tile"), "look": N_("Look at one more card"),
-    "hire": N_("Change Job"), "hire_free": N_("Change Job free (English Course)"), "keep": N_("Keep this Dream"),
-    "complete": N_("Complete a Dream"), "done": N_("Done"), "news": N_("News card"),
+    "sow": N_("Move tokens"),
+    "gps": N_("GPS move (1 token to any tile)"),
+    "transform": N_("Abra-Cadabra: transform"),
+    "swap": N_("The Master of Rules: swap tiles"),
+    "raid": N_("Raid: fine a player"),
+    "call": N_("Old Friend Call"),
+    "seduce": N_("Opposite Seduction"),
+    "deactivate": N_("Local Authority: switch off a Job"),
+    "bury": N_("Buried Dream: return a Dream"),
+    "psychic": N_("Psychic: look at a deck"),
+    "peek": N_("Handshake: peek"),
+    "end": N_("End turn"),
+    "take": N_("Take resources"),
+    "salary": N_("Salary"),
+    "steal": N_("Steal"),
+    "activate": N_("Transit: activate"),
+    "copy": N_("Stasiun: copy a tile"),
+    "look": N_("Look at one more card"),
+    "hire": N_("Change Job"),
+    "hire_free": N_("Change Job free (English Course)"),
+    "keep": N_("Keep this Dream"),
+    "complete": N_("Complete a Dream"),
+    "done": N_("Done"),
+    "news": N_("News card"),
 }
 #: Deck names as events and actions give them ("job", "dream", "news").
 DECK_NAMES = {"job": N_("job"), "dream": N_("dream"), "news": N_("news")}
@@ -66,9 +82,14 @@ def pay_text(a: Mapping[str, Any]) -> str:
 
 
 #: A payment's or gain's reason as the engine words it (see ``economy.paying_for``), for ``reason_text``.
-_REASONS = {"salary": N_("salary"), "overfilled a tile": N_("overfilled a tile"),
-            "looking at another card": N_("looking at another card"), "Raid": N_("Raid"),
-            "Fine (Traffic Police)": N_("Fine (Traffic Police)"), "Job face down": N_("Job face down")}
+_REASONS = {
+    "salary": N_("salary"),
+    "overfilled a tile": N_("overfilled a tile"),
+    "looking at another card": N_("looking at another card"),
+    "Raid": N_("Raid"),
+    "Fine (Traffic Police)": N_("Fine (Traffic Police)"),
+    "Job face down": N_("Job face down"),
+}
 
 
 def reason_text(reason: Any) -> str:
@@ -83,9 +104,9 @@ def reason_text(reason: Any) -> str:
             discounts = t("{first} and {second}", first=discounts, second=name)
         return t("{what}, less {discounts}", what=reason_text(what), discounts=discounts)
     if what.startswith("changing Job to "):
-        return t("changing Job to {card}", card=what[len("changing Job to "):])
+        return t("changing Job to {card}", card=what[len("changing Job to ") :])
     if what.startswith("completing "):
-        return t("completing {card}", card=what[len("completing "):])
+        return t("completing {card}", card=what[len("completing ") :])
     known = _REASONS.get(what)
     return translate(known) if known else what
 
@@ -100,8 +121,12 @@ def describe_action(state: LagaState, player: int | None, a: Mapping[str, Any]) 
     if typ in ("sow", "gps"):
         return describe_move(state, a)
     if typ == "transform":
-        return t("Transform {amount} {source} into {target}", amount=a["amount"], source=res_name(a["from"]),
-                 target=res_name(a["to"]))
+        return t(
+            "Transform {amount} {source} into {target}",
+            amount=a["amount"],
+            source=res_name(a["from"]),
+            target=res_name(a["to"]),
+        )
     if typ == "swap":
         return t("Swap {tile} with {other}", tile=tile, other=TILE_NAMES[a["with"]])
     if typ in ("raid", "call", "seduce", "deactivate"):
@@ -117,8 +142,9 @@ def describe_action(state: LagaState, player: int | None, a: Mapping[str, Any]) 
     if typ == "salary":
         return t("Take my salary") if a["mode"] == "salary" else t("Make It Rain: 1 Coin from each lower Job")
     if typ == "steal":
-        return t("Steal 1 {resource} from {player}", resource=res_name(a["resource"]),
-                 player=seat_label(state, a["from"]))
+        return t(
+            "Steal 1 {resource} from {player}", resource=res_name(a["resource"]), player=seat_label(state, a["from"])
+        )
     if typ == "activate":
         return t("Activate {tile}", tile=tile)
     if typ == "news":
@@ -156,8 +182,11 @@ def describe_choice(state: LagaState, player: int | None, key: str, value: Any) 
     if key in ("tile", "to", "with", "jump"):
         if value == "none":
             return t("No jump")
-        return t("{tile} ({count})", tile=TILE_NAMES.get(value, value), count=state.count(value)) \
-            if value in TILE_NAMES else str(value)
+        return (
+            t("{tile} ({count})", tile=TILE_NAMES.get(value, value), count=state.count(value))
+            if value in TILE_NAMES
+            else str(value)
+        )
     if key == "direction":
         if value == "cw":
             return t("Clockwise")
@@ -173,14 +202,22 @@ def describe_choice(state: LagaState, player: int | None, key: str, value: Any) 
     if key == "card":
         if value in c.jobs:
             j = c.jobs[value]
-            return t("{card} (L{level}) · {points} pts · {cost}", card=value, level=j.level, points=j.points,
-                     cost=compact_cost(j.cost))
+            return t(
+                "{card} (L{level}) · {points} pts · {cost}",
+                card=value,
+                level=j.level,
+                points=j.points,
+                cost=compact_cost(j.cost),
+            )
         if value in c.dreams:
             d = c.dreams[value]
             return t("{card} · {points} pts · {cost}", card=value, points=d.points, cost=compact_cost(d.cost))
     if key == "pay":
-        return t("Free") if value == "free" else t("Pay 1 {resource}", resource=translate(RES_NAMES[value])
-                                                   if value in RES_NAMES else value)
+        return (
+            t("Free")
+            if value == "free"
+            else t("Pay 1 {resource}", resource=translate(RES_NAMES[value]) if value in RES_NAMES else value)
+        )
     if key == "resource":
         return res_name(value) if value in RES_NAMES else str(value)
     if key == "choice":
@@ -201,8 +238,12 @@ def _pick_label(state: LagaState, pick: str) -> str:
     if kind == "look":
         return t("Look at one more card (pay 1 {resource})", resource=res_name(name))
     card = describe_choice(state, None, "card", name)
-    words = {"keep": N_("Keep {card}"), "hire": N_("Change Job: {card}"), "complete": N_("Complete {card}"),
-             "free": N_("Change Job free (English Course): {card}")}
+    words = {
+        "keep": N_("Keep {card}"),
+        "hire": N_("Change Job: {card}"),
+        "complete": N_("Complete {card}"),
+        "free": N_("Change Job free (English Course): {card}"),
+    }
     return translate(words[kind], card=card) if kind in words else card
 
 
@@ -216,8 +257,11 @@ def _salary_label(state: LagaState, mode: Any) -> str:
     if mode == "salary":
         return t("Take my salary ({resources})", resources=pay_text(amounts(job(p).salary)))
     n = len(rain_victims(state, p))
-    return tn("Make It Rain: 1 Coin from {n} player with a lower Job",
-              "Make It Rain: 1 Coin from {n} players with a lower Job", n)
+    return tn(
+        "Make It Rain: 1 Coin from {n} player with a lower Job",
+        "Make It Rain: 1 Coin from {n} players with a lower Job",
+        n,
+    )
 
 
 def describe_event(e: Mapping[str, Any], names: Mapping[int, str]) -> str:
@@ -231,8 +275,12 @@ def describe_event(e: Mapping[str, Any], names: Mapping[int, str]) -> str:
             return t("{player}'s extra turn (round {round}).", player=nm(), round=e["round"])
         return t("{player}'s turn (round {round}).", player=nm(), round=e["round"])
     if typ == "news":
-        return t("News, round {round}: {card} — {text}", round=e["round"], card=e["card"],
-                 text=data_text(cards().news[e["card"]].text))
+        return t(
+            "News, round {round}: {card} — {text}",
+            round=e["round"],
+            card=e["card"],
+            text=data_text(cards().news[e["card"]].text),
+        )
     if typ in ("gain", "pay"):
         fields = dict(player=nm(), resources=pay_text(e), reason=reason_text(e["reason"]))
         if typ == "gain":
@@ -241,8 +289,14 @@ def describe_event(e: Mapping[str, Any], names: Mapping[int, str]) -> str:
             return t("{player} pays {resources} to {other} ({reason}).", other=nm("to"), **fields)
         return t("{player} pays {resources} ({reason}).", **fields)
     if typ == "steal":
-        return t("{player} takes {amount} {resource} from {other} ({reason}).", player=nm(), amount=e["amount"],
-                 resource=res_name(e["resource"]), other=nm("from"), reason=reason_text(e["reason"]))
+        return t(
+            "{player} takes {amount} {resource} from {other} ({reason}).",
+            player=nm(),
+            amount=e["amount"],
+            resource=res_name(e["resource"]),
+            other=nm("from"),
+            reason=reason_text(e["reason"]),
+        )
     if typ == "move":
         fields = dict(player=nm(), count=e["count"], tile=TILE_NAMES[e["tile"]], landing=TILE_NAMES[e["landing"]])
         if e["direction"] == "cw":
@@ -260,23 +314,43 @@ def describe_event(e: Mapping[str, Any], names: Mapping[int, str]) -> str:
         fields = dict(player=nm(), tile=TILE_NAMES[e["tile"]], count=e["count"])
         how = e["how"]
         if how == "copy":
-            return tn("{player} activates {tile} (Stasiun copy) with {n} tokens.",
-                      "{player} activates {tile} (Stasiun copy) with {n} tokens.", e["count"], **fields)
+            return tn(
+                "{player} activates {tile} (Stasiun copy) with {n} tokens.",
+                "{player} activates {tile} (Stasiun copy) with {n} tokens.",
+                e["count"],
+                **fields,
+            )
         if how == "transit":
-            return tn("{player} activates {tile} (Transit) with {n} tokens.",
-                      "{player} activates {tile} (Transit) with {n} tokens.", e["count"], **fields)
-        return tn("{player} activates {tile} with {n} tokens.", "{player} activates {tile} with {n} tokens.",
-                  e["count"], **fields)
+            return tn(
+                "{player} activates {tile} (Transit) with {n} tokens.",
+                "{player} activates {tile} (Transit) with {n} tokens.",
+                e["count"],
+                **fields,
+            )
+        return tn(
+            "{player} activates {tile} with {n} tokens.",
+            "{player} activates {tile} with {n} tokens.",
+            e["count"],
+            **fields,
+        )
     if typ == "look":
-        return tn("{player} looks at {n} card(s) from the {deck} deck.",
-                  "{player} looks at {n} card(s) from the {deck} deck.", e["count"], player=nm(),
-                  deck=deck_name(e["deck"]))
+        return tn(
+            "{player} looks at {n} card(s) from the {deck} deck.",
+            "{player} looks at {n} card(s) from the {deck} deck.",
+            e["count"],
+            player=nm(),
+            deck=deck_name(e["deck"]),
+        )
     if typ == "see":
         return t("You see: {cards}.", cards=", ".join(e["cards"]))
     if typ == "return":
-        return tn("{player} returns {n} card(s) to the bottom of the {deck} deck.",
-                  "{player} returns {n} card(s) to the bottom of the {deck} deck.", e["count"], player=nm(),
-                  deck=deck_name(e["deck"]))
+        return tn(
+            "{player} returns {n} card(s) to the bottom of the {deck} deck.",
+            "{player} returns {n} card(s) to the bottom of the {deck} deck.",
+            e["count"],
+            player=nm(),
+            deck=deck_name(e["deck"]),
+        )
     if typ == "hire":
         if e.get("face_down"):
             return t("{player} changes Job to {card}, placed face down (fined this turn).", player=nm(), card=e["card"])
@@ -298,15 +372,26 @@ def describe_event(e: Mapping[str, Any], names: Mapping[int, str]) -> str:
     if typ == "ability":
         card = cards().jobs[cards().job_by_ability[e["ability"]]]
         if "target" in e:
-            return t("{player} uses {ability} ({card}) on {target}.", player=nm(), ability=card.ability_name,
-                     card=card.name, target=nm("target"))
+            return t(
+                "{player} uses {ability} ({card}) on {target}.",
+                player=nm(),
+                ability=card.ability_name,
+                card=card.name,
+                target=nm("target"),
+            )
         return t("{player} uses {ability} ({card}).", player=nm(), ability=card.ability_name, card=card.name)
     if typ == "transform":
-        return t("{player} transforms {amount} {source} into {target}.", player=nm(), amount=e["amount"],
-                 source=res_name(e["from"]), target=res_name(e["to"]))
+        return t(
+            "{player} transforms {amount} {source} into {target}.",
+            player=nm(),
+            amount=e["amount"],
+            source=res_name(e["from"]),
+            target=res_name(e["to"]),
+        )
     if typ == "swap":
-        return t("{player} swaps {tile} and {other}.", player=nm(), tile=TILE_NAMES[e["tile"]],
-                 other=TILE_NAMES[e["with"]])
+        return t(
+            "{player} swaps {tile} and {other}.", player=nm(), tile=TILE_NAMES[e["tile"]], other=TILE_NAMES[e["with"]]
+        )
     if typ == "flip_up":
         return t("{player} flips their Job face up (no salary this turn).", player=nm())
     if typ == "no_salary":
@@ -341,8 +426,11 @@ def explain_choice(state: LagaState, player: int, key: str, value: Any) -> str:
         from .move_text import landing_effect
 
         count = next((n for tile, n in top.data["options"] if tile == value), 0)
-        return t("{count} tokens: {effect}", count=count,
-                 effect=landing_effect(state, state.player(top.player), value, count))
+        return t(
+            "{count} tokens: {effect}",
+            count=count,
+            effect=landing_effect(state, state.player(top.player), value, count),
+        )
     if key == "pick" and isinstance(value, str) and ":" in value:
         value, key = value.partition(":")[2], "card"
     if key == "card" and isinstance(value, str):

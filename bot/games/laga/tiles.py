@@ -36,8 +36,9 @@ def tile_gain(state: LagaState, p: PlayerState, tile: str, events: list[dict[str
     return tasks
 
 
-def activate(state: LagaState, p: PlayerState, tile: str, count: int, how: str,
-             events: list[dict[str, Any]]) -> list[Task]:
+def activate(
+    state: LagaState, p: PlayerState, tile: str, count: int, how: str, events: list[dict[str, Any]]
+) -> list[Task]:
     """Run ``tile``'s effect for ``p`` counting ``count`` tokens."""
     events.append({"type": "activate", "player": p.pid, "tile": tile, "count": count, "how": how})
     if tile in RESOURCE_TILES:

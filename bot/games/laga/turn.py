@@ -46,8 +46,7 @@ def _targets(state: LagaState, p: PlayerState, kind: str) -> list[PlayerState]:
     return seduce_targets(state, p)
 
 
-TARGETED = {"raid": "raid", "call": "old_friend_call", "seduce": "opposite_seduction",
-            "deactivate": "local_authority"}
+TARGETED = {"raid": "raid", "call": "old_friend_call", "seduce": "opposite_seduction", "deactivate": "local_authority"}
 ABILITY_ACTION = {ab: kind for kind, ab in TARGETED.items()}
 
 
@@ -79,8 +78,7 @@ def transform_options(state: LagaState, p: PlayerState) -> list[Action]:
     for to in fixed or list(RESOURCES):
         for src in RESOURCES:
             if src != to:
-                acts.extend({"type": "transform", "from": src, "to": to, "amount": k}
-                            for k in range(1, p.res[src] + 1))
+                acts.extend({"type": "transform", "from": src, "to": to, "amount": k} for k in range(1, p.res[src] + 1))
     return acts
 
 

@@ -18,16 +18,29 @@ from .state import TILE_NAMES, TILES, LagaState
 Action = dict[str, Any]
 
 VERBS = {
-    "sow": N_("move tokens"), "gps": N_("make a GPS move"), "transform": N_("transform resources (Abra-Cadabra)"),
-    "swap": N_("swap tiles (The Master of Rules)"), "raid": N_("raid a player (Satpol PP)"),
-    "call": N_("make an Old Friend Call"), "seduce": N_("use Opposite Seduction"),
-    "deactivate": N_("use Local Authority"), "bury": N_("bury a Dream (Employee)"), "psychic": N_("use Psychic"),
+    "sow": N_("move tokens"),
+    "gps": N_("make a GPS move"),
+    "transform": N_("transform resources (Abra-Cadabra)"),
+    "swap": N_("swap tiles (The Master of Rules)"),
+    "raid": N_("raid a player (Satpol PP)"),
+    "call": N_("make an Old Friend Call"),
+    "seduce": N_("use Opposite Seduction"),
+    "deactivate": N_("use Local Authority"),
+    "bury": N_("bury a Dream (Employee)"),
+    "psychic": N_("use Psychic"),
     "peek": N_("peek (Handshake with Mr President)"),
-    "end": N_("end your turn"), "take": N_("take resources"), "salary": N_("choose your salary"), "steal": N_("steal"),
-    "activate": N_("choose a tile to activate (Transit)"), "copy": N_("copy a tile from Stasiun"),
-    "look": N_("look at another card"), "hire": N_("change Job"),
+    "end": N_("end your turn"),
+    "take": N_("take resources"),
+    "salary": N_("choose your salary"),
+    "steal": N_("steal"),
+    "activate": N_("choose a tile to activate (Transit)"),
+    "copy": N_("copy a tile from Stasiun"),
+    "look": N_("look at another card"),
+    "hire": N_("change Job"),
     "hire_free": N_("change Job with Takes English Course"),
-    "keep": N_("keep a Dream"), "complete": N_("complete a Dream"), "done": N_("finish this step"),
+    "keep": N_("keep a Dream"),
+    "complete": N_("complete a Dream"),
+    "done": N_("finish this step"),
     "news": N_("choose whether to ignore the News"),
 }
 PAY_KEYS = ("coin", "pride", "skill")
@@ -66,16 +79,21 @@ def explain(state: LagaState, player: int, action: Any, legal: Sequence[Action])
     if typ not in types:
         now = ", ".join(_verb(x) for x in types)
         if typ not in VERBS:
-            return t("There is no action {action} in Laga Jakarta. You may now: {choices}.", action=repr(typ),
-                     choices=now)
+            return t(
+                "There is no action {action} in Laga Jakarta. You may now: {choices}.", action=repr(typ), choices=now
+            )
         return t("You cannot {action} now. You may now: {choices}.", action=_verb(typ), choices=now)
     cands = [a for a in legal if a["type"] == typ]
     keys = ["type"] + [k for k in cands[0] if k not in DERIVED and k != "type"]
     missing = [k for k in keys if k not in action]
     extra = [k for k in action if k not in keys and k not in DERIVED]
     if missing or extra:
-        fields = dict(action=_verb(typ), keys=", ".join(keys[1:]) or t("nothing more"), missing=", ".join(missing),
-                      extra=", ".join(extra))
+        fields = dict(
+            action=_verb(typ),
+            keys=", ".join(keys[1:]) or t("nothing more"),
+            missing=", ".join(missing),
+            extra=", ".join(extra),
+        )
         if missing and extra:
             return t("To {action} give exactly: {keys} (missing {missing}) (unexpected {extra}).", **fields)
         if missing:
@@ -90,8 +108,10 @@ def explain(state: LagaState, player: int, action: Any, legal: Sequence[Action])
             return _value_reason(state, player, typ, key, value, cands)
         cands = narrowed
     if "move" in action and not any(_same(a.get("move"), action["move"]) for a in cands):
-        return t("The move {move} does not match its tile and direction; leave it out or give it as offered.",
-                 move=repr(action["move"]))
+        return t(
+            "The move {move} does not match its tile and direction; leave it out or give it as offered.",
+            move=repr(action["move"]),
+        )
     return t("That action is not allowed now.")
 
 
@@ -129,13 +149,19 @@ def _value_reason(state: LagaState, player: int, typ: str, key: str, value: Any,
     if key == "card":
         return t("The card {card} cannot be chosen here.", card=repr(value))
     if key == "pay":
-        return t("You cannot pay with {value}; choose one of: {choices}.", value=repr(value),
-                 choices=", ".join(allowed))
+        return t(
+            "You cannot pay with {value}; choose one of: {choices}.", value=repr(value), choices=", ".join(allowed)
+        )
     if key == "amount":
-        return t("You cannot transform {value}; choose an amount from 1 to {most}.", value=repr(value),
-                 most=len(allowed))
-    return t("The {key} {value} is not allowed here; choose one of: {choices}.", key=key, value=repr(value),
-             choices=", ".join(allowed))
+        return t(
+            "You cannot transform {value}; choose an amount from 1 to {most}.", value=repr(value), most=len(allowed)
+        )
+    return t(
+        "The {key} {value} is not allowed here; choose one of: {choices}.",
+        key=key,
+        value=repr(value),
+        choices=", ".join(allowed),
+    )
 
 
 def _payment_reason(state: LagaState, player: int, action: Action, cands: list[Action]) -> str:
@@ -153,10 +179,10 @@ def _payment_reason(state: LagaState, player: int, action: Action, cands: list[A
     if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in values):
         return t("Coin, pride and skill must be whole numbers of 0 or more.")
     if typ == "take":
-        return t("Take exactly {total} resources in total (coin + pride + skill).",
-                 total=sum(cands[0][k] for k in PAY_KEYS))
+        return t(
+            "Take exactly {total} resources in total (coin + pride + skill).", total=sum(cands[0][k] for k in PAY_KEYS)
+        )
     ways = [a for a in cands if _same(a["card"], action["card"])]
     words = {"coin": t("coin"), "pride": t("pride"), "skill": t("skill")}
     shown = "; ".join(" ".join(f"{a[k]} {words[k]}" for k in PAY_KEYS if a[k]) or t("nothing") for a in ways[:4])
     return t("That payment does not settle the cost of {card}. You could pay: {ways}.", card=action["card"], ways=shown)
-

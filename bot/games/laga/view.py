@@ -26,10 +26,14 @@ from .text import deck_name, reason_text
 #: What a pending decision asks, as the view carries it (English, marked for the template:
 #: shown through ``translate`` where it is drawn).
 PENDING_TEXT = {
-    "gain": N_("choose which resources to take"), "salary_choice": N_("choose salary or Make It Rain"),
-    "steal": N_("choose what to steal"), "transit": N_("choose the tile to activate (Transit)"),
-    "stasiun": N_("choose a tile for Stasiun to copy"), "cards": N_("choose among the cards drawn"),
-    "complete": N_("choose a Dream to complete"), "news_choice": N_("choose whether to ignore the News"),
+    "gain": N_("choose which resources to take"),
+    "salary_choice": N_("choose salary or Make It Rain"),
+    "steal": N_("choose what to steal"),
+    "transit": N_("choose the tile to activate (Transit)"),
+    "stasiun": N_("choose a tile for Stasiun to copy"),
+    "cards": N_("choose among the cards drawn"),
+    "complete": N_("choose a Dream to complete"),
+    "news_choice": N_("choose whether to ignore the News"),
 }
 
 
@@ -61,9 +65,13 @@ def bookkeeping(state: LagaState) -> dict[str, Any]:
     its secrets) pins the state down up to the cards it cannot see, which a determinizer deals."""
     return {
         "tasks": [{"kind": task.kind, "player": task.player, "data": copy.deepcopy(task.data)} for task in state.tasks],
-        "used": list(state.used), "round_used": list(state.round_used), "overflow_fined": state.overflow_fined,
-        "extra_turns": state.extra_turns, "accepted_news": list(state.accepted_news),
-        "ignored_news": list(state.ignored_news), "looking": len(state.looking),
+        "used": list(state.used),
+        "round_used": list(state.round_used),
+        "overflow_fined": state.overflow_fined,
+        "extra_turns": state.extra_turns,
+        "accepted_news": list(state.accepted_news),
+        "ignored_news": list(state.ignored_news),
+        "looking": len(state.looking),
     }
 
 
@@ -75,23 +83,42 @@ def public_view(state: LagaState) -> dict[str, Any]:
     for p in state.players:
         card = c.jobs[p.jobs[-1]]
         res = p.res
-        players.append({
-            "id": p.pid, "coin": res["coin"], "pride": res["pride"], "skill": res["skill"],
-            "job": card.name, "job_level": card.level, "face_down": p.face_down,
-            "ability_on": bool(ability(state, p)), "switched_off_by": p.deactivated_by, "jobs": list(p.jobs),
-            "completed": list(p.completed),
-            "dreams_held": len(p.dreams), "score": score(state, p), "gender": p.gender,
-            "ignores_news": bool(effect) and ignoring_news(state, p),
-        })
+        players.append(
+            {
+                "id": p.pid,
+                "coin": res["coin"],
+                "pride": res["pride"],
+                "skill": res["skill"],
+                "job": card.name,
+                "job_level": card.level,
+                "face_down": p.face_down,
+                "ability_on": bool(ability(state, p)),
+                "switched_off_by": p.deactivated_by,
+                "jobs": list(p.jobs),
+                "completed": list(p.completed),
+                "dreams_held": len(p.dreams),
+                "score": score(state, p),
+                "gender": p.gender,
+                "ignores_news": bool(effect) and ignoring_news(state, p),
+            }
+        )
     out: dict[str, Any] = {
-        "game": "laga", "viewer": None, "round": state.round, "rounds": NEWS_USED,
+        "game": "laga",
+        "viewer": None,
+        "round": state.round,
+        "rounds": NEWS_USED,
         "news": ({"name": state.news, "text": c.news[state.news].text} if state.news else None),
-        "news_left": len(state.news_deck), "news_done": list(state.news_done),
+        "news_left": len(state.news_deck),
+        "news_done": list(state.news_done),
         "first_player": state.players[state.first].pid,
-        "turn_player": None if state.phase == "over" else state.current.pid, "phase": state.phase,
+        "turn_player": None if state.phase == "over" else state.current.pid,
+        "phase": state.phase,
         "ring": [{"tile": t, "tokens": n} for t, n in zip(state.ring, state.tokens, strict=True)],
         "decks": {"jobs": len(state.job_deck), "dreams": len(state.dream_deck)},
-        "players": players, "pending": _pending(state), "you": None, "result": None,
+        "players": players,
+        "pending": _pending(state),
+        "you": None,
+        "result": None,
         "bookkeeping": bookkeeping(state),
     }
     if state.phase == "over":
@@ -173,8 +200,10 @@ def _pending_kind(pend: Mapping[str, Any]) -> str:
 
 
 def _final(v: Mapping[str, Any], nm: Any) -> str:
-    return t("**Final:** {scores}", scores=", ".join(t("{player} {score}", player=nm(r["id"]), score=r["score"])
-                                                   for r in v["result"]))
+    return t(
+        "**Final:** {scores}",
+        scores=", ".join(t("{player} {score}", player=nm(r["id"]), score=r["score"]) for r in v["result"]),
+    )
 
 
 def render_board(v: Mapping[str, Any], names: Mapping[int, str]) -> Board:
@@ -189,8 +218,14 @@ def render(v: Mapping[str, Any], names: Mapping[int, str]) -> str:
     def nm(pid: int) -> str:
         return names.get(pid, t("Player {pid}", pid=pid))
 
-    lines = [t("Round {round}/{rounds} · first player {player} · most points after the last News wins",
-               round=v["round"], rounds=v["rounds"], player=nm(v["first_player"]))]
+    lines = [
+        t(
+            "Round {round}/{rounds} · first player {player} · most points after the last News wins",
+            round=v["round"],
+            rounds=v["rounds"],
+            player=nm(v["first_player"]),
+        )
+    ]
     you = v.get("you")
     if you:  # a line for text-only readers (a log, the demo); the fields below hold cost and effect
         lines.append(t("Your Dreams: {dreams}", dreams=", ".join(you["dreams"]) or t("none")))
@@ -198,8 +233,14 @@ def render(v: Mapping[str, Any], names: Mapping[int, str]) -> str:
         lines.append(_final(v, nm))
     elif v["pending"]:
         pend = v["pending"]
-        lines.append(translate(_WAITING[_pending_kind(pend)], player=nm(pend["player"]), amount=pend.get("amount"),
-                               reason=reason_text(pend.get("reason"))))
+        lines.append(
+            translate(
+                _WAITING[_pending_kind(pend)],
+                player=nm(pend["player"]),
+                amount=pend.get("amount"),
+                reason=reason_text(pend.get("reason")),
+            )
+        )
     return "\n".join(lines)
 
 
@@ -219,7 +260,7 @@ def _clip(text: str) -> str:
     """A brief line of at most ``BRIEF_LINE`` characters, cut between words, never inside one."""
     if len(text) <= BRIEF_LINE:
         return text
-    cut = text[:BRIEF_LINE - 1]
+    cut = text[: BRIEF_LINE - 1]
     return (cut.rsplit(" ", 1)[0] if " " in cut else cut) + "…"
 
 
@@ -241,9 +282,15 @@ def render_brief(v: Mapping[str, Any], names: Mapping[int, str]) -> str:
         kind = _pending_kind(pend)
         fields = dict(round=v["round"], rounds=v["rounds"])
         if pend["player"] == viewer:
-            head = translate(_BRIEF_YOURS[kind], amount=pend.get("amount"), reason=reason_text(pend.get("reason")),
-                             deck=deck_name(pend.get("deck")), keep=pend.get("keep"),
-                             other=nm(pend.get("from")), **fields)
+            head = translate(
+                _BRIEF_YOURS[kind],
+                amount=pend.get("amount"),
+                reason=reason_text(pend.get("reason")),
+                deck=deck_name(pend.get("deck")),
+                keep=pend.get("keep"),
+                other=nm(pend.get("from")),
+                **fields,
+            )
         else:
             head = translate(_BRIEF_WAITING[kind], player=nm(pend["player"]), **fields)
         lines.append(_clip(head))
@@ -251,19 +298,36 @@ def render_brief(v: Mapping[str, Any], names: Mapping[int, str]) -> str:
     you = v.get("you")
     if me is None or you is None:
         return "\n".join(lines) or "Laga Jakarta"
-    lines.append(_clip(t("**You:** {resources} · {job} L{level}{job_state} · {points} pts", resources=_res(me),
-                         job=me["job"], level=me["job_level"], job_state=_job_state(me), points=me["score"])))
-    dreams = "; ".join(t("{dream} ({cost}, {points} pts)", dream=d, cost=_cost(c.dreams[d].cost),
-                         points=c.dreams[d].points) for d in you["dreams"])
+    lines.append(
+        _clip(
+            t(
+                "**You:** {resources} · {job} L{level}{job_state} · {points} pts",
+                resources=_res(me),
+                job=me["job"],
+                level=me["job_level"],
+                job_state=_job_state(me),
+                points=me["score"],
+            )
+        )
+    )
+    dreams = "; ".join(
+        t("{dream} ({cost}, {points} pts)", dream=d, cost=_cost(c.dreams[d].cost), points=c.dreams[d].points)
+        for d in you["dreams"]
+    )
     # never clipped: the secret cards are what the player decides with
     lines.append(t("**Your Dreams:** {dreams}", dreams=dreams or "—"))
     if you["looking"]:
-        looked = [t("{card} ({cost})", card=n, cost=_cost((c.jobs.get(n) or c.dreams[n]).cost))
-                  if n in c.jobs or n in c.dreams else n for n in you["looking"]]
+        looked = [
+            t("{card} ({cost})", card=n, cost=_cost((c.jobs.get(n) or c.dreams[n]).cost))
+            if n in c.jobs or n in c.dreams
+            else n
+            for n in you["looking"]
+        ]
         lines.append(t("**Looking at:** {cards}", cards=", ".join(looked)))
     if pend and pend["player"] == viewer and pend["kind"] in RING_KINDS:
-        lines.append(t("**Ring:** {ring}", ring=" → ".join(f"{TILE_NAMES[tl['tile']]} {tl['tokens']}"
-                                                          for tl in v["ring"])))
+        lines.append(
+            t("**Ring:** {ring}", ring=" → ".join(f"{TILE_NAMES[tl['tile']]} {tl['tokens']}" for tl in v["ring"]))
+        )
     if v["news"] and len(lines) < 6:
         lines.append(_clip(f"📰 {v['news']['name']}: {data_text(v['news']['text'])}"))
     return "\n".join(lines)

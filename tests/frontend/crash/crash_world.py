@@ -63,11 +63,27 @@ class Stored:
 
 def stored_matches(db_path: str) -> dict[int, Stored]:
     with sqlite3.connect(db_path) as db:
-        rows = db.execute("SELECT id, channel_id, status, players, seq, state, message_id, announced_seq, "
-                          "decision_seq, seed, options, names FROM matches").fetchall()
-    return {r[0]: Stored(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6], r[7], r[8], r[9], json.loads(r[10]),
-                         {int(k): v for k, v in json.loads(r[11]).items()})
-            for r in rows}
+        rows = db.execute(
+            "SELECT id, channel_id, status, players, seq, state, message_id, announced_seq, "
+            "decision_seq, seed, options, names FROM matches"
+        ).fetchall()
+    return {
+        r[0]: Stored(
+            r[0],
+            r[1],
+            r[2],
+            json.loads(r[3]),
+            r[4],
+            r[5],
+            r[6],
+            r[7],
+            r[8],
+            r[9],
+            json.loads(r[10]),
+            {int(k): v for k, v in json.loads(r[11]).items()},
+        )
+        for r in rows
+    }
 
 
 def action_log(db_path: str, match_id: int) -> list[tuple[int, Action]]:
@@ -103,8 +119,9 @@ class CrashWorld:
         return channel
 
     async def start_bot(self, seed: int) -> RemoteBot:
-        self.bot = await self.world.spawn("crash_bot:make_bot", {"database_path": self.db_path, "seed": seed},
-                                          import_path=HERE)
+        self.bot = await self.world.spawn(
+            "crash_bot:make_bot", {"database_path": self.db_path, "seed": seed}, import_path=HERE
+        )
         await self.world.settle()
         return self.bot
 
@@ -113,8 +130,9 @@ class CrashWorld:
         return stored_matches(self.db_path)
 
     def live_in(self, channel: Channel) -> Stored | None:
-        return next((m for m in self.matches().values()
-                     if m.channel_id == channel.id and m.status in ("lobby", "active")), None)
+        return next(
+            (m for m in self.matches().values() if m.channel_id == channel.id and m.status in ("lobby", "active")), None
+        )
 
     def lobby_message(self, match_id: int) -> FakeMessage | None:
         """The lobby's message in its channel, found by its buttons (its id may not have been stored)."""
@@ -153,8 +171,9 @@ class CrashWorld:
         player = sorted(game.rules.actors(state))[0]
         return player, game.rules.legal_actions(state, player)
 
-    async def pick(self, player: int, picker: FakeMessage, legal: list[Action], action: Action,
-                   path: tuple[int, ...]) -> tuple[InteractionRecord, tuple[int, ...], bool]:
+    async def pick(
+        self, player: int, picker: FakeMessage, legal: list[Action], action: Action, path: tuple[int, ...]
+    ) -> tuple[InteractionRecord, tuple[int, ...], bool]:
         """One picker click towards ``action``: the click, the new path, and whether it was the move itself."""
         step = walk(legal, path)
         index = next(c.index for c in step.choices if action.get(c.key) == c.value)

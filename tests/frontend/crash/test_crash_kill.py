@@ -69,12 +69,18 @@ class KillPoint:
 #: table edit, between the start's hand DMs, and after a move's last request (before it is
 #: marked as shown).
 FIXED = (
-    KillPoint("new", "commit"), KillPoint("new", "before"), KillPoint("new", "after"),
+    KillPoint("new", "commit"),
+    KillPoint("new", "before"),
+    KillPoint("new", "after"),
     KillPoint("join", "before"),
-    KillPoint("start", "commit"), KillPoint("start", "before"), KillPoint("start", "after"),
+    KillPoint("start", "commit"),
+    KillPoint("start", "before"),
+    KillPoint("start", "after"),
     KillPoint("start", "before", 3),
     KillPoint("open", "before"),
-    KillPoint("move", "commit"), KillPoint("move", "before"), KillPoint("move", "after"),
+    KillPoint("move", "commit"),
+    KillPoint("move", "before"),
+    KillPoint("move", "after"),
     KillPoint("move", "after", 1),
 )
 
@@ -168,6 +174,7 @@ class CrashRun:
         picker, path = opened.message, ()
         assert picker is not None and opened.ephemeral, opened.text
         while True:
+
             async def click():  # type: ignore[no-untyped-def]
                 return await self.cw.pick(player, picker, legal, action, path)
 
@@ -301,5 +308,7 @@ async def test_the_bot_killed_around_every_commit_loses_nothing_and_plays_on(tmp
         cw.world.close()
     assert len(run.landed) == len(plan), run.landed
     assert run.moves >= 6, "play did not go on after the last restart"
-    print(f"{len(plan)} kills, {run.restarts} starts, {run.moves} moves in {time.monotonic() - started:.1f} s:\n  "
-          + "\n  ".join(run.landed))
+    print(
+        f"{len(plan)} kills, {run.restarts} starts, {run.moves} moves in {time.monotonic() - started:.1f} s:\n  "
+        + "\n  ".join(run.landed)
+    )

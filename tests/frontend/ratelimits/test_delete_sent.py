@@ -23,8 +23,7 @@ def _refusal(kind: type[discord.HTTPException], status: int, code: int) -> disco
 
 
 class Deletes:
-    def __init__(self, token_answer: BaseException | None = None,
-                 channel_answer: BaseException | None = None) -> None:
+    def __init__(self, token_answer: BaseException | None = None, channel_answer: BaseException | None = None) -> None:
         self.token_answer, self.channel_answer = token_answer, channel_answer
         self.made: list[str] = []
 
@@ -39,13 +38,17 @@ class Deletes:
             raise self.channel_answer
 
 
-@pytest.mark.parametrize("token_answer, made", [
-    (None, ["token"]),  # deleted through the token: nothing else
-    (_refusal(discord.NotFound, 404, UNKNOWN_MESSAGE), ["token"]),  # already gone: no channel request
-    (_refusal(discord.NotFound, 404, UNKNOWN_WEBHOOK), ["token", "channel"]),  # Discord forgot the token
-    (_refusal(discord.HTTPException, 401, INVALID_TOKEN), ["token", "channel"]),  # the token ran out
-    (_refusal(discord.Forbidden, 403, 50013), ["token"]),  # refused for another reason: not retried
-], ids=["deleted", "already-gone", "unknown-webhook", "token-ran-out", "forbidden"])
+@pytest.mark.parametrize(
+    "token_answer, made",
+    [
+        (None, ["token"]),  # deleted through the token: nothing else
+        (_refusal(discord.NotFound, 404, UNKNOWN_MESSAGE), ["token"]),  # already gone: no channel request
+        (_refusal(discord.NotFound, 404, UNKNOWN_WEBHOOK), ["token", "channel"]),  # Discord forgot the token
+        (_refusal(discord.HTTPException, 401, INVALID_TOKEN), ["token", "channel"]),  # the token ran out
+        (_refusal(discord.Forbidden, 403, 50013), ["token"]),  # refused for another reason: not retried
+    ],
+    ids=["deleted", "already-gone", "unknown-webhook", "token-ran-out", "forbidden"],
+)
 async def test_the_channel_is_asked_only_when_the_token_cannot_delete(token_answer, made):
     deletes = Deletes(token_answer)
     await delete_sent(deletes.through_token, deletes.in_channel, "an old ping")

@@ -48,8 +48,11 @@ class Served:
 def within_rate(times: list[float]) -> bool:
     """No stretch of time holds more slots than the burst plus the rate allow (the pacer's own promise)."""
     times = sorted(times)
-    return all(j - i + 1 <= BURST + (times[j] - times[i]) * RATE + 1e-6
-               for i in range(len(times)) for j in range(i, len(times)))
+    return all(
+        j - i + 1 <= BURST + (times[j] - times[i]) * RATE + 1e-6
+        for i in range(len(times))
+        for j in range(i, len(times))
+    )
 
 
 def at_most_per_second(times: list[float], limit: int) -> bool:
@@ -79,7 +82,7 @@ def test_urgent_requests_overtake_a_background_burst_and_nothing_is_dropped():
     # the background requests that had waited longer.
     assert all(served.at[n] - served.asked[n] <= 5 * INTERVAL + 1e-6 for n in urgent)
     first_urgent = served.order.index("u0")
-    assert served.order[first_urgent:first_urgent + 5] == urgent
+    assert served.order[first_urgent : first_urgent + 5] == urgent
     assert first_urgent < 20  # ahead of 30-odd background requests still waiting
     # One rate for both: never more than the pacer allows, never more than Discord's 50 in a second.
     assert within_rate(served.times())
@@ -119,8 +122,9 @@ def test_no_background_request_is_served_while_an_urgent_one_waits():
     virtual_time.run(main())
     # The burst went to the first five background requests (nobody else had asked yet); then all
     # thirty urgent ones, then the other background ones.
-    assert served.order == ([f"b{i}" for i in range(BURST)] + [f"u{i}" for i in range(30)]
-                            + [f"b{i}" for i in range(BURST, 20)])
+    assert served.order == (
+        [f"b{i}" for i in range(BURST)] + [f"u{i}" for i in range(30)] + [f"b{i}" for i in range(BURST, 20)]
+    )
     assert within_rate(served.times())
 
 
@@ -141,8 +145,11 @@ def test_the_context_chooses_the_priority_and_no_context_is_urgent():
                 with ratelimit.urgent():
                     await served.request(pacer, name)
 
-        tasks = [asyncio.create_task(hand_dm("hand")), asyncio.create_task(urgent_from_background("nested")),
-                 asyncio.create_task(served.request(pacer, "table"))]
+        tasks = [
+            asyncio.create_task(hand_dm("hand")),
+            asyncio.create_task(urgent_from_background("nested")),
+            asyncio.create_task(served.request(pacer, "table")),
+        ]
         await asyncio.gather(*tasks)
         assert ratelimit.current_priority() is Priority.URGENT  # the context ended with the block
 
@@ -155,8 +162,7 @@ def test_a_waiter_cancelled_before_its_slot_leaves_the_queue_and_costs_nobody_a_
 
     async def main() -> None:
         pacer = GlobalPacer()
-        tasks = {f"r{i}": asyncio.create_task(served.request(pacer, f"r{i}", Priority(i % 2)))
-                 for i in range(40)}
+        tasks = {f"r{i}": asyncio.create_task(served.request(pacer, f"r{i}", Priority(i % 2))) for i in range(40)}
         await asyncio.sleep(0)
         for i in range(10, 40, 3):
             tasks[f"r{i}"].cancel()
@@ -247,9 +253,8 @@ def test_a_mixed_burst_through_discord_py_meets_no_429_and_the_urgent_posts_go_f
     world = box["world"]
     assert [r for r in box["results"] if isinstance(r, Exception)] == []
     for channel in channels:
-        assert sorted(m.content for m in world.channel_messages(channel)) == [f"hand {channel}",
-                                                                               f"table {channel}"]
-    sent = [r for r in world.requests[box["start"]:] if r.method == "POST"]
+        assert sorted(m.content for m in world.channel_messages(channel)) == [f"hand {channel}", f"table {channel}"]
+    sent = [r for r in world.requests[box["start"] :] if r.method == "POST"]
     assert len(sent) == 80 and all(r.ok for r in sent)
     assert world.log.rate_limited() == [] and world.rest.rate_limits.refused["global"] == 0
     assert at_most_per_second([r.at for r in sent], 50)

@@ -45,7 +45,7 @@ def test_a_request_built_in_the_block_uses_its_slot_and_shows_the_state_when_it_
     channels = [CHANNEL + i for i in range(30)]
     box = run_paced(GUILD, channels, body)
     world = box["world"]
-    sent = [r for r in world.requests[box["start"]:] if r.method == "POST"]
+    sent = [r for r in world.requests[box["start"] :] if r.method == "POST"]
     assert len(sent) == 30 and all(r.ok for r in sent) and world.log.rate_limited() == []
     # One slot each: the last went out about (30 - burst) intervals after the first asked, not twice that.
     assert sent[-1].at - box["began"] <= (30 - BURST + 1) * INTERVAL + 1e-6

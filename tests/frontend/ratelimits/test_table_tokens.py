@@ -101,7 +101,7 @@ def test_a_table_no_token_reaches_any_more_is_edited_in_the_channel_without_a_40
 
     box = run(tmp_path, scenario)
     world, bot, live = box["world"], box["bot"], box["live"]
-    edits = [r for r in world.requests[box["start"]:box["edited"]] if r.method == "PATCH"]
+    edits = [r for r in world.requests[box["start"] : box["edited"]] if r.method == "PATCH"]
     assert [r.path.startswith(f"/channels/{CHANNEL}/messages/") for r in edits] == [True]
     # The next click posted the table under its own token; the old one went in the channel (its token was dead).
     after = channel_requests(world, box["edited"])
@@ -140,6 +140,7 @@ def test_reaches_whose_token_ran_out_are_dropped_so_ended_matches_hold_nothing()
 def test_a_ping_no_click_in_the_channel_brings_is_a_followup_of_the_tables_token_while_it_lives(tmp_path):
     """An AI seat's move, a timer or a click in a DM has no interaction in the channel: the ping goes out
     through the interaction behind the table's reach; once that token has run out, in the channel, with no 401."""
+
     async def scenario(world, bot, live, box):
         announcer = bot.announcer
         player = sorted(live.game.rules.actors(live.state))[0]
@@ -155,7 +156,7 @@ def test_a_ping_no_click_in_the_channel_brings_is_a_followup_of_the_tables_token
 
     box = run(tmp_path, scenario)
     world = box["world"]
-    first = world.requests[box["start"]:box["first"]]
+    first = world.requests[box["start"] : box["first"]]
     posts = [r for r in first if r.method == "POST"]
     assert len(posts) == 1 and posts[0].route.startswith("/webhooks/")  # a followup of the table's token
     assert [r for r in first if r.path.startswith(f"/channels/{CHANNEL}/")] == []  # nothing limited in the channel

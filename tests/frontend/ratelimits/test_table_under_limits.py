@@ -150,9 +150,16 @@ def test_a_burst_of_moves_in_one_channel_ends_on_the_final_table_with_nothing_dr
                 await quick_move(world, bot, live, player)
                 moves += 1
             await world.settle()
-            box.update(world=world, live=live, moves=moves, start=start, early=rendered_while_committing,
-                       hand_renders=len(hand_renders),
-                       expected=(await prepare(live))[1], folded=announcer.refresher.folded)
+            box.update(
+                world=world,
+                live=live,
+                moves=moves,
+                start=start,
+                early=rendered_while_committing,
+                hand_renders=len(hand_renders),
+                expected=(await prepare(live))[1],
+                folded=announcer.refresher.folded,
+            )
         finally:
             await bot.close()
             world.close()
@@ -171,7 +178,7 @@ def test_a_burst_of_moves_in_one_channel_ends_on_the_final_table_with_nothing_dr
     assert box["early"] == [] and box["hand_renders"] > 0
     # Nothing dropped: every request made after the start was served or waited out and served.
     assert not world.settler.errors
-    failed = [r for r in world.requests[box["start"]:] if r.status >= 400 and r.status != 429]
+    failed = [r for r in world.requests[box["start"] :] if r.status >= 400 and r.status != 429]
     assert failed == []
     assert world.rest.rate_limits.refused["global"] == 0
 
@@ -190,14 +197,16 @@ def test_the_bot_keeps_under_the_global_limit_where_discord_py_alone_storms_into
                 install_pacer(client.http, GlobalPacer(rate=9.0, burst=1))
             await asyncio.sleep(1.0)  # login's requests belong to an earlier window
             try:
-                results = await asyncio.gather(*(client.get_channel(c).send(f"hello {c}") for c in channels),
-                                               return_exceptions=True)
+                results = await asyncio.gather(
+                    *(client.get_channel(c).send(f"hello {c}") for c in channels), return_exceptions=True
+                )
                 failures = sum(isinstance(r, Exception) for r in results)
                 delivered = sum(len(world.channel_messages(c)) for c in channels)
                 return delivered, failures, len(world.log.rate_limited())
             finally:
                 await client.close()
                 world.close()
+
         return virtual_time.run(main())
 
     delivered, failures, refused = burst(paced=True)

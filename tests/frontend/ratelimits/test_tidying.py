@@ -84,8 +84,11 @@ def test_past_the_backlog_the_oldest_tidy_ups_are_dropped_unsent_and_counted():
         await asyncio.gather(*urgent)
         while tidying.pending():
             await asyncio.sleep(0.05)
-        box["tidy"] = [r.json["content"] for r in world.requests[start:]
-                       if r.method == "POST" and r.ok and r.json["content"].startswith("tidy")]
+        box["tidy"] = [
+            r.json["content"]
+            for r in world.requests[start:]
+            if r.method == "POST" and r.ok and r.json["content"].startswith("tidy")
+        ]
 
     box = _run(body)
     assert box["dropped"] == 3 and box["pending"] == 5

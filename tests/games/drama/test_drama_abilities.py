@@ -45,7 +45,7 @@ def test_item_ability_once_per_turn_and_again_next_turn():
     s = new(2)
     arrange_turn(s, P1)
     clear_hand(s, P2)
-    tel, = give(s, P1, "Telefon Lipat", where="items")
+    (tel,) = give(s, P1, "Telefon Lipat", where="items")
     me = player(s, P1)
     s.bank -= 3 - me.juta
     me.juta = 3
@@ -71,7 +71,7 @@ def test_klinik_kampung_ubi_discards_itself_to_avoid_losing_air_muka():
     s = new(2)
     arrange_turn(s, P1)
     clear_hand(s, P2)
-    klinik, = give(s, P2, "Klinik Kampung Ubi", where="items")
+    (klinik,) = give(s, P2, "Klinik Kampung Ubi", where="items")
     act(s, P1, type="attack", target=P2)
     assert s.choice.kind == "react" and GAME.rules.actors(s) == {P2} and GAME.rules.waiting(s).in_window
     assert GAME.rules.legal_actions(s, P2) == [{"type": "react", "card": klinik}, {"type": "decline"}]
@@ -95,7 +95,7 @@ def test_klinik_can_be_declined_and_can_be_cancelled():
     clear_hand(s, P2)
     clear_hand(s, P1)
     s.turn.bonus_action = 1
-    klinik, = give(s, P2, "Klinik Kampung Ubi", where="items")
+    (klinik,) = give(s, P2, "Klinik Kampung Ubi", where="items")
     give(s, P1, "Sebenarnya Semua Hanyalah Mimpi")
     act(s, P1, type="attack", target=P2)
     act(s, P2, type="react", card=klinik)
@@ -128,7 +128,7 @@ def test_passive_abilities():
     arrange_turn(s, P1)
     me = player(s, P1)
     give(s, P1, "Pejabat Guaman", where="items")
-    rashid, = give(s, P1, "Dato Rashid", where="members")
+    (rashid,) = give(s, P1, "Dato Rashid", where="members")
     me.spouse = rashid
     me.juta = 1
     set_kedai(s, 0, "Jam Rolex Tiruan")  # 2 - 1 (Dato Rashid married)

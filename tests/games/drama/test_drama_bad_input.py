@@ -78,10 +78,10 @@ def test_unpaid_costs(turn):
     refused(s, P1, {"type": "buy", "slot": 0}, "costs 4 Juta and you have 0")
     set_kedai(s, 1, "Jamal Sado")
     refused(s, P1, {"type": "recruit", "slot": 1}, "costs 2 cards from your hand")
-    lily, = give(s, P1, "Lily", where="members")
+    (lily,) = give(s, P1, "Lily", where="members")
     refused(s, P1, {"type": "kahwin", "member": lily}, "costs 2 Juta")
     refused(s, P1, {"type": "hero_ability", "discard": 0}, "needs a card from your hand")
-    tel, = give(s, P1, "Telefon Lipat", where="items")
+    (tel,) = give(s, P1, "Telefon Lipat", where="items")
     refused(s, P1, {"type": "use", "card": tel}, "costs 1 Juta")
     give(s, P1, "Jumpa Bomoh", "Menang Cabutan Bertuah")
     GAME.rules.apply(s, P1, {"type": "play", "card": card_id("Jumpa Bomoh")})
@@ -90,10 +90,30 @@ def test_unpaid_costs(turn):
 
 def test_failed_conditions(turn):
     s = turn
-    give(s, P1, "Aku Sebenarnya Polis", "Gangster Tapi Hati Baik", "Balik Kampung", "Cliffhanger",
-         "Jelaskan Di Social Media", "Sebenarnya Semua Hanyalah Mimpi", "Cerai Talak Tiga", "Kahwin Lari")
-    refused(s, P1, {"type": "play", "card": card_id("Aku Sebenarnya Polis"), "target": P2, "pick": 70}, "No other player has an ITEM")
-    refused(s, P1, {"type": "play", "card": card_id("Gangster Tapi Hati Baik"), "pick": 90}, "no MEMBER in the Deck Hijau discard")
+    give(
+        s,
+        P1,
+        "Aku Sebenarnya Polis",
+        "Gangster Tapi Hati Baik",
+        "Balik Kampung",
+        "Cliffhanger",
+        "Jelaskan Di Social Media",
+        "Sebenarnya Semua Hanyalah Mimpi",
+        "Cerai Talak Tiga",
+        "Kahwin Lari",
+    )
+    refused(
+        s,
+        P1,
+        {"type": "play", "card": card_id("Aku Sebenarnya Polis"), "target": P2, "pick": 70},
+        "No other player has an ITEM",
+    )
+    refused(
+        s,
+        P1,
+        {"type": "play", "card": card_id("Gangster Tapi Hati Baik"), "pick": 90},
+        "no MEMBER in the Deck Hijau discard",
+    )
     refused(s, P1, {"type": "play", "card": card_id("Balik Kampung")}, "6 AIR MUKA or less")
     refused(s, P1, {"type": "play", "card": card_id("Cliffhanger")}, "another player's turn")
     refused(s, P1, {"type": "play", "card": card_id("Jelaskan Di Social Media")}, "DENGKI is aimed at you")
@@ -101,9 +121,16 @@ def test_failed_conditions(turn):
     refused(s, P1, {"type": "play", "card": card_id("Cerai Talak Tiga"), "target": P2}, "No other player is married")
     refused(s, P1, {"type": "play", "card": card_id("Kahwin Lari"), "pick": 90}, "cannot be chosen")
     # a target that does not meet the effect's need
-    rolex, = give(s, P2, "Jam Rolex Tiruan", where="items")
-    refused(s, P1, {"type": "play", "card": card_id("Aku Sebenarnya Polis"), "target": P3, "pick": rolex}, "has no ITEM")
-    refused(s, P1, {"type": "play", "card": card_id("Aku Sebenarnya Polis"), "target": P2, "pick": rolex + 1}, "cannot be chosen")
+    (rolex,) = give(s, P2, "Jam Rolex Tiruan", where="items")
+    refused(
+        s, P1, {"type": "play", "card": card_id("Aku Sebenarnya Polis"), "target": P3, "pick": rolex}, "has no ITEM"
+    )
+    refused(
+        s,
+        P1,
+        {"type": "play", "card": card_id("Aku Sebenarnya Polis"), "target": P2, "pick": rolex + 1},
+        "cannot be chosen",
+    )
     refused(s, P1, {"type": "play", "card": card_id("Aku Sebenarnya Polis"), "target": P2}, "Choose the 'pick'")
 
 

@@ -37,6 +37,7 @@ def play(s, pid, name, **params):
 
 # --- hero abilities ---------------------------------------------------------------------------
 
+
 def hero_turn(hero):
     s = ready(heroes=[hero, "Inspektor Wang" if hero != "Inspektor Wang" else "Ryan Kaya-Raya"])
     give(s, P1, "Jumpa Bomoh", "Cliffhanger")
@@ -128,6 +129,7 @@ def test_ryan_kaya_raya_discount_is_cancellable():
 
 # --- Item and Member abilities -----------------------------------------------------------------
 
+
 def test_active_item_abilities():
     s = ready()
     me = player(s, P1)
@@ -147,8 +149,8 @@ def test_active_item_abilities():
 def test_van_nasi_lemak_and_married_mira():
     s = ready(heroes=["Ryan Kaya-Raya", "Inspektor Wang"])
     me = player(s, P1)
-    van, = give(s, P1, "Van Nasi Lemak", where="items")
-    mira, = give(s, P1, "Mira Influencer", where="members")
+    (van,) = give(s, P1, "Van Nasi Lemak", where="items")
+    (mira,) = give(s, P1, "Mira Influencer", where="members")
     me.juta = 3
     s.bank -= 2
     with pytest.raises(IllegalAction, match="only once you KAHWIN"):
@@ -164,7 +166,7 @@ def test_van_nasi_lemak_and_married_mira():
 def test_married_siti_heals():
     s = ready(heroes=["Ryan Kaya-Raya", "Inspektor Wang"])
     me = player(s, P1)
-    siti, = give(s, P1, "Siti Tukang Masak", where="members")
+    (siti,) = give(s, P1, "Siti Tukang Masak", where="members")
     me.spouse = siti
     give(s, P1, "Jumpa Bomoh")
     me.air_muka = 2
@@ -175,14 +177,14 @@ def test_married_siti_heals():
 
 def test_married_abang_long_reduces_dengki_and_haji_bakhil_cheapens_recruiting():
     s = ready(heroes=["Ryan Kaya-Raya", "Inspektor Mei Ling"])
-    long_, = give(s, P2, "Abang Long", where="members")
+    (long_,) = give(s, P2, "Abang Long", where="members")
     player(s, P2).spouse = long_
     s.turn.bonus_dengki = 4  # 5 - 1 = 4; Abang Long absorbs 3 and stays; hero loses 1
     GAME.rules.apply(s, P1, {"type": "attack", "target": P2})
     pass_all(s)
     assert player(s, P2).air_muka == 6 and player(s, P2).members == [long_]
     s = ready(heroes=["Kamsiah Cable", "Inspektor Wang"])
-    bakhil, = give(s, P1, "Haji Bakhil", where="members")
+    (bakhil,) = give(s, P1, "Haji Bakhil", where="members")
     player(s, P1).spouse = bakhil
     set_kedai(s, 0, "Siti Tukang Masak")  # recruit 1 - 1 = 0
     GAME.rules.apply(s, P1, {"type": "recruit", "slot": 0})
@@ -192,19 +194,21 @@ def test_married_abang_long_reduces_dengki_and_haji_bakhil_cheapens_recruiting()
 def test_cermin_mata_hitam_and_ah_chong_reduce_a_loss():
     s = ready(heroes=["Ryan Kaya-Raya", "Inspektor Mei Ling"])
     them = player(s, P2)
-    cermin, = give(s, P2, "Cermin Mata Hitam", where="items")
-    chong, = give(s, P2, "Ah Chong Kawan Baik", where="members")
+    (cermin,) = give(s, P2, "Cermin Mata Hitam", where="items")
+    (chong,) = give(s, P2, "Ah Chong Kawan Baik", where="members")
     them.spouse = chong
     them.juta = 1
     s.bank -= 1
-    card, = give(s, P2, "Jumpa Bomoh")
+    (card,) = give(s, P2, "Jumpa Bomoh")
     s.turn.bonus_dengki = 4  # 5: Ah Chong absorbs 2 and stays, 3 would come off the hero
     GAME.rules.apply(s, P1, {"type": "attack", "target": P2})
     GAME.rules.apply(s, P2, {"type": "pass"})
     assert s.choice.kind == "react"
-    assert GAME.rules.legal_actions(s, P2) == [{"type": "react", "card": cermin},
-                                         {"type": "react", "card": chong, "discard": card},
-                                         {"type": "decline"}]
+    assert GAME.rules.legal_actions(s, P2) == [
+        {"type": "react", "card": cermin},
+        {"type": "react", "card": chong, "discard": card},
+        {"type": "decline"},
+    ]
     GAME.rules.apply(s, P2, {"type": "react", "card": cermin})
     pass_all(s)
     assert s.choice.kind == "react"  # Ah Chong can still lessen what is left

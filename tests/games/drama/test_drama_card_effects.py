@@ -42,13 +42,18 @@ def play(s, pid, name, **params):
 
 # --- Episodes ------------------------------------------------------------------------------
 
+
 def test_gangster_tapi_hati_baik_needs_a_member_in_discard_and_brings_one_back():
     s = ready()
     give(s, P1, "Gangster Tapi Hati Baik")
     with pytest.raises(IllegalAction, match="no MEMBER in the Deck Hijau discard"):
         play(s, P1, "Gangster Tapi Hati Baik", pick=card_id("Lily"))
     lily = to_discard(s, "Lily")
-    assert GAME.rules.legal_actions(s, P1)[0] == {"type": "play", "card": card_id("Gangster Tapi Hati Baik"), "pick": lily}
+    assert GAME.rules.legal_actions(s, P1)[0] == {
+        "type": "play",
+        "card": card_id("Gangster Tapi Hati Baik"),
+        "pick": lily,
+    }
     play(s, P1, "Gangster Tapi Hati Baik", pick=lily)
     assert lily in player(s, P1).members
 
@@ -187,12 +192,13 @@ def test_gosip_kak_limah_discards_a_random_card():
 
 # --- Plot Twists ----------------------------------------------------------------------------
 
+
 def test_aku_sebenarnya_polis_needs_an_item_to_steal():
     s = ready()
     give(s, P1, "Aku Sebenarnya Polis")
     with pytest.raises(IllegalAction, match="No other player has an ITEM"):
         play(s, P1, "Aku Sebenarnya Polis", target=P2, pick=0)
-    rolex, = give(s, P2, "Jam Rolex Tiruan", where="items")
+    (rolex,) = give(s, P2, "Jam Rolex Tiruan", where="items")
     play(s, P1, "Aku Sebenarnya Polis", target=P2, pick=rolex)
     assert player(s, P1).items == [rolex] and player(s, P2).items == []
 
@@ -212,7 +218,7 @@ def test_cerai_talak_tiga_discards_a_spouse():
     give(s, P1, "Cerai Talak Tiga")
     with pytest.raises(IllegalAction, match="No other player is married"):
         play(s, P1, "Cerai Talak Tiga", target=P2)
-    aina, = give(s, P2, "Aina Mualaf", where="members")
+    (aina,) = give(s, P2, "Aina Mualaf", where="members")
     player(s, P2).spouse = aina
     play(s, P1, "Cerai Talak Tiga", target=P2)
     assert player(s, P2).spouse is None and aina in s.green_discard
@@ -251,6 +257,7 @@ def test_rupanya_kembar_only_cancels_plot_twists_and_saksi_palsu_only_episodes()
 
 
 # --- coverage of the set ------------------------------------------------------------------------
+
 
 def test_every_effect_kind_is_implemented_and_used():
     catalog = set(ONE_SHOT) | set(PASSIVE) | set(REACTIVE)

@@ -75,14 +75,16 @@ def test_the_hand_is_a_line_per_card_with_its_text_and_the_board_shows_cards_in_
     for p in s.players:
         give(s, p.id, "Cliffhanger")
     give(s, P1, "Motor Kapcai", where="items")
-    lily, = give(s, P1, "Lily", where="members")
+    (lily,) = give(s, P1, "Lily", where="members")
     s.players[0].spouse = lily
     names = {P1: "Aisyah", P2: "Budi"}
     mine = GAME.presenter.board(GAME.rules.view(s, P1), names).text
     hand = [c for c in s.players[0].hand]
     for cid in hand:
-        assert any(line.startswith("🃏 **" + CARDS.name(cid) + "**") and cardtext.effect_text(cid)[:30] in line
-                   for line in mine.splitlines()), CARDS.name(cid)
+        assert any(
+            line.startswith("🃏 **" + CARDS.name(cid) + "**") and cardtext.effect_text(cid)[:30] in line
+            for line in mine.splitlines()
+        ), CARDS.name(cid)
     public = GAME.presenter.board(GAME.rules.view(s, None), names).text
     assert "Your hand" not in public and "🃏 **" not in public
     seat = list(GAME.presenter.board(GAME.rules.view(s, None), names).fields)[0]
@@ -126,10 +128,14 @@ def test_the_window_question_says_what_is_answered_with_the_chain():
     assert s.window is None  # the Episode was cancelled
     # a Dengki aimed at P2 asks P2 to defend, and the others to respond
     from bot.games.drama import combat
+
     combat.aim_dengki(s, P1, P2, 2, [])
     q = GAME.presenter.question(s, P2, "type", ())
     assert q == "Ryan Kaya-Raya aims 2 DENGKI at you. Plot Twist to defend?"
-    assert GAME.presenter.question(s, P3, "type", ()) == "Ryan Kaya-Raya aims 2 DENGKI at Inspektor Wang. Plot Twist to respond?"
+    assert (
+        GAME.presenter.question(s, P3, "type", ())
+        == "Ryan Kaya-Raya aims 2 DENGKI at Inspektor Wang. Plot Twist to respond?"
+    )
 
 
 def test_a_member_choice_says_what_kahwin_costs_and_gives_or_how_it_shields():
@@ -138,9 +144,11 @@ def test_a_member_choice_says_what_kahwin_costs_and_gives_or_how_it_shields():
     s = new(2)
     arrange_turn(s, P1)
     s.players[0].hero, s.players[0].side = "salmah", 0  # a woman, so she may marry a man
-    rashid, = give(s, P1, "Dato Rashid", where="members")
-    assert GAME.presenter.choice_note(s, P1, "member", rashid) == \
-        "KAHWIN for 2 Juta · married: 💰+2 Juta · Married: ITEMs cost you 1 Juta less."
+    (rashid,) = give(s, P1, "Dato Rashid", where="members")
+    assert (
+        GAME.presenter.choice_note(s, P1, "member", rashid)
+        == "KAHWIN for 2 Juta · married: 💰+2 Juta · Married: ITEMs cost you 1 Juta less."
+    )
     s.choice = Choice(P1, "absorb", options=[rashid])
     assert GAME.presenter.choice_note(s, P1, "member", rashid) == "Absorbs up to 2 DENGKI, then is discarded"
 
@@ -152,9 +160,20 @@ def test_a_big_hand_and_a_full_table_fit_one_embed():
     for p in s.players:
         give(s, p.id, "Motor Kapcai", "Cincin Batu Akik", where="items")
         give(s, p.id, "Lily" if p.id != P1 else "Jamal Sado", where="members")
-    for name in ["Cliffhanger", "Kena Pukau", "Pelumba Haram", "Jumpa Bomoh", "Tampar Depan Orang Ramai",
-                 "Aku Sebenarnya Polis", "Gangster Tapi Hati Baik", "Kahwin Lari", "Jualan Murah Tengah Malam",
-                 "Jelaskan Di Social Media", "Pengsan Tiba-Tiba", "Cerai Talak Tiga"]:
+    for name in [
+        "Cliffhanger",
+        "Kena Pukau",
+        "Pelumba Haram",
+        "Jumpa Bomoh",
+        "Tampar Depan Orang Ramai",
+        "Aku Sebenarnya Polis",
+        "Gangster Tapi Hati Baik",
+        "Kahwin Lari",
+        "Jualan Murah Tengah Malam",
+        "Jelaskan Di Social Media",
+        "Pengsan Tiba-Tiba",
+        "Cerai Talak Tiga",
+    ]:
         give(s, P1, name)
     names = {p.id: f"A rather long display name {p.id}" for p in s.players}
     view = GAME.rules.view(s, P1)
@@ -177,7 +196,11 @@ def test_the_window_question_names_people_when_the_platform_gives_names():
     give(s, P3, "Rupanya Kembar!")
     GAME.rules.apply(s, P1, {"type": "play", "card": card_id("Tampar Depan Orang Ramai"), "target": P2})
     names = {P1: "Aisyah", P2: "Budi", P3: "Citra"}
-    assert GAME.presenter.question(s, P3, "type", (), names=names) == \
-        "Aisyah plays Tampar Depan Orang Ramai on Budi. Plot Twist to respond?"
-    assert GAME.presenter.question(s, P2, "type", (), names=names) == \
-        "Aisyah plays Tampar Depan Orang Ramai on you. Plot Twist to respond?"
+    assert (
+        GAME.presenter.question(s, P3, "type", (), names=names)
+        == "Aisyah plays Tampar Depan Orang Ramai on Budi. Plot Twist to respond?"
+    )
+    assert (
+        GAME.presenter.question(s, P2, "type", (), names=names)
+        == "Aisyah plays Tampar Depan Orang Ramai on you. Plot Twist to respond?"
+    )

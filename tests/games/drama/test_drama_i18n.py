@@ -12,7 +12,7 @@ from tests.games.drama.drama_helpers import GAME, P1, P2, arrange_turn, new
 NAMES = {P1: "Aishah", P2: "Badrul"}
 
 # A test-only catalogue (Malay-like): an event, a refusal, a table label, a count, a question and a rules paragraph.
-PO = r'''msgid ""
+PO = r"""msgid ""
 msgstr ""
 "Language: ms\n"
 "Content-Type: text/plain; charset=UTF-8\n"
@@ -39,7 +39,7 @@ msgstr "Kad mana yang anda main?"
 
 msgid "**KEDAI**: a bought slot is refilled face down and turns face up when the next turn starts."
 msgstr "**KEDAI**: slot yang dibeli diisi semula tertutup."
-'''
+"""
 
 
 @pytest.fixture
@@ -53,8 +53,10 @@ def test_events_labels_questions_and_refusals_follow_the_locale(ms):
     with use_locale("ms"):
         assert GAME.presenter.event_line(attack, NAMES) == "Aishah menghala 2 DENGKI kepada Badrul!"
         assert GAME.presenter.event_line({"type": "draw", "player": P1, "count": 3}, NAMES) == "Aishah cabut 3 kad."
-        assert (GAME.presenter.event_line({"type": "effect", "kind": "gain_juta", "player": P1, "amount": 2}, NAMES)
-                == "Aishah ambil 2 Juta dari Bank.")
+        assert (
+            GAME.presenter.event_line({"type": "effect", "kind": "gain_juta", "player": P1, "amount": 2}, NAMES)
+            == "Aishah ambil 2 Juta dari Bank."
+        )
         assert text.describe_choice(s, P1, "type", "end_turn") == "Tamat giliran tanpa menyerang"
         assert text.describe_question(s, P1, "card", (("type", "play"),)) == "Kad mana yang anda main?"
         assert "**KEDAI**: slot yang dibeli diisi semula tertutup." in GAME.presenter.rules_page()

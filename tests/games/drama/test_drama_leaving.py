@@ -73,6 +73,7 @@ def three(seed: int = 1):
 
 # --- who may leave ------------------------------------------------------------------------
 
+
 def test_only_a_player_still_in_a_running_match_can_leave():
     s = new(3)
     before = GAME.rules.state_to_json(s)
@@ -106,11 +107,12 @@ def test_a_knocked_out_hero_cannot_leave_either():
 
 # --- the leaver's cards --------------------------------------------------------------------
 
+
 def test_the_leavers_cards_go_to_the_discard_piles_and_their_juta_to_the_bank():
     s = new(3, heroes=HEROES)
     arrange_turn(s, P2)
     me = player(s, P1)
-    item, = give(s, P1, "Motor Kapcai", where="items")
+    (item,) = give(s, P1, "Motor Kapcai", where="items")
     m1, m2 = give(s, P1, "Jamal Sado", "Lily", where="members")
     me.spouse = m2
     hand = list(me.hand)
@@ -136,6 +138,7 @@ def test_a_leaver_is_skipped_in_the_turn_order_from_then_on():
 
 
 # --- hero picking -------------------------------------------------------------------------
+
 
 def test_leaving_on_ones_own_pick_passes_the_pick_and_the_gold_card_on():
     s = GAME.rules.new_game([P1, P2, P3], 1)
@@ -195,6 +198,7 @@ def test_when_all_others_leave_during_picking_the_last_player_wins():
 
 
 # --- the leaver's own turn --------------------------------------------------------------------
+
 
 def test_leaving_in_ones_own_action_phase_passes_the_turn_on():
     s = three()
@@ -264,6 +268,7 @@ def test_a_leaver_takes_no_extra_turn():
 
 # --- someone else's window ----------------------------------------------------------------------
 
+
 def test_leaving_as_the_last_to_answer_closes_the_window_and_it_resolves():
     s = three()
     arrange_turn(s, P1)
@@ -328,6 +333,7 @@ def test_a_leavers_reflection_does_not_turn_the_dengki_back():
 
 # --- a pending Dengki ---------------------------------------------------------------------------
 
+
 def test_the_attacker_leaving_before_the_dengki_lands_calls_it_off():
     s = three()
     arrange_turn(s, P1)
@@ -356,6 +362,7 @@ def test_the_target_leaving_before_the_dengki_lands_ends_the_attackers_turn():
 
 # --- a choice pending for the leaver, or about the leaver's card ---------------------------------
 
+
 def test_leaving_while_ordering_ones_shields_drops_the_hit():
     s = three()
     jamal, aina = give(s, P2, "Jamal Sado", "Aina Mualaf", where="members")
@@ -370,7 +377,7 @@ def test_leaving_while_ordering_ones_shields_drops_the_hit():
 
 def test_leaving_while_offered_a_reactive_ability_drops_the_loss():
     s = three()
-    klinik, = give(s, P2, "Klinik Kampung Ubi", where="items")
+    (klinik,) = give(s, P2, "Klinik Kampung Ubi", where="items")
     arrange_turn(s, P1)
     act(s, P1, type="attack", target=P2)
     assert s.choice.kind == "react" and GAME.rules.waiting(s).in_window
@@ -382,7 +389,7 @@ def test_leaving_while_offered_a_reactive_ability_drops_the_loss():
 def test_leaving_while_a_thief_makes_room_for_ones_item_makes_the_theft_fail():
     s = three()
     kapcai, basikal = give(s, P1, "Motor Kapcai", "Basikal Tua", where="items")
-    lori, = give(s, P2, "Lori Balak", where="items")
+    (lori,) = give(s, P2, "Lori Balak", where="items")
     arrange_turn(s, P1)
     give(s, P1, "Aku Sebenarnya Polis")
     act(s, P1, type="play", card=card_id("Aku Sebenarnya Polis"), target=P2, pick=lori)
@@ -405,6 +412,7 @@ def test_someone_elses_choice_is_left_alone():
 
 
 # --- the end ----------------------------------------------------------------------------------------
+
 
 def test_the_last_hero_left_wins():
     s = three()

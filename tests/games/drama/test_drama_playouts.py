@@ -145,8 +145,14 @@ def test_illegal_random_actions_change_nothing():
                 assert GAME.rules.state_to_json(state) == before
         pid = actors[0]
         legal = GAME.rules.legal_actions(state, pid)
-        for bad in ({"type": "play", "card": BLUE_COUNT + 50}, {"type": "nope"}, {"type": "attack", "target": pid},
-                    {"type": "pass", "extra": 1}, "pass", {"type": "buy", "slot": 9}):
+        for bad in (
+            {"type": "play", "card": BLUE_COUNT + 50},
+            {"type": "nope"},
+            {"type": "attack", "target": pid},
+            {"type": "pass", "extra": 1},
+            "pass",
+            {"type": "buy", "slot": 9},
+        ):
             if bad in legal:
                 continue
             try:
@@ -165,13 +171,20 @@ CARD_KEYS = ("card", "pick", "discard", "replace", "member")
 def _norm(action):
     """An action with card ids replaced by names: identical copies are one choice."""
     from bot.games.drama.state import NAMES
-    return json.dumps({k: (NAMES[v] if k in CARD_KEYS and isinstance(v, int) and 0 <= v < len(NAMES) else v)
-                       for k, v in action.items()}, sort_keys=True)
+
+    return json.dumps(
+        {
+            k: (NAMES[v] if k in CARD_KEYS and isinstance(v, int) and 0 <= v < len(NAMES) else v)
+            for k, v in action.items()
+        },
+        sort_keys=True,
+    )
 
 
 def _variants(state, pid, legal):
     """Legal actions with one parameter swapped for another plausible value, plus bare types."""
     from bot.games.drama.actions import ALL_TYPES
+
     pools = {
         "card": list(range(0, 104, 3)) + [c for p in state.players for c in p.hand + p.items + p.members],
         "target": [p.id for p in state.players] + [7],
@@ -193,6 +206,7 @@ def _variants(state, pid, legal):
 
 def test_check_accepts_exactly_the_listed_actions():
     from bot.games.drama.actions import check
+
     for seed in range(12):
         n = 2 + seed % 5
         ids = [1001 + i for i in range(n)]

@@ -77,8 +77,12 @@ def test_cliffhanger_stops_a_dengki_aimed_at_the_ai_and_kena_pukau_opens_an_acti
         clear_hand(s, p.id)
     give(s, P2, "Kena Pukau")
     from bot.games.drama.windows import open_window
+
     open_window(s, "action_start", exclude=P1)
-    picks = {POLICY.choose(GAME.rules.view(s, P2), GAME.rules.legal_actions(s, P2), Rng.seeded(seed))["type"] for seed in range(10)}
+    picks = {
+        POLICY.choose(GAME.rules.view(s, P2), GAME.rules.legal_actions(s, P2), Rng.seeded(seed))["type"]
+        for seed in range(10)
+    }
     assert picks == {"play", "pass"}  # sometimes, not always: a seeded choice
 
 

@@ -31,6 +31,7 @@ def act(state, pid, **action):
 
 # --- setup -------------------------------------------------------------------------
 
+
 def test_setup_deals_hands_juta_bank_and_kedai():
     s = GAME.rules.new_game([P1, P2, P3], 7)
     assert s.phase == "pick"
@@ -89,6 +90,7 @@ def test_heroes_dealt_option():
 
 # --- the three phases ----------------------------------------------------------------------
 
+
 def test_three_phases_collect_then_action_then_dengki():
     s = new(2, seed=2)
     tp = s.turn.player
@@ -129,7 +131,9 @@ def test_attacking_first_ends_the_turn_with_no_phase_after_it():
     assert s.turn.player == other and s.phase == "collect"
     # back on the other player's turn, the attacker may at most answer with a PLOT TWIST
     assert {a["type"] for a in GAME.rules.legal_actions(s, tp)} <= {"pass", "play"}
-    assert all(CARDS.blue[a["card"]].kind == "plot_twist" for a in GAME.rules.legal_actions(s, tp) if a["type"] == "play")
+    assert all(
+        CARDS.blue[a["card"]].kind == "plot_twist" for a in GAME.rules.legal_actions(s, tp) if a["type"] == "play"
+    )
 
 
 def test_skipping_the_attack_ends_the_turn():
@@ -141,11 +145,12 @@ def test_skipping_the_attack_ends_the_turn():
 
 # --- attributes ------------------------------------------------------------------------------
 
+
 def test_rulebook_example_ryan_with_items_and_married_lily():
     """Ryan Kaya-Raya with Items and a married Lily: 3 Juta, 2 cards, 2 plays, 4 Dengki."""
     s = new(2, heroes=["Ryan Kaya-Raya", "Inspektor Wang"])
     give(s, P1, "Klinik Kampung Ubi", "Rantai Emas 916", "Kereta Proton Saga", where="items")
-    lily, = give(s, P1, "Lily", where="members")
+    (lily,) = give(s, P1, "Lily", where="members")
     player(s, P1).spouse = lily
     me = player(s, P1)
     assert attributes(s, me) == {"juta": 3, "draw": 2, "action": 2, "dengki": 4}
@@ -196,7 +201,7 @@ def test_item_with_juta_and_kahwin_attributes_apply_at_once():
     act(s, P1, type="buy", slot=1)
     assert me.juta == 1  # paid 3, got 1 at once
     pass_all(s)
-    kak, = give(s, P1, "Kak Ton Janda Muda", where="members")
+    (kak,) = give(s, P1, "Kak Ton Janda Muda", where="members")
     hand = len(me.hand)
     act(s, P1, type="kahwin", member=kak)  # costs 1, gives +1 Juta and +1 Draw at once
     assert me.spouse == kak and me.juta == 1 and len(me.hand) == hand + 1
@@ -215,6 +220,7 @@ def test_new_action_attribute_applies_at_once():
 
 
 # --- Kedai, limits, members ------------------------------------------------------------------
+
 
 def test_kedai_refill_is_face_down_until_next_turn():
     s = new(2)
@@ -299,7 +305,7 @@ def test_kahwin_rules():
     me.juta = 2
     act(s, P1, type="kahwin", member=lily)
     assert me.spouse == lily and me.juta == 0 and s.window is None  # kahwin opens no window
-    aina, = give(s, P1, "Aina Mualaf", where="hand")
+    (aina,) = give(s, P1, "Aina Mualaf", where="hand")
     me.members.remove(jamal)
     me.members.append(aina)
     me.hand.remove(aina)
@@ -312,7 +318,7 @@ def test_kahwin_printed_cost_and_discount():
     s = new(2, heroes=["Ryan Kaya-Raya", "Inspektor Wang"])
     arrange_turn(s, P1)
     me = player(s, P1)
-    kak, = give(s, P1, "Kak Ton Janda Muda", where="members")  # printed kahwin 1
+    (kak,) = give(s, P1, "Kak Ton Janda Muda", where="members")  # printed kahwin 1
     me.juta = 1
     act(s, P1, type="kahwin", member=kak)
     assert me.juta == 1  # paid 1, got +1 Juta at once
@@ -320,7 +326,7 @@ def test_kahwin_printed_cost_and_discount():
     arrange_turn(s2, P1)
     me2 = player(s2, P1)
     give(s2, P1, "Banglo Atas Bukit", where="items")
-    bakhil, = give(s2, P1, "Haji Bakhil", where="members")  # printed 4, Banglo makes it 3
+    (bakhil,) = give(s2, P1, "Haji Bakhil", where="members")  # printed 4, Banglo makes it 3
     me2.juta = 3
     act(s2, P1, type="kahwin", member=bakhil)
     assert me2.spouse == bakhil and me2.juta == 2  # 3 - 3 + 2 Juta at once
@@ -328,9 +334,10 @@ def test_kahwin_printed_cost_and_discount():
 
 # --- Dengki -----------------------------------------------------------------------------------
 
+
 def test_rulebook_example_two_dengki_against_wang_shielded_by_aina():
     s = new(2, heroes=["Kaya bin Raya", "Inspektor Wang"])
-    aina, = give(s, P2, "Aina Mualaf", where="members")
+    (aina,) = give(s, P2, "Aina Mualaf", where="members")
     arrange_turn(s, P1)
     s.turn.bonus_dengki = 1  # 2 Dengki
     clear_hand(s, P2)
@@ -414,6 +421,7 @@ def test_air_muka_is_capped_at_seven():
 
 
 # --- decks ------------------------------------------------------------------------------------
+
 
 def test_blue_deck_reshuffles_its_discard_pile():
     s = new(2)

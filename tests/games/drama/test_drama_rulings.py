@@ -51,6 +51,7 @@ def at_start(seed: int = 1):
 
 # --- Dengki before Collecting ----------------------------------------------------------------
 
+
 def test_the_turn_player_chooses_to_collect_or_to_attack_before_collecting():
     s, tp, other = at_start()
     assert GAME.rules.actors(s) == {tp} and not GAME.rules.waiting(s).in_window
@@ -98,6 +99,7 @@ def test_the_ordinary_collect_still_leads_to_the_action_phase():
 
 
 # --- "hits with N DENGKI" is a Dengki ------------------------------------------------------------
+
 
 def ready():
     s = new(2)
@@ -150,6 +152,7 @@ def test_a_card_dengki_during_a_pending_attack_restores_that_attack_afterwards()
     assert s.attack.source == "card" and s.attack.target == P1
     s.window = None  # nobody answers
     from bot.games.drama import flow
+
     flow.advance(s, events)
     assert player(s, P1).air_muka == 5
     assert s.attack == outer
@@ -157,16 +160,18 @@ def test_a_card_dengki_during_a_pending_attack_restores_that_attack_afterwards()
 
 # --- kahwin price, Kedai refills in an extra turn ---------------------------------------------------
 
+
 def test_kahwin_costs_the_members_printed_price():
     """Every Member's KAHWIN costs its printed price (no discount in play); Kak Ton's is 1, not 2."""
     from bot.games.drama.shop import kahwin_cost
     from bot.games.drama.state import CARDS
+
     s = ready()
     me = player(s, P1)  # Ryan Kaya-Raya, a man
     members = [c for c in range(len(CARDS.blue), len(CARDS.blue) + len(CARDS.green)) if CARDS.g(c).kind == "member"]
     assert all(kahwin_cost(me, m) == CARDS.g(m).kahwin for m in members)
     assert {CARDS.g(m).kahwin for m in members} != {2}  # the printed price, not a flat 2
-    kak, = give(s, P1, "Kak Ton Janda Muda", where="members")
+    (kak,) = give(s, P1, "Kak Ton Janda Muda", where="members")
     assert CARDS.g(kak).kahwin == 1
     s.bank += me.juta - 1
     me.juta = 1

@@ -86,10 +86,25 @@ def test_render_for_players_and_spectators_stays_short():
 def test_rules_summary_names_the_rulings():
     text = GAME.presenter.rules_page()
     assert len(text) <= 3500
-    for phrase in ("Collecting", "PLOT TWIST windows", "last in, first out", "Cliffhanger", "unmarried MEMBERs",
-                   "spouse", "Klinik Kampung Ubi", "30 Juta", "2 each of ACCESSORY", "face down", "never above 7",
-                   "gold AIR MUKA card", "4 Deck Biru cards and 1 Juta", "only its shield", "reshuffle",
-                   "costs an ACTION", "Pelumba Haram"):
+    for phrase in (
+        "Collecting",
+        "PLOT TWIST windows",
+        "last in, first out",
+        "Cliffhanger",
+        "unmarried MEMBERs",
+        "spouse",
+        "Klinik Kampung Ubi",
+        "30 Juta",
+        "2 each of ACCESSORY",
+        "face down",
+        "never above 7",
+        "gold AIR MUKA card",
+        "4 Deck Biru cards and 1 Juta",
+        "only its shield",
+        "reshuffle",
+        "costs an ACTION",
+        "Pelumba Haram",
+    ):
         assert phrase in text, phrase
 
 
@@ -97,9 +112,11 @@ def test_describe_action_and_choice_labels():
     s = new(3, heroes=["Ryan Kaya-Raya", "Inspektor Wang", "Ustazah Salmah"])
     arrange_turn(s, P1)
     clear_hand(s, P1)
-    rolex, = give(s, P2, "Jam Rolex Tiruan", where="items")
+    (rolex,) = give(s, P2, "Jam Rolex Tiruan", where="items")
     give(s, P1, "Aku Sebenarnya Polis")
-    label = GAME.presenter.action_label(s, P1, {"type": "play", "card": card_id("Aku Sebenarnya Polis"), "target": P2, "pick": rolex})
+    label = GAME.presenter.action_label(
+        s, P1, {"type": "play", "card": card_id("Aku Sebenarnya Polis"), "target": P2, "pick": rolex}
+    )
     assert label == "Play Aku Sebenarnya Polis on Inspektor Wang: Jam Rolex Tiruan"
     assert GAME.presenter.choice_label(s, P1, "type", "kahwin") == "KAHWIN"
     assert GAME.presenter.choice_label(s, P1, "target", P3) == "Ustazah Salmah"
@@ -112,7 +129,10 @@ def test_describe_action_and_choice_labels():
     pick = GAME.rules.new_game([P1, P2], 1)
     assert GAME.presenter.choice_label(pick, P1, "hero", "Lily") == "Lily"
     assert GAME.presenter.choice_label(pick, P1, "hero", "Ryan Kaya-Raya") == "Ryan Kaya-Raya (man)"
-    assert GAME.presenter.choice_note(pick, P1, "hero", "Kamsiah Cable") == "ABILITY: Discard 1 CARD to get a discount of 1 Juta at the KEDAI."
+    assert (
+        GAME.presenter.choice_note(pick, P1, "hero", "Kamsiah Cable")
+        == "ABILITY: Discard 1 CARD to get a discount of 1 Juta at the KEDAI."
+    )
 
 
 def test_describe_event_lines():

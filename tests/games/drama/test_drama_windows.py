@@ -30,6 +30,7 @@ def act(state, pid, **action):
 
 # --- Plot Twist windows ---------------------------------------------------------------------
 
+
 def test_every_player_with_cards_is_asked_and_passing_closes_the_window():
     s = new(4)
     tp = s.turn.player
@@ -228,8 +229,8 @@ def test_windows_open_at_each_ruled_moment():
     s.bank -= 9 - 1
     s.turn.bonus_action = 5
     bomoh, rumah, pay1, pay2 = give(s, P1, "Jumpa Bomoh", "Rumah Teres Dua Tingkat", "Cliffhanger", "Pelumba Haram")
-    tel, = give(s, P1, "Telefon Lipat", where="items")
-    lily, = give(s, P1, "Lily", where="members")
+    (tel,) = give(s, P1, "Telefon Lipat", where="items")
+    (lily,) = give(s, P1, "Lily", where="members")
     set_kedai(s, 0, "Jam Rolex Tiruan")
     set_kedai(s, 1, "Aina Mualaf")
 

@@ -25,11 +25,18 @@ def new(seed: int = 1) -> DrumpState:
     return GAME.rules.new_game([A, B], seed)
 
 
-def arrange(state: DrumpState, *, turn: int = A, first: int | None = None,
-            hands: Mapping[int, Iterable[str]] | None = None,
-            zones: Mapping[int, Mapping[int, Iterable[str]]] | None = None,
-            parts: Mapping[int, Iterable[str]] | None = None,
-            drop: Iterable[str] = (), deck_top: Iterable[str] = (), deck_size: int | None = None) -> DrumpState:
+def arrange(
+    state: DrumpState,
+    *,
+    turn: int = A,
+    first: int | None = None,
+    hands: Mapping[int, Iterable[str]] | None = None,
+    zones: Mapping[int, Mapping[int, Iterable[str]]] | None = None,
+    parts: Mapping[int, Iterable[str]] | None = None,
+    drop: Iterable[str] = (),
+    deck_top: Iterable[str] = (),
+    deck_size: int | None = None,
+) -> DrumpState:
     """Rebuild ``state`` around the named cards; everything else is in the deck.
 
     ``zones[player][z]`` lists a zone's cards oldest first: the first is face up, the rest face down
@@ -82,7 +89,9 @@ def arrange(state: DrumpState, *, turn: int = A, first: int | None = None,
 def play(state: DrumpState, player: int, action_type: str, **params: Any) -> list[dict[str, Any]]:
     """Apply one action, first checking that the engine listed it as legal."""
     action = {"type": action_type, **params}
-    assert action in GAME.rules.legal_actions(state, player), f"{action} not in {GAME.rules.legal_actions(state, player)}"
+    assert action in GAME.rules.legal_actions(state, player), (
+        f"{action} not in {GAME.rules.legal_actions(state, player)}"
+    )
     return GAME.rules.apply(state, player, action)
 
 

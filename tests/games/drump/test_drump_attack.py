@@ -15,7 +15,9 @@ def test_drump_unblocked_attack_reaching_14_clears_the_zone_and_the_attacker_dra
     state = arrange(new(), hands={A: ["2S", "8D"]}, zones={B: {1: ["9H", "3C"]}}, deck_top=["4D"])
     events = play(state, A, "attack", target=1, card="2S")
     assert events[0]["card"] == "2S" and state.phase == BLOCK
-    assert GAME.rules.waiting(state).in_window and GAME.rules.actors(state) == {B} and GAME.rules.waiting(state).turn == A
+    assert (
+        GAME.rules.waiting(state).in_window and GAME.rules.actors(state) == {B} and GAME.rules.waiting(state).turn == A
+    )
     assert GAME.rules.view(state, A)["attack"]["card"] == "2S"
     assert GAME.rules.timeout_action(state, B) == {"type": "no_block"}
     events = play(state, B, "no_block")
@@ -57,12 +59,19 @@ def test_drump_attack_needs_a_force_card_and_a_non_empty_zone():
 
 
 def test_drump_block_then_higher_reattack_then_blocked_again_then_stop():
-    state = arrange(new(), hands={A: ["5S", "4D", "QC", "KD"], B: ["10H", "JS"]},
-                    zones={B: {2: ["6C", "AH"]}}, deck_top=["2D", "3D"])
+    state = arrange(
+        new(),
+        hands={A: ["5S", "4D", "QC", "KD"], B: ["10H", "JS"]},
+        zones={B: {2: ["6C", "AH"]}},
+        deck_top=["2D", "3D"],
+    )
     play(state, A, "attack", target=2, card="5S")
     # A block may use any Monster Part (or an Ace); Force Cards cannot block.
-    assert GAME.rules.legal_actions(state, B) == [{"type": "block", "card": "10H"}, {"type": "block", "card": "JS"},
-                                            {"type": "no_block"}]
+    assert GAME.rules.legal_actions(state, B) == [
+        {"type": "block", "card": "10H"},
+        {"type": "block", "card": "JS"},
+        {"type": "no_block"},
+    ]
     events = play(state, B, "block", card="10H")
     assert _types(events) == ["block", "draw", "drew"] and events[0]["blocked"] == "5S"
     assert hand(state, B) == ["2D", "JS"] and GAME.rules.view(state, None)["drop"][-2:] == ["5S", "10H"]
@@ -70,8 +79,11 @@ def test_drump_block_then_higher_reattack_then_blocked_again_then_stop():
     assert state.phase == REATTACK and GAME.rules.actors(state) == {A} and not GAME.rules.waiting(state).in_window
     assert GAME.rules.timeout_action(state, A) == {"type": "stop"}
     # Higher than 5: the Queen part (12) and King part (13) qualify, the 4 does not.
-    assert GAME.rules.legal_actions(state, A) == [{"type": "reattack", "card": "QC"}, {"type": "reattack", "card": "KD"},
-                                            {"type": "stop"}]
+    assert GAME.rules.legal_actions(state, A) == [
+        {"type": "reattack", "card": "QC"},
+        {"type": "reattack", "card": "KD"},
+        {"type": "stop"},
+    ]
     refused(state, A, {"type": "reattack", "card": "4D"}, "worth more than 5")
     play(state, A, "reattack", card="QC")
     assert state.phase == BLOCK and GAME.rules.view(state, B)["attack"]["blocks"] == [["5S", "10H"]]
@@ -105,8 +117,9 @@ def test_drump_ace_block_ends_the_attack():
 
 
 def test_drump_ace_reattack_cannot_be_blocked():
-    state = arrange(new(), hands={A: ["5S", "AH"], B: ["KC", "QS"]}, zones={B: {0: ["9C", "4C"]}},
-                    deck_top=["2D", "3D"])
+    state = arrange(
+        new(), hands={A: ["5S", "AH"], B: ["KC", "QS"]}, zones={B: {0: ["9C", "4C"]}}, deck_top=["2D", "3D"]
+    )
     play(state, A, "attack", target=0, card="5S")
     play(state, B, "block", card="KC")
     assert {"type": "reattack", "card": "AH"} in GAME.rules.legal_actions(state, A)
@@ -118,8 +131,9 @@ def test_drump_ace_reattack_cannot_be_blocked():
 
 
 def test_drump_ace_reattack_is_allowed_even_after_a_king_and_a_blocked_ace_counts_one():
-    state = arrange(new(), hands={A: ["AS", "AD", "2H"], B: ["KC", "QS"]}, zones={B: {0: ["3C"]}},
-                    deck_top=["7D", "8D"])
+    state = arrange(
+        new(), hands={A: ["AS", "AD", "2H"], B: ["KC", "QS"]}, zones={B: {0: ["3C"]}}, deck_top=["7D", "8D"]
+    )
     play(state, A, "attack", target=0, card="AS")  # a first attack with an Ace can be blocked
     play(state, B, "block", card="KC")
     assert GAME.rules.view(state, A)["attack"]["beat"] == 1

@@ -26,8 +26,9 @@ def _tokens(text: str) -> set[str]:
 
 
 def test_drump_brief_shows_the_hand_and_the_attack_in_a_few_lines():
-    state = arrange(new(), turn=A, hands={A: ["3S", "KD"], B: ["2C", "QH"]},
-                    zones={A: {0: ["5H", "6C"]}, B: {1: ["4D", "9S"]}})
+    state = arrange(
+        new(), turn=A, hands={A: ["3S", "KD"], B: ["2C", "QH"]}, zones={A: {0: ["5H", "6C"]}, B: {1: ["4D", "9S"]}}
+    )
     brief = GAME.presenter.brief_text(GAME.rules.view(state, A), NAMES)
     assert len(brief.splitlines()) <= MAX_LINES
     assert "3♠" in brief and "K♦" in brief and "Budi" in brief

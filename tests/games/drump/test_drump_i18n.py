@@ -34,8 +34,13 @@ def test_every_drump_text_is_in_the_catalogue(pseudo_locale):
                     assert _translated(GAME.presenter.question(state, player, key, chosen)), key
                     if key is not None:
                         chosen.append((key, action[key]))
-            for bad in ({"type": "place", "card": "KS", "zone": 0}, {"type": "attack"}, {"type": "nope"},
-                        {"type": "discard", "card": "ZZ"}, {"type": "stop"}):
+            for bad in (
+                {"type": "place", "card": "KS", "zone": 0},
+                {"type": "attack"},
+                {"type": "nope"},
+                {"type": "discard", "card": "ZZ"},
+                {"type": "stop"},
+            ):
                 try:
                     GAME.rules.apply(GAME.rules.state_from_json(GAME.rules.state_to_json(state)), player, bad)
                 except IllegalAction as exc:

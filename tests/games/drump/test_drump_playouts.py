@@ -162,8 +162,23 @@ def test_drump_random_playouts_keep_every_invariant():
             again = replay(GAME.rules, [A, B], seed, None, log)
             assert GAME.rules.state_to_json(again) == GAME.rules.state_to_json(state)
     # The playouts really exercise the rules, not just a corner of them.
-    for kind in ("place", "summon", "extra_jack", "exchange", "attack", "block", "no_block", "reveal",
-                 "attack_success", "attack_fail", "attack_end", "trim", "discard", "deck_out", "game_over"):
+    for kind in (
+        "place",
+        "summon",
+        "extra_jack",
+        "exchange",
+        "attack",
+        "block",
+        "no_block",
+        "reveal",
+        "attack_success",
+        "attack_fail",
+        "attack_end",
+        "trim",
+        "discard",
+        "deck_out",
+        "game_over",
+    ):
         assert kinds[kind] > 0, f"no {kind} event in {GAMES} random games"
     assert endings["deck_out"] > 0
 

@@ -36,8 +36,11 @@ def test_drump_place_first_card_face_up_then_face_down_and_one_per_zone_per_turn
 
 
 def test_drump_summon_sums_with_aces_need_two_cards():
-    state = arrange(new(), hands={A: ["JS", "QH", "KC", "10D", "JH"]},
-                    zones={A: {0: ["AS"], 1: ["AH", "AC"], 2: ["AD", "2S"], 3: ["9S", "2H"]}})
+    state = arrange(
+        new(),
+        hands={A: ["JS", "QH", "KC", "10D", "JH"]},
+        zones={A: {0: ["AS"], 1: ["AH", "AC"], 2: ["AD", "2S"], 3: ["9S", "2H"]}},
+    )
     # zone 0: a lone Ace never summons a Jack; zone 1: A+A = 2/12/22 -> Pegasus (12);
     # zone 2: A+2 = 3/13 -> Dragon (13); zone 3: 9+2 = 11 -> Hydra.
     assert sorted(_summons(state)) == sorted([("QH", 1), ("KC", 2), ("JS", 3), ("JH", 3)])
@@ -108,7 +111,12 @@ def test_drump_trimming_to_five_at_the_end_of_the_turn():
     assert GAME.rules.actors(state) == {A} and GAME.rules.waiting(state).turn == A
     assert not GAME.rules.waiting(state).in_window
     assert GAME.rules.legal_actions(state, A) == [{"type": "discard", "card": c} for c in hand(state, A)]
-    refused(state, A, {"type": "end_turn"}, "cannot end your turn now; the game is waiting for the turn player to discard down to 5")
+    refused(
+        state,
+        A,
+        {"type": "end_turn"},
+        "cannot end your turn now; the game is waiting for the turn player to discard down to 5",
+    )
     # A timeout discards the lowest card: 2 lowest, Aces kept longest.
     assert GAME.rules.timeout_action(state, A) == {"type": "discard", "card": "2S"}
     GAME.rules.apply(state, A, GAME.rules.timeout_action(state, A))

@@ -20,17 +20,26 @@ def test_drump_is_registered():
 
 
 def test_drump_view_shape_for_a_player_and_a_spectator():
-    state = arrange(new(), hands={A: ["3S", "KD"], B: ["2C"]}, zones={A: {0: ["5H", "6C"]}, B: {1: ["4D", "9S"]}},
-                    parts={A: ["QS"]}, drop=["7H"])
+    state = arrange(
+        new(),
+        hands={A: ["3S", "KD"], B: ["2C"]},
+        zones={A: {0: ["5H", "6C"]}, B: {1: ["4D", "9S"]}},
+        parts={A: ["QS"]},
+        drop=["7H"],
+    )
     mine = GAME.rules.view(state, A)
     assert mine["viewer"] == A and mine["players"] == [A, B] and mine["phase"] == "main"
     assert mine["current"] == A and mine["deck"] == len(state.deck) and mine["drop"] == ["7H"]
     me, foe = mine["sides"]
     assert me == {
-        "player": A, "hand_count": 2, "hand": ["3S", "KD"],
+        "player": A,
+        "hand_count": 2,
+        "hand": ["3S", "KD"],
         "zones": [[{"card": "5H", "up": True}, {"card": "6C", "up": False}], [], [], []],
         "parts": {"head": "QS", "body": None, "tail": None, "wings": None},
-        "score": 12, "drump": False, "set": "incomplete monster",
+        "score": 12,
+        "drump": False,
+        "set": "incomplete monster",
     }
     assert foe["hand"] is None and foe["hand_count"] == 1
     assert foe["zones"][1] == [{"card": "4D", "up": True}, {"card": None, "up": False}]
@@ -94,7 +103,10 @@ def test_drump_choice_labels_name_zones_for_people():
     assert GAME.presenter.choice_label(state, A, "take", "draw") == "Draw from the deck"
     assert GAME.presenter.choice_label(state, A, "part", "KS") == "K\u2660 Dragon Head"
     assert GAME.presenter.choice_label(state, A, "type", "extra_jack") == "Extra Jack"
-    assert GAME.presenter.action_label(state, A, {"type": "attack", "target": 2, "card": "3S"}) == "Attack zone 3 with 3\u2660"
+    assert (
+        GAME.presenter.action_label(state, A, {"type": "attack", "target": 2, "card": "3S"})
+        == "Attack zone 3 with 3\u2660"
+    )
 
 
 def test_drump_rules_summary_names_the_rulings():

@@ -47,12 +47,15 @@ def test_fists_match_by_colour_or_special():
     assert not fist_fits("red", "blue")
 
 
-@pytest.mark.parametrize("n, deck_sukma, characters", [
-    (3, 0, {"mat_goceng", "nyi_kencleng", "rijkaard_cere"}),
-    (4, 1, {"mat_goceng", "nyi_kencleng", "rijkaard_cere", "wan_fulus"}),
-    (5, 1, {"mat_goceng", "nyi_kencleng", "rijkaard_cere", "wan_fulus", "bang_codet"}),
-    (6, 2, {"mat_goceng", "nyi_kencleng", "rijkaard_cere", "wan_fulus", "bang_codet", "baba_amsyong"}),
-])
+@pytest.mark.parametrize(
+    "n, deck_sukma, characters",
+    [
+        (3, 0, {"mat_goceng", "nyi_kencleng", "rijkaard_cere"}),
+        (4, 1, {"mat_goceng", "nyi_kencleng", "rijkaard_cere", "wan_fulus"}),
+        (5, 1, {"mat_goceng", "nyi_kencleng", "rijkaard_cere", "wan_fulus", "bang_codet"}),
+        (6, 2, {"mat_goceng", "nyi_kencleng", "rijkaard_cere", "wan_fulus", "bang_codet", "baba_amsyong"}),
+    ],
+)
 def test_setup_by_player_count(n, deck_sukma, characters):
     s = new(n, seed=50 + n)
     assert set(s.characters.values()) == characters

@@ -31,7 +31,10 @@ def test_the_character_is_revealed_at_one_stamina():
     assert "(revealed)" in seat.value and "☕" in seat.value
     reveal = next(e for e in events if e["type"] == "reveal")
     line = GAME.presenter.event_line(reveal, {2: "Budi"})
-    assert line.startswith("🎭 Budi is down to 1 stamina and reveals ") and CARDS.characters[s.characters[2]].objective in line
+    assert (
+        line.startswith("🎭 Budi is down to 1 stamina and reveals ")
+        and CARDS.characters[s.characters[2]].objective in line
+    )
 
 
 def _finish(loser_character: str, attacker_character: str, coins: dict[str, int] | None = None):
@@ -156,7 +159,10 @@ def test_nobody_wins_when_no_objective_holds_and_that_is_not_a_draw():
     over = events[-1]
     assert over["outcomes"] == [[1, False, "defeated"], [2, False, "not_richest"], [3, False, "target_stands"]]
     names = {1: "Ayu", 2: "Budi", 3: "Citra"}
-    assert GAME.presenter.event_line(over, names) == "Game over: Ayu is out of stamina. No winner: nobody's objective holds."
+    assert (
+        GAME.presenter.event_line(over, names)
+        == "Game over: Ayu is out of stamina. No winner: nobody's objective holds."
+    )
     board = GAME.presenter.board(GAME.rules.view(s, None), names).text
     assert "✖️ Budi (Nyi Kencleng) does not win: not the richest." in board
     assert "**No winner:** nobody's objective holds (that is not a draw)." in board

@@ -20,7 +20,9 @@ def _stuck_battler(n: int = 4, seed: int = 20, extra: dict | None = None):
 
 
 def _offers(s, viewer):
-    return {o["player"]: o["card"] and o["card"]["id"] for o in GAME.rules.view(s, viewer)["battle"]["window"]["offers"]}
+    return {
+        o["player"]: o["card"] and o["card"]["id"] for o in GAME.rules.view(s, viewer)["battle"]["window"]["offers"]
+    }
 
 
 def test_every_non_battler_is_asked_alike_and_the_battler_waits_for_an_offer():
@@ -255,7 +257,8 @@ def test_what_lasts_of_a_view_leaves_the_offers_to_the_prompts():
     assert repr(view) == before  # the view itself is left as it was
     assert lasting["battle"]["window"] is None and view["battle"]["window"]["offers"]
     assert {k: v for k, v in lasting.items() if k != "battle"} == {k: v for k, v in view.items() if k != "battle"}
-    assert {k: v for k, v in lasting["battle"].items() if k != "window"} == \
-        {k: v for k, v in view["battle"].items() if k != "window"}
+    assert {k: v for k, v in lasting["battle"].items() if k != "window"} == {
+        k: v for k, v in view["battle"].items() if k != "window"
+    }
     act(s, 1, {"type": "no_help"})
     assert GAME.presenter.lasting(GAME.rules.view(s, 3)) == GAME.rules.view(s, 3)  # no window open: the whole view

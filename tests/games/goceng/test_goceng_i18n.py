@@ -36,8 +36,13 @@ def test_every_goceng_text_is_in_the_catalogue(pseudo_locale):
                     assert _translated(GAME.presenter.question(state, player, key, chosen)), key
                     if key is not None:
                         chosen.append((key, action[key]))
-            for bad in ({"type": "fight"}, {"type": "nope"}, {"type": "play", "card": "ZZ"}, {"type": "give_up"},
-                        {"type": "offer", "card": 3, "price": -1}):
+            for bad in (
+                {"type": "fight"},
+                {"type": "nope"},
+                {"type": "play", "card": "ZZ"},
+                {"type": "give_up"},
+                {"type": "offer", "card": 3, "price": -1},
+            ):
                 try:
                     GAME.rules.apply(GAME.rules.state_from_json(GAME.rules.state_to_json(state)), player, bad)
                 except IllegalAction as exc:

@@ -13,24 +13,27 @@ def challenge_phase():
     return s
 
 
-@pytest.mark.parametrize("action, reason", [
-    ("challenge", "JSON object"),
-    (["challenge", 2], "JSON object"),
-    ({}, "Unknown action type"),
-    ({"type": 3}, "Unknown action type"),
-    ({"type": "punch"}, "Unknown action type"),
-    ({"type": "challenge"}, "needs exactly: target"),
-    ({"type": "challenge", "target": 2, "zone": 1}, "needs exactly: target"),
-    ({"type": "challenge", "target": "2"}, "whole number"),
-    ({"type": "challenge", "target": True}, "whole number"),
-    ({"type": "challenge", "target": 2.0}, "whole number"),
-    ({"type": "challenge", "target": 1}, "another player"),
-    ({"type": "challenge", "target": 99}, "another player"),
-    ({"type": "play", "card": "RR"}, "cannot play now"),
-    ({"type": "play", "card": "XX"}, "no skill card called"),
-    ({"type": "fight"}, "cannot fight now"),
-    ({"type": "offer", "card": "RR", "price": 1}, "cannot offer now"),
-])
+@pytest.mark.parametrize(
+    "action, reason",
+    [
+        ("challenge", "JSON object"),
+        (["challenge", 2], "JSON object"),
+        ({}, "Unknown action type"),
+        ({"type": 3}, "Unknown action type"),
+        ({"type": "punch"}, "Unknown action type"),
+        ({"type": "challenge"}, "needs exactly: target"),
+        ({"type": "challenge", "target": 2, "zone": 1}, "needs exactly: target"),
+        ({"type": "challenge", "target": "2"}, "whole number"),
+        ({"type": "challenge", "target": True}, "whole number"),
+        ({"type": "challenge", "target": 2.0}, "whole number"),
+        ({"type": "challenge", "target": 1}, "another player"),
+        ({"type": "challenge", "target": 99}, "another player"),
+        ({"type": "play", "card": "RR"}, "cannot play now"),
+        ({"type": "play", "card": "XX"}, "no skill card called"),
+        ({"type": "fight"}, "cannot fight now"),
+        ({"type": "offer", "card": "RR", "price": 1}, "cannot offer now"),
+    ],
+)
 def test_malformed_or_out_of_phase_actions_from_the_active_player(challenge_phase, action, reason):
     illegal(challenge_phase, 1, action, reason)
 

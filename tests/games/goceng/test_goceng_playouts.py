@@ -32,8 +32,23 @@ SEEN_EVENTS: Counter = Counter()
 
 #: The whole shape of a view. Checking it exactly, level by level, means a card or a character can
 #: only reach a viewer through the fields below, and each of those is checked for what it shows.
-VIEW_KEYS = {"game", "you", "phase", "turn", "active", "target", "challenged", "players", "deck_count",
-             "discard_count", "set_aside_count", "battle", "pending", "hand", "result"}
+VIEW_KEYS = {
+    "game",
+    "you",
+    "phase",
+    "turn",
+    "active",
+    "target",
+    "challenged",
+    "players",
+    "deck_count",
+    "discard_count",
+    "set_aside_count",
+    "battle",
+    "pending",
+    "hand",
+    "result",
+}
 PLAYER_KEYS = {"id", "seat", "stamina", "coins", "hand_count", "character", "revealed"}
 BATTLE_KEYS = {"attacker", "defender", "holder", "asked", "lines", "window"}
 LINE_KEYS = {"player", "owed", "cards"}
@@ -189,10 +204,29 @@ def test_random_playouts_end_with_every_card_and_coin_accounted_for():
         assert GAME.rules.state_to_json(again) == GAME.rules.state_to_json(state)
     assert min(lengths) > 3 and counts == {3: 125, 4: 125, 5: 125, 6: 125}
     # The invariants above held through every rule, not only the common ones.
-    for kind in ("all_reconciled", "reconcile", "fight", "tapak", "thi_tjhi_ie", "kasbon_card", "peeked",
-                 "no_target", "offer", "stand", "withdraw", "decline", "counter", "take_counter", "refuse_counter",
-                 "accept", "no_help", "give_up",
-                 "reveal", "reshuffle", "game_over"):
+    for kind in (
+        "all_reconciled",
+        "reconcile",
+        "fight",
+        "tapak",
+        "thi_tjhi_ie",
+        "kasbon_card",
+        "peeked",
+        "no_target",
+        "offer",
+        "stand",
+        "withdraw",
+        "decline",
+        "counter",
+        "take_counter",
+        "refuse_counter",
+        "accept",
+        "no_help",
+        "give_up",
+        "reveal",
+        "reshuffle",
+        "game_over",
+    ):
         assert SEEN_EVENTS[kind] > 0, kind
 
 

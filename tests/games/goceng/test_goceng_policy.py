@@ -116,6 +116,7 @@ def test_a_hunter_challenges_its_known_target():
 
 # --- whole games ---------------------------------------------------------------------------------
 
+
 def _ai_table(seed: int, n: int) -> list[tuple[int, dict, list[dict]]]:
     """An all-heuristic game, each next seat picked by the platform's own ``ai_actor`` (responders
     before the battler, never the last answer's author again). Returns (player, action, events)."""

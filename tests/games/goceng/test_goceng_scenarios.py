@@ -6,6 +6,7 @@ from goceng_helpers import ALL_CARDS, GAME, act, card_count, deal, illegal, new,
 
 # --- challenge phase ---------------------------------------------------------------------------
 
+
 def test_everyone_reconciles_so_the_active_player_collects_draws_to_five_and_passes():
     s = new(4, seed=3)
     s.active = 1
@@ -71,6 +72,7 @@ def test_a_reconcile_chain_ends_in_a_fight_with_the_next_challenged_player():
 
 # --- battles -----------------------------------------------------------------------------------
 
+
 def test_a_battle_lost_at_the_first_card():
     s = new(3, seed=6)
     deal(s, {2: [], 3: ["GG", "BB"]})
@@ -124,6 +126,7 @@ def test_the_battler_who_can_continue_may_not_give_up():
 
 
 # --- Ajian cards played directly ---------------------------------------------------------------
+
 
 def test_tapak_bayangan_discards_the_opponents_last_card_and_demands_two():
     s = new(3, seed=10)
@@ -199,7 +202,8 @@ def test_mata_menembus_sukma_shows_one_character_to_its_player_only():
     start_battle(s, 1, 2)
     act(s, 1, {"type": "play", "card": "MMS-RY"})
     assert s.pending.kind == "peek" and GAME.rules.legal_actions(s, 1) == [
-        {"type": "peek", "target": t} for t in (2, 3, 4)]
+        {"type": "peek", "target": t} for t in (2, 3, 4)
+    ]
     events = act(s, 1, {"type": "peek", "target": 3})
     peeked = next(e for e in events if e["type"] == "peeked")
     assert peeked["visible_to"] == [1] and peeked["character"] == s.characters[3]

@@ -36,10 +36,14 @@ def test_labels_for_the_picker():
         for action in GAME.rules.legal_actions(s, player):
             label = GAME.presenter.action_label(s, player, action)
             assert 0 < len(label) <= 100
-    assert GAME.presenter.action_label(s, 3, {"type": "offer", "card": "TB-RG", "price": 4}) == \
-        "Change my offer to 🟥 red → 🟩 green Ajian Tapak Bayangan for 4 silver"
-    assert GAME.presenter.action_label(s, 4, {"type": "offer", "card": "RG", "price": 4}) == \
-        "Offer 🟥 red → 🟩 green for 4 silver"
+    assert (
+        GAME.presenter.action_label(s, 3, {"type": "offer", "card": "TB-RG", "price": 4})
+        == "Change my offer to 🟥 red → 🟩 green Ajian Tapak Bayangan for 4 silver"
+    )
+    assert (
+        GAME.presenter.action_label(s, 4, {"type": "offer", "card": "RG", "price": 4})
+        == "Offer 🟥 red → 🟩 green for 4 silver"
+    )
     assert GAME.presenter.choice_label(s, 1, "type", "accept") == "Accept 🟥→🟩 Ajian Tapak Bayangan for 3 silver"
     assert GAME.presenter.choice_note(s, 1, "helper", 3) == "🟥 red → 🟩 green Ajian Tapak Bayangan · 3 silver"
     assert GAME.presenter.choice_note(s, 4, "card", "RG") == ""
@@ -49,10 +53,11 @@ def test_labels_for_the_picker():
     act(s, 1, {"type": "counter", "helper": 3, "price": 1})
     assert GAME.presenter.action_label(s, 3, {"type": "take_counter"}) == "Sell for 1 silver"
     assert GAME.presenter.action_label(s, 3, {"type": "refuse_counter"}) == "Refuse: keep 3 silver"
-    assert GAME.presenter.question(s, 3, "type", ()) == \
-        "The battler offers 1 silver for your card (you asked 3): sell?"
-    assert GAME.presenter.event_line({"type": "counter", "player": 1, "helper": 3, "price": 1, "asked": 3}, NAMES) == \
-        "Ayu counters Citra's offer: 1 silver instead of 3?"
+    assert GAME.presenter.question(s, 3, "type", ()) == "The battler offers 1 silver for your card (you asked 3): sell?"
+    assert (
+        GAME.presenter.event_line({"type": "counter", "player": 1, "helper": 3, "price": 1, "asked": 3}, NAMES)
+        == "Ayu counters Citra's offer: 1 silver instead of 3?"
+    )
     assert GAME.presenter.choice_label(s, 3, "target", 1) == "Seat 1"  # 3 does not know 1's character
     s.revealed.append(1)
     assert GAME.presenter.choice_label(s, 3, "target", 1) == f"Seat 1 ({load_cards().characters[s.characters[1]].name})"
@@ -71,7 +76,10 @@ def test_the_rendered_view_for_players_and_spectators():
     assert offers == "• Citra: 🟥 red → 🟩 green *Ajian Tapak Bayangan* for 3 silver"
     lines = {k: v for k, v in battler.items() if "line" in k}
     assert lines["👊 Ayu's line · punch token: to play"].splitlines() == [
-        "🟥→🟥", "Last card: 🟥 red → 🟥 red", "Next card must start with: 🟥 red (or ⭐ any)"]
+        "🟥→🟥",
+        "Last card: 🟥 red → 🟥 red",
+        "Next card must start with: 🟥 red (or ⭐ any)",
+    ]
     assert "Budi's line · waiting" in lines
     helper = _fields(s, 4)
     assert next(v for k, v in helper.items() if k.startswith("Your hand")) == "🟥 red → 🟩 green ✅"
@@ -84,7 +92,9 @@ def test_the_rendered_view_for_players_and_spectators():
     character = load_cards().characters[s.characters[3]]
     assert text.startswith(f"Your character: 🎭 **{character.name}**.") and character.objective in text
     assert "You win if" in text
-    assert load_cards().characters[s.characters[1]].name not in GAME.presenter.board(GAME.rules.view(s, None), NAMES).text
+    assert (
+        load_cards().characters[s.characters[1]].name not in GAME.presenter.board(GAME.rules.view(s, None), NAMES).text
+    )
     for viewer in (None, 1, 2, 3, 4):
         assert len(GAME.presenter.board(GAME.rules.view(s, viewer), NAMES).text) <= 1800
         assert len(list(GAME.presenter.board(GAME.rules.view(s, viewer), NAMES).fields)) <= 25
@@ -103,9 +113,20 @@ def test_every_event_has_a_sentence():
 def test_the_rules_page_names_the_rulings():
     text = GAME.presenter.rules_page()
     assert len(text) < 4000
-    for needed in ("Extra Power", "Rulings used", "Project rulings", "reconcile", "Tapak Bayangan", "Kasbon",
-                   "Thi Tjhi Ie", "Mata Menembus Sukma", "ties all count", "lower price", "no winner",
-                   "one replacement"):
+    for needed in (
+        "Extra Power",
+        "Rulings used",
+        "Project rulings",
+        "reconcile",
+        "Tapak Bayangan",
+        "Kasbon",
+        "Thi Tjhi Ie",
+        "Mata Menembus Sukma",
+        "ties all count",
+        "lower price",
+        "no winner",
+        "one replacement",
+    ):
         assert needed in text
 
 
@@ -122,6 +143,8 @@ def test_the_turn_stays_with_the_active_player_while_the_decision_moves():
 
 def test_a_helper_is_asked_by_name_for_whom_the_extra_power_is():
     s = _window_state()
-    assert GAME.presenter.question(s, 4, "type", (), names=NAMES) == \
-        "Ayu asks for Extra Power against Budi: offer a card from your hand?"
+    assert (
+        GAME.presenter.question(s, 4, "type", (), names=NAMES)
+        == "Ayu asks for Extra Power against Budi: offer a card from your hand?"
+    )
     assert GAME.presenter.question(s, 4, "type", ()) == "Extra Power is asked for: offer a card from your hand?"

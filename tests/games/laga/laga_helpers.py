@@ -24,8 +24,9 @@ def census(s: LagaState) -> None:
     c = cards()
     looking = set(s.looking)
     jobs = s.job_deck + [j for p in s.players for j in p.jobs] + [x for x in s.looking if x in c.jobs]
-    dreams = s.dream_deck + [d for p in s.players for d in p.dreams + p.completed] + [
-        x for x in s.looking if x in c.dreams]
+    dreams = (
+        s.dream_deck + [d for p in s.players for d in p.dreams + p.completed] + [x for x in s.looking if x in c.dreams]
+    )
     news = s.news_deck + s.news_box + s.news_done + ([s.news] if s.news else [])
     assert len(looking) == len(s.looking) and looking <= c.jobs.keys() | c.dreams.keys(), "stray cards looked at"
     assert len(jobs) == len(c.jobs) and set(jobs) == c.jobs.keys(), "job cards lost or duplicated"
@@ -50,8 +51,15 @@ def _pull(s: LagaState, name: str) -> None:
     raise AssertionError(f"card {name!r} not found")
 
 
-def setup(n: int = 3, seed: int = 5, *, news: str = "", tokens: list[int] | None = None, turn: int = 0,
-          genders: dict[int, str] | None = None) -> LagaState:
+def setup(
+    n: int = 3,
+    seed: int = 5,
+    *,
+    news: str = "",
+    tokens: list[int] | None = None,
+    turn: int = 0,
+    genders: dict[int, str] | None = None,
+) -> LagaState:
     """A fresh game parked at the start of seat ``turn``'s Action phase with a known ring.
 
     The ring is ORDER clockwise (kerja at position 0); resources are zero; nothing is pending;

@@ -118,8 +118,26 @@ def test_bad_setup_and_options():
 def test_corrupted_actions_along_random_games_never_change_the_state():
     from bot.kernel.rng import Rng
 
-    junk = ["kerja", "nowhere", "cw", "ccw", "none", 0, 1, 2, 5, -1, True, None, "coin", "Monas Selfie",
-            "Landlord", "free", "salary", "job"]
+    junk = [
+        "kerja",
+        "nowhere",
+        "cw",
+        "ccw",
+        "none",
+        0,
+        1,
+        2,
+        5,
+        -1,
+        True,
+        None,
+        "coin",
+        "Monas Selfie",
+        "Landlord",
+        "free",
+        "salary",
+        "job",
+    ]
     for seed in range(15):
         ids = [1, 2, 3][: 2 + seed % 2]
         s = G.rules.new_game(ids, seed)

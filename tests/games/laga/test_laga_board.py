@@ -70,9 +70,11 @@ def test_landing_on_five_tokens_looks_at_five_cards():
 
 
 def test_resource_tiles():
-    for origin, tokens, want in (("stasiun", [0, 2, 1, 2, 2, 1], (2, 0, 0)),
-                                 ("kerja", [1, 0, 2, 2, 2, 1], (0, 2, 0)),
-                                 ("nongkrong", [2, 1, 0, 2, 2, 1], (0, 0, 2))):
+    for origin, tokens, want in (
+        ("stasiun", [0, 2, 1, 2, 2, 1], (2, 0, 0)),
+        ("kerja", [1, 0, 2, 2, 2, 1], (0, 2, 0)),
+        ("nongkrong", [2, 1, 0, 2, 2, 1], (0, 0, 2)),
+    ):
         s = setup(tokens=tokens)
         sow(s, 1, origin, "cw")
         assert have(s, 1) == want, origin
@@ -172,7 +174,6 @@ def test_turn_cycle_news_salary_and_end_of_game():
     act(s, 2, {"type": "end"})
     assert G.rules.is_over(s) and G.rules.actors(s) == frozenset() and G.rules.legal_actions(s, 1) == []
     assert G.rules.result(s).winners
-
 
 
 def test_impian_pays_one_resource_per_extra_dream_and_still_keeps_at_most_one():

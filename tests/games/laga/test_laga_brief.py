@@ -12,8 +12,22 @@ from tests.games.picker_kit import pick_at_random
 MAX_LINES = 6
 #: The parameters these seeded playouts reach (amounts never split: a whole mix is one ``take`` or
 #: ``paying`` choice; the News choice is rare, so it is asked directly below).
-KEYS = {"type", "move", "take", "paying", "pick", "tile", "to", "amount", "from", "target", "card", "deck",
-        "mode", "resource"}
+KEYS = {
+    "type",
+    "move",
+    "take",
+    "paying",
+    "pick",
+    "tile",
+    "to",
+    "amount",
+    "from",
+    "target",
+    "card",
+    "deck",
+    "mode",
+    "resource",
+}
 
 
 def _check_brief(s, viewer: int) -> str:

@@ -27,7 +27,7 @@ def printed_cards():
     """(kind, level, heading, text) of every card line in the rulebook's printed lists."""
     text = RULEBOOK.read_text(encoding="utf-8")
     kind, level, rows = "", None, []
-    for line in text[text.index("Jobs Cards\nLevel 1"):].splitlines():
+    for line in text[text.index("Jobs Cards\nLevel 1") :].splitlines():
         if line in ("Jobs Cards", "Dreams Cards", "News Cards"):
             kind, level = line.split()[0], None
         elif line.startswith("Level "):
@@ -112,8 +112,22 @@ def test_a_broken_toml_file_is_bad_game_data(tmp_path):
 def test_rules_summary_names_the_rulings():
     text = G.presenter.rules_page()
     assert len(text) <= 3900  # the platform's limit is 4000
-    for phrase in ("grey counter", "read as tiles", "21 Dreams", "16 News", "12 of the 16", "more Jobs held",
-                   "later seat", "once per turn", "once per round", "Monas Selfie", "(once per turn)",
-                   "counting Stasiun's tokens", "shows 5 cards", "mix of your choice", "reached by Transit",
-                   "set in the lobby"):
+    for phrase in (
+        "grey counter",
+        "read as tiles",
+        "21 Dreams",
+        "16 News",
+        "12 of the 16",
+        "more Jobs held",
+        "later seat",
+        "once per turn",
+        "once per round",
+        "Monas Selfie",
+        "(once per turn)",
+        "counting Stasiun's tokens",
+        "shows 5 cards",
+        "mix of your choice",
+        "reached by Transit",
+        "set in the lobby",
+    ):
         assert phrase in text

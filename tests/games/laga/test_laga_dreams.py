@@ -69,8 +69,10 @@ def test_petting_ragunan_tiger_steals_one_from_each_other_player():
     res(s, 3, pride=1, skill=2)  # two kinds: the stealer chooses
     events = complete_now(s, 1, "Petting Ragunan Tiger")
     assert have(s, 2) == (0, 0, 0) and kinds(events, "immune")[0]["player"] == 4
-    assert G.rules.legal_actions(s, 1) == [{"type": "steal", "from": 3, "resource": "pride"},
-                                     {"type": "steal", "from": 3, "resource": "skill"}]
+    assert G.rules.legal_actions(s, 1) == [
+        {"type": "steal", "from": 3, "resource": "pride"},
+        {"type": "steal", "from": 3, "resource": "skill"},
+    ]
     act(s, 1, {"type": "steal", "from": 3, "resource": "skill"})
     assert have(s, 1) == (1, 0, 1) and have(s, 3) == (0, 1, 1) and have(s, 4) == (3, 0, 0)
 
@@ -117,7 +119,16 @@ def test_horror_movie_cast_takes_one_off_a_job():
     top(s, "job", "Satpol PP")
     sow(s, 1, "training", "cw")
     assert [a for a in G.rules.legal_actions(s, 1) if a["type"] == "hire" and a["card"] == "Satpol PP"] == [
-        {"pick": "hire:Satpol PP", "type": "hire", "card": "Satpol PP", "paying": "3:0:2", "coin": 3, "pride": 0, "skill": 2}]
+        {
+            "pick": "hire:Satpol PP",
+            "type": "hire",
+            "card": "Satpol PP",
+            "paying": "3:0:2",
+            "coin": 3,
+            "pride": 0,
+            "skill": 2,
+        }
+    ]
     events = act(s, 1, {"type": "hire", "card": "Satpol PP", "coin": 3, "pride": 0, "skill": 2})
     assert kinds(events, "pay")[0]["reason"] == "changing Job to Satpol PP, less Horror Movie Cast"
 
@@ -126,8 +137,18 @@ def test_end_of_game_dream_bonuses():
     s = setup()
     job(s, 2, "Bencong")
     job(s, 3, "Pak Ogah")
-    dreams(s, 1, held=("Homecoming",), completed=("Idol Audition", "Join Political Party", "Tanjidor Orchestra",
-                                                   "Run for President", "Discussion with Governor"))
+    dreams(
+        s,
+        1,
+        held=("Homecoming",),
+        completed=(
+            "Idol Audition",
+            "Join Political Party",
+            "Tanjidor Orchestra",
+            "Run for President",
+            "Discussion with Governor",
+        ),
+    )
     parts = breakdown(s, s.player(1))
     # Idol Audition 1 (Employee is Level 3) + Join Political Party 5 + Tanjidor 2 + Run for President 1
     assert parts["bonus"] == 1 + 5 + 2 + 1

@@ -42,7 +42,14 @@ def test_the_ring_reads_in_order_with_counts_and_effects():
     fields = list(G.presenter.board(G.rules.view(s, None), NAMES).fields)
     ring = next(f for f in fields if f.name.startswith("↻"))
     lines = ring.value.split("\n")
-    assert [line.split("**")[1] for line in lines] == ["Kerja", "Nongkrong", "Training", "Lowongan", "Impian", "Stasiun"]
+    assert [line.split("**")[1] for line in lines] == [
+        "Kerja",
+        "Nongkrong",
+        "Training",
+        "Lowongan",
+        "Impian",
+        "Stasiun",
+    ]
     assert lines[0] == "**Kerja** ●●● 3 · get 2 Coin" and lines[1].startswith("**Nongkrong** ○ 0")
     news = next(f for f in fields if f.name.startswith("📰"))
     assert "Seasonal Flood" in news.value and "reduced by 1" in news.value

@@ -10,7 +10,7 @@ from tests.games.laga.laga_helpers import G, setup
 
 NAMES = {1: "Ana", 2: "Budi"}
 
-PO = r'''msgid ""
+PO = r"""msgid ""
 msgstr ""
 "Language: id\n"
 "Content-Type: text/plain; charset=UTF-8\n"
@@ -36,7 +36,7 @@ msgstr "Permainan sudah selesai."
 
 msgid "**Scoring.** Points of every Job card held plus completed Dreams, minus 1 per uncompleted Dream, plus Dream bonuses. Ties: Monas Selfie wins; then more Jobs held; then the later seat in turn order."
 msgstr "**Skor.** Poin kartu Job."
-'''
+"""
 
 
 @pytest.fixture
@@ -61,4 +61,5 @@ def test_refusal_is_in_the_players_language(id_):
     with use_locale("id"):
         assert text.describe_choice(s, 1, "pay", "coin") == "Pay 1 Koin"
         from bot.games.laga.validate import explain
+
         assert explain(s, s.players[0].pid, {"type": "end"}, []) == "Permainan sudah selesai."

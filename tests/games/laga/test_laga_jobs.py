@@ -141,8 +141,11 @@ def test_satpol_pp_raids_a_player_without_an_uncompleted_dream():
 def test_dolphin_trainer_jumps_one_tile():
     s = setup(tokens=[2, 2, 1, 1, 1, 1])
     job(s, 1, "Dolphin Trainer")
-    jumps = {a["jump"] for a in G.rules.legal_actions(s, 1) if a["type"] == "sow" and a["tile"] == "kerja"
-             and a["direction"] == "cw"}
+    jumps = {
+        a["jump"]
+        for a in G.rules.legal_actions(s, 1)
+        if a["type"] == "sow" and a["tile"] == "kerja" and a["direction"] == "cw"
+    }
     assert jumps == {"none", "nongkrong", "training"}
     events = sow(s, 1, "kerja", "cw", jump="nongkrong")
     assert s.tokens == [0, 2, 2, 2, 1, 1] and kinds(events, "move")[0]["landing"] == "lowongan"
@@ -152,8 +155,10 @@ def test_busway_driver_may_activate_a_neighbouring_tile_instead():
     s = setup(tokens=[1, 0, 2, 1, 2, 2])
     job(s, 1, "Busway Driver")
     sow(s, 1, "kerja", "cw")  # lands Nongkrong; neighbours: Kerja (now empty), Training (2)
-    assert G.rules.legal_actions(s, 1) == [{"type": "activate", "tile": "nongkrong"},
-                                     {"type": "activate", "tile": "training"}]
+    assert G.rules.legal_actions(s, 1) == [
+        {"type": "activate", "tile": "nongkrong"},
+        {"type": "activate", "tile": "training"},
+    ]
     assert G.presenter.choice_note(s, 1, "tile", "training") == "2 tokens: get 2 Skill"
     act(s, 1, {"type": "activate", "tile": "training"})
     assert have(s, 1) == (0, 0, 2)
@@ -181,7 +186,17 @@ def test_vermak_lepis_pays_two_coins_less():
     top(s, "job", "Satpol PP")
     sow(s, 1, "training", "cw")
     hires = [a for a in G.rules.legal_actions(s, 1) if a["type"] == "hire" and a["card"] == "Satpol PP"]
-    assert hires == [{"pick": "hire:Satpol PP", "type": "hire", "card": "Satpol PP", "paying": "1:0:3", "coin": 1, "pride": 0, "skill": 3}]
+    assert hires == [
+        {
+            "pick": "hire:Satpol PP",
+            "type": "hire",
+            "card": "Satpol PP",
+            "paying": "1:0:3",
+            "coin": 1,
+            "pride": 0,
+            "skill": 3,
+        }
+    ]
     events = act(s, 1, hires[0])  # the "may" is taken automatically, and announced
     assert kinds(events, "pay")[0]["reason"] == "changing Job to Satpol PP, less Patchwork"
     assert have(s, 1) == (0, 0, 0) and s.player(1).jobs[-1] == "Satpol PP"
@@ -278,8 +293,17 @@ def test_youtube_star_and_soap_opera_actress_take_one_off_a_dream():
         sow(s, 1, "lowongan", "cw")
         act(s, 1, {"type": "done"})
         ways = [a for a in G.rules.legal_actions(s, 1) if a["type"] == "complete"]
-        assert ways == [{"pick": "complete:Homecoming", "type": "complete", "card": "Homecoming",
-                        "paying": "3:3:0", "coin": 3, "pride": 3, "skill": 0}], name
+        assert ways == [
+            {
+                "pick": "complete:Homecoming",
+                "type": "complete",
+                "card": "Homecoming",
+                "paying": "3:3:0",
+                "coin": 3,
+                "pride": 3,
+                "skill": 0,
+            }
+        ], name
         events = act(s, 1, ways[0])
         assert s.player(1).completed == ["Homecoming"] and have(s, 1) == (0, 0, 0)
         assert kinds(events, "pay")[0]["reason"].endswith(f"less {cards_ability(name)}")

@@ -48,7 +48,9 @@ def test_cards_seen_are_one_choice_each_with_their_effect_underneath():
     labels = [G.presenter.choice_label(s, 1, c.key, c.value) for c in step.choices]
     assert step.key == "pick" and len(labels) == 5
     assert labels[0] == "Keep Monas Selfie · 2 pts · 🪙1 💜2 ⭐1" and labels[-2:] == [
-        "Look at one more card (pay 1 Coin)", "Done: return the rest"]
+        "Look at one more card (pay 1 Coin)",
+        "Done: return the rest",
+    ]
     assert G.presenter.choice_note(s, 1, "pick", "keep:Monas Selfie") == "Win a tie at the end of the game."
     for i, choice in enumerate(step.choices):  # one click each
         assert walk(legal, (i,)).action is not None

@@ -118,7 +118,9 @@ def play(seed, n, policy, check_every=60, round_trip_every=1, seen=None):
         player = next(iter(actors))
         legal = G.rules.legal_actions(s, player)
         assert legal
-        action = policy.choose(G.rules.view(s, player), legal, rng) if policy is HEURISTIC else legal[rng.below(len(legal))]
+        action = (
+            policy.choose(G.rules.view(s, player), legal, rng) if policy is HEURISTIC else legal[rng.below(len(legal))]
+        )
         assert action in legal
         if seen is not None:
             seen.add(s.tasks[-1].kind if s.tasks else s.phase)
@@ -163,10 +165,39 @@ def test_500_random_playouts_keep_every_invariant():
             again = replay(G.rules, ids, seed, options, log)
             assert G.rules.state_to_json(again) == G.rules.state_to_json(s)
     # the invariants were checked on every kind of decision and every kind of action
-    assert seen >= {"pre", "post", "gain", "cards", "complete", "stasiun", "steal", "transit", "salary_choice",
-                    "sow", "gps", "transform", "swap", "raid", "call", "seduce", "deactivate", "bury", "psychic",
-                    "peek", "end", "take", "salary", "activate", "copy", "look", "hire", "hire_free", "keep",
-                    "complete", "done"}, seen
+    assert seen >= {
+        "pre",
+        "post",
+        "gain",
+        "cards",
+        "complete",
+        "stasiun",
+        "steal",
+        "transit",
+        "salary_choice",
+        "sow",
+        "gps",
+        "transform",
+        "swap",
+        "raid",
+        "call",
+        "seduce",
+        "deactivate",
+        "bury",
+        "psychic",
+        "peek",
+        "end",
+        "take",
+        "salary",
+        "activate",
+        "copy",
+        "look",
+        "hire",
+        "hire_free",
+        "keep",
+        "complete",
+        "done",
+    }, seen
 
 
 def test_same_seed_same_game_and_seeds_differ():

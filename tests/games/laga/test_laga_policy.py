@@ -27,8 +27,9 @@ def test_heuristic_beats_random():
     wins = 0
     for seed in range(40):
         heuristic_seat = 1 + seed % 2
-        result = play_match(seed, {1: HEURISTIC if heuristic_seat == 1 else RANDOM,
-                                   2: RANDOM if heuristic_seat == 1 else HEURISTIC})
+        result = play_match(
+            seed, {1: HEURISTIC if heuristic_seat == 1 else RANDOM, 2: RANDOM if heuristic_seat == 1 else HEURISTIC}
+        )
         wins += result.winners == (heuristic_seat,)
     assert wins >= 28  # 70%: a random seat sometimes lands lucky Dreams
 
@@ -55,9 +56,32 @@ def test_heuristic_uses_every_kind_of_move_in_seeded_playouts():
             assert action in legal
             used[_kind(action)] += 1
             G.rules.apply(s, pid, action)
-    kinds = {"look", "copy", "transform", "swap", "bury", "psychic", "peek", "raid", "call", "seduce", "deactivate",
-             "gps", "jump", "activate", "steal", "hire", "hire_free", "complete", "keep", "take",
-             "news:ignore", "news:accept", "salary:salary", "salary:coins"}
+    kinds = {
+        "look",
+        "copy",
+        "transform",
+        "swap",
+        "bury",
+        "psychic",
+        "peek",
+        "raid",
+        "call",
+        "seduce",
+        "deactivate",
+        "gps",
+        "jump",
+        "activate",
+        "steal",
+        "hire",
+        "hire_free",
+        "complete",
+        "keep",
+        "take",
+        "news:ignore",
+        "news:accept",
+        "salary:salary",
+        "salary:coins",
+    }
     assert kinds <= set(offered), kinds - set(offered)
     assert not [k for k in kinds if not used[k]], [k for k in kinds if not used[k]]
     assert used["look"] >= 300 and used["copy"] >= 300  # a few a game, not the odd one

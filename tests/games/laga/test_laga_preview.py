@@ -16,10 +16,25 @@ from bot.kernel.policy import RandomPolicy
 from bot.kernel.rng import Rng
 from tests.games.laga.laga_helpers import G, job, set_news
 
-MOVE_JOBS = ["Dolphin Trainer", "Ngo-Jek Driver", "Traffic Police", "Paid Audience", "Busway Driver",
-             "Boyband Member", "Bencong"]
-MOVE_NEWS = ["Heavy Traffice Gridlock", "MRT Project Started", "Bomb Threats", "Seasonal Flood", "Car Free Day",
-             "International Tabletop Day", "Governor Inauguration", ""]
+MOVE_JOBS = [
+    "Dolphin Trainer",
+    "Ngo-Jek Driver",
+    "Traffic Police",
+    "Paid Audience",
+    "Busway Driver",
+    "Boyband Member",
+    "Bencong",
+]
+MOVE_NEWS = [
+    "Heavy Traffice Gridlock",
+    "MRT Project Started",
+    "Bomb Threats",
+    "Seasonal Flood",
+    "Car Free Day",
+    "International Tabletop Day",
+    "Governor Inauguration",
+    "",
+]
 
 
 def _positions(games: int):
@@ -69,7 +84,9 @@ def _check(v, seen: set[str]) -> int:
         assert f"→ {TILE_NAMES[out.landing]} {out.count}:" in label and len(label) <= 100
         assert label.startswith("⚠") == (out.fine == "fined" or out.bomb)
         assert len(G.presenter.choice_note(v, pid, "move", a["move"])) <= 100
-        seen.update({out.fine, "bomb" if out.bomb else "", a["type"], "jump" if a.get("jump", "none") != "none" else ""})
+        seen.update(
+            {out.fine, "bomb" if out.bomb else "", a["type"], "jump" if a.get("jump", "none") != "none" else ""}
+        )
         checked += 1
     return checked
 

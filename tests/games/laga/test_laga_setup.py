@@ -34,7 +34,9 @@ def test_setup_deals_a_seeded_ring_tokens_jobs_dreams_and_news():
         assert all(p.res == {"coin": 0, "pride": 0, "skill": 0} for i, p in enumerate(s.players) if i != s.first)
         assert s.players[s.first].face_down is False
     assert len(rings) > 50 and len(spreads) > 20 and set(firsts) == set(range(6))
-    assert G.rules.state_to_json(G.rules.new_game([1, 2, 3], 7)) == G.rules.state_to_json(G.rules.new_game([1, 2, 3], 7))
+    assert G.rules.state_to_json(G.rules.new_game([1, 2, 3], 7)) == G.rules.state_to_json(
+        G.rules.new_game([1, 2, 3], 7)
+    )
 
 
 def distributions(total=8, tiles=6, cap=4):
@@ -57,8 +59,11 @@ def test_every_move_from_every_legal_board_needs_at_most_one_redistribution():
         for origin in range(6):
             if not board[origin]:
                 continue
-            paths = [sow_path(origin, board[origin], d, jump) for d in STEP
-                     for jump in [None] + [(origin + STEP[d] * k) % 6 for k in range(1, board[origin] + 1)]]
+            paths = [
+                sow_path(origin, board[origin], d, jump)
+                for d in STEP
+                for jump in [None] + [(origin + STEP[d] * k) % 6 for k in range(1, board[origin] + 1)]
+            ]
             if board[origin] == 1:
                 paths += [[to] for to in range(6) if to != origin]
             for path in paths:

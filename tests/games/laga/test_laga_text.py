@@ -28,8 +28,11 @@ def test_views_show_own_secrets_only():
     for v in (mine, theirs, spectator):
         text = G.presenter.board(v, NAMES).text
         assert "Ayu" in text and len(text) <= 1800
+
     def shown(v):
-        return G.presenter.board(v, NAMES).text + "".join(f.name + f.value for f in list(G.presenter.board(v, NAMES).fields))
+        return G.presenter.board(v, NAMES).text + "".join(
+            f.name + f.value for f in list(G.presenter.board(v, NAMES).fields)
+        )
 
     assert "Protesting" in shown(mine) and "Protesting" not in shown(theirs) + shown(spectator)
 

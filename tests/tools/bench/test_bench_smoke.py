@@ -23,9 +23,38 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[3]
 
-TINY = ["--matches", "2,4", "--moves", "8", "--busy-moves", "6", "--warmup", "2", "--concurrency", "2",
-        "--floor-clicks", "20", "--finished", "1", "--game-matches", "1", "--ai-seats", "1", "--engine-seconds", "0.02",
-        "--game-sizes", "2", "--game-size-moves", "6", "--capacity", "7,14", "--capacity-seconds", "5", "--seed", "3"]
+TINY = [
+    "--matches",
+    "2,4",
+    "--moves",
+    "8",
+    "--busy-moves",
+    "6",
+    "--warmup",
+    "2",
+    "--concurrency",
+    "2",
+    "--floor-clicks",
+    "20",
+    "--finished",
+    "1",
+    "--game-matches",
+    "1",
+    "--ai-seats",
+    "1",
+    "--engine-seconds",
+    "0.02",
+    "--game-sizes",
+    "2",
+    "--game-size-moves",
+    "6",
+    "--capacity",
+    "7,14",
+    "--capacity-seconds",
+    "5",
+    "--seed",
+    "3",
+]
 
 
 def _number(value: object) -> bool:
@@ -35,17 +64,42 @@ def _number(value: object) -> bool:
 def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
     out = tmp_path / "bench.json"
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p))
-    proc = subprocess.run([sys.executable, "-m", "bot", "bench", *TINY, "--out", str(out),
-                           "--workdir", str(tmp_path / "work")],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "bench", *TINY, "--out", str(out), "--workdir", str(tmp_path / "work")],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     table = proc.stdout
-    for heading in ("Floor", "Commit alone", "Move latency p50", "Move latency p90", "Move latency p99", "Throughput at saturation",
-                    "Requests per move: reply", "Requests per move: edit", "Requests per move: dm",
-                    "Requests per move: followup", "Requests per move: total without DMs", "Commit per move", "Database per move",
-                    "per finished match", "Resident memory per live match", "Restart:", "Engines", "drump",
-                    "Whole matches, every game", "Every game at its largest table", "mentions by ping", "Capacity under Discord's rate limits", "Drama Pukul 7, 1 seeded whole matches of 4 people",
-                    "Targets"):
+    for heading in (
+        "Floor",
+        "Commit alone",
+        "Move latency p50",
+        "Move latency p90",
+        "Move latency p99",
+        "Throughput at saturation",
+        "Requests per move: reply",
+        "Requests per move: edit",
+        "Requests per move: dm",
+        "Requests per move: followup",
+        "Requests per move: total without DMs",
+        "Commit per move",
+        "Database per move",
+        "per finished match",
+        "Resident memory per live match",
+        "Restart:",
+        "Engines",
+        "drump",
+        "Whole matches, every game",
+        "Every game at its largest table",
+        "mentions by ping",
+        "Capacity under Discord's rate limits",
+        "Drama Pukul 7, 1 seeded whole matches of 4 people",
+        "Targets",
+    ):
         assert heading in table, f"{heading!r} missing from the table:\n{table}"
 
     data = json.loads(out.read_text())
@@ -77,7 +131,10 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
     assert _number(drump["games_per_s"]) and _number(drump["apply_median_us"])
     assert all("error" in e or _number(e["games_per_s"]) for e in data["engines"].values())
     assert {t["name"].split(" (")[0] for t in data["targets"]} >= {
-        "move latency p50 / floor p50", "move latency p99", "full random DRUMP game"}
+        "move latency p50 / floor p50",
+        "move latency p99",
+        "full random DRUMP game",
+    }
 
     capacity = data["capacity"]
     assert sorted(capacity["runs"], key=int) == ["7", "14"]

@@ -17,8 +17,9 @@ async def test_it_times_each_commit_and_removes_its_database(tmp_path: Path, mon
     assert list(tmp_path.iterdir()) == []
 
 
-async def test_it_runs_in_the_sync_mode_the_bot_is_configured_with(tmp_path: Path,
-                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_it_runs_in_the_sync_mode_the_bot_is_configured_with(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("DATABASE_SYNCHRONOUS", "normal")
     figures = await measure_commit_alone(tmp_path, commits=3, warmup=0)
     assert figures["synchronous"] == "NORMAL" and len(figures["seconds"]) == 3

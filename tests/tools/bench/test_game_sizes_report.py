@@ -13,18 +13,33 @@ def _lat(p50: float, p90: float, p99: float) -> dict[str, float]:
 
 
 def _game(title: str, players: int, per_match: float, p50: float) -> dict[str, Any]:
-    return {"title": title, "players": players, "matches": 200, "opening_moves": 4,
-            "memory": {"rss_empty_bytes": 80e6, "rss_per_live_match_bytes": per_match,
-                       "rss_per_added_match_bytes": per_match / 2,
-                       "stand_in_per_added_match_bytes": per_match / 10},
-            "latency_ms": _lat(p50, 2 * p50, 4 * p50), "floor_ms": _lat(0.25, 0.3, 0.5),
-            "cpu_ms": _lat(p50, p50, p50), "floor_cpu_ms": _lat(0.2, 0.2, 0.2)}
+    return {
+        "title": title,
+        "players": players,
+        "matches": 200,
+        "opening_moves": 4,
+        "memory": {
+            "rss_empty_bytes": 80e6,
+            "rss_per_live_match_bytes": per_match,
+            "rss_per_added_match_bytes": per_match / 2,
+            "stand_in_per_added_match_bytes": per_match / 10,
+        },
+        "latency_ms": _lat(p50, 2 * p50, 4 * p50),
+        "floor_ms": _lat(0.25, 0.3, 0.5),
+        "cpu_ms": _lat(p50, p50, p50),
+        "floor_cpu_ms": _lat(0.2, 0.2, 0.2),
+    }
 
 
-RESULTS = {"game_sizes": {"matches": 200, "games": {
-    "drump": _game("DRUMP", 2, 40_000, 0.5),
-    "drama": _game("Drama Pukul 7", 6, 300_000, 1.0),
-}}}
+RESULTS = {
+    "game_sizes": {
+        "matches": 200,
+        "games": {
+            "drump": _game("DRUMP", 2, 40_000, 0.5),
+            "drama": _game("Drama Pukul 7", 6, 300_000, 1.0),
+        },
+    }
+}
 
 
 def test_every_game_gets_a_row_with_its_memory_and_latency_ratio() -> None:

@@ -18,9 +18,31 @@ ROOT = Path(__file__).resolve().parents[3]
 def test_the_soak_runs_and_reports_memory_growth(tmp_path: Path) -> None:
     out = tmp_path / "soak.json"
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p))
-    proc = subprocess.run([sys.executable, "-m", "bot", "bench", "soak", "--moves", "150", "--warmup", "20",
-                           "--matches", "1", "--samples", "3", "--trace", "--out", str(out)],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "bench",
+            "soak",
+            "--moves",
+            "150",
+            "--warmup",
+            "20",
+            "--matches",
+            "1",
+            "--samples",
+            "3",
+            "--trace",
+            "--out",
+            str(out),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "growth after warm-up" in proc.stdout and "MB per 100,000 moves" in proc.stdout
     result = json.loads(out.read_text())

@@ -43,10 +43,14 @@ class Board(discord.ui.View):
         await interaction.response.defer()  # type 6
         await interaction.message.edit(content="Count 0")  # PATCH /channels/.../messages/...
 
-    @discord.ui.select(custom_id="demo:colour", placeholder="Warna", options=[
-        discord.SelectOption(label="Merah", value="red"),
-        discord.SelectOption(label="Biru", value="blue"),
-    ])
+    @discord.ui.select(
+        custom_id="demo:colour",
+        placeholder="Warna",
+        options=[
+            discord.SelectOption(label="Merah", value="red"),
+            discord.SelectOption(label="Biru", value="blue"),
+        ],
+    )
     async def colour(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
         interaction.client.picked.append(select.values[0])
         await interaction.response.send_message(f"Picked {select.values[0]}", ephemeral=True)

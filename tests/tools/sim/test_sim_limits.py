@@ -26,6 +26,7 @@ AISYAH = 1_300_000_000_000_000_401
 
 def scenario(body, *, limits: RateLimits | None = None):
     """Run ``body(world, client)`` against a rate-limited world on a virtual-time loop."""
+
     async def main():
         world = FakeDiscord(app_id=APP, rate_limits=limits or RateLimits())
         world.add_guild(GUILD, "Kedai")
@@ -39,6 +40,7 @@ def scenario(body, *, limits: RateLimits | None = None):
         finally:
             await client.close()
             world.close()
+
     return virtual_time.run(main())
 
 

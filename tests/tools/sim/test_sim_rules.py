@@ -46,7 +46,9 @@ class Table(discord.ui.LayoutView):
         super().__init__(timeout=None)
         container = discord.ui.Container(
             discord.ui.TextDisplay("## Giliran Aisyah"),
-            discord.ui.Section(discord.ui.TextDisplay("Kartu: 7H"), accessory=Play(label="Main 7H", custom_id="rules:play:7H")),
+            discord.ui.Section(
+                discord.ui.TextDisplay("Kartu: 7H"), accessory=Play(label="Main 7H", custom_id="rules:play:7H")
+            ),
             discord.ui.ActionRow(Play(label="Lewat", custom_id="rules:pass")),
         )
         self.add_item(container)
@@ -74,8 +76,12 @@ rules = app_commands.Group(name="rules", description="Rule checks")
 @rules.command(name="hand", description="Show a hand as a select")
 async def hand(interaction: discord.Interaction, cards: int) -> None:
     view = discord.ui.View()
-    view.add_item(discord.ui.Select(custom_id="rules:hand",
-                                    options=[discord.SelectOption(label=f"Card {i}", value=str(i)) for i in range(cards)]))
+    view.add_item(
+        discord.ui.Select(
+            custom_id="rules:hand",
+            options=[discord.SelectOption(label=f"Card {i}", value=str(i)) for i in range(cards)],
+        )
+    )
     try:
         await interaction.response.send_message("Your hand", view=view, ephemeral=True)
     except discord.HTTPException as exc:
@@ -166,9 +172,16 @@ deep = app_commands.Group(name="deep", description="Nested group", parent=rules)
 
 
 @deep.command(name="set", description="Options of every snowflake kind")
-@app_commands.choices(mode=[app_commands.Choice(name="Cepat", value="fast"), app_commands.Choice(name="Santai", value="slow")])
-async def deep_set(interaction: discord.Interaction, mode: app_commands.Choice[str], where: discord.TextChannel,
-                   role: discord.Role, ratio: float = 0.5) -> None:
+@app_commands.choices(
+    mode=[app_commands.Choice(name="Cepat", value="fast"), app_commands.Choice(name="Santai", value="slow")]
+)
+async def deep_set(
+    interaction: discord.Interaction,
+    mode: app_commands.Choice[str],
+    where: discord.TextChannel,
+    role: discord.Role,
+    ratio: float = 0.5,
+) -> None:
     await interaction.response.send_message(f"{mode.value} in #{where.name} for @{role.name} at {ratio}")
 
 

@@ -41,14 +41,24 @@ async def world():
 def pending(world: FakeDiscord, itype: int = 2) -> InteractionRecord:
     """An interaction delivered to nobody, so the test answers it itself."""
     iid = world.directory.snowflake()
-    record = InteractionRecord(id=iid, token=f"token-{iid}", type=itype, user_id=AISYAH, channel_id=CHANNEL,
-                               guild_id=GUILD, name="probe", payload={}, created_at=time.monotonic())
+    record = InteractionRecord(
+        id=iid,
+        token=f"token-{iid}",
+        type=itype,
+        user_id=AISYAH,
+        channel_id=CHANNEL,
+        guild_id=GUILD,
+        name="probe",
+        payload={},
+        created_at=time.monotonic(),
+    )
     world.log.add_interaction(record)
     return record
 
 
-async def call(world: FakeDiscord, method: str, template: str, body: Any = None,
-               params: dict[str, Any] | None = None, **path: Any) -> Any:
+async def call(
+    world: FakeDiscord, method: str, template: str, body: Any = None, params: dict[str, Any] | None = None, **path: Any
+) -> Any:
     return await world.rest.serve(Route(method, template, **path), body, [], params)
 
 
@@ -75,20 +85,27 @@ def row(*children: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 BAD_BUTTONS = [
-    pytest.param({"type": 2, "style": 5, "label": "Rules", "url": "https://example.com", "custom_id": "x"},
-                 "custom_id", id="link-with-custom-id"),
+    pytest.param(
+        {"type": 2, "style": 5, "label": "Rules", "url": "https://example.com", "custom_id": "x"},
+        "custom_id",
+        id="link-with-custom-id",
+    ),
     pytest.param({"type": 2, "style": 5, "label": "Rules", "url": "not a url"}, "url", id="link-bad-url"),
     pytest.param({"type": 2, "style": 5, "label": "Rules", "url": "ftp://example.com/x"}, "url", id="link-ftp-url"),
     pytest.param({"type": 2, "style": 5, "label": "Rules"}, "url", id="link-without-url"),
     pytest.param({"type": 2, "style": 9, "label": "?", "custom_id": "x"}, "style", id="unknown-style"),
     pytest.param({"type": 2, "label": "?", "custom_id": "x"}, "style", id="no-style"),
     pytest.param({"type": 2, "style": 1, "label": "Play"}, "custom_id", id="primary-without-custom-id"),
-    pytest.param({"type": 2, "style": 1, "label": "Play", "custom_id": "x", "url": "https://example.com"},
-                 "url", id="primary-with-url"),
+    pytest.param(
+        {"type": 2, "style": 1, "label": "Play", "custom_id": "x", "url": "https://example.com"},
+        "url",
+        id="primary-with-url",
+    ),
     pytest.param({"type": 2, "style": 6, "custom_id": "x"}, "sku_id", id="premium-without-sku"),
     pytest.param({"type": 2, "style": 1, "label": 7, "custom_id": "x"}, "label", id="label-not-string"),
-    pytest.param({"type": 2, "style": 1, "label": "Play", "custom_id": "x", "disabled": "no"}, "disabled",
-                 id="disabled-not-bool"),
+    pytest.param(
+        {"type": 2, "style": 1, "label": "Play", "custom_id": "x", "disabled": "no"}, "disabled", id="disabled-not-bool"
+    ),
 ]
 
 
@@ -128,19 +145,43 @@ WRONG_TYPES = [
     pytest.param({"embeds": {"title": "t"}}, "embeds", "LIST_TYPE_CONVERT", id="embeds-dict"),
     pytest.param({"embeds": [{"title": "t", "color": "red"}]}, "embeds.0.color", None, id="color-string"),
     pytest.param({"embeds": [{"title": "t", "color": 0x1000000}]}, "embeds.0.color", "NUMBER_TYPE_MAX", id="color-big"),
-    pytest.param({"embeds": [{"title": "t", "url": "nowhere"}]}, "embeds.0.url", "URL_TYPE_INVALID_URL", id="embed-url"),
-    pytest.param({"embeds": [{"fields": [{"name": "a", "value": 1}]}]}, "embeds.0.fields.0.value", None, id="field-int"),
-    pytest.param({"content": "x", "components": row({"type": 3, "custom_id": "s", "options": "a,b"})},
-                 "components.0.components.0.options", "LIST_TYPE_CONVERT", id="options-string"),
-    pytest.param({"content": "x", "components": [{"type": 99, "components": []}]}, "components.0.type",
-                 "UNION_TYPE_CHOICES", id="unknown-component-type"),
-    pytest.param({"content": "x", "message_reference": {"message_id": "abc"}}, "message_reference.message_id",
-                 "STRING_TYPE_REGEX", id="reference-not-snowflake"),
+    pytest.param(
+        {"embeds": [{"title": "t", "url": "nowhere"}]}, "embeds.0.url", "URL_TYPE_INVALID_URL", id="embed-url"
+    ),
+    pytest.param(
+        {"embeds": [{"fields": [{"name": "a", "value": 1}]}]}, "embeds.0.fields.0.value", None, id="field-int"
+    ),
+    pytest.param(
+        {"content": "x", "components": row({"type": 3, "custom_id": "s", "options": "a,b"})},
+        "components.0.components.0.options",
+        "LIST_TYPE_CONVERT",
+        id="options-string",
+    ),
+    pytest.param(
+        {"content": "x", "components": [{"type": 99, "components": []}]},
+        "components.0.type",
+        "UNION_TYPE_CHOICES",
+        id="unknown-component-type",
+    ),
+    pytest.param(
+        {"content": "x", "message_reference": {"message_id": "abc"}},
+        "message_reference.message_id",
+        "STRING_TYPE_REGEX",
+        id="reference-not-snowflake",
+    ),
     pytest.param({"content": "x", "nonce": {"a": 1}}, "nonce", None, id="nonce-dict"),
-    pytest.param({"content": "x", "allowed_mentions": {"parse": ["everyone", "friends"]}}, "allowed_mentions.parse.1",
-                 "BASE_TYPE_CHOICES", id="parse-unknown"),
-    pytest.param({"content": "x", "allowed_mentions": {"users": [1, 1]}}, "allowed_mentions.users",
-                 "SET_TYPE_ALREADY_CONTAINS_VALUE", id="users-duplicate"),
+    pytest.param(
+        {"content": "x", "allowed_mentions": {"parse": ["everyone", "friends"]}},
+        "allowed_mentions.parse.1",
+        "BASE_TYPE_CHOICES",
+        id="parse-unknown",
+    ),
+    pytest.param(
+        {"content": "x", "allowed_mentions": {"users": [1, 1]}},
+        "allowed_mentions.users",
+        "SET_TYPE_ALREADY_CONTAINS_VALUE",
+        id="users-duplicate",
+    ),
 ]
 
 
@@ -153,17 +194,26 @@ async def test_snowflakes_as_integers_are_tolerated(world: FakeDiscord) -> None:
     """discord.py sends a few ids as JSON integers; Discord accepts both (spec notes)."""
     await call(world, "POST", "/users/@me/channels", {"recipient_id": AISYAH})
     first = await send(world, {"content": "x"})
-    await send(world, {"content": "reply", "message_reference": {"message_id": int(first["id"])},
-                       "allowed_mentions": {"users": [AISYAH], "replied_user": False}})
+    await send(
+        world,
+        {
+            "content": "reply",
+            "message_reference": {"message_id": int(first["id"])},
+            "allowed_mentions": {"users": [AISYAH], "replied_user": False},
+        },
+    )
 
 
-@pytest.mark.parametrize("mentions, ok", [
-    ({"parse": ["users"], "users": [str(AISYAH)]}, False),
-    ({"parse": ["roles"], "roles": ["1"]}, False),
-    ({"parse": ["users"]}, True),
-    ({"parse": [], "users": [str(AISYAH)]}, True),
-    ({"parse": ["everyone", "roles"], "users": [str(AISYAH)]}, True),
-])
+@pytest.mark.parametrize(
+    "mentions, ok",
+    [
+        ({"parse": ["users"], "users": [str(AISYAH)]}, False),
+        ({"parse": ["roles"], "roles": ["1"]}, False),
+        ({"parse": ["users"]}, True),
+        ({"parse": [], "users": [str(AISYAH)]}, True),
+        ({"parse": ["everyone", "roles"], "users": [str(AISYAH)]}, True),
+    ],
+)
 async def test_allowed_mentions_parse_is_exclusive(world: FakeDiscord, mentions: dict[str, Any], ok: bool) -> None:
     body = {"content": f"<@{AISYAH}>", "allowed_mentions": mentions}
     if ok:
@@ -174,18 +224,24 @@ async def test_allowed_mentions_parse_is_exclusive(world: FakeDiscord, mentions:
     msg = await send(world, {"content": "x"})
     await refused(world, call(world, "PATCH", EDIT, body, channel_id=CHANNEL, message_id=msg["id"]), "allowed_mentions")
     inter = pending(world)
-    await refused(world, call(world, "POST", CALLBACK, {"type": 4, "data": body}, webhook_id=inter.id,
-                              webhook_token=inter.token), "data.allowed_mentions")
+    await refused(
+        world,
+        call(world, "POST", CALLBACK, {"type": 4, "data": body}, webhook_id=inter.id, webhook_token=inter.token),
+        "data.allowed_mentions",
+    )
     inter.expect_unanswered = True
 
 
-@pytest.mark.parametrize("params, name", [
-    ({"lmit": "5"}, "lmit"),
-    ({"limit": "abc"}, "limit"),
-    ({"limit": "500"}, "limit"),
-    ({"limit": "0"}, "limit"),
-    ({"before": "-3"}, "before"),
-])
+@pytest.mark.parametrize(
+    "params, name",
+    [
+        ({"lmit": "5"}, "lmit"),
+        ({"limit": "abc"}, "limit"),
+        ({"limit": "500"}, "limit"),
+        ({"limit": "0"}, "limit"),
+        ({"before": "-3"}, "before"),
+    ],
+)
 async def test_bad_query_parameters(world: FakeDiscord, params: dict[str, Any], name: str) -> None:
     await refused(world, call(world, "GET", SEND, None, params, channel_id=CHANNEL), name)
 
@@ -200,10 +256,19 @@ async def test_good_query_parameters(world: FakeDiscord) -> None:
     assert len(await call(world, "GET", SEND, None, {"limit": 1, "before": first["id"]}, channel_id=CHANNEL)) == 0
     assert len(await call(world, "GET", SEND, None, {"limit": "100", "after": first["id"]}, channel_id=CHANNEL)) == 1
     inter = pending(world)
-    result = await call(world, "POST", CALLBACK, {"type": 4, "data": {"content": "hi"}}, {"with_response": "true"},
-                        webhook_id=inter.id, webhook_token=inter.token)
+    result = await call(
+        world,
+        "POST",
+        CALLBACK,
+        {"type": 4, "data": {"content": "hi"}},
+        {"with_response": "true"},
+        webhook_id=inter.id,
+        webhook_token=inter.token,
+    )
     assert result["resource"]["message"]["content"] == "hi"
-    await call(world, "POST", FOLLOWUP, {"content": "more"}, {"wait": "true"}, webhook_id=APP, webhook_token=inter.token)
+    await call(
+        world, "POST", FOLLOWUP, {"content": "more"}, {"wait": "true"}, webhook_id=APP, webhook_token=inter.token
+    )
     world.check_finished()
 
 
@@ -211,12 +276,34 @@ async def test_bad_callback_bodies(world: FakeDiscord) -> None:
     inter = pending(world)
     hook = {"webhook_id": inter.id, "webhook_token": inter.token}
     await refused(world, call(world, "POST", CALLBACK, {"type": "4", "data": {"content": "x"}}, **hook), "type")
-    await refused(world, call(world, "POST", CALLBACK, {"type": 4, "data": {"content": "x", "flags": "64"}}, **hook),
-                  "data.flags")
-    await refused(world, call(world, "POST", CALLBACK, {"type": 4, "data": {"embeds": [{"timestamp": "now"}]}}, **hook),
-                  "data.embeds.0.timestamp")
-    await refused(world, call(world, "POST", CALLBACK, {"type": 9, "data": {"title": 5, "custom_id": "m", "components": [
-        {"type": 1, "components": [{"type": 4, "custom_id": "n", "style": 1, "label": "Name"}]}]}}, **hook), "data.title")
+    await refused(
+        world, call(world, "POST", CALLBACK, {"type": 4, "data": {"content": "x", "flags": "64"}}, **hook), "data.flags"
+    )
+    await refused(
+        world,
+        call(world, "POST", CALLBACK, {"type": 4, "data": {"embeds": [{"timestamp": "now"}]}}, **hook),
+        "data.embeds.0.timestamp",
+    )
+    await refused(
+        world,
+        call(
+            world,
+            "POST",
+            CALLBACK,
+            {
+                "type": 9,
+                "data": {
+                    "title": 5,
+                    "custom_id": "m",
+                    "components": [
+                        {"type": 1, "components": [{"type": 4, "custom_id": "n", "style": 1, "label": "Name"}]}
+                    ],
+                },
+            },
+            **hook,
+        ),
+        "data.title",
+    )
     assert inter.failed and world.log.unfinished()
     await call(world, "POST", CALLBACK, {"type": 4, "data": {"content": "fine", "flags": 64}}, **hook)
     assert inter.ephemeral
@@ -236,8 +323,9 @@ async def test_ephemeral_on_a_channel_message_is_ignored_and_reported(world: Fak
 
 async def test_create_only_flag_on_an_edit_is_ignored_and_reported(world: FakeDiscord) -> None:
     msg = await send(world, {"content": "x", "flags": 4096})
-    edited = await call(world, "PATCH", EDIT, {"content": "y", "flags": 4096 | 4}, channel_id=CHANNEL,
-                        message_id=msg["id"])
+    edited = await call(
+        world, "PATCH", EDIT, {"content": "y", "flags": 4096 | 4}, channel_id=CHANNEL, message_id=msg["id"]
+    )
     assert edited["flags"] & 4  # SUPPRESS_EMBEDS may change; the already-set SUPPRESS_NOTIFICATIONS is harmless
     world.check_finished()
     await call(world, "PATCH", EDIT, {"flags": 64}, channel_id=CHANNEL, message_id=msg["id"])
@@ -245,10 +333,12 @@ async def test_create_only_flag_on_an_edit_is_ignored_and_reported(world: FakeDi
         world.check_finished()
     world.log.misuses.clear()
     inter = pending(world)
-    await call(world, "POST", CALLBACK, {"type": 4, "data": {"content": "x"}}, webhook_id=inter.id,
-               webhook_token=inter.token)
-    await call(world, "PATCH", EDIT_ORIGINAL, {"content": "z", "flags": 4096}, webhook_id=APP,
-               webhook_token=inter.token)
+    await call(
+        world, "POST", CALLBACK, {"type": 4, "data": {"content": "x"}}, webhook_id=inter.id, webhook_token=inter.token
+    )
+    await call(
+        world, "PATCH", EDIT_ORIGINAL, {"content": "z", "flags": 4096}, webhook_id=APP, webhook_token=inter.token
+    )
     assert world.log.misuses and "SUPPRESS_NOTIFICATIONS cannot be set on an edit" in world.log.misuses[0]
     world.log.misuses.clear()
 
@@ -258,11 +348,15 @@ async def test_unanswered_and_unfinished_interactions_fail_the_test(world: FakeD
     thinking = pending(world)
     done = pending(world)
     await call(world, "POST", CALLBACK, {"type": 5}, webhook_id=thinking.id, webhook_token=thinking.token)
-    await call(world, "POST", CALLBACK, {"type": 5, "data": {"flags": 64}}, webhook_id=done.id, webhook_token=done.token)
+    await call(
+        world, "POST", CALLBACK, {"type": 5, "data": {"flags": 64}}, webhook_id=done.id, webhook_token=done.token
+    )
     await call(world, "PATCH", EDIT_ORIGINAL, {"content": "ready"}, webhook_id=APP, webhook_token=done.token)
     problems = world.log.unfinished()
-    assert problems == [f"{silent!r}: never answered (the player sees 'This interaction failed')",
-                        f"{thinking!r}: deferred (type 5) and never followed up or edited"]
+    assert problems == [
+        f"{silent!r}: never answered (the player sees 'This interaction failed')",
+        f"{thinking!r}: deferred (type 5) and never followed up or edited",
+    ]
     with pytest.raises(UnfinishedError, match="never answered"):
         world.check_finished()
     await call(world, "POST", FOLLOWUP, {"content": "here"}, webhook_id=APP, webhook_token=thinking.token)
@@ -273,21 +367,41 @@ async def test_unanswered_and_unfinished_interactions_fail_the_test(world: FakeD
 async def test_ephemeral_followup_after_a_public_defer_is_reported(world: FakeDiscord) -> None:
     inter = pending(world)
     await call(world, "POST", CALLBACK, {"type": 5}, webhook_id=inter.id, webhook_token=inter.token)
-    msg = await call(world, "POST", FOLLOWUP, {"content": "your cards", "flags": 64}, webhook_id=APP,
-                     webhook_token=inter.token)
+    msg = await call(
+        world, "POST", FOLLOWUP, {"content": "your cards", "flags": 64}, webhook_id=APP, webhook_token=inter.token
+    )
     assert not msg["flags"] & 64
     with pytest.raises(UnfinishedError, match="stays public"):
         world.check_finished()
     world.log.misuses.clear()
 
 
-ODD_BODIES = [None, [], "x", 5, {}, {"content": None}, {"components": [{"type": 1}]},
-              {"components": [{"type": 1, "components": [{"type": 2}]}]}, {"components": [{}]},
-              {"components": [{"type": 1, "components": [{"type": 3, "custom_id": "s", "options": [{}]}]}]},
-              {"embeds": [{"fields": [{}]}]}, {"embeds": [None]}, {"message_reference": {}},
-              {"attachments": [{}]}, {"attachments": [{"id": "9"}]}, {"type": 7}, {"type": 9, "data": {}},
-              {"type": 4, "data": None}, {"type": 4, "data": []}, {"recipient_id": "abc"}, {"recipient_id": None},
-              {"allowed_mentions": []}, {"flags": -1, "content": "x"}, {"content": "x", "sticker_ids": ["a"]}]
+ODD_BODIES = [
+    None,
+    [],
+    "x",
+    5,
+    {},
+    {"content": None},
+    {"components": [{"type": 1}]},
+    {"components": [{"type": 1, "components": [{"type": 2}]}]},
+    {"components": [{}]},
+    {"components": [{"type": 1, "components": [{"type": 3, "custom_id": "s", "options": [{}]}]}]},
+    {"embeds": [{"fields": [{}]}]},
+    {"embeds": [None]},
+    {"message_reference": {}},
+    {"attachments": [{}]},
+    {"attachments": [{"id": "9"}]},
+    {"type": 7},
+    {"type": 9, "data": {}},
+    {"type": 4, "data": None},
+    {"type": 4, "data": []},
+    {"recipient_id": "abc"},
+    {"recipient_id": None},
+    {"allowed_mentions": []},
+    {"flags": -1, "content": "x"},
+    {"content": "x", "sticker_ids": ["a"]},
+]
 
 
 @pytest.mark.parametrize("body", ODD_BODIES, ids=repr)

@@ -96,18 +96,19 @@ def _prompt(arena: Arena, player: int, match_id: int, decision: int) -> FakeMess
     return None
 
 
-def _open_picker(pickers: dict[int, FakeMessage], player: int, match_id: int, decision: int,
-                 fingerprint: str) -> FakeMessage | None:
+def _open_picker(
+    pickers: dict[int, FakeMessage], player: int, match_id: int, decision: int, fingerprint: str
+) -> FakeMessage | None:
     """The picker the player's last move left showing this very question, if any (no click to open it)."""
     message = pickers.get(player)
-    if message is not None and any(c.startswith(("pkb:", "pks:")) and f":{match_id}:{decision}:{fingerprint}:" in c
-                                   for c in message.custom_ids()):
+    if message is not None and any(
+        c.startswith(("pkb:", "pks:")) and f":{match_id}:{decision}:{fingerprint}:" in c for c in message.custom_ids()
+    ):
         return message
     return None
 
 
-async def _click_move(arena: Arena, live: Any, player: int, action: Action,
-                      pickers: dict[int, FakeMessage]) -> int:
+async def _click_move(arena: Arena, live: Any, player: int, action: Action, pickers: dict[int, FakeMessage]) -> int:
     """``player`` makes ``action`` as a person would; returns the clicks it took.
 
     A person goes on in the picker their last move left open when it shows the next question;
@@ -179,7 +180,9 @@ async def play_match(arena: Arena, seat: Any, rng: Rng) -> DramaMatch:
                 raise RuntimeError(f"drama match #{match_id} waits on nobody: {live.waiting}")
             player = actors[0]
             turn = live.waiting.turn
-            action = policy.choose(game.rules.view(live.state, player), game.rules.legal_actions(live.state, player), rng)
+            action = policy.choose(
+                game.rules.view(live.state, player), game.rules.legal_actions(live.state, player), rng
+            )
             clicks = await _click_move(arena, live, player, action, pickers)
             if player == turn:
                 figures.turn_clicks += clicks
@@ -219,8 +222,9 @@ def summarise(matches: list[DramaMatch]) -> dict[str, Any]:
 
 async def run_drama(*, matches: int, seed: int, workdir: str) -> dict[str, Any]:
     """``matches`` seeded whole four-player matches, all seats people."""
-    async with game_arena("drama", players=PLAYERS, matches=matches, seed=seed, workdir=workdir,
-                          handlers=HANDLERS + ("picking.on_pass",)) as arena:
+    async with game_arena(
+        "drama", players=PLAYERS, matches=matches, seed=seed, workdir=workdir, handlers=HANDLERS + ("picking.on_pass",)
+    ) as arena:
         played = []
         for i, seat in enumerate(arena.seats):
             played.append(await play_match(arena, seat, Rng.seeded(seed * 1_000_003 + i)))
@@ -230,14 +234,17 @@ async def run_drama(*, matches: int, seed: int, workdir: str) -> dict[str, Any]:
 
 def section(d: dict[str, Any]) -> list[str]:
     """The report's lines for these figures."""
-    return ["", f"Drama Pukul 7, {d['matches']} seeded whole matches of {d['players']} people "
-                f"({d['turns_per_match']:.1f} turns, {d['moves_per_match']:.0f} moves per match)",
-            f"  clicks per turn: turn player {d['clicks_per_turn_turn_player']:.2f}, "
-            f"each other player {d['clicks_per_turn_per_other_player']:.2f}",
-            f"  channel mentions per player per turn: {d['mentions_per_player_per_turn']:.2f}",
-            f"  Plot Twist window rounds per match: {d['window_rounds_per_match']:.1f}; "
-            f"waiting on nobody able to answer: {d['windows_waiting_on_nobody']}, "
-            f"open {d['window_seconds_waiting_on_nobody']:.1f} s in all (target 0)"]
+    return [
+        "",
+        f"Drama Pukul 7, {d['matches']} seeded whole matches of {d['players']} people "
+        f"({d['turns_per_match']:.1f} turns, {d['moves_per_match']:.0f} moves per match)",
+        f"  clicks per turn: turn player {d['clicks_per_turn_turn_player']:.2f}, "
+        f"each other player {d['clicks_per_turn_per_other_player']:.2f}",
+        f"  channel mentions per player per turn: {d['mentions_per_player_per_turn']:.2f}",
+        f"  Plot Twist window rounds per match: {d['window_rounds_per_match']:.1f}; "
+        f"waiting on nobody able to answer: {d['windows_waiting_on_nobody']}, "
+        f"open {d['window_seconds_waiting_on_nobody']:.1f} s in all (target 0)",
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -253,8 +260,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 FIGURES = GameFigures(
-    game="drama", run=run_drama, render=section, order=10,
-    describe=lambda matches: f"Drama Pukul 7: {matches} whole matches of four people")
+    game="drama",
+    run=run_drama,
+    render=section,
+    order=10,
+    describe=lambda matches: f"Drama Pukul 7: {matches} whole matches of four people",
+)
 
 
 if __name__ == "__main__":

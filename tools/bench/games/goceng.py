@@ -43,16 +43,16 @@ from bot.frontend.ui.components import LobbyButton
 from bot.frontend.ui.render import legal_fingerprint
 
 PLAYERS, AI_SEATS = 4, 2
-_BARGAIN = ("offer", "stand", "withdraw", "decline", "counter", "take_counter", "refuse_counter", "accept",
-            "no_help")
+_BARGAIN = ("offer", "stand", "withdraw", "decline", "counter", "take_counter", "refuse_counter", "accept", "no_help")
 
 
 @dataclass
 class Bargains:
     """What one or more matches showed of the negotiation."""
 
-    clicks: dict[str, list[int]] = field(default_factory=lambda: {k: [] for k in ("play", "offer", "accept",
-                                                                                   "take_counter", "counter")})
+    clicks: dict[str, list[int]] = field(
+        default_factory=lambda: {k: [] for k in ("play", "offer", "accept", "take_counter", "counter")}
+    )
     windows: int = 0
     ai_asked: int = 0
     ai_offered: int = 0
@@ -187,7 +187,9 @@ async def run_goceng(*, matches: int, seed: int, workdir: str) -> dict[str, Any]
     whole = summarise(played)
     b = bargains
     return {
-        "matches": matches, "players": PLAYERS, "ai_seats": AI_SEATS,
+        "matches": matches,
+        "players": PLAYERS,
+        "ai_seats": AI_SEATS,
         "clicks_per_battle_card": _mean(b.clicks["play"]),
         "clicks_to_make_an_offer": _mean(b.clicks["offer"]),
         "clicks_to_accept_an_offer": _mean(b.clicks["accept"]),
@@ -211,7 +213,8 @@ def render(figures: dict[str, Any]) -> list[str]:
     """The figures as lines for the benchmark report."""
     f = figures
     return [
-        "", f"Mat Goceng, {f['matches']} seeded {f['players']}-player matches ({f['ai_seats']} AI seats):",
+        "",
+        f"Mat Goceng, {f['matches']} seeded {f['players']}-player matches ({f['ai_seats']} AI seats):",
         f"  clicks per battle card {f['clicks_per_battle_card']:.2f}; to make an offer "
         f"{f['clicks_to_make_an_offer']:.2f}; to accept one {f['clicks_to_accept_an_offer']:.2f}; "
         f"to counter {f['clicks_to_counter']:.2f}; to take a counter {f['clicks_to_take_a_counter']:.2f}",
@@ -239,8 +242,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 FIGURES = GameFigures(
-    game="goceng", run=run_goceng, render=render, order=30,
-    describe=lambda matches: f"Mat Goceng: {matches} whole 4-player matches for the negotiation figures")
+    game="goceng",
+    run=run_goceng,
+    render=render,
+    order=30,
+    describe=lambda matches: f"Mat Goceng: {matches} whole 4-player matches for the negotiation figures",
+)
 
 
 if __name__ == "__main__":

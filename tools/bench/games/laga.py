@@ -34,11 +34,26 @@ from tools.bench.whole import MAX_STEPS, ChannelWatch, MatchFigures, open_match
 PLAYERS = 4
 #: Decisions grouped as a player thinks of them (the action types of each).
 DECISIONS = {
-    "move on the ring": ("sow", "gps"), "resources to take": ("take",), "cards seen": ("look", "hire",
-                                                                                      "hire_free", "keep"),
-    "Dream to complete": ("complete",), "Stasiun copy": ("copy",), "end of turn": ("end",),
-    "step done": ("done",), "ability": ("transform", "swap", "raid", "call", "seduce", "deactivate", "bury",
-                                        "psychic", "peek", "activate", "steal"),
+    "move on the ring": ("sow", "gps"),
+    "resources to take": ("take",),
+    "cards seen": ("look", "hire", "hire_free", "keep"),
+    "Dream to complete": ("complete",),
+    "Stasiun copy": ("copy",),
+    "end of turn": ("end",),
+    "step done": ("done",),
+    "ability": (
+        "transform",
+        "swap",
+        "raid",
+        "call",
+        "seduce",
+        "deactivate",
+        "bury",
+        "psychic",
+        "peek",
+        "activate",
+        "steal",
+    ),
     "News or salary": ("news", "salary"),
 }
 KIND = {t: kind for kind, types in DECISIONS.items() for t in types}
@@ -100,25 +115,34 @@ async def run_laga(*, matches: int, seed: int, workdir: str) -> dict[str, Any]:
             prune.sweep(arena.world)
     total_clicks, total_decisions = sum(clicks.values()), sum(decisions.values())
     return {
-        "matches": matches, "players": PLAYERS, "turns_per_match": turns / max(1, matches),
+        "matches": matches,
+        "players": PLAYERS,
+        "turns_per_match": turns / max(1, matches),
         "clicks_per_move": total_clicks / max(1, total_decisions),
         "clicks_per_turn": total_clicks / max(1, turns),
         "mentions_per_player_per_turn": mentions / max(1, PLAYERS * turns),
-        "by_decision": {k: {"decisions": decisions[k], "clicks_per_decision": clicks[k] / decisions[k]}
-                        for k in sorted(decisions, key=lambda k: -decisions[k])},
+        "by_decision": {
+            k: {"decisions": decisions[k], "clicks_per_decision": clicks[k] / decisions[k]}
+            for k in sorted(decisions, key=lambda k: -decisions[k])
+        },
         "seconds": time.perf_counter() - start,
     }
 
 
 def render(laga: dict[str, Any]) -> list[str]:
     """The report's lines for these figures."""
-    lines = ["", f"Laga Jakarta, {laga['matches']} seeded whole matches at {laga['players']} seats, every seat "
-             "clicking the picker:",
-             f"  clicks per move {laga['clicks_per_move']:.2f} · clicks per turn {laga['clicks_per_turn']:.2f} · "
-             f"mentions per player per turn {laga['mentions_per_player_per_turn']:.2f} · "
-             f"turns per match {laga['turns_per_match']:.1f}"]
-    lines += [f"  {kind}: {row['decisions']} decisions, {row['clicks_per_decision']:.2f} clicks each"
-              for kind, row in laga["by_decision"].items()]
+    lines = [
+        "",
+        f"Laga Jakarta, {laga['matches']} seeded whole matches at {laga['players']} seats, every seat "
+        "clicking the picker:",
+        f"  clicks per move {laga['clicks_per_move']:.2f} · clicks per turn {laga['clicks_per_turn']:.2f} · "
+        f"mentions per player per turn {laga['mentions_per_player_per_turn']:.2f} · "
+        f"turns per match {laga['turns_per_match']:.1f}",
+    ]
+    lines += [
+        f"  {kind}: {row['decisions']} decisions, {row['clicks_per_decision']:.2f} clicks each"
+        for kind, row in laga["by_decision"].items()
+    ]
     return lines
 
 
@@ -131,8 +155,12 @@ def main() -> None:  # pragma: no cover - a quick look: python -m tools.bench.ga
 
 
 FIGURES = GameFigures(
-    game="laga", run=run_laga, render=render, order=20,
-    describe=lambda matches: f"Laga Jakarta: {matches} whole matches at four seats (clicks per move and turn)")
+    game="laga",
+    run=run_laga,
+    render=render,
+    order=20,
+    describe=lambda matches: f"Laga Jakarta: {matches} whole matches at four seats (clicks per move and turn)",
+)
 
 
 if __name__ == "__main__":

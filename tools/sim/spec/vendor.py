@@ -64,7 +64,7 @@ def build(spec: dict[str, Any]) -> dict[str, Any]:
         _refs(schemas[name], wanted)
     return {
         "source": "https://github.com/discord/discord-api-spec (openapi.json, commit 74fda0fa, 2026-07-18),"
-                  " MIT licence: see LICENSE",
+        " MIT licence: see LICENSE",
         "routes": routes,
         "schemas": {name: _strip(schemas[name]) for name in sorted(done)},
     }
