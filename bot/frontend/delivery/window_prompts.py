@@ -19,7 +19,7 @@ import discord
 from bot.kernel.i18n import t, translate
 from bot.play.match_types import LiveMatch, MoveOutcome
 from bot.play.match_types import PLAYER
-from bot.frontend.delivery.pickers import ORIGINAL, REPLACED
+from bot.frontend.delivery.pickers import REPLACED, edit_original
 from bot.frontend.delivery.private_news import private_lines
 from bot.frontend.delivery.channels import Channels
 from bot.frontend.delivery.shown import ShownMessages
@@ -175,7 +175,7 @@ class WindowPrompts:
         if reply is None:
             return False
         try:
-            await reply.edit_message(ORIGINAL, **kwargs)
+            await edit_original(reply, kwargs)
             return True
         except discord.HTTPException as exc:  # the token is refused: the channel still takes the request
             log.debug("could not edit a prompt through its click: %s", exc)
