@@ -62,7 +62,7 @@ class Answers:
 
     async def tell(self, interaction: Interaction, text: str) -> None:
         """An ephemeral note to the user, whether or not the interaction was answered already."""
-        await self.reply(interaction, embed=render.notice(text).embed)
+        await self.reply(interaction, embed=render.notice(text))
 
     async def reply(self, interaction: Interaction, *, ephemeral: bool = True, **kwargs: Any) -> None:
         """A new reply (ephemeral unless told): fills a "thinking…" defer, else a followup, else the response."""

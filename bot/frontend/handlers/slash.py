@@ -146,7 +146,7 @@ class SlashCommands:
         game = get_game(game_name)
         text = game.presenter.rules_page() or t("No rules summary yet.")
         await interaction.response.send_message(
-            embed=render.notice(text[:4000], title=t("{game} rules", game=game.title)).embed, ephemeral=True
+            embed=render.notice(text[:4000], title=t("{game} rules", game=game.title)), ephemeral=True
         )
 
     async def cmd_look_up(self, interaction: Interaction, lookup: Lookup, value: str) -> None:

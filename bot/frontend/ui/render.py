@@ -20,7 +20,7 @@ from typing import Any, Callable, Sequence
 
 import discord
 
-from bot.kernel.i18n import get_locale, t, tn, use_locale
+from bot.kernel.i18n import get_locale, speak, t, tn, use_locale
 from bot.kernel.contract import Result
 from bot.kernel.present import Board, Field
 from bot.frontend.narrate import final_result
@@ -228,6 +228,12 @@ def status_line(live: LiveMatch) -> str:
     return t("▶️ {players} to play", players=who)
 
 
+def seat_name(live: LiveMatch, player: int) -> str:
+    """A seat's name; a seat without one ("Player <id>") is said in the current language."""
+    name = live.name_of(player)
+    return name if isinstance(name, str) else speak(name)
+
+
 def result_text(live: LiveMatch, result: Result | None, reason: str | None = None) -> str:
     if result is None:
         return {
@@ -236,7 +242,7 @@ def result_text(live: LiveMatch, result: Result | None, reason: str | None = Non
             "conceded": t("A player conceded; the match counts for no one."),
         }.get(reason or "", t("The match ended."))
     if result.winners:
-        names = ", ".join(live.name_of(p) for p in result.winners)
+        names = ", ".join(seat_name(live, p) for p in result.winners)
         head = tn("🏆 **{names} wins!**", "🏆 **{names} win!**", len(result.winners), names=names)
     elif result.is_draw:
         head = t("🤝 **Draw.**")
@@ -279,7 +285,7 @@ def turn_message(
         lines.append(status_line(live))
         colour = COLOUR_WINDOW if live.waiting.in_window else COLOUR_PLAY
     embed = discord.Embed(title=match_title(live), colour=colour, description=_clip("\n\n".join(l for l in lines if l)))
-    players = ", ".join(live.name_of(p) for p in rec.players)
+    players = ", ".join(seat_name(live, p) for p in rec.players)
     if any(p < 0 for p in rec.players):
         footer = t(
             "{players} · 🤖 with AI players · use /{game} hand to see your cards", players=players, game=game.name
@@ -567,7 +573,7 @@ def legal_fingerprint(legal: Sequence[Any]) -> str:
 def choice_label(live: LiveMatch, player: int, key: str, value: Any) -> str:
     """A picker label. A value naming a seated player shows that player's name (engines know no names)."""
     if isinstance(value, int) and not isinstance(value, bool) and value in live.record.players and key != "type":
-        return live.name_of(value)
+        return seat_name(live, value)
     return live.game.presenter.choice_label(live.state, player, key, value)
 
 
@@ -593,6 +599,5 @@ def page(board: Board, *, colour: int | None = None) -> Rendered:
     return Rendered(embed=embed)
 
 
-def notice(text: str, *, title: str | None = None) -> Rendered:
-    embed = discord.Embed(description=text, colour=COLOUR_LOBBY, title=title)
-    return Rendered(embed=embed)
+def notice(text: str, *, title: str | None = None) -> discord.Embed:
+    return discord.Embed(description=text, colour=COLOUR_LOBBY, title=title)
