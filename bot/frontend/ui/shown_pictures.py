@@ -93,8 +93,10 @@ class ShownPictures:
             self.forget(message_id)
             return Planned(png=None, url=None, digest=None, moment=now)
         digest = hashlib.sha256(png).hexdigest()
-        same = shown is not None and shown.digest == digest
-        return Planned(png=None if same else png, url=shown.url if same else None, digest=digest, moment=now)
+        kept = shown if shown is not None and shown.digest == digest else None  # the same picture: keep its URL
+        return Planned(
+            png=None if kept is not None else png, url=kept.url if kept is not None else None, digest=digest, moment=now
+        )
 
     def remember(self, message_id: int, planned: "Planned", message: Any) -> None:
         """After a send/edit: the URL Discord shows the picture at (from the message it returned)."""
