@@ -29,8 +29,8 @@ from bot.frontend.command_translator import command_text
 from bot.frontend.handlers.slash import SlashCommands
 from bot.kernel.i18n import t
 from bot.kernel.module import GameModule
-from bot.kernel.present import Lookup
 from bot.kernel.options import TABLE_OPTIONS, Option
+from bot.kernel.present import Lookup
 
 NEW_DESCRIPTION = locale_str("Open a lobby for a new match in this channel.")
 

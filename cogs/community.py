@@ -17,8 +17,8 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.frontend.client import GameBot
-from bot.frontend.handlers.community import Community, game_choices
 from bot.frontend.command_translator import command_text
+from bot.frontend.handlers.community import Community, game_choices
 from bot.kernel.languages import LANGUAGES, SERVER_KEY as LANGUAGE_KEY
 from bot.play.settings import SETTINGS, SettingDef
 
@@ -74,7 +74,7 @@ class CommunityCommands(commands.Cog):
     @app_commands.command(name="stats", description=locale_str("A player's record per game on this server."))
     @app_commands.describe(player=locale_str("Whose record (default: yours)"))
     @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction, player: Optional[discord.User] = None) -> None:
+    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         await self.community.cmd_stats(interaction, player)
 
     @app_commands.command(name="leaderboard", description=locale_str("The best players of a game on this server."))
@@ -98,7 +98,7 @@ class CommunityCommands(commands.Cog):
     )
     @app_commands.describe(choice=locale_str("Leave it out to see which language you read the bot in"))
     @app_commands.choices(choice=MY_LANGUAGE_CHOICES)
-    async def language(self, interaction: discord.Interaction, choice: Optional[str] = None) -> None:
+    async def language(self, interaction: discord.Interaction, choice: str | None = None) -> None:
         await self.community.cmd_language(interaction, choice)
 
 

@@ -10,7 +10,7 @@ public, so it is worked out in the server's language too, with what leaving chan
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from bot.frontend.languages import Languages
 from bot.kernel.contract import Event, PlayerId, Result

@@ -20,9 +20,9 @@ from typing import Any
 
 import discord
 
+from bot.frontend.ui import render
 from bot.kernel.i18n import N_, translate
 from bot.play.clock import Clock
-from bot.frontend.ui import render
 
 log = logging.getLogger(__name__)
 

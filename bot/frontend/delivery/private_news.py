@@ -7,10 +7,10 @@ player sees that a spectator does not has changed, and not for the player's own 
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
-from bot.play.match_types import PLAYER
-from bot.play.match_types import LiveMatch, MoveOutcome
+from bot.play.match_types import PLAYER, LiveMatch, MoveOutcome
 
 
 def own_moves_only(outcomes: list[MoveOutcome]) -> set[int]:

@@ -11,21 +11,20 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Set
-from typing import Any, Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence, Set
+from typing import Any
 
 import discord
 
-from bot.kernel.i18n import t, translate
-from bot.play.match_types import LiveMatch, MoveOutcome
-from bot.play.match_types import PLAYER
+from bot.frontend.delivery.channels import Channels
 from bot.frontend.delivery.pickers import REPLACED, edit_original
 from bot.frontend.delivery.private_news import private_lines
-from bot.frontend.delivery.channels import Channels
 from bot.frontend.delivery.shown import ShownMessages
 from bot.frontend.delivery.tidying import Send, Tidying
 from bot.frontend.ui import render
 from bot.frontend.ui.picker import walk
+from bot.kernel.i18n import t, translate
+from bot.play.match_types import PLAYER, LiveMatch, MoveOutcome
 
 log = logging.getLogger(__name__)
 

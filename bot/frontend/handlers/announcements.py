@@ -9,7 +9,8 @@ inside is its own business.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Protocol
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from bot.kernel.contract import Result
 

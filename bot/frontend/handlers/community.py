@@ -15,16 +15,16 @@ from typing import Any
 
 import discord
 
-from bot.kernel.module import all_games, get_game
-from bot.kernel.i18n import speak, t, tn
-from bot.kernel.languages import LANGUAGES, language_code, language_name
-from bot.play.service import MatchService
 from bot.frontend.history import match_history
 from bot.frontend.languages import Languages
-from bot.store.sqlite import Storage
-from bot.play.settings import SETTINGS, BadSetting
 from bot.frontend.ui import render
 from bot.frontend.ui.components import is_snowflake
+from bot.kernel.i18n import speak, t, tn
+from bot.kernel.languages import LANGUAGES, language_code, language_name
+from bot.kernel.module import all_games, get_game
+from bot.play.service import MatchService
+from bot.play.settings import SETTINGS, BadSetting
+from bot.store.sqlite import Storage
 
 Interaction = discord.Interaction[Any]
 

@@ -10,7 +10,8 @@ command tree calls), like any button's.
 from __future__ import annotations
 
 import logging
-from typing import Any, Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
 
 import discord
 

@@ -25,7 +25,8 @@ so the type checker's override error is ignored where each ``id`` is defined.
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Iterable, Protocol, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Protocol
 
 import discord
 
@@ -179,7 +180,7 @@ class LobbyButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "LobbyButton":
+    ) -> LobbyButton:
         return cls(snowflake(match["match"]), match["op"])
 
     async def answer(self, interaction: Interaction, handler: SeatHandler) -> None:
@@ -209,7 +210,7 @@ class ActButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "ActButton":
+    ) -> ActButton:
         return cls(snowflake(match["match"]), int(match["decision"]))
 
     async def answer(self, interaction: Interaction, handler: PickerHandler) -> None:
@@ -253,7 +254,7 @@ class PassButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "PassButton":
+    ) -> PassButton:
         return cls(snowflake(match["match"]), int(match["decision"]), match["print"])
 
     async def answer(self, interaction: Interaction, handler: PickerHandler) -> None:
@@ -293,7 +294,7 @@ class PrefButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "PrefButton":
+    ) -> PrefButton:
         return cls(snowflake(match["match"]), match["key"], match["on"] == "on")
 
     async def answer(self, interaction: Interaction, handler: HandHandler) -> None:
@@ -318,7 +319,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"han
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "HandButton":
+    ) -> HandButton:
         return cls(snowflake(match["match"]))
 
     async def answer(self, interaction: Interaction, handler: HandHandler) -> None:
@@ -359,7 +360,7 @@ class PickButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "PickButton":
+    ) -> PickButton:
         return cls(
             snowflake(match["match"]),
             int(match["decision"]),
@@ -412,7 +413,7 @@ class PickSelect(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "PickSelect":
+    ) -> PickSelect:
         return cls(
             snowflake(match["match"]),
             int(match["decision"]),
@@ -454,7 +455,7 @@ class OptionsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"
     @classmethod
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "OptionsButton":
+    ) -> OptionsButton:
         return cls(int(match["match"]))
 
     async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
@@ -482,7 +483,7 @@ class MyOptionsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r
     @classmethod
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "MyOptionsButton":
+    ) -> MyOptionsButton:
         return cls(int(match["match"]))
 
     async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
@@ -512,7 +513,7 @@ class PanelPageButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "PanelPageButton":
+    ) -> PanelPageButton:
         return cls(int(match["match"]), match["who"], int(match["page"]))
 
     async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
@@ -545,7 +546,7 @@ class OptionSelect(
     @classmethod
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "OptionSelect":
+    ) -> OptionSelect:
         return cls(int(match["match"]), match["name"])
 
     async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
@@ -585,7 +586,7 @@ class PlayerOptionSelect(
     @classmethod
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "PlayerOptionSelect":
+    ) -> PlayerOptionSelect:
         return cls(int(match["match"]), int(match["player"]), match["name"])
 
     async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
@@ -617,7 +618,7 @@ class AddAISelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"la
     @classmethod
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "AddAISelect":
+    ) -> AddAISelect:
         return cls(int(match["match"]))
 
     async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
@@ -649,7 +650,7 @@ class LanguageSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf
     @classmethod
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "LanguageSelect":
+    ) -> LanguageSelect:
         return cls(int(match["match"]))
 
     async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:

@@ -20,15 +20,12 @@ per select, 100-character custom ids.
 from __future__ import annotations
 
 import logging
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import discord
 
 from bot.ai import levels
-from bot.kernel.i18n import t, tn, translate
-from bot.kernel.languages import LANGUAGES, language_name
-from bot.play.match_types import LiveMatch
-from bot.kernel.options import TABLE_OPTIONS, Option
 from bot.frontend.ui.components import (
     AddAISelect,
     LanguageSelect,
@@ -40,6 +37,10 @@ from bot.frontend.ui.components import (
     PlayerOptionSelect,
 )
 from bot.frontend.ui.render import COLOUR_LOBBY, Rendered, match_title, mention
+from bot.kernel.i18n import t, tn, translate
+from bot.kernel.languages import LANGUAGES, language_name
+from bot.kernel.options import TABLE_OPTIONS, Option
+from bot.play.match_types import LiveMatch
 
 log = logging.getLogger(__name__)
 

@@ -13,22 +13,23 @@ import functools
 import hashlib
 import io
 import json
-import re
 import logging
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import discord
 
-from bot.kernel.i18n import get_locale, speak, t, tn, use_locale
-from bot.kernel.contract import Result
-from bot.kernel.present import Board, Field
 from bot.frontend.narrate import final_result
-from bot.play.match_types import LiveMatch
-from bot.pictures.drawing import Drawing, draw_hand, draw_table
-from bot.play.record import ABANDONED, ACTIVE, FINISHED
 from bot.frontend.ui.components import ActButton, HandButton, PassButton, PickButton, PickSelect, PrefButton
 from bot.frontend.ui.picker import Step
+from bot.kernel.contract import Result
+from bot.kernel.i18n import get_locale, speak, t, tn, use_locale
+from bot.kernel.present import Board, Field
+from bot.pictures.drawing import Drawing, draw_hand, draw_table
+from bot.play.match_types import LiveMatch
+from bot.play.record import ABANDONED, ACTIVE, FINISHED
 
 log = logging.getLogger(__name__)
 
