@@ -18,7 +18,7 @@ from __future__ import annotations
 import inspect
 import re
 import types
-from typing import Any, ClassVar, Optional
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
@@ -78,10 +78,10 @@ class GameCommands(commands.GroupCog):
 def _annotation(option: Option) -> Any:
     """The slash parameter type of an option (always optional: every option has a default)."""
     if option.kind == "bool":
-        return Optional[bool]
+        return bool | None
     if option.kind == "int":
-        return Optional[app_commands.Range[int, option.min, option.max]]
-    return Optional[str]
+        return app_commands.Range[int, option.min, option.max] | None
+    return str | None
 
 
 def new_command(game: GameModule, class_name: str) -> app_commands.Command[Any, ..., Any]:

@@ -9,7 +9,7 @@ Language choices are shown by their own names, in their own language.
 from __future__ import annotations
 
 import inspect
-from typing import Any, Optional
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -33,7 +33,7 @@ def _setting_annotation(setting: SettingDef) -> Any:
     The range is not left to Discord: a forged value outside it still reaches the command, which
     refuses it with the range, so every refusal reads the same.
     """
-    return Optional[bool] if setting.kind == "bool" else Optional[int]
+    return bool | None if setting.kind == "bool" else int | None
 
 
 def settings_command() -> app_commands.Command[Any, ..., Any]:
@@ -53,7 +53,7 @@ def settings_command() -> app_commands.Command[Any, ..., Any]:
         for key, setting in SETTINGS.items()
     ]
     # A plain ``str`` choice: a forged value reaches the command, which refuses it by name.
-    params.append(inspect.Parameter(LANGUAGE_KEY, positional, default=None, annotation=Optional[str]))
+    params.append(inspect.Parameter(LANGUAGE_KEY, positional, default=None, annotation=str | None))
     settings.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     settings.__qualname__ = "CommunityCommands.settings"  # a method: discord.py then passes the cog as ``self``
     command = app_commands.command(
