@@ -171,7 +171,7 @@ class Announcer:
         """
         players = [p for p in live.record.players if p > 0]
         reached = await all_of(self.hands.push(live, player, force=True) for player in players)
-        return [player for player, ok in zip(players, reached) if not ok]
+        return [player for player, ok in zip(players, reached, strict=True) if not ok]
 
     async def dm_closed_notice(self, live: LiveMatch, players: list[int]) -> None:
         if not players:
@@ -297,7 +297,7 @@ class Announcer:
                 )
                 for player in asked
             )
-            return {player for player, ok in zip(asked, sent) if ok}
+            return {player for player, ok in zip(asked, sent, strict=True) if ok}
         if len(humans) == 1 == len(waiting.actors):
             player = humans[0]
             if player not in mentions.mentioned:

@@ -50,5 +50,5 @@ def _differences(mine: Any, public: Any) -> Any:
     if isinstance(mine, dict) and isinstance(public, dict):
         return {k: _differences(v, public.get(k)) for k, v in mine.items() if v != public.get(k)}
     if isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
-        return [_differences(a, b) if a != b else None for a, b in zip(mine, public)]
+        return [_differences(a, b) if a != b else None for a, b in zip(mine, public, strict=True)]
     return mine

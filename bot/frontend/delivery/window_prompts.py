@@ -222,7 +222,7 @@ class WindowPrompts:
                 continue
             asked.append(player)
             prompts.append(self.prompt(live, player, lines, outcomes, quietly=not private_lines(outcomes, player)))
-        return {player for player, ok in zip(asked, await all_of(prompts)) if ok}
+        return {player for player, ok in zip(asked, await all_of(prompts), strict=True) if ok}
 
     def prompted_now(self, live: LiveMatch) -> set[int]:
         """Who is asked in the secret window now open: their prompt tells them; their hand DM waits.

@@ -219,12 +219,12 @@ def _panel(
     page = max(0, min(page, len(pages) - 1))
     lines = [header] if header else []
     lines += [line for line, _ in lead]
-    lines += [f"**{o.title}:** {o.show(v)}\n{translate(o.description)}" for o, v in zip(options, values)]
+    lines += [f"**{o.title}:** {o.show(v)}\n{translate(o.description)}" for o, v in zip(options, values, strict=True)]
     embed = discord.Embed(title=f"{match_title(live)} · {title}", colour=COLOUR_LOBBY, description="\n\n".join(lines))
     shown = set(pages[page])
     view = _view(
         *(select.item for _, select in (lead if page == 0 else ())),
-        *(s.item for o, s in zip(options, selects) if o in shown),
+        *(s.item for o, s in zip(options, selects, strict=True) if o in shown),
     )
     if len(pages) > 1:
         for number in range(len(pages)):
@@ -237,7 +237,7 @@ def host_panel(live: LiveMatch, *, page: int = 0, header: str | None = None) -> 
     options = host_options(live)
     values = [current(live, o) for o in options]
     selects = [
-        OptionSelect(live.id, o.name, _select_options(o, v), _placeholder(o, v)) for o, v in zip(options, values)
+        OptionSelect(live.id, o.name, _select_options(o, v), _placeholder(o, v)) for o, v in zip(options, values, strict=True)
     ]
     return _panel(live, "host", options, values, selects, page, t("match options"), header)
 
@@ -268,7 +268,7 @@ def player_panel(
     values = [player_value(live, o, player) for o in options]
     selects = [
         PlayerOptionSelect(live.id, player, o.name, _select_options(o, v), _placeholder(o, v))
-        for o, v in zip(options, values)
+        for o, v in zip(options, values, strict=True)
     ]
     return _panel(
         live,

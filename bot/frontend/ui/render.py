@@ -537,7 +537,7 @@ def picker_message(
     labels = [_option_label(choice_label(live, player, c.key, c.value)) for c in step.choices]
     notes = [_option_label(game.presenter.choice_note(state, player, c.key, c.value)) or None for c in step.choices]
     if len(step.choices) <= BUTTON_CHOICES and not step.path and not any(notes):
-        for choice, label in zip(step.choices, labels):
+        for choice, label in zip(step.choices, labels, strict=True):
             view.add_item(PickButton.make(live.id, live.decision, legal, step.path, choice.index, label=label))
     else:
         for chunk_start in range(0, min(len(step.choices), SELECT_OPTIONS * MAX_SELECTS), SELECT_OPTIONS):
