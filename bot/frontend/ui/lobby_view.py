@@ -237,7 +237,8 @@ def host_panel(live: LiveMatch, *, page: int = 0, header: str | None = None) -> 
     options = host_options(live)
     values = [current(live, o) for o in options]
     selects = [
-        OptionSelect(live.id, o.name, _select_options(o, v), _placeholder(o, v)) for o, v in zip(options, values, strict=True)
+        OptionSelect(live.id, o.name, _select_options(o, v), _placeholder(o, v))
+        for o, v in zip(options, values, strict=True)
     ]
     return _panel(live, "host", options, values, selects, page, t("match options"), header)
 

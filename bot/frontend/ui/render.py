@@ -285,7 +285,9 @@ def turn_message(
     else:
         lines.append(status_line(live))
         colour = COLOUR_WINDOW if live.waiting.in_window else COLOUR_PLAY
-    embed = discord.Embed(title=match_title(live), colour=colour, description=_clip("\n\n".join(line for line in lines if line)))
+    embed = discord.Embed(
+        title=match_title(live), colour=colour, description=_clip("\n\n".join(line for line in lines if line))
+    )
     players = ", ".join(seat_name(live, p) for p in rec.players)
     if any(p < 0 for p in rec.players):
         footer = t(
