@@ -1,4 +1,4 @@
-"""The match service's words, said in Discord's languages: the table's log in the server's, private lines in each reader's.
+"""The match service's words in Discord's languages: the table's log in the server's, private lines in each reader's.
 
 The service decides what a move says (the game's events and its own lines, as
 wordings) and this says it: a public event through the game's presenter in the
