@@ -18,7 +18,7 @@ from __future__ import annotations
 import inspect
 import re
 import types
-from typing import Any, ClassVar, Optional
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
@@ -29,8 +29,8 @@ from bot.frontend.command_translator import command_text
 from bot.frontend.handlers.slash import SlashCommands
 from bot.kernel.i18n import t
 from bot.kernel.module import GameModule
-from bot.kernel.present import Lookup
 from bot.kernel.options import TABLE_OPTIONS, Option
+from bot.kernel.present import Lookup
 
 NEW_DESCRIPTION = locale_str("Open a lobby for a new match in this channel.")
 
@@ -78,10 +78,10 @@ class GameCommands(commands.GroupCog):
 def _annotation(option: Option) -> Any:
     """The slash parameter type of an option (always optional: every option has a default)."""
     if option.kind == "bool":
-        return Optional[bool]
+        return bool | None
     if option.kind == "int":
-        return Optional[app_commands.Range[int, option.min, option.max]]
-    return Optional[str]
+        return app_commands.Range[int, option.min, option.max] | None
+    return str | None
 
 
 def new_command(game: GameModule, class_name: str) -> app_commands.Command[Any, ..., Any]:

@@ -9,7 +9,7 @@ Language choices are shown by their own names, in their own language.
 from __future__ import annotations
 
 import inspect
-from typing import Any, Optional
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -17,8 +17,8 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.frontend.client import GameBot
-from bot.frontend.handlers.community import Community, game_choices
 from bot.frontend.command_translator import command_text
+from bot.frontend.handlers.community import Community, game_choices
 from bot.kernel.languages import LANGUAGES, SERVER_KEY as LANGUAGE_KEY
 from bot.play.settings import SETTINGS, SettingDef
 
@@ -33,7 +33,7 @@ def _setting_annotation(setting: SettingDef) -> Any:
     The range is not left to Discord: a forged value outside it still reaches the command, which
     refuses it with the range, so every refusal reads the same.
     """
-    return Optional[bool] if setting.kind == "bool" else Optional[int]
+    return bool | None if setting.kind == "bool" else int | None
 
 
 def settings_command() -> app_commands.Command[Any, ..., Any]:
@@ -53,7 +53,7 @@ def settings_command() -> app_commands.Command[Any, ..., Any]:
         for key, setting in SETTINGS.items()
     ]
     # A plain ``str`` choice: a forged value reaches the command, which refuses it by name.
-    params.append(inspect.Parameter(LANGUAGE_KEY, positional, default=None, annotation=Optional[str]))
+    params.append(inspect.Parameter(LANGUAGE_KEY, positional, default=None, annotation=str | None))
     settings.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     settings.__qualname__ = "CommunityCommands.settings"  # a method: discord.py then passes the cog as ``self``
     command = app_commands.command(
@@ -74,7 +74,7 @@ class CommunityCommands(commands.Cog):
     @app_commands.command(name="stats", description=locale_str("A player's record per game on this server."))
     @app_commands.describe(player=locale_str("Whose record (default: yours)"))
     @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction, player: Optional[discord.User] = None) -> None:
+    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         await self.community.cmd_stats(interaction, player)
 
     @app_commands.command(name="leaderboard", description=locale_str("The best players of a game on this server."))
@@ -98,7 +98,7 @@ class CommunityCommands(commands.Cog):
     )
     @app_commands.describe(choice=locale_str("Leave it out to see which language you read the bot in"))
     @app_commands.choices(choice=MY_LANGUAGE_CHOICES)
-    async def language(self, interaction: discord.Interaction, choice: Optional[str] = None) -> None:
+    async def language(self, interaction: discord.Interaction, choice: str | None = None) -> None:
         await self.community.cmd_language(interaction, choice)
 
 

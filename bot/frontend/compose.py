@@ -8,8 +8,8 @@ narrator that says moves in those languages on them, then the service around it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from bot.frontend.delivery.shown import ShownMessages
 from bot.frontend.languages import Languages

@@ -14,8 +14,9 @@ is built; this module only decides which one.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator
+from typing import Any
 
 from bot.kernel.i18n import SOURCE_LOCALE, use_locale
 from bot.kernel.languages import PREF_KEY, hinted_language, language_code

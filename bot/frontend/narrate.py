@@ -1,4 +1,4 @@
-"""The match service's words, said in Discord's languages: the table's log in the server's, private lines in each reader's.
+"""The match service's words in Discord's languages: the table's log in the server's, private lines in each reader's.
 
 The service decides what a move says (the game's events and its own lines, as
 wordings) and this says it: a public event through the game's presenter in the
@@ -10,7 +10,7 @@ public, so it is worked out in the server's language too, with what leaving chan
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from bot.frontend.languages import Languages
 from bot.kernel.contract import Event, PlayerId, Result

@@ -18,28 +18,27 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Set
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Set
+from typing import Any
 
 import discord
 
 from bot.frontend.compose import Composed
-from bot.kernel.i18n import t
-from bot.kernel.contract import Result
-from bot.play.match_types import LiveMatch, MoveOutcome
-from bot.play.match_types import PLAYER
-from bot.frontend.ui import render
-from bot.frontend.ui.shown_pictures import ShownPictures
-from bot.frontend.delivery.ratelimit import install_pacer
 from bot.frontend.delivery.channels import Channels
-from bot.frontend.delivery.table_show import TableShow
-from bot.frontend.delivery.table_tokens import TableTokens
-from bot.frontend.delivery.pings import Pings
 from bot.frontend.delivery.hand_dms import HandDMs
 from bot.frontend.delivery.pickers import OpenPickers
+from bot.frontend.delivery.pings import Pings
 from bot.frontend.delivery.private_news import own_moves_only, private_lines
+from bot.frontend.delivery.ratelimit import install_pacer
+from bot.frontend.delivery.table_show import TableShow
+from bot.frontend.delivery.table_tokens import TableTokens
 from bot.frontend.delivery.tidying import Tidying
 from bot.frontend.delivery.window_prompts import WindowPrompts, all_of, asked_again
+from bot.frontend.ui import render
+from bot.frontend.ui.shown_pictures import ShownPictures
+from bot.kernel.contract import Result
+from bot.kernel.i18n import t
+from bot.play.match_types import PLAYER, LiveMatch, MoveOutcome
 
 log = logging.getLogger(__name__)
 
@@ -172,7 +171,7 @@ class Announcer:
         """
         players = [p for p in live.record.players if p > 0]
         reached = await all_of(self.hands.push(live, player, force=True) for player in players)
-        return [player for player, ok in zip(players, reached) if not ok]
+        return [player for player, ok in zip(players, reached, strict=True) if not ok]
 
     async def dm_closed_notice(self, live: LiveMatch, players: list[int]) -> None:
         if not players:
@@ -298,7 +297,7 @@ class Announcer:
                 )
                 for player in asked
             )
-            return {player for player, ok in zip(asked, sent) if ok}
+            return {player for player, ok in zip(asked, sent, strict=True) if ok}
         if len(humans) == 1 == len(waiting.actors):
             player = humans[0]
             if player not in mentions.mentioned:

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 import discord
 
 from bot.frontend.delivery import ratelimit
-from bot.frontend.delivery.private_news import private_digest
 from bot.frontend.delivery.channels import Channels
+from bot.frontend.delivery.private_news import private_digest
 from bot.frontend.delivery.shown import ShownMessages
 from bot.frontend.ui import render
 from bot.frontend.ui.shown_pictures import draw_hand

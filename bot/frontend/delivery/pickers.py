@@ -20,9 +20,9 @@ from typing import Any
 
 import discord
 
+from bot.frontend.ui import render
 from bot.kernel.i18n import N_, translate
 from bot.play.clock import Clock
-from bot.frontend.ui import render
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +36,13 @@ REPLACED = N_("↪️ Replaced by a newer picker.")
 
 #: Discord's name for an interaction's own reply in the webhook message routes.
 ORIGINAL = "@original"
+
+
+async def edit_original(reply: discord.Webhook, kwargs: dict[str, Any]) -> None:
+    """Edit the reply of the interaction whose token ``reply`` holds: the route of
+    ``Interaction.edit_original_response``, PATCH .../messages/@original."""
+    # discord.py types a message id as an int; the route takes "@original" in its place.
+    await reply.edit_message(ORIGINAL, **kwargs)  # type: ignore[call-overload]
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,9 +105,7 @@ class OpenPickers:
             return  # the very message now showing the new picker
         reply = discord.Webhook.partial(previous.application_id, previous.token, client=interaction.client)
         try:
-            # The route of ``Interaction.edit_original_response``: PATCH .../messages/@original.
-            folded = render.collapsed(translate(REPLACED)).edit_kwargs()
-            await reply.edit_message(ORIGINAL, **folded)  # type: ignore[arg-type]
+            await edit_original(reply, render.collapsed(translate(REPLACED)).edit_kwargs())
         except discord.HTTPException as exc:  # dismissed by the player, or too old: nothing to fold
             log.debug("could not fold an old picker: %s", exc)
 

@@ -7,10 +7,10 @@ player sees that a spectator does not has changed, and not for the player's own 
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
-from bot.play.match_types import PLAYER
-from bot.play.match_types import LiveMatch, MoveOutcome
+from bot.play.match_types import PLAYER, LiveMatch, MoveOutcome
 
 
 def own_moves_only(outcomes: list[MoveOutcome]) -> set[int]:
@@ -50,5 +50,5 @@ def _differences(mine: Any, public: Any) -> Any:
     if isinstance(mine, dict) and isinstance(public, dict):
         return {k: _differences(v, public.get(k)) for k, v in mine.items() if v != public.get(k)}
     if isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
-        return [_differences(a, b) if a != b else None for a, b in zip(mine, public)]
+        return [_differences(a, b) if a != b else None for a, b in zip(mine, public, strict=True)]
     return mine

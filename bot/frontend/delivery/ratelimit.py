@@ -36,8 +36,9 @@ import contextlib
 import contextvars
 import enum
 from collections import deque
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
-from typing import Any, AsyncIterator, Iterator
+from typing import Any
 
 import discord
 

@@ -11,21 +11,20 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Set
-from typing import Any, Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence, Set
+from typing import Any
 
 import discord
 
-from bot.kernel.i18n import t, translate
-from bot.play.match_types import LiveMatch, MoveOutcome
-from bot.play.match_types import PLAYER
-from bot.frontend.delivery.pickers import ORIGINAL, REPLACED
-from bot.frontend.delivery.private_news import private_lines
 from bot.frontend.delivery.channels import Channels
+from bot.frontend.delivery.pickers import REPLACED, edit_original
+from bot.frontend.delivery.private_news import private_lines
 from bot.frontend.delivery.shown import ShownMessages
 from bot.frontend.delivery.tidying import Send, Tidying
 from bot.frontend.ui import render
 from bot.frontend.ui.picker import walk
+from bot.kernel.i18n import t, translate
+from bot.play.match_types import PLAYER, LiveMatch, MoveOutcome
 
 log = logging.getLogger(__name__)
 
@@ -175,7 +174,7 @@ class WindowPrompts:
         if reply is None:
             return False
         try:
-            await reply.edit_message(ORIGINAL, **kwargs)
+            await edit_original(reply, kwargs)
             return True
         except discord.HTTPException as exc:  # the token is refused: the channel still takes the request
             log.debug("could not edit a prompt through its click: %s", exc)
@@ -223,7 +222,7 @@ class WindowPrompts:
                 continue
             asked.append(player)
             prompts.append(self.prompt(live, player, lines, outcomes, quietly=not private_lines(outcomes, player)))
-        return {player for player, ok in zip(asked, await all_of(prompts)) if ok}
+        return {player for player, ok in zip(asked, await all_of(prompts), strict=True) if ok}
 
     def prompted_now(self, live: LiveMatch) -> set[int]:
         """Who is asked in the secret window now open: their prompt tells them; their hand DM waits.

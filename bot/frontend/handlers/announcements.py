@@ -9,13 +9,14 @@ inside is its own business.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Protocol
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from bot.kernel.contract import Result
+from bot.play.match_types import LiveMatch, MoveOutcome
 
 #: The click a handler answers: its token may carry what the change shows (``bot.frontend.delivery``).
 Click = Any
-from bot.play.match_types import LiveMatch, MoveOutcome
 
 
 class Announcements(Protocol):

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator
+from typing import Any
 
 import discord
 
@@ -62,7 +63,7 @@ class Answers:
 
     async def tell(self, interaction: Interaction, text: str) -> None:
         """An ephemeral note to the user, whether or not the interaction was answered already."""
-        await self.reply(interaction, embed=render.notice(text).embed)
+        await self.reply(interaction, embed=render.notice(text))
 
     async def reply(self, interaction: Interaction, *, ephemeral: bool = True, **kwargs: Any) -> None:
         """A new reply (ephemeral unless told): fills a "thinking…" defer, else a followup, else the response."""
@@ -136,7 +137,7 @@ class Answers:
                 await lock.acquire()  # taken at once
             else:
                 await asyncio.wait_for(lock.acquire(), LOCK_PATIENCE)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             if interaction is not None and not interaction.response.is_done():
                 if update and interaction.type == discord.InteractionType.component:
                     await interaction.response.defer()

@@ -15,16 +15,16 @@ from typing import Any
 
 import discord
 
-from bot.kernel.module import all_games, get_game
-from bot.kernel.i18n import speak, t, tn
-from bot.kernel.languages import LANGUAGES, language_code, language_name
-from bot.play.service import MatchService
 from bot.frontend.history import match_history
 from bot.frontend.languages import Languages
-from bot.store.sqlite import Storage
-from bot.play.settings import SETTINGS, BadSetting
 from bot.frontend.ui import render
 from bot.frontend.ui.components import is_snowflake
+from bot.kernel.i18n import speak, t, tn
+from bot.kernel.languages import LANGUAGES, language_code, language_name
+from bot.kernel.module import all_games, get_game
+from bot.play.service import MatchService
+from bot.play.settings import SETTINGS, BadSetting
+from bot.store.sqlite import Storage
 
 Interaction = discord.Interaction[Any]
 
@@ -130,8 +130,7 @@ class Community:
         )
         body = f"{header}\n\n" + earlier + "\n".join(f"• {line}" for line in shown)
         title = t("{game} match #{match_id}: history", game=game.title, match_id=match_id)
-        embed = render.notice(body[:4000], title=title).embed
-        assert embed is not None
+        embed = render.notice(body[:4000], title=title)
         if not history.replays_exactly:
             embed.set_footer(text=t("Warning: replaying the log did not reproduce the stored final state."))
         kwargs: dict[str, Any] = {"embed": embed, "ephemeral": True}
@@ -220,7 +219,7 @@ class Community:
     async def _say(
         self, interaction: Interaction, text: str, *, title: str | None = None, ephemeral: bool = True
     ) -> None:
-        await interaction.response.send_message(embed=render.notice(text, title=title).embed, ephemeral=ephemeral)
+        await interaction.response.send_message(embed=render.notice(text, title=title), ephemeral=ephemeral)
 
 
 def game_choices() -> list[tuple[str, str]]:

@@ -10,7 +10,8 @@ command tree calls), like any button's.
 from __future__ import annotations
 
 import logging
-from typing import Any, Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
 
 import discord
 
@@ -146,7 +147,7 @@ class SlashCommands:
         game = get_game(game_name)
         text = game.presenter.rules_page() or t("No rules summary yet.")
         await interaction.response.send_message(
-            embed=render.notice(text[:4000], title=t("{game} rules", game=game.title)).embed, ephemeral=True
+            embed=render.notice(text[:4000], title=t("{game} rules", game=game.title)), ephemeral=True
         )
 
     async def cmd_look_up(self, interaction: Interaction, lookup: Lookup, value: str) -> None:

@@ -16,12 +16,17 @@ A custom id carries what is needed to act on a click after a restart: the
 match, and for prompts the decision number they were built for (a window
 round keeps it while players answer, so others' answers never make a prompt
 stale). Discord allows 100 characters; the longest here is well under that.
+
+The static ``id`` shadows discord.py's ``Item.id`` (the number Discord may give a
+component in a layout): these items never set that number and nothing reads it,
+so the type checker's override error is ignored where each ``id`` is defined.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Iterable, Protocol, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Protocol
 
 import discord
 
@@ -65,7 +70,8 @@ def is_snowflake(value: object) -> bool:
 
 def match_of(interaction: discord.Interaction[Any]) -> int | None:
     """The match a component belongs to: every custom id here is ``kind:match:...``."""
-    custom_id = (interaction.data or {}).get("custom_id")  # type: ignore[union-attr]
+    data = interaction.data
+    custom_id = data.get("custom_id") if data is not None else None
     parts = custom_id.split(":") if isinstance(custom_id, str) else []
     try:
         return snowflake(parts[1]) if len(parts) > 1 else None
@@ -161,7 +167,7 @@ class LobbyButton(
         self.match_id, self.op = match_id, op
 
     @staticmethod
-    def id(match_id: int, op: str) -> str:
+    def id(match_id: int, op: str) -> str:  # type: ignore[override]  # see the module's note on id
         return f"lobby:{match_id}:{op}"
 
     @classmethod
@@ -174,7 +180,7 @@ class LobbyButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "LobbyButton":
+    ) -> LobbyButton:
         return cls(snowflake(match["match"]), match["op"])
 
     async def answer(self, interaction: Interaction, handler: SeatHandler) -> None:
@@ -191,7 +197,7 @@ class ActButton(
         self.match_id, self.decision = match_id, decision
 
     @staticmethod
-    def id(match_id: int, decision: int) -> str:
+    def id(match_id: int, decision: int) -> str:  # type: ignore[override]  # see the module's note on id
         return f"act:{match_id}:{decision}"
 
     @classmethod
@@ -204,7 +210,7 @@ class ActButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "ActButton":
+    ) -> ActButton:
         return cls(snowflake(match["match"]), int(match["decision"]))
 
     async def answer(self, interaction: Interaction, handler: PickerHandler) -> None:
@@ -227,7 +233,7 @@ class PassButton(
         self.match_id, self.decision, self.print = match_id, decision, print_
 
     @staticmethod
-    def id(match_id: int, decision: int, print_: str | None = None) -> str:
+    def id(match_id: int, decision: int, print_: str | None = None) -> str:  # type: ignore[override]  # see the module's note on id
         return f"pass:{match_id}:{decision}:{print_}" if print_ else f"pass:{match_id}:{decision}"
 
     @staticmethod
@@ -248,7 +254,7 @@ class PassButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "PassButton":
+    ) -> PassButton:
         return cls(snowflake(match["match"]), int(match["decision"]), match["print"])
 
     async def answer(self, interaction: Interaction, handler: PickerHandler) -> None:
@@ -273,7 +279,7 @@ class PrefButton(
         self.match_id, self.key, self.on = match_id, key, on
 
     @staticmethod
-    def id(match_id: int, key: str, on: bool) -> str:
+    def id(match_id: int, key: str, on: bool) -> str:  # type: ignore[override]  # see the module's note on id
         return f"pref:{match_id}:{key}:{'on' if on else 'off'}"
 
     @classmethod
@@ -288,7 +294,7 @@ class PrefButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "PrefButton":
+    ) -> PrefButton:
         return cls(snowflake(match["match"]), match["key"], match["on"] == "on")
 
     async def answer(self, interaction: Interaction, handler: HandHandler) -> None:
@@ -303,7 +309,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"han
         self.match_id = match_id
 
     @staticmethod
-    def id(match_id: int) -> str:
+    def id(match_id: int) -> str:  # type: ignore[override]  # see the module's note on id
         return f"hand:{match_id}"
 
     @classmethod
@@ -313,7 +319,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"han
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "HandButton":
+    ) -> HandButton:
         return cls(snowflake(match["match"]))
 
     async def answer(self, interaction: Interaction, handler: HandHandler) -> None:
@@ -334,7 +340,7 @@ class PickButton(
         self.match_id, self.decision, self.legal, self.path, self.choice = match_id, decision, legal, path, choice
 
     @staticmethod
-    def id(match_id: int, decision: int, legal: str, path: tuple[int, ...], choice: int | str) -> str:
+    def id(match_id: int, decision: int, legal: str, path: tuple[int, ...], choice: int | str) -> str:  # type: ignore[override]  # see the module's note on id
         return f"pkb:{match_id}:{decision}:{legal}:{path_text(path)}:{choice}"
 
     @classmethod
@@ -354,7 +360,7 @@ class PickButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "PickButton":
+    ) -> PickButton:
         return cls(
             snowflake(match["match"]),
             int(match["decision"]),
@@ -381,7 +387,7 @@ class PickSelect(
         self.match_id, self.decision, self.legal, self.path = match_id, decision, legal, path
 
     @staticmethod
-    def id(match_id: int, decision: int, legal: str, path: tuple[int, ...], chunk: int = 0) -> str:
+    def id(match_id: int, decision: int, legal: str, path: tuple[int, ...], chunk: int = 0) -> str:  # type: ignore[override]  # see the module's note on id
         return f"pks:{match_id}:{decision}:{legal}:{path_text(path)}:{chunk}"
 
     @classmethod
@@ -407,7 +413,7 @@ class PickSelect(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "PickSelect":
+    ) -> PickSelect:
         return cls(
             snowflake(match["match"]),
             int(match["decision"]),
@@ -449,7 +455,7 @@ class OptionsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"
     @classmethod
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "OptionsButton":
+    ) -> OptionsButton:
         return cls(int(match["match"]))
 
     async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
@@ -477,7 +483,7 @@ class MyOptionsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r
     @classmethod
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "MyOptionsButton":
+    ) -> MyOptionsButton:
         return cls(int(match["match"]))
 
     async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
@@ -507,7 +513,7 @@ class PanelPageButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "PanelPageButton":
+    ) -> PanelPageButton:
         return cls(int(match["match"]), match["who"], int(match["page"]))
 
     async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
@@ -540,7 +546,7 @@ class OptionSelect(
     @classmethod
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "OptionSelect":
+    ) -> OptionSelect:
         return cls(int(match["match"]), match["name"])
 
     async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
@@ -580,7 +586,7 @@ class PlayerOptionSelect(
     @classmethod
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "PlayerOptionSelect":
+    ) -> PlayerOptionSelect:
         return cls(int(match["match"]), int(match["player"]), match["name"])
 
     async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
@@ -612,7 +618,7 @@ class AddAISelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"la
     @classmethod
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "AddAISelect":
+    ) -> AddAISelect:
         return cls(int(match["match"]))
 
     async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:
@@ -644,7 +650,7 @@ class LanguageSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf
     @classmethod
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "LanguageSelect":
+    ) -> LanguageSelect:
         return cls(int(match["match"]))
 
     async def answer(self, interaction: Interaction, handler: OptionsHandler) -> None:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from bot.kernel.contract import Action
 from bot.frontend.ui.render import legal_fingerprint
+from bot.kernel.contract import Action
 
 #: Decisions remembered: a few per live match being clicked through right now is plenty.
 KEEP = 1024

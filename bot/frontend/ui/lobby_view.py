@@ -20,15 +20,12 @@ per select, 100-character custom ids.
 from __future__ import annotations
 
 import logging
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import discord
 
 from bot.ai import levels
-from bot.kernel.i18n import t, tn, translate
-from bot.kernel.languages import LANGUAGES, language_name
-from bot.play.match_types import LiveMatch
-from bot.kernel.options import TABLE_OPTIONS, Option
 from bot.frontend.ui.components import (
     AddAISelect,
     LanguageSelect,
@@ -40,6 +37,10 @@ from bot.frontend.ui.components import (
     PlayerOptionSelect,
 )
 from bot.frontend.ui.render import COLOUR_LOBBY, Rendered, match_title, mention
+from bot.kernel.i18n import t, tn, translate
+from bot.kernel.languages import LANGUAGES, language_name
+from bot.kernel.options import TABLE_OPTIONS, Option
+from bot.play.match_types import LiveMatch
 
 log = logging.getLogger(__name__)
 
@@ -218,12 +219,12 @@ def _panel(
     page = max(0, min(page, len(pages) - 1))
     lines = [header] if header else []
     lines += [line for line, _ in lead]
-    lines += [f"**{o.title}:** {o.show(v)}\n{translate(o.description)}" for o, v in zip(options, values)]
+    lines += [f"**{o.title}:** {o.show(v)}\n{translate(o.description)}" for o, v in zip(options, values, strict=True)]
     embed = discord.Embed(title=f"{match_title(live)} · {title}", colour=COLOUR_LOBBY, description="\n\n".join(lines))
     shown = set(pages[page])
     view = _view(
         *(select.item for _, select in (lead if page == 0 else ())),
-        *(s.item for o, s in zip(options, selects) if o in shown),
+        *(s.item for o, s in zip(options, selects, strict=True) if o in shown),
     )
     if len(pages) > 1:
         for number in range(len(pages)):
@@ -236,7 +237,8 @@ def host_panel(live: LiveMatch, *, page: int = 0, header: str | None = None) -> 
     options = host_options(live)
     values = [current(live, o) for o in options]
     selects = [
-        OptionSelect(live.id, o.name, _select_options(o, v), _placeholder(o, v)) for o, v in zip(options, values)
+        OptionSelect(live.id, o.name, _select_options(o, v), _placeholder(o, v))
+        for o, v in zip(options, values, strict=True)
     ]
     return _panel(live, "host", options, values, selects, page, t("match options"), header)
 
@@ -267,7 +269,7 @@ def player_panel(
     values = [player_value(live, o, player) for o in options]
     selects = [
         PlayerOptionSelect(live.id, player, o.name, _select_options(o, v), _placeholder(o, v))
-        for o, v in zip(options, values)
+        for o, v in zip(options, values, strict=True)
     ]
     return _panel(
         live,

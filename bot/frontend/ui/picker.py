@@ -10,8 +10,9 @@ component's custom_id) rebuilds the same step after a restart.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from bot.kernel.contract import Action, Refusal
 

@@ -21,8 +21,9 @@ import asyncio
 import hashlib
 import logging
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Sequence
+from typing import Any
 
 import discord
 
@@ -78,7 +79,7 @@ class PickerPictures:
             return rendered
         return render.with_picture(rendered, png, filename=name)
 
-    async def dress_later(self, rendered: render.Rendered, clicked: Any) -> tuple[render.Rendered, "Follow | None"]:
+    async def dress_later(self, rendered: render.Rendered, clicked: Any) -> tuple[render.Rendered, Follow | None]:
         """Like :meth:`dress`, but a picture not drawn yet is left to a :class:`Follow` (run it after replying).
 
         Meanwhile the reply keeps the picture the clicked message shows (unchanged on it).

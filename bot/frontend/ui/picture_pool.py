@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import logging
-from typing import Callable
+from collections.abc import Callable
 
 from bot.pictures.drawing import Drawing, DrawingFailed, NotInWorker, draw_in_worker, warm
 from bot.workers import PoolUnavailable, WorkerPool

@@ -13,22 +13,23 @@ import functools
 import hashlib
 import io
 import json
-import re
 import logging
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import discord
 
-from bot.kernel.i18n import get_locale, t, tn, use_locale
-from bot.kernel.contract import Result
-from bot.kernel.present import Board, Field
 from bot.frontend.narrate import final_result
-from bot.play.match_types import LiveMatch
-from bot.pictures.drawing import Drawing, draw_hand, draw_table
-from bot.play.record import ABANDONED, ACTIVE, FINISHED
 from bot.frontend.ui.components import ActButton, HandButton, PassButton, PickButton, PickSelect, PrefButton
 from bot.frontend.ui.picker import Step
+from bot.kernel.contract import Result
+from bot.kernel.i18n import get_locale, speak, t, tn, use_locale
+from bot.kernel.present import Board, Field
+from bot.pictures.drawing import Drawing, draw_hand, draw_table
+from bot.play.match_types import LiveMatch
+from bot.play.record import ABANDONED, ACTIVE, FINISHED
 
 log = logging.getLogger(__name__)
 
@@ -228,6 +229,12 @@ def status_line(live: LiveMatch) -> str:
     return t("▶️ {players} to play", players=who)
 
 
+def seat_name(live: LiveMatch, player: int) -> str:
+    """A seat's name; a seat without one ("Player <id>") is said in the current language."""
+    name = live.name_of(player)
+    return name if isinstance(name, str) else speak(name)
+
+
 def result_text(live: LiveMatch, result: Result | None, reason: str | None = None) -> str:
     if result is None:
         return {
@@ -236,7 +243,7 @@ def result_text(live: LiveMatch, result: Result | None, reason: str | None = Non
             "conceded": t("A player conceded; the match counts for no one."),
         }.get(reason or "", t("The match ended."))
     if result.winners:
-        names = ", ".join(live.name_of(p) for p in result.winners)
+        names = ", ".join(seat_name(live, p) for p in result.winners)
         head = tn("🏆 **{names} wins!**", "🏆 **{names} win!**", len(result.winners), names=names)
     elif result.is_draw:
         head = t("🤝 **Draw.**")
@@ -278,8 +285,10 @@ def turn_message(
     else:
         lines.append(status_line(live))
         colour = COLOUR_WINDOW if live.waiting.in_window else COLOUR_PLAY
-    embed = discord.Embed(title=match_title(live), colour=colour, description=_clip("\n\n".join(l for l in lines if l)))
-    players = ", ".join(live.name_of(p) for p in rec.players)
+    embed = discord.Embed(
+        title=match_title(live), colour=colour, description=_clip("\n\n".join(line for line in lines if line))
+    )
+    players = ", ".join(seat_name(live, p) for p in rec.players)
     if any(p < 0 for p in rec.players):
         footer = t(
             "{players} · 🤖 with AI players · use /{game} hand to see your cards", players=players, game=game.name
@@ -530,7 +539,7 @@ def picker_message(
     labels = [_option_label(choice_label(live, player, c.key, c.value)) for c in step.choices]
     notes = [_option_label(game.presenter.choice_note(state, player, c.key, c.value)) or None for c in step.choices]
     if len(step.choices) <= BUTTON_CHOICES and not step.path and not any(notes):
-        for choice, label in zip(step.choices, labels):
+        for choice, label in zip(step.choices, labels, strict=True):
             view.add_item(PickButton.make(live.id, live.decision, legal, step.path, choice.index, label=label))
     else:
         for chunk_start in range(0, min(len(step.choices), SELECT_OPTIONS * MAX_SELECTS), SELECT_OPTIONS):
@@ -567,7 +576,7 @@ def legal_fingerprint(legal: Sequence[Any]) -> str:
 def choice_label(live: LiveMatch, player: int, key: str, value: Any) -> str:
     """A picker label. A value naming a seated player shows that player's name (engines know no names)."""
     if isinstance(value, int) and not isinstance(value, bool) and value in live.record.players and key != "type":
-        return live.name_of(value)
+        return seat_name(live, value)
     return live.game.presenter.choice_label(live.state, player, key, value)
 
 
@@ -593,6 +602,5 @@ def page(board: Board, *, colour: int | None = None) -> Rendered:
     return Rendered(embed=embed)
 
 
-def notice(text: str, *, title: str | None = None) -> Rendered:
-    embed = discord.Embed(description=text, colour=COLOUR_LOBBY, title=title)
-    return Rendered(embed=embed)
+def notice(text: str, *, title: str | None = None) -> discord.Embed:
+    return discord.Embed(description=text, colour=COLOUR_LOBBY, title=title)

@@ -36,7 +36,8 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Iterable, Mapping, Protocol, TypeVar
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol, TypeVar
 
 import discord
 from discord.ui.view import _component_to_item

@@ -13,12 +13,13 @@ answering clicks meanwhile.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any, Hashable
+from typing import Any
 
+from bot.frontend.ui import picture_pool, render
 from bot.play.match_types import LiveMatch
 from bot.play.settings import ServerSettings
-from bot.frontend.ui import picture_pool, render
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,7 @@ class ShownPictures:
         #: table message id -> what it shows (digest, Discord's URL of that attachment, its moment)
         self._shown: dict[int, Shown] = {}
 
-    async def prepare(self, live: LiveMatch, *, enabled: bool) -> "Planned":
+    async def prepare(self, live: LiveMatch, *, enabled: bool) -> Planned:
         """What the table message should show as its picture now (drawing it if it is due).
 
         Apply the plan to the rendered message right before sending: the text is then built
@@ -93,10 +94,12 @@ class ShownPictures:
             self.forget(message_id)
             return Planned(png=None, url=None, digest=None, moment=now)
         digest = hashlib.sha256(png).hexdigest()
-        same = shown is not None and shown.digest == digest
-        return Planned(png=None if same else png, url=shown.url if same else None, digest=digest, moment=now)
+        kept = shown if shown is not None and shown.digest == digest else None  # the same picture: keep its URL
+        return Planned(
+            png=None if kept is not None else png, url=kept.url if kept is not None else None, digest=digest, moment=now
+        )
 
-    def remember(self, message_id: int, planned: "Planned", message: Any) -> None:
+    def remember(self, message_id: int, planned: Planned, message: Any) -> None:
         """After a send/edit: the URL Discord shows the picture at (from the message it returned)."""
         embeds = getattr(message, "embeds", None) or []
         url = embeds[0].image.url if embeds and embeds[0].image else None

@@ -368,42 +368,45 @@ def rules_summary() -> str:
                     "protagonist. 2 to 6 players."
                 ),
                 t(
-                    "**Setup**: each player picks a hero side (the side sets the gender) or is dealt a hero (host option); the "
-                    "gold AIR MUKA card, dealt at random, names the first player. Everyone starts with 7 AIR MUKA (never above "
-                    "7), 4 Deck Biru cards and 1 Juta; the Bank holds 30 Juta; the KEDAI shows 4 Deck Hijau cards."
+                    "**Setup**: each player picks a hero side (the side sets the gender) or is dealt a hero (host "
+                    "option); the gold AIR MUKA card, dealt at random, names the first player. Everyone starts with 7 "
+                    "AIR MUKA (never above 7), 4 Deck Biru cards and 1 Juta; the Bank holds 30 Juta; the KEDAI shows 4 "
+                    "Deck Hijau cards."
                 ),
                 "\n".join(
                     (
                         t("**Your turn**"),
                         t("1. *Collecting*: take Juta and draw cards equal to your JUTA and DRAW attributes."),
                         t(
-                            "2. *Action*: play up to your ACTION attribute in cards from hand (EPISODE, PLOT TWIST, or an "
-                            "ITEM/MEMBER from hand without paying). Free actions: buy ITEMs (Juta), recruit MEMBERs (discard cards), "
-                            "KAHWIN, your hero ABILITY once per turn, each card ABILITY once per turn."
+                            "2. *Action*: play up to your ACTION attribute in cards from hand (EPISODE, PLOT TWIST, or "
+                            "an ITEM/MEMBER from hand without paying). Free actions: buy ITEMs (Juta), recruit MEMBERs "
+                            "(discard cards), KAHWIN, your hero ABILITY once per turn, each card ABILITY once per turn."
                         ),
                         t(
-                            "3. *Dengki*: aim your DENGKI at one player, or end your turn. The turn ends once the attack is done."
+                            "3. *Dengki*: aim your DENGKI at one player, or end your turn. The turn ends once the "
+                            "attack is done."
                         ),
                         t(
-                            "Attributes: 1 each from your hero, plus the icons on your ITEMs and on your spouse (an unmarried MEMBER "
-                            "gives only its shield); a new card counts at once (an ITEM with +1 DRAW bought in your turn draws "
-                            "now)."
+                            "Attributes: 1 each from your hero, plus the icons on your ITEMs and on your spouse (an "
+                            "unmarried MEMBER gives only its shield); a new card counts at once (an ITEM with +1 DRAW "
+                            "bought in your turn draws now)."
                         ),
                     )
                 ),
                 "\n".join(
                     (
                         t(
-                            "**PLOT TWISTs** are played on your own turn (costs an ACTION) or, for free, during another player's "
-                            "turn in a response window. Conditions printed on cards are checked."
+                            "**PLOT TWISTs** are played on your own turn (costs an ACTION) or, for free, during "
+                            "another player's turn in a response window. Conditions printed on cards are checked."
                         ),
                         t(
-                            "**Limits**: 2 each of ACCESSORY, BUILDING, VEHICLE and MEMBER; a third replaces one of yours, which "
-                            "goes back to your hand. One spouse; KAHWIN needs a MEMBER in front of you of the other gender and its "
-                            "printed cost (2 Juta unless printed otherwise)."
+                            "**Limits**: 2 each of ACCESSORY, BUILDING, VEHICLE and MEMBER; a third replaces one of "
+                            "yours, which goes back to your hand. One spouse; KAHWIN needs a MEMBER in front of you of "
+                            "the other gender and its printed cost (2 Juta unless printed otherwise)."
                         ),
                         t(
-                            "**KEDAI**: a bought slot is refilled face down and turns face up when the next turn starts."
+                            "**KEDAI**: a bought slot is refilled face down and turns face up when the next turn "
+                            "starts."
                         ),
                     )
                 ),
@@ -411,44 +414,45 @@ def rules_summary() -> str:
                     (
                         t("**Rulings this game uses**"),
                         t(
-                            "- PLOT TWIST windows open at the start of every turn (the Collecting phase), at the start of the Action "
-                            "phase, after every card or ABILITY is put into play (bought and recruited cards too), when DENGKI is "
-                            "declared, and again after each PLOT TWIST so counters can be countered. Everyone holding a card is "
-                            "asked, so being asked reveals nothing. A window closes when all have passed or the timer runs out."
+                            "- PLOT TWIST windows open at the start of every turn (the Collecting phase), at the start "
+                            "of the Action phase, after every card or ABILITY is put into play (bought and recruited "
+                            "cards too), when DENGKI is declared, and again after each PLOT TWIST so counters can be "
+                            "countered. Everyone holding a card is asked, so being asked reveals nothing. A window "
+                            "closes when all have passed or the timer runs out."
                         ),
                         t(
-                            "- Responses resolve last in, first out; a cancelled cancel does nothing. Reflections of DENGKI "
-                            "(Jelaskan Di Social Media) swap attacker and target, so two of them cancel out."
+                            "- Responses resolve last in, first out; a cancelled cancel does nothing. Reflections of "
+                            "DENGKI (Jelaskan Di Social Media) swap attacker and target, so two of them cancel out."
                         ),
                         t(
-                            "- Cliffhanger before Collecting skips the whole turn; later it stops card play and the attack (free "
-                            "actions stay allowed)."
+                            "- Cliffhanger before Collecting skips the whole turn; later it stops card play and the "
+                            "attack (free actions stay allowed)."
                         ),
                         t(
-                            "- DENGKI of strength D: passive protection first, then unmarried MEMBERs (you choose the order when it "
-                            "matters), each absorbing up to its AIR MUKA and then discarded; then your spouse absorbs up to its AIR "
-                            "MUKA and stays; the rest comes off your hero."
+                            "- DENGKI of strength D: passive protection first, then unmarried MEMBERs (you choose the "
+                            "order when it matters), each absorbing up to its AIR MUKA and then discarded; then your "
+                            "spouse absorbs up to its AIR MUKA and stays; the rest comes off your hero."
                         ),
                         t(
-                            "- A reactive ABILITY (Klinik Kampung Ubi) is used just before your hero would lose AIR MUKA, only on "
-                            "another player's turn, and can be cancelled."
+                            "- A reactive ABILITY (Klinik Kampung Ubi) is used just before your hero would lose AIR "
+                            "MUKA, only on another player's turn, and can be cancelled."
                         ),
                         t(
-                            "- An effect that names a card or player checks it again when it resolves and does nothing if it is "
-                            "gone."
+                            "- An effect that names a card or player checks it again when it resolves and does nothing "
+                            "if it is gone."
                         ),
                         t(
-                            "- At 0 AIR MUKA you are out: your cards go to the discard piles and your Juta to the Bank. Empty decks "
-                            "reshuffle their discard piles. An empty Bank pays what it has."
+                            "- At 0 AIR MUKA you are out: your cards go to the discard piles and your Juta to the "
+                            "Bank. Empty decks reshuffle their discard piles. An empty Bank pays what it has."
                         ),
                         t(
-                            "- Leaving a match of three or more: your hero is out as at 0 AIR MUKA, at once, and you count as a "
-                            "loser; PLOT TWISTs you had stacked do nothing."
+                            "- Leaving a match of three or more: your hero is out as at 0 AIR MUKA, at once, and you "
+                            "count as a loser; PLOT TWISTs you had stacked do nothing."
                         ),
                         t("- Pelumba Haram: one more turn after this one (skipped if you are out)."),
                         t(
-                            "- You may DENGKI at once instead of Collecting; the turn then ends with the attack. Strength counts "
-                            "when declared."
+                            "- You may DENGKI at once instead of Collecting; the turn then ends with the attack. "
+                            "Strength counts when declared."
                         ),
                         t("- A card that hits with DENGKI is a DENGKI: defence cards answer it, MEMBERs absorb it."),
                     )
