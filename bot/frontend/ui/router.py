@@ -22,7 +22,7 @@ is already parsed:
   longer valid), so every click gets exactly one answer.
 
 Deciding as discord.py does takes three of its private names, and this is the
-only module of the bot that uses any (``tests/discord/test_discord_internals.py``
+only module of the bot that uses any (``tests/frontend/test_discord_internals.py``
 checks both, so a discord.py upgrade that changes them fails there, by name):
 
 * ``discord.ui.view._component_to_item``: the item of a parsed component, which
