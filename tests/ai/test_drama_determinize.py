@@ -11,7 +11,7 @@ sample reads the view only.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 

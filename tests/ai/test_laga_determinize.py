@@ -9,7 +9,8 @@ normal's choice where its playouts clearly say so.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 

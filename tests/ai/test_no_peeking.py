@@ -9,7 +9,8 @@ the states are not, and asserts the same decision from both with the same seed.
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 

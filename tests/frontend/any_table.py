@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from bot.frontend.client import GameBot
 from bot.frontend.ui.components import LobbyButton, PassButton

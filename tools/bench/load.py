@@ -19,11 +19,11 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 from bot.kernel.rng import Rng
-
 from tools.bench import prune
 from tools.bench.arena import Arena, Seat
 from tools.bench.floor import Floor

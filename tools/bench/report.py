@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from tools.bench import capacity_report, pictures
 from tools.bench.game_figures import all_figures

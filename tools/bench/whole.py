@@ -44,18 +44,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.frontend.ui.components import LobbyButton
 from bot.kernel.contract import Action
 from bot.kernel.module import GameModule, all_games
 from bot.kernel.rng import Rng
 from bot.play.match_types import MoveOutcome
-from tools.sim import FakeDiscord, FakeMessage
 from bot.play.record import ACTIVE
-from bot.frontend.ui.components import LobbyButton
-
 from tools.bench import prune
 from tools.bench.arena import Arena, Seat, make_bot
 from tools.bench.kinds import kind_of
 from tools.bench.player import Driver
+from tools.sim import FakeDiscord, FakeMessage
 
 MAX_STEPS = 20_000
 _GUILD = 8_400_000_000_000_000_000

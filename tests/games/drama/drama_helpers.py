@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from bot.games.drama.cards import BLUE_COUNT, GREEN_COUNT
 from bot.games.drama.state import CARDS, DramaState, player

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Collection
+from collections.abc import Collection
 
 import pytest
 from goceng_helpers import ALL_CARDS, GAME, all_cards_in_place, card_count

@@ -32,22 +32,21 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.frontend.ui.components import LobbyButton, PassButton, PickButton
+from bot.frontend.ui.picker import walk
+from bot.frontend.ui.render import legal_fingerprint
 from bot.kernel.contract import Action
 from bot.kernel.module import get_game
 from bot.kernel.rng import Rng
-from tools.sim import FakeMessage
 from bot.play.record import ACTIVE
-from bot.frontend.ui.components import ActButton, LobbyButton, PassButton, PickButton
-from bot.frontend.ui.picker import walk
-from bot.frontend.ui.render import legal_fingerprint
-
 from tools.bench import prune
 from tools.bench.arena import Arena
 from tools.bench.game_arena import game_arena
 from tools.bench.game_figures import GameFigures
-from tools.bench.tracker import HANDLERS
 from tools.bench.player import act_on, shown_path
+from tools.bench.tracker import HANDLERS
 from tools.bench.whole import MAX_STEPS, ChannelWatch, MatchFigures, open_match
+from tools.sim import FakeMessage
 
 PLAYERS = 4
 
