@@ -36,7 +36,7 @@ def _swap_one(hidden: list[Any], deck: list[Any]) -> bool:
 def _drump(state: Any, player: int) -> bool:
     foe = state.sides[1 - state.seat_of(player)]
     swapped = _swap_one(foe.hand, state.deck)
-    for cards, up in zip(foe.zones, foe.up):
+    for cards, up in zip(foe.zones, foe.up, strict=True):
         for i, face_up in enumerate(up):
             if not face_up and state.deck:
                 cards[i], state.deck[-1] = state.deck[-1], cards[i]

@@ -148,8 +148,8 @@ class DrumpSecrets(Secrets):
         seat = state.seat_of(player)
         side = state.sides[seat]
         out = set(side.hand)
-        for cards, flags in zip(side.zones, side.up):
-            out.update(c for c, up in zip(cards, flags) if not up)
+        for cards, flags in zip(side.zones, side.up, strict=True):
+            out.update(c for c, up in zip(cards, flags, strict=True) if not up)
         return out
 
 
@@ -178,7 +178,7 @@ class DramaSecrets(Secrets):
     def hidden_items(self, state, player):
         if player is None:
             out = {f"card:{c}" for c in state.blue_deck + state.green_deck}
-            out.update(f"card:{c}" for c, down in zip(state.kedai, state.kedai_hidden) if c is not None and down)
+            out.update(f"card:{c}" for c, down in zip(state.kedai, state.kedai_hidden, strict=True) if c is not None and down)
             return out
         p = next(q for q in state.players if q.id == player)
         out = {f"card:{c}" for c in p.hand}

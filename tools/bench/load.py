@@ -87,7 +87,7 @@ class DatabaseCounter:
     def per_move(self, since: tuple[int, int, int], moves: int) -> dict[str, float]:
         """Round trips, reads and commits per move since ``snapshot()`` returned ``since``."""
         n = max(1, moves)
-        trips, reads, commits = (now - then for now, then in zip(self.snapshot(), since))
+        trips, reads, commits = (now - then for now, then in zip(self.snapshot(), since, strict=True))
         return {"round_trips": trips / n, "reads": reads / n, "commits": commits / n}
 
 

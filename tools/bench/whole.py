@@ -343,7 +343,7 @@ async def run_whole(*, matches: int, ai_seats: int, seed: int, workdir: str) -> 
     try:
         await arena.service.settings.change(_GUILD, "ai_delay_seconds", 0)
         played: list[MatchFigures] = []
-        for i, ((game, players, humans), seat) in enumerate(zip(plan, seats)):
+        for i, ((game, players, humans), seat) in enumerate(zip(plan, seats, strict=True)):
             rng = Rng.seeded(seed * 1_000_003 + i)
             played.append(await play_match(arena, seat, game, players, humans, rng))
             prune.sweep(world)

@@ -218,7 +218,7 @@ def check_invariants(state: DramaState) -> None:
 def public_cards(state: DramaState) -> set[int]:
     """Cards anyone may see: in play, face-up Kedai, discard piles, and the cards a pending choice names."""
     vis = set(state.blue_discard) | set(state.green_discard)
-    vis.update(c for c, hidden in zip(state.kedai, state.kedai_hidden) if c is not None and not hidden)
+    vis.update(c for c, hidden in zip(state.kedai, state.kedai_hidden, strict=True) if c is not None and not hidden)
     for p in state.players:
         vis.update(p.items)
         vis.update(p.members)
