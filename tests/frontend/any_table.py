@@ -106,7 +106,11 @@ def secret_texts(live: Any) -> set[str]:
     if live.game.name == "drama" and live.state is not None:
         from bot.games.drama.state import NAMES
 
-        out.update(NAMES[c] for c, down in zip(live.state.kedai, live.state.kedai_hidden, strict=True) if down and c is not None)
+        out.update(
+            NAMES[c]
+            for c, down in zip(live.state.kedai, live.state.kedai_hidden, strict=True)
+            if down and c is not None
+        )
     return out
 
 

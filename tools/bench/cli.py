@@ -63,7 +63,8 @@ def parser() -> argparse.ArgumentParser:
         prog="python -m bot bench",
         description=(
             "Performance figures of the bot: move latency against a bare discord.py floor, throughput, "
-            "Discord requests, storage, memory, restart, channel mentions per game and engine speed. Prints a table and writes JSON."
+            "Discord requests, storage, memory, restart, channel mentions per game and engine speed. "
+            "Prints a table and writes JSON."
         ),
     )
     p.add_argument(

@@ -3,8 +3,9 @@
 Four human seats play whole matches through the real bot and the stand-in, the
 way people click: on their turn "Take action" on the table, then the picker (and
 on in that picker while it shows their next question); in a Plot Twist window
-the DM prompt, "Pass" (one click) or "Respond…" then the picker. Each seat chooses with the game's own policy from its own view. The
-clock moves only when the match waits out a timer.
+the DM prompt, "Pass" (one click) or "Respond…" then the picker. Each seat
+chooses with the game's own policy from its own view. The clock moves only
+when the match waits out a timer.
 
 Figures:
 
