@@ -22,14 +22,14 @@ import sys
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from bot.frontend.client import GameBot
-from bot.play.clock import ManualClock
 from bot.config import DEFAULT_DATABASE
+from bot.frontend.client import GameBot
+from bot.frontend.ui.components import PassButton
 from bot.kernel.module import all_games, get_game
 from bot.kernel.rng import Rng
+from bot.play.clock import ManualClock
 from bot.play.match_types import MoveOutcome
 from tools.sim import FakeDiscord, FakeMessage, seat
-from bot.frontend.ui.components import PassButton
 
 GUILD, CHANNEL, HOST = 900_000_000_000_000_001, 900_000_000_000_000_002, 900_000_000_000_000_003
 CHANNEL_NAME = "meja-kad"

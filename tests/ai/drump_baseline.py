@@ -10,7 +10,8 @@ re-attack. Not shipped: it lives with the tests that compare against it.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.games.drump.cards import (
     ATTACK_TARGET,

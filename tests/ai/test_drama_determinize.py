@@ -11,7 +11,7 @@ sample reads the view only.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -90,7 +90,8 @@ def test_the_hidden_cards_are_dealt_afresh_and_the_seen_ones_kept():
     for d in deals:
         assert [p.hand for p in d.players if p.id == actor] == [sorted(p.hand) for p in state.players if p.id == actor]
         assert d.kedai == [
-            c if not hidden else d.kedai[i] for i, (c, hidden) in enumerate(zip(state.kedai, state.kedai_hidden))
+            c if not hidden else d.kedai[i]
+            for i, (c, hidden) in enumerate(zip(state.kedai, state.kedai_hidden, strict=True))
         ]
         assert d.green_discard == state.green_discard and d.bank == state.bank
         assert len(d.blue_discard) == len(state.blue_discard)

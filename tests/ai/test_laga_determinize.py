@@ -9,7 +9,8 @@ normal's choice where its playouts clearly say so.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -55,6 +56,9 @@ def test_a_sample_gives_the_seat_its_view_and_legal_actions_at_every_decision_of
 
 
 def test_what_the_seat_cannot_see_is_dealt_by_the_rng_from_the_cards_it_cannot_account_for():
+    def hidden(s, seat):
+        return [p.dreams for p in s.players if p.pid != seat], s.dream_deck, s.job_deck, s.news_deck
+
     varied = 0
     for state, actor, _ in _decisions(range(4)):
         view = G.rules.view(state, actor)
@@ -65,8 +69,7 @@ def test_what_the_seat_cannot_see_is_dealt_by_the_rng_from_the_cards_it_cannot_a
             assert world.player(actor).dreams == view["you"]["dreams"]
             others = [d for p in world.players if p.pid != actor for d in p.dreams]
             assert not seen & set(others + world.dream_deck)
-        hidden = lambda s: ([p.dreams for p in s.players if p.pid != actor], s.dream_deck, s.job_deck, s.news_deck)
-        varied += hidden(one) != hidden(two)
+        varied += hidden(one, actor) != hidden(two, actor)
     assert varied > 100
 
 

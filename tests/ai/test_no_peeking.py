@@ -9,7 +9,8 @@ the states are not, and asserts the same decision from both with the same seed.
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -35,7 +36,7 @@ def _swap_one(hidden: list[Any], deck: list[Any]) -> bool:
 def _drump(state: Any, player: int) -> bool:
     foe = state.sides[1 - state.seat_of(player)]
     swapped = _swap_one(foe.hand, state.deck)
-    for cards, up in zip(foe.zones, foe.up):
+    for cards, up in zip(foe.zones, foe.up, strict=True):
         for i, face_up in enumerate(up):
             if not face_up and state.deck:
                 cards[i], state.deck[-1] = state.deck[-1], cards[i]

@@ -50,7 +50,7 @@ def test_the_translated_guide_names_every_command_and_row_of_the_readme(language
     translated, _ = _translated(language)
     commands, rows, games = _structure(playing)
     got_commands, got_rows, got_games = _structure(translated)
-    assert got_commands == commands, "update docs/players.%s.md: commands differ from README's Playing" % language
+    assert got_commands == commands, f"update docs/players.{language}.md: commands differ from README's Playing"
     assert got_rows == rows and got_games == games == []
 
 
@@ -61,5 +61,5 @@ def test_the_translated_guide_has_every_game_of_the_players_guide(language):
     commands, rows, games = _structure(english)
     got_commands, got_rows, got_games = _structure(translated)
     assert games, "docs/players.md lost its game headings"
-    assert got_commands == commands, "update docs/players.%s.md: commands differ from docs/players.md" % language
+    assert got_commands == commands, f"update docs/players.{language}.md: commands differ from docs/players.md"
     assert got_rows == rows and got_games == games

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from bot.frontend.client import GameBot
 from bot.frontend.ui.components import LobbyButton, PassButton
@@ -42,7 +43,7 @@ def make_world(humans: int = 6) -> FakeDiscord:
     world = FakeDiscord()
     world.add_guild(GUILD, "Kedai Kopi")
     world.add_channel(GUILD, CHANNEL, "meja-kad")
-    for user, name in zip(HUMANS[:humans], HUMAN_NAMES):
+    for user, name in zip(HUMANS[:humans], HUMAN_NAMES, strict=False):
         world.add_member(GUILD, user, name)
     world.add_member(GUILD, STRANGER, "Orang Asing")
     return world
@@ -68,8 +69,8 @@ def hidden_texts(live: Any, player: int) -> set[str]:
 
         side = state.sides[state.players.index(player)]
         secret = set(side.hand)
-        for cards, ups in zip(side.zones, side.up):
-            secret.update(c for c, up in zip(cards, ups) if not up)
+        for cards, ups in zip(side.zones, side.up, strict=True):
+            secret.update(c for c, up in zip(cards, ups, strict=True) if not up)
         return {label(c) for c in secret}
     if name == "drama":
         from bot.games.drama.state import CARDS, NAMES, player as seat_of
@@ -105,7 +106,11 @@ def secret_texts(live: Any) -> set[str]:
     if live.game.name == "drama" and live.state is not None:
         from bot.games.drama.state import NAMES
 
-        out.update(NAMES[c] for c, down in zip(live.state.kedai, live.state.kedai_hidden) if down and c is not None)
+        out.update(
+            NAMES[c]
+            for c, down in zip(live.state.kedai, live.state.kedai_hidden, strict=True)
+            if down and c is not None
+        )
     return out
 
 

@@ -8,8 +8,9 @@ player clicks, never to act behind the bot's back.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from bot.frontend.client import GameBot
 from bot.frontend.ui.components import LobbyButton

@@ -90,7 +90,7 @@ async def _arranged(tables, db_path, clock, hands, *, humans=3, seed=11, draw=()
     ids = [p.id for p in s.players]
     first = ids.index(s.first)
     order = ids[first:] + ids[:first]
-    for pid, names in zip(order, hands):
+    for pid, names in zip(order, hands, strict=True):
         clear_hand(s, pid)
         if names:
             give(s, pid, *names)

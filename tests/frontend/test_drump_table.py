@@ -18,8 +18,8 @@ def _hidden_cards(live) -> set[str]:
     hidden: set[str] = set()
     for side in live.state.sides:
         hidden.update(side.hand)
-        for cards, ups in zip(side.zones, side.up):
-            hidden.update(c for c, up in zip(cards, ups) if not up)
+        for cards, ups in zip(side.zones, side.up, strict=True):
+            hidden.update(c for c, up in zip(cards, ups, strict=True) if not up)
     return hidden
 
 
@@ -27,8 +27,8 @@ def _public_cards(live) -> set[str]:
     seen: set[str] = set(live.state.drop)
     for side in live.state.sides:
         seen.update(p for p in side.parts if p)
-        for cards, ups in zip(side.zones, side.up):
-            seen.update(c for c, up in zip(cards, ups) if up)
+        for cards, ups in zip(side.zones, side.up, strict=True):
+            seen.update(c for c, up in zip(cards, ups, strict=True) if up)
     return seen
 
 

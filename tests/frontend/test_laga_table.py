@@ -86,7 +86,7 @@ async def _open_with_genders(table: GameTable, genders: tuple[str, ...]) -> Fake
     table.match_id = int(next(c for c in lobby.custom_ids() if c.startswith("lobby:")).split(":")[1])
     for player in table.humans[1:]:
         await table.click(player, table.world.message(lobby.id), LobbyButton.id(table.match_id, "join"))
-    for player, gender in zip(table.humans, genders):
+    for player, gender in zip(table.humans, genders, strict=True):
         panel = await table.click(player, table.world.message(lobby.id), MyOptionsButton.custom_id_for(table.match_id))
         assert panel.ephemeral and panel.message is not None, panel.text
         chosen = await table.world.select(

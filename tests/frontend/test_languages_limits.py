@@ -27,7 +27,7 @@ from bot.play.record import ACTIVE, MatchRecord
 from tools.sim.validate import check_message
 
 SEATS = (7_100_000_000_000_001, 7_100_000_000_000_002, 7_100_000_000_000_003, 7_100_000_000_000_004)
-NAMES = dict(zip(SEATS, ("Aisyah Nurhaliza binti Abdullah", "Budi", "Citra Kirana Wulandari", "Dewi")))
+NAMES = dict(zip(SEATS, ("Aisyah Nurhaliza binti Abdullah", "Budi", "Citra Kirana Wulandari", "Dewi"), strict=True))
 LOCALES = ("en", "ms", "id")
 SEEDS = (1, 2)
 #: States looked at per match (spread over the whole match) and moves played at most.

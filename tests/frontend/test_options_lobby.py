@@ -110,7 +110,7 @@ async def test_the_host_sets_every_match_wide_option_through_the_lobby(table: Ta
     ]
     message = panel.message
     for option in declared:
-        for wire, label in reversed(option.values()):  # the default last, so each option ends on it
+        for wire, _label in reversed(option.values()):  # the default last, so each option ends on it
             changed = await table.select(
                 HOST, message, OptionSelect.custom_id_for(table.live().id, option.name), [wire]
             )

@@ -16,8 +16,16 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
+from bot.games.drama.state import BLUE_COUNT, CARDS as DRAMA_CARDS, NAMES as DRAMA_NAMES
+from bot.games.drump.cards import FULL_DECK, label
+from bot.games.goceng import board as goceng_board
+from bot.games.goceng.cards import load_cards as goceng_cards
+from bot.games.goceng.state import OVER as GOCENG_OVER
+from bot.games.goceng.view import card_info as goceng_card_info, card_text as goceng_card_text
+from bot.games.laga.cards import cards as laga_cards
 from bot.kernel.contract import replay
 from bot.kernel.module import GameModule
 from bot.kernel.rng import Rng
@@ -133,8 +141,6 @@ class Secrets:
 
 # --- DRUMP ---------------------------------------------------------------------------------
 
-from bot.games.drump.cards import FULL_DECK, label
-
 
 class DrumpSecrets(Secrets):
     game = "drump"
@@ -147,14 +153,12 @@ class DrumpSecrets(Secrets):
         seat = state.seat_of(player)
         side = state.sides[seat]
         out = set(side.hand)
-        for cards, flags in zip(side.zones, side.up):
-            out.update(c for c, up in zip(cards, flags) if not up)
+        for cards, flags in zip(side.zones, side.up, strict=True):
+            out.update(c for c, up in zip(cards, flags, strict=True) if not up)
         return out
 
 
 # --- Drama Pukul 7 ---------------------------------------------------------------------------
-
-from bot.games.drama.state import BLUE_COUNT, CARDS as DRAMA_CARDS, NAMES as DRAMA_NAMES
 
 
 class DramaSecrets(Secrets):
@@ -177,7 +181,9 @@ class DramaSecrets(Secrets):
     def hidden_items(self, state, player):
         if player is None:
             out = {f"card:{c}" for c in state.blue_deck + state.green_deck}
-            out.update(f"card:{c}" for c, down in zip(state.kedai, state.kedai_hidden) if c is not None and down)
+            out.update(
+                f"card:{c}" for c, down in zip(state.kedai, state.kedai_hidden, strict=True) if c is not None and down
+            )
             return out
         p = next(q for q in state.players if q.id == player)
         out = {f"card:{c}" for c in p.hand}
@@ -211,11 +217,6 @@ class DramaSecrets(Secrets):
 
 
 # --- Mat Goceng ------------------------------------------------------------------------------
-
-from bot.games.goceng import board as goceng_board
-from bot.games.goceng.cards import load_cards as goceng_cards
-from bot.games.goceng.state import OVER as GOCENG_OVER
-from bot.games.goceng.view import card_info as goceng_card_info, card_text as goceng_card_text
 
 _GC = goceng_cards()
 
@@ -270,8 +271,6 @@ class GocengSecrets(Secrets):
 
 
 # --- Laga Jakarta ----------------------------------------------------------------------------
-
-from bot.games.laga.cards import cards as laga_cards
 
 _LC = laga_cards()
 _LAGA_NAMES = {*_LC.jobs, *_LC.dreams, *_LC.news}

@@ -112,7 +112,7 @@ def render(results: dict[str, Any]) -> str:
     """Markdown tables as the README shows them."""
     lines: list[str] = []
     hard_ms = results["options"]["hard_ms"]
-    for name, table in results["levels"].items():
+    for table in results["levels"].values():
         clock = results["options"].get("clock", "cpu")
         lines.append(f"**{table['title']}** ({table['seats']} seats; hard at {hard_ms:g} ms of {clock} time a move)")
         lines.append("")

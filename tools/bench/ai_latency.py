@@ -13,14 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from bot.ai.levels import HARD
+from bot.frontend.ui.components import AddAISelect, LobbyButton
+from bot.kernel.rng import Rng
+from bot.play.record import ACTIVE
 from tools.bench.arena import GAME, Arena, Seat, open_arena
 from tools.bench.load import one_at_a_time
 from tools.bench.player import Driver
 from tools.bench.stats import summary
-from bot.kernel.rng import Rng
-from bot.play.record import ACTIVE
-from bot.frontend.ui.components import LobbyButton
-from bot.frontend.ui.components import AddAISelect
 
 
 async def _hard_match(arena: Arena, seat: Seat, think_ms: int) -> int:

@@ -14,12 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.frontend.client import GameBot
-from bot.play.clock import ManualClock
-from tools.sim import FakeDiscord, FakeMessage, InteractionRecord
 from bot.frontend.ui.components import LobbyButton
-
+from bot.play.clock import ManualClock
 from tools.bench import prune
 from tools.bench.tracker import HandlerTracker
+from tools.sim import FakeDiscord, FakeMessage, InteractionRecord
 
 GAME = "drump"
 CHANNELS_PER_GUILD = 10

@@ -34,15 +34,11 @@ from collections import Counter, defaultdict, deque
 from pathlib import Path
 from typing import Any
 
+from bot.frontend.client import GameBot
+from bot.frontend.ui.components import LobbyButton
 from bot.kernel.module import all_games
 from bot.kernel.rng import Rng
-from tools.sim import FakeDiscord
-from tools.sim.ratelimit import RateLimits
-from tools.sim.virtual_time import LoopClock
 from bot.play.record import ACTIVE
-from bot.frontend.ui.components import LobbyButton
-from bot.frontend.client import GameBot
-
 from tools.bench import prune
 from tools.bench.arena import Arena, Seat
 from tools.bench.capacity_report import LAG_LIMIT
@@ -51,6 +47,9 @@ from tools.bench.player import Driver
 from tools.bench.stats import summary
 from tools.bench.tracker import HandlerTracker
 from tools.bench.whole import open_match, table_sizes
+from tools.sim import FakeDiscord
+from tools.sim.ratelimit import RateLimits
+from tools.sim.virtual_time import LoopClock
 
 #: Seconds a person takes to answer, uniformly.
 THINK = (3.0, 15.0)

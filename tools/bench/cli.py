@@ -20,13 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from bot.kernel.module import all_games
-
 from tools.bench import machine
 from tools.bench.engines import run_engines
 from tools.bench.game_figures import all_figures
 from tools.bench.game_sizes import targets as game_size_targets
-from tools.bench.pictures import run_pictures
 from tools.bench.jobs import JobFailed, run_job
+from tools.bench.pictures import run_pictures
 from tools.bench.report import render
 from tools.bench.targets import check
 
@@ -64,7 +63,8 @@ def parser() -> argparse.ArgumentParser:
         prog="python -m bot bench",
         description=(
             "Performance figures of the bot: move latency against a bare discord.py floor, throughput, "
-            "Discord requests, storage, memory, restart, channel mentions per game and engine speed. Prints a table and writes JSON."
+            "Discord requests, storage, memory, restart, channel mentions per game and engine speed. "
+            "Prints a table and writes JSON."
         ),
     )
     p.add_argument(

@@ -15,7 +15,6 @@ from typing import Any
 
 from bot.kernel.module import GameModule, all_games
 from bot.kernel.rng import Rng
-
 from tools.bench.stats import median
 
 MAX_STEPS = 20_000

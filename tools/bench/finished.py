@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from bot.kernel.rng import Rng
-
 from tools.bench import prune
 from tools.bench.arena import open_arena
 from tools.bench.load import request_figures

@@ -34,7 +34,7 @@ class FloorButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"flo
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "FloorButton":
+    ) -> FloorButton:
         return cls(int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -82,7 +82,7 @@ class Floor:
         self.cpu: list[float] = []
         self._clicks = 0
 
-    async def open(self) -> "Floor":
+    async def open(self) -> Floor:
         self.world.add_guild(GUILD, "Floor")
         self.world.add_member(GUILD, USER, "Presser")
         await self.world.connect(self.bot)

@@ -7,9 +7,9 @@ teardown, so a change to how a benchmark bot is built reaches every game at once
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import AsyncIterator
 
 from tools.bench.arena import Arena, make_bot
 from tools.bench.tracker import HANDLERS, HandlerTracker

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Protocol
+from typing import Any, Protocol
 
 #: Where each game's own figures live: every module here that exports ``FIGURES`` is one.
 FIGURES_PACKAGE = "tools.bench.games"

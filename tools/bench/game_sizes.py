@@ -36,11 +36,10 @@ import time
 import tracemalloc
 from typing import Any
 
+from bot.frontend.ui.components import LobbyButton
 from bot.kernel.contract import Action
 from bot.kernel.module import GameModule, all_games
 from bot.kernel.rng import Rng
-from bot.frontend.ui.components import LobbyButton
-
 from tools.bench import prune
 from tools.bench.arena import Arena, Seat
 from tools.bench.floor import Floor

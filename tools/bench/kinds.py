@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 KINDS = ("reply", "followup", "edit", "message", "delete", "dm", "other")
 
 
-def kind_of(world: "FakeDiscord", request: "RecordedRequest") -> str:
+def kind_of(world: FakeDiscord, request: RecordedRequest) -> str:
     route = request.route
     if route.startswith("/interactions/"):
         return "reply"

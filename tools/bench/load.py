@@ -19,11 +19,11 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 from bot.kernel.rng import Rng
-
 from tools.bench import prune
 from tools.bench.arena import Arena, Seat
 from tools.bench.floor import Floor
@@ -87,7 +87,7 @@ class DatabaseCounter:
     def per_move(self, since: tuple[int, int, int], moves: int) -> dict[str, float]:
         """Round trips, reads and commits per move since ``snapshot()`` returned ``since``."""
         n = max(1, moves)
-        trips, reads, commits = (now - then for now, then in zip(self.snapshot(), since))
+        trips, reads, commits = (now - then for now, then in zip(self.snapshot(), since, strict=True))
         return {"round_trips": trips / n, "reads": reads / n, "commits": commits / n}
 
 

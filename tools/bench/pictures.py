@@ -14,9 +14,8 @@ from typing import Any
 
 from bot.kernel.module import GameModule, all_games
 from bot.kernel.rng import Rng
-
+from bot.pictures.drawing import draw_table
 from tools.bench.stats import median
-from bot.pictures.drawing import draw_hand, draw_table
 
 P50_TARGET_MS = 20.0
 SIZE_TARGET_KB = 150.0

@@ -14,19 +14,18 @@ so other matches' moves can interleave with it.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
+from bot.frontend.ui.components import ActButton, PickButton, parse_path
+from bot.frontend.ui.picker import walk
+from bot.frontend.ui.render import legal_fingerprint
 from bot.kernel.contract import Action
 from bot.kernel.rng import Rng
-from tools.sim import FakeMessage, InteractionRecord, RecordedRequest
 from bot.play.record import ACTIVE
-from bot.frontend.ui.components import ActButton, PickButton, parse_path
-from bot.frontend.ui.render import legal_fingerprint
-from bot.frontend.ui.picker import walk
-
 from tools.bench import prune
 from tools.bench.arena import Arena
+from tools.sim import FakeMessage, InteractionRecord, RecordedRequest
 
 #: Share of choices that pick a card play (place, summon, attack) when one is legal, as players do.
 PLAY_BIAS = 0.6

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from tools.bench import capacity_report, pictures
 from tools.bench.game_figures import all_figures
@@ -49,7 +50,12 @@ def _grid(title: str, header: list[str], rows: list[Row]) -> list[str]:
     widths = [max(len(header[0]), *(len(r[0]) for r in rows))]
     for i in range(1, len(header)):
         widths.append(max(len(header[i]), *(len(r[1][i - 1]) for r in rows)))
-    line = lambda cells: "  ".join(c.ljust(w) if j == 0 else c.rjust(w) for j, (c, w) in enumerate(zip(cells, widths)))
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(
+            c.ljust(w) if j == 0 else c.rjust(w) for j, (c, w) in enumerate(zip(cells, widths, strict=True))
+        )
+
     out = [title, line(header), line(["-" * w for w in widths])]
     out += [line([label, *cells]) for label, cells in rows]
     return out

@@ -14,7 +14,6 @@ import time
 from typing import Any
 
 from bot.frontend.ui.components import ActButton
-
 from tools.bench.arena import Arena, make_bot
 
 

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from bot.kernel.rng import Rng
-
 from tools.bench import prune
 from tools.bench.arena import GAME, Arena, open_arena
 from tools.bench.floor import Floor

@@ -26,7 +26,6 @@ from pathlib import Path
 from typing import Any
 
 from bot.kernel.rng import Rng
-
 from tools.bench import prune
 from tools.bench.arena import open_arena
 from tools.bench.load import SWEEP_EVERY
@@ -152,6 +151,7 @@ def parser() -> argparse.ArgumentParser:
 
 def render(result: dict[str, Any]) -> str:
     mb = 1e6
+    slope = result["rss_slope_per_100000_moves_bytes"] / mb
     lines = [
         f"Memory soak: {result['moves']:,} moves after {result['warmup_moves']:,} warm-up moves, "
         f"{result['live_matches']} live matches, {result['matches_finished']} matches finished and replaced, "
@@ -160,7 +160,7 @@ def render(result: dict[str, Any]) -> str:
         f"  resident memory at the end     {result['rss_end_bytes'] / mb:8.1f} MB",
         f"  growth after warm-up           {result['rss_growth_bytes'] / mb:+8.2f} MB (target < 5 MB)",
         f"  highest sample above warm-up   {result['rss_max_over_warmup_bytes'] / mb:+8.2f} MB",
-        f"  trend (least squares)          {result['rss_slope_per_100000_moves_bytes'] / mb:+8.2f} MB per 100,000 moves",
+        f"  trend (least squares)          {slope:+8.2f} MB per 100,000 moves",
     ]
     for row in result.get("tracemalloc_top_growth", []):
         lines.append(f"  {row['size_diff_bytes'] / 1024:+9.1f} KB {row['count_diff']:+7d} objects  {row['where']}")

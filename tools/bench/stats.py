@@ -8,7 +8,7 @@ of the two middle values and figures do not jump by one sample's width.
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 
 def percentile(sorted_values: Sequence[float], q: float) -> float:

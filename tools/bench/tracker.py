@@ -12,7 +12,8 @@ code is unchanged.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 #: The entry points players reach, as ``handler.method`` of the bot's ``handlers``: slash ``new``,
 #: lobby buttons, Take action, picker steps.

@@ -44,18 +44,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.frontend.ui.components import LobbyButton
 from bot.kernel.contract import Action
 from bot.kernel.module import GameModule, all_games
 from bot.kernel.rng import Rng
 from bot.play.match_types import MoveOutcome
-from tools.sim import FakeDiscord, FakeMessage
 from bot.play.record import ACTIVE
-from bot.frontend.ui.components import LobbyButton
-
 from tools.bench import prune
 from tools.bench.arena import Arena, Seat, make_bot
 from tools.bench.kinds import kind_of
 from tools.bench.player import Driver
+from tools.sim import FakeDiscord, FakeMessage
 
 MAX_STEPS = 20_000
 _GUILD = 8_400_000_000_000_000_000
@@ -344,7 +343,7 @@ async def run_whole(*, matches: int, ai_seats: int, seed: int, workdir: str) -> 
     try:
         await arena.service.settings.change(_GUILD, "ai_delay_seconds", 0)
         played: list[MatchFigures] = []
-        for i, ((game, players, humans), seat) in enumerate(zip(plan, seats)):
+        for i, ((game, players, humans), seat) in enumerate(zip(plan, seats, strict=True)):
             rng = Rng.seeded(seed * 1_000_003 + i)
             played.append(await play_match(arena, seat, game, players, humans, rng))
             prune.sweep(world)

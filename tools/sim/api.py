@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import mimetypes
 import re
-from typing import Any, Callable, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 from urllib.parse import unquote
 
 import discord
 
-from tools.sim import errors as err
-from tools.sim import validate
+from tools.sim import errors as err, validate
 from tools.sim.commands import CommandRegistry
 from tools.sim.directory import Directory
 from tools.sim.log import Log

@@ -8,11 +8,10 @@ helpers (creating and editing messages) and keeps its own ``ROUTES`` table;
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from tools.sim import api
-from tools.sim import errors as err
-from tools.sim import validate
+from tools.sim import api, errors as err, validate
 from tools.sim.api import (
     Backend,
     Handler,

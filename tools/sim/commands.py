@@ -15,8 +15,9 @@ options are resolved by a :class:`Resolver`, the world's directory.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Protocol
 
 import discord
 

@@ -9,8 +9,9 @@ discord.py objects: the stand-in judges the bot by what it sent on the wire.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 #: Component types that carry a custom_id a player can interact with.
 BUTTON = 2

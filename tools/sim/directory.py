@@ -12,7 +12,8 @@ the gateway, so the directory itself never touches a client.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Protocol
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
 
 import discord
 

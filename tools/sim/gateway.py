@@ -14,7 +14,8 @@ to the same world); only live clients hear about changes.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import discord
 

@@ -8,9 +8,8 @@ also makes "newer message" comparisons in bot code behave as in production.
 
 from __future__ import annotations
 
-from typing import Any
-
 import time
+from typing import Any
 
 DISCORD_EPOCH_MS = 1420070400000
 

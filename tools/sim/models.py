@@ -125,7 +125,7 @@ class FakeMember:
     guild_id: int
     role_ids: list[int] = field(default_factory=list)
     nick: str | None = None
-    joined_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.timezone.utc))
+    joined_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
 
     @property
     def id(self) -> int:
@@ -170,7 +170,7 @@ class FakeChannel:
     topic: str | None = None
     parent_id: int | None = None
     #: Public messages, oldest first (ephemeral messages never live in a channel).
-    messages: dict[int, "FakeMessage"] = field(default_factory=dict)
+    messages: dict[int, FakeMessage] = field(default_factory=dict)
 
     @property
     def is_dm(self) -> bool:
@@ -219,7 +219,7 @@ class FakeGuild:
     roles: dict[int, FakeRole] = field(default_factory=dict)
     members: dict[int, FakeMember] = field(default_factory=dict)
     channels: dict[int, FakeChannel] = field(default_factory=dict)
-    created_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.timezone.utc))
+    created_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
 
     def to_json(self, *, gateway: bool, available: bool = False) -> dict[str, Any]:
         """The guild object: as REST returns it, or (``gateway``) as GUILD_CREATE carries it, members and all.
@@ -299,7 +299,7 @@ class FakeMessage:
     #: Uploaded file bytes by filename (what a player could download).
     files: dict[str, bytes] = field(default_factory=dict)
     mentions: list[dict[str, Any]] = field(default_factory=list)
-    created_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.timezone.utc))
+    created_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
     edited_at: dt.datetime | None = None
     #: How many times the message was edited (PATCH or type-7 update).
     edits: int = 0

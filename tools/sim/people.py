@@ -12,12 +12,12 @@ action returns.
 from __future__ import annotations
 
 import secrets
-from typing import Any, Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
 
 import discord
 
-from tools.sim import api
-from tools.sim import components as comp
+from tools.sim import api, components as comp
 from tools.sim.commands import CommandRegistry, Resolved, build_command_data, can_see_command
 from tools.sim.directory import Directory
 from tools.sim.gateway import Gateway

@@ -38,8 +38,8 @@ import asyncio
 import hashlib
 import math
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 #: Unix time at loop time 0, for the absolute ``X-RateLimit-Reset`` header.
 EPOCH = 1_800_000_000.0

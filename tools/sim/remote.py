@@ -37,9 +37,10 @@ import shutil
 import signal
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
 import discord
 
@@ -74,7 +75,7 @@ class WireRoute:
 class _RemoteConnection:
     """Forwards the world's calls to discord.py's gateway parsers (``parse_*``) to the child."""
 
-    def __init__(self, remote: "RemoteBot") -> None:
+    def __init__(self, remote: RemoteBot) -> None:
         self._remote = remote
 
     def __getattr__(self, name: str) -> Callable[[dict[str, Any]], None]:
@@ -180,7 +181,7 @@ class RemoteBot:
             self._send({"op": "close"})
             try:
                 await asyncio.wait_for(self._proc.wait(), STARTUP_TIMEOUT)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
         await self.kill()
         shutil.rmtree(self._dir, ignore_errors=True)

@@ -19,7 +19,8 @@ import importlib
 import json
 import logging
 import sys
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import discord
 from discord.http import Route

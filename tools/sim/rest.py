@@ -15,7 +15,8 @@ with status 429 and not served.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord.http import Route

@@ -112,7 +112,7 @@ def _check(value: Any, schema: dict[str, Any], path: str) -> None:
             except _Mismatch as exc:
                 failures.append(exc)
         else:
-            non_null = [f for b, f in zip(fitting, failures) if b.get("type") != "null"]
+            non_null = [f for b, f in zip(fitting, failures, strict=True) if b.get("type") != "null"]
             raise (non_null or failures)[0] if len(non_null) <= 1 else _deepest(non_null)
     types = schema.get("type")
     if types is not None:

@@ -6,15 +6,15 @@ would: every click lands on a button or select the bot really sent.
 
 from __future__ import annotations
 
-from typing import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 
+from bot.frontend.ui.components import PickButton, parse_path
+from bot.frontend.ui.picker import walk
 from bot.kernel.contract import Action
 from tools.sim.models import FakeMessage, InteractionRecord
 from tools.sim.world import FakeDiscord
-from bot.frontend.ui.components import PickButton, parse_path
-from bot.frontend.ui.picker import walk
 
 
 def _picker_of(message: FakeMessage) -> tuple[int, int, str]:

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import contextvars
 import json
-from typing import Any, Iterable, Protocol, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
 
 import discord
 from discord.http import HTTPClient, Route
@@ -64,7 +65,7 @@ class SimResponse:
     async def text(self, encoding: str | None = None) -> str:
         return self._text
 
-    async def __aenter__(self) -> "SimResponse":
+    async def __aenter__(self) -> SimResponse:
         return self
 
     async def __aexit__(self, *exc: Any) -> None:
@@ -92,7 +93,7 @@ class SimSession:
         self.server = server
         self.token = token
 
-    def request(self, method: str, url: str, **kwargs: Any) -> "_Pending":
+    def request(self, method: str, url: str, **kwargs: Any) -> _Pending:
         return _Pending(self, method, url, kwargs)
 
     async def close(self) -> None:

@@ -24,7 +24,7 @@ import asyncio
 import functools
 import logging
 import traceback
-from typing import Iterable
+from collections.abc import Iterable
 
 import discord
 

@@ -20,7 +20,8 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import json
-from typing import Any, Iterable, Protocol, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
 
 import discord
 from discord.http import Route

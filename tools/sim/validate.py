@@ -12,8 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tools.sim import components as comp
-from tools.sim import schema
+from tools.sim import components as comp, schema
 from tools.sim.errors import APIError, empty_message, form_error
 from tools.sim.models import COMPONENTS_V2
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import selectors
-from typing import Any, Awaitable, Callable, TypeVar
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from bot.play.clock import SystemClock
 
@@ -67,7 +68,7 @@ class VirtualTimeLoop(asyncio.SelectorEventLoop):
         if seconds > 0:
             self._virtual_now += seconds
 
-    def run_in_executor(self, executor: Any, func: Callable[..., T], *args: Any) -> "asyncio.Future[T]":
+    def run_in_executor(self, executor: Any, func: Callable[..., T], *args: Any) -> asyncio.Future[T]:
         self.threads_busy += 1
         future = super().run_in_executor(executor, func, *args)
         future.add_done_callback(self._thread_done)

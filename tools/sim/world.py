@@ -30,7 +30,8 @@ hands each to the part that owns it; the rest is reached through the parts.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import discord
 

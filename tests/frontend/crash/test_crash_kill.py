@@ -34,6 +34,7 @@ someone types /drump new there. Then play goes on from those messages.
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import time
@@ -174,10 +175,7 @@ class CrashRun:
         picker, path = opened.message, ()
         assert picker is not None and opened.ephemeral, opened.text
         while True:
-
-            async def click():  # type: ignore[no-untyped-def]
-                return await self.cw.pick(player, picker, legal, action, path)
-
+            click = functools.partial(self.cw.pick, player, picker, legal, action, path)  # this round's picker and path
             final = len(path) + 1 == _depth(legal, action)
             record, path, played = await self._step("move" if final else "pick", channel, match, click)
             assert played == final

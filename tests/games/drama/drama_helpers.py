@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from bot.games.drama.cards import BLUE_COUNT, GREEN_COUNT
 from bot.games.drama.state import CARDS, DramaState, player
@@ -217,7 +218,7 @@ def check_invariants(state: DramaState) -> None:
 def public_cards(state: DramaState) -> set[int]:
     """Cards anyone may see: in play, face-up Kedai, discard piles, and the cards a pending choice names."""
     vis = set(state.blue_discard) | set(state.green_discard)
-    vis.update(c for c, hidden in zip(state.kedai, state.kedai_hidden) if c is not None and not hidden)
+    vis.update(c for c, hidden in zip(state.kedai, state.kedai_hidden, strict=True) if c is not None and not hidden)
     for p in state.players:
         vis.update(p.items)
         vis.update(p.members)

@@ -122,7 +122,8 @@ def broken(old: str, new: str, count: int = 1) -> str:
         ),
         (
             broken(
-                'text = "When DENGKI is aimed at you: turn it back on the player who aimed it."\nconditions = ["dengki_target"]',
+                'text = "When DENGKI is aimed at you: turn it back on the player who aimed it."\n'
+                'conditions = ["dengki_target"]',
                 'text = "When DENGKI is aimed at you: turn it back on the player who aimed it."',
             ),
             "Jelaskan Di Social Media",

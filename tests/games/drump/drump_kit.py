@@ -8,7 +8,8 @@ the 52-card accounting still holds and the state is a real, playable one.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 import pytest
 

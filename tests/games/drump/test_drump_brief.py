@@ -16,8 +16,8 @@ KEYS = {"type", "card", "zone", "part", "ace", "take", "target"}
 def _hidden(state, seat: int) -> set[str]:
     side = state.sides[seat]
     hidden = set(side.hand)
-    for cards, flags in zip(side.zones, side.up):
-        hidden.update(c for c, up in zip(cards, flags) if not up)
+    for cards, flags in zip(side.zones, side.up, strict=True):
+        hidden.update(c for c, up in zip(cards, flags, strict=True) if not up)
     return hidden
 
 

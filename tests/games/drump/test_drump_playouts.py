@@ -31,8 +31,8 @@ def _hidden_of(state: DrumpState, seat: int) -> set[str]:
     """Cards of ``seat`` that only ``seat`` may see: the hand and face-down zone cards."""
     side = state.sides[seat]
     hidden = set(side.hand)
-    for cards, flags in zip(side.zones, side.up):
-        hidden.update(c for c, up in zip(cards, flags) if not up)
+    for cards, flags in zip(side.zones, side.up, strict=True):
+        hidden.update(c for c, up in zip(cards, flags, strict=True) if not up)
     return hidden
 
 

@@ -23,7 +23,8 @@ def new(n: int = 4, seed: int = 1) -> GocengState:
 
 
 def deal(state: GocengState, hands: dict[int, list[str]]) -> None:
-    """Give each listed player exactly those cards, trading with the piles and the other hands so every card stays counted."""
+    """Give each listed player exactly those cards, trading with the piles and the other hands
+    so every card stays counted."""
     for player in hands:
         state.deck.extend(state.hands[player])
         state.hands[player] = []

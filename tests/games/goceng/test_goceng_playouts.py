@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Collection
+from collections.abc import Collection
 
 import pytest
 from goceng_helpers import ALL_CARDS, GAME, all_cards_in_place, card_count
@@ -98,7 +98,7 @@ def _check_shape(state: GocengState, view: dict) -> None:
     """The exact keys of every level of a view, and its public fields against the state."""
     json.dumps(view)
     assert [e["id"] for e in view["players"]] == state.players
-    for entry, p in zip(view["players"], state.players):
+    for entry, p in zip(view["players"], state.players, strict=True):
         assert entry.keys() == PLAYER_KEYS and entry["hand_count"] == len(state.hands[p])
     assert view["pending"] is None or view["pending"].keys() == PENDING_KEYS
     if view["hand"] is not None:

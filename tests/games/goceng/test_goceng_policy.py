@@ -147,7 +147,7 @@ def test_ai_tables_leave_every_negotiation_to_the_battler_and_the_cards_make_lon
     battles, cards, short, asks, bought = 0, 0, 0, 0, 0
     for seed in range(120):
         in_battle, offered = 0, False
-        for player, action, events in _ai_table(seed, 3 + seed % 4):
+        for _player, action, events in _ai_table(seed, 3 + seed % 4):
             kinds = [e["type"] for e in events]
             assert action["type"] != "withdraw"  # an AI helper never takes back an offer
             if action["type"] == "offer":

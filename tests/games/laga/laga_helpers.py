@@ -74,7 +74,7 @@ def setup(
     s.overflow_fined = False
     s.ring = list(ORDER)
     s.tokens = list(tokens) if tokens is not None else [2, 2, 1, 1, 1, 1]
-    for p, name in zip(s.players, PLAIN_JOBS):
+    for p, name in zip(s.players, PLAIN_JOBS, strict=False):
         p.res = {"coin": 0, "pride": 0, "skill": 0}
         p.face_down = False
         job(s, p.pid, name)

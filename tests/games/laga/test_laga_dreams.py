@@ -26,7 +26,7 @@ def complete_now(s, pid, name, extra=(0, 0, 0)):
     held = tuple(s.player(pid).dreams)
     dreams(s, pid, held=held + (name,), completed=tuple(s.player(pid).completed))
     cost = cards().dreams[name].cost
-    res(s, pid, *(c + e for c, e in zip(cost, extra)))
+    res(s, pid, *(c + e for c, e in zip(cost, extra, strict=True)))
     s.tokens = [1, 0, 2, 1, 2, 2]
     sow(s, pid, "lowongan", "cw")
     act(s, pid, {"type": "done"})

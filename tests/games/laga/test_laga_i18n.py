@@ -34,7 +34,9 @@ msgstr "Akhiri giliran"
 msgid "The game is over."
 msgstr "Permainan sudah selesai."
 
-msgid "**Scoring.** Points of every Job card held plus completed Dreams, minus 1 per uncompleted Dream, plus Dream bonuses. Ties: Monas Selfie wins; then more Jobs held; then the later seat in turn order."
+msgid ""
+"**Scoring.** Points of every Job card held plus completed Dreams, minus 1 per uncompleted Dream, plus Dream "
+"bonuses. Ties: Monas Selfie wins; then more Jobs held; then the later seat in turn order."
 msgstr "**Skor.** Poin kartu Job."
 """
 

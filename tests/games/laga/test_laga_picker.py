@@ -52,5 +52,5 @@ def test_cards_seen_are_one_choice_each_with_their_effect_underneath():
         "Done: return the rest",
     ]
     assert G.presenter.choice_note(s, 1, "pick", "keep:Monas Selfie") == "Win a tie at the end of the game."
-    for i, choice in enumerate(step.choices):  # one click each
+    for i, _choice in enumerate(step.choices):  # one click each
         assert walk(legal, (i,)).action is not None

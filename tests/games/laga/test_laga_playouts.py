@@ -195,7 +195,6 @@ def test_500_random_playouts_keep_every_invariant():
         "hire",
         "hire_free",
         "keep",
-        "complete",
         "done",
     }, seen
 

@@ -94,7 +94,7 @@ def _check(v, seen: set[str]) -> int:
 def test_preview_matches_apply_for_every_legal_move():
     positions = moves = 0
     seen: set[str] = set()
-    for k, (seed, s) in enumerate(_positions(15)):
+    for k, (_seed, s) in enumerate(_positions(15)):
         for variant in (s, _variant(s, k), _variant(s, k + 1)):
             moves += _check(variant, seen)
             positions += 1

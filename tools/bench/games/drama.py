@@ -3,8 +3,9 @@
 Four human seats play whole matches through the real bot and the stand-in, the
 way people click: on their turn "Take action" on the table, then the picker (and
 on in that picker while it shows their next question); in a Plot Twist window
-the DM prompt, "Pass" (one click) or "Respond…" then the picker. Each seat chooses with the game's own policy from its own view. The
-clock moves only when the match waits out a timer.
+the DM prompt, "Pass" (one click) or "Respond…" then the picker. Each seat
+chooses with the game's own policy from its own view. The clock moves only
+when the match waits out a timer.
 
 Figures:
 
@@ -32,22 +33,21 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.frontend.ui.components import LobbyButton, PassButton, PickButton
+from bot.frontend.ui.picker import walk
+from bot.frontend.ui.render import legal_fingerprint
 from bot.kernel.contract import Action
 from bot.kernel.module import get_game
 from bot.kernel.rng import Rng
-from tools.sim import FakeMessage
 from bot.play.record import ACTIVE
-from bot.frontend.ui.components import ActButton, LobbyButton, PassButton, PickButton
-from bot.frontend.ui.picker import walk
-from bot.frontend.ui.render import legal_fingerprint
-
 from tools.bench import prune
 from tools.bench.arena import Arena
 from tools.bench.game_arena import game_arena
 from tools.bench.game_figures import GameFigures
-from tools.bench.tracker import HANDLERS
 from tools.bench.player import act_on, shown_path
+from tools.bench.tracker import HANDLERS
 from tools.bench.whole import MAX_STEPS, ChannelWatch, MatchFigures, open_match
+from tools.sim import FakeMessage
 
 PLAYERS = 4
 

@@ -28,19 +28,18 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from tools.bench import prune
-from tools.bench.arena import Arena
-from tools.bench.game_arena import game_arena
-from tools.bench.game_figures import GameFigures
-from tools.bench.player import Driver
-from tools.bench.whole import MAX_STEPS, _GUILD, ChannelWatch, MatchFigures, open_match, summarise
+from bot.frontend.ui.components import LobbyButton
 from bot.kernel.contract import Action
 from bot.kernel.module import get_game
 from bot.kernel.rng import Rng
 from bot.play.match_types import MoveOutcome
 from bot.play.record import ACTIVE
-from bot.frontend.ui.components import LobbyButton
-from bot.frontend.ui.render import legal_fingerprint
+from tools.bench import prune
+from tools.bench.arena import Arena
+from tools.bench.game_arena import game_arena
+from tools.bench.game_figures import GameFigures
+from tools.bench.player import Driver
+from tools.bench.whole import _GUILD, MAX_STEPS, ChannelWatch, MatchFigures, open_match, summarise
 
 PLAYERS, AI_SEATS = 4, 2
 _BARGAIN = ("offer", "stand", "withdraw", "decline", "counter", "take_counter", "refuse_counter", "accept", "no_help")

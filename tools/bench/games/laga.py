@@ -18,12 +18,11 @@ import time
 from collections import Counter
 from typing import Any
 
+from bot.frontend.ui.components import LobbyButton
 from bot.kernel.contract import Action
 from bot.kernel.module import get_game
 from bot.kernel.rng import Rng
 from bot.play.record import ACTIVE
-from bot.frontend.ui.components import LobbyButton
-
 from tools.bench import prune
 from tools.bench.arena import Arena
 from tools.bench.game_arena import game_arena
