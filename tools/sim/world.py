@@ -55,6 +55,11 @@ from tools.sim.ratelimit import RateLimits
 from tools.sim.rest import RestServer
 from tools.sim.settle import Settler
 
+#: Seconds a test waits for the bot's handlers to finish before calling it a hang. Only a guard: nothing is
+#: asserted about how long they take (the 3 s answer deadline is ``response_deadline``), so it is generous
+#: enough that a machine running the suite on every core is not mistaken for a hung handler.
+SETTLE_TIMEOUT = 30.0
+
 
 class FakeDiscord:
     """An in-process stand-in for Discord's API and gateway, for one application.
@@ -72,7 +77,7 @@ class FakeDiscord:
         *,
         owner_id: int = 1_100_000_000_000_000_002,
         strict: bool = True,
-        settle_timeout: float = 5.0,
+        settle_timeout: float = SETTLE_TIMEOUT,
         response_deadline: float | None = 3.0,
         rate_limits: RateLimits | None = None,
     ) -> None:
