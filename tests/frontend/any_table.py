@@ -296,11 +296,13 @@ class GameTable:
         lobby = new.message
         self.match_id = int(next(c for c in lobby.custom_ids() if c.startswith("lobby:")).split(":")[1])
         for player in self.humans[1:]:
-            joined = await self.click(player, self.world.message(lobby.id), LobbyButton.id(self.match_id, "join"))
+            joined = await self.click(
+                player, self.world.message(lobby.id), LobbyButton.custom_id_for(self.match_id, "join")
+            )
             assert joined.responded and not joined.ephemeral, joined.text
         for _ in range(self.ais):
-            await self.click(host, self.world.message(lobby.id), LobbyButton.id(self.match_id, "add_ai"))
-        await self.click(host, self.world.message(lobby.id), LobbyButton.id(self.match_id, "start"))
+            await self.click(host, self.world.message(lobby.id), LobbyButton.custom_id_for(self.match_id, "add_ai"))
+        await self.click(host, self.world.message(lobby.id), LobbyButton.custom_id_for(self.match_id, "start"))
         live = await self.live()
         assert live.record.status == "active", self.world.message(lobby.id).text
         self.table_id = live.record.message_id

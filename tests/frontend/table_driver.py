@@ -92,8 +92,8 @@ class Table:
         new = await self.slash(HOST, "new")
         lobby = new.message
         assert lobby is not None and not new.ephemeral
-        await self.click(GUEST, lobby, LobbyButton.id(self.live().id, "join"))
-        await self.click(HOST, lobby, LobbyButton.id(self.live().id, "start"))
+        await self.click(GUEST, lobby, LobbyButton.custom_id_for(self.live().id, "join"))
+        await self.click(HOST, lobby, LobbyButton.custom_id_for(self.live().id, "start"))
         return self.table_message()
 
     async def open_picker(self, player: int) -> InteractionRecord:

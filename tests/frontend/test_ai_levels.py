@@ -26,10 +26,10 @@ async def test_only_the_host_adds_an_ai_at_a_level_and_the_lobby_shows_it(table:
     await table.select(HOST, table.table_message(), select, ["hard"])
     assert "Hard AI" in table.table_message().text
     assert level_of(table.live().record.table_options, -1) == HARD
-    await table.click(HOST, table.table_message(), LobbyButton.id(match_id, "remove_ai"))
+    await table.click(HOST, table.table_message(), LobbyButton.custom_id_for(match_id, "remove_ai"))
     assert "Hard AI" not in table.table_message().text
     assert table.live().record.table_options.get("ai_levels") is None
-    await table.click(HOST, table.table_message(), LobbyButton.id(match_id, "add_ai"))
+    await table.click(HOST, table.table_message(), LobbyButton.custom_id_for(match_id, "add_ai"))
     assert "Normal AI" in table.table_message().text, "the Add AI button seats a normal AI"
     assert table.table_message().select(select).disabled, "a full lobby takes no more AI"
 
@@ -44,11 +44,11 @@ async def test_a_forged_level_is_refused_and_changes_nothing(table: Table):
 async def test_a_hard_seat_searches_and_keeps_its_level_after_a_restart(table: Table, db_path, clock):
     lobby = (await table.slash(HOST, "new")).message
     match_id = table.live().id
-    await table.click(HOST, lobby, LobbyButton.id(match_id, "leave"))
+    await table.click(HOST, lobby, LobbyButton.custom_id_for(match_id, "leave"))
     await table.select(HOST, table.table_message(), AddAISelect.custom_id_for(match_id), ["hard"])
-    await table.click(HOST, table.table_message(), LobbyButton.id(match_id, "add_ai"))
+    await table.click(HOST, table.table_message(), LobbyButton.custom_id_for(match_id, "add_ai"))
     await table.bot.service.settings.change(table.live().record.guild_id, "ai_think_ms", 100)
-    await table.click(HOST, table.table_message(), LobbyButton.id(match_id, "start"))
+    await table.click(HOST, table.table_message(), LobbyButton.custom_id_for(match_id, "start"))
 
     await table.bot.close()
     fresh = make_bot(db_path, clock, seed=777)

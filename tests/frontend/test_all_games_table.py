@@ -213,7 +213,9 @@ async def test_strangers_waiting_players_stale_options_and_double_clicks(tables,
         picker = (await table.world_choose(player, picker, path, index)).message
         path = path + (index,)
     seq = live.record.seq
-    button = PickButton.id(table.match_id, live.record.decision_seq, render.legal_fingerprint(legal), path, index)
+    button = PickButton.custom_id_for(
+        table.match_id, live.record.decision_seq, render.legal_fingerprint(legal), path, index
+    )
     if button in picker.custom_ids():
         first = await table.world.click(table.bot, player, picker, button, wait=False)
         second = await table.world.click(table.bot, player, picker, button, wait=False)

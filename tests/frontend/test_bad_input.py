@@ -232,7 +232,14 @@ async def test_forged_and_malformed_clicks_are_answered_and_change_nothing(table
     for cid in malformed:  # on a message, as a crafted client would send them
         _check(await table.click(player, _message_for(messages, cid), cid), cid, NO_LONGER_VALID)
     # Longer than Discord allows, empty, or not on the message clicked at all: still answered.
-    for cid in ("x" * 101, "hand:" + "1" * 96, "é" * 4000, "", HandButton.id(live.id), ActButton.id(live.id, 0)):
+    for cid in (
+        "x" * 101,
+        "hand:" + "1" * 96,
+        "é" * 4000,
+        "",
+        HandButton.custom_id_for(live.id),
+        ActButton.custom_id_for(live.id, 0),
+    ):
         _check(await table.click(player, messages[0], cid, forge=True), cid[:40], NO_LONGER_VALID)
     assert await _snapshot(table) == before
     assert table.live().seq == 0
@@ -247,31 +254,31 @@ async def test_valid_looking_ids_with_bad_values_get_their_own_refusal(table: Ta
     legal = legal_fingerprint(live.game.rules.legal_actions(live.state, player))
     biggest = SNOWFLAKE_LIMIT - 1
     cases = [
-        (player, HandButton.id(biggest), None),
-        (player, HandButton.id(0), None),
-        (player, ActButton.id(biggest, 0), None),
-        (player, PassButton.id(biggest, 0), None),
-        (player, PassButton.id(live.id, 999_999_999), None),
-        (player, PrefButton.id(biggest, "skip", True), None),
-        (player, PassButton.id(live.id, 999_999_999, "abcdef"), None),
-        (player, PassButton.id(biggest, 0, "000000"), None),
-        (player, LobbyButton.id(biggest, "join"), None),
-        (player, LobbyButton.id(live.id, "start"), None),
-        (player, PickButton.id(biggest, 0, legal, (), 0), None),
-        (player, PickButton.id(live.id, 999_999_999, legal, (), 0), None),
-        (player, PickButton.id(live.id, 0, legal, (999, 999), 999), None),
-        (player, PickButton.id(live.id, 0, legal, tuple([0] * 12), 0), None),
+        (player, HandButton.custom_id_for(biggest), None),
+        (player, HandButton.custom_id_for(0), None),
+        (player, ActButton.custom_id_for(biggest, 0), None),
+        (player, PassButton.custom_id_for(biggest, 0), None),
+        (player, PassButton.custom_id_for(live.id, 999_999_999), None),
+        (player, PrefButton.custom_id_for(biggest, "skip", True), None),
+        (player, PassButton.custom_id_for(live.id, 999_999_999, "abcdef"), None),
+        (player, PassButton.custom_id_for(biggest, 0, "000000"), None),
+        (player, LobbyButton.custom_id_for(biggest, "join"), None),
+        (player, LobbyButton.custom_id_for(live.id, "start"), None),
+        (player, PickButton.custom_id_for(biggest, 0, legal, (), 0), None),
+        (player, PickButton.custom_id_for(live.id, 999_999_999, legal, (), 0), None),
+        (player, PickButton.custom_id_for(live.id, 0, legal, (999, 999), 999), None),
+        (player, PickButton.custom_id_for(live.id, 0, legal, tuple([0] * 12), 0), None),
         (player, OptionsButton.custom_id_for(live.id), "lobby is closed"),
         (player, MyOptionsButton.custom_id_for(biggest), "lobby is closed"),
         (player, PanelPageButton.custom_id_for(live.id, str(biggest), 99), "lobby is closed"),
         # Strangers, and players pressing what is not theirs.
-        (STRANGER, ActButton.id(live.id, 0), "not playing"),
-        (STRANGER, HandButton.id(live.id), "not playing"),
-        (STRANGER, PassButton.id(live.id, 0), None),
-        (STRANGER, PrefButton.id(live.id, "skip", True), None),
-        (STRANGER, PickButton.id(live.id, 0, legal, (), 0), None),
-        (STRANGER, LobbyButton.id(live.id, "cancel"), None),
-        (other, PickButton.id(live.id, 0, legal, (), 0), None),
+        (STRANGER, ActButton.custom_id_for(live.id, 0), "not playing"),
+        (STRANGER, HandButton.custom_id_for(live.id), "not playing"),
+        (STRANGER, PassButton.custom_id_for(live.id, 0), None),
+        (STRANGER, PrefButton.custom_id_for(live.id, "skip", True), None),
+        (STRANGER, PickButton.custom_id_for(live.id, 0, legal, (), 0), None),
+        (STRANGER, LobbyButton.custom_id_for(live.id, "cancel"), None),
+        (other, PickButton.custom_id_for(live.id, 0, legal, (), 0), None),
     ]
     before = await _snapshot(table)
     messages = await _posted(table, list(dict.fromkeys(cid for _, cid, _ in cases)))
@@ -291,7 +298,7 @@ async def test_select_values_never_offered_are_refused(table: Table):
     live = table.live()
     player = live.game.rules.waiting(live.state).turn
     legal = legal_fingerprint(live.game.rules.legal_actions(live.state, player))
-    select = PickSelect.id(live.id, 0, legal, ())
+    select = PickSelect.custom_id_for(live.id, 0, legal, ())
     lobby_select = OptionSelect.custom_id_for(live.id, "rounds")
     player_select = PlayerOptionSelect.custom_id_for(live.id, player, "hero")
     before = await _snapshot(table)
@@ -337,9 +344,9 @@ async def test_lobby_controls_refuse_bad_values_and_strangers(table: Table):
         (STRANGER, PanelPageButton.custom_id_for(live.id, "host", 0)),
         (STRANGER, PanelPageButton.custom_id_for(live.id, str(HOST), 0)),
         (HOST, PanelPageButton.custom_id_for(live.id, str(biggest), 0)),
-        (STRANGER, LobbyButton.id(live.id, "start")),
-        (STRANGER, LobbyButton.id(live.id, "cancel")),
-        (STRANGER, LobbyButton.id(live.id, "remove_ai")),
+        (STRANGER, LobbyButton.custom_id_for(live.id, "start")),
+        (STRANGER, LobbyButton.custom_id_for(live.id, "cancel")),
+        (STRANGER, LobbyButton.custom_id_for(live.id, "remove_ai")),
     ]
     messages = await _posted(
         table,

@@ -46,8 +46,8 @@ async def test_stats_and_leaderboard_count_finished_human_matches(table: Table, 
     # A match against an AI seat: not counted unless the server allows it.
     lobby = (await table.slash(HOST, "new")).message
     ai_match = table.live().id
-    await table.click(HOST, lobby, LobbyButton.id(ai_match, "add_ai"))
-    await table.click(HOST, table.table_message(), LobbyButton.id(ai_match, "start"))
+    await table.click(HOST, lobby, LobbyButton.custom_id_for(ai_match, "add_ai"))
+    await table.click(HOST, table.table_message(), LobbyButton.custom_id_for(ai_match, "start"))
     await table.slash(HOST, "concede")
 
     stats = await table.world.slash(table.bot, STRANGER, CHANNEL, "stats", None, {"player": HOST})

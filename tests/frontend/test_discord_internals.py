@@ -60,7 +60,7 @@ NOT_DISCORD = {
 def test_component_to_item_makes_the_item_of_a_parsed_component():
     from discord.ui.view import _component_to_item
 
-    custom_id = PickSelect.id(7, 0, "abcdef", (), 0)
+    custom_id = PickSelect.custom_id_for(7, 0, "abcdef", (), 0)
     select = _component_factory(
         {
             "type": discord.ComponentType.string_select.value,
@@ -69,7 +69,12 @@ def test_component_to_item_makes_the_item_of_a_parsed_component():
         }
     )
     button = _component_factory(
-        {"type": discord.ComponentType.button.value, "style": 1, "label": "x", "custom_id": LobbyButton.id(7, "join")}
+        {
+            "type": discord.ComponentType.button.value,
+            "style": 1,
+            "label": "x",
+            "custom_id": LobbyButton.custom_id_for(7, "join"),
+        }
     )
     assert isinstance(_component_to_item(select), discord.ui.Select)
     assert _component_to_item(select).custom_id == custom_id
@@ -83,8 +88,8 @@ def test_every_component_class_has_its_compiled_template():
     assert Probe.__discord_ui_compiled_template__.pattern == r"probe:(?P<n>[0-9]+)"
     for component in COMPONENTS:
         assert isinstance(component.__discord_ui_compiled_template__, re.Pattern), component
-    assert PassButton.__discord_ui_compiled_template__.fullmatch(PassButton.id(7, 3, "abcdef"))
-    assert PickButton.__discord_ui_compiled_template__.fullmatch(PickButton.id(7, 3, "abcdef", (1, 2), 0))
+    assert PassButton.__discord_ui_compiled_template__.fullmatch(PassButton.custom_id_for(7, 3, "abcdef"))
+    assert PickButton.__discord_ui_compiled_template__.fullmatch(PickButton.custom_id_for(7, 3, "abcdef", (1, 2), 0))
     # The router finds each class by the literal kind its template starts with.
     assert {router._prefix(c) for c in COMPONENTS} >= {"lobby", "pass", "pkb", "pks", "lset"}
 

@@ -112,10 +112,10 @@ async def test_second_new_in_the_channel_is_refused_naming_the_match(table: Tabl
 async def test_start_needs_the_host_and_two_players(table: Table):
     lobby = (await table.slash(HOST, "new")).message
     match_id = table.live().id
-    early = await table.click(HOST, lobby, LobbyButton.id(match_id, "start"), forge=True)
+    early = await table.click(HOST, lobby, LobbyButton.custom_id_for(match_id, "start"), forge=True)
     assert early.ephemeral and "needs exactly 2 players" in early.text
-    await table.click(GUEST, lobby, LobbyButton.id(match_id, "join"))
-    by_guest = await table.click(GUEST, table.table_message(), LobbyButton.id(match_id, "start"))
+    await table.click(GUEST, lobby, LobbyButton.custom_id_for(match_id, "join"))
+    by_guest = await table.click(GUEST, table.table_message(), LobbyButton.custom_id_for(match_id, "start"))
     assert by_guest.ephemeral and "Only the host" in by_guest.text
     assert (await table.bot.storage.matches.get_match(match_id)).status == "lobby"
 
@@ -131,7 +131,7 @@ async def test_dm_closed_player_is_told_to_pull_and_play_goes_on(table: Table):
     assert hand.ephemeral
     seat = live.state.players.index(GUEST)
     assert all(label(c) in hand.text for c in live.state.sides[seat].hand)
-    button = await table.click(GUEST, table.table_message(), HandButton.id(live.id))
+    button = await table.click(GUEST, table.table_message(), HandButton.custom_id_for(live.id))
     assert button.ephemeral and all(label(c) in button.text for c in live.state.sides[seat].hand)
     player = live.game.rules.waiting(live.state).turn
     await table.play(player, live.game.rules.legal_actions(live.state, player)[0])
@@ -143,7 +143,7 @@ async def test_refusals_stale_buttons_and_strangers(table: Table):
     live = table.live()
     player = live.game.rules.waiting(live.state).turn
     other = GUEST if player == HOST else HOST
-    act = ActButton.id(live.id, 0)
+    act = ActButton.custom_id_for(live.id, 0)
     stranger = await table.click(STRANGER, table_msg, act)
     assert stranger.ephemeral and "not playing" in stranger.text
     waiting = await table.click(other, table_msg, act)
@@ -209,14 +209,14 @@ async def test_forged_and_malformed_custom_ids_change_nothing(table: Table):
     before = (await table.bot.storage.matches.get_match(live.id)).state
     legal = legal_fingerprint(live.game.rules.legal_actions(live.state, player))
     forged = [
-        PickButton.id(live.id, 0, legal, (), 99),  # out-of-range choice
-        PickButton.id(live.id, 0, legal, (0, 77), 0),  # impossible path
-        PickButton.id(live.id, 0, "abcdef", (), 0),  # choices that were never offered
-        PickButton.id(live.id, 7, legal, (), 0),  # a decision that never was
-        PickButton.id(999_999, 0, legal, (), 0),  # no such match
-        LobbyButton.id(live.id, "join"),  # a lobby that has closed
+        PickButton.custom_id_for(live.id, 0, legal, (), 99),  # out-of-range choice
+        PickButton.custom_id_for(live.id, 0, legal, (0, 77), 0),  # impossible path
+        PickButton.custom_id_for(live.id, 0, "abcdef", (), 0),  # choices that were never offered
+        PickButton.custom_id_for(live.id, 7, legal, (), 0),  # a decision that never was
+        PickButton.custom_id_for(999_999, 0, legal, (), 0),  # no such match
+        LobbyButton.custom_id_for(live.id, "join"),  # a lobby that has closed
     ]
-    select_id = PickSelect.id(live.id, 0, legal, (0,))
+    select_id = PickSelect.custom_id_for(live.id, 0, legal, (0,))
     message = await _message_with(table, forged, select_id)
     for cid in forged:
         record = await table.click(player, message, cid)
@@ -326,7 +326,7 @@ async def test_a_deleted_table_message_is_posted_again(table: Table):
     table.world.people.delete_message(old)  # a moderator removes the table message
     player = live.game.rules.waiting(live.state).turn
     ping = table.world.channel_messages(CHANNEL)[-1]
-    picker = (await table.click(player, ping, ActButton.id(live.id, 0))).message
+    picker = (await table.click(player, ping, ActButton.custom_id_for(live.id, 0))).message
     end_turn = next(b.custom_id for b in picker.buttons() if b.label == "End turn")
     await table.click(player, picker, end_turn)
     assert table.live().seq == 1

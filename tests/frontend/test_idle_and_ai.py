@@ -37,11 +37,11 @@ async def finish_turn(table: Table, player: int) -> None:
 async def test_ai_seat_plays_a_whole_match_against_a_person(table: Table, clock):
     lobby = (await table.slash(HOST, "new")).message
     match_id = table.live().id
-    refused = await table.click(GUEST, lobby, LobbyButton.id(match_id, "add_ai"))
+    refused = await table.click(GUEST, lobby, LobbyButton.custom_id_for(match_id, "add_ai"))
     assert refused.ephemeral and "Only the host" in refused.text
-    await table.click(HOST, table.table_message(), LobbyButton.id(match_id, "add_ai"))
+    await table.click(HOST, table.table_message(), LobbyButton.custom_id_for(match_id, "add_ai"))
     assert "AI 1" in table.table_message().text
-    await table.click(HOST, table.table_message(), LobbyButton.id(match_id, "start"))
+    await table.click(HOST, table.table_message(), LobbyButton.custom_id_for(match_id, "start"))
     assert table.world.dm_messages(HOST), "the human gets a hand DM"
     rng = Rng.seeded(2)
     for _ in range(3000):
@@ -65,10 +65,10 @@ async def test_ai_seat_plays_a_whole_match_against_a_person(table: Table, clock)
 async def test_ai_waits_its_delay(table: Table, clock):
     lobby = (await table.slash(HOST, "new")).message
     match_id = table.live().id
-    await table.click(HOST, lobby, LobbyButton.id(match_id, "leave"))
+    await table.click(HOST, lobby, LobbyButton.custom_id_for(match_id, "leave"))
     for _ in range(2):
-        await table.click(HOST, table.table_message(), LobbyButton.id(match_id, "add_ai"))
-    await table.click(HOST, table.table_message(), LobbyButton.id(match_id, "start"))
+        await table.click(HOST, table.table_message(), LobbyButton.custom_id_for(match_id, "add_ai"))
+    await table.click(HOST, table.table_message(), LobbyButton.custom_id_for(match_id, "start"))
     assert await tick(table, clock, 1) == 0 and table.live().seq == 0
     assert await tick(table, clock, 1) == 1 and table.live().seq == 1
 

@@ -85,7 +85,7 @@ async def _open_with_genders(table: GameTable, genders: tuple[str, ...]) -> Fake
     lobby = new.message
     table.match_id = int(next(c for c in lobby.custom_ids() if c.startswith("lobby:")).split(":")[1])
     for player in table.humans[1:]:
-        await table.click(player, table.world.message(lobby.id), LobbyButton.id(table.match_id, "join"))
+        await table.click(player, table.world.message(lobby.id), LobbyButton.custom_id_for(table.match_id, "join"))
     for player, gender in zip(table.humans, genders, strict=True):
         panel = await table.click(player, table.world.message(lobby.id), MyOptionsButton.custom_id_for(table.match_id))
         assert panel.ephemeral and panel.message is not None, panel.text
@@ -99,8 +99,8 @@ async def _open_with_genders(table: GameTable, genders: tuple[str, ...]) -> Fake
         await table.world.settle()
         assert chosen.responded, chosen.text
     for _ in range(table.ais):
-        await table.click(host, table.world.message(lobby.id), LobbyButton.id(table.match_id, "add_ai"))
-    await table.click(host, table.world.message(lobby.id), LobbyButton.id(table.match_id, "start"))
+        await table.click(host, table.world.message(lobby.id), LobbyButton.custom_id_for(table.match_id, "add_ai"))
+    await table.click(host, table.world.message(lobby.id), LobbyButton.custom_id_for(table.match_id, "start"))
     live = await table.live()
     assert live.record.status == "active"
     table.table_id = live.record.message_id

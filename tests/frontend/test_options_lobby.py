@@ -41,7 +41,7 @@ async def slash(
 async def open_lobby(table: Table, game: str, options: dict[str, Any] | None = None) -> FakeMessage:
     new = await slash(table, HOST, game, "new", options)
     assert new.message is not None and not new.ephemeral, new.text
-    await table.click(GUEST, new.message, LobbyButton.id(table.live().id, "join"))
+    await table.click(GUEST, new.message, LobbyButton.custom_id_for(table.live().id, "join"))
     return table.table_message()
 
 
@@ -221,7 +221,7 @@ async def test_options_are_frozen_once_the_match_starts(table: Table):
     lobby = await open_lobby(table, "drama")
     match_id = table.live().id
     panel = await host_panel(table, lobby)
-    await table.click(HOST, lobby, LobbyButton.id(match_id, "start"))
+    await table.click(HOST, lobby, LobbyButton.custom_id_for(match_id, "start"))
     late = await table.select(HOST, panel.message, OptionSelect.custom_id_for(match_id, "heroes"), ["deal"])
     assert late.ephemeral and "closed" in late.text
     assert (await stored(table)).options == {"heroes": "choose"}
@@ -233,7 +233,7 @@ async def test_the_started_drama_match_deals_heroes_when_the_host_chose_so(table
     panel = await host_panel(table, lobby)
     await table.select(HOST, panel.message, OptionSelect.custom_id_for(match_id, "heroes"), ["deal"])
     await table.select(HOST, panel.message, OptionSelect.custom_id_for(match_id, "full_windows"), ["true"])
-    await table.click(HOST, table.table_message(), LobbyButton.id(match_id, "start"))
+    await table.click(HOST, table.table_message(), LobbyButton.custom_id_for(match_id, "start"))
     live = table.live()
     assert live.state.options == {"heroes": "deal"} and set(live.state.dealt) == {HOST, GUEST}
     record = await stored(table)
@@ -242,7 +242,7 @@ async def test_the_started_drama_match_deals_heroes_when_the_host_chose_so(table
 
 async def test_the_started_drama_match_lets_players_choose_by_default(table: Table):
     lobby = await open_lobby(table, "drama")
-    await table.click(HOST, lobby, LobbyButton.id(table.live().id, "start"))
+    await table.click(HOST, lobby, LobbyButton.custom_id_for(table.live().id, "start"))
     assert table.live().state.options == {"heroes": "choose"} and table.live().state.dealt == {}
 
 
@@ -252,13 +252,13 @@ async def test_the_started_laga_match_has_the_genders_players_chose(table: Table
     panel = await my_panel(table, lobby, HOST)
     await table.select(HOST, panel.message, PlayerOptionSelect.custom_id_for(match_id, HOST, "gender"), ["female"])
     # A third player sets a gender and leaves again: their value goes with them.
-    await table.click(STRANGER, lobby, LobbyButton.id(match_id, "join"))
+    await table.click(STRANGER, lobby, LobbyButton.custom_id_for(match_id, "join"))
     panel = await my_panel(table, lobby, STRANGER)
     await table.select(
         STRANGER, panel.message, PlayerOptionSelect.custom_id_for(match_id, STRANGER, "gender"), ["male"]
     )
-    await table.click(STRANGER, lobby, LobbyButton.id(match_id, "leave"))
-    await table.click(HOST, lobby, LobbyButton.id(match_id, "start"))
+    await table.click(STRANGER, lobby, LobbyButton.custom_id_for(match_id, "leave"))
+    await table.click(HOST, lobby, LobbyButton.custom_id_for(match_id, "start"))
     live = table.live()
     assert live.record.status == "active"
     assert {p.pid: p.gender for p in live.state.players} == {HOST: "female", GUEST: ""}
@@ -271,7 +271,7 @@ async def test_a_lobby_stored_with_the_old_genders_name_still_starts(table: Tabl
     live.record.options = {"genders": {str(GUEST): "male"}}  # how matches were stored before declarations
     await table.bot.storage.matches.save_lobby(live.record)
     table.bot.service.matches._cache.clear()
-    await table.click(HOST, lobby, LobbyButton.id(live.id, "start"))
+    await table.click(HOST, lobby, LobbyButton.custom_id_for(live.id, "start"))
     started = table.live()
     assert started.record.status == "active"
     assert {p.pid: p.gender for p in started.state.players} == {HOST: "", GUEST: "male"}
@@ -314,7 +314,7 @@ async def test_a_language_chosen_after_the_start_is_kept_and_told(table: Table):
     """The panel outlives its lobby; the language is the player's own, so it still counts, told in a reply."""
     lobby = await open_lobby(table, "drump")
     panel = await my_panel(table, lobby, GUEST)
-    await table.click(HOST, table.world.message(lobby.id), LobbyButton.id(table.live().id, "start"))
+    await table.click(HOST, table.world.message(lobby.id), LobbyButton.custom_id_for(table.live().id, "start"))
     told = await table.select(GUEST, panel.message, LanguageSelect.custom_id_for(table.live().id), ["id"])
     assert told.ephemeral and "Bahasa Indonesia" in told.text
     assert await table.bot.languages.chosen(GUEST) == "id"

@@ -81,7 +81,9 @@ async def test_a_new_round_that_leaves_a_helpers_choices_leaves_their_prompt_and
     decision = live.decision
     prompt = table.prompt_for(a, decision)
     passing = PassButton.on(prompt.custom_ids(), table.match_id, decision)
-    assert passing is not None and passing != PassButton.id(table.match_id, decision)  # it names its question
+    assert passing is not None and passing != PassButton.custom_id_for(
+        table.match_id, decision
+    )  # it names its question
 
     mark = len(table.world.requests)
     await prompt_pick(table, b, offers_of(live, b)[-1])  # the first offer asks the battler: a new round
@@ -111,7 +113,9 @@ async def test_a_pass_whose_question_changed_shows_the_question_now_and_passes_n
     stale = await table.bot.get_partial_messageable(_dm_channel(table, a)).send(content="an old prompt", view=view)
     seq = live.record.seq
 
-    record = await table.click(a, table.world.message(stale.id), PassButton.id(table.match_id, old, "000000"))
+    record = await table.click(
+        a, table.world.message(stale.id), PassButton.custom_id_for(table.match_id, old, "000000")
+    )
     assert "question changed" in record.text, record.text
     shown = table.world.message(stale.id)
     assert any(f":{live.decision}:" in c for c in shown.custom_ids() if c.startswith(("pkb:", "pks:")))

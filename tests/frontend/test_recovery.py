@@ -106,10 +106,10 @@ async def test_a_start_committed_before_a_crash_reaches_its_table_dms_and_timers
     new = await table.slash(HOST, "new")
     lobby = new.message
     match_id = table.live().id
-    await table.click(GUEST, lobby, LobbyButton.id(match_id, "join"))
+    await table.click(GUEST, lobby, LobbyButton.custom_id_for(match_id, "join"))
     table.bot.handlers.answers.edit_clicked = _nothing  # dies after the commit, before the lobby becomes the table
     table.bot.announcer.announce_start = _nothing
-    start = await table.click(HOST, lobby, LobbyButton.id(match_id, "start"))
+    start = await table.click(HOST, lobby, LobbyButton.custom_id_for(match_id, "start"))
     start.expect_unanswered = True  # the process "died" before it could answer
     assert (await table.bot.storage.matches.get_match(match_id)).status == "active"
     assert "lobby:" in " ".join(table.world.message(lobby.id).custom_ids())
@@ -183,12 +183,12 @@ async def test_start_join_and_picks_under_contention_edit_the_clicked_message(ta
     lobby = new.message
     match_id = table.live().id
     release = await _busy(table, match_id)
-    joined = await table.click(GUEST, lobby, LobbyButton.id(match_id, "join"))
+    joined = await table.click(GUEST, lobby, LobbyButton.custom_id_for(match_id, "join"))
     await release
     assert joined.deferred and not joined.ephemeral and f"<@{GUEST}>" in table.world.message(lobby.id).text
 
     release = await _busy(table, match_id)
-    started = await table.click(HOST, lobby, LobbyButton.id(match_id, "start"))
+    started = await table.click(HOST, lobby, LobbyButton.custom_id_for(match_id, "start"))
     await release
     assert started.response_type == 6, started
     shown = table.world.message(lobby.id)

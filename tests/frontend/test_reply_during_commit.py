@@ -48,7 +48,7 @@ async def _place_without_last_click(table: Table, player: int):
         message = (await seat.choose(table.world, table.bot, player, message, path, index)).message
         path += (index,)
     fingerprint = next(c for c in message.custom_ids() if c.startswith(("pkb:", "pks:"))).split(":")[3]
-    button = PickButton.id(live.id, live.decision, fingerprint, path, index)
+    button = PickButton.custom_id_for(live.id, live.decision, fingerprint, path, index)
 
     async def last_click():
         if button in message.custom_ids():

@@ -58,9 +58,9 @@ async def _open_first_window(world, bot):
     await world.settle()
     live = next(iter(bot.service.matches._cache.values()))
     for pid in PLAYERS[1:]:
-        await world.click(bot, pid, new.message, LobbyButton.id(live.id, "join"))
+        await world.click(bot, pid, new.message, LobbyButton.custom_id_for(live.id, "join"))
         await world.settle()
-    await world.click(bot, HOST, world.message(new.message.id), LobbyButton.id(live.id, "start"))
+    await world.click(bot, HOST, world.message(new.message.id), LobbyButton.custom_id_for(live.id, "start"))
     await world.settle()
     while live.state.phase == "pick":
         pid = live.state.pick_queue[0]
@@ -94,17 +94,17 @@ async def test_a_secret_window_is_told_privately_and_passed_with_one_click(drama
             prompts[pid] = found[-1]
             assert prompts[pid].text.startswith("⚡ **")  # the question first
             assert "respond" in prompts[pid].text.splitlines()[0]
-            assert PassButton.id(live.id, live.decision) in prompts[pid].custom_ids()
+            assert PassButton.custom_id_for(live.id, live.decision) in prompts[pid].custom_ids()
     first, second = choosers[0], choosers[1]
     # One click passes; the prompt folds to one line; the others' prompts stay valid.
     decision = live.decision
-    passed = await world.click(bot, first, prompts[first], PassButton.id(live.id, decision))
+    passed = await world.click(bot, first, prompts[first], PassButton.custom_id_for(live.id, decision))
     await world.settle()
     assert passed.responded and prompts[first].custom_ids() == [] and "done" in prompts[first].text
     assert first not in live.waiting.actors
-    assert live.decision == decision and PassButton.id(live.id, decision) in prompts[second].custom_ids()
+    assert live.decision == decision and PassButton.custom_id_for(live.id, decision) in prompts[second].custom_ids()
     # "Pass until my turn" straight from the prompt.
-    skip = await world.click(bot, second, prompts[second], PrefButton.id(live.id, "skip", True))
+    skip = await world.click(bot, second, prompts[second], PrefButton.custom_id_for(live.id, "skip", True))
     await world.settle()
     assert skip.responded and second in (await bot.storage.matches.get_match(live.id)).skipping
     assert second not in live.waiting.actors or live.decision != decision
@@ -119,7 +119,7 @@ async def test_a_prompt_from_a_round_that_ended_folds_instead_of_acting(drama_ta
     prompts = {p: [m for m in world.dm_messages(p) if "You may respond" in m.text][-1] for p in choosers}
     decision = live.decision
     for pid in choosers:  # everyone answers through their prompt: the round ends
-        await world.click(bot, pid, prompts[pid], PassButton.id(live.id, decision))
+        await world.click(bot, pid, prompts[pid], PassButton.custom_id_for(live.id, decision))
         await world.settle()
     assert live.decision != decision
     seq = live.record.seq

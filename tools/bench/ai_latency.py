@@ -32,12 +32,12 @@ async def _hard_match(arena: Arena, seat: Seat, think_ms: int) -> int:
     lobby = (await arena._finish(record, f"/{GAME} new")).message
     assert lobby is not None
     match_id = int(next(c for c in lobby.custom_ids() if c.startswith("lobby:")).split(":")[1])
-    await arena.send(host, lobby, LobbyButton.id(match_id, "leave"))
+    await arena.send(host, lobby, LobbyButton.custom_id_for(match_id, "leave"))
     for _ in range(2):
         await arena.world.select(
             arena.bot, host, arena.world.message(lobby.id), AddAISelect.custom_id_for(match_id), [HARD]
         )  # waits until settled: nothing else runs while the hard matches open
-    await arena.send(host, arena.world.message(lobby.id), LobbyButton.id(match_id, "start"))
+    await arena.send(host, arena.world.message(lobby.id), LobbyButton.custom_id_for(match_id, "start"))
     return match_id
 
 

@@ -122,8 +122,8 @@ class Arena:
         if lobby is None:
             raise RuntimeError(f"/{GAME} new did not post a lobby: {record.text}")
         match_id = int(next(c for c in lobby.custom_ids() if c.startswith("lobby:")).split(":")[1])
-        await self.send(guest, lobby, LobbyButton.id(match_id, "join"))
-        await self.send(host, lobby, LobbyButton.id(match_id, "start"))
+        await self.send(guest, lobby, LobbyButton.custom_id_for(match_id, "join"))
+        await self.send(host, lobby, LobbyButton.custom_id_for(match_id, "start"))
         seat.match_id = match_id
         self.by_match[match_id] = seat
         return match_id

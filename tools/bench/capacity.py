@@ -159,7 +159,7 @@ class Load:
         match_id, lobby = await open_match(self.arena, seat, game, players - ai, ai)
         self.game_of_match[match_id] = game_name
         self.changed[match_id] = asyncio.Event()
-        await self.arena.send(seat.players[0], lobby, LobbyButton.id(match_id, "start"))
+        await self.arena.send(seat.players[0], lobby, LobbyButton.custom_id_for(match_id, "start"))
         return match_id
 
     async def seat_loop(self, seat_index: int, match_id: int) -> None:

@@ -77,7 +77,7 @@ class Mover:
     async def open(self, seat: Seat) -> int:
         """``/<game> new``, Join by every other seat, Start: a live match with every seat a person."""
         match_id, lobby = await open_match(self.arena, seat, self.game, len(seat.players), 0)
-        await self.arena.send(seat.players[0], lobby, LobbyButton.id(match_id, "start"))
+        await self.arena.send(seat.players[0], lobby, LobbyButton.custom_id_for(match_id, "start"))
         return match_id
 
     async def move(self, seat: Seat) -> MoveSample:

@@ -75,7 +75,7 @@ def act_on(message: FakeMessage, match_id: int, decision: int) -> str:
     for cid in message.custom_ids():
         if cid.startswith(f"act:{match_id}:"):
             return cid
-    return ActButton.id(match_id, decision)
+    return ActButton.custom_id_for(match_id, decision)
 
 
 def choose_action(legal: list[Action], rng: Rng) -> Action:
@@ -162,7 +162,7 @@ class Driver:
         path = shown_path(message)  # Respond… in a window may open past the first step
         while path and action not in walk(legal, path).candidates:
             record = await self.arena.send(
-                player, message, PickButton.id(match_id, decision, fingerprint, path, "back")
+                player, message, PickButton.custom_id_for(match_id, decision, fingerprint, path, "back")
             )
             clicks += 1
             message, path = record.message, path[:-1]
@@ -202,7 +202,7 @@ class Driver:
     ) -> InteractionRecord:
         """Click option ``index`` of the picker step at ``path``, as a button or in a select, as rendered."""
         ids = message.custom_ids()
-        button = PickButton.id(match_id, decision, legal, path, index)
+        button = PickButton.custom_id_for(match_id, decision, legal, path, index)
         if button in ids:
             return await self.arena.send(user, message, button)
         for select in message.selects():

@@ -33,7 +33,7 @@ async def measure_restart(arena: Arena, seed: int) -> dict[str, Any]:
     live = arena.service.matches._cache[seat.match_id]
     player = sorted(live.game.rules.actors(live.state))[0]
     table = arena.world.message(live.record.message_id)
-    record = await arena.send(player, table, ActButton.id(seat.match_id, live.decision))
+    record = await arena.send(player, table, ActButton.custom_id_for(seat.match_id, live.decision))
     first_reply = record.requests[0].at
     return {
         "matches": loaded,

@@ -204,9 +204,9 @@ async def open_match(arena: Arena, seat: Seat, game: GameModule, humans: int, ai
         raise RuntimeError(f"/{game.name} new did not post a lobby: {record.text}")
     match_id = int(next(c for c in lobby.custom_ids() if c.startswith("lobby:")).split(":")[1])
     for guest in seat.players[1:humans]:
-        await arena.send(guest, lobby, LobbyButton.id(match_id, "join"))
+        await arena.send(guest, lobby, LobbyButton.custom_id_for(match_id, "join"))
     for _ in range(ai_seats):
-        await arena.send(host, lobby, LobbyButton.id(match_id, "add_ai"))
+        await arena.send(host, lobby, LobbyButton.custom_id_for(match_id, "add_ai"))
     seat.match_id = match_id
     return match_id, lobby
 
@@ -224,7 +224,7 @@ async def play_match(arena: Arena, seat: Seat, game: GameModule, players: int, h
     started = time.perf_counter()
     try:
         host = seat.players[0]
-        await arena.send(host, lobby, LobbyButton.id(match_id, "start"))
+        await arena.send(host, lobby, LobbyButton.custom_id_for(match_id, "start"))
         figures.clicks += 1
         live = arena.service.matches._cache[match_id]
         watch.started(live.waiting.turn)

@@ -43,7 +43,7 @@ async def choose(
 ) -> InteractionRecord:
     """Click option ``index`` of the picker step at ``path``, as a button or in a select."""
     match_id, decision, legal = _picker_of(picker)
-    button_id = PickButton.id(match_id, decision, legal, path, index)
+    button_id = PickButton.custom_id_for(match_id, decision, legal, path, index)
     if button_id in picker.custom_ids():
         record = await world.click(client, player, picker, button_id)
     else:
@@ -76,7 +76,7 @@ async def click_through(
     while path and not _leads_to(legal, path, action):
         match_id, decision, fingerprint = _picker_of(message)
         record = await world.click(
-            client, player, message, PickButton.id(match_id, decision, fingerprint, path, "back")
+            client, player, message, PickButton.custom_id_for(match_id, decision, fingerprint, path, "back")
         )
         await world.settle()
         if after_click is not None:

@@ -3,7 +3,8 @@
 Each component is a :class:`discord.ui.DynamicItem`, matched by its custom id
 template (by the bot's router, ``bot.frontend.ui.router``), so a click on a message
 sent before a restart still reaches the bot. A class holds the id format
-(``id``, or ``custom_id_for`` for the lobby's option controls), the template that
+(``custom_id_for``; not ``id``, which discord.py's ``Item`` keeps for a component's
+number in a layout), the template that
 parses it back, the item as players see it (``make``, or the constructor), and
 ``answer``: the one call a click makes on its handler. The handler is not looked
 up here: each component names the interface it calls as a :class:`typing.Protocol`
@@ -16,10 +17,6 @@ A custom id carries what is needed to act on a click after a restart: the
 match, and for prompts the decision number they were built for (a window
 round keeps it while players answer, so others' answers never make a prompt
 stale). Discord allows 100 characters; the longest here is well under that.
-
-The static ``id`` shadows discord.py's ``Item.id`` (the number Discord may give a
-component in a layout): these items never set that number and nothing reads it,
-so the type checker's override error is ignored where each ``id`` is defined.
 """
 
 from __future__ import annotations
@@ -163,18 +160,18 @@ class LobbyButton(
     }
 
     def __init__(self, match_id: int, op: str) -> None:
-        super().__init__(discord.ui.Button(custom_id=self.id(match_id, op)))
+        super().__init__(discord.ui.Button(custom_id=self.custom_id_for(match_id, op)))
         self.match_id, self.op = match_id, op
 
     @staticmethod
-    def id(match_id: int, op: str) -> str:  # type: ignore[override]  # see the module's note on id
+    def custom_id_for(match_id: int, op: str) -> str:
         return f"lobby:{match_id}:{op}"
 
     @classmethod
     def make(cls, match_id: int, op: str, *, disabled: bool = False) -> discord.ui.Button[Any]:
         label, style, row = cls.OPS[op]
         return discord.ui.Button(
-            label=translate(label), style=style, custom_id=cls.id(match_id, op), disabled=disabled, row=row
+            label=translate(label), style=style, custom_id=cls.custom_id_for(match_id, op), disabled=disabled, row=row
         )
 
     @classmethod
@@ -193,11 +190,11 @@ class ActButton(
     """ "Take action" / "Respond": opens the private picker at today's question (never stale)."""
 
     def __init__(self, match_id: int, decision: int) -> None:
-        super().__init__(discord.ui.Button(custom_id=self.id(match_id, decision)))
+        super().__init__(discord.ui.Button(custom_id=self.custom_id_for(match_id, decision)))
         self.match_id, self.decision = match_id, decision
 
     @staticmethod
-    def id(match_id: int, decision: int) -> str:  # type: ignore[override]  # see the module's note on id
+    def custom_id_for(match_id: int, decision: int) -> str:
         return f"act:{match_id}:{decision}"
 
     @classmethod
@@ -205,7 +202,7 @@ class ActButton(
         cls, match_id: int, decision: int, *, label: str | None = None, style: ButtonStyle = ButtonStyle.primary
     ) -> discord.ui.Button[Any]:
         label = t("Take action") if label is None else label
-        return discord.ui.Button(label=label, style=style, custom_id=cls.id(match_id, decision))
+        return discord.ui.Button(label=label, style=style, custom_id=cls.custom_id_for(match_id, decision))
 
     @classmethod
     async def from_custom_id(
@@ -229,11 +226,11 @@ class PassButton(
     """
 
     def __init__(self, match_id: int, decision: int, print_: str | None = None) -> None:
-        super().__init__(discord.ui.Button(custom_id=self.id(match_id, decision, print_)))
+        super().__init__(discord.ui.Button(custom_id=self.custom_id_for(match_id, decision, print_)))
         self.match_id, self.decision, self.print = match_id, decision, print_
 
     @staticmethod
-    def id(match_id: int, decision: int, print_: str | None = None) -> str:  # type: ignore[override]  # see the module's note on id
+    def custom_id_for(match_id: int, decision: int, print_: str | None = None) -> str:
         return f"pass:{match_id}:{decision}:{print_}" if print_ else f"pass:{match_id}:{decision}"
 
     @staticmethod
@@ -248,7 +245,7 @@ class PassButton(
     ) -> discord.ui.Button[Any]:
         label = t("Pass") if label is None else label
         return discord.ui.Button(
-            label=label[:80], style=ButtonStyle.secondary, custom_id=cls.id(match_id, decision, print_)
+            label=label[:80], style=ButtonStyle.secondary, custom_id=cls.custom_id_for(match_id, decision, print_)
         )
 
     @classmethod
@@ -275,11 +272,11 @@ class PrefButton(
     }
 
     def __init__(self, match_id: int, key: str, on: bool) -> None:
-        super().__init__(discord.ui.Button(custom_id=self.id(match_id, key, on)))
+        super().__init__(discord.ui.Button(custom_id=self.custom_id_for(match_id, key, on)))
         self.match_id, self.key, self.on = match_id, key, on
 
     @staticmethod
-    def id(match_id: int, key: str, on: bool) -> str:  # type: ignore[override]  # see the module's note on id
+    def custom_id_for(match_id: int, key: str, on: bool) -> str:
         return f"pref:{match_id}:{key}:{'on' if on else 'off'}"
 
     @classmethod
@@ -287,7 +284,7 @@ class PrefButton(
         return discord.ui.Button(
             label=translate(cls.LABELS[(key, on)]),
             style=ButtonStyle.secondary,
-            custom_id=cls.id(match_id, key, on),
+            custom_id=cls.custom_id_for(match_id, key, on),
             row=row,
         )
 
@@ -305,16 +302,16 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"han
     """ "My hand": the private view, whether or not DMs are open."""
 
     def __init__(self, match_id: int) -> None:
-        super().__init__(discord.ui.Button(custom_id=self.id(match_id)))
+        super().__init__(discord.ui.Button(custom_id=self.custom_id_for(match_id)))
         self.match_id = match_id
 
     @staticmethod
-    def id(match_id: int) -> str:  # type: ignore[override]  # see the module's note on id
+    def custom_id_for(match_id: int) -> str:
         return f"hand:{match_id}"
 
     @classmethod
     def make(cls, match_id: int) -> discord.ui.Button[Any]:
-        return discord.ui.Button(label=t("My hand"), style=ButtonStyle.secondary, custom_id=cls.id(match_id))
+        return discord.ui.Button(label=t("My hand"), style=ButtonStyle.secondary, custom_id=cls.custom_id_for(match_id))
 
     @classmethod
     async def from_custom_id(
@@ -336,11 +333,11 @@ class PickButton(
     """One option of a picker step (or Back). ``legal`` fingerprints the choices it was built from."""
 
     def __init__(self, match_id: int, decision: int, legal: str, path: tuple[int, ...], choice: str) -> None:
-        super().__init__(discord.ui.Button(custom_id=self.id(match_id, decision, legal, path, choice)))
+        super().__init__(discord.ui.Button(custom_id=self.custom_id_for(match_id, decision, legal, path, choice)))
         self.match_id, self.decision, self.legal, self.path, self.choice = match_id, decision, legal, path, choice
 
     @staticmethod
-    def id(match_id: int, decision: int, legal: str, path: tuple[int, ...], choice: int | str) -> str:  # type: ignore[override]  # see the module's note on id
+    def custom_id_for(match_id: int, decision: int, legal: str, path: tuple[int, ...], choice: int | str) -> str:
         return f"pkb:{match_id}:{decision}:{legal}:{path_text(path)}:{choice}"
 
     @classmethod
@@ -355,7 +352,9 @@ class PickButton(
         label: str,
         style: ButtonStyle = ButtonStyle.primary,
     ) -> discord.ui.Button[Any]:
-        return discord.ui.Button(label=label, style=style, custom_id=cls.id(match_id, decision, legal, path, choice))
+        return discord.ui.Button(
+            label=label, style=style, custom_id=cls.custom_id_for(match_id, decision, legal, path, choice)
+        )
 
     @classmethod
     async def from_custom_id(
@@ -383,11 +382,11 @@ class PickSelect(
     """A picker step with many options, as selects of 25 (``chunk`` keeps their ids apart)."""
 
     def __init__(self, match_id: int, decision: int, legal: str, path: tuple[int, ...], chunk: int) -> None:
-        super().__init__(discord.ui.Select(custom_id=self.id(match_id, decision, legal, path, chunk)))
+        super().__init__(discord.ui.Select(custom_id=self.custom_id_for(match_id, decision, legal, path, chunk)))
         self.match_id, self.decision, self.legal, self.path = match_id, decision, legal, path
 
     @staticmethod
-    def id(match_id: int, decision: int, legal: str, path: tuple[int, ...], chunk: int = 0) -> str:  # type: ignore[override]  # see the module's note on id
+    def custom_id_for(match_id: int, decision: int, legal: str, path: tuple[int, ...], chunk: int = 0) -> str:
         return f"pks:{match_id}:{decision}:{legal}:{path_text(path)}:{chunk}"
 
     @classmethod
@@ -403,7 +402,7 @@ class PickSelect(
         options: list[discord.SelectOption],
     ) -> discord.ui.Select[Any]:
         return discord.ui.Select(
-            custom_id=cls.id(match_id, decision, legal, path, chunk),
+            custom_id=cls.custom_id_for(match_id, decision, legal, path, chunk),
             placeholder=placeholder[:150],
             min_values=1,
             max_values=1,

@@ -156,7 +156,7 @@ class CrashWorld:
         message = self.lobby_message(match_id)
         assert message is not None, f"the lobby of match #{match_id} is nowhere in the channel"
         user = channel.guest if what == "join" else channel.host
-        return await self.world.click(self._bot(), user, message, LobbyButton.id(match_id, what))
+        return await self.world.click(self._bot(), user, message, LobbyButton.custom_id_for(match_id, what))
 
     async def concede(self, channel: Channel) -> InteractionRecord:
         return await self.world.slash(self._bot(), channel.host, channel.id, GAME, "concede")

@@ -45,8 +45,8 @@ async def open_bot(world: FakeDiscord, db_path: Path) -> GameBot:
 async def start_drump(world: FakeDiscord, bot: GameBot) -> Any:
     new = await world.slash(bot, HOST, CHANNEL, "drump", "new")
     match_id = bot.service.matches._cache and next(iter(bot.service.matches._cache))
-    await world.click(bot, GUEST, new.message, LobbyButton.id(match_id, "join"))
-    await world.click(bot, HOST, new.message, LobbyButton.id(match_id, "start"))
+    await world.click(bot, GUEST, new.message, LobbyButton.custom_id_for(match_id, "join"))
+    await world.click(bot, HOST, new.message, LobbyButton.custom_id_for(match_id, "start"))
     await world.settle()
     return bot.service.matches._cache[match_id]
 
@@ -74,7 +74,7 @@ async def quick_move(world: FakeDiscord, bot: GameBot, live: Any, player: int) -
         step = walk(legal, path)
         index = next(c.index for c in step.choices if action.get(c.key) == c.value)
         match_id, decision, fingerprint = _picker_of(message)
-        button = PickButton.id(match_id, decision, fingerprint, path, index)
+        button = PickButton.custom_id_for(match_id, decision, fingerprint, path, index)
         if button in message.custom_ids():
             record = await world.click(bot, player, message, button, wait=False)
         else:

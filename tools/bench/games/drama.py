@@ -128,12 +128,14 @@ async def _click_move(arena: Arena, live: Any, player: int, action: Action, pick
         clicks, message = 1, record.message
     path = shown_path(message)
     while path and action not in walk(legal, path).candidates:
-        record = await arena.send(player, message, PickButton.id(match_id, decision, fingerprint, path, "back"))
+        record = await arena.send(
+            player, message, PickButton.custom_id_for(match_id, decision, fingerprint, path, "back")
+        )
         clicks, message, path = clicks + 1, record.message, path[:-1]
     while True:
         step = walk(legal, path)
         index = next(c.index for c in step.choices if action.get(c.key) == c.value)
-        button = PickButton.id(match_id, decision, fingerprint, path, index)
+        button = PickButton.custom_id_for(match_id, decision, fingerprint, path, index)
         if button in message.custom_ids():
             record = await arena.send(player, message, button)
         else:
@@ -168,7 +170,7 @@ async def play_match(arena: Arena, seat: Any, rng: Rng) -> DramaMatch:
     policy = game.policies["normal"]()
     started = time.perf_counter()
     try:
-        await arena.send(seat.players[0], lobby, LobbyButton.id(match_id, "start"))
+        await arena.send(seat.players[0], lobby, LobbyButton.custom_id_for(match_id, "start"))
         live = arena.service.matches._cache[match_id]
         watch.started(live.waiting.turn)
         for _ in range(MAX_STEPS):

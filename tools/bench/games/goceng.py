@@ -124,7 +124,7 @@ async def _play(arena: Arena, seat: Any, rng: Rng, bargains: Bargains) -> MatchF
     driver = Driver(arena, rng)
     policy = game.policies["normal"]()
     try:
-        await arena.send(seat.players[0], lobby, LobbyButton.id(match_id, "start"))
+        await arena.send(seat.players[0], lobby, LobbyButton.custom_id_for(match_id, "start"))
         live = arena.service.matches._cache[match_id]
         watch.started(live.waiting.turn)
         await bot.scheduler.run_due()

@@ -71,7 +71,7 @@ async def _play(arena: Arena, seat: Any, rng: Rng) -> tuple[MatchFigures, Counte
     clicks: Counter[str] = Counter()
     decisions: Counter[str] = Counter()
     try:
-        await arena.send(seat.players[0], lobby, LobbyButton.id(match_id, "start"))
+        await arena.send(seat.players[0], lobby, LobbyButton.custom_id_for(match_id, "start"))
         live = arena.service.matches._cache[match_id]
         watch.started(live.waiting.turn)
         watch.scan()
