@@ -6,14 +6,22 @@ event loop cannot answer a click meanwhile. :class:`WorkerPool` hands a call to 
 loop), whose workers run at a lower priority and import what they need once. When the pool cannot
 be started or breaks, :class:`PoolUnavailable` tells the caller to do the work another way; a broken
 pool is replaced at the next call.
+
+A worker ends with the bot, however the bot ends: a SIGKILL gives the pool no chance to stop its
+workers, and they would otherwise wait on their task queue for ever (each holds that queue's write
+end too, so they never read an end of file), so each worker watches its parent and exits when it is
+gone (:func:`exit_with_parent`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import multiprocessing
+import multiprocessing.connection
 import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -37,6 +45,28 @@ def lower_priority() -> None:
         pass
 
 
+def exit_with_parent() -> None:
+    """In a worker process: exit as soon as the process that started it is gone (a no-op in the bot itself).
+
+    A daemon thread waits on the parent's sentinel, which the operating system makes ready when the
+    parent ends, however it ends; no polling, and a worker busy with a call still exits."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def wait_then_exit() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=wait_then_exit, name="exit-with-parent", daemon=True).start()
+
+
+def _start_worker(initializer: Callable[[], None]) -> None:
+    """What every worker runs first: tie its life to the bot's, then the pool's own initializer."""
+    exit_with_parent()
+    initializer()
+
+
 def default_workers() -> int:
     """One worker per core but one, at least one: the bot keeps a core to itself for replies."""
     return max(1, (os.cpu_count() or 1) - 1)
@@ -58,7 +88,9 @@ class WorkerPool:
         if self._executor is None:
             try:
                 context = multiprocessing.get_context("spawn")
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=self._initializer)
+                self._executor = ProcessPoolExecutor(
+                    self.workers, mp_context=context, initializer=functools.partial(_start_worker, self._initializer)
+                )
             except (OSError, ValueError, NotImplementedError) as exc:
                 raise PoolUnavailable(f"cannot start the {self.what} pool: {exc}") from exc
         return self._executor
