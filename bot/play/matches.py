@@ -2,7 +2,9 @@
 
 Live states are cached after their first load, so a move costs one engine ``apply``
 and one stored write, not a JSON parse of the state. If a commit fails, the cached
-match is dropped and read again from the store, which stays the truth. Every change
+match is dropped and read again from the store, which stays the truth. A stored match this build
+cannot read (its game is missing, its state does not decode) is skipped, logged once and left as
+stored: it must not keep the others from resuming. Every change
 to a match (and its announcement) happens under that match's lock; the front end
 takes the locks, one layer only.
 """
@@ -15,7 +17,7 @@ from bot.kernel.module import get_game
 from bot.play.match_locks import MatchLocks
 from bot.play.match_types import LiveMatch
 from bot.play.ports import MatchStore
-from bot.play.record import MatchRecord
+from bot.play.record import MatchRecord, UnreadableMatch, UnreadableMatches
 
 
 class Matches:
@@ -25,6 +27,8 @@ class Matches:
         self.store = store
         self._locks = MatchLocks()
         self._cache: dict[int, LiveMatch] = {}
+        #: Stored matches this build cannot play: skipped, as if there were none.
+        self.unreadable = UnreadableMatches()
 
     def lock(self, match_id: int) -> asyncio.Lock:
         """The lock that serialises every change (and its announcement) to one match."""
@@ -36,14 +40,28 @@ class Matches:
         if cached is not None:
             return cached
         record = await self.store.get_match(match_id)
-        if record is None:
+        return self._readable(record) if record is not None else None
+
+    def _readable(self, record: MatchRecord) -> LiveMatch | None:
+        """The record as a live match, or None (noted once) if this build cannot read it."""
+        try:
+            return self.remember(record)
+        except UnreadableMatch as error:
+            self.unreadable.note(error)
             return None
-        return self.remember(record)
 
     def remember(self, record: MatchRecord) -> LiveMatch:
-        """A stored record as a live match (its state decoded), kept in memory while the match is live."""
-        game = get_game(record.game)
-        state = game.rules.state_from_json(record.state) if record.state else None
+        """A stored record as a live match (its state decoded), kept in memory while the match is live.
+
+        UnreadableMatch if its game is not in this build or its state does not decode."""
+        try:
+            game = get_game(record.game)
+        except KeyError:
+            raise UnreadableMatch(record.id, f"its game {record.game!r} is not in this build") from None
+        try:
+            state = game.rules.state_from_json(record.state) if record.state else None
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+            raise UnreadableMatch(record.id, f"its state does not decode: {exc!r}") from exc
         live = LiveMatch(record, game, state, last_move_at=record.updated_at)
         if record.is_live:
             self._cache[record.id] = live
@@ -62,11 +80,12 @@ class Matches:
             if live.record.channel_id == channel_id and live.record.is_live:
                 return live
         record = await self.store.live_match_in_channel(channel_id)
-        return self.remember(record) if record else None
+        return self._readable(record) if record else None
 
     async def load_all_live(self) -> list[LiveMatch]:
-        """Every live match (at start-up), so their buttons and deadlines work again."""
-        return [self.remember(r) for r in await self.store.live_matches()]
+        """Every live match this build can read (at start-up), so their buttons and deadlines work again."""
+        loaded = (self._readable(record) for record in await self.store.live_matches())
+        return [live for live in loaded if live is not None]
 
     def cached(self, match_id: int) -> LiveMatch | None:
         """The live match if memory holds it (no read)."""

@@ -7,8 +7,11 @@ service decodes it once and keeps the state beside the record (:class:`~bot.play
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 LOBBY = "lobby"
 ACTIVE = "active"
@@ -27,6 +30,35 @@ class ChannelBusy(Exception):
 
 class StaleMove(Exception):
     """The match moved on since the caller loaded it (sequence number mismatch)."""
+
+
+class UnreadableMatch(Exception):
+    """A stored match this build cannot read: its row is damaged, or its game is not in this build."""
+
+    def __init__(self, match_id: int, reason: str) -> None:
+        super().__init__(f"match #{match_id} cannot be read: {reason}")
+        self.match_id, self.reason = match_id, reason
+
+
+class UnreadableMatches:
+    """The stored matches this process could not read, each logged once with why, and otherwise left alone.
+
+    One damaged row must not keep every other match (or the bot) from starting: whoever reads a match and
+    cannot, notes it here and goes on without it. Nothing writes to such a match, so the file keeps it exactly
+    as it was for whoever repairs it (or a build that has its game).
+    """
+
+    def __init__(self) -> None:
+        self._reasons: dict[int, str] = {}
+
+    def note(self, error: UnreadableMatch) -> None:
+        if error.match_id not in self._reasons:
+            self._reasons[error.match_id] = error.reason
+            log.warning("match #%d cannot be read (%s); it is skipped and left as stored", error.match_id, error.reason)
+
+    def reasons(self) -> dict[int, str]:
+        """Each match skipped so far, and why."""
+        return dict(self._reasons)
 
 
 @dataclass

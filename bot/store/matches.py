@@ -16,7 +16,17 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.play.record import ACTIVE, FINISHED, LOBBY, ChannelBusy, LoggedAction, MatchRecord, StaleMove
+from bot.play.record import (
+    ACTIVE,
+    FINISHED,
+    LOBBY,
+    ChannelBusy,
+    LoggedAction,
+    MatchRecord,
+    StaleMove,
+    UnreadableMatch,
+    UnreadableMatches,
+)
 from bot.store.database import Database
 
 T = TypeVar("T")
@@ -85,11 +95,18 @@ class MatchRows:
         self._database = database
         #: The announced mark of a match not stored yet, if any (see the module).
         self._waiting_mark = waiting_mark
+        #: Rows that could not be decoded: skipped by every read, left as they are.
+        self.unreadable = UnreadableMatches()
 
     async def _fetch_matches(self, where: str, params: tuple[Any, ...]) -> list[MatchRecord]:
         """Matches as stored, announced marks still waiting to be stored included."""
         rows = await self._database.rows(f"SELECT * FROM matches WHERE {where}", params)
-        records = [record_from_row(r) for r in rows]
+        records = []
+        for row in rows:
+            try:
+                records.append(record_from_row(row))
+            except (ValueError, TypeError, KeyError, AttributeError) as exc:  # a damaged row: JSON or types
+                self.unreadable.note(UnreadableMatch(row["id"], f"its stored row is damaged: {exc!r}"))
         for record in records:
             waiting = self._waiting_mark(record.id)
             if waiting is not None:

@@ -294,3 +294,67 @@ async def test_commands_under_contention_answer_in_their_thinking_message(table:
     await release
     assert not ended.ephemeral and "ended" in ended.text
     assert all(i.responded for i in table.world.interactions)
+
+
+# --- 4. a stored match this build cannot read --------------------------------------------------
+#: Damaged copies of a live match, each in a channel of its own: what is broken in each, as SQL.
+DAMAGED = {
+    "state": "state = '{not json'",
+    "game": "game = 'poker'",
+    "row": "players = '['",
+}
+
+
+def _rows(db_path, ids) -> list[tuple]:
+    import sqlite3
+
+    with sqlite3.connect(db_path) as db:
+        return db.execute(f"SELECT * FROM matches WHERE id IN ({','.join('?' * len(ids))}) ORDER BY id", ids).fetchall()
+
+
+async def test_a_match_that_cannot_be_read_is_skipped_and_left_as_stored_while_the_others_resume(
+    table: Table, db_path, clock, caplog
+):
+    import sqlite3
+
+    await table.open_and_start()
+    match_id = table.live().id
+    await table.bot.close()
+    with sqlite3.connect(db_path) as db:
+        columns = [row[1] for row in db.execute("PRAGMA table_info(matches)") if row[1] not in ("id", "channel_id")]
+        damaged = []
+        for channel, damage in enumerate(DAMAGED.values(), start=CHANNEL + 1):
+            copied = db.execute(
+                f"INSERT INTO matches (channel_id, {', '.join(columns)})"
+                f" SELECT ?, {', '.join(columns)} FROM matches WHERE id = ?",
+                (channel, match_id),
+            )
+            damaged.append(copied.lastrowid)
+            db.execute(f"UPDATE matches SET {damage} WHERE id = ?", (copied.lastrowid,))
+    before = _rows(db_path, damaged)
+
+    with caplog.at_level("WARNING"):
+        fresh = make_bot(db_path, clock, seed=777)
+        await table.world.connect(fresh)
+        table.bot = fresh
+        await table.world.settle()
+
+    # The bot started, and the match it can read plays on from its table.
+    first, second = _turns(table)
+    await _pass_turn(table, first)
+    assert table.live().waiting.turn == second
+    # Each damaged match is named once, with why, and once more in the line that counts them.
+    for damaged_id, what in zip(
+        damaged, ("state does not decode", "'poker' is not in this build", "row is damaged"), strict=True
+    ):
+        told = [r.getMessage() for r in caplog.records if f"match #{damaged_id} cannot be read" in r.getMessage()]
+        assert len(told) == 1 and what in told[0], told
+    counted = [r.getMessage() for r in caplog.records if "cannot be read by this build" in r.getMessage()]
+    assert counted == [
+        f"3 stored match(es) cannot be read by this build and were skipped, left as stored: "
+        f"{', '.join(f'#{i}' for i in damaged)}"
+    ]
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+    # Nothing of them changed in the file, and a look-up of one answers as if it were not there.
+    assert await table.bot.service.matches.load(damaged[0]) is None
+    assert _rows(db_path, damaged) == before

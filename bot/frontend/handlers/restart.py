@@ -62,6 +62,13 @@ class Restart:
         pause apart, so a restart stays within the rate limits.
         """
         matches = await self._matches.load_all_live()
+        skipped = self._store.matches.unreadable.reasons() | self._matches.unreadable.reasons()
+        if skipped:
+            log.warning(
+                "%d stored match(es) cannot be read by this build and were skipped, left as stored: %s",
+                len(skipped),
+                ", ".join(f"#{match_id}" for match_id in sorted(skipped)),
+            )
         for live in matches:
             await self._timers.schedule(live)
         sent = False
