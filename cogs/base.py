@@ -144,7 +144,7 @@ def lookup_command(lookup: Lookup, class_name: str) -> app_commands.Command[Any,
         [
             inspect.Parameter("self", positional),
             inspect.Parameter("interaction", positional, annotation=discord.Interaction),
-            inspect.Parameter(lookup.parameter, positional, annotation=str),
+            inspect.Parameter(lookup.parameter, positional, annotation=app_commands.Range[str, 1, lookup.max_length]),
         ]
     )
     look_up.__qualname__ = f"{class_name}.{lookup.name}"  # a method: discord.py then passes the cog as ``self``

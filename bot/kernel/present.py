@@ -132,6 +132,8 @@ class Lookup:
     show: Callable[[str], Board]
     #: The page's colour as 0xRRGGBB (None: the front end's own).
     colour: int | None = None
+    #: The longest name a player may type (Discord's client enforces it): a name, not a page of text.
+    max_length: int = 100
 
 
 __all__ = ["Board", "Field", "Lookup", "Names", "Presenter", "View"]

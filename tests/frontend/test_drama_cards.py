@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import discord
+import pytest
 
 from bot.frontend.ui import render
 from bot.games.drama.cardtext import PAGE_COLOUR, card_page, suggest
@@ -53,3 +54,19 @@ def test_suggestions_start_with_what_was_typed_and_stay_within_discord_limits():
     assert 0 < len(suggest("")) <= 25
     assert all(len(n) <= 100 for n in suggest(""))
     assert isinstance(card_embed("Lily"), discord.Embed)
+
+
+async def test_drama_card_takes_a_name_not_a_page(table):
+    """The name is bounded where it is typed: Discord's client refuses more than the command declares."""
+    [card] = [
+        option
+        for command in table.world.commands.registered[None].values()
+        if command["name"] == "drama"
+        for option in command["options"]
+        if option["name"] == "card"
+    ]
+    assert card["options"][0]["max_length"] == 100
+    with pytest.raises(AssertionError, match="longer than max_length 100"):
+        await table.world.slash(table.bot, HOST, CHANNEL, "drama", "card", {"name": "x" * 4500})
+    reply = await table.world.slash(table.bot, HOST, CHANNEL, "drama", "card", {"name": "x" * 100})
+    assert reply.ephemeral and "no Drama Pukul 7 card" in reply.text
