@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot.frontend.names import shown_names
 from bot.kernel.contract import apply_logged
 from bot.kernel.i18n import t
 from bot.kernel.module import get_game
@@ -44,7 +45,7 @@ async def match_history(store: HistoryStore, match_id: int) -> History | None:
     for entry in log:
         for event in apply_logged(game.rules, state, entry.player_id, entry.action):
             if event.get("visible_to") is None:
-                lines.append(game.presenter.event_line(event, match.names))
+                lines.append(game.presenter.event_line(event, shown_names(match.names)))
     exact = game.rules.state_to_json(state) == match.state
     if match.end_reason == "conceded":
         lines.append(t("The match ended by concession."))

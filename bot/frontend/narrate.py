@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.frontend.languages import Languages
+from bot.frontend.names import shown, shown_names
 from bot.kernel.contract import Event, PlayerId, Result
 from bot.kernel.i18n import speak, use_locale
 from bot.kernel.wording import Wording
@@ -56,7 +57,7 @@ class Narrator:
                 continue
             for p in item.get("visible_to") or ():
                 with use_locale(locales[int(p)]):
-                    line = live.game.presenter.event_line(item, live.record.names)
+                    line = live.game.presenter.event_line(item, shown_names(live.record.names))
                 if line:
                     private.setdefault(int(p), []).append(line)
         return Told(public=public, private=private, retell=retell)
@@ -67,19 +68,19 @@ class Narrator:
         lines: list[str] = []
         for item in said:
             if isinstance(item, Wording):
-                lines.append(speak(item))
+                lines.append(speak(item, names=shown))
             elif item.get("visible_to") is None:
-                line = live.game.presenter.event_line(item, live.record.names)
+                line = live.game.presenter.event_line(item, shown_names(live.record.names))
                 if line:
                     lines.append(line)
         return lines
 
     async def words(self, guild_id: int, wording: Wording) -> str:
-        return speak(wording, locale=await self._languages.server(guild_id))
+        return speak(wording, locale=await self._languages.server(guild_id), names=shown)
 
     async def result(self, live: LiveMatch) -> Result:
         with use_locale(await self._languages.server(live.record.guild_id)):
-            return final_result(live.game.rules.result(live.state), live.record.left, live.record.names)
+            return final_result(live.game.rules.result(live.state), live.record.left, shown_names(live.record.names))
 
 
 __all__ = ["Narrator", "final_result"]

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.kernel.po import PoError, PoFile, parse_po, placeholders as _placeholders
-from bot.kernel.wording import Wording
+from bot.kernel.wording import Name, Names, Wording
 
 log = logging.getLogger(__name__)
 
@@ -71,10 +71,23 @@ def translate(msgid: str, /, *, locale: str | None = None, **params: Any) -> str
     return t(msgid, locale=locale, **params)
 
 
-def speak(wording: Wording, /, *, locale: str | None = None) -> str:
+def _as_is(name: str) -> str:
+    return name
+
+
+def speak(wording: Wording, /, *, locale: str | None = None, names: Callable[[str], str] = _as_is) -> str:
     """A :class:`~bot.kernel.wording.Wording` in ``locale`` (default: the current one); a parameter that is
-    itself a wording is rendered first, in the same language."""
-    params = {k: speak(v, locale=locale) if isinstance(v, Wording) else v for k, v in wording.params.items()}
+    itself a wording is rendered first, in the same language, and a person's name (a
+    :class:`~bot.kernel.wording.Name`) is written by ``names`` (the front end escapes it for its medium)."""
+
+    def said(value: Any) -> Any:
+        if isinstance(value, Wording):
+            return speak(value, locale=locale, names=names)
+        if isinstance(value, Names):
+            return value.sep.join(said(name) for name in value.names)
+        return names(value) if isinstance(value, Name) else value
+
+    params = {k: said(v) for k, v in wording.params.items()}
     if wording.plural is not None and wording.n is not None:
         return tn(wording.msgid, wording.plural, wording.n, locale=locale, **params)
     return t(wording.msgid, locale=locale, **params)

@@ -17,6 +17,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+class Name(str):
+    """A person's name given to a wording: whoever speaks it writes it as a name (in Discord, escaped and
+    isolated from the text around it), not as text of ours."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True)
+class Names:
+    """Several seats' names given to a wording, each written as a name (or said, for a seat without one) and
+    joined by ``sep``."""
+
+    names: tuple[Name | Wording, ...]
+    sep: str = ", "
+
+    def __str__(self) -> str:
+        return self.sep.join(str(name) for name in self.names)
+
+
 @dataclass(frozen=True)
 class Wording:
     """``msgid`` (English, with ``{name}`` placeholders) and its parameters; a count's two forms for ``say_n``.
@@ -46,4 +65,4 @@ def say_n(singular: str, plural: str, n: int, /, **params: Any) -> Wording:
     return Wording(singular, params, plural, n)
 
 
-__all__ = ["Wording", "say", "say_n"]
+__all__ = ["Name", "Names", "Wording", "say", "say_n"]

@@ -17,7 +17,7 @@ from bot.ai.levels import DEFAULT_LEVEL, check_level, set_level
 from bot.kernel.contract import IllegalAction, PlayerId
 from bot.kernel.module import get_game
 from bot.kernel.options import TABLE_OPTIONS, Option, check_table_options, find, seated_only
-from bot.kernel.wording import say, say_n
+from bot.kernel.wording import Names, say, say_n
 from bot.play.clock import Clock
 from bot.play.match_types import LiveMatch, MatchEnd, MatchError, is_ai
 from bot.play.matches import Matches
@@ -230,7 +230,7 @@ class Lobby:
             raise MatchError(exc.reason) from None
         deadline = deadline_for(await self._settings.of(rec.guild_id), game, state, self._clock.now())
         versus = await self._narrator.words(rec.guild_id, say(" vs "))  # the first line of the table's log
-        players = versus.join(str(live.name_of(p)) for p in rec.players)
+        players = Names(tuple(live.name_of(p) for p in rec.players), versus)
         rec.recent = [await self._narrator.words(rec.guild_id, say("The match begins: {players}.", players=players))]
         await self._store.start_match(rec, game.rules.state_to_json(state), deadline)
         rec.status, rec.state, rec.seq, rec.deadline = ACTIVE, None, 0, deadline

@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.kernel.contract import Action, Event, PlayerId, Refusal, Result, Waiting
 from bot.kernel.module import GameModule
-from bot.kernel.wording import Wording, say
+from bot.kernel.wording import Name, Wording, say
 from bot.play.record import MatchRecord
 
 #: Who decided a move: the player, a window's or a turn's clock, the AI, an automatic pass, a leave.
@@ -64,10 +64,10 @@ class LiveMatch:
     def seq(self) -> int:
         return self.record.seq
 
-    def name_of(self, player: PlayerId) -> str | Wording:
+    def name_of(self, player: PlayerId) -> Name | Wording:
         """A seat's name, to put in a wording (a seat without one is "Player <id>", said in its reader's language)."""
         names = self.record.names
-        return names[player] if player in names else say("Player {player}", player=player)
+        return Name(names[player]) if player in names else say("Player {player}", player=player)
 
     def ai_controls(self, player: PlayerId) -> bool:
         """Whether the AI decides for this seat: an AI player, or a person the AI covers while they are away."""

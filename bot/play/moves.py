@@ -19,7 +19,7 @@ from bot.ai.registry import policy
 from bot.kernel.contract import Action, Event, PlayerId, Waiting
 from bot.kernel.module import GameModule
 from bot.kernel.rng import Rng
-from bot.kernel.wording import Wording, say
+from bot.kernel.wording import Names, Wording, say
 from bot.play.ai_seats import AiSeats, move_seed
 from bot.play.autopass import automatic_answer
 from bot.play.clock import Clock
@@ -77,7 +77,7 @@ def nothing_for(live: LiveMatch) -> Wording:
     waiting = live.waiting
     if waiting.window is not None and not waiting.window.public:
         return say("Nothing is waiting on you right now: the others may still respond.")
-    names = ", ".join(str(live.name_of(p)) for p in sorted(waiting.actors))
+    names = Names(tuple(live.name_of(p) for p in sorted(waiting.actors)))
     return say("It is not your turn; waiting for {names}.", names=names)
 
 

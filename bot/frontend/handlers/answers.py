@@ -22,6 +22,7 @@ import discord
 
 from bot.frontend.delivery import answering
 from bot.frontend.languages import Languages
+from bot.frontend.names import clean
 from bot.frontend.ui import render
 from bot.kernel.contract import Refusal
 from bot.kernel.i18n import t
@@ -40,8 +41,9 @@ THINKING = "meja_thinking"
 
 
 def name_of(user: discord.abc.User) -> str:
-    """How a player is named in what the bot writes: their name in the server, else their user name."""
-    return getattr(user, "display_name", None) or user.name
+    """How a player is named in what the bot keeps: their name in the server, else their user name, made clean
+    (:func:`bot.frontend.names.clean`; a message writes it with :func:`bot.frontend.names.shown`)."""
+    return clean(getattr(user, "display_name", None) or user.name)
 
 
 def may_manage(interaction: Interaction) -> bool:

@@ -15,8 +15,10 @@ from typing import Any
 
 import discord
 
+from bot.frontend.handlers.answers import name_of
 from bot.frontend.history import match_history
 from bot.frontend.languages import Languages
+from bot.frontend.names import shown
 from bot.frontend.ui import render
 from bot.frontend.ui.components import is_snowflake
 from bot.kernel.i18n import speak, t, tn
@@ -50,7 +52,7 @@ class Community:
         )
         async with self.languages.in_channel(interaction.guild_id):  # answered in the channel
             if not records:
-                text = t("{player} has not finished a match on this server yet.", player=who.display_name)
+                text = t("{player} has not finished a match on this server yet.", player=shown(name_of(who)))
             else:
                 rows = [
                     t(
@@ -63,7 +65,7 @@ class Community:
                     for r in records
                 ]
                 text = "\n".join(rows)
-            title = t("Stats of {player}", player=who.display_name)
+            title = t("Stats of {player}", player=shown(name_of(who)))
         await self._say(interaction, text, title=title, ephemeral=False)
 
     async def cmd_leaderboard(self, interaction: Interaction, game_name: str) -> None:
@@ -119,16 +121,16 @@ class Community:
         history = await match_history(self.store.matches, match_id)
         assert history is not None
         game = get_game(history.game)
-        header = t(" vs ").join(history.names.get(p, str(p)) for p in match.players)
-        shown = history.lines[-HISTORY_LINES_SHOWN:]
-        skipped = len(history.lines) - len(shown)
+        header = t(" vs ").join(shown(history.names[p]) if p in history.names else str(p) for p in match.players)
+        recent = history.lines[-HISTORY_LINES_SHOWN:]
+        skipped = len(history.lines) - len(recent)
         earlier = (
             tn("… {n} earlier move in the attached file …", "… {n} earlier moves in the attached file …", skipped)
             + "\n"
             if skipped
             else ""
         )
-        body = f"{header}\n\n" + earlier + "\n".join(f"• {line}" for line in shown)
+        body = f"{header}\n\n" + earlier + "\n".join(f"• {line}" for line in recent)
         title = t("{game} match #{match_id}: history", game=game.title, match_id=match_id)
         embed = render.notice(body[:4000], title=title)
         if not history.replays_exactly:

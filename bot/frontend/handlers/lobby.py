@@ -16,6 +16,7 @@ from bot.frontend.delivery.shown import ShownMessages
 from bot.frontend.handlers.announcements import Announcements
 from bot.frontend.handlers.answers import Answers, may_manage, name_of
 from bot.frontend.handlers.timers import Timers
+from bot.frontend.names import shown
 from bot.frontend.ui import render
 from bot.frontend.ui.lobby_view import lobby_message
 from bot.kernel.i18n import t
@@ -56,7 +57,7 @@ class LobbySeats:
                 end = await self._lobby.cancel(match_id, user.id, may_manage=may_manage(interaction))
                 async with self._answers.in_channel(end.match):
                     rendered = render.lobby_closed_message(
-                        end.match, t("{player} cancelled this lobby.", player=name_of(user))
+                        end.match, t("{player} cancelled this lobby.", player=shown(name_of(user)))
                     )
                 await self._answers.edit_clicked(interaction, rendered)
                 return

@@ -21,6 +21,7 @@ from bot.frontend.handlers.announcements import Announcements
 from bot.frontend.handlers.answers import Answers, may_manage, name_of
 from bot.frontend.handlers.hand import OwnHand
 from bot.frontend.handlers.timers import Timers
+from bot.frontend.names import shown
 from bot.frontend.ui import render
 from bot.frontend.ui.lobby_view import lobby_message
 from bot.kernel.i18n import t
@@ -160,7 +161,7 @@ class SlashCommands:
         live = await self._match_here(interaction, game_name)
         if live is None:
             return
-        who = name_of(interaction.user)
+        who = shown(name_of(interaction.user))
         # Refused before the lock: a refusal after a public "thinking…" defer could not stay private.
         if live.state is not None:
             check_may_leave(live, interaction.user.id)
@@ -206,7 +207,7 @@ class SlashCommands:
             async with self._answers.in_channel(live):
                 text = t(
                     "🛑 {player} ended {game} match #{match}. It counts for no one.",
-                    player=name_of(interaction.user),
+                    player=shown(name_of(interaction.user)),
                     game=live.game.title,
                     match=live.id,
                 )

@@ -21,6 +21,7 @@ from typing import Any
 
 import discord
 
+from bot.frontend.names import shown, shown_names
 from bot.frontend.narrate import final_result
 from bot.frontend.ui.components import ActButton, HandButton, PassButton, PickButton, PickSelect, PrefButton
 from bot.frontend.ui.picker import Step
@@ -230,7 +231,8 @@ def status_line(live: LiveMatch) -> str:
 
 
 def seat_name(live: LiveMatch, player: int) -> str:
-    """A seat's name; a seat without one ("Player <id>") is said in the current language."""
+    """A seat's name as kept (for a label or a picture; a message writes it with ``shown``); a seat without one
+    ("Player <id>") is said in the current language."""
     name = live.name_of(player)
     return name if isinstance(name, str) else speak(name)
 
@@ -243,7 +245,7 @@ def result_text(live: LiveMatch, result: Result | None, reason: str | None = Non
             "conceded": t("A player conceded; the match counts for no one."),
         }.get(reason or "", t("The match ended."))
     if result.winners:
-        names = ", ".join(seat_name(live, p) for p in result.winners)
+        names = ", ".join(shown(seat_name(live, p)) for p in result.winners)
         head = tn("🏆 **{names} wins!**", "🏆 **{names} win!**", len(result.winners), names=names)
     elif result.is_draw:
         head = t("🤝 **Draw.**")
@@ -254,7 +256,7 @@ def result_text(live: LiveMatch, result: Result | None, reason: str | None = Non
     if summary:
         parts.append(summary)
     if result.scores:
-        parts.append(" · ".join(f"{live.name_of(p)}: {s}" for p, s in result.scores.items()))
+        parts.append(" · ".join(f"{shown(seat_name(live, p))}: {s}" for p, s in result.scores.items()))
     return "\n".join(parts)
 
 
@@ -264,7 +266,7 @@ def _summary_here(live: LiveMatch, result: Result) -> str:
     game, state = getattr(live, "game", None), getattr(live, "state", None)  # a bare stand-in names players only
     if game is None or state is None or not game.rules.is_over(state):
         return result.summary
-    again = final_result(game.rules.result(state), live.record.left, live.record.names)
+    again = final_result(game.rules.result(state), live.record.left, shown_names(live.record.names))
     return again.summary if again.winners == result.winners else result.summary
 
 
@@ -274,7 +276,7 @@ def turn_message(
     """The one public message of a running match: board, whose turn, last moves, buttons."""
     game, rec = live.game, live.record
     public = game.rules.view(live.state, None) if live.state is not None else None
-    board = game.presenter.board(public, rec.names) if public is not None else None
+    board = game.presenter.board(public, shown_names(rec.names)) if public is not None else None
     lines = [board.text if board is not None else ""]
     if recent:
         lines.append(t("**Last moves**") + "\n" + "\n".join(f"• {line}" for line in recent[-6:]))
@@ -288,7 +290,7 @@ def turn_message(
     embed = discord.Embed(
         title=match_title(live), colour=colour, description=_clip("\n\n".join(line for line in lines if line))
     )
-    players = ", ".join(seat_name(live, p) for p in rec.players)
+    players = ", ".join(shown(seat_name(live, p)) for p in rec.players)
     if any(p < 0 for p in rec.players):
         footer = t(
             "{players} · 🤖 with AI players · use /{game} hand to see your cards", players=players, game=game.name
@@ -344,7 +346,9 @@ def window_prompt(
     live: LiveMatch, player: int, what: Sequence[str], *, guild_name: str, print_: str | None = None
 ) -> Rendered:
     """A private notice that you may respond: the question first, then one click to pass (``print_``: PassButton's)."""
-    question = _clip(live.game.presenter.question(live.state, player, "type", (), live.record.names), QUESTION_LIMIT)
+    question = _clip(
+        live.game.presenter.question(live.state, player, "type", (), shown_names(live.record.names)), QUESTION_LIMIT
+    )
     if live.record.deadline:
         where = t(
             "-# You may respond · {game} #{match} in {guild} · closes {time}",
@@ -434,7 +438,7 @@ def reminder_dm(live: LiveMatch, guild_name: str, jump_url: str | None) -> str:
 def private_board(live: LiveMatch, player: int) -> Board:
     """The board as ``player`` sees it: their hand and everything else only they may see."""
     game = live.game
-    return game.presenter.board(game.rules.view(live.state, player), live.record.names)
+    return game.presenter.board(game.rules.view(live.state, player), shown_names(live.record.names))
 
 
 def hand_dm(
@@ -452,7 +456,7 @@ def hand_dm(
     body = ["**" + t("This match is over.") + "**"] if live.record.status != ACTIVE else []
     game = live.game
     seen = game.presenter.lasting(game.rules.view(live.state, player))  # a window's passing state is its prompts'
-    board = game.presenter.board(seen, live.record.names)
+    board = game.presenter.board(seen, shown_names(live.record.names))
     body.append(board.text)
     if notes:
         body.append(t("**Your latest**") + "\n" + "\n".join(f"• {n}" for n in notes[-5:]))
@@ -520,15 +524,17 @@ def picker_message(
     """
     game, state = live.game, live.state
     legal = fingerprint if fingerprint is not None else legal_fingerprint(step.all_legal)
-    question = _clip(game.presenter.question(state, player, step.key, step.context, live.record.names), QUESTION_LIMIT)
+    question = _clip(
+        game.presenter.question(state, player, step.key, step.context, shown_names(live.record.names)), QUESTION_LIMIT
+    )
     parts = []
     if step.chosen:
-        chosen = " › ".join(choice_label(live, player, k, v) for k, v in step.chosen)
+        chosen = " › ".join(shown(choice_label(live, player, k, v)) for k, v in step.chosen)  # labels, as text
         parts.append(t("**Chosen:** {choices}", choices=chosen))
     waiting = live.waiting
     if waiting.in_window and live.record.deadline:
         parts.append(t("⏳ Closes {time}", time=relative_time(live.record.deadline)))
-    parts.append(game.presenter.brief_text(game.rules.view(state, player), live.record.names))
+    parts.append(game.presenter.brief_text(game.rules.view(state, player), shown_names(live.record.names)))
     embed = discord.Embed(
         title=_clip(question, 256),
         colour=COLOUR_WINDOW if waiting.in_window else COLOUR_PLAY,
