@@ -19,7 +19,7 @@ from bot.kernel.i18n import speak, use_locale
 from bot.kernel.wording import Wording
 from bot.play.leaving import counted_result
 from bot.play.match_types import LiveMatch
-from bot.play.ports import Told
+from bot.play.ports import Aside, Told
 
 
 def final_result(result: Result, left: Sequence[PlayerId], names: dict[PlayerId, str] | None = None) -> Result:
@@ -37,7 +37,7 @@ class Narrator:
     def __init__(self, languages: Languages) -> None:
         self._languages = languages
 
-    async def tell(self, live: LiveMatch, said: Sequence[Event | Wording]) -> Told:
+    async def tell(self, live: LiveMatch, said: Sequence[Event | Wording | Aside]) -> Told:
         server = await self._languages.server(live.record.guild_id)
         told: dict[str, list[str]] = {}
 
@@ -49,10 +49,17 @@ class Narrator:
             return list(told[locale])
 
         public = retell(server)
-        readers = sorted({int(p) for item in said if isinstance(item, dict) for p in (item.get("visible_to") or ())})
+        readers = sorted(
+            {int(p) for item in said if isinstance(item, dict) for p in (item.get("visible_to") or ())}
+            | {p for item in said if isinstance(item, Aside) for p in item.to}
+        )
         locales = {p: await self._languages.reader(p, live.record.guild_id) for p in readers}
         private: dict[PlayerId, list[str]] = {}
         for item in said:
+            if isinstance(item, Aside):
+                for p in item.to:
+                    private.setdefault(p, []).append(speak(item.wording, locale=locales[p], names=shown))
+                continue
             if not isinstance(item, dict):
                 continue
             for p in item.get("visible_to") or ():
@@ -63,13 +70,13 @@ class Narrator:
         return Told(public=public, private=private, retell=retell)
 
     @staticmethod
-    def _public(live: LiveMatch, said: Sequence[Event | Wording]) -> list[str]:
+    def _public(live: LiveMatch, said: Sequence[Event | Wording | Aside]) -> list[str]:
         """What everyone may read of a move, in the current language (empty lines dropped)."""
         lines: list[str] = []
         for item in said:
             if isinstance(item, Wording):
                 lines.append(speak(item, names=shown))
-            elif item.get("visible_to") is None:
+            elif isinstance(item, dict) and item.get("visible_to") is None:
                 line = live.game.presenter.event_line(item, shown_names(live.record.names))
                 if line:
                     lines.append(line)

@@ -37,7 +37,7 @@ from bot.play.match_types import (
 )
 from bot.play.matches import Matches
 from bot.play.people import People
-from bot.play.ports import MatchStore, Narrator
+from bot.play.ports import Aside, MatchStore, Narrator
 from bot.play.record import ACTIVE, FINISHED
 from bot.play.settings import GuildSettings, ServerSettings
 
@@ -184,21 +184,30 @@ class Moves:
         skipping = [p for p in rec.skipping if p != after.turn and not (p == player and by == PLAYER)]
         absent = _absent_after(live, player, by, before)
         newly_absent = player in absent and player not in rec.absent
-        said: list[Event | Wording] = []
+        # Who lets a secret window run out is told to them alone: the table would learn who could have answered.
+        secret = before.window is not None and not before.window.public
+        said: list[Event | Wording | Aside] = []
         if by in (TIMEOUT, TURN_TIMEOUT):
-            said.append(say("⏱️ Time ran out for {player}.", player=live.name_of(player)))
+            if secret:
+                said.append(Aside(say("⏱️ Time ran out for you."), (player,)))
+            else:
+                said.append(say("⏱️ Time ran out for {player}.", player=live.name_of(player)))
         said.extend(events)
         said.extend(extra)
         if took_over:
             said.append(
-                say(
+                Aside(say("🤖 You seem to be away: the AI plays for you until you click again."), (player,))
+                if secret
+                else say(
                     "🤖 {player} seems to be away: the AI plays for them until they click again.",
                     player=live.name_of(player),
                 )
             )
         if newly_absent:
             said.append(
-                say(
+                Aside(say("⏭️ You did not answer in time: windows pass for you until you act again."), (player,))
+                if secret
+                else say(
                     "⏭️ {player} did not answer in time: windows pass for them until they act again.",
                     player=live.name_of(player),
                 )

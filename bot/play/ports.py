@@ -92,6 +92,15 @@ class PreferencesStore(Protocol):
     async def set_user_pref(self, user_id: int, key: str, value: Any) -> None: ...
 
 
+@dataclass(frozen=True)
+class Aside:
+    """A line of the platform's only some players read (``to``): what would tell the table too much, such as who
+    let a secret response window run out."""
+
+    wording: Wording
+    to: tuple[PlayerId, ...]
+
+
 @dataclass
 class Told:
     """A move in words: the table's lines (in the server's language), each player's own lines (in theirs),
@@ -105,9 +114,10 @@ class Told:
 class Narrator(Protocol):
     """Says what happened, in the languages of those who read it (the front end knows them; the service does not)."""
 
-    async def tell(self, live: LiveMatch, said: Sequence[Event | Wording]) -> Told:
+    async def tell(self, live: LiveMatch, said: Sequence[Event | Wording | Aside]) -> Told:
         """A move in words. ``said`` is what it says, in order: the game's events (a public one for the table,
-        one ``visible_to`` some players for them alone) and the platform's own lines, as wordings."""
+        one ``visible_to`` some players for them alone) and the platform's own lines, as wordings (an
+        :class:`Aside` for some players alone)."""
         ...
 
     async def words(self, guild_id: int, wording: Wording) -> str:
@@ -119,4 +129,4 @@ class Narrator(Protocol):
         ...
 
 
-__all__ = ["MatchStore", "Narrator", "PreferencesStore", "SettingsStore", "Told"]
+__all__ = ["Aside", "MatchStore", "Narrator", "PreferencesStore", "SettingsStore", "Told"]

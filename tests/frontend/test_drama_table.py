@@ -13,7 +13,7 @@ import re
 import pytest
 
 from bot.games.drama.state import CARDS, player
-from tests.frontend.any_table import STALE_TEXTS, close_table, open_table
+from tests.frontend.any_table import CHANNEL, STALE_TEXTS, close_table, open_table
 from tests.games.drama.drama_helpers import card_id, clear_hand, give, stack_blue
 from tools.sim import seat
 
@@ -211,12 +211,18 @@ async def test_a_player_who_let_a_window_time_out_is_not_waited_for_again(tables
     )
     live = await table.live()
     assert live.waiting.actors == {b} and live.record.deadline is not None
+    seen = set(live.record.recent)
     clock.advance(live.record.deadline - clock.now() + 0.5)
     await table.bot.scheduler.run_due()
     await table.world.settle()
     live = await table.live()
     assert b in live.record.absent and live.waiting.actors == {a}
-    assert any("windows pass for them" in line for line in live.record.recent)
+    # The window was secret: the table never learns who could have answered it; B is told privately.
+    name = live.record.names[b]
+    new = [line for line in live.record.recent if line not in seen]
+    assert not [line for line in new if name in line or "Time ran out" in line or "did not answer" in line]
+    assert not [m.text for m in table.world.channel_messages(CHANNEL) if "Time ran out" in m.text]
+    assert any("You did not answer in time" in m.text for m in table.world.dm_messages(b))
     dms = len(table.world.dm_messages(b))
     await _answer(table, a, {"type": "collect"})  # the Action phase window: B could play Kena Pukau
     live = await table.live()

@@ -44,7 +44,11 @@ async def test_a_window_timeout_marks_the_player_absent_and_later_windows_pass_f
         outcomes = await service.moves.expire(live.id)
     timed = [o for o in outcomes if o.player == P1]
     assert timed and timed[0].by == TIMEOUT
-    assert any("windows pass for them" in line for line in timed[0].public_lines)
+    # A Plot Twist window is secret: who let it run out is told to them alone, never to the table.
+    name = live.record.names[P1]
+    assert not any(name in line or "Time ran out" in line for o in outcomes for line in o.public_lines)
+    told = timed[0].private_lines[P1]
+    assert "⏱️ Time ran out for you." in told and any("windows pass for you" in line for line in told)
     assert live.record.absent == [P1] and (await service.store.get_match(live.id)).absent == [P1]
     # The next window (the start of P4's Action phase) does not wait for P1, Plot Twist or not.
     assert live.waiting.actors == {P4} and not live.waiting.in_window  # P4: collect, or attack at once

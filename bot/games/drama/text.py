@@ -418,7 +418,8 @@ def rules_summary() -> str:
                             "of the Action phase, after every card or ABILITY is put into play (bought and recruited "
                             "cards too), when DENGKI is declared, and again after each PLOT TWIST so counters can be "
                             "countered. Everyone holding a card is asked, so being asked reveals nothing. A window "
-                            "closes when all have passed or the timer runs out."
+                            "closes when all have passed or time runs out (at once if none can answer); who let it "
+                            "lapse is never shown."
                         ),
                         t(
                             "- Responses resolve last in, first out; a cancelled cancel does nothing. Reflections of "
