@@ -140,6 +140,7 @@ class GameBot(commands.Bot):
         self.announcer = Announcer(self, composed, self.pickers)
         self.handlers = self._compose_handlers(composed, self.storage)
         self.router = self._compose_router(self.handlers)
+        self.scheduler.sweep_with(self.handlers.timers.rearm_forgotten)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         cast(LocalisedTree, self.tree).read_in(self.languages)  # the tree_cls given above
         await self.tree.set_translator(CatalogueTranslator())

@@ -55,6 +55,18 @@ class Timers:
         wake = next_wake(live, settings, self._clock.now())
         self._scheduler.set(live.id, wake.at if wake else None)
 
+    async def rearm_forgotten(self) -> int:
+        """Point every live match that has no wake-up pending at its next one (the scheduler's sweep); how many
+        were found without one that needed one."""
+        pending = self._scheduler.pending()
+        rearmed = 0
+        for live in self._matches.live():
+            if live.record.status == ACTIVE and live.id not in pending:
+                await self.schedule(live)
+                if live.id in self._scheduler.pending():
+                    rearmed += 1
+        return rearmed
+
     def unset(self, match_id: int) -> None:
         """The match wakes up no more (it ended)."""
         self._scheduler.set(match_id, None)
