@@ -139,7 +139,8 @@ class Leaving:
                 ),
             )
         rec.skipping = [p for p in rec.skipping if p != player]
-        await self._store.save_seats(live.id, left=rec.left, skipping=rec.skipping, autopilot=rec.autopilot)
+        # One write: the seat's leaving (left, AI cover, skipping) is stored with the state that says so, or
+        # neither is; a failed commit reloads the match as stored.
         outcome = await self._moves.commit(live, player, dict(LEAVE), events, before, LEFT, extra)
         if outcome.finished:
             return [outcome]

@@ -231,6 +231,7 @@ class Moves:
                 new_decision=not same_round,
                 skipping=skipping,
                 absent=absent,
+                left=list(rec.left),
             )
         )
         try:

@@ -60,6 +60,7 @@ class MatchStore(Protocol):
         new_decision: bool = True,
         skipping: list[int] | None = None,
         absent: list[int] | None = None,
+        left: list[int] | None = None,
     ) -> int: ...
     async def end_match(
         self,

@@ -32,6 +32,11 @@ class StaleMove(Exception):
     """The match moved on since the caller loaded it (sequence number mismatch)."""
 
 
+class StoreUnavailable(Exception):
+    """The store could not take a read or a write just now (locked by another process, disk full, read-only):
+    nothing of it was stored. A fault of the moment, not a bug: the caller says so and may try again."""
+
+
 class UnreadableMatch(Exception):
     """A stored match this build cannot read: its row is damaged, or its game is not in this build."""
 

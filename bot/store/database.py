@@ -15,6 +15,7 @@ Why it looks like this:
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterable
 from contextlib import asynccontextmanager
@@ -24,6 +25,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.config import SYNCHRONOUS_MODES, database_synchronous
+from bot.play.record import StoreUnavailable
 from bot.store.migrations import MIGRATIONS, SCHEMA_VERSION
 
 T = TypeVar("T")
@@ -85,16 +87,25 @@ class Database:
         its ``rowcount`` and ``lastrowid`` are read without another trip.
         """
         self._told(sql)
-        return await self._connection.execute(sql, params)
+        try:
+            return await self._connection.execute(sql, params)
+        except sqlite3.OperationalError as exc:  # locked, full, read-only, I/O: nothing was done
+            raise StoreUnavailable(str(exc)) from exc
 
     async def run_many(self, sql: str, rows: Iterable[Params]) -> None:
         self._told(sql)
-        await self._connection.executemany(sql, rows)
+        try:
+            await self._connection.executemany(sql, rows)
+        except sqlite3.OperationalError as exc:
+            raise StoreUnavailable(str(exc)) from exc
 
     async def rows(self, sql: str, params: Params = ()) -> list[aiosqlite.Row]:
         """Every row of one query, in one round trip (a cursor's execute, fetch and close would be three)."""
         self._told(sql)
-        return list(await self._connection.execute_fetchall(sql, params))
+        try:
+            return list(await self._connection.execute_fetchall(sql, params))
+        except sqlite3.OperationalError as exc:
+            raise StoreUnavailable(str(exc)) from exc
 
     async def write(self, sql: str, params: Params) -> int:
         """Run one writing statement, which SQLite makes a transaction of its own; returns its rowcount.
@@ -114,7 +125,10 @@ class Database:
             try:
                 yield
             except BaseException:
-                await self.run("ROLLBACK")
+                try:
+                    await self.run("ROLLBACK")
+                except StoreUnavailable:  # SQLite already rolled it back (a full disk, say): nothing to undo
+                    pass
                 raise
             await self.run("COMMIT")
 

@@ -81,7 +81,8 @@ _MOVE_SET = (
     " end_reason = ?, updated_at = ?, timeouts = ?, autopilot = ?, last_player = ?, last_action = ?,"
     " decision_started = CASE WHEN ? THEN ? ELSE decision_started END,"
     " reminded = CASE WHEN ? THEN 0 ELSE reminded END,"
-    " decision_seq = CASE WHEN ? THEN ? ELSE decision_seq END, skipping = ?, absent = ?"
+    " decision_seq = CASE WHEN ? THEN ? ELSE decision_seq END, skipping = ?, absent = ?,"
+    " left_players = COALESCE(?, left_players)"
 )
 _MOVE_WHERE = " WHERE id = ? AND seq = ? AND status = ?"
 _MOVE = _MOVE_SET + _MOVE_WHERE
@@ -241,8 +242,11 @@ class MatchRows:
         new_decision: bool = True,
         skipping: list[int] | None = None,
         absent: list[int] | None = None,
+        left: list[int] | None = None,
     ) -> int:
         """Store one accepted move: new state and log row in one statement (see migration 3). Returns the new seq.
+
+        ``left``: who has left the match, stored with the move that says so (None keeps it as stored).
 
         Raises StaleMove if another move was stored first (seq changed), storing nothing.
         """
@@ -272,6 +276,7 @@ class MatchRows:
                     new_seq,
                     dump(skipping or []),
                     dump(absent or []),
+                    dump(left) if left is not None else None,
                 )
                 + ((FINISHED,) if result is not None else ())
                 + (match_id, expected_seq, ACTIVE),

@@ -110,7 +110,7 @@ async def test_a_failed_commit_sends_nothing_of_the_reply_built_meanwhile(table:
     player = _mover(table)
     picker, end_turn = await _open_end_turn(table, player)
     storage = table.bot.storage
-    seq = table.live().record.seq
+    seq, match_id = table.live().record.seq, table.live().id
 
     async def failing(*args, **kwargs):
         raise OSError("disk full")
@@ -120,7 +120,8 @@ async def test_a_failed_commit_sends_nothing_of_the_reply_built_meanwhile(table:
     table.world.settler.forget_errors()
     assert "Something went wrong" in moving.text  # the player is told, not shown the unstored move
     assert "End turn" in [b.label for b in table.world.message(picker.id).buttons()] or moving.message is None
-    assert table.live().record.seq == seq and (await storage.matches.get_match(table.live().id)).seq == seq
+    held = await table.bot.service.matches.load(match_id)  # read again: the failure dropped the held copy
+    assert held.record.seq == seq and (await storage.matches.get_match(match_id)).seq == seq
 
 
 async def test_the_reply_does_not_wait_for_its_new_hand_picture(table: Table, monkeypatch):

@@ -6,22 +6,10 @@ or a second bot on the same file would), so the AI seat's move cannot be stored.
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 from bot.frontend.ui.components import LobbyButton
 from bot.play.scheduler import RETRY_FIRST, SWEEP_EVERY
+from tests.frontend.faults import impatient, write_lock_held
 from tests.frontend.table_driver import HOST, Table
-
-#: Holds the write lock of the database named on the command line until its stdin closes.
-LOCK_HOLDER = """
-import sqlite3, sys
-db = sqlite3.connect(sys.argv[1], isolation_level=None)
-db.execute("BEGIN IMMEDIATE")
-print("locked", flush=True)
-sys.stdin.read()
-db.execute("ROLLBACK")
-"""
 
 
 async def tick(table: Table, clock, seconds: float) -> int:
@@ -42,35 +30,33 @@ async def _ai_match(table: Table) -> int:
     return match_id
 
 
+async def _live(table: Table, match_id: int):
+    """The match as the service holds it (read again from the store if a failure made it drop its copy)."""
+    return await table.bot.service.matches.load(match_id)
+
+
 async def _cache_equals_store(table: Table, match_id: int) -> None:
-    live = table.live()
+    live = await _live(table, match_id)
     stored = await table.bot.storage.matches.get_match(match_id)
     assert stored.seq == live.seq and stored.state == live.game.rules.state_to_json(live.state)
 
 
 async def test_a_wake_up_that_fails_on_a_locked_database_is_tried_again_until_it_works(table: Table, clock, db_path):
     match_id = await _ai_match(table)
-    await table.bot.storage.database.run("PRAGMA busy_timeout=50")  # fail in 50 ms, not 5 s
-    holder = subprocess.Popen(
-        [sys.executable, "-c", LOCK_HOLDER, str(db_path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-    )
-    try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+    await impatient(table.bot)
+    with write_lock_held(db_path):
         assert await tick(table, clock, 2) == 1  # the AI's move: it cannot be stored
-        assert table.live().seq == 0
+        assert (await _live(table, match_id)).seq == 0
         await _cache_equals_store(table, match_id)
         assert match_id in table.bot.scheduler.pending(), "a failed wake-up was dropped"
         assert await tick(table, clock, RETRY_FIRST) == 1  # tried again, still locked: the next try waits longer
-        assert table.live().seq == 0 and table.bot.scheduler.pending()[match_id] > clock.now() + RETRY_FIRST
-    finally:
-        assert holder.stdin is not None
-        holder.stdin.close()
-        holder.wait(timeout=10)
+        assert (await _live(table, match_id)).seq == 0
+        assert table.bot.scheduler.pending()[match_id] > clock.now() + RETRY_FIRST
     await tick(table, clock, 2 * RETRY_FIRST)
-    assert table.live().seq >= 1  # the lock is gone: the AI moved
+    assert (await _live(table, match_id)).seq >= 1  # the lock is gone: the AI moved
     await _cache_equals_store(table, match_id)
     await tick(table, clock, 2)
-    assert table.live().seq >= 2  # and goes on at its own pace
+    assert (await _live(table, match_id)).seq >= 2  # and goes on at its own pace
 
 
 async def test_a_live_match_that_lost_its_wake_up_gets_it_back_at_the_next_sweep(table: Table, clock):

@@ -29,6 +29,7 @@ from bot.kernel.i18n import t
 from bot.play import match_locks
 from bot.play.match_types import LiveMatch
 from bot.play.matches import Matches
+from bot.play.record import StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -107,6 +108,19 @@ class Answers:
             except discord.HTTPException as exc:
                 log.warning("could not tell a refusal: %s", exc)
             return
+        if isinstance(error, StoreUnavailable):  # a fault of the moment, not a bug: a line, no traceback
+            log.warning("not taken, the database could not store it (%s): %s", error, interaction.data)
+            try:
+                await self.tell(
+                    interaction,
+                    t(
+                        "That was not taken: the database could not store it just now, so nothing changed. "
+                        "Please try again in a moment."
+                    ),
+                )
+            except discord.HTTPException:
+                pass
+            return
         await self.report_failure(interaction, error)
 
     async def report_failure(self, interaction: Interaction, error: BaseException) -> None:
@@ -149,5 +163,9 @@ class Answers:
             await lock.acquire()
         try:
             yield
+        except Exception as error:
+            if not isinstance(error, Refusal):  # whatever failed may have changed the cached match: drop it
+                self._matches.forget(match_id)  # the next use reads it as stored, the store being the truth
+            raise
         finally:
             lock.release()

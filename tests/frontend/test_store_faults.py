@@ -1,0 +1,104 @@
+"""A write the database cannot take just now: the player is told it was not taken, and nothing changed.
+
+The fault is real (another process holds the write lock). After each failed write the
+match the service holds equals the stored one, the log replays to the stored state, the
+player reads the truth without a traceback in the log, and the same click works once the
+lock is gone.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from bot.frontend.ui.components import LobbyButton
+from bot.kernel.contract import replay
+from tests.frontend.any_table import close_table, open_table
+from tests.frontend.faults import impatient, write_lock_held
+from tests.frontend.table_driver import GUEST, HOST, Table
+
+NOT_TAKEN = "That was not taken: the database could not store it just now, so nothing changed."
+
+
+async def _held_equals_stored(bot, match_id: int) -> None:
+    """What the service holds is what is stored, and the stored log replays to the stored state."""
+    live = await bot.service.matches.load(match_id)
+    stored = await bot.storage.matches.get_match(match_id)
+    assert (live.record.players, live.record.names, live.record.left, live.record.autopilot, live.record.status) == (
+        stored.players,
+        stored.names,
+        stored.left,
+        stored.autopilot,
+        stored.status,
+    )
+    if stored.state is not None:
+        assert live.seq == stored.seq and live.game.rules.state_to_json(live.state) == stored.state
+        log = await bot.storage.matches.action_log(match_id)
+        rebuilt = replay(
+            live.game.rules, stored.players, stored.seed, stored.options, [(a.player_id, a.action) for a in log]
+        )
+        assert live.game.rules.state_to_json(rebuilt) == stored.state
+
+
+def _no_traceback(caplog) -> None:
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info], [
+        r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info
+    ]
+
+
+async def test_a_move_that_cannot_be_stored_is_not_taken_and_the_same_move_works_after(table: Table, db_path, caplog):
+    await table.open_and_start()
+    live = table.live()
+    match_id, mover = live.id, live.waiting.turn
+    action = next(a for a in live.game.rules.legal_actions(live.state, mover) if a["type"] == "end_turn")
+    await impatient(table.bot)
+    with caplog.at_level(logging.WARNING), write_lock_held(db_path):
+        reply = await table.play(mover, action)
+    assert NOT_TAKEN in reply.text and reply.ephemeral
+    _no_traceback(caplog)
+    await _held_equals_stored(table.bot, match_id)
+    assert (await table.bot.storage.matches.get_match(match_id)).seq == 0
+    reply = await table.play(mover, action)  # the lock is gone: the same move is taken
+    assert NOT_TAKEN not in reply.text
+    assert (await table.bot.storage.matches.get_match(match_id)).seq >= 1
+    await _held_equals_stored(table.bot, match_id)
+
+
+async def test_a_join_that_cannot_be_stored_leaves_the_lobby_as_it_was(table: Table, db_path, caplog):
+    lobby = (await table.slash(HOST, "new")).message
+    match_id = table.live().id
+    await impatient(table.bot)
+    with caplog.at_level(logging.WARNING), write_lock_held(db_path):
+        reply = await table.click(GUEST, lobby, LobbyButton.custom_id_for(match_id, "join"))
+    assert NOT_TAKEN in reply.text and reply.ephemeral
+    _no_traceback(caplog)
+    await _held_equals_stored(table.bot, match_id)
+    # The next lobby write that works (an AI seat) does not store the join that was refused.
+    await table.click(HOST, table.table_message(), LobbyButton.custom_id_for(match_id, "add_ai"))
+    stored = await table.bot.storage.matches.get_match(match_id)
+    assert GUEST not in stored.players and len(stored.players) == 2
+    await _held_equals_stored(table.bot, match_id)
+
+
+async def test_a_drama_leave_that_cannot_be_stored_changes_nothing_and_the_match_plays_on(db_path, clock, caplog):
+    table = await open_table(db_path, clock, "drama", 3, 0)
+    try:
+        await table.open_and_start()
+        live = await table.live()
+        match_id, leaver = live.id, table.humans[-1]
+        await impatient(table.bot)
+        with caplog.at_level(logging.WARNING), write_lock_held(db_path):
+            reply = await table.slash(leaver, "concede")
+        assert NOT_TAKEN in reply.text
+        _no_traceback(caplog)
+        await _held_equals_stored(table.bot, match_id)
+        assert (await table.bot.storage.matches.get_match(match_id)).left == []
+        reply = await table.slash(leaver, "concede")  # now it is taken, in one write with the state that says so
+        stored = await table.bot.storage.matches.get_match(match_id)
+        assert stored.left == [leaver] and NOT_TAKEN not in reply.text
+        await _held_equals_stored(table.bot, match_id)
+        await table.play_out()
+        stored = await table.bot.storage.matches.get_match(match_id)
+        assert stored.status == "finished"
+        await _held_equals_stored(table.bot, match_id)
+    finally:
+        await close_table(table)
