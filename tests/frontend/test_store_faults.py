@@ -102,3 +102,46 @@ async def test_a_drama_leave_that_cannot_be_stored_changes_nothing_and_the_match
         await _held_equals_stored(table.bot, match_id)
     finally:
         await close_table(table)
+
+
+CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
+TAKEN = "Your move was taken. Its reply could not be shown"
+
+
+async def _end_turn_click(table: Table):
+    """The mover's picker and its End turn button."""
+    live = table.live()
+    mover = live.waiting.turn
+    picker = (await table.open_picker(mover)).message
+    return mover, picker, next(b.custom_id for b in picker.buttons() if b.label == "End turn")
+
+
+async def test_a_reply_that_fails_once_after_the_commit_is_sent_again(table: Table, caplog):
+    await table.open_and_start()
+    match_id = table.live().id
+    mover, picker, end_turn = await _end_turn_click(table)
+    table.world.rest.fail_next("POST", CALLBACK, 503)
+    with caplog.at_level(logging.WARNING):
+        reply = await table.click(mover, picker, end_turn)
+    assert reply.responded and TAKEN not in reply.text and "Something went wrong" not in reply.text
+    assert (await table.bot.storage.matches.get_match(match_id)).seq >= 1
+    _no_traceback(caplog)
+
+
+async def test_a_reply_that_cannot_go_out_after_the_commit_says_the_move_was_taken_and_the_match_goes_on(
+    table: Table, caplog
+):
+    await table.open_and_start()
+    match_id = table.live().id
+    before = table.table_message().text
+    mover, picker, end_turn = await _end_turn_click(table)
+    table.world.rest.fail_next("POST", CALLBACK, 503, 503)
+    with caplog.at_level(logging.WARNING):
+        reply = await table.click(mover, picker, end_turn)
+    assert TAKEN in reply.text and "Something went wrong" not in reply.text
+    _no_traceback(caplog)
+    stored = await table.bot.storage.matches.get_match(match_id)
+    assert stored.seq >= 1 and stored.announced_seq is not None
+    # The move is shown on the table at once, and the match's next wake-up is set, as after any move.
+    assert table.table_message().text != before
+    assert match_id in table.bot.scheduler.pending()

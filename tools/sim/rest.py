@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from http import HTTPStatus
 from typing import Any
 
 import discord
@@ -58,6 +59,13 @@ class RestServer:
         #: Seconds a bot has for the initial response, as on Discord (None: unlimited).
         self.response_deadline = response_deadline
         self._report_unknown = report_unknown
+        #: Error statuses to answer instead of serving, by (method, route template), oldest first (``fail_next``).
+        self.faults: dict[tuple[str, str], list[int]] = {}
+
+    def fail_next(self, method: str, route: str, *statuses: int) -> None:
+        """Answer the next requests to ``method route`` (discord.py's template, e.g.
+        ``/interactions/{webhook_id}/{webhook_token}/callback``) with these error statuses, serving nothing."""
+        self.faults.setdefault((method, route), []).extend(statuses)
 
     # -- plugging into discord.py ------------------------------------------------------
     def open(self) -> None:
@@ -131,6 +139,12 @@ class RestServer:
     ) -> tuple[RecordedRequest, APIError | None]:
         """Record and serve one request: the record (status and response set) and the error answered, if any."""
         record = self.log.new_request(route, body, uploads, params)
+        failing = self.faults.get((route.method, route.path))
+        if failing:  # a fault a test asked for: answered instead of serving, nothing done
+            status = failing.pop(0)
+            fault = APIError(status, 0, HTTPStatus(status).phrase)
+            record.status, record.response = status, fault.body()
+            return record, fault
         handler = ROUTES.get((route.method, route.path))
         if handler is None:
             failure = UnknownRouteError(

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -32,6 +32,7 @@ from bot.play.matches import Matches
 from bot.play.record import StoreUnavailable
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 Interaction = discord.Interaction[Any]
 
@@ -78,6 +79,31 @@ class Answers:
             await interaction.followup.send(ephemeral=ephemeral, **kwargs)
         else:
             await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+
+    async def after_commit(self, interaction: Interaction, send: Callable[[], Awaitable[T]]) -> T | None:
+        """Send the reply to a move already committed: it must not turn into "something went wrong".
+
+        A server error or a timeout is tried once more; if the reply still cannot go out (or Discord refused
+        it), the player is told their move was taken, and the caller goes on to show it on the table.
+        """
+        for attempt in (1, 2):
+            try:
+                return await send()
+            except (discord.HTTPException, TimeoutError) as exc:
+                transient = isinstance(exc, TimeoutError) or (
+                    isinstance(exc, discord.HTTPException) and exc.status >= 500
+                )
+                log.warning("the reply to a committed move failed (%s)", exc)
+                if not transient or attempt == 2:
+                    break
+        try:
+            await self.tell(
+                interaction,
+                t("✅ Your move was taken. Its reply could not be shown; the table shows where the match stands."),
+            )
+        except (discord.HTTPException, TimeoutError) as exc:
+            log.warning("could not tell a player their move was taken: %s", exc)
+        return None
 
     async def edit_clicked(self, interaction: Interaction, rendered: render.Rendered) -> None:
         """Answer a component click by editing the message clicked, whether or not ``locked`` deferred it."""

@@ -186,7 +186,9 @@ class Picking:
             outcomes = await self._moves.play(match_id, player, step.action, decision=decision, prepare=prepare)
             # Sent only now, the move committed; rebuilt if automatic passes followed it.
             reply = built[0] if built and len(outcomes) == 1 else self._after_pick(outcomes, player, welcome)
-            follow = await self._replies.update_picker(interaction, reply, later=True)
+            follow = await self._answers.after_commit(
+                interaction, lambda: self._replies.update_picker(interaction, reply, later=True)
+            )
             self._pickers.answered(match_id, player, interaction)
             self._replies.follow(follow, interaction, match_id, player)
             clicked = interaction.message
