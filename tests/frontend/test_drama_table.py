@@ -75,7 +75,7 @@ async def test_a_whole_match_reads_well_and_keeps_every_hand_secret(tables, db_p
 # --- arranged moments ---------------------------------------------------------------------
 
 
-async def _arranged(tables, db_path, clock, hands, *, humans=3, seed=11, draw=(), close_dms=()):
+async def _arranged(tables, db_path, clock, hands, *, humans=3, seed=11, draw=(), close_dms=(), faults=()):
     """A table of ``humans`` people whose hands are set just before the last hero pick.
 
     ``hands`` gives, in turn order from the first player, the cards each holds; ``draw``
@@ -96,6 +96,8 @@ async def _arranged(tables, db_path, clock, hands, *, humans=3, seed=11, draw=()
             give(s, pid, *names)
     if draw:
         stack_blue(s, *draw)
+    for method, route, *statuses in faults:  # Discord failing on its side for what the last pick sends
+        table.world.rest.fail_next(method, route, *statuses)
     await table.step()  # the last pick, by click: the first turn's window opens
     return table, order
 
@@ -265,3 +267,21 @@ async def test_a_targeted_plot_twist_from_the_prompt_takes_three_clicks(tables, 
     # exactly: Respond…, the card, the target
     mine = [r for r in table.world.interactions[mark:] if r.user_id == b]
     assert len(mine) == 3, [r.name for r in mine]
+
+
+async def test_a_window_prompt_that_discord_fails_to_take_is_sent_again(tables, db_path, clock, caplog):
+    """A 503 on the DM that asks a player to respond: sent again, so the player is asked and not passed for."""
+    with caplog.at_level("WARNING"):
+        table, (a, b, c) = await _arranged(
+            tables,
+            db_path,
+            clock,
+            [[], ["Cliffhanger", "Kena Pukau"], []],
+            faults=[("POST", "/channels/{channel_id}/messages", 503, 503)],
+        )
+    live = await table.live()
+    assert live.waiting.actors == {b} and live.waiting.in_window
+    assert [m for m in table.world.dm_messages(b) if "You may respond" in m.text]
+    assert "trying again" in caplog.text and not [r for r in caplog.records if r.levelname == "ERROR"]
+    failed = [r for r in table.world.requests if r.status == 503]
+    assert len(failed) == 2  # the faults were met, and what they hit went out on a later try

@@ -145,3 +145,24 @@ async def test_a_reply_that_cannot_go_out_after_the_commit_says_the_move_was_tak
     # The move is shown on the table at once, and the match's next wake-up is set, as after any move.
     assert table.table_message().text != before
     assert match_id in table.bot.scheduler.pending()
+
+
+async def test_a_table_edit_that_discord_fails_to_take_is_sent_again(table: Table, caplog):
+    await table.open_and_start()
+    before = table.table_message().text
+    live = table.live()
+    mover = live.waiting.turn
+    action = next(a for a in live.game.rules.legal_actions(live.state, mover) if a["type"] == "end_turn")
+    for route in (
+        "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+        "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+        "/channels/{channel_id}/messages/{message_id}",
+    ):
+        table.world.rest.fail_next("PATCH", route, 503)
+    with caplog.at_level(logging.WARNING):
+        reply = await table.play(mover, action)
+    assert "Something went wrong" not in reply.text and TAKEN not in reply.text
+    assert [r for r in table.world.requests if r.status == 503 and r.method == "PATCH"]
+    assert table.table_message().text != before  # shown all the same, on a later try
+    assert "trying again" in caplog.text
+    _no_traceback(caplog)

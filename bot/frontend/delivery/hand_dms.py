@@ -29,6 +29,7 @@ import discord
 from bot.frontend.delivery import ratelimit
 from bot.frontend.delivery.channels import Channels
 from bot.frontend.delivery.private_news import private_digest
+from bot.frontend.delivery.retry import retried
 from bot.frontend.delivery.shown import ShownMessages
 from bot.frontend.ui import render
 from bot.frontend.ui.shown_pictures import draw_hand
@@ -279,11 +280,13 @@ class HandDMs:
         try:
             if existing is None:
                 dm = await channels.dm(player)
-                message = await dm.send(**rendered.send_kwargs())
+                sent = rendered.send_kwargs()
+                message = await retried("a hand DM", lambda: dm.send(**sent), sent.get("files", ()))
                 await shown.remember(live, HAND_DM, player, message.channel.id, message.id)
             else:
-                channel = channels.messageable(existing[0])
-                await channel.get_partial_message(existing[1]).edit(**rendered.edit_kwargs())
+                edited = rendered.edit_kwargs()
+                partial = channels.messageable(existing[0]).get_partial_message(existing[1])
+                await retried("a hand DM's edit", lambda: partial.edit(**edited), edited.get("attachments", ()))
         except discord.Forbidden:
             await shown.note_dm_closed(live, player)
             return False

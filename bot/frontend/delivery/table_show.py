@@ -24,6 +24,7 @@ import discord
 
 from bot.frontend.delivery import answering
 from bot.frontend.delivery.channels import Channels
+from bot.frontend.delivery.retry import retried
 from bot.frontend.delivery.shown import ShownMessages
 from bot.frontend.delivery.table_refresh import TableRefresher
 from bot.frontend.delivery.table_tokens import USABLE_FOR, TableTokens, delete_sent, token_refused
@@ -175,14 +176,16 @@ class TableShow:
         edit made instead; an unknown *message* means the table itself is gone (NotFound).
         """
         reach = self._tokens.usable(live.id, message_id)
+        uploads = kwargs.get("attachments", ())
         if reach is not None:
             try:
-                return await reach.edit(**kwargs)
+                return await retried("the table's edit", lambda: reach.edit(**kwargs), uploads)
             except discord.HTTPException as exc:
                 if not token_refused(exc):
                     raise
                 self._tokens.forget(live.id)
-        return await self._channels.channel(live).get_partial_message(message_id).edit(**kwargs)
+        partial = self._channels.channel(live).get_partial_message(message_id)
+        return await retried("the table's edit", lambda: partial.edit(**kwargs), uploads)
 
     async def _repost_table(self, live: LiveMatch, prepared: tuple[Any, render.Rendered], click: Click) -> bool:
         """Post the table as a followup of ``click`` and delete the old one; False (nothing changed) if refused."""

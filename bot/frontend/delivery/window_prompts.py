@@ -19,6 +19,7 @@ import discord
 from bot.frontend.delivery.channels import Channels
 from bot.frontend.delivery.pickers import REPLACED, edit_original
 from bot.frontend.delivery.private_news import private_lines
+from bot.frontend.delivery.retry import retried
 from bot.frontend.delivery.shown import ShownMessages
 from bot.frontend.delivery.tidying import Send, Tidying
 from bot.frontend.ui import render
@@ -139,7 +140,8 @@ class WindowPrompts:
                 return False
         try:
             dm = await self._channels.dm(player)
-            message = await dm.send(**rendered.send_kwargs())
+            kwargs = rendered.send_kwargs()
+            message = await retried("a window prompt", lambda: dm.send(**kwargs), kwargs.get("files", ()))
         except discord.Forbidden:
             await self._shown.note_dm_closed(live, player)
             return False
