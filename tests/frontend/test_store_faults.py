@@ -166,3 +166,38 @@ async def test_a_table_edit_that_discord_fails_to_take_is_sent_again(table: Tabl
     assert table.table_message().text != before  # shown all the same, on a later try
     assert "trying again" in caplog.text
     _no_traceback(caplog)
+
+
+async def test_a_preference_that_cannot_be_stored_is_not_kept_in_memory_either(table: Table, db_path, caplog):
+    """ "Pass until my turn" refused by the database: the player is told, and no pass is made for them later."""
+    await table.open_and_start()
+    live = table.live()
+    match_id, waiting = live.id, next(p for p in live.record.players if p != live.waiting.turn)
+    hand = (await table.slash(waiting, "hand")).message
+    skip = next(cid for cid in hand.custom_ids() if cid == f"pref:{match_id}:skip:on")
+    await impatient(table.bot)
+    with caplog.at_level(logging.WARNING), write_lock_held(db_path):
+        reply = await table.click(waiting, hand, skip)
+    assert NOT_TAKEN in reply.text
+    _no_traceback(caplog)
+    await _held_equals_stored(table.bot, match_id)
+    assert (await table.bot.service.matches.load(match_id)).record.skipping == []
+    assert (await table.bot.storage.matches.get_match(match_id)).skipping == []
+    await table.click(waiting, (await table.slash(waiting, "hand")).message, skip)  # taken now
+    assert (await table.bot.storage.matches.get_match(match_id)).skipping == [waiting]
+    await _held_equals_stored(table.bot, match_id)
+
+
+async def test_an_ai_seat_that_cannot_be_stored_is_not_seated(table: Table, db_path, caplog):
+    lobby = (await table.slash(HOST, "new")).message
+    match_id = table.live().id
+    await impatient(table.bot)
+    with caplog.at_level(logging.WARNING), write_lock_held(db_path):
+        reply = await table.click(HOST, lobby, LobbyButton.custom_id_for(match_id, "add_ai"))
+    assert NOT_TAKEN in reply.text
+    _no_traceback(caplog)
+    await _held_equals_stored(table.bot, match_id)
+    await table.click(GUEST, table.table_message(), LobbyButton.custom_id_for(match_id, "join"))
+    stored = await table.bot.storage.matches.get_match(match_id)
+    assert stored.players == [HOST, GUEST]  # the refused AI seat never comes back with a later write
+    await _held_equals_stored(table.bot, match_id)
