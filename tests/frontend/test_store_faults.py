@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import logging
 
+import pytest
+
 from bot.frontend.ui.components import LobbyButton
 from bot.kernel.contract import replay
 from tests.frontend.any_table import close_table, open_table
@@ -79,8 +81,9 @@ async def test_a_join_that_cannot_be_stored_leaves_the_lobby_as_it_was(table: Ta
     await _held_equals_stored(table.bot, match_id)
 
 
-async def test_a_drama_leave_that_cannot_be_stored_changes_nothing_and_the_match_plays_on(db_path, clock, caplog):
-    table = await open_table(db_path, clock, "drama", 3, 0)
+@pytest.mark.parametrize("game", ["drama", "goceng"])  # eliminated from the game; an AI plays the seat on
+async def test_a_leave_that_cannot_be_stored_changes_nothing_and_the_match_plays_on(game, db_path, clock, caplog):
+    table = await open_table(db_path, clock, game, 3, 0)
     try:
         await table.open_and_start()
         live = await table.live()
@@ -95,6 +98,7 @@ async def test_a_drama_leave_that_cannot_be_stored_changes_nothing_and_the_match
         reply = await table.slash(leaver, "concede")  # now it is taken, in one write with the state that says so
         stored = await table.bot.storage.matches.get_match(match_id)
         assert stored.left == [leaver] and NOT_TAKEN not in reply.text
+        assert (leaver in stored.autopilot) == (game == "goceng")  # stored in the same write as the leave
         await _held_equals_stored(table.bot, match_id)
         await table.play_out()
         stored = await table.bot.storage.matches.get_match(match_id)
@@ -201,3 +205,29 @@ async def test_an_ai_seat_that_cannot_be_stored_is_not_seated(table: Table, db_p
     stored = await table.bot.storage.matches.get_match(match_id)
     assert stored.players == [HOST, GUEST]  # the refused AI seat never comes back with a later write
     await _held_equals_stored(table.bot, match_id)
+
+
+async def test_a_leave_whose_state_write_fails_stores_no_part_of_it(db_path, clock, caplog):
+    """The seat's leaving and the state that says so are one write: when it fails, neither is stored."""
+    from bot.play.record import StoreUnavailable
+
+    table = await open_table(db_path, clock, "goceng", 3, 0)
+    try:
+        await table.open_and_start()
+        match_id, leaver = (await table.live()).id, table.humans[-1]
+        rows = table.bot.storage.matches
+        record_action = rows.record_action
+
+        async def refused(*args, **kwargs):
+            raise StoreUnavailable("database or disk is full")
+
+        rows.record_action = refused
+        with caplog.at_level(logging.WARNING):
+            reply = await table.slash(leaver, "concede")
+        rows.record_action = record_action
+        assert NOT_TAKEN in reply.text
+        stored = await rows.get_match(match_id)
+        assert stored.left == [] and leaver not in stored.autopilot
+        await _held_equals_stored(table.bot, match_id)
+    finally:
+        await close_table(table)
