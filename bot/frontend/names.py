@@ -7,7 +7,8 @@ control or format characters (bidirectional overrides, zero-width marks), so tha
 is safe to store and to draw in a picture. Wherever a message writes it,
 :func:`shown` escapes its markdown and mentions and, if it holds right-to-left
 letters, isolates it from the text around it: it reads as the name, pings nobody and
-reshapes nothing. Pictures draw the clean name as it is.
+reshapes nothing. Where Discord shows text as it is (an embed's footer), :func:`plain`
+only isolates it. Pictures draw the clean name as it is.
 """
 
 from __future__ import annotations
@@ -33,13 +34,18 @@ def clean(raw: str) -> str:
 
 
 def shown(name: str) -> str:
-    """``name`` written in a message: markdown and mentions escaped, isolated if it reads right to left."""
+    """``name`` written in a message's text: markdown and mentions escaped, isolated if it reads right to left."""
     # Every "@" is followed by a zero-width space, so no part of a name can form a mention of anyone (whatever
     # the id's length) or @everyone/@here; markdown characters get a backslash.
-    escaped = discord.utils.escape_markdown(name).replace("@", "@\u200b")
+    return plain(discord.utils.escape_markdown(name).replace("@", "@\u200b"))
+
+
+def plain(name: str) -> str:
+    """``name`` where Discord shows text as it is (an embed's footer, a label): no markdown to escape, nothing
+    pinged there, so only isolated if it reads right to left (a backslash would show)."""
     if any(unicodedata.bidirectional(ch) in _RIGHT_TO_LEFT for ch in name):
-        return _ISOLATE + escaped + _POP
-    return escaped
+        return _ISOLATE + name + _POP
+    return name
 
 
 def shown_names(names: Mapping[int, str]) -> dict[int, str]:
@@ -47,4 +53,4 @@ def shown_names(names: Mapping[int, str]) -> dict[int, str]:
     return {seat: shown(name) for seat, name in names.items()}
 
 
-__all__ = ["NAME_LIMIT", "clean", "shown", "shown_names"]
+__all__ = ["NAME_LIMIT", "clean", "plain", "shown", "shown_names"]

@@ -5,7 +5,8 @@ at the table's edge (``<@stranger>``), ``@everyone``, markdown, a right-to-left
 override, right-to-left letters and more than Discord's 32 characters. Every request
 the bot made is read: nobody outside the match is ever mentioned, no markdown of a
 name is live, no override character goes out, a right-to-left name is isolated from
-the text around it, and a long name is cut.
+the text around it, and a long name is cut; a footer, which Discord shows as it is,
+shows the name plain, without escapes.
 """
 
 from __future__ import annotations
@@ -50,14 +51,26 @@ def _written(payload: object) -> list[str]:
         for key, value in payload.items():
             if key == "content" and isinstance(value, str):
                 out.append(value)
-            elif key == "embeds":
-                out.append(json.dumps(value, ensure_ascii=False))
+            elif key == "embeds":  # a footer shows its text as it is: see _footers
+                out.append(
+                    json.dumps([{k: v for k, v in e.items() if k != "footer"} for e in value], ensure_ascii=False)
+                )
             else:
                 out.extend(_written(value))
     elif isinstance(payload, list):
         for item in payload:
             out.extend(_written(item))
     return out
+
+
+def _footers(payload: object) -> list[str]:
+    """Every embed footer's text in a payload, at any depth."""
+    if isinstance(payload, dict):
+        found = [payload["footer"]["text"]] if isinstance(payload.get("footer"), dict) else []
+        return found + [text for value in payload.values() for text in _footers(value)]
+    if isinstance(payload, list):
+        return [text for item in payload for text in _footers(item)]
+    return []
 
 
 def _sent(table) -> list[str]:
@@ -99,6 +112,9 @@ async def test_hostile_nicknames_play_a_whole_match_as_names(game, db_path, cloc
             assert "x" * NAME_LIMIT in everything
         if RIGHT_TO_LEFT in seated:
             assert everything.count(RIGHT_TO_LEFT) == everything.count(f"\u2068{RIGHT_TO_LEFT}\u2069") > 0
+        # A footer shows text as it is (no markdown, no pings there): the name plain, never a backslash.
+        footers = "\n".join(text for r in table.world.requests if r.json for text in _footers(r.json))
+        assert "**Bold** ||peek||" in footers and "\\*" not in footers
         assert not any("Something went wrong" in c.text for c in table.clicks)
     finally:
         await close_table(table)

@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-from bot.frontend.names import shown, shown_names
+from bot.frontend.names import plain, shown, shown_names
 from bot.frontend.narrate import final_result
 from bot.frontend.ui.components import ActButton, HandButton, PassButton, PickButton, PickSelect, PrefButton
 from bot.frontend.ui.picker import Step
@@ -290,7 +290,7 @@ def turn_message(
     embed = discord.Embed(
         title=match_title(live), colour=colour, description=_clip("\n\n".join(line for line in lines if line))
     )
-    players = ", ".join(shown(seat_name(live, p)) for p in rec.players)
+    players = ", ".join(plain(seat_name(live, p)) for p in rec.players)  # a footer shows text as it is
     if any(p < 0 for p in rec.players):
         footer = t(
             "{players} · 🤖 with AI players · use /{game} hand to see your cards", players=players, game=game.name
