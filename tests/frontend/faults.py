@@ -9,6 +9,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from bot.kernel.contract import replay
+
 #: Holds the write lock of the database named on the command line until its stdin closes.
 LOCK_HOLDER = """
 import sqlite3, sys
@@ -38,3 +40,23 @@ def write_lock_held(db_path: Any) -> Iterator[None]:
         assert holder.stdin is not None
         holder.stdin.close()
         holder.wait(timeout=10)
+
+
+async def held_equals_stored(bot, match_id: int) -> None:
+    """What the service holds is what is stored, and the stored log replays to the stored state."""
+    live = await bot.service.matches.load(match_id)
+    stored = await bot.storage.matches.get_match(match_id)
+    assert (live.record.players, live.record.names, live.record.left, live.record.autopilot, live.record.status) == (
+        stored.players,
+        stored.names,
+        stored.left,
+        stored.autopilot,
+        stored.status,
+    )
+    if stored.state is not None:
+        assert live.seq == stored.seq and live.game.rules.state_to_json(live.state) == stored.state
+        log = await bot.storage.matches.action_log(match_id)
+        rebuilt = replay(
+            live.game.rules, stored.players, stored.seed, stored.options, [(a.player_id, a.action) for a in log]
+        )
+        assert live.game.rules.state_to_json(rebuilt) == stored.state

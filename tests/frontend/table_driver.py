@@ -122,3 +122,11 @@ class Table:
             if after_move:
                 after_move()
         raise AssertionError("the match did not end")
+
+
+async def tick(table: Table, clock: Any, seconds: float) -> int:
+    """Move time on and let every due timer fire, as the scheduler's loop would; how many fired."""
+    clock.advance(seconds)
+    fired = await table.bot.scheduler.run_due()
+    await table.world.settle()
+    return fired

@@ -7,15 +7,7 @@ import pytest
 
 from bot.frontend.ui.components import LobbyButton
 from bot.kernel.rng import Rng
-from tests.frontend.table_driver import CHANNEL, GUEST, HOST, Table, make_bot
-
-
-async def tick(table: Table, clock, seconds: float) -> int:
-    """Move time on and let every due timer fire, as the scheduler's loop would."""
-    clock.advance(seconds)
-    fired = await table.bot.scheduler.run_due()
-    await table.world.settle()
-    return fired
+from tests.frontend.table_driver import CHANNEL, GUEST, HOST, Table, make_bot, tick
 
 
 async def finish_turn(table: Table, player: int) -> None:

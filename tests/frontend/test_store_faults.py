@@ -13,32 +13,11 @@ import logging
 import pytest
 
 from bot.frontend.ui.components import LobbyButton
-from bot.kernel.contract import replay
 from tests.frontend.any_table import close_table, open_table
-from tests.frontend.faults import impatient, write_lock_held
+from tests.frontend.faults import held_equals_stored, impatient, write_lock_held
 from tests.frontend.table_driver import GUEST, HOST, Table
 
 NOT_TAKEN = "That was not taken: the database could not store it just now, so nothing changed."
-
-
-async def _held_equals_stored(bot, match_id: int) -> None:
-    """What the service holds is what is stored, and the stored log replays to the stored state."""
-    live = await bot.service.matches.load(match_id)
-    stored = await bot.storage.matches.get_match(match_id)
-    assert (live.record.players, live.record.names, live.record.left, live.record.autopilot, live.record.status) == (
-        stored.players,
-        stored.names,
-        stored.left,
-        stored.autopilot,
-        stored.status,
-    )
-    if stored.state is not None:
-        assert live.seq == stored.seq and live.game.rules.state_to_json(live.state) == stored.state
-        log = await bot.storage.matches.action_log(match_id)
-        rebuilt = replay(
-            live.game.rules, stored.players, stored.seed, stored.options, [(a.player_id, a.action) for a in log]
-        )
-        assert live.game.rules.state_to_json(rebuilt) == stored.state
 
 
 def _no_traceback(caplog) -> None:
@@ -57,12 +36,12 @@ async def test_a_move_that_cannot_be_stored_is_not_taken_and_the_same_move_works
         reply = await table.play(mover, action)
     assert NOT_TAKEN in reply.text and reply.ephemeral
     _no_traceback(caplog)
-    await _held_equals_stored(table.bot, match_id)
+    await held_equals_stored(table.bot, match_id)
     assert (await table.bot.storage.matches.get_match(match_id)).seq == 0
     reply = await table.play(mover, action)  # the lock is gone: the same move is taken
     assert NOT_TAKEN not in reply.text
     assert (await table.bot.storage.matches.get_match(match_id)).seq >= 1
-    await _held_equals_stored(table.bot, match_id)
+    await held_equals_stored(table.bot, match_id)
 
 
 async def test_a_join_that_cannot_be_stored_leaves_the_lobby_as_it_was(table: Table, db_path, caplog):
@@ -73,12 +52,12 @@ async def test_a_join_that_cannot_be_stored_leaves_the_lobby_as_it_was(table: Ta
         reply = await table.click(GUEST, lobby, LobbyButton.custom_id_for(match_id, "join"))
     assert NOT_TAKEN in reply.text and reply.ephemeral
     _no_traceback(caplog)
-    await _held_equals_stored(table.bot, match_id)
+    await held_equals_stored(table.bot, match_id)
     # The next lobby write that works (an AI seat) does not store the join that was refused.
     await table.click(HOST, table.table_message(), LobbyButton.custom_id_for(match_id, "add_ai"))
     stored = await table.bot.storage.matches.get_match(match_id)
     assert GUEST not in stored.players and len(stored.players) == 2
-    await _held_equals_stored(table.bot, match_id)
+    await held_equals_stored(table.bot, match_id)
 
 
 @pytest.mark.parametrize("game", ["drama", "goceng"])  # eliminated from the game; an AI plays the seat on
@@ -93,17 +72,17 @@ async def test_a_leave_that_cannot_be_stored_changes_nothing_and_the_match_plays
             reply = await table.slash(leaver, "concede")
         assert NOT_TAKEN in reply.text
         _no_traceback(caplog)
-        await _held_equals_stored(table.bot, match_id)
+        await held_equals_stored(table.bot, match_id)
         assert (await table.bot.storage.matches.get_match(match_id)).left == []
         reply = await table.slash(leaver, "concede")  # now it is taken, in one write with the state that says so
         stored = await table.bot.storage.matches.get_match(match_id)
         assert stored.left == [leaver] and NOT_TAKEN not in reply.text
         assert (leaver in stored.autopilot) == (game == "goceng")  # stored in the same write as the leave
-        await _held_equals_stored(table.bot, match_id)
+        await held_equals_stored(table.bot, match_id)
         await table.play_out()
         stored = await table.bot.storage.matches.get_match(match_id)
         assert stored.status == "finished"
-        await _held_equals_stored(table.bot, match_id)
+        await held_equals_stored(table.bot, match_id)
     finally:
         await close_table(table)
 
@@ -184,12 +163,12 @@ async def test_a_preference_that_cannot_be_stored_is_not_kept_in_memory_either(t
         reply = await table.click(waiting, hand, skip)
     assert NOT_TAKEN in reply.text
     _no_traceback(caplog)
-    await _held_equals_stored(table.bot, match_id)
+    await held_equals_stored(table.bot, match_id)
     assert (await table.bot.service.matches.load(match_id)).record.skipping == []
     assert (await table.bot.storage.matches.get_match(match_id)).skipping == []
     await table.click(waiting, (await table.slash(waiting, "hand")).message, skip)  # taken now
     assert (await table.bot.storage.matches.get_match(match_id)).skipping == [waiting]
-    await _held_equals_stored(table.bot, match_id)
+    await held_equals_stored(table.bot, match_id)
 
 
 async def test_an_ai_seat_that_cannot_be_stored_is_not_seated(table: Table, db_path, caplog):
@@ -200,11 +179,11 @@ async def test_an_ai_seat_that_cannot_be_stored_is_not_seated(table: Table, db_p
         reply = await table.click(HOST, lobby, LobbyButton.custom_id_for(match_id, "add_ai"))
     assert NOT_TAKEN in reply.text
     _no_traceback(caplog)
-    await _held_equals_stored(table.bot, match_id)
+    await held_equals_stored(table.bot, match_id)
     await table.click(GUEST, table.table_message(), LobbyButton.custom_id_for(match_id, "join"))
     stored = await table.bot.storage.matches.get_match(match_id)
     assert stored.players == [HOST, GUEST]  # the refused AI seat never comes back with a later write
-    await _held_equals_stored(table.bot, match_id)
+    await held_equals_stored(table.bot, match_id)
 
 
 async def test_a_leave_whose_state_write_fails_stores_no_part_of_it(db_path, clock, caplog):
@@ -228,6 +207,6 @@ async def test_a_leave_whose_state_write_fails_stores_no_part_of_it(db_path, clo
         assert NOT_TAKEN in reply.text
         stored = await rows.get_match(match_id)
         assert stored.left == [] and leaver not in stored.autopilot
-        await _held_equals_stored(table.bot, match_id)
+        await held_equals_stored(table.bot, match_id)
     finally:
         await close_table(table)

@@ -8,15 +8,8 @@ from __future__ import annotations
 
 from bot.frontend.ui.components import LobbyButton
 from bot.play.scheduler import RETRY_FIRST, SWEEP_EVERY
-from tests.frontend.faults import impatient, write_lock_held
-from tests.frontend.table_driver import HOST, Table
-
-
-async def tick(table: Table, clock, seconds: float) -> int:
-    clock.advance(seconds)
-    fired = await table.bot.scheduler.run_due()
-    await table.world.settle()
-    return fired
+from tests.frontend.faults import held_equals_stored, impatient, write_lock_held
+from tests.frontend.table_driver import HOST, Table, tick
 
 
 async def _ai_match(table: Table) -> int:
@@ -35,26 +28,20 @@ async def _live(table: Table, match_id: int):
     return await table.bot.service.matches.load(match_id)
 
 
-async def _cache_equals_store(table: Table, match_id: int) -> None:
-    live = await _live(table, match_id)
-    stored = await table.bot.storage.matches.get_match(match_id)
-    assert stored.seq == live.seq and stored.state == live.game.rules.state_to_json(live.state)
-
-
 async def test_a_wake_up_that_fails_on_a_locked_database_is_tried_again_until_it_works(table: Table, clock, db_path):
     match_id = await _ai_match(table)
     await impatient(table.bot)
     with write_lock_held(db_path):
         assert await tick(table, clock, 2) == 1  # the AI's move: it cannot be stored
         assert (await _live(table, match_id)).seq == 0
-        await _cache_equals_store(table, match_id)
+        await held_equals_stored(table.bot, match_id)
         assert match_id in table.bot.scheduler.pending(), "a failed wake-up was dropped"
         assert await tick(table, clock, RETRY_FIRST) == 1  # tried again, still locked: the next try waits longer
         assert (await _live(table, match_id)).seq == 0
         assert table.bot.scheduler.pending()[match_id] > clock.now() + RETRY_FIRST
     await tick(table, clock, 2 * RETRY_FIRST)
     assert (await _live(table, match_id)).seq >= 1  # the lock is gone: the AI moved
-    await _cache_equals_store(table, match_id)
+    await held_equals_stored(table.bot, match_id)
     await tick(table, clock, 2)
     assert (await _live(table, match_id)).seq >= 2  # and goes on at its own pace
 
