@@ -27,6 +27,7 @@ from bot.frontend.command_translator import CatalogueTranslator, LocalisedTree
 from bot.frontend.compose import Composed, compose
 from bot.frontend.delivery.announcer import Announcer
 from bot.frontend.delivery.pickers import OpenPickers
+from bot.frontend.delivery.retry import FAILED
 from bot.frontend.handlers.answers import Answers
 from bot.frontend.handlers.community import Community
 from bot.frontend.handlers.hand import OwnHand
@@ -288,7 +289,7 @@ class GameBot(commands.Bot):
         try:
             with use_locale(await self.languages.for_interaction(interaction)):
                 await self.handlers.answers.tell(interaction, t("This button is no longer valid."))
-        except discord.HTTPException as exc:
+        except FAILED as exc:
             log.warning("could not answer an unclaimed click: %s", exc)
 
     async def _on_tree_error(self, interaction: discord.Interaction, error: Exception) -> None:

@@ -55,6 +55,9 @@ class LiveMatch:
     last_actor: PlayerId | None = None
     #: When the last move was committed (in memory; paces AI seats so people can follow).
     last_move_at: float | None = None
+    #: Players the question of a decision could not reach (Discord failed to deliver it, retries too), with the
+    #: decision it was: a window that times out on them does not mark them absent (in memory; a restart asks again).
+    unreached: dict[PlayerId, int] = field(default_factory=dict)
 
     @property
     def id(self) -> int:
@@ -84,6 +87,14 @@ class LiveMatch:
     def decision(self) -> int:
         """The move number at which the pending decision began: what prompts carry to stay valid."""
         return self.record.decision_seq
+
+    def not_reached(self, player: PlayerId) -> None:
+        """The pending decision's question could not be delivered to ``player``: they cannot be blamed for it."""
+        self.unreached[player] = self.decision
+
+    def was_reached(self, player: PlayerId) -> bool:
+        """Whether the pending decision's question reached ``player`` (as far as the bot knows)."""
+        return self.unreached.get(player) != self.decision
 
 
 @dataclass(kw_only=True)

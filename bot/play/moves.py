@@ -388,10 +388,12 @@ def _absent_after(live: LiveMatch, player: PlayerId, by: str, before: Waiting) -
     """Who windows pass for: a person whose window answer timed out, until they act themselves.
 
     A window must not wait its whole timer again on someone who has gone; their own turn
-    still waits for them (and its timeouts lead to the AI taking over, as before).
+    still waits for them (and its timeouts lead to the AI taking over, as before). Someone
+    the window's question never reached (Discord failed to deliver it) has not gone.
     """
     absent = [p for p in live.record.absent if not (p == player and by == PLAYER)]
-    if by == TIMEOUT and before.window is not None and not is_ai(player) and player not in absent:
+    missed = by == TIMEOUT and before.window is not None and not is_ai(player) and live.was_reached(player)
+    if missed and player not in absent:
         absent.append(player)
     return absent
 

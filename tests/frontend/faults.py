@@ -1,12 +1,15 @@
-"""A real fault for the tests: another process holding the database's write lock, as a backup tool or a second
-program on the same file would."""
+"""Real faults for the tests: another process holding the database's write lock (as a backup tool or a second
+program on the same file would), and a disk with no space left."""
 
 from __future__ import annotations
 
+import errno
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from bot.kernel.contract import replay
@@ -40,6 +43,46 @@ def write_lock_held(db_path: Any) -> Iterator[None]:
         assert holder.stdin is not None
         holder.stdin.close()
         holder.wait(timeout=10)
+
+
+@contextmanager
+def small_disk(where: Path, size: str = "8m") -> Iterator[Path]:
+    """A filesystem of its own at ``where`` (a tmpfs of ``size``), so that it can really run out of space.
+
+    Mounting takes root, as the CI machine runs; anywhere else the test is skipped, saying why.
+    """
+    import pytest
+
+    where.mkdir(parents=True, exist_ok=True)
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"a small disk needs a tmpfs mount (root): {mounted.stderr.decode().strip()}")
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", "-l", str(where)], check=False)
+
+
+@contextmanager
+def disk_full(disk: Path) -> Iterator[None]:
+    """While inside, ``disk`` has no space left: a file fills it to the last byte (removed on leaving)."""
+    filler = disk / "filler"
+    chunk = b"\0" * 4096
+    with open(filler, "wb", buffering=0) as out:
+        try:
+            while True:
+                out.write(chunk)
+        except OSError as exc:
+            assert exc.errno == errno.ENOSPC, exc
+        try:
+            while True:  # the last bytes, one at a time
+                out.write(b"\0")
+        except OSError as exc:
+            assert exc.errno == errno.ENOSPC, exc
+    try:
+        yield
+    finally:
+        os.remove(filler)
 
 
 async def held_equals_stored(bot, match_id: int) -> None:

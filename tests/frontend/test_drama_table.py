@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from bot.frontend.delivery.retry import TRIES
 from bot.games.drama.state import CARDS, player
 from tests.frontend.any_table import CHANNEL, STALE_TEXTS, close_table, open_table
 from tests.games.drama.drama_helpers import card_id, clear_hand, give, stack_blue
@@ -75,11 +76,15 @@ async def test_a_whole_match_reads_well_and_keeps_every_hand_secret(tables, db_p
 # --- arranged moments ---------------------------------------------------------------------
 
 
-async def _arranged(tables, db_path, clock, hands, *, humans=3, seed=11, draw=(), close_dms=(), faults=()):
+async def _arranged(
+    tables, db_path, clock, hands, *, humans=3, seed=11, draw=(), close_dms=(), faults=(), unreachable=()
+):
     """A table of ``humans`` people whose hands are set just before the last hero pick.
 
     ``hands`` gives, in turn order from the first player, the cards each holds; ``draw``
-    stacks the Deck Biru for the first player's Collecting.
+    stacks the Deck Biru for the first player's Collecting. ``faults``: Discord fails these
+    requests of the last pick; ``unreachable``: the players (by place in turn order) whose
+    DMs Discord fails to take on every try then.
     """
     table = await _table(tables, db_path, clock, humans, 0, seed)
     for pid in close_dms:
@@ -98,6 +103,11 @@ async def _arranged(tables, db_path, clock, hands, *, humans=3, seed=11, draw=()
         stack_blue(s, *draw)
     for method, route, *statuses in faults:  # Discord failing on its side for what the last pick sends
         table.world.rest.fail_next(method, route, *statuses)
+    for place in unreachable:
+        dm = table.world.directory.dm_channel(order[place]).id
+        table.world.rest.fail_next(
+            "POST", "/channels/{channel_id}/messages", *[503] * TRIES, where=lambda p, dm=dm: int(p["channel_id"]) == dm
+        )
     await table.step()  # the last pick, by click: the first turn's window opens
     return table, order
 
@@ -285,3 +295,33 @@ async def test_a_window_prompt_that_discord_fails_to_take_is_sent_again(tables, 
     assert "trying again" in caplog.text and not [r for r in caplog.records if r.levelname == "ERROR"]
     failed = [r for r in table.world.requests if r.status == 503]
     assert len(failed) == 2  # the faults were met, and what they hit went out on a later try
+
+
+async def test_a_player_whose_window_prompt_could_not_be_delivered_is_not_marked_absent(tables, db_path, clock, caplog):
+    """Discord fails the prompt's DM on every try: the window runs out on B, who never heard of it, so B is
+    not taken for gone (later windows still wait for B). The other test of this file shows the same
+    timeout marks B absent when the prompt did reach B."""
+    with caplog.at_level("WARNING"):
+        table, (a, b, c) = await _arranged(
+            tables,
+            db_path,
+            clock,
+            [[], ["Cliffhanger", "Kena Pukau"], []],
+            draw=("Menang Cabutan Bertuah",),
+            unreachable=[1],
+        )
+    live = await table.live()
+    assert live.waiting.actors == {b} and live.waiting.in_window
+    assert not [m for m in table.world.dm_messages(b) if "You may respond" in m.text]
+    assert "could not send a window prompt" in caplog.text
+    clock.advance(live.record.deadline - clock.now() + 0.5)
+    await table.bot.scheduler.run_due()
+    await table.world.settle()
+    live = await table.live()
+    assert live.waiting.actors == {a} and b not in live.record.absent
+    assert b not in (await table.bot.storage.matches.get_match(live.id)).absent
+    assert not any("You did not answer in time" in m.text for m in table.world.dm_messages(b))
+    await _answer(table, a, {"type": "collect"})  # the Action phase window: B could play Kena Pukau
+    live = await table.live()
+    assert live.waiting.in_window and live.waiting.actors == {b}  # waited for, and asked this time
+    assert [m for m in table.world.dm_messages(b) if "You may respond" in m.text]

@@ -12,6 +12,7 @@ import logging
 
 import pytest
 
+from bot.frontend.delivery.retry import TRIES
 from bot.frontend.ui.components import LobbyButton
 from tests.frontend.any_table import close_table, open_table
 from tests.frontend.faults import held_equals_stored, impatient, write_lock_held
@@ -118,7 +119,7 @@ async def test_a_reply_that_cannot_go_out_after_the_commit_says_the_move_was_tak
     match_id = table.live().id
     before = table.table_message().text
     mover, picker, end_turn = await _end_turn_click(table)
-    table.world.rest.fail_next("POST", CALLBACK, 503, 503)
+    table.world.rest.fail_next("POST", CALLBACK, *[503] * TRIES)  # every try of the reply fails
     with caplog.at_level(logging.WARNING):
         reply = await table.click(mover, picker, end_turn)
     assert TAKEN in reply.text and "Something went wrong" not in reply.text

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any
 
@@ -32,6 +33,32 @@ from tools.sim.ratelimit import RateLimits
 
 #: Every endpoint the stand-in serves: the channel side and the application's own.
 ROUTES: api.Routes = {**api.ROUTES, **api_app.ROUTES}
+
+#: A fault that is no answer at all: the request times out (discord.py raises the ``TimeoutError`` aiohttp would).
+TIMEOUT = 0
+
+
+@dataclass
+class Fault:
+    """Discord failing on its side for some requests to one route: an error status, or no answer (``TIMEOUT``).
+
+    ``where``: only requests whose path parameters it accepts (e.g. one channel's). ``every``: 0 fails the
+    next such request once; n fails every n-th one for the rest of the world's life.
+    """
+
+    answer: int
+    where: Callable[[dict[str, str]], bool] | None = None
+    every: int = 0
+    seen: int = 0
+
+    def hits(self, params: dict[str, str]) -> bool:
+        """Whether this request meets the fault (counting it, for a recurring fault)."""
+        if self.where is not None and not self.where(params):
+            return False
+        if not self.every:
+            return True
+        self.seen += 1
+        return self.seen % self.every == 0
 
 
 class RestServer:
@@ -59,13 +86,20 @@ class RestServer:
         #: Seconds a bot has for the initial response, as on Discord (None: unlimited).
         self.response_deadline = response_deadline
         self._report_unknown = report_unknown
-        #: Error statuses to answer instead of serving, by (method, route template), oldest first (``fail_next``).
-        self.faults: dict[tuple[str, str], list[int]] = {}
+        #: Faults to answer instead of serving, by (method, route template), oldest first (``fail_next``).
+        self.faults: dict[tuple[str, str], list[Fault]] = {}
 
-    def fail_next(self, method: str, route: str, *statuses: int) -> None:
+    def fail_next(
+        self, method: str, route: str, *answers: int, where: Callable[[dict[str, str]], bool] | None = None
+    ) -> None:
         """Answer the next requests to ``method route`` (discord.py's template, e.g.
-        ``/interactions/{webhook_id}/{webhook_token}/callback``) with these error statuses, serving nothing."""
-        self.faults.setdefault((method, route), []).extend(statuses)
+        ``/interactions/{webhook_id}/{webhook_token}/callback``) with these error statuses (or ``TIMEOUT``),
+        serving nothing. ``where``: only requests whose path parameters it accepts count."""
+        self.faults.setdefault((method, route), []).extend(Fault(answer, where) for answer in answers)
+
+    def fail_every(self, method: str, route: str, every: int, answer: int) -> None:
+        """From now on, every ``every``-th request to ``method route`` fails with ``answer`` (a status, ``TIMEOUT``)."""
+        self.faults.setdefault((method, route), []).append(Fault(answer, every=every))
 
     # -- plugging into discord.py ------------------------------------------------------
     def open(self) -> None:
@@ -96,6 +130,8 @@ class RestServer:
         # handlers interleave as in production (and races such as a double reply show up).
         await asyncio.sleep(0)
         record, error = self._answer(route, body, uploads, params)
+        if isinstance(error, TimeoutError):
+            raise error
         if error is not None:
             raise error.to_discord(route.method, route.url) from None
         return record.response
@@ -117,6 +153,8 @@ class RestServer:
             record.status, record.response = 429, decision.refused
             return 429, decision.headers, decision.refused
         record, error = self._answer(route, body, uploads, params)
+        if isinstance(error, TimeoutError):
+            raise error
         if error is not None:
             return error.status, decision.headers, error.body()
         return record.status, decision.headers, record.response
@@ -136,15 +174,18 @@ class RestServer:
 
     def _answer(
         self, route: Route, body: Any, uploads: list[tuple[str, bytes]], params: dict[str, Any] | None
-    ) -> tuple[RecordedRequest, APIError | None]:
-        """Record and serve one request: the record (status and response set) and the error answered, if any."""
+    ) -> tuple[RecordedRequest, APIError | TimeoutError | None]:
+        """Record and serve one request: the record (status and response set) and the error answered, if any
+        (a ``TimeoutError``: no answer came)."""
         record = self.log.new_request(route, body, uploads, params)
-        failing = self.faults.get((route.method, route.path))
-        if failing:  # a fault a test asked for: answered instead of serving, nothing done
-            status = failing.pop(0)
-            fault = APIError(status, 0, HTTPStatus(status).phrase)
-            record.status, record.response = status, fault.body()
-            return record, fault
+        fault = self._fault_for(route, record.path)
+        if fault is not None:  # a fault a test asked for: answered instead of serving, nothing done
+            if fault.answer == TIMEOUT:
+                record.status = TIMEOUT  # no status: no answer came
+                return record, TimeoutError(f"{route.method} {record.path}: no answer")
+            error = APIError(fault.answer, 0, HTTPStatus(fault.answer).phrase)
+            record.status, record.response = fault.answer, error.body()
+            return record, error
         handler = ROUTES.get((route.method, route.path))
         if handler is None:
             failure = UnknownRouteError(
@@ -169,3 +210,16 @@ class RestServer:
         record.status = 204 if result is None else 200
         record.response = result
         return record, None
+
+    def _fault_for(self, route: Route, path: str) -> Fault | None:
+        """The fault this request meets, if a test asked for one (a one-off fault is used up)."""
+        faults = self.faults.get((route.method, route.path))
+        if not faults:
+            return None
+        params = api.path_params(route.path, path)
+        for fault in faults:
+            if fault.hits(params):
+                if not fault.every:
+                    faults.remove(fault)
+                return fault
+        return None

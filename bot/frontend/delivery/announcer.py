@@ -30,6 +30,7 @@ from bot.frontend.delivery.pickers import OpenPickers
 from bot.frontend.delivery.pings import Pings
 from bot.frontend.delivery.private_news import own_moves_only, private_lines
 from bot.frontend.delivery.ratelimit import install_pacer
+from bot.frontend.delivery.retry import FAILED
 from bot.frontend.delivery.table_show import TableShow
 from bot.frontend.delivery.table_tokens import TableTokens
 from bot.frontend.delivery.tidying import Tidying
@@ -165,7 +166,8 @@ class Announcer:
 
     # --- private DMs -------------------------------------------------------------
     async def send_hands(self, live: LiveMatch) -> list[int]:
-        """DM every player their private view at the start; returns those whose DMs are closed.
+        """DM every player their private view at the start; returns those it did not reach (closed DMs, or Discord
+        failing every try), whom the channel tells where their hand is.
 
         The DMs go out together, as a window's prompts do (see ``notify``).
         """
@@ -341,7 +343,7 @@ class Announcer:
                 await dm.send(content=text)
             except discord.Forbidden:
                 await self.shown.note_dm_closed(live, player)
-            except discord.HTTPException as exc:
+            except FAILED as exc:
                 log.warning("could not DM a reminder to %s: %s", player, exc)
 
     async def announce_end(

@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.frontend.delivery.retry import FAILED
 from bot.frontend.languages import Languages
 from bot.kernel.i18n import t
 from bot.play.match_types import LiveMatch
@@ -87,7 +88,7 @@ class Channels:
         """Await a request; a refusal is logged (``could not <what>``) and gives None."""
         try:
             return await coro
-        except discord.HTTPException as exc:
+        except FAILED as exc:
             log.warning("could not %s: %s", what, exc)
             return None
 

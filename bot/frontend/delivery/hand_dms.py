@@ -29,7 +29,7 @@ import discord
 from bot.frontend.delivery import ratelimit
 from bot.frontend.delivery.channels import Channels
 from bot.frontend.delivery.private_news import private_digest
-from bot.frontend.delivery.retry import retried
+from bot.frontend.delivery.retry import FAILED, retried
 from bot.frontend.delivery.shown import ShownMessages
 from bot.frontend.ui import render
 from bot.frontend.ui.shown_pictures import draw_hand
@@ -179,7 +179,8 @@ class HandDMs:
 
     # --- rendering and sending ----------------------------------------------------------
     async def push(self, live: LiveMatch, player: int, *, force: bool = False, notes: Iterable[str] = ()) -> bool:
-        """Create or edit the DM now (hold the match's lock). False if their DMs are closed (they pull instead)."""
+        """Create or edit the DM now (hold the match's lock). False if it did not reach them: their DMs are closed
+        (they pull instead), or Discord failed every try."""
         if not self._reachable(live, player):
             return False
         self._keep_notes((live.id, player), notes)
@@ -261,7 +262,7 @@ class HandDMs:
         *,
         background: bool = False,
     ) -> bool:
-        """Send a rendered DM unless a newer one went out meanwhile. False only if their DMs are closed.
+        """Send a rendered DM unless a newer one went out meanwhile. False if it did not reach them.
 
         ``background``: an edit after a move, dropped if the match ended meanwhile (its end sends the last DM).
         """
@@ -290,9 +291,9 @@ class HandDMs:
         except discord.Forbidden:
             await shown.note_dm_closed(live, player)
             return False
-        except discord.HTTPException as exc:
+        except FAILED as exc:
             log.warning("could not DM player %s: %s", player, exc)
-            return True
+            return False  # not reached this time: the start's notice tells them where their hand is
         if key in self._rendered_version:  # not forgotten meanwhile (the match ended)
             self.last_sent[key] = digest
             self._sent_version[key] = version

@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from bot.frontend.delivery.retry import FAILED
 from bot.frontend.ui import render
 from bot.kernel.i18n import N_, translate
 from bot.play.clock import Clock
@@ -106,7 +107,7 @@ class OpenPickers:
         reply = discord.Webhook.partial(previous.application_id, previous.token, client=interaction.client)
         try:
             await edit_original(reply, render.collapsed(translate(REPLACED)).edit_kwargs())
-        except discord.HTTPException as exc:  # dismissed by the player, or too old: nothing to fold
+        except FAILED as exc:  # dismissed by the player, or too old: nothing to fold
             log.debug("could not fold an old picker: %s", exc)
 
     def __len__(self) -> int:

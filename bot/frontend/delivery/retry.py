@@ -18,6 +18,9 @@ import discord
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
+#: What a request to Discord may fail with: Discord's answer (an error status), or no answer in time.
+FAILED = (discord.HTTPException, TimeoutError)
+
 #: Tries in all, and the wait before the second (doubling after).
 TRIES = 3
 FIRST_WAIT = 0.25
@@ -38,7 +41,7 @@ async def retried(what: str, send: Callable[[], Awaitable[T]], files: Iterable[o
     for attempt in range(1, TRIES + 1):
         try:
             return await send()
-        except (discord.HTTPException, TimeoutError) as exc:
+        except FAILED as exc:
             if attempt == TRIES or not worth_retrying(exc):
                 raise
             log.warning("%s failed (%s); trying again in %.2f s", what, exc, wait)
@@ -49,4 +52,4 @@ async def retried(what: str, send: Callable[[], Awaitable[T]], files: Iterable[o
     raise AssertionError("unreachable")
 
 
-__all__ = ["FIRST_WAIT", "TRIES", "retried", "worth_retrying"]
+__all__ = ["FAILED", "FIRST_WAIT", "TRIES", "retried", "worth_retrying"]

@@ -24,7 +24,7 @@ import discord
 
 from bot.frontend.delivery import answering
 from bot.frontend.delivery.channels import Channels
-from bot.frontend.delivery.retry import retried
+from bot.frontend.delivery.retry import FAILED, retried
 from bot.frontend.delivery.shown import ShownMessages
 from bot.frontend.delivery.table_refresh import TableRefresher
 from bot.frontend.delivery.table_tokens import USABLE_FOR, TableTokens, delete_sent, token_refused
@@ -155,7 +155,7 @@ class TableShow:
                 self.refresher.ask(live, result=result, reason=reason, click=click)
                 return False
             return await self.refresh(live, result=result, reason=reason, click=click)
-        except discord.HTTPException as exc:
+        except FAILED as exc:
             self._pictures.forget(message_id)  # not known what it shows now: upload next time
             log.warning("could not edit the table: %s", exc)
             return False

@@ -34,6 +34,7 @@ from typing import Any
 import discord
 
 from bot.frontend.delivery import answering
+from bot.frontend.delivery.retry import FAILED
 
 log = logging.getLogger(__name__)
 
@@ -103,16 +104,16 @@ async def delete_sent(
         try:
             await through_token()
             return
-        except discord.HTTPException as exc:
-            if not token_refused(exc):
-                if exc.code != UNKNOWN_MESSAGE:  # gone already is done with
+        except FAILED as exc:
+            if isinstance(exc, TimeoutError) or not token_refused(exc):
+                if getattr(exc, "code", None) != UNKNOWN_MESSAGE:  # gone already is done with
                     log.warning("could not remove %s: %s", what, exc)
                 return
     try:
         await in_channel()
     except discord.NotFound:
         pass  # already gone
-    except discord.HTTPException as exc:
+    except FAILED as exc:
         log.warning("could not remove %s: %s", what, exc)
 
 

@@ -23,9 +23,8 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import discord
-
 from bot.frontend.delivery import ratelimit
+from bot.frontend.delivery.retry import FAILED
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +65,7 @@ class Tidying:
             for send in sends:
                 try:
                     await send()
-                except discord.HTTPException as exc:  # tidying only: logged, never retried
+                except FAILED as exc:  # tidying only: logged, never retried
                     log.warning("could not %s: %s", what, exc)
 
     def _done(self, task: asyncio.Task[None]) -> None:

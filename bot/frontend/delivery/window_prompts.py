@@ -19,7 +19,7 @@ import discord
 from bot.frontend.delivery.channels import Channels
 from bot.frontend.delivery.pickers import REPLACED, edit_original
 from bot.frontend.delivery.private_news import private_lines
-from bot.frontend.delivery.retry import retried
+from bot.frontend.delivery.retry import FAILED, retried
 from bot.frontend.delivery.shown import ShownMessages
 from bot.frontend.delivery.tidying import Send, Tidying
 from bot.frontend.ui import render
@@ -133,11 +133,8 @@ class WindowPrompts:
                 await self.edit_prompt(live, player, previous, rendered.edit_kwargs())
                 self._prompted[(live.id, player)] = fingerprint
                 return True
-            except discord.NotFound:
-                pass  # deleted on their side: post a fresh one
-            except discord.HTTPException as exc:
-                log.warning("could not update a window prompt of %s: %s", player, exc)
-                return False
+            except FAILED as exc:  # deleted on their side, or Discord failing: a fresh one is sure to show it
+                log.debug("could not update a window prompt of %s (%s): posting a new one", player, exc)
         try:
             dm = await self._channels.dm(player)
             kwargs = rendered.send_kwargs()
@@ -145,8 +142,9 @@ class WindowPrompts:
         except discord.Forbidden:
             await self._shown.note_dm_closed(live, player)
             return False
-        except discord.HTTPException as exc:
+        except FAILED as exc:
             log.warning("could not send a window prompt to %s: %s", player, exc)
+            live.not_reached(player)  # the window may run out on them: that is not theirs to answer for
             return False
         await self._shown.remember(live, PROMPT, player, message.channel.id, message.id)
         self._prompted[(live.id, player)] = fingerprint
@@ -178,7 +176,7 @@ class WindowPrompts:
         try:
             await edit_original(reply, kwargs)
             return True
-        except discord.HTTPException as exc:  # the token is refused: the channel still takes the request
+        except FAILED as exc:  # the token is refused: the channel still takes the request
             log.debug("could not edit a prompt through its click: %s", exc)
             return False
 

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.frontend.delivery import answering
+from bot.frontend.delivery.retry import FAILED, retried, worth_retrying
 from bot.frontend.languages import Languages
 from bot.frontend.names import clean
 from bot.frontend.ui import render
@@ -48,6 +49,24 @@ def name_of(user: discord.abc.User) -> str:
     return clean(getattr(user, "display_name", None) or user.name)
 
 
+async def answered(send: Callable[[], Awaitable[T]], files: Any = ()) -> T | None:
+    """An interaction answered, sent again when Discord fails on its side (see :func:`retried`).
+
+    A try that timed out may have arrived all the same: a retry Discord refuses because the
+    interaction was acknowledged already is taken as answered.
+    """
+    try:
+        return await retried("an interaction's answer", send, files)
+    except discord.HTTPException as exc:
+        if exc.code == ACKNOWLEDGED:
+            return None
+        raise
+
+
+#: Discord's error code for an answer to an interaction answered already.
+ACKNOWLEDGED = 40060
+
+
 def may_manage(interaction: Interaction) -> bool:
     """Whether the one asking may manage the channel (end or cancel someone else's match)."""
     perms = interaction.permissions
@@ -71,14 +90,15 @@ class Answers:
 
     async def reply(self, interaction: Interaction, *, ephemeral: bool = True, **kwargs: Any) -> None:
         """A new reply (ephemeral unless told): fills a "thinking…" defer, else a followup, else the response."""
+        files = kwargs.get("files", ())
         if interaction.extras.pop(THINKING, False):
             if "files" in kwargs:  # an edit names its uploads "attachments"
                 kwargs["attachments"] = kwargs.pop("files")
-            await interaction.edit_original_response(**kwargs)
+            await answered(lambda: interaction.edit_original_response(**kwargs), files)
         elif interaction.response.is_done():
-            await interaction.followup.send(ephemeral=ephemeral, **kwargs)
+            await answered(lambda: interaction.followup.send(ephemeral=ephemeral, **kwargs), files)
         else:
-            await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+            await answered(lambda: interaction.response.send_message(ephemeral=ephemeral, **kwargs), files)
 
     async def after_commit(self, interaction: Interaction, send: Callable[[], Awaitable[T]]) -> T | None:
         """Send the reply to a move already committed: it must not turn into "something went wrong".
@@ -86,31 +106,27 @@ class Answers:
         A server error or a timeout is tried once more; if the reply still cannot go out (or Discord refused
         it), the player is told their move was taken, and the caller goes on to show it on the table.
         """
-        for attempt in (1, 2):
-            try:
-                return await send()
-            except (discord.HTTPException, TimeoutError) as exc:
-                transient = isinstance(exc, TimeoutError) or (
-                    isinstance(exc, discord.HTTPException) and exc.status >= 500
-                )
-                log.warning("the reply to a committed move failed (%s)", exc)
-                if not transient or attempt == 2:
-                    break
+        try:
+            return await send()  # sent with retries already (``answered``)
+        except FAILED as exc:
+            log.warning("the reply to a committed move failed (%s)", exc)
         try:
             await self.tell(
                 interaction,
                 t("✅ Your move was taken. Its reply could not be shown; the table shows where the match stands."),
             )
-        except (discord.HTTPException, TimeoutError) as exc:
+        except FAILED as exc:
             log.warning("could not tell a player their move was taken: %s", exc)
         return None
 
     async def edit_clicked(self, interaction: Interaction, rendered: render.Rendered) -> None:
         """Answer a component click by editing the message clicked, whether or not ``locked`` deferred it."""
+        kwargs = rendered.edit_kwargs()
+        files = kwargs.get("attachments", ())
         if interaction.response.is_done():
-            await interaction.edit_original_response(**rendered.edit_kwargs())
+            await answered(lambda: interaction.edit_original_response(**kwargs), files)
         else:
-            await interaction.response.edit_message(**rendered.edit_kwargs())
+            await answered(lambda: interaction.response.edit_message(**kwargs), files)
 
     async def answer_error(self, interaction: Interaction, error: BaseException) -> None:
         """Every handler's refusals end here: told privately with their reason; anything else is a bug.
@@ -125,13 +141,13 @@ class Answers:
                 await self.tell(
                     interaction, t("That is not a value this command takes: {value}.", value=str(error.value)[:100])
                 )
-            except discord.HTTPException as exc:
+            except FAILED as exc:
                 log.warning("could not tell a refusal: %s", exc)
             return
         if isinstance(error, Refusal):
             try:
                 await self.tell(interaction, error.reason)
-            except discord.HTTPException as exc:
+            except FAILED as exc:
                 log.warning("could not tell a refusal: %s", exc)
             return
         if isinstance(error, StoreUnavailable):  # a fault of the moment, not a bug: a line, no traceback
@@ -144,8 +160,11 @@ class Answers:
                         "Please try again in a moment."
                     ),
                 )
-            except discord.HTTPException:
+            except FAILED:
                 pass
+            return
+        if worth_retrying(error):  # Discord failing on its side, every try: a fault of the moment, not a bug
+            log.warning("could not answer %s: Discord failed (%r)", interaction.data, error)
             return
         await self.report_failure(interaction, error)
 
@@ -158,7 +177,7 @@ class Answers:
         )
         try:
             await self.tell(interaction, text)
-        except discord.HTTPException:
+        except FAILED:
             pass
 
     @asynccontextmanager
@@ -182,9 +201,9 @@ class Answers:
         except TimeoutError:
             if interaction is not None and not interaction.response.is_done():
                 if update and interaction.type == discord.InteractionType.component:
-                    await interaction.response.defer()
+                    await answered(lambda: interaction.response.defer())
                 else:
-                    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+                    await answered(lambda: interaction.response.defer(ephemeral=ephemeral, thinking=True))
                     interaction.extras[THINKING] = "ephemeral" if ephemeral else "public"
             await lock.acquire()
         try:

@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.frontend.delivery.retry import FAILED
 from bot.frontend.handlers.announcements import Announcements
 from bot.frontend.handlers.answers import Answers
 from bot.frontend.languages import Languages
@@ -167,5 +168,5 @@ class LobbyOptions:
             rendered = lobby_message(live)
         try:
             await partial.edit(**rendered.edit_kwargs())
-        except discord.HTTPException as exc:
+        except FAILED as exc:
             log.warning("could not refresh the lobby message: %s", exc)

@@ -10,8 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-import discord
-
+from bot.frontend.delivery.retry import FAILED
 from bot.frontend.handlers.announcements import Announcements
 from bot.frontend.handlers.answers import Answers
 from bot.frontend.handlers.timers import Timers
@@ -122,6 +121,6 @@ class Restart:
             rendered = lobby_message(live)
         try:
             await message.edit(**rendered.edit_kwargs())
-        except discord.HTTPException as exc:
+        except FAILED as exc:
             log.warning("could not redraw the lobby of match #%s: %s", live.id, exc)
         return True

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.frontend.delivery.pickers import OpenPickers
+from bot.frontend.delivery.retry import FAILED
 from bot.frontend.delivery.shown import ShownMessages
 from bot.frontend.handlers.announcements import Announcements
 from bot.frontend.handlers.answers import Answers, may_manage, name_of
@@ -230,5 +231,5 @@ class SlashCommands:
         partial = self._announcer.channel(live).get_partial_message(live.record.message_id)
         try:
             await partial.edit(**rendered.edit_kwargs())
-        except discord.HTTPException as exc:
+        except FAILED as exc:
             log.warning("could not close the lobby message: %s", exc)

@@ -27,6 +27,7 @@ from typing import Any
 
 import discord
 
+from bot.frontend.delivery.retry import FAILED
 from bot.frontend.ui import picture_pool, render
 from bot.frontend.ui.shown_pictures import draw_hand
 
@@ -139,7 +140,7 @@ class Follow:
                     return  # a newer answer replaced this reply: it shows its own picture
                 self.embed.set_image(url=f"attachment://{name}")
                 await interaction.edit_original_response(embed=self.embed, attachments=[render.picture_file(png, name)])
-        except discord.HTTPException as exc:  # dismissed by the player, say: the text said it all
+        except FAILED as exc:  # dismissed by the player, say: the text said it all
             log.debug("could not add the hand picture to a picker: %s", exc)
         except Exception:  # a picture never costs the move anything; shutting down ends it quietly
             if not interaction.client.is_closed():
