@@ -48,6 +48,7 @@ async def test_a_toy_game_from_the_test_folder_is_played_to_the_end_through_disc
     assert {o["name"] for o in registered["ambil"]["options"]} == {
         "new",
         "hand",
+        "log",
         "board",
         "rules",
         "concede",
