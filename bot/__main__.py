@@ -40,9 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     if args:
         print(f"error: unknown command {args[0]!r}; try python -m bot --help", file=sys.stderr)
         return 2
-    load_dotenv()
+    from_file = load_dotenv()
     try:
-        config = from_env()
+        config = from_env(from_file=from_file)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -30,18 +30,25 @@ class Config:
     database_synchronous: str = DEFAULT_SYNCHRONOUS
 
 
-def load_dotenv(path: str | Path = ".env") -> None:
-    """Read KEY=VALUE lines into the environment without overriding what is already set."""
+def load_dotenv(path: str | Path = ".env") -> dict[str, str]:
+    """Read KEY=VALUE lines into the environment without overriding what is already set.
+
+    Returns the settings it set, each with the file it came from (for :func:`from_env`'s messages).
+    """
     file = Path(path)
+    loaded: dict[str, str] = {}
     if not file.is_file():
-        return
+        return loaded
     for raw in file.read_text(encoding="utf-8").splitlines():
         line = raw.strip()
         if not line or line.startswith("#") or "=" not in line:
             continue
         key, value = line.split("=", 1)
-        value = value.strip().strip('"').strip("'")
-        os.environ.setdefault(key.strip(), value)
+        key, value = key.strip(), value.strip().strip('"').strip("'")
+        if key not in os.environ:
+            os.environ[key] = value
+            loaded[key] = str(path)
+    return loaded
 
 
 def database_synchronous(env: dict[str, str] | None = None) -> str:
@@ -53,14 +60,12 @@ def database_synchronous(env: dict[str, str] | None = None) -> str:
     return mode
 
 
-def from_env(env: dict[str, str] | None = None) -> Config:
+def from_env(env: dict[str, str] | None = None, *, from_file: dict[str, str] | None = None) -> Config:
+    """The settings; ``from_file`` names the file each setting read from one came from (``load_dotenv``)."""
     env = dict(os.environ if env is None else env)
     token = env.get("DISCORD_TOKEN", "").strip()
     if not token:
-        raise ConfigError(
-            "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token in it "
-            "(or export DISCORD_TOKEN=...)."
-        )
+        raise ConfigError(_no_token(env, from_file or {}))
     guild = env.get("DEV_GUILD_ID", "").strip()
     if guild and not guild.isdigit():
         raise ConfigError(f"DEV_GUILD_ID must be a server id (digits only), not {guild!r}.")
@@ -73,4 +78,19 @@ def from_env(env: dict[str, str] | None = None) -> Config:
         dev_guild_id=int(guild) if guild else None,
         log_level=level,
         database_synchronous=database_synchronous(env),
+    )
+
+
+def _no_token(env: dict[str, str], from_file: dict[str, str]) -> str:
+    """Why there is no token, in one line: missing, or there but empty (and where)."""
+    if "DISCORD_TOKEN" in from_file:
+        return (
+            f"DISCORD_TOKEN in {from_file['DISCORD_TOKEN']} is empty: paste your bot's token there "
+            "(Developer Portal > your application > Bot > Reset Token)."
+        )
+    if "DISCORD_TOKEN" in env:
+        return "DISCORD_TOKEN is set but empty in the environment: export your bot's token (export DISCORD_TOKEN=...)."
+    return (
+        "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token in it "
+        "(or export DISCORD_TOKEN=...)."
     )
