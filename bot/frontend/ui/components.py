@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Protocol
 
 import discord
 
+from bot.frontend.ui.fit import PLACEHOLDER_LIMIT, clip
 from bot.kernel.i18n import N_, t, translate
 
 ButtonStyle = discord.ButtonStyle
@@ -444,7 +445,7 @@ class PickSelect(
     ) -> discord.ui.Select[Any]:
         return discord.ui.Select(
             custom_id=cls.custom_id_for(match_id, decision, legal, path, chunk),
-            placeholder=placeholder[:150],
+            placeholder=clip(placeholder, PLACEHOLDER_LIMIT),
             min_values=1,
             max_values=1,
             options=options,

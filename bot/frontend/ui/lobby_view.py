@@ -36,6 +36,7 @@ from bot.frontend.ui.components import (
     PanelPageButton,
     PlayerOptionSelect,
 )
+from bot.frontend.ui.fit import OPTION_LIMIT, PLACEHOLDER_LIMIT, clip
 from bot.frontend.ui.render import COLOUR_LOBBY, Rendered, match_title, mention
 from bot.kernel.i18n import t, tn, translate
 from bot.kernel.languages import LANGUAGES, language_name
@@ -98,7 +99,7 @@ def add_ai_select(match_id: int, *, disabled: bool) -> discord.ui.Select[Any]:
         discord.SelectOption(
             label=t("{level} AI", level=levels.label(level)),
             value=level,
-            description=translate(levels.DESCRIPTIONS[level])[:100],
+            description=clip(translate(levels.DESCRIPTIONS[level]), OPTION_LIMIT),
         )
         for level in levels.LEVELS
     ]
@@ -109,13 +110,13 @@ def add_ai_select(match_id: int, *, disabled: bool) -> discord.ui.Select[Any]:
 def _select_options(option: Option, value: Any) -> list[discord.SelectOption]:
     chosen = option.wire(value) if value is not None else None
     return [
-        discord.SelectOption(label=label[:100], value=wire, default=wire == chosen)
+        discord.SelectOption(label=clip(label, OPTION_LIMIT), value=wire, default=wire == chosen)
         for wire, label in option.values(SELECT_OPTIONS)
     ]
 
 
 def _placeholder(option: Option, value: Any) -> str:
-    return f"{option.title}: {option.show(value)}"[:150]
+    return clip(f"{option.title}: {option.show(value)}", PLACEHOLDER_LIMIT)
 
 
 def options_text(live: LiveMatch) -> str:

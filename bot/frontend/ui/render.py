@@ -32,6 +32,7 @@ from bot.frontend.ui.components import (
     PickSelect,
     PrefButton,
 )
+from bot.frontend.ui.fit import BUTTON_LIMIT, OPTION_LIMIT, clip
 from bot.frontend.ui.picker import Step
 from bot.kernel.contract import Result
 from bot.kernel.i18n import get_locale, speak, t, tn, use_locale
@@ -184,7 +185,11 @@ def add_fields(embed: discord.Embed, fields: Sequence[Field]) -> discord.Embed:
 
 
 def _clip(text: str, limit: int = EMBED_LIMIT) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """``text`` fitted to ``limit`` characters: cut between words with "…", never inside one.
+
+    A text whose first words already pass the limit (one long word) is cut where it must be.
+    """
+    return clip(text, limit)
 
 
 def mention(player: int) -> str:
@@ -403,7 +408,7 @@ def window_prompt(
     news = [line for line in what if line and line.rstrip(".") not in question]  # the question may tell it already
     body = [f"⚡ **{question}**", what_happened(news, limit=2), where]
     view = _static_view(
-        ActButton.make(live.id, live.decision, label=t("Respond…"), style=discord.ButtonStyle.danger),
+        ActButton.make(live.id, live.decision, label=t("Respond…")),
         PassButton.make(live.id, live.decision, pass_label(live, player), print_),
         PrefButton.make(live.id, "skip", True),
     )
@@ -585,7 +590,9 @@ def picker_message(
     notes = [_option_label(game.presenter.choice_note(state, player, c.key, c.value)) or None for c in step.choices]
     if len(step.choices) <= BUTTON_CHOICES and not step.path and not any(notes):
         for choice, label in zip(step.choices, labels, strict=True):
-            view.add_item(PickButton.make(live.id, live.decision, legal, step.path, choice.index, label=label))
+            view.add_item(
+                PickButton.make(live.id, live.decision, legal, step.path, choice.index, label=clip(label, BUTTON_LIMIT))
+            )
     else:
         for chunk_start in range(0, min(len(step.choices), SELECT_OPTIONS * MAX_SELECTS), SELECT_OPTIONS):
             chunk = step.choices[chunk_start : chunk_start + SELECT_OPTIONS]
@@ -628,10 +635,9 @@ def choice_label(live: LiveMatch, player: int, key: str, value: Any) -> str:
 _EMPHASIS = re.compile(r"(\*\*|\*|__)(?=\S)(.+?)(?<=\S)\1")
 
 
-def _option_label(text: str) -> str:
+def _option_label(text: str, limit: int = OPTION_LIMIT) -> str:
     """A button label or select text: Discord shows these as plain text, so emphasis marks go."""
-    text = _EMPHASIS.sub(r"\2", text)
-    return text if len(text) <= 100 else text[:99] + "…"
+    return clip(_EMPHASIS.sub(r"\2", text), limit)
 
 
 def page(board: Board, *, colour: int | None = None) -> Rendered:

@@ -68,7 +68,7 @@ def seat_field(view: Mapping[str, Any], p: Mapping[str, Any], names: Mapping[int
         if detail and p.get("hero_key"):
             lines.append(t("✨ {ability}", ability=cardtext.hero_line(p["hero_key"])))
     else:
-        lines.append(t("choosing a hero…"))
+        lines.append(t("Choosing a hero…"))
     lines.append(t("{icon} Air Muka {bar}", icon=cardtext.AIR_MUKA_ICON, bar=air_muka_bar(p["air_muka"])))
     lines.append(
         tn(
@@ -95,7 +95,7 @@ def kedai_field(view: Mapping[str, Any], detail: bool = True) -> Field:
         n = s["slot"] + 1
         if c is None:
             lines.append(
-                t("**{n}.** face down (turns up next turn)", n=n) if s["face_down"] else t("**{n}.** empty", n=n)
+                t("**{n}.** Face down (turns up next turn)", n=n) if s["face_down"] else t("**{n}.** Empty", n=n)
             )
             continue
         what = cardtext.line(c["id"]) if detail else cardtext.kind_word(c["id"])
@@ -137,14 +137,23 @@ def render_fields(view: Mapping[str, Any], names: Mapping[int, str]) -> list[Fie
 # --- the text above the fields ---------------------------------------------------------------
 
 
-def entry_words(e: Mapping[str, Any], stack: list[Mapping[str, Any]], names: Mapping[int, str]) -> str:
-    """One response on the window's stack: "Citra plays Anak Tiri Kaki Curi on Aisyah"."""
+def entry_words(e: Mapping[str, Any], stack: list[Mapping[str, Any]], names: Mapping[int, str], you: Any = None) -> str:
+    """One response on the window's stack: "Citra plays Anak Tiri Kaki Curi on Aisyah" (on "you" and against
+    "your" card when ``you``, the reader, is the target or the owner; a player who acts is always named)."""
     who = _name(names, e["player"])
+
+    def target(pid: Any) -> str:
+        return t("you") if you is not None and pid == you else _name(names, pid)
+
     card = entry_text(e["name"])
     if e.get("void"):
         return t("{player}'s {card} (does nothing: they left)", player=who, card=card)
     if "entry" in e and 0 <= e["entry"] < len(stack):
         a = stack[e["entry"]]
+        if you is not None and a["player"] == you:
+            return t(
+                "{player} plays {card} against your {against}", player=who, card=card, against=entry_text(a["name"])
+            )
         return t(
             "{player} plays {card} against {owner}'s {against}",
             player=who,
@@ -155,12 +164,12 @@ def entry_words(e: Mapping[str, Any], stack: list[Mapping[str, Any]], names: Map
     uses = e.get("class") == "ability"
     if e.get("hero"):
         return (
-            t("{player} uses their hero ABILITY on {target}", player=who, target=_name(names, e["target"]))
+            t("{player} uses their hero ABILITY on {target}", player=who, target=target(e["target"]))
             if "target" in e
             else t("{player} uses their hero ABILITY", player=who)
         )
     if "target" in e:
-        fields = dict(player=who, card=card, target=_name(names, e["target"]))
+        fields = dict(player=who, card=card, target=target(e["target"]))
         return (
             t("{player} uses {card} on {target}", **fields)
             if uses

@@ -95,9 +95,12 @@ def line(cid: int) -> str:
             text = _fit([kind, _cost(g), attrs_text(g.attrs), effect_text(cid, short)])
         if width(text) <= LINE_MAX:
             return text
+    full = text
     while width(text) > LINE_MAX - 1:
         text = text[:-1]
-    return text + "…"
+    if not full[len(text)].isspace() and " " in text:  # never inside a word
+        text = text.rsplit(" ", 1)[0]
+    return text.rstrip(" ,;:·—-") + "…"
 
 
 def hero_line(key: str) -> str:

@@ -81,9 +81,15 @@ def _entry_line(e: dict[str, Any]) -> str:
 
 
 def _who(state: DramaState, pid: int, viewer: int, names: Mapping[int, str] | None = None) -> str:
-    """ "you", the player's name where the platform gave names, else their hero."""
+    """ "you" (a target, never one who acts: "you plays" is no English), the player's name where the
+    platform gave names, else their hero."""
     if pid == viewer:
         return t("you")
+    return _named(state, pid, names)
+
+
+def _named(state: DramaState, pid: int, names: Mapping[int, str] | None = None) -> str:
+    """The player's name where the platform gave names, else their hero (whoever reads)."""
     if names and pid in names:
         return names[pid]
     return hero_name(player(state, pid))
@@ -91,17 +97,21 @@ def _who(state: DramaState, pid: int, viewer: int, names: Mapping[int, str] | No
 
 def entry_sentence(state: DramaState, e: dict[str, Any], viewer: int, names: Mapping[int, str] | None = None) -> str:
     """ "Mat Rempit plays Anak Tiri Kaki Curi on you", "Cikgu Zura uses Telefon Lipat ABILITY"."""
-    who = _who(state, e["player"], viewer, names)
+    who = _named(state, e["player"], names)
     card = entry_label(e)
     if e.get("void"):
         return t("{player}'s {card} (does nothing: they left)", player=who, card=card)
     if "entry" in e and state.window is not None and 0 <= e["entry"] < len(state.window.stack):
         against = state.window.stack[e["entry"]]
+        if against["player"] == viewer:
+            return t(
+                "{player} plays {card} against your {against}", player=who, card=card, against=entry_label(against)
+            )
         return t(
             "{player} plays {card} against {owner}'s {against}",
             player=who,
             card=card,
-            owner=_who(state, against["player"], viewer, names),
+            owner=_named(state, against["player"], names),
             against=entry_label(against),
         )
     if e.get("hero"):
@@ -135,14 +145,14 @@ def entry_sentence(state: DramaState, e: dict[str, Any], viewer: int, names: Map
 def _moment(state: DramaState, viewer: int, names: Mapping[int, str] | None = None) -> str:
     """What an empty window is about: the turn starting, the Action phase, a Dengki."""
     w = state.window
-    tp = _who(state, state.turn.player, viewer, names)
+    tp = _named(state, state.turn.player, names)
     a = state.attack
     if w is not None and w.kind == "dengki" and a is not None:
         projected = projected_target(state)
         target = a.target if projected is None else projected
         return t(
             "{attacker} aims {strength} DENGKI at {target}",
-            attacker=_who(state, a.attacker, viewer, names),
+            attacker=_named(state, a.attacker, names),
             strength=a.strength,
             target=_who(state, target, viewer, names),
         )
@@ -181,12 +191,12 @@ def window_question(state: DramaState, viewer: int, names: Mapping[int, str] | N
         question = t("{chain}. {ask}", chain=lead + " → ".join(links), ask=ask)
         if cardtext.width(question) <= QUESTION_MAX:
             return question
-    return question  # still too long: the front end shortens it to fit
+    return question  # still too long: the front end shortens it to fit, between words
 
 
 def _short_link(state: DramaState, e: dict[str, Any], viewer: int, names: Mapping[int, str] | None = None) -> str:
     card = t("hero ABILITY") if e.get("hero") else entry_label(e)
-    return t("{player}: {card}", player=_who(state, e["player"], viewer, names), card=card)
+    return t("{player}: {card}", player=_named(state, e["player"], names), card=card)
 
 
 def start_question(state: DramaState, pid: int) -> str:

@@ -68,9 +68,9 @@ def describe_choice(state: DramaState, pid: int, key: str, value: Any) -> str:
         if key in ("card", "pick", "member", "replace", "discard") and isinstance(value, int):
             label = CARDS.name(value)
             if key == "replace":
-                return t("replacing {card}", card=label)
+                return t("Replacing {card}", card=label)
             if key == "discard":
-                return t("discarding {card}", card=label)
+                return t("Discarding {card}", card=label)
             return label
         if key == "slot":
             if state.kedai[value] is None:
@@ -187,8 +187,8 @@ EFFECT_TEXT = {
     "skip_turn": N_("{t}'s turn is cut by a Cliffhanger: {timing}."),
     "lose_action": N_("{t} loses {amount} ACTION."),
     "cancel": N_("{p}'s cancel takes effect."),
-    "reflect_attack": N_("the DENGKI turns on {t}."),
-    "reduce_attack": N_("the DENGKI loses {amount} strength (now {strength})."),
+    "reflect_attack": N_("The DENGKI turns on {t}."),
+    "reduce_attack": N_("The DENGKI loses {amount} strength (now {strength})."),
 }
 
 
@@ -204,8 +204,8 @@ def _effect_text(e: Mapping[str, Any], p: str, tg: str) -> str:
     amount = e.get("amount", "")
     if kind in ("draw", "steal_random_card") and isinstance(amount, int):
         if kind == "draw":
-            return tn("{p} draws {n} card(s).", "{p} draws {n} card(s).", amount, p=p)
-        return tn("{p} takes {n} random card(s) from {t}.", "{p} takes {n} random card(s) from {t}.", amount, p=p, t=tg)
+            return tn("{p} draws {n} card.", "{p} draws {n} cards.", amount, p=p)
+        return tn("{p} takes {n} random card from {t}.", "{p} takes {n} random cards from {t}.", amount, p=p, t=tg)
     fields = {
         "p": p,
         "t": tg,
@@ -251,8 +251,8 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
         "replaced": lambda: t("{p} takes {card} back to hand.", p=p, card=_card(e.get("card"))),
         "to_hand": lambda: t("{p} puts {card} in hand.", p=p, card=_card(e.get("card"))),
         "at_once": lambda: tn(
-            "{card} gives {p} {juta} Juta and {n} card(s) at once.",
-            "{card} gives {p} {juta} Juta and {n} card(s) at once.",
+            "{card} gives {p} {juta} Juta and {n} card at once.",
+            "{card} gives {p} {juta} Juta and {n} cards at once.",
             e["draw"],
             card=_card(e.get("card")),
             p=p,

@@ -302,14 +302,14 @@ def render_brief(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
             c = s["card"]
             if c is not None:
                 if c["kind"] == "item":
-                    shop.append(t("[{slot}] {card} ({price}J)", slot=s["slot"], card=c["name"], price=c["price"]))
+                    shop.append(t("[{slot}] {card} ({price}J)", slot=s["slot"] + 1, card=c["name"], price=c["price"]))
                 else:
                     shop.append(
                         tn(
                             "[{slot}] {card} ({n} card)",
                             "[{slot}] {card} ({n} cards)",
                             c["recruit"],
-                            slot=s["slot"],
+                            slot=s["slot"] + 1,
                             card=c["name"],
                         )
                     )
@@ -342,10 +342,10 @@ def _brief_fact(view: Mapping[str, Any], names: Mapping[int, str], viewer: Any) 
         live = [e for e in w["stack"] if not e.get("void")]
         if live:
             shown = {
-                p: who(p)
+                p: _name(names, p)
                 for p in {e["player"] for e in w["stack"]} | {e["target"] for e in w["stack"] if "target" in e}
             }
-            bits.append(t("⚡ {what}", what=board.entry_words(live[-1], w["stack"], shown)))
+            bits.append(t("⚡ {what}", what=board.entry_words(live[-1], w["stack"], shown, you=viewer)))
         elif not a:
             bits.append(t("⚡ Plot Twist window (nothing played yet)"))
     c = view["choice"]
@@ -354,8 +354,8 @@ def _brief_fact(view: Mapping[str, Any], names: Mapping[int, str], viewer: Any) 
             left = c["need"] - len(c.get("chosen", []))
             bits.append(
                 tn(
-                    "Recruiting {card}: discard {n} more card(s)",
-                    "Recruiting {card}: discard {n} more card(s)",
+                    "Recruiting {card}: discard {n} more card",
+                    "Recruiting {card}: discard {n} more cards",
                     left,
                     card=CARDS.name(c["card"]),
                 )

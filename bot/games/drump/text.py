@@ -210,8 +210,8 @@ def describe_event(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
         return t("{player} stops attacking.", player=who) if event.get("reason") == "stop" else t("The attack is over.")
     if kind == "trim":
         return tn(
-            "{player} must discard {n} card(s) down to 5.",
-            "{player} must discard {n} card(s) down to 5.",
+            "{player} must discard {n} card down to 5.",
+            "{player} must discard {n} cards down to 5.",
             event["count"],
             player=who,
         )
@@ -242,7 +242,7 @@ def result_line(winners: list[Any], summary: str, names: Mapping[Any, str]) -> s
         return t("**A draw.** {summary}", summary=summary)
     return tn(
         "**{players} wins.** {summary}",
-        "**{players} wins.** {summary}",
+        "**{players} win.** {summary}",
         len(winners),
         players=", ".join(player_name(names, w) for w in winners),
         summary=summary,

@@ -139,9 +139,9 @@ def describe_event(event: Event, names: Mapping[int, str]) -> str:
     if kind == "thi_tjhi_ie":
         return t("Thi Tjhi Ie: {player} draws an extra card.", player=n("player"))
     if kind == "kasbon_played":
-        return t("Kasbon for {player}.", player=n("player"))
+        return t("{player} uses Kasbon.", player=n("player"))
     if kind == "sukma_played":
-        return t("Mata Menembus Sukma for {player}.", player=n("player"))
+        return t("{player} uses Mata Menembus Sukma.", player=n("player"))
     if kind == "no_target":
         return t("{player}'s Ajian finds nobody to work on.", player=n("player"))
     if kind == "kasbon":

@@ -221,7 +221,13 @@ BRIEF_LINE_CARDS = 3
 
 
 def _clip(text: str) -> str:
-    return text if len(text) <= BRIEF_LINE else text[: BRIEF_LINE - 1] + "…"
+    """A brief line fitted to ``BRIEF_LINE``, cut between words."""
+    if len(text) <= BRIEF_LINE:
+        return text
+    cut = text[: BRIEF_LINE - 1]
+    if not text[BRIEF_LINE - 1].isspace() and " " in cut:
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip(" ,;:·|") + "…"
 
 
 def lasting(view: dict[str, Any]) -> dict[str, Any]:
@@ -240,7 +246,7 @@ def render_brief(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     viewer = view.get("you")
 
     def nm(pid: Any) -> str:
-        return t("you") if pid == viewer else _name(names, pid)
+        return _name(names, pid)  # named even for the reader: "you challenges", "you vs …" are no sentences
 
     lines = []
     phase = view["phase"]

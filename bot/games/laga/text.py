@@ -315,28 +315,28 @@ def describe_event(e: Mapping[str, Any], names: Mapping[int, str]) -> str:
         how = e["how"]
         if how == "copy":
             return tn(
-                "{player} activates {tile} (Stasiun copy) with {n} tokens.",
+                "{player} activates {tile} (Stasiun copy) with {n} token.",
                 "{player} activates {tile} (Stasiun copy) with {n} tokens.",
                 e["count"],
                 **fields,
             )
         if how == "transit":
             return tn(
-                "{player} activates {tile} (Transit) with {n} tokens.",
+                "{player} activates {tile} (Transit) with {n} token.",
                 "{player} activates {tile} (Transit) with {n} tokens.",
                 e["count"],
                 **fields,
             )
         return tn(
-            "{player} activates {tile} with {n} tokens.",
+            "{player} activates {tile} with {n} token.",
             "{player} activates {tile} with {n} tokens.",
             e["count"],
             **fields,
         )
     if typ == "look":
         return tn(
-            "{player} looks at {n} card(s) from the {deck} deck.",
-            "{player} looks at {n} card(s) from the {deck} deck.",
+            "{player} looks at {n} card from the {deck} deck.",
+            "{player} looks at {n} cards from the {deck} deck.",
             e["count"],
             player=nm(),
             deck=deck_name(e["deck"]),
@@ -345,8 +345,8 @@ def describe_event(e: Mapping[str, Any], names: Mapping[int, str]) -> str:
         return t("You see: {cards}.", cards=", ".join(e["cards"]))
     if typ == "return":
         return tn(
-            "{player} returns {n} card(s) to the bottom of the {deck} deck.",
-            "{player} returns {n} card(s) to the bottom of the {deck} deck.",
+            "{player} returns {n} card to the bottom of the {deck} deck.",
+            "{player} returns {n} cards to the bottom of the {deck} deck.",
             e["count"],
             player=nm(),
             deck=deck_name(e["deck"]),
@@ -426,9 +426,10 @@ def explain_choice(state: LagaState, player: int, key: str, value: Any) -> str:
         from .move_text import landing_effect
 
         count = next((n for tile, n in top.data["options"] if tile == value), 0)
-        return t(
-            "{count} tokens: {effect}",
-            count=count,
+        return tn(
+            "{n} token: {effect}",
+            "{n} tokens: {effect}",
+            count,
             effect=landing_effect(state, state.player(top.player), value, count),
         )
     if key == "pick" and isinstance(value, str) and ":" in value:
