@@ -706,6 +706,7 @@ COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PassButton,
     PrefButton,
     HandButton,
+    LogButton,
     PickButton,
     PickSelect,
     OptionsButton,

@@ -297,6 +297,19 @@ def turn_message(
     board = game.presenter.board(public, shown_names(rec.names)) if public is not None else None
     over = rec.status in (FINISHED, ABANDONED)
     lines = [result_text(live, result, end_reason) if over else status_line(live)]
+    if not over:  # said while it lasts, not only in a log line that scrolls away
+        away = [p for p in rec.players if p in rec.autopilot and p > 0 and p not in rec.left]
+        gone = [p for p in rec.players if p in rec.autopilot and p > 0 and p in rec.left]
+        if away:
+            lines[0] += "\n" + t(
+                "🤖 The AI plays for {players} until they click again.",
+                players=", ".join(shown(seat_name(live, p)) for p in away),
+            )
+        if gone:
+            lines[0] += "\n" + t(
+                "🤖 The AI plays on for {players}, who left.",
+                players=", ".join(shown(seat_name(live, p)) for p in gone),
+            )
     lines.append(board.text if board is not None else "")
     if recent and not over:
         lines.append(t("**Last moves**") + "\n" + "\n".join(f"• {line}" for line in recent[-TABLE_MOVES:]))
