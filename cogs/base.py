@@ -54,6 +54,10 @@ class GameCommands(commands.GroupCog):
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.slash.cmd_hand(interaction, self.game_name)
 
+    @app_commands.command(name="log", description=locale_str("See the last moves of this channel's match (only you)."))
+    async def log(self, interaction: discord.Interaction) -> None:
+        await self.slash.cmd_log(interaction, self.game_name)
+
     @app_commands.command(name="board", description=locale_str("See the table of this channel's match."))
     async def board(self, interaction: discord.Interaction) -> None:
         await self.slash.cmd_board(interaction, self.game_name)

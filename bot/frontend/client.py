@@ -33,6 +33,7 @@ from bot.frontend.handlers.community import Community
 from bot.frontend.handlers.hand import OwnHand
 from bot.frontend.handlers.lobby import LobbySeats
 from bot.frontend.handlers.lobby_options import LobbyOptions
+from bot.frontend.handlers.match_log import MatchLog
 from bot.frontend.handlers.picker_replies import PickerReplies
 from bot.frontend.handlers.picking import Picking
 from bot.frontend.handlers.restart import Restart
@@ -46,6 +47,7 @@ from bot.frontend.ui.components import (
     HandButton,
     LanguageSelect,
     LobbyButton,
+    LogButton,
     MyOptionsButton,
     OptionsButton,
     OptionSelect,
@@ -88,6 +90,7 @@ class Handlers:
     options: LobbyOptions
     picking: Picking
     hand: OwnHand
+    log: MatchLog
     slash: SlashCommands
     timers: Timers
     restart: Restart
@@ -168,6 +171,7 @@ class GameBot(commands.Bot):
             announcer=announcer,
         )
         shows_pictures = functools.partial(pictures_on, service.settings)
+        match_log = MatchLog(answers=answers, matches=service.matches, store=storage.matches)
         pictures = PickerPictures(shows_pictures)
         replies = PickerReplies(answers=answers, pictures=pictures, pickers=pickers, matches=service.matches)
         hand = OwnHand(
@@ -205,6 +209,7 @@ class GameBot(commands.Bot):
                 timers=timers,
             ),
             hand=hand,
+            log=match_log,
             slash=SlashCommands(
                 answers=answers,
                 matches=service.matches,
@@ -212,6 +217,7 @@ class GameBot(commands.Bot):
                 leaving=service.leaving,
                 shown=composed.shown,
                 hand=hand,
+                log=match_log,
                 pictures_on=shows_pictures,
                 pickers=pickers,
                 announcer=announcer,
@@ -239,6 +245,7 @@ class GameBot(commands.Bot):
             route(PickButton, handlers.picking),
             route(PickSelect, handlers.picking),
             route(HandButton, handlers.hand),
+            route(LogButton, handlers.log),
             route(PrefButton, handlers.hand),
             route(OptionsButton, handlers.options),
             route(MyOptionsButton, handlers.options),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.frontend.ui.components import LogButton
 from bot.kernel.contract import replay
 from bot.kernel.module import all_games, get_game, register, unregister
 from tests import toy_game
@@ -48,6 +49,7 @@ async def test_a_toy_game_from_the_test_folder_is_played_to_the_end_through_disc
     assert {o["name"] for o in registered["ambil"]["options"]} == {
         "new",
         "hand",
+        "log",
         "board",
         "rules",
         "concede",
@@ -68,7 +70,9 @@ async def test_a_toy_game_from_the_test_folder_is_played_to_the_end_through_disc
     assert not table.watch.leaks, table.watch.leaks[:2]
     assert all(record.responded for record in table.clicks)
     channel = "\n".join(m.text for m in table.world.channel_messages(CHANNEL))
-    assert "Ambil match" in channel and "takes the last stick" in channel
+    assert "Ambil match" in channel and "The last stick was taken" in channel
+    moves = await table.click(table.humans[0], table.table_message(), LogButton.custom_id_for(live.id))
+    assert moves.ephemeral and "takes the last stick" in moves.text  # the game's own lines, in the table's Log
     log = await table.bot.storage.matches.action_log(live.id)
     assert (
         replay(

@@ -8,6 +8,8 @@ the rest AI, so windows with several humans happen while the run stays short).
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bot.frontend.ui import render
@@ -308,11 +310,9 @@ async def test_goceng_negotiation_with_always_ask_humans_stays_secret(tables, db
     assert (await table.bot.storage.matches.get_match(table.match_id)).status == "finished"
     assert watch.windows_seen["secret"] > 0 and watch.multi_human_windows > 0
     assert watch.secret_mentions == [] and watch.leaks == []
-    prompts = [
-        m
-        for p in table.humans
-        for m in table.world.dm_messages(p)
-        if "You may respond" in m.text or "response window is over" in m.text
-    ]
+    prompts = [r for r in table.world.log.requests_of("dm") if "You may respond" in json.dumps(r.json)]
     assert prompts, "no helper was told privately"
+    # Each prompt was removed once its window closed: nothing of them is left in anyone's DMs.
+    left = [m.text[:60] for p in table.humans for m in table.world.dm_messages(p) if "You may respond" in m.text]
+    assert left == [], left
     assert [c.text[:80] for c in table.clicks if any(s in c.text for s in STALE_TEXTS)] == []

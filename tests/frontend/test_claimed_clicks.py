@@ -18,6 +18,7 @@ from bot.frontend.ui.components import (
     HandButton,
     LanguageSelect,
     LobbyButton,
+    LogButton,
     MyOptionsButton,
     OptionsButton,
     OptionSelect,
@@ -83,6 +84,7 @@ async def test_every_component_is_routed_to_the_handler_it_calls(table):
     expected = {
         LobbyButton: handlers.lobby,
         HandButton: handlers.hand,
+        LogButton: handlers.log,
         PrefButton: handlers.hand,
         **{c: handlers.picking for c in (ActButton, PassButton, PickButton, PickSelect)},
         **{

@@ -31,6 +31,10 @@ def _contains(text: str, needle: str) -> bool:
     return re.search(r"(?<!\w)" + re.escape(needle) + r"(?!\w)", text) is not None
 
 
+#: The custom ids of a lobby's option panel (``PlayerOptionSelect``, ``PanelPageButton``).
+PANEL = re.compile(r"\b(lpset|lpage):")
+
+
 class Secrets:
     """Which Dreams each seat may know (its own, the cards it was shown), and what each human was shown."""
 
@@ -73,7 +77,9 @@ class Secrets:
                 continue
             self.checks += 1
             world = self.table.world
-            for message in world.dm_messages(human) + world.log.ephemeral_messages(human)[-3:]:
+            # The private messages of the match (a lobby's option panel names cards in its help, not a hand).
+            replies = [m for m in world.log.ephemeral_messages(human) if not PANEL.search(" ".join(m.custom_ids()))]
+            for message in world.dm_messages(human) + replies[-3:]:
                 text = _private_text(message)
                 self.leaks.extend((human, s, text) for s in secret if _contains(text, s))
 

@@ -27,7 +27,7 @@ from bot.play.match_types import MatchError
 from tests.frontend.table_driver import CHANNEL, GUEST, HOST, STRANGER, Table
 from tools.sim import FakeMessage, InteractionRecord
 
-COMMANDS = {"new", "hand", "board", "rules", "concede", "end"}
+COMMANDS = {"new", "hand", "log", "board", "rules", "concede", "end"}
 
 
 async def slash(

@@ -1,4 +1,4 @@
-"""An old picker is folded to one line when its player opens a newer one, through the token alone."""
+"""An old picker is removed when its player opens a newer one, through the token alone: one live picker each."""
 
 from __future__ import annotations
 
@@ -9,18 +9,20 @@ import discord
 from tests.frontend.table_driver import Table
 
 
-async def test_opening_a_new_picker_folds_the_previous_one(table: Table):
+async def test_opening_a_new_picker_removes_the_previous_one(table: Table):
     await table.open_and_start()
     player = table.live().waiting.turn
     first = (await table.open_picker(player)).message
     assert first is not None and first.custom_ids(), "the first picker has no choices"
     second = (await table.open_picker(player)).message
     assert second is not None and second.id != first.id
-    folded = table.world.message(first.id)
-    assert folded.text == "↪️ Replaced by a newer picker." and folded.custom_ids() == []
+    assert table.world.message(first.id).deleted
     assert second.custom_ids(), "the new picker must stay whole"
-    edit = table.world.requests[-1]  # the fold went through the original-response route, and Discord took it
-    assert edit.method == "PATCH" and unquote(edit.path).endswith("/messages/@original") and edit.status == 200
+    delete = table.world.requests[-1]  # through the original-response route, and Discord took it
+    assert delete.method == "DELETE" and unquote(delete.path).endswith("/messages/@original") and delete.status == 204
+    for _ in range(3):  # however many are opened, the player sees one
+        await table.open_picker(player)
+    assert len(table.world.log.ephemeral_messages(player)) == 1
 
 
 async def test_pickers_keep_no_interaction_objects(table: Table):

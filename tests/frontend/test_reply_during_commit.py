@@ -187,4 +187,4 @@ async def test_a_hand_picture_never_lands_on_a_picker_replaced_meanwhile(table: 
         gate.set()
     await table.world.settle()
     assert [r for r in moving.requests[1:] if r.files] == []  # no picture for a reply a newer picker replaced
-    assert not table.world.message(picker.id).buttons()  # folded away by the newer picker
+    assert table.world.message(picker.id).deleted  # removed by the newer picker

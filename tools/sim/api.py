@@ -480,6 +480,7 @@ def delete_message(
         and not srv.directory.bot_can(channel.guild_id, "manage_messages")
     ):
         raise err.missing_permissions()
+    req.message_id = msg.id
     srv.log.delete(msg)
     return None
 

@@ -299,5 +299,6 @@ for _template in (
         srv: Backend, req: RecordedRequest, p: PathParams, body: Any, uploads: Uploads, params: Query
     ) -> Any:
         _, msg = _webhook_message(srv, req, p)
+        req.message_id = msg.id
         srv.log.delete(msg)
         return None

@@ -440,8 +440,8 @@ class RecordedRequest:
     response: Any = None
     files: list[str] = field(default_factory=list)
     interaction_id: int | None = None
-    #: The message an edit changed, whatever its route: in its channel, or through an interaction
-    #: token by id or as ``@original``.
+    #: The message an edit or a delete changed, whatever its route: in its channel, or through an
+    #: interaction token by id or as ``@original``.
     message_id: int | None = None
 
     @property

@@ -1,4 +1,4 @@
-"""Each player's open private picker, so that an old one is folded away when a new one opens.
+"""Each player's open private picker, so that an old one is removed when a new one opens: one live picker each.
 
 A picker is an ephemeral reply, or a DM prompt a click turned into one: only
 the interaction that made it (or a later click on it) can edit an ephemeral
@@ -21,8 +21,6 @@ from typing import Any
 import discord
 
 from bot.frontend.delivery.retry import FAILED
-from bot.frontend.ui import render
-from bot.kernel.i18n import N_, translate
 from bot.play.clock import Clock
 
 log = logging.getLogger(__name__)
@@ -33,10 +31,14 @@ TOKEN_LIFETIME = 14 * 60
 #: How often (in pickers kept) the expired ones are dropped.
 PRUNE_EVERY = 256
 
-REPLACED = N_("↪️ Replaced by a newer picker.")
-
 #: Discord's name for an interaction's own reply in the webhook message routes.
 ORIGINAL = "@original"
+
+
+async def delete_original(reply: discord.Webhook) -> None:
+    """Delete the reply of the interaction whose token ``reply`` holds (an ephemeral one too, which nothing
+    else can remove): the route of ``Interaction.delete_original_response``, DELETE .../messages/@original."""
+    await reply.delete_message(ORIGINAL)  # type: ignore[arg-type]
 
 
 async def edit_original(reply: discord.Webhook, kwargs: dict[str, Any]) -> None:
@@ -96,8 +98,8 @@ class OpenPickers:
     async def opened(
         self, match_id: int, player: int, interaction: discord.Interaction[Any], *, in_place: bool = False
     ) -> None:
-        """A new picker was sent (``in_place``: the message clicked became it): fold the previous one to a
-        line, if its token still lives and it is another message."""
+        """A new picker was sent (``in_place``: the message clicked became it): delete the previous one, if its
+        token still lives and it is another message, so that old pickers do not pile up under the table."""
         previous = self._open.get((match_id, player))
         self._keep(match_id, player, interaction, in_place=in_place)
         if previous is None or self._clock.now() - previous.at > TOKEN_LIFETIME:
@@ -106,9 +108,9 @@ class OpenPickers:
             return  # the very message now showing the new picker
         reply = discord.Webhook.partial(previous.application_id, previous.token, client=interaction.client)
         try:
-            await edit_original(reply, render.collapsed(translate(REPLACED)).edit_kwargs())
-        except FAILED as exc:  # dismissed by the player, or too old: nothing to fold
-            log.debug("could not fold an old picker: %s", exc)
+            await delete_original(reply)
+        except FAILED as exc:  # dismissed by the player, or too old: nothing to remove
+            log.debug("could not remove an old picker: %s", exc)
 
     def __len__(self) -> int:
         return len(self._open)

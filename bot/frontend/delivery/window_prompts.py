@@ -17,14 +17,13 @@ from typing import Any
 import discord
 
 from bot.frontend.delivery.channels import Channels
-from bot.frontend.delivery.pickers import REPLACED, edit_original
+from bot.frontend.delivery.pickers import delete_original, edit_original
 from bot.frontend.delivery.private_news import private_lines
 from bot.frontend.delivery.retry import FAILED, retried
 from bot.frontend.delivery.shown import ShownMessages
 from bot.frontend.delivery.tidying import Send, Tidying
 from bot.frontend.ui import render
 from bot.frontend.ui.picker import walk
-from bot.kernel.i18n import t, translate
 from bot.play.match_types import PLAYER, LiveMatch, MoveOutcome
 
 log = logging.getLogger(__name__)
@@ -162,10 +161,22 @@ class WindowPrompts:
             await self._channels.messageable(where[0]).get_partial_message(where[1]).edit(**kwargs)
 
     async def _retire_prompt(self, live: LiveMatch, player: int, where: tuple[int, int]) -> None:
-        """A newer prompt replaced this one: folded through the player's click on it if it can, otherwise deleted."""
-        folded = render.collapsed(translate(REPLACED)).edit_kwargs()
-        if not await self._through_click(live, player, where[1], folded):
+        """A prompt that asks nothing any more (a newer one replaced it, or its window closed) is deleted, so a
+        player's DMs do not fill with old questions: through the player's click on it if it can (exempt from the
+        global rate limit), otherwise in their DM channel."""
+        reply = self._reply_to(live.id, player, where[1])
+        if reply is not None:
+            try:
+                await delete_original(reply)
+                return
+            except discord.NotFound:
+                return  # gone already
+            except FAILED as exc:  # the token is refused: the channel still takes the request
+                log.debug("could not delete a prompt through its click: %s", exc)
+        try:
             await self._channels.messageable(where[0]).get_partial_message(where[1]).delete()
+        except discord.NotFound:
+            pass  # gone already (the player's newer picker took its place)
 
     async def _through_click(self, live: LiveMatch, player: int, message_id: int, kwargs: dict[str, Any]) -> bool:
         """Edit a message through the token of the player's latest click on it while it lives (exempt from
@@ -236,37 +247,24 @@ class WindowPrompts:
         return {p for p in live.waiting.actors if (live.id, p) in self._prompted}
 
     async def fold(self, live: LiveMatch, *, skip: int | None = None, keep: Set[int] = frozenset()) -> None:
-        """The window round is over: fold its private prompts to one line (their buttons would mislead).
+        """The window round is over: its private prompts are deleted (their buttons would mislead, and a line
+        left in their place would pile up in the player's DMs).
 
-        ``keep``: players about to get a new prompt, which replaces the old one instead.
+        ``keep``: players about to get a new prompt, which replaces the old one instead. ``skip``: the player
+        whose click answered on their prompt (it shows their answer now).
 
-        The folds only tidy up (a click on a prompt's old buttons is told the window is over), so
-        they are edits of the background: sent after the caller's lock, at the pacer's background
+        The deletes only tidy up (a click on a prompt's old buttons is told the window is over), so
+        they are requests of the background: sent after the caller's lock, at the pacer's background
         priority, never ahead of a prompt, a ping or a table somebody is waiting for.
         """
         shown = self._shown
-        still_open = live.record.status == "active" and live.state is not None and live.waiting.in_window
-        folds: list[Send] = []
-        for player, (channel_id, message_id) in (await shown.sent(live, PROMPT)).items():
+        deletes: list[Send] = []
+        for player, where in (await shown.sent(live, PROMPT)).items():
             if player in keep and player != skip:
                 continue
             await shown.forget(live, PROMPT, player)
             self._prompted.pop((live.id, player), None)
             if player == skip:
                 continue
-            async with self._channels.in_private(live, player):
-                text = (
-                    t(
-                        "⌛ {game} #{match}: nothing is asked of you in this window for now.",
-                        game=live.game.title,
-                        match=live.id,
-                    )
-                    if still_open
-                    else t("⌛ {game} #{match}: that response window is over.", game=live.game.title, match=live.id)
-                )
-            folds.append(
-                functools.partial(
-                    self.edit_prompt, live, player, (channel_id, message_id), render.collapsed(text).edit_kwargs()
-                )
-            )
-        self._tidying.add(f"fold:{live.id}", "fold a window prompt", folds)
+            deletes.append(functools.partial(self._retire_prompt, live, player, where))
+        self._tidying.add(f"fold:{live.id}", "remove a window prompt", deletes)

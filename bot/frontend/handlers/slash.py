@@ -21,6 +21,7 @@ from bot.frontend.delivery.shown import ShownMessages
 from bot.frontend.handlers.announcements import Announcements
 from bot.frontend.handlers.answers import Answers, may_manage, name_of
 from bot.frontend.handlers.hand import OwnHand
+from bot.frontend.handlers.match_log import MatchLog
 from bot.frontend.handlers.timers import Timers
 from bot.frontend.names import shown
 from bot.frontend.ui import render
@@ -51,6 +52,7 @@ class SlashCommands:
         leaving: Leaving,
         shown: ShownMessages,
         hand: OwnHand,
+        log: MatchLog,
         pictures_on: Callable[[LiveMatch], Awaitable[bool]],
         pickers: OpenPickers,
         announcer: Announcements,
@@ -62,6 +64,7 @@ class SlashCommands:
         self._leaving = leaving
         self._shown = shown
         self._hand = hand
+        self._log = log
         #: Whether a match's server shows tables as pictures (the ``pictures`` setting, on by default).
         self._pictures_on = pictures_on
         self._pickers = pickers
@@ -132,6 +135,11 @@ class SlashCommands:
                 render.with_picture(rendered, png)
                 kwargs["files"] = rendered.files or []
             await self._answers.reply(interaction, **kwargs)
+
+    async def cmd_log(self, interaction: Interaction, game_name: str) -> None:
+        live = await self._match_here(interaction, game_name)
+        if live is not None:
+            await self._log.on_log(interaction, live.id, None)
 
     async def cmd_hand(self, interaction: Interaction, game_name: str) -> None:
         live = await self._match_here(interaction, game_name)

@@ -124,6 +124,12 @@ class HandHandler(Protocol):
     async def on_pref(self, interaction: Interaction, match_id: int, key: str, on: bool) -> None: ...
 
 
+class LogHandler(Protocol):
+    """What the table's Log button and its pages call (``bot.frontend.handlers.match_log``)."""
+
+    async def on_log(self, interaction: Interaction, match_id: int, page: int | None) -> None: ...
+
+
 class OptionsHandler(Protocol):
     """What the lobby's option controls call (``bot.frontend.handlers.lobby_options``)."""
 
@@ -322,6 +328,41 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"han
 
     async def answer(self, interaction: Interaction, handler: HandHandler) -> None:
         await handler.on_hand(interaction, self.match_id)
+
+
+class LogButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"log:(?P<match>{SNOWFLAKE})(?::(?P<page>[0-9]{{1,4}}))?"
+):
+    """ "Log": the match's last moves, privately, in the reader's language; ``page`` turns its pages (0: newest)."""
+
+    def __init__(self, match_id: int, page: int | None = None) -> None:
+        super().__init__(discord.ui.Button(custom_id=self.custom_id_for(match_id, page)))
+        self.match_id, self.page = match_id, page
+
+    @staticmethod
+    def custom_id_for(match_id: int, page: int | None = None) -> str:
+        return f"log:{match_id}" if page is None else f"log:{match_id}:{page}"
+
+    @classmethod
+    def make(
+        cls, match_id: int, page: int | None = None, *, label: str | None = None, disabled: bool = False
+    ) -> discord.ui.Button[Any]:
+        return discord.ui.Button(
+            label=t("Log") if label is None else label,
+            emoji="📜" if page is None else None,
+            style=ButtonStyle.secondary,
+            custom_id=cls.custom_id_for(match_id, page),
+            disabled=disabled,
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LogButton:
+        return cls(snowflake(match["match"]), int(match["page"]) if match["page"] is not None else None)
+
+    async def answer(self, interaction: Interaction, handler: LogHandler) -> None:
+        await handler.on_log(interaction, self.match_id, self.page)
 
 
 class PickButton(
@@ -665,6 +706,7 @@ COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PassButton,
     PrefButton,
     HandButton,
+    LogButton,
     PickButton,
     PickSelect,
     OptionsButton,

@@ -21,9 +21,17 @@ from typing import Any
 
 import discord
 
-from bot.frontend.names import plain, shown, shown_names
+from bot.frontend.names import shown, shown_names
 from bot.frontend.narrate import final_result
-from bot.frontend.ui.components import ActButton, HandButton, PassButton, PickButton, PickSelect, PrefButton
+from bot.frontend.ui.components import (
+    ActButton,
+    HandButton,
+    LogButton,
+    PassButton,
+    PickButton,
+    PickSelect,
+    PrefButton,
+)
 from bot.frontend.ui.fit import BUTTON_LIMIT, OPTION_LIMIT, clip
 from bot.frontend.ui.picker import Step
 from bot.kernel.contract import Result
@@ -275,39 +283,83 @@ def _summary_here(live: LiveMatch, result: Result) -> str:
     return again.summary if again.winners == result.winners else result.summary
 
 
+#: Last moves the table itself shows (the **Log** button shows them all).
+TABLE_MOVES = 3
+
+
 def turn_message(
     live: LiveMatch, recent: Sequence[str], *, result: Result | None = None, end_reason: str | None = None
 ) -> Rendered:
-    """The one public message of a running match: board, whose turn, last moves, buttons."""
+    """The one public message of a running match, for a phone first: what is asked now (whose turn, which
+    window), then the board, then the last few moves; its buttons: Take action, My hand, Log."""
     game, rec = live.game, live.record
     public = game.rules.view(live.state, None) if live.state is not None else None
     board = game.presenter.board(public, shown_names(rec.names)) if public is not None else None
-    lines = [board.text if board is not None else ""]
-    if recent:
-        lines.append(t("**Last moves**") + "\n" + "\n".join(f"• {line}" for line in recent[-6:]))
     over = rec.status in (FINISHED, ABANDONED)
-    if over:
-        lines.append(result_text(live, result, end_reason))
-        colour = COLOUR_OVER
-    else:
-        lines.append(status_line(live))
-        colour = COLOUR_WINDOW if live.waiting.in_window else COLOUR_PLAY
+    lines = [result_text(live, result, end_reason) if over else status_line(live)]
+    if not over:  # said while it lasts, not only in a log line that scrolls away
+        away = [p for p in rec.players if p in rec.autopilot and p > 0 and p not in rec.left]
+        gone = [p for p in rec.players if p in rec.autopilot and p > 0 and p in rec.left]
+        if away:
+            lines[0] += "\n" + t(
+                "🤖 The AI plays for {players} until they click again.",
+                players=", ".join(shown(seat_name(live, p)) for p in away),
+            )
+        if gone:
+            lines[0] += "\n" + t(
+                "🤖 The AI plays on for {players}, who left.",
+                players=", ".join(shown(seat_name(live, p)) for p in gone),
+            )
+    lines.append(board.text if board is not None else "")
+    if recent and not over:
+        lines.append(t("**Last moves**") + "\n" + "\n".join(f"• {line}" for line in recent[-TABLE_MOVES:]))
+    colour = COLOUR_OVER if over else COLOUR_WINDOW if live.waiting.in_window else COLOUR_PLAY
     embed = discord.Embed(
         title=match_title(live), colour=colour, description=_clip("\n\n".join(line for line in lines if line))
     )
-    players = ", ".join(plain(seat_name(live, p)) for p in rec.players)  # a footer shows text as it is
-    if any(p < 0 for p in rec.players):
-        footer = t(
-            "{players} · 🤖 with AI players · use /{game} hand to see your cards", players=players, game=game.name
-        )
-    else:
-        footer = t("{players} · use /{game} hand to see your cards", players=players, game=game.name)
-    embed.set_footer(text=footer)
     if board is not None:
         add_fields(embed, board.fields)
     if over:
-        return Rendered(embed=embed, view=discord.ui.View(timeout=None))
-    view = _static_view(ActButton.make(live.id, live.decision), HandButton.make(live.id))
+        return Rendered(embed=embed, view=_static_view(LogButton.make(live.id)))
+    view = _static_view(ActButton.make(live.id, live.decision), HandButton.make(live.id), LogButton.make(live.id))
+    return Rendered(embed=embed, view=view)
+
+
+#: Lines on one page of a match's log (the table itself shows the last few).
+LOG_PAGE = 25
+
+
+def log_pages(count: int) -> int:
+    """How many pages ``count`` lines of a log make (at least one, saying there is nothing yet)."""
+    return max(1, -(-count // LOG_PAGE))
+
+
+def log_page(live: LiveMatch, lines: Sequence[str], page: int) -> Rendered:
+    """One page of a match's public log, newest page first (``page`` 0): its lines oldest first, as they
+    happened, with buttons to the older and newer pages."""
+    pages = log_pages(len(lines))
+    page = max(0, min(page, pages - 1))
+    end = len(lines) - page * LOG_PAGE
+    shown_lines = lines[max(0, end - LOG_PAGE) : end]
+    body = "\n".join(f"• {line}" for line in shown_lines) if shown_lines else t("No moves yet.")
+    embed = discord.Embed(
+        title=t("📜 {title} · log", title=match_title(live)), colour=COLOUR_LOBBY, description=_clip(body)
+    )
+    if lines:
+        embed.set_footer(
+            text=t(
+                "Moves {first}–{last} of {total} · page {page} of {pages}",
+                first=max(0, end - LOG_PAGE) + 1,
+                last=end,
+                total=len(lines),
+                page=pages - page,
+                pages=pages,
+            )
+        )
+    view = _static_view(
+        LogButton.make(live.id, page + 1, label=t("◀ Older"), disabled=page + 1 >= pages),
+        LogButton.make(live.id, max(0, page - 1), label=t("Newer ▶"), disabled=page == 0),
+    )
     return Rendered(embed=embed, view=view)
 
 

@@ -123,7 +123,10 @@ def render_fields(view: Mapping[str, Any], names: Mapping[int, str]) -> list[Fie
     budget = FIELDS_BUDGET
     if view["viewer"] is not None:  # the hand, a line per card, shares the embed's 6,000 with the fields
         budget = min(budget, PRIVATE_EMBED - len("\n".join(hand_lines(view))))
-    for detail in (True, False):
+    # The public table is read on phones between moves: what does not change (abilities, effect texts) stays
+    # out of it (``/drama card`` and a player's own view show them); a player's own view keeps them.
+    details = (True, False) if view["viewer"] is not None else (False,)
+    for detail in details:
         fields = [seat_field(view, p, names, detail) for p in view["players"]]
         fields += [kedai_field(view, detail), decks_field(view)]
         if sum(len(f.name) + len(f.value) for f in fields) <= budget:

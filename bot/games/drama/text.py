@@ -160,6 +160,9 @@ def _n(names: Mapping[int, str], pid: Any) -> str:
 
 
 def _card(cid: Any) -> str:
+    """A card an event names, by id or (as the effects that move random cards tell them) by its name."""
+    if isinstance(cid, str):
+        return cid
     return CARDS.name(cid) if isinstance(cid, int) and cid >= 0 else "?"
 
 

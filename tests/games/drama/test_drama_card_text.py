@@ -91,12 +91,16 @@ def test_the_hand_is_a_line_per_card_with_its_text_and_the_board_shows_cards_in_
     assert "Aisyah" in seat.name and "**Ryan Kaya-Raya** (man)" in seat.value
     assert "▰" in seat.value and "Air Muka" in seat.value
     assert "💰1 Juta 🃏1 Draw ⚡2 Action 😠3 Dengki" in seat.value  # icons and words
-    assert "🎒 **Motor Kapcai** · 😠+1 Dengki · Discard 1 card" in seat.value
+    # The public table is read between moves on a phone: a card in play shows what it gives, not its effect text
+    # (``/drama card`` and the owner's own view show it).
+    assert "🎒 **Motor Kapcai** · 😠+1 Dengki" in seat.value and "Discard 1 card" not in seat.value
     assert "💍 **Lily** (spouse)" in seat.value
+    own = list(GAME.presenter.board(GAME.rules.view(s, P1), names).fields)[0]
+    assert "🎒 **Motor Kapcai** · 😠+1 Dengki · Discard 1 card" in own.value
     kedai = next(f for f in list(GAME.presenter.board(GAME.rules.view(s, None), names).fields) if "Kedai" in f.name)
     for slot, cid in enumerate(s.kedai):
         if cid is not None:
-            assert f"**{slot + 1}. {CARDS.name(cid)}** · {cardtext.line(cid)}" in kedai.value
+            assert f"**{slot + 1}. {CARDS.name(cid)}** · {cardtext.kind_word(cid)}" in kedai.value
 
 
 def test_no_internal_ids_in_the_window_and_choice_lines():

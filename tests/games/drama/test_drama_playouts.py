@@ -84,8 +84,11 @@ def _playout(seed: int, n: int, full: bool):
             if e["type"] in ("drew", "stolen"):
                 assert "visible_to" in e
             if full:
-                # Every event reads as a line, except a window pass, which is deliberately silent.
-                assert GAME.presenter.event_line(e, {}) or e["type"] == "pass"
+                # Every event reads as a line, except a window pass, which is deliberately silent; a card it
+                # names is named, never a "?".
+                line = GAME.presenter.event_line(e, {})
+                assert line or e["type"] == "pass"
+                assert "?" not in line.replace("Who?", ""), line
     else:
         raise AssertionError(f"seed {seed}: no end after {MAX_STEPS} steps")
     result = GAME.rules.result(state)
