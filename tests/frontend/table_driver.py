@@ -130,3 +130,14 @@ async def tick(table: Table, clock: Any, seconds: float) -> int:
     fired = await table.bot.scheduler.run_due()
     await table.world.settle()
     return fired
+
+
+async def ai_only_match(table: Table) -> int:
+    """A started match of two AI seats (the host opens it and leaves): its only wake-ups are the AI's moves."""
+    lobby = (await table.slash(HOST, "new")).message
+    match_id = table.live().id
+    await table.click(HOST, lobby, LobbyButton.custom_id_for(match_id, "leave"))
+    for _ in range(2):
+        await table.click(HOST, table.table_message(), LobbyButton.custom_id_for(match_id, "add_ai"))
+    await table.click(HOST, table.table_message(), LobbyButton.custom_id_for(match_id, "start"))
+    return match_id

@@ -14,7 +14,7 @@ import pytest
 from bot.frontend.ui.components import LobbyButton
 from bot.play.scheduler import RETRY_FIRST
 from tests.frontend.faults import disk_full, held_equals_stored, small_disk
-from tests.frontend.table_driver import GUEST, HOST, Table, tick
+from tests.frontend.table_driver import GUEST, HOST, Table, ai_only_match, tick
 
 NOT_TAKEN = "That was not taken: the database could not store it just now, so nothing changed."
 
@@ -66,12 +66,7 @@ async def test_a_join_on_a_full_disk_is_not_taken_and_works_once_there_is_space(
 
 
 async def test_an_ai_move_due_on_a_full_disk_is_tried_again_until_there_is_space(table: Table, clock, disk):
-    lobby = (await table.slash(HOST, "new")).message
-    match_id = table.live().id
-    await table.click(HOST, lobby, LobbyButton.custom_id_for(match_id, "leave"))
-    for _ in range(2):
-        await table.click(HOST, table.table_message(), LobbyButton.custom_id_for(match_id, "add_ai"))
-    await table.click(HOST, table.table_message(), LobbyButton.custom_id_for(match_id, "start"))
+    match_id = await ai_only_match(table)
     with disk_full(disk):
         assert await tick(table, clock, 2) == 1  # the AI's move: it cannot be stored
         assert match_id in table.bot.scheduler.pending(), "a failed wake-up was dropped"

@@ -7,7 +7,7 @@ import pytest
 
 from bot.frontend.ui.components import LobbyButton
 from bot.kernel.rng import Rng
-from tests.frontend.table_driver import CHANNEL, GUEST, HOST, Table, make_bot, tick
+from tests.frontend.table_driver import CHANNEL, GUEST, HOST, Table, ai_only_match, make_bot, tick
 
 
 async def finish_turn(table: Table, player: int) -> None:
@@ -55,12 +55,7 @@ async def test_ai_seat_plays_a_whole_match_against_a_person(table: Table, clock)
 
 
 async def test_ai_waits_its_delay(table: Table, clock):
-    lobby = (await table.slash(HOST, "new")).message
-    match_id = table.live().id
-    await table.click(HOST, lobby, LobbyButton.custom_id_for(match_id, "leave"))
-    for _ in range(2):
-        await table.click(HOST, table.table_message(), LobbyButton.custom_id_for(match_id, "add_ai"))
-    await table.click(HOST, table.table_message(), LobbyButton.custom_id_for(match_id, "start"))
+    await ai_only_match(table)
     assert await tick(table, clock, 1) == 0 and table.live().seq == 0
     assert await tick(table, clock, 1) == 1 and table.live().seq == 1
 

@@ -6,21 +6,9 @@ or a second bot on the same file would), so the AI seat's move cannot be stored.
 
 from __future__ import annotations
 
-from bot.frontend.ui.components import LobbyButton
 from bot.play.scheduler import RETRY_FIRST, SWEEP_EVERY
 from tests.frontend.faults import held_equals_stored, impatient, write_lock_held
-from tests.frontend.table_driver import HOST, Table, tick
-
-
-async def _ai_match(table: Table) -> int:
-    """A match of two AI seats: its only wake-ups are the AI's moves, 2 s after each other."""
-    lobby = (await table.slash(HOST, "new")).message
-    match_id = table.live().id
-    await table.click(HOST, lobby, LobbyButton.custom_id_for(match_id, "leave"))
-    for _ in range(2):
-        await table.click(HOST, table.table_message(), LobbyButton.custom_id_for(match_id, "add_ai"))
-    await table.click(HOST, table.table_message(), LobbyButton.custom_id_for(match_id, "start"))
-    return match_id
+from tests.frontend.table_driver import Table, ai_only_match, tick
 
 
 async def _live(table: Table, match_id: int):
@@ -29,7 +17,7 @@ async def _live(table: Table, match_id: int):
 
 
 async def test_a_wake_up_that_fails_on_a_locked_database_is_tried_again_until_it_works(table: Table, clock, db_path):
-    match_id = await _ai_match(table)
+    match_id = await ai_only_match(table)
     await impatient(table.bot)
     with write_lock_held(db_path):
         assert await tick(table, clock, 2) == 1  # the AI's move: it cannot be stored
@@ -47,7 +35,7 @@ async def test_a_wake_up_that_fails_on_a_locked_database_is_tried_again_until_it
 
 
 async def test_a_live_match_that_lost_its_wake_up_gets_it_back_at_the_next_sweep(table: Table, clock):
-    match_id = await _ai_match(table)
+    match_id = await ai_only_match(table)
     table.bot.scheduler.set(match_id, None)  # lost, whatever the cause
     assert await tick(table, clock, 10) == 0 and table.live().seq == 0
     await tick(table, clock, SWEEP_EVERY)  # the sweep finds it without a wake-up and points it at the AI's move
