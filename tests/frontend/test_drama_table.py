@@ -259,10 +259,12 @@ async def test_a_targeted_plot_twist_from_the_prompt_takes_three_clicks(tables, 
     mark = len(table.world.interactions)
     opened = await table.click(b, prompt, f"act:{table.match_id}:{live.record.decision_seq}")
     picker = opened.message
-    # Respond… opens straight at the Plot Twists, each with what it does under its name
-    options = [o for s in picker.selects() for o in s.options]
-    assert {o.label for o in options} == {"Anak Tiri Kaki Curi", "Cliffhanger"}
-    assert all(o.description and o.description.startswith("Plot Twist · ") for o in options)
+    # Respond… opens straight at the Plot Twists: a button each (one tap), what each does listed above them
+    labels = {b.label for b in picker.buttons()}
+    assert {"Anak Tiri Kaki Curi", "Cliffhanger"} <= labels and not picker.selects()
+    lines = picker.embeds[0]["description"].splitlines()
+    for card in ("Anak Tiri Kaki Curi", "Cliffhanger"):
+        assert any(line.startswith(f"**{card}** · Plot Twist · ") for line in lines), lines
     clicks = await seat.click_through(
         table.world,
         table.bot,

@@ -1,6 +1,6 @@
 """What a game's presenter gives reaches Discord within its limits.
 
-``choice_note``: explained choices are offered as a select with descriptions.
+``choice_note``: a few explained choices are buttons under their explanations; many are a select with descriptions.
 ``board``: the board's fields go on the table, the hand DM and the private reply.
 ``question``: a question longer than a line is shortened to one, once, here.
 The game is DRUMP with its presenter changed, so the tests see only the platform's part:
@@ -28,7 +28,7 @@ DRUMP = get_game("drump")
 
 
 def _note(state: Any, player: int, key: str, value: Any) -> str:
-    return "x" * 150 if key == "type" else ""
+    return "x" * 150
 
 
 def _board(view: Any, names: Any) -> Board:
@@ -78,10 +78,31 @@ def _first_step(live: LiveMatch) -> render.Rendered:
     return render.picker_message(live, player, step)
 
 
-def test_explained_choices_become_a_select_with_clipped_descriptions():
-    items = _components(_first_step(_live(Explained())))
+def _many_choices(live: LiveMatch) -> render.Rendered:
+    """The first step, walked from the first action, that offers more choices than buttons would hold."""
+    player = next(iter(live.game.rules.actors(live.state)))
+    legal = live.game.rules.legal_actions(live.state, player)
+    step = walk(legal, ())
+    while len(step.choices) <= render.BUTTON_CHOICES and step.action is None:
+        step = walk(legal, (*step.path, 0))
+    assert len(step.choices) > render.BUTTON_CHOICES, "no step of the first turn has that many choices"
+    return render.picker_message(live, player, step)
+
+
+def test_a_few_explained_choices_are_buttons_under_their_explanations():
+    rendered = _first_step(_live(Explained()))
+    items = _components(rendered)
+    assert items and all(isinstance(i, discord.ui.Button) for i in items)  # one tap each
+    assert rendered.embed is not None and rendered.embed.description is not None
+    lines = rendered.embed.description.splitlines()
+    listed = [next(line for line in lines if line.startswith(f"**{item.label}** · ")) for item in items]
+    assert all(line.endswith("…") for line in listed)  # each read above its button, cut to fit
+
+
+def test_many_explained_choices_become_a_select_with_clipped_descriptions():
+    items = _components(_many_choices(_live(Explained())))
     selects = [i for i in items if isinstance(i, discord.ui.Select)]
-    assert selects and not [i for i in items if isinstance(i, discord.ui.Button)]
+    assert selects
     descriptions = [o.description for s in selects for o in s.options]
     assert descriptions and all(d is not None and len(d) == 100 and d.endswith("…") for d in descriptions)
 

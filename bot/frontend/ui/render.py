@@ -53,6 +53,7 @@ EMBED_FIELDS = 25
 EMBED_TOTAL = 6000
 SELECT_OPTIONS = 25
 MAX_SELECTS = 4
+#: A step of this many choices or fewer is a row of buttons (one tap), more is a select (two).
 BUTTON_CHOICES = 5
 #: A question a prompt asks first is one line: a picker's title and a prompt's first line are kept to it.
 QUESTION_LIMIT = 100
@@ -584,6 +585,10 @@ def picker_message(
     question = _clip(
         game.presenter.question(state, player, step.key, step.context, shown_names(live.record.names)), QUESTION_LIMIT
     )
+    labels = [_option_label(choice_label(live, player, c.key, c.value)) for c in step.choices]
+    notes = [_option_label(game.presenter.choice_note(state, player, c.key, c.value)) or None for c in step.choices]
+    # A few choices are buttons, one tap each; what a choice does is then read above them, in a list.
+    buttons = len(step.choices) <= BUTTON_CHOICES
     parts = []
     if step.chosen:
         chosen = " › ".join(shown(choice_label(live, player, k, v)) for k, v in step.chosen)  # labels, as text
@@ -591,6 +596,12 @@ def picker_message(
     waiting = live.waiting
     if waiting.in_window and live.record.deadline:
         parts.append(t("⏳ Closes {time}", time=relative_time(live.record.deadline)))
+    if buttons and any(notes):
+        parts.append(
+            "\n".join(
+                f"**{label}** · {note}" if note else f"**{label}**" for label, note in zip(labels, notes, strict=True)
+            )
+        )
     parts.append(game.presenter.brief_text(game.rules.view(state, player), shown_names(live.record.names)))
     embed = discord.Embed(
         title=_clip(question, 256),
@@ -599,9 +610,7 @@ def picker_message(
     )
     embed.set_footer(text=t("{game} · match #{match} · only you can see this", game=game.title, match=live.id))
     view = discord.ui.View(timeout=None)
-    labels = [_option_label(choice_label(live, player, c.key, c.value)) for c in step.choices]
-    notes = [_option_label(game.presenter.choice_note(state, player, c.key, c.value)) or None for c in step.choices]
-    if len(step.choices) <= BUTTON_CHOICES and not step.path and not any(notes):
+    if buttons:
         for choice, label in zip(step.choices, labels, strict=True):
             view.add_item(
                 PickButton.make(live.id, live.decision, legal, step.path, choice.index, label=clip(label, BUTTON_LIMIT))
