@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bot.ai.levels import DEFAULT_LEVEL, check_level, set_level
+from bot.ai.levels import DEFAULT_LEVEL, check_level, level_of, set_level
 from bot.kernel.contract import IllegalAction, PlayerId
 from bot.kernel.module import get_game
 from bot.kernel.options import TABLE_OPTIONS, Option, check_table_options, find, seated_only
@@ -23,7 +23,7 @@ from bot.play.match_types import LiveMatch, MatchEnd, MatchError, is_ai
 from bot.play.matches import Matches
 from bot.play.moves import deadline_for
 from bot.play.ports import MatchStore, Narrator
-from bot.play.record import ABANDONED, ACTIVE, LOBBY, ChannelBusy, MatchRecord
+from bot.play.record import ABANDONED, ACTIVE, FINISHED, LOBBY, ChannelBusy, MatchRecord
 from bot.play.settings import ServerSettings
 
 #: Seconds after which a lobby whose message was never posted may be replaced by ``/<game> new``.
@@ -111,6 +111,44 @@ class Lobby:
         record.table_options = table_checked
         await self._store.save_lobby(record)
         return self._matches.remember(record)
+
+    async def rematch(self, match_id: int, user_id: PlayerId, name: str) -> tuple[LiveMatch, list[PlayerId]]:
+        """A new lobby in the finished match's channel, with its game, options and AI seats, hosted by the player
+        who asked (any person who played it): the new lobby and the other people of the old match, who are
+        invited to join with one click. Their own options (Laga's ``gender``) wait for them in the new lobby."""
+        old = await self._matches.load(match_id)
+        if old is None or old.state is None or old.record.status not in (FINISHED, ABANDONED):
+            raise MatchError(say("Only a finished match can be played again."))
+        rec = old.record
+        if user_id not in rec.players:
+            raise MatchError(say("Only the players of match #{match} can start its rematch.", match=match_id))
+        game = old.game
+        per_player = {o.name for o in game.rules.options if o.per_player}
+        table = {k: v for k, v in rec.table_options.items() if k in {o.name for o in TABLE_OPTIONS}}
+        live = await self.open(
+            guild_id=rec.guild_id,
+            channel_id=rec.channel_id,
+            game_name=game.name,
+            host_id=user_id,
+            host_name=name,
+            options={k: v for k, v in rec.options.items() if k not in per_player},
+            table_options=table,
+        )
+        new = live.record
+        people = [p for p in rec.players if not is_ai(p)]
+        for option in per_player & set(rec.options):
+            kept = {str(p): v for p, v in (rec.options.get(option) or {}).items() if int(p) in people}
+            if kept:
+                new.options[option] = kept
+        for seat in (p for p in rec.players if is_ai(p)):
+            if len(new.players) >= game.rules.max_players:
+                break
+            number = next(n for n in range(1, 100) if -n not in new.players)
+            new.players.append(-number)
+            new.names[-number] = await self._narrator.words(rec.guild_id, say("AI {number}", number=number))
+            set_level(new.table_options, -number, level_of(rec.table_options, seat))
+        await self._store.save_lobby(new)
+        return live, [p for p in people if p != user_id]
 
     async def _drop_unposted_lobby(self, other: MatchRecord) -> bool:
         """A lobby nobody can see (the bot died between storing it and posting it) gives way to a new one.

@@ -366,15 +366,16 @@ class Announcer:
                 match=live.id,
                 result=render.result_text(live, result, reason),
             )
+            post = render.result_post(live, content)
         interaction = self.table_show.followup_source(live, click)
         sent = None
         if interaction is not None:  # a followup in the channel: no global-limit cost
             sent = await self.channels.safe(
                 "announce the result as a followup",
-                interaction.followup.send(content=content, ephemeral=False, wait=True),
+                interaction.followup.send(**post.send_kwargs(), ephemeral=False, wait=True),
             )
         if sent is None:
-            await self.channels.safe("announce the result", self.channels.channel(live).send(content=content))
+            await self.channels.safe("announce the result", self.channels.channel(live).send(**post.send_kwargs()))
         await self.close_hands(live, notes)
 
     async def close_hands(self, live: LiveMatch, notes: Mapping[int, list[str]] | None = None) -> None:

@@ -100,6 +100,20 @@ class Answers:
         else:
             await answered(lambda: interaction.response.send_message(ephemeral=ephemeral, **kwargs), files)
 
+    async def post(self, interaction: Interaction, **kwargs: Any) -> int:
+        """A new public message in the channel as the interaction's answer (a lobby): its id, to edit it later."""
+        if interaction.response.is_done():  # deferred while waiting for the lock
+            interaction.extras.pop(THINKING, None)
+            sent = await answered(lambda: interaction.followup.send(ephemeral=False, wait=True, **kwargs))
+            if sent is not None:
+                return sent.id
+        else:
+            callback = await answered(lambda: interaction.response.send_message(**kwargs))
+            message_id = getattr(callback, "message_id", None)
+            if message_id is not None:
+                return int(message_id)
+        return (await interaction.original_response()).id
+
     async def after_commit(self, interaction: Interaction, send: Callable[[], Awaitable[T]]) -> T | None:
         """Send the reply to a move already committed: it must not turn into "something went wrong".
 

@@ -52,6 +52,9 @@ class LobbySeats:
         if op == "start":
             await self._start(interaction, match_id)
             return
+        if op == "rematch":
+            await self._rematch(interaction, match_id)
+            return
         async with self._answers.locked(interaction, match_id, update=True):
             if op == "cancel":
                 end = await self._lobby.cancel(match_id, user.id, may_manage=may_manage(interaction))
@@ -73,6 +76,22 @@ class LobbySeats:
             async with self._answers.in_channel(live):
                 rendered = lobby_message(live)
             await self._answers.edit_clicked(interaction, rendered)
+
+    async def _rematch(self, interaction: Interaction, match_id: int) -> None:
+        """Rematch on a finished table: a new lobby, posted below, inviting the match's other people by name."""
+        async with self._answers.locked(interaction, match_id, ephemeral=False):
+            live, invited = await self._lobby.rematch(match_id, interaction.user.id, name_of(interaction.user))
+            async with self._answers.in_channel(live):
+                rendered = lobby_message(live)
+                if invited:
+                    rendered.content = t(
+                        "🔁 Rematch of match #{match}! {players}: join with one click.",
+                        match=match_id,
+                        players=" ".join(render.mention(p) for p in invited),
+                    )
+            kwargs = rendered.send_kwargs()
+            kwargs["allowed_mentions"] = discord.AllowedMentions(users=[discord.Object(p) for p in invited])
+            await self._shown.set_table_message(live, await self._answers.post(interaction, **kwargs))
 
     async def _start(self, interaction: Interaction, match_id: int) -> None:
         async with self._answers.locked(interaction, match_id, ephemeral=False, update=True):

@@ -113,11 +113,7 @@ class SlashCommands:
         )
         async with self._answers.in_channel(live):
             rendered = lobby_message(live)
-        callback = await interaction.response.send_message(**rendered.send_kwargs())
-        message_id = getattr(callback, "message_id", None)
-        if message_id is None:
-            message_id = (await interaction.original_response()).id
-        await self._shown.set_table_message(live, message_id)
+        await self._shown.set_table_message(live, await self._answers.post(interaction, **rendered.send_kwargs()))
 
     async def cmd_board(self, interaction: Interaction, game_name: str) -> None:
         live = await self._match_here(interaction, game_name)

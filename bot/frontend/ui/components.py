@@ -153,9 +153,10 @@ class OptionsHandler(Protocol):
 # --- the table's components -----------------------------------------------------------
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"lobby:(?P<match>{SNOWFLAKE}):(?P<op>join|leave|start|cancel|add_ai|remove_ai)",
+    template=rf"lobby:(?P<match>{SNOWFLAKE}):(?P<op>join|leave|start|cancel|add_ai|remove_ai|rematch)",
 ):
-    """The lobby's seat buttons: Join, Leave, Start, Cancel, Add AI, Remove AI."""
+    """The lobby's seat buttons: Join, Leave, Start, Cancel, Add AI, Remove AI; and on a finished table,
+    Rematch (a new lobby with the same game, options and AI seats)."""
 
     OPS: ClassVar[dict[str, tuple[str, ButtonStyle, int]]] = {
         "join": (N_("Join"), ButtonStyle.success, 0),
@@ -164,6 +165,7 @@ class LobbyButton(
         "cancel": (N_("Cancel"), ButtonStyle.danger, 0),
         "add_ai": (N_("Add AI"), ButtonStyle.secondary, 1),
         "remove_ai": (N_("Remove AI"), ButtonStyle.secondary, 1),
+        "rematch": (N_("🔁 Rematch"), ButtonStyle.success, 0),
     }
 
     def __init__(self, match_id: int, op: str) -> None:

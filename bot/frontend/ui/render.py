@@ -26,6 +26,7 @@ from bot.frontend.narrate import final_result
 from bot.frontend.ui.components import (
     ActButton,
     HandButton,
+    LobbyButton,
     LogButton,
     PassButton,
     PickButton,
@@ -274,6 +275,12 @@ def result_text(live: LiveMatch, result: Result | None, reason: str | None = Non
     return "\n".join(parts)
 
 
+def result_post(live: LiveMatch, text: str) -> Rendered:
+    """The channel's post that a match is over: its result, and Rematch when it was played (not a lobby cancelled)."""
+    again = [LobbyButton.make(live.id, "rematch")] if live.state is not None else []
+    return Rendered(content=text, view=_static_view(*again) if again else None)
+
+
 def _summary_here(live: LiveMatch, result: Result) -> str:
     """The result's summary in the current language: stored in the server's, so told again from the
     final state when there is one (a DM reader may read another language); else as stored."""
@@ -321,7 +328,8 @@ def turn_message(
     if board is not None:
         add_fields(embed, board.fields)
     if over:
-        return Rendered(embed=embed, view=_static_view(LogButton.make(live.id)))
+        again = [LobbyButton.make(live.id, "rematch")] if live.state is not None else []
+        return Rendered(embed=embed, view=_static_view(*again, LogButton.make(live.id)))
     view = _static_view(ActButton.make(live.id, live.decision), HandButton.make(live.id), LogButton.make(live.id))
     return Rendered(embed=embed, view=view)
 
@@ -585,7 +593,8 @@ def picker_message(
     question = _clip(
         game.presenter.question(state, player, step.key, step.context, shown_names(live.record.names)), QUESTION_LIMIT
     )
-    labels = [_option_label(choice_label(live, player, c.key, c.value)) for c in step.choices]
+    named = [choice_label(live, player, c.key, c.value) for c in step.choices]  # a player's name as they wrote it
+    labels = [_option_label(label) for label in named]
     notes = [_option_label(game.presenter.choice_note(state, player, c.key, c.value)) or None for c in step.choices]
     # A few choices are buttons, one tap each; what a choice does is then read above them, in a list.
     buttons = len(step.choices) <= BUTTON_CHOICES
@@ -596,12 +605,11 @@ def picker_message(
     waiting = live.waiting
     if waiting.in_window and live.record.deadline:
         parts.append(t("⏳ Closes {time}", time=relative_time(live.record.deadline)))
-    if buttons and any(notes):
-        parts.append(
-            "\n".join(
-                f"**{label}** · {note}" if note else f"**{label}**" for label, note in zip(labels, notes, strict=True)
-            )
-        )
+    if buttons and any(notes):  # markdown here: a name is written escaped (a label shows it as plain text)
+        listed = [
+            f"**{shown(name)}**" + (f" · {note}" if note else "") for name, note in zip(named, notes, strict=True)
+        ]
+        parts.append("\n".join(listed))
     parts.append(game.presenter.brief_text(game.rules.view(state, player), shown_names(live.record.names)))
     embed = discord.Embed(
         title=_clip(question, 256),
