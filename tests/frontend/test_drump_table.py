@@ -245,6 +245,8 @@ async def test_concede_gives_the_opponent_the_win(table: Table):
     assert "Aisyah wins" in conceded.text
     stored = await table.bot.storage.matches.get_match(live.id)
     assert stored.status == "finished" and stored.result["winners"] == [HOST]
+    final = table.world.message(stored.message_id).text  # the winner, and no "to play" left above it
+    assert "Aisyah wins" in final and "to play" not in final
 
 
 async def _until_block_window(table: Table, rng: Rng) -> None:

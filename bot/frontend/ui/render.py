@@ -318,7 +318,9 @@ def turn_message(
                 "🤖 The AI plays on for {players}, who left.",
                 players=", ".join(shown(seat_name(live, p)) for p in gone),
             )
-    lines.append(board.text if board is not None else "")
+    # A match ended before the game did (conceded, ended) keeps its board but not its "who plays next" words.
+    stopped = over and live.state is not None and not game.rules.is_over(live.state)
+    lines.append(board.text if board is not None and not stopped else "")
     if recent and not over:
         lines.append(t("**Last moves**") + "\n" + "\n".join(f"• {line}" for line in recent[-TABLE_MOVES:]))
     colour = COLOUR_OVER if over else COLOUR_WINDOW if live.waiting.in_window else COLOUR_PLAY
