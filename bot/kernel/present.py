@@ -80,6 +80,10 @@ def _no_rules() -> str:
     return ""
 
 
+def _score(points: int) -> str:
+    return str(points)
+
+
 @dataclass(frozen=True)
 class Presenter:
     """What a game's people read, one function per question the platform asks. Every text is in the
@@ -109,6 +113,8 @@ class Presenter:
     lasting: Callable[[dict[str, Any]], dict[str, Any]] = _lasting
     #: A short player-facing rules page, including the rulings this game relies on.
     rules_page: Callable[[], str] = _no_rules
+    #: A final score in words, with what it counts ("5 silver", "12 points"), for the result.
+    score: Callable[[int], str] = _score
 
     def brief_text(self, view: View, names: Names) -> str:
         """The brief, or the whole board's text for a game that has no brief of its own."""

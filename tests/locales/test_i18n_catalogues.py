@@ -20,6 +20,7 @@ SHIPPED = ("ms", "id")
 #: (kept as printed in every language), placeholders, emoji and punctuation.
 SAME_AS_ENGLISH = frozenset(
     {
+        "{n} Air Muka",
         "`{key}` = **{value}** ({low}–{high} {unit}): {help}",
         "🎒 **{card}**",
         "**{hero}** ({gender})",

@@ -271,7 +271,9 @@ def result_text(live: LiveMatch, result: Result | None, reason: str | None = Non
     if summary:
         parts.append(summary)
     if result.scores:
-        parts.append(" · ".join(f"{shown(seat_name(live, p))}: {s}" for p, s in result.scores.items()))
+        game = getattr(live, "game", None)  # a bare stand-in names players only
+        score = game.presenter.score if game is not None else str
+        parts.append(" · ".join(f"{shown(seat_name(live, p))}: {score(s)}" for p, s in result.scores.items()))
     return "\n".join(parts)
 
 

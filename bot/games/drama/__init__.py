@@ -7,9 +7,15 @@ with (``sampler``), its pictures (``picture``) and ``/drama card`` (``cardtext``
 
 from bot.games.drama import ai, cardtext, explain, sampler, text, view
 from bot.games.drama.rules import DramaRules
-from bot.kernel.i18n import N_
+from bot.kernel.i18n import N_, tn
 from bot.kernel.module import GameModule
 from bot.kernel.present import Lookup, Presenter
+
+
+def score(points: int) -> str:
+    """A final score with what it counts (Air Muka left: what a hero has when the drama ends)."""
+    return tn("{n} Air Muka", "{n} Air Muka", points, n=points)
+
 
 MODULE = GameModule(
     rules=DramaRules(),
@@ -22,6 +28,7 @@ MODULE = GameModule(
         event_line=text.describe_event,
         board=view.render_board,
         brief=view.render_brief,
+        score=score,
         rules_page=text.rules_summary,
     ),
     policies={"normal": ai.HeuristicPolicy},

@@ -7,9 +7,15 @@
 
 from bot.games.drump import ai, sampler, text, view
 from bot.games.drump.rules import DrumpRules
-from bot.kernel.i18n import N_
+from bot.kernel.i18n import N_, tn
 from bot.kernel.module import GameModule
 from bot.kernel.present import Presenter
+
+
+def score(points: int) -> str:
+    """A final score with what it counts (part scores: what each player's monster parts add up to)."""
+    return tn("{n} point", "{n} points", points, n=points)
+
 
 MODULE = GameModule(
     rules=DrumpRules(),
@@ -21,6 +27,7 @@ MODULE = GameModule(
         event_line=text.describe_event,
         board=view.render_board,
         brief=view.render_brief,
+        score=score,
         rules_page=text.rules,
     ),
     policies={"easy": ai.EasyPolicy, "normal": ai.NormalPolicy},

@@ -9,9 +9,15 @@ hard AI searches over), ``rules`` (the ``Rules`` surface). ``MODULE`` puts them 
 
 from bot.games.goceng import ai, bargain_text, board, sampler, text, view
 from bot.games.goceng.rules import GocengRules
-from bot.kernel.i18n import N_
+from bot.kernel.i18n import N_, tn
 from bot.kernel.module import GameModule
 from bot.kernel.present import Presenter
+
+
+def score(points: int) -> str:
+    """A final score with what it counts (the silver each player holds at the end)."""
+    return tn("{n} silver", "{n} silver", points, n=points)
+
 
 MODULE = GameModule(
     rules=GocengRules(),
@@ -25,6 +31,7 @@ MODULE = GameModule(
         board=board.render_board,
         brief=view.render_brief,
         lasting=view.lasting,
+        score=score,
         rules_page=text.rules,
     ),
     policies={"normal": ai.HeuristicPolicy},

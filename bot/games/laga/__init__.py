@@ -7,9 +7,15 @@ searches with (``sampler``) and its pictures (``picture``).
 
 from bot.games.laga import ai, questions, sampler, summary, text, view
 from bot.games.laga.rules import LagaRules
-from bot.kernel.i18n import N_
+from bot.kernel.i18n import N_, tn
 from bot.kernel.module import GameModule
 from bot.kernel.present import Presenter
+
+
+def score(points: int) -> str:
+    """A final score with what it counts (the points the rulebook counts at the end)."""
+    return tn("{n} point", "{n} points", points, n=points)
+
 
 MODULE = GameModule(
     rules=LagaRules(),
@@ -22,6 +28,7 @@ MODULE = GameModule(
         event_line=text.describe_event,
         board=view.render_board,
         brief=view.render_brief,
+        score=score,
         rules_page=summary.rules_summary,
     ),
     policies={"normal": ai.LagaHeuristicPolicy},
