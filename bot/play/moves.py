@@ -327,17 +327,31 @@ class Moves:
         window = live.waiting.in_window
         by = TIMEOUT if window else TURN_TIMEOUT
         round_deadline = live.record.deadline
+        takeover_after = (await self._settings.of(live.record.guild_id))["idle_takeover"]
         for _ in range(MAX_CHAINED_TIMEOUTS):
             actors = sorted(live.waiting.actors)
             if not actors:
                 break
             player = actors[0]
-            action = live.game.rules.timeout_action(live.state, player) or _policy_choice(live, player)
+            # The timeout that hands an absent player's seat to the AI is played by the AI already: the table does
+            # not lose that turn to the engine's bare timeout move (a pass, an end of turn).
+            takes_over = (
+                by == TURN_TIMEOUT
+                and not is_ai(player)
+                and live.record.timeouts.get(player, 0) + 1 >= takeover_after
+                and player not in live.record.autopilot
+            )
+            rules = live.game.rules
+            action = (
+                _policy_choice(live, player)
+                if takes_over
+                else rules.timeout_action(live.state, player) or _policy_choice(live, player)
+            )
             outcome = await self.act(match_id, player, action, decision=live.decision, by=by)
             outcomes.append(outcome)
             by = TIMEOUT  # only the first counts towards the idle takeover
-            if outcome.finished:
-                break
+            if outcome.finished or takes_over:
+                break  # (the AI holds the seat now: it plays the rest of the turn at its own pace)
             still_window = live.waiting.in_window
             if window and still_window and live.record.deadline == round_deadline:
                 continue  # others in the same window round timed out too

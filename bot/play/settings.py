@@ -71,7 +71,7 @@ SETTINGS: dict[str, SettingDef] = {
         ),
         SettingDef(
             "turn_seconds",
-            180,
+            120,
             30,
             3600,
             say("seconds"),
@@ -89,7 +89,7 @@ SETTINGS: dict[str, SettingDef] = {
         ),
         SettingDef(
             "idle_takeover",
-            2,
+            1,
             1,
             10,
             say("timeouts"),

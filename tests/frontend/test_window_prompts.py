@@ -82,8 +82,8 @@ async def test_a_secret_window_is_told_privately_and_passed_with_one_click(drama
     for message in channel:
         assert not (_mentions(message.text) & set(choosers)), message.text
     table = world.message(live.record.message_id)
-    assert "Responses are open" in table.text
-    status = next(line for line in table.text.splitlines() if "Responses are open" in line)
+    assert "Responses open" in table.text
+    status = next(line for line in table.text.splitlines() if "Responses open" in line)
     assert all(live.name_of(p) not in status for p in PLAYERS)
     # Each who may answer has a private prompt, the question first, with Respond / Pass / Pass until my turn.
     prompts = {}

@@ -231,10 +231,10 @@ def status_line(live: LiveMatch) -> str:
     if waiting.window is not None and not waiting.window.public:
         if rec.deadline:
             return t(
-                "⚡ **Responses are open** · closes {time}. Anyone who can answer was told privately.",
+                "⚡ **Responses open** · closes {time} · asked privately",
                 time=relative_time(rec.deadline),
             )
-        return t("⚡ **Responses are open**. Anyone who can answer was told privately.")
+        return t("⚡ **Responses open** · asked privately")
     who = ", ".join(mention(p) for p in sorted(waiting.actors))
     if waiting.window is not None:
         if rec.deadline:

@@ -47,13 +47,19 @@ TYPE_LABELS = {
 
 
 def describe_choice(state: GocengState, player: int, key: str, value: Any) -> str:
+    """A picker's label for one value: a label of its own, so a card's colour words start capitalised."""
+    return _choice(state, player, key, value, capital=True)
+
+
+def _choice(state: GocengState, player: int, key: str, value: Any, *, capital: bool = False) -> str:
+    """One value in words; ``capital``: as a label of its own (else within a sentence)."""
     if key == "type":
         label = bargain_text.type_label(state, player, value) if isinstance(value, str) else None
         if label:
             return label
         return translate(TYPE_LABELS[value]) if isinstance(value, str) and value in TYPE_LABELS else str(value)
     if key == "card" and value in load_cards().skills:
-        return card_text(card_info(value), named=True, plain=True)
+        return card_text(card_info(value), named=True, plain=True, capital=capital)
     if key == "price":
         return tn("{n} silver", "{n} silver", value) if isinstance(value, int) else t("{price} silver", price=value)
     if key in ("target", "helper"):
@@ -75,7 +81,7 @@ def describe_choice(state: GocengState, player: int, key: str, value: Any) -> st
 def describe_action(state: GocengState, player: int, action: Action) -> str:
     kind = action.get("type")
     head = describe_choice(state, player, "type", kind)
-    params = [describe_choice(state, player, k, v) for k, v in action.items() if k != "type"]
+    params = [_choice(state, player, k, v) for k, v in action.items() if k != "type"]
     if kind == "offer" and len(params) == 2:
         if state.battle is not None and negotiation.standing(state, player) is not None:
             return t("Change my offer to {card} for {price}", card=params[0], price=params[1])[:100]

@@ -189,14 +189,15 @@ def fist_name(colour: str) -> str:
     return translate(_FIST_NAMES.get(colour, colour))
 
 
-def card_text(info: Mapping[str, Any], *, named: bool = False, plain: bool = False) -> str:
-    """A card's fists as emoji (top → bottom); ``named`` adds the colour words after each emoji;
-    ``plain`` leaves out Markdown (for button and option labels, which show it as typed)."""
+def card_text(info: Mapping[str, Any], *, named: bool = False, plain: bool = False, capital: bool = False) -> str:
+    """A card's fists as emoji (top → bottom); ``named`` adds the colour words after each emoji (``capital``:
+    capitalised, for a label that is the card alone); ``plain`` leaves out Markdown (for button and option
+    labels, which show it as typed)."""
     if named:
-        fists = (
-            f"{_FIST.get(info['top'], '?')} {fist_name(info['top'])} → "
-            f"{_FIST.get(info['bottom'], '?')} {fist_name(info['bottom'])}"
-        )
+        top, bottom = fist_name(info["top"]), fist_name(info["bottom"])
+        if capital:  # a label of its own (a button), not words within a sentence
+            top, bottom = top[:1].upper() + top[1:], bottom[:1].upper() + bottom[1:]
+        fists = f"{_FIST.get(info['top'], '?')} {top} → {_FIST.get(info['bottom'], '?')} {bottom}"
     else:
         fists = f"{_FIST.get(info['top'], '?')}→{_FIST.get(info['bottom'], '?')}"
     if info.get("ajian"):
