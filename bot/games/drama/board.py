@@ -197,7 +197,7 @@ def window_chain(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
                 target=_name(names, a["target"]),
             ),
         )
-    return t("⚡ {chain}", chain=" → ".join(chain)) if chain else ""
+    return "⚡ " + " → ".join(chain) if chain else ""
 
 
 def window_cards(view: Mapping[str, Any]) -> str:
@@ -206,36 +206,8 @@ def window_cards(view: Mapping[str, Any]) -> str:
     w, a = view["window"], view["attack"]
     chain = [entry_text(e["name"]) for e in w["stack"]]
     if w["kind"] == "dengki" and a:
-        chain.insert(0, t("DENGKI {strength}", strength=a["strength"]))
-    return t("⚡ {chain}", chain=" → ".join(chain)) if chain else ""
-
-
-def window_words(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
-    """The open window in words: its moment and the chain of responses so far."""
-    w = view["window"]
-    tp = _name(names, view["turn"]["player"])
-    a = view["attack"]
-    moment = {
-        "turn_start": t("{player}'s turn starts", player=tp),
-        "action_start": t("{player} starts the Action phase", player=tp),
-        "played": "",
-        "dengki": "",
-    }.get(w["kind"], "")
-    chain = [entry_words(e, w["stack"], names) for e in w["stack"]]
-    if w["kind"] == "dengki" and a:
-        chain.insert(
-            0,
-            t(
-                "{attacker} aims {strength} DENGKI at {target}",
-                attacker=_name(names, a["attacker"]),
-                strength=a["strength"],
-                target=_name(names, a["target"]),
-            ),
-        )
-    text = " → ".join(([moment] if moment else []) + chain) or t("a card was played")
-    if w.get("you_may_answer"):
-        return t("⚡ **Plot Twist window**: {chain}. You may respond.", chain=text)
-    return t("⚡ **Plot Twist window**: {chain}.", chain=text)
+        chain.insert(0, f"DENGKI {a['strength']}")
+    return "⚡ " + " → ".join(chain) if chain else ""
 
 
 def hand_lines(view: Mapping[str, Any]) -> list[str]:
@@ -305,14 +277,8 @@ def public_seat(view: Mapping[str, Any], p: Mapping[str, Any], names: Mapping[in
         return t("❌ **{player}** out", player=name)
     if not p["hero"]:
         return t("**{player}** is choosing a hero", player=name)
-    head = mark + t(
-        "**{player}** {air_muka}/{max} Air Muka 💰{juta} ✋{n}",
-        n=p["hand_count"],
-        player=name,
-        air_muka=p["air_muka"],
-        max=MAX_AIR_MUKA,
-        juta=p["juta"],
-    )
+    # names, numbers and game terms only (Air Muka, Juta): the same in every language
+    head = f"{mark}**{name}** {p['air_muka']}/{MAX_AIR_MUKA} Air Muka 💰{p['juta']} ✋{p['hand_count']}"
     if level > 2 or view["phase"] == "pick":
         return head if view["phase"] != "pick" else t("**{player}** plays {hero}", player=name, hero=p["hero"])
     bits = ([p["hero"]] if level < 2 else []) + ([_extra_attrs(p)] if level < 1 else []) + _in_play(p, level < 1)
@@ -332,10 +298,10 @@ def kedai_line(view: Mapping[str, Any], costs: bool, label: bool = True) -> str:
         elif not costs:
             slots.append(c["name"])
         elif c["kind"] == "item":
-            slots.append(t("{card} {price} Juta", card=c["name"], price=c["price"]))
+            slots.append(f"{c['name']} {c['price']} Juta")
         else:
             slots.append(tn("{card} ({n} card)", "{card} ({n} cards)", c["recruit"], card=c["name"]))
-    return t("🏪 **Kedai:** {slots}", slots=" · ".join(slots)) if label else "🏪 " + " · ".join(slots)
+    return "🏪 **Kedai:** " + " · ".join(slots) if label else "🏪 " + " · ".join(slots)
 
 
 def public_lines(

@@ -217,8 +217,6 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
             if a["stopped"]
             else t("⚔️ **DENGKI {strength}**: {attacker} → {target}", **fields)
         )
-    if view["window"] and view["viewer"] is None:  # a player's own copy is told by their prompt
-        lines.append(board.window_words(view, names))
     c = view["choice"]
     if c:
         lines.append(
@@ -264,7 +262,7 @@ def _public(view: Mapping[str, Any], names: Mapping[int, str]) -> list[str]:
         )
     c = view["choice"]
     if c:
-        head.append(t("⏳ {what}", what=_choice_kind(c["kind"])))
+        head.append("⏳ " + _choice_kind(c["kind"]))
     window = [board.window_chain(view, names), board.window_cards(view)] if w else []
     return board.public_lines(view, names, head, window)
 
