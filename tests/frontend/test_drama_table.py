@@ -55,9 +55,10 @@ async def test_a_whole_match_reads_well_and_keeps_every_hand_secret(tables, db_p
         for cid in player(live.state, pid).hand:
             assert f"🃏 **{CARDS.name(cid)}**" in dm.text, (CARDS.name(cid), dm.text[:300])
     tab = table.world.message(table.table_id)
-    fields = tab.embeds[0]["fields"]
-    assert len(fields) == humans + ais + 2 and any("Kedai" in f["name"] for f in fields)
-    assert all("Air Muka" in f["value"] for f in fields[: humans + ais])
+    # the public table is text for a phone: a line per seat (name first, then Air Muka) and the Kedai; no fields
+    description = tab.embeds[0]["description"]
+    assert not tab.embeds[0].get("fields") and "🏪" in description
+    assert len(re.findall(r"\*\*[^*\n]+\*\* \d/7 Air Muka", description)) == humans + ais, description
     await table.play_out()
     assert (await table.bot.storage.matches.get_match(table.match_id)).status == "finished"
     watch = table.watch

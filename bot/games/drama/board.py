@@ -180,17 +180,12 @@ def entry_words(e: Mapping[str, Any], stack: list[Mapping[str, Any]], names: Map
     )
 
 
-def window_words(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
-    """The open window in words: its moment and the chain of responses so far."""
+def window_chain(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    """The open window in one line for the public table: the DENGKI aimed, if any, and each response
+    ("⚡ Aisyah plays X → Budi plays Y against Aisyah's X"); empty when nothing is on it yet (the status line
+    says the window is open, the turn line says which moment)."""
     w = view["window"]
-    tp = _name(names, view["turn"]["player"])
     a = view["attack"]
-    moment = {
-        "turn_start": t("{player}'s turn starts", player=tp),
-        "action_start": t("{player} starts the Action phase", player=tp),
-        "played": "",
-        "dengki": "",
-    }.get(w["kind"], "")
     chain = [entry_words(e, w["stack"], names) for e in w["stack"]]
     if w["kind"] == "dengki" and a:
         chain.insert(
@@ -202,10 +197,17 @@ def window_words(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
                 target=_name(names, a["target"]),
             ),
         )
-    text = " → ".join(([moment] if moment else []) + chain) or t("a card was played")
-    if w.get("you_may_answer"):
-        return t("⚡ **Plot Twist window**: {chain}. You may respond.", chain=text)
-    return t("⚡ **Plot Twist window**: {chain}.", chain=text)
+    return "⚡ " + " → ".join(chain) if chain else ""
+
+
+def window_cards(view: Mapping[str, Any]) -> str:
+    """The open window's cards in a line, "⚡ Aku Sebenarnya Polis → Sebenarnya Semua Hanyalah Mimpi" (who
+    played each is in the last moves); empty when nothing is on it."""
+    w, a = view["window"], view["attack"]
+    chain = [entry_text(e["name"]) for e in w["stack"]]
+    if w["kind"] == "dengki" and a:
+        chain.insert(0, f"DENGKI {a['strength']}")
+    return "⚡ " + " → ".join(chain) if chain else ""
 
 
 def hand_lines(view: Mapping[str, Any]) -> list[str]:
@@ -223,4 +225,104 @@ def hand_lines(view: Mapping[str, Any]) -> list[str]:
             if cid < BLUE_COUNT
             else t("🃏 **{card}** · {text}", card=c["name"], text=text)
         )
+    return lines
+
+
+# --- the public table, compact for a phone ------------------------------------------------------
+#
+# The table everyone reads between moves is one phone screen: the platform's status line (who is
+# waited on), this board, the last moves and the buttons. So the board is text only (no fields, whose
+# names take lines of their own): the turn and phase, the attack or window, a line per seat with its
+# name first and its public numbers, and the Kedai. Richer levels add each seat's hero, attributes
+# above the base and cards in play, and the Kedai's prices; the richest that fits ``PUBLIC_LINES``
+# (counted as a phone wraps them) is shown. What never changes (abilities, card texts) is in
+# ``/drama card``, ``/drama rules`` and each player's own view; the picture below draws every seat.
+
+#: Characters one line of embed text holds on a phone (400 px), bold markers not counted.
+PHONE_LINE = 34
+#: Lines the public board may take on a phone (the status line, the last moves and the frame take the rest).
+PUBLIC_LINES = 11
+
+
+def phone_lines(text: str) -> int:
+    """Lines ``text`` takes on a phone once wrapped."""
+    return sum(max(1, -(-len(line.replace("**", "")) // PHONE_LINE)) for line in text.split("\n"))
+
+
+def _extra_attrs(p: Mapping[str, Any]) -> str:
+    """The attributes above the hero's base 1, e.g. "🃏2 Draw" (the base is in ``/drama rules``)."""
+    attrs = p["attributes"] or {}
+    return " ".join(cardtext.attrs_text({k: v}, plus=False) for k, v in attrs.items() if isinstance(v, int) and v > 1)
+
+
+def _in_play(p: Mapping[str, Any], gives: bool) -> list[str]:
+    """A seat's ITEMs and MEMBERs by name (with what they give when ``gives``): 🎒 an ITEM, 💍 the spouse,
+    👤 an unmarried MEMBER with its shield."""
+    out = []
+    for c in p["items"]:
+        what = cardtext.attrs_text(tuple(c["attributes"].values())) if gives else ""
+        out.append(f"🎒{c['name']} {what}".rstrip())
+    for m in p["members"]:
+        out.append(f"💍{m['name']}" if m["married"] else f"👤{m['name']} 🛡{m['air_muka']}")
+    return out
+
+
+def public_seat(view: Mapping[str, Any], p: Mapping[str, Any], names: Mapping[int, str], level: int) -> str:
+    """One seat of the public table: a line with the name first and the public numbers, and (at ``level``
+    0 to 2) a second with the hero, attributes above the base and the cards in play."""
+    name = _name(names, p["id"])
+    playing = view["phase"] not in ("pick", "over")
+    mark = "▶️ " if playing and p["id"] == view["turn"]["player"] else ""
+    if not p["alive"]:
+        return t("❌ **{player}** out", player=name)
+    if not p["hero"]:
+        return t("**{player}** is choosing a hero", player=name)
+    # names, numbers and game terms only (Air Muka, Juta): the same in every language
+    head = f"{mark}**{name}** {p['air_muka']}/{MAX_AIR_MUKA} Air Muka 💰{p['juta']} ✋{p['hand_count']}"
+    if level > 2 or view["phase"] == "pick":
+        return head if view["phase"] != "pick" else t("**{player}** plays {hero}", player=name, hero=p["hero"])
+    bits = ([p["hero"]] if level < 2 else []) + ([_extra_attrs(p)] if level < 1 else []) + _in_play(p, level < 1)
+    bits = [b for b in bits if b]
+    return head + ("\n" + " · ".join(bits) if bits else "")
+
+
+def kedai_line(view: Mapping[str, Any], costs: bool, label: bool = True) -> str:
+    """The Kedai in a line: each slot's card (with its price or recruit cost when ``costs``; without
+    ``label``, the shop's icon without its word and only the cards on offer)."""
+    slots = []
+    for s in view["kedai"]:
+        c = s["card"]
+        if c is None:
+            if label:  # the shortest line names only the cards on offer
+                slots.append(t("face down") if s["face_down"] else t("empty"))
+        elif not costs:
+            slots.append(c["name"])
+        elif c["kind"] == "item":
+            slots.append(f"{c['name']} {c['price']} Juta")
+        else:
+            slots.append(tn("{card} ({n} card)", "{card} ({n} cards)", c["recruit"], card=c["name"]))
+    return "🏪 **Kedai:** " + " · ".join(slots) if label else "🏪 " + " · ".join(slots)
+
+
+def public_lines(
+    view: Mapping[str, Any], names: Mapping[int, str], head: list[str], window: list[str] | None = None
+) -> list[str]:
+    """The public board: ``head`` (turn, attack, choice), the window in a line, the seats and the Kedai, at the
+    richest level that fits ``PUBLIC_LINES`` on a phone. ``window`` lists the window's line from the fullest
+    to the shortest; the last resort leaves it to the last moves below, which name every card played."""
+    budget = PUBLIC_LINES - 3 if view["window"] else PUBLIC_LINES  # a window's status line is longer
+    windows = [w for w in window or [] if w]
+    tries = [(level, w, 0) for level in range(5) for w in windows or [""]] + [(4, "", 0), (5, "", 0)]
+    if view["window"]:  # last, in a window: its status line says what is asked; the turn line goes
+        tries.append((5, "", 1))
+    lines: list[str] = []
+    for level, w, skip in tries:
+        seats = [public_seat(view, p, names, level) for p in view["players"]]
+        lines = head[skip:1] + ([w] if w else []) + head[1:] + seats
+        if view["phase"] != "pick":
+            lines.append(kedai_line(view, costs=level < 4, label=level < 5))
+            if level < 2:
+                lines.append(t("🏦 Bank: {n} Juta", n=view["bank"]))
+        if phone_lines("\n".join(lines)) <= budget:
+            break
     return lines

@@ -172,6 +172,8 @@ def _game_over(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
 
 def render_board(view: Mapping[str, Any], names: Mapping[int, str]) -> Board:
     """The board: the header as text, then a box per seat, the Kedai and the decks."""
+    if view["viewer"] is None:  # the public table: text only, one phone screen (``board.public_lines``)
+        return Board(render(view, names), ())
     return Board(render(view, names), tuple(board.render_fields(view, names)))
 
 
@@ -182,6 +184,8 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     markdown keeps it a line; the seats, the Kedai and the decks are fields
     (``board.render_fields``).
     """
+    if view["viewer"] is None:
+        return "\n".join(_public(view, names))
     tv = view["turn"]
     lines = []
     if view["phase"] == "pick":
@@ -213,8 +217,6 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
             if a["stopped"]
             else t("⚔️ **DENGKI {strength}**: {attacker} → {target}", **fields)
         )
-    if view["window"] and view["viewer"] is None:  # a player's own copy is told by their prompt
-        lines.append(board.window_words(view, names))
     c = view["choice"]
     if c:
         lines.append(
@@ -225,6 +227,44 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
         lines.extend(board.hand_lines(view))
     text = "\n".join(lines)
     return text if len(text) <= MAX_RENDER else text[: MAX_RENDER - 3] + "..."
+
+
+def _public(view: Mapping[str, Any], names: Mapping[int, str]) -> list[str]:
+    """The public table's board: the turn and phase (whose turn is the platform's status line), the attack or
+    window in a line, then a line per seat and the Kedai (``board.public_lines``)."""
+    tv = view["turn"]
+    head = []
+    if view["phase"] == "pick":
+        mode = t("chosen in turn") if view["pick"]["mode"] == "choose" else t("dealt at random")
+        head.append(t("🎭 **Choosing heroes** ({mode})", mode=mode))
+    elif view["phase"] == "over":
+        head.append(_game_over(view, names))
+    else:
+        phase = {
+            "collect": t("start of turn"),
+            "action": t("Action: {n} ACTION left", n=tv["actions_left"]),
+            "dengki": t("Dengki phase"),
+        }.get(view["phase"], view["phase"])
+        head.append(
+            t("🎬 **Turn {number}** · {phase} · stopped by a Cliffhanger", number=tv["number"], phase=phase)
+            if tv["silenced"]
+            else t("🎬 **Turn {number}** · {phase}", number=tv["number"], phase=phase)
+        )
+    a, w = view["attack"], view["window"]
+    if a and not (w and w["kind"] == "dengki"):
+        fields = dict(
+            strength=a["strength"], attacker=_name(names, a["attacker"]), target=_name(names, a["projected_target"])
+        )
+        head.append(
+            t("⚔️ **DENGKI {strength}**: {attacker} → {target} (stopped)", **fields)
+            if a["stopped"]
+            else t("⚔️ **DENGKI {strength}**: {attacker} → {target}", **fields)
+        )
+    c = view["choice"]
+    if c:
+        head.append("⏳ " + _choice_kind(c["kind"]))
+    window = [board.window_chain(view, names), board.window_cards(view)] if w else []
+    return board.public_lines(view, names, head, window)
 
 
 def _phase_name(view: Mapping[str, Any], tv: Mapping[str, Any]) -> str:

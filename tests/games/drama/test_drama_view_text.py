@@ -71,9 +71,12 @@ def test_render_for_players_and_spectators_stays_short():
     for viewer in [None] + [p.id for p in s.players]:
         text = GAME.presenter.board(GAME.rules.view(s, viewer), names).text
         assert 0 < len(text) <= 3000
-        assert "Turn 1" in text
+        # long names on a phone: the public table keeps every seat and lets the turn line go (the platform's
+        # status line says what is asked)
+        assert "Turn 1" in text if viewer is not None else all(f"**{n}** 7/7 Air Muka" in text for n in names.values())
         fields = list(GAME.presenter.board(GAME.rules.view(s, viewer), names).fields)
-        assert len(fields) == 8 and sum(len(f.name) + len(f.value) for f in fields) <= 3800
+        assert len(fields) == (0 if viewer is None else 8)  # the public table is text only, for a phone
+        assert sum(len(f.name) + len(f.value) for f in fields) <= 3800
         assert all(len(f.name) <= 256 and len(f.value) <= 1024 for f in fields)
         for line in (text + "\n" + "\n".join(f.value for f in fields)).splitlines():
             assert not line.startswith(("> ", "- ", "* ", "# ")), line  # nothing Discord's markdown reshapes
