@@ -13,7 +13,7 @@ from tests.frontend.phone import SCREEN_PX, height_px
 #: The tallest the table may stand at six seats. One phone screen (``SCREEN_PX``) is the aim; six seats
 #: of two lines, the ring and the platform's last three moves still take a little more (see the report).
 TABLE_PX = 880
-SEAT = re.compile(r"\*\*(?P<name>[^*]+)\*\* · -?\d+ pts · 🪙\d+ 💜\d+ ⭐\d+\n💼 .+ L\d.* · 🌙 \d+ held")
+SEAT = re.compile(r"\*\*(?P<name>[^*]+)\*\*(?: [♀♂])? · -?\d+ pts · 🪙\d+ 💜\d+ ⭐\d+\n💼 .+ L\d.* · 🌙 \d+ held")
 
 
 @pytest.mark.slow

@@ -199,9 +199,10 @@ def seat_lines(v: Mapping[str, Any], p: Mapping[str, Any], name: str, names: Map
     has completed (their names are in My hand and the log)."""
     mark = "▶ " if p["id"] == v["turn_player"] else ""
     head = t(
-        "{mark}**{player}** · {points} pts · 🪙{coin} 💜{pride} ⭐{skill}",
+        "{mark}**{player}**{gender} · {points} pts · 🪙{coin} 💜{pride} ⭐{skill}",
         mark=mark,
         player=name,
+        gender=f" {GENDER_ICONS[p['gender']]}" if p.get("gender") in GENDER_ICONS else "",
         points=p["score"],
         coin=p["coin"],
         pride=p["pride"],

@@ -78,7 +78,7 @@ def test_the_public_table_is_a_line_for_the_ring_and_two_a_seat():
     assert lines[1] == "↻ Kerja 3, Nongkrong 0, Training 1, Lowongan 1, Impian 2, Stasiun 1"
     seats = lines[2:]
     assert len(seats) == 2 * len(s.players)
-    assert seats[0].startswith("▶ **Ayu** · ") and "🪙2 💜0 ⭐1" in seats[0]
+    assert seats[0].startswith("▶ **Ayu**") and "🪙2 💜0 ⭐1" in seats[0]
     assert seats[1].startswith("💼 Employee L3 ·") and "🌙 0 held" in seats[1]
     assert seats[5].startswith("💼 ") and "⬇️ face down" in seats[5]  # Citra's Job, fined
     # what does not change between moves stays out: abilities, tile effects, the rules' reminders
