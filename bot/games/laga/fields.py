@@ -169,3 +169,65 @@ def render_fields(v: Mapping[str, Any], names: Mapping[int, str]) -> list[Field]
     out += [ring_field(v)] + ([news] if news else [])
     out += [player_field(v, p, names.get(p["id"], t("Player {pid}", pid=p["id"])), names) for p in v["players"]]
     return out
+
+
+# --- the public table, compact for a phone --------------------------------------------------------
+
+
+def ring_line(v: Mapping[str, Any]) -> str:
+    """The ring on one line, clockwise, each tile with its token count: "↻ Kerja 3, Nongkrong 0, …"."""
+    tiles = ", ".join(f"{TILE_NAMES[tile['tile']]} {tile['tokens']}" for tile in v["ring"])
+    return f"↻ {tiles}"
+
+
+def _job_state(p: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    """What keeps a Job from working, in a few words (its effect is in My hand and the rules)."""
+    if p["face_down"]:
+        return " " + t("⬇️ face down")
+    if p.get("switched_off_by") is not None:
+        who = names.get(p["switched_off_by"], t("Player {pid}", pid=p["switched_off_by"]))
+        return " " + t("⏸️ off ({player})", player=who)
+    if not p["ability_on"]:
+        return " " + t("⏸️ off (News)")
+    if p.get("ignores_news"):
+        return " " + t("🌂 ignores News")
+    return ""
+
+
+def seat_lines(v: Mapping[str, Any], p: Mapping[str, Any], name: str, names: Mapping[int, str]) -> str:
+    """A seat in two lines: name, points and resources; then its Job and how many Dreams it holds and
+    has completed (their names are in My hand and the log)."""
+    mark = "▶ " if p["id"] == v["turn_player"] else ""
+    head = t(
+        "{mark}**{player}**{gender} · {points} pts · 🪙{coin} 💜{pride} ⭐{skill}",
+        mark=mark,
+        player=name,
+        gender=f" {GENDER_ICONS[p['gender']]}" if p.get("gender") in GENDER_ICONS else "",
+        points=p["score"],
+        coin=p["coin"],
+        pride=p["pride"],
+        skill=p["skill"],
+    )
+    job = f"💼 {p['job']} L{p['job_level']}" + _job_state(p, names)
+    done = len(p["completed"])
+    dreams = (
+        t("🌙 {held} held, {done} done", held=p["dreams_held"], done=done)
+        if done
+        else t("🌙 {held} held", held=p["dreams_held"])
+    )
+    return head + "\n" + job + " · " + dreams
+
+
+def public_text(v: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    """The spectator's table, short enough for one phone screen with six seats: the round and the
+    News in force by name, the ring, then a seat in two lines. Effects and tile texts stay in My hand,
+    the picker's notes and ``/laga rules``."""
+    news = v.get("news")
+    head = (
+        f"📰 {v['round']}/{v['rounds']}: {news['name']}"
+        if news
+        else t("Round {round}/{rounds}", round=v["round"], rounds=v["rounds"])
+    )
+    lines = [head, ring_line(v)]
+    lines += [seat_lines(v, p, names.get(p["id"], t("Player {pid}", pid=p["id"])), names) for p in v["players"]]
+    return "\n".join(lines)

@@ -275,12 +275,7 @@ def describe_event(e: Mapping[str, Any], names: Mapping[int, str]) -> str:
             return t("{player}'s extra turn (round {round}).", player=nm(), round=e["round"])
         return t("{player}'s turn (round {round}).", player=nm(), round=e["round"])
     if typ == "news":
-        return t(
-            "News, round {round}: {card} — {text}",
-            round=e["round"],
-            card=e["card"],
-            text=data_text(cards().news[e["card"]].text),
-        )
+        return t("News, round {round}: {card}.", round=e["round"], card=e["card"])
     if typ in ("gain", "pay"):
         fields = dict(player=nm(), resources=pay_text(e), reason=reason_text(e["reason"]))
         if typ == "gain":

@@ -17,7 +17,7 @@ from bot.kernel.i18n import N_, data_text, t, translate
 from bot.kernel.present import Board
 
 from .cards import cards
-from .fields import amounts_text, cost_text, render_fields
+from .fields import amounts_text, cost_text, public_text, render_fields
 from .powers import ability, ignoring_news
 from .scoring import ranking, score
 from .state import NEWS_USED, TILE_NAMES, LagaState
@@ -207,7 +207,13 @@ def _final(v: Mapping[str, Any], nm: Any) -> str:
 
 
 def render_board(v: Mapping[str, Any], names: Mapping[int, str]) -> Board:
-    """The board: the round, the News and whose turn as text, then the tiles and a box per player."""
+    """A seat's own view: the round and what the game waits for as text, then the tiles and a box per
+    player with every Job's ability. The public table (no viewer) is the compact ``public_text``."""
+    if v.get("viewer") is None:
+        text = public_text(v, names)
+        if v["result"]:
+            text = _final(v, lambda pid: names.get(pid, t("Player {pid}", pid=pid))) + "\n" + text
+        return Board(text)
     return Board(render(v, names), tuple(render_fields(v, names)))
 
 

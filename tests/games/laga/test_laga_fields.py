@@ -33,13 +33,13 @@ def test_card_options_read_whole():
         assert len(note) <= 100 and note.endswith(c.jobs[name].shown if name in c.jobs else c.dreams[name].shown)
 
 
-def test_the_ring_reads_in_order_with_counts_and_effects():
+def test_the_ring_reads_in_order_with_counts_and_effects_in_your_own_view():
     s = setup(tokens=[3, 0, 1, 1, 2, 1])
     set_news(s, "Seasonal Flood")
     job(s, 2, "Umbrella Ojek")
     s.player(3).face_down = True
     res(s, 1, coin=2, skill=1)
-    fields = list(G.presenter.board(G.rules.view(s, None), NAMES).fields)
+    fields = list(G.presenter.board(G.rules.view(s, 2), NAMES).fields)
     ring = next(f for f in fields if f.name.startswith("↻"))
     lines = ring.value.split("\n")
     assert [line.split("**")[1] for line in lines] == [
@@ -60,9 +60,33 @@ def test_the_ring_reads_in_order_with_counts_and_effects():
     assert "face down" in citra.value and "Fined: no ability" in citra.value
     assert "(Level 3, face up)" in ayu.value
     s.player(2).deactivated_by = 1
-    budi = next(f for f in list(G.presenter.board(G.rules.view(s, None), NAMES).fields) if "Budi" in f.name)
+    budi = next(f for f in list(G.presenter.board(G.rules.view(s, 2), NAMES).fields) if "Budi" in f.name)
     assert "switched off by Ayu (Local Authority)" in budi.value
     assert "Dreams held: 0" in ayu.value
+
+
+def test_the_public_table_is_a_line_for_the_ring_and_two_a_seat():
+    s = setup(tokens=[3, 0, 1, 1, 2, 1])
+    set_news(s, "Seasonal Flood")
+    job(s, 2, "Umbrella Ojek")
+    s.player(3).face_down = True
+    res(s, 1, coin=2, skill=1)
+    board = G.presenter.board(G.rules.view(s, None), NAMES)
+    assert board.fields == ()
+    lines = board.text.split("\n")
+    assert lines[0] == f"📰 {s.round}/12: Seasonal Flood"  # the News by name; its effect is in My hand
+    assert lines[1] == "↻ Kerja 3, Nongkrong 0, Training 1, Lowongan 1, Impian 2, Stasiun 1"
+    seats = lines[2:]
+    assert len(seats) == 2 * len(s.players)
+    assert seats[0].startswith("▶ **Ayu**") and "🪙2 💜0 ⭐1" in seats[0]
+    assert seats[1].startswith("💼 Employee L3 ·") and "🌙 0 held" in seats[1]
+    assert seats[5].startswith("💼 ") and "⬇️ face down" in seats[5]  # Citra's Job, fined
+    # what does not change between moves stays out: abilities, tile effects, the rules' reminders
+    assert "Buried Dream" not in board.text and "get 2 Coin" not in board.text and "reduced by" not in board.text
+    assert "to play" not in board.text and "Waiting for" not in board.text  # the platform names who is waited on
+    s.player(2).deactivated_by = 1
+    text = G.presenter.board(G.rules.view(s, None), NAMES).text
+    assert "⏸️ off (Ayu)" in text
 
 
 def test_your_dreams_show_cost_and_effect_only_to_you():
