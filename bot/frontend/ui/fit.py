@@ -1,4 +1,4 @@
-"""Texts fitted to Discord's limits: cut between words with "…", never inside a word."""
+"""Texts fitted to Discord's limits and to a phone: cut between words with "…", never inside a word."""
 
 from __future__ import annotations
 
@@ -24,3 +24,22 @@ def clip(text: str, limit: int) -> str:
         if space >= limit // 2:
             head = head[:space]
     return head.rstrip(_DANGLING) + "…"
+
+
+#: Characters a line of embed text holds on a phone (400 px wide), measured with discord-look.
+PHONE_LINE = 34
+
+
+def phone_lines(text: str) -> int:
+    """How many lines ``text`` wraps to on a phone (each of its own lines at least one)."""
+    return sum(max(1, -(-len(line) // PHONE_LINE)) for line in text.split("\n"))
+
+
+def newest_that_fit(lines: list[str], most: int, room: int) -> list[str]:
+    """The newest of ``lines`` (at most ``most``, at least one) that wrap to no more than ``room`` phone lines."""
+    kept: list[str] = []
+    for line in reversed(lines[-most:]):
+        if kept and phone_lines("\n".join([line, *kept])) > room:
+            break
+        kept.insert(0, line)
+    return kept

@@ -33,7 +33,7 @@ from bot.frontend.ui.components import (
     PickSelect,
     PrefButton,
 )
-from bot.frontend.ui.fit import BUTTON_LIMIT, OPTION_LIMIT, clip
+from bot.frontend.ui.fit import BUTTON_LIMIT, OPTION_LIMIT, clip, newest_that_fit
 from bot.frontend.ui.picker import Step
 from bot.kernel.contract import Result
 from bot.kernel.i18n import get_locale, speak, t, tn, use_locale
@@ -293,8 +293,10 @@ def _summary_here(live: LiveMatch, result: Result) -> str:
     return again.summary if again.winners == result.winners else result.summary
 
 
-#: Last moves the table itself shows (the **Log** button shows them all).
+#: Last moves the table itself shows (the **Log** button shows them all), and the phone lines they may take:
+#: the newest always, the ones before it while they fit.
 TABLE_MOVES = 3
+TABLE_MOVE_LINES = 4
 
 
 def turn_message(
@@ -324,7 +326,8 @@ def turn_message(
     stopped = over and live.state is not None and not game.rules.is_over(live.state)
     lines.append(board.text if board is not None and not stopped else "")
     if recent and not over:
-        lines.append(t("**Last moves**") + "\n" + "\n".join(f"• {line}" for line in recent[-TABLE_MOVES:]))
+        moves = newest_that_fit([f"• {line}" for line in recent], TABLE_MOVES, TABLE_MOVE_LINES)
+        lines.append(t("**Last moves**") + "\n" + "\n".join(moves))
     colour = COLOUR_OVER if over else COLOUR_WINDOW if live.waiting.in_window else COLOUR_PLAY
     embed = discord.Embed(
         title=match_title(live), colour=colour, description=_clip("\n\n".join(line for line in lines if line))
