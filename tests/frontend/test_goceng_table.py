@@ -111,7 +111,7 @@ async def test_a_negotiation_through_dm_prompts(tables, db_path, clock):
     await prompt_pick(table, battler, {"type": "counter", "helper": a, "price": 0})
     assert "sell?" in table.world.dm_messages(a)[-1].text
     await prompt_pick(table, a, {"type": "refuse_counter"})
-    assert "refuses the counter-offer" in table.world.message(table.table_id).text
+    assert "refuses: still" in table.world.message(table.table_id).text
     live = await table.live()
     coins = dict(live.state.coins)
     await prompt_pick(table, battler, {"type": "accept", "helper": a})

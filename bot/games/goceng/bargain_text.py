@@ -184,8 +184,8 @@ def describe_event(event: Event, names: Mapping[int, str]) -> str | None:
         )
     if kind == "refuse_counter":
         return tn(
-            "{player} refuses the counter-offer; their price stays {n} silver.",
-            "{player} refuses the counter-offer; their price stays {n} silver.",
+            "{player} refuses: still {n} silver.",
+            "{player} refuses: still {n} silver.",
             event["price"],
             player=n("player"),
         )
