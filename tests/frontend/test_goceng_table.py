@@ -54,7 +54,11 @@ async def test_a_whole_match_keeps_every_identity_secret_and_battles_quiet(table
         assert max(n for (p, _), n in watch.mentions_by_turn.items() if p == player) <= 1
     assert watch.secret_mentions == []
     final = table.world.message(table.table_id).text
-    assert "wins:" in final or "does not win:" in final
+    assert " win" in final or "No winner" in final
+    live = await table.live()
+    for player in live.state.players:  # each seat says whether it won, as which character, and its silver
+        seat = next(line for line in final.splitlines() if f"**{live.record.names[player]}** (" in line)
+        assert seat[0] in "🏆✖" and f"🪙{live.state.coins[player]}" in seat, seat
     assert "Draw" not in final
 
 
@@ -81,7 +85,12 @@ async def test_a_negotiation_through_dm_prompts(tables, db_path, clock):
     assert len(prompts) == 1 and len(table.world.dm_messages(battler)) == before + 1  # told at once
     card_name = next(line for line in prompts[0].content.splitlines() if "'s offer:" in line)
     table_text = table.world.message(table.table_id).text
-    assert f"for {high['price']} silver" in table_text and card_name.split(": ", 1)[1] not in table_text
+    name = live.record.names[a]
+    assert (
+        f"└ 🤝 offers: {name} 🪙{high['price']}" in table_text
+        and f"{name} offers a card: {high['price']} silver" in table_text
+    )
+    assert card_name.split(": ", 1)[1] not in table_text
 
     await prompt_pick(table, b, offers_of(await table.live(), b)[0])
     live = await table.live()
@@ -102,7 +111,7 @@ async def test_a_negotiation_through_dm_prompts(tables, db_path, clock):
     await prompt_pick(table, battler, {"type": "counter", "helper": a, "price": 0})
     assert "sell?" in table.world.dm_messages(a)[-1].text
     await prompt_pick(table, a, {"type": "refuse_counter"})
-    assert "refuses the counter-offer" in table.world.message(table.table_id).text
+    assert "refuses: still" in table.world.message(table.table_id).text
     live = await table.live()
     coins = dict(live.state.coins)
     await prompt_pick(table, battler, {"type": "accept", "helper": a})

@@ -137,9 +137,7 @@ def describe_event(event: Event, names: Mapping[int, str]) -> str | None:
 
     kind = event.get("type")
     if kind == "help_asked":
-        return t(
-            "🤝 {player} asks for Extra Power! Everyone outside the battle is asked privately.", player=n("player")
-        )
+        return t("🤝 {player} asks for Extra Power!", player=n("player"))
     if kind == "offer":
         if event.get("changed"):
             return tn(
@@ -149,8 +147,8 @@ def describe_event(event: Event, names: Mapping[int, str]) -> str | None:
                 player=n("player"),
             )
         return tn(
-            "{player} offers a card for {n} silver.",
-            "{player} offers a card for {n} silver.",
+            "{player} offers a card: {n} silver.",
+            "{player} offers a card: {n} silver.",
             event["price"],
             player=n("player"),
         )
@@ -186,8 +184,8 @@ def describe_event(event: Event, names: Mapping[int, str]) -> str | None:
         )
     if kind == "refuse_counter":
         return tn(
-            "{player} refuses the counter-offer; their price stays {n} silver.",
-            "{player} refuses the counter-offer; their price stays {n} silver.",
+            "{player} refuses: still {n} silver.",
+            "{player} refuses: still {n} silver.",
             event["price"],
             player=n("player"),
         )

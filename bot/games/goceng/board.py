@@ -1,9 +1,14 @@
 """The board as people see it: a short text (identity first in a private view) and embed fields.
 
-Fields keep each seat a box and each battle line on its own: at a glance a player sees both
-lines with the fist colours named as well as shown, who holds the punch token, stamina as
-cups and coins. Everything is built from one view, so a spectator's board shows only what
-a spectator may know; a player's own view adds their character, its objective and their hand.
+The public board (a spectator's view, the table message) fits one phone screen: the turn and the
+phase in a line or two, the battle in one field (a line per battler with its newest cards and the
+colour the next card must start with, the Extra Power offers in a line), then one line per seat with
+its name first: stamina as cups, silver, cards in hand and a revealed character. Rules, objectives
+and card effects stay out of it (the player's own view, ``/goceng rules`` and the pickers say them).
+
+A player's own view keeps its detail: fields keep each seat a box and each battle line on its own,
+with the fist colours named as well as shown, plus their character, its objective and their hand.
+Everything is built from one view, so a spectator's board shows only what a spectator may know.
 """
 
 from __future__ import annotations
@@ -113,8 +118,122 @@ def _name(names: Mapping[int, str], player: Any) -> str:
 
 
 def render_board(view: Mapping[str, Any], names: Mapping[int, str]) -> Board:
-    """The board: the battle and whose turn as text, then a box per fighter."""
+    """The board: compact for the public table, in full for a player's own view."""
+    if view.get("you") is None:
+        return Board(public_text(view, names), tuple(public_fields(view, names)))
     return Board(render(view, names), tuple(render_fields(view, names)))
+
+
+# --- the public table: one phone screen ---------------------------------------------------------
+
+
+def public_text(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    """What the seats do not say: a challenge waiting for its answer, who reconciled this turn, an Ajian
+    choosing its target. Who is waited on is the platform's first line and is not said again; the turn
+    and the phase head the seats."""
+    if view.get("result"):
+        return ""  # the platform's result and the seats' own outcome say it all
+    lines = []
+    phase = view["phase"]
+    if phase == "respond":
+        lines.append(
+            t(
+                "⚔️ {target} is challenged by {player}: reconcile (2 silver) or fight?",
+                target=_name(names, view["target"]),
+                player=_name(names, view["active"]),
+            )
+        )
+    elif phase == "challenge" and view.get("challenged"):
+        lines.append(
+            t("🕊️ Reconciled this turn: {players}", players=", ".join(_name(names, p) for p in view["challenged"]))
+        )
+    pending = view.get("pending")
+    if pending:
+        lines.append(
+            t("👁️ Mata Menembus Sukma: whose character to see?")
+            if pending["kind"] == "peek"
+            else t("💸 Kasbon: whose hand to take a card from?")
+        )
+    return "\n".join(lines)
+
+
+def public_fields(view: Mapping[str, Any], names: Mapping[int, str]) -> list[Field]:
+    """One field: the turn, the phase and the deck as its name, then a line per seat (and under each
+    battler a line with their battle line, under the battler asking the Extra Power offers)."""
+    if view.get("result"):
+        title = t("🏁 Game over after turn {turn}", turn=view["turn"])
+    elif view.get("battle"):
+        title = t("Turn {turn} · battle · ☕ = stamina", turn=view["turn"])
+    else:
+        title = t("Turn {turn} · challenge · ☕ = stamina", turn=view["turn"])
+    lines = []
+    battle = None if view.get("result") else view.get("battle")
+    for p in view["players"]:
+        lines.append(_seat_line(view, p, names))
+        if battle:
+            line = next((x for x in battle["lines"] if x["player"] == p["id"]), None)
+            if line is not None:
+                lines.append(_battle_line(battle, line))
+            window = battle.get("window")
+            if window and window["battler"] == p["id"]:
+                offers = " · ".join(_offer(o, names) for o in window["offers"])
+                lines.append(t("└ 🤝 offers: {offers}", offers=offers) if offers else t("└ 🤝 no offer yet"))
+    return [Field(title, "\n".join(lines), False)]
+
+
+def _battle_line(battle: Mapping[str, Any], line: Mapping[str, Any]) -> str:
+    """ "└ ⚔️ …🟥→🟩 · next 🟩 green": a battler's newest card and the colour the next must start with
+    (the whole line is in the picture and in the battlers' own views)."""
+    head = "└ ⚔️ "
+    if line["player"] == battle["holder"] and line["owed"] > 1:
+        head += tn("owes {n} card", "owes {n} cards", line["owed"]) + " · "
+    cards = line["cards"]
+    if not cards:
+        return head + t("no card yet")
+    last = cards[-1]
+    shown = ("…" if len(cards) > 1 else "") + f"{_FIST.get(last['top'], '?')}→{_FIST.get(last['bottom'], '?')}"
+    if last["bottom"] == "any":
+        return head + t("{cards} · next: any colour", cards=shown)
+    return head + t("{cards} · next {fist}", cards=shown, fist=_fist(last["bottom"]))
+
+
+def _offer(offer: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    """ "Citra 🪙3", with "(final)", "(countered: 🪙1)" or "(counter refused)" when so."""
+    text = f"{_name(names, offer['player'])} 🪙{offer['price']}"
+    if offer["counter"] is not None:
+        return text + " " + t("(countered: 🪙{n})", n=offer["counter"])
+    if offer["refused"]:
+        return text + " " + t("(counter refused)")
+    if offer.get("final"):
+        return text + " " + t("(final)")
+    return text
+
+
+def _seat_line(view: Mapping[str, Any], p: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    """One seat in one line, its name first (after the turn and punch marks): stamina as cups, silver,
+    cards in hand, and its character once revealed; at the end, whether it won (the platform's result
+    says why, by character, and lists everyone's silver)."""
+    name = _name(names, p["id"])
+    result = view.get("result")
+    if result:
+        outcome = next((o for o in result.get("outcomes", []) if o[0] == p["id"]), None)
+        won = outcome is not None and outcome[1]
+        cups = _CUP * p["stamina"] if p["stamina"] > 0 else t("out of stamina")
+        return ("🏆" if won else "✖️") + f" **{name}** ({character_name(p['character'])}) {cups} 🪙{p['coins']}"
+    battle = view.get("battle")
+    marks = ""
+    if p["id"] == view["active"]:
+        marks += "▶️"
+    if battle and p["id"] == battle["holder"]:
+        marks += "👊"
+    cups = _CUP * p["stamina"] if p["stamina"] > 0 else t("out of stamina")
+    line = (marks + " " if marks else "") + f"**{name}** {cups} 🪙{p['coins']} 🃏{p['hand_count']}"
+    if p["character"] is not None:  # public only once revealed
+        line += " " + t("🎭 {character}", character=character_name(p["character"]))
+    return line
+
+
+# --- a player's own view: in full -----------------------------------------------------------------
 
 
 def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:

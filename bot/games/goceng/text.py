@@ -121,8 +121,8 @@ def describe_event(event: Event, names: Mapping[int, str]) -> str:
         owed = event.get("owed", 1)
         if owed > 1:
             return tn(
-                "{player} holds the punch token and must connect {n} card.",
-                "{player} holds the punch token and must connect {n} cards.",
+                "👊 {player} must connect {n} card.",
+                "👊 {player} must connect {n} cards.",
                 owed,
                 player=n("player"),
             )
@@ -132,13 +132,13 @@ def describe_event(event: Event, names: Mapping[int, str]) -> str:
     if kind == "tapak":
         if event.get("discarded"):
             return t(
-                "Tapak Bayangan from {player}: {target} discards {card} from their line.",
+                "{player}'s Tapak Bayangan: {target} loses {card}.",
                 player=n("player"),
                 target=n("target"),
                 card=_fists(event["discarded"]),
             )
         return t(
-            "Tapak Bayangan from {player}: {target} discards nothing from their line.",
+            "{player}'s Tapak Bayangan: {target}'s line is empty.",
             player=n("player"),
             target=n("target"),
         )

@@ -27,8 +27,11 @@ def test_the_character_is_revealed_at_one_stamina():
     assert s.stamina[2] == 1 and s.revealed == [2] and not GAME.rules.is_over(s)
     for viewer in (None, 1, 3, 4):
         assert next(p for p in GAME.rules.view(s, viewer)["players"] if p["id"] == 2)["character"] == s.characters[2]
-    seat = next(f for f in list(GAME.presenter.board(GAME.rules.view(s, None), {}).fields) if "2. " in f.name)
-    assert "(revealed)" in seat.value and "☕" in seat.value
+    seats = GAME.presenter.board(GAME.rules.view(s, None), {}).fields[-1].value.splitlines()
+    seat = next(line for line in seats if "**Player 2**" in line)
+    assert seat.startswith("▶️ **Player 2** ☕ 🪙") and seat.endswith(f"🎭 {CARDS.characters[s.characters[2]].name}")
+    hidden = next(line for line in seats if "**Player 3**" in line)
+    assert "🎭" not in hidden  # a character not revealed is not mentioned at all
     reveal = next(e for e in events if e["type"] == "reveal")
     line = GAME.presenter.event_line(reveal, {2: "Budi"})
     assert (
@@ -163,7 +166,13 @@ def test_nobody_wins_when_no_objective_holds_and_that_is_not_a_draw():
         GAME.presenter.event_line(over, names)
         == "Game over: Ayu is out of stamina. No winner: nobody's objective holds."
     )
-    board = GAME.presenter.board(GAME.rules.view(s, None), names).text
+    public = GAME.presenter.board(GAME.rules.view(s, None), names)
+    assert public.fields[-1].value.splitlines() == [
+        "✖️ **Ayu** (Mat Goceng) out of stamina 🪙7",
+        "✖️ **Budi** (Nyi Kencleng) ☕☕☕ 🪙5",
+        "✖️ **Citra** (Rijkaard Cere) ☕☕☕ 🪙3",
+    ]  # the platform's result says why, by character
+    board = GAME.presenter.board(GAME.rules.view(s, 2), names).text  # a player's own view says it in full
     assert "✖️ Budi (Nyi Kencleng) does not win: not the richest." in board
     assert "**No winner:** nobody's objective holds (that is not a draw)." in board
 
@@ -172,8 +181,10 @@ def test_the_result_says_who_won_by_which_objective_and_who_did_not():
     s, won = _finish("nyi_kencleng", "bang_codet", coins={"wan_fulus": 10})
     assert won == {"rijkaard_cere", "wan_fulus"}
     names = {p: f"P{p}" for p in s.players}
-    text = GAME.presenter.board(GAME.rules.view(s, None), names).text
     by = {c: p for p, c in s.characters.items()}
+    seats = GAME.presenter.board(GAME.rules.view(s, None), names).fields[-1].value
+    assert f"🏆 **P{by['wan_fulus']}** (Wan Fulus) " in seats and f"✖️ **P{by['mat_goceng']}** (Mat Goceng) " in seats
+    text = GAME.presenter.board(GAME.rules.view(s, by["bang_codet"]), names).text
     assert f"🏆 P{by['rijkaard_cere']} (Rijkaard Cere) wins: their target fell." in text
     assert f"🏆 P{by['wan_fulus']} (Wan Fulus) wins: the richest." in text
     assert f"✖️ P{by['mat_goceng']} (Mat Goceng) does not win: Nyi Kencleng fell." in text

@@ -84,10 +84,26 @@ def test_the_rendered_view_for_players_and_spectators():
     helper = _fields(s, 4)
     assert next(v for k, v in helper.items() if k.startswith("Your hand")) == "🟥 red → 🟩 green ✅"
     assert helper["🤝 Extra Power for Ayu"].startswith("• Citra offers a card for 3 silver")
-    spectator = _fields(s, None)
-    assert not any(k.startswith("Your hand") for k in spectator)
-    assert "Tapak" not in " ".join(spectator.values())
-    assert "🎭 hidden" in spectator["▶️ 👊 1. Ayu"] and "☕☕☕ (3 stamina)" in spectator["▶️ 👊 1. Ayu"]
+    assert "🎭 hidden" in battler["2. Budi"] and "☕☕☕ (3 stamina)" in battler["2. Budi"]  # a private view in full
+    # The public table: one field, a line per seat (name first, no hidden character), each battler's
+    # newest card and the colour the next must start with, the offers' prices under the battler asking.
+    public = GAME.presenter.board(GAME.rules.view(s, None), NAMES)
+    assert public.text == ""  # who is waited on is the platform's first line
+    assert _fields(s, None) == {
+        "Turn 1 · battle · ☕ = stamina": "\n".join(
+            [
+                "▶️👊 **Ayu** ☕☕☕ 🪙5 🃏1",
+                "└ ⚔️ 🟥→🟥 · next 🟥 red",
+                "└ 🤝 offers: Citra 🪙3",
+                "**Budi** ☕☕☕ 🪙5 🃏0",
+                "└ ⚔️ 🟩→🟩 · next 🟩 green",
+                "**Citra** ☕☕☕ 🪙5 🃏2",
+                "**Dewi** ☕☕☕ 🪙5 🃏1",
+            ]
+        )
+    }
+    act(s, 1, {"type": "counter", "helper": 3, "price": 1})
+    assert "└ 🤝 offers: Citra 🪙3 (countered: 🪙1)" in _fields(s, None)["Turn 1 · battle · ☕ = stamina"]
     text = GAME.presenter.board(GAME.rules.view(s, 3), NAMES).text
     character = load_cards().characters[s.characters[3]]
     assert text.startswith(f"Your character: 🎭 **{character.name}**.") and character.objective in text
@@ -106,8 +122,8 @@ def test_every_event_has_a_sentence():
     events = act(s, 1, {"type": "accept", "helper": 3})
     lines = [GAME.presenter.event_line(e, NAMES) for e in events]
     assert lines[0] == "Ayu takes Citra's 🟥 red → 🟩 green *Ajian Tapak Bayangan* for 3 silver."
-    assert lines[1] == "Tapak Bayangan from Citra: Budi discards 🟩 green → 🟩 green from their line."
-    assert lines[2] == "Budi holds the punch token and must connect 2 cards."
+    assert lines[1] == "Citra's Tapak Bayangan: Budi loses 🟩 green → 🟩 green."
+    assert lines[2] == "👊 Budi must connect 2 cards."
 
 
 def test_the_rules_page_names_the_rulings():
