@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.drump.cards import MONSTER, RANK, SLOT_LABELS, SLOTS, label, low_sum
+from bot.games.drump.cards import IS_PART, MONSTER, RANK, SLOT_LABELS, SLOTS, label, low_sum
 from bot.games.drump.outcome import final_summary, has_drump, part_score, set_label, set_name
 from bot.games.drump.state import BLOCK, DISCARD, MAIN, OVER, REATTACK, DrumpState
 from bot.games.drump.text import player_name, result_line
@@ -113,8 +113,93 @@ def render_board(view: Mapping[str, Any], names: Mapping[int, str]) -> Board:
     return Board(render(view, names))
 
 
+#: Zone numbers as one glyph each (the public table is read on a phone: every character counts).
+ZONE_MARKS = ("\u2460", "\u2461", "\u2462", "\u2463")
+
+
+def _public_zones(zones: list[list[dict[str, Any]]]) -> str:
+    """ "① 2♥ ▮▮ ② — ③ — ④ —": each zone's face-up cards, then one ▮ per face-down card."""
+    bits = []
+    for mark, zone in zip(ZONE_MARKS, zones, strict=False):
+        shown = " ".join(label(item["card"]) for item in zone if item["card"] is not None and item["up"])
+        hidden = "\u25ae" * sum(1 for item in zone if not item["up"] or item["card"] is None)
+        bits.append(mark + " " + (" ".join(b for b in (shown, hidden) if b) or DASH))
+    return " ".join(bits)
+
+
+def _public_parts(side: Mapping[str, Any]) -> str:
+    """The seat's placed parts by name ("Dragon Tail": the card is the K♣), with its score (and DRUMP, once made)."""
+    placed = [f"{MONSTER[RANK[c]]} {_slot_label(slot)}" for slot, c in side["parts"].items() if c]
+    if side["drump"]:
+        return t(
+            "**DRUMP** ({set}, {score} pts): {parts}",
+            set=set_label(side["set"]),
+            score=side["score"],
+            parts=", ".join(placed),
+        )
+    if placed:
+        return t("{score} pts: {parts}", score=side["score"], parts=", ".join(placed))
+    return t("no parts yet")
+
+
+def render_public(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    """The table everyone sees, short enough for one phone screen: the turn, deck and drop zone in a line,
+    then two lines a seat (name, hand size, score and parts; its zones), then the attack in progress.
+    Whose turn it is the platform's first line says; the hidden cards are not in ``view``."""
+    over = view["phase"] == OVER
+    drop = view["drop"]
+    parts_dropped = [label(c) for c in drop if c in IS_PART]
+    drop_text = (
+        t("{count} (parts {cards})", count=len(drop), cards=" ".join(parts_dropped))
+        if parts_dropped
+        else str(len(drop))
+    )
+    params = {"turn": view["turn"], "deck": view["deck"], "drop": drop_text}
+    if view.get("last_turn") and not over:
+        lines = [t("Turn {turn} \u00b7 **last turn** \u00b7 deck {deck} \u00b7 drop {drop}", **params)]
+    else:
+        lines = [t("Turn {turn} \u00b7 deck {deck} \u00b7 drop {drop}", **params)]
+    for side in view["sides"]:
+        pid = side["player"]
+        name = "**" + _name(names, pid) + "**"
+        if pid == view.get("current") and not over:
+            name = "\u25b6\ufe0f " + name
+        lines.append(
+            t(
+                "{player} \u00b7 hand {hand} \u00b7 {parts}",
+                player=name,
+                hand=side["hand_count"],
+                parts=_public_parts(side),
+            )
+        )
+        lines.append(t("Zones {zones}", zones=_public_zones(side["zones"])))
+    phase, attack = view["phase"], view.get("attack")
+    if phase == BLOCK and attack:
+        lines.append(
+            t(
+                "\u2694 Attack on {player}'s zone {zone} with {card}",
+                player=_name(names, attack["defender"]),
+                zone=attack["zone"] + 1,
+                card=label(attack["card"]),
+            )
+        )
+    elif phase == REATTACK and attack:
+        lines.append(
+            t(
+                "\u2694 Blocked: re-attack zone {zone} with more than {beat} (or an Ace)",
+                zone=attack["zone"] + 1,
+                beat=attack["beat"],
+            )
+        )
+    elif phase == DISCARD:
+        lines.append(t("Discarding down to 5 cards."))
+    return "\n".join(lines)
+
+
 def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     viewer = view.get("viewer")
+    if viewer is None:
+        return render_public(view, names)
     lines = []
     turn = view["turn"]
     if view["phase"] == OVER:

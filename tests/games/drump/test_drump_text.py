@@ -74,8 +74,8 @@ def test_drump_render_and_labels_along_games():
             for event in GAME.rules.apply(state, player, action):
                 line = GAME.presenter.event_line(event, NAMES)
                 assert line and line != event["type"] and "None" not in line, (event, line)
-        final = GAME.presenter.board(GAME.rules.view(state, None), NAMES).text
-        assert "wins" in final or "draw" in final
+        final = GAME.presenter.board(GAME.rules.view(state, A), NAMES).text
+        assert "wins" in final or "draw" in final  # the public table leaves the result to the platform's line
     assert longest > 300
 
 
@@ -114,3 +114,28 @@ def test_drump_rules_summary_names_the_rulings():
     assert len(text) < 3500
     for words in ("Rulings this table uses", "Ace re-attack", "last turn", "empty deck", "Timeouts", "14"):
         assert words in text
+
+
+def test_drump_public_board_is_a_line_a_seat_with_its_public_numbers():
+    state = arrange(
+        new(),
+        hands={A: ["3S", "KD"], B: ["2C"]},
+        zones={A: {0: ["5H", "6C"]}, B: {1: ["4D"]}},
+        parts={A: ["QS"], B: ["KC", "JD"]},
+        drop=["7H", "10H"],
+    )
+    text = GAME.presenter.board(GAME.rules.view(state, None), NAMES).text
+    lines = text.splitlines()
+    assert lines[0] == f"Turn {state.turn} \u00b7 deck {len(state.deck)} \u00b7 drop 2 (parts 10\u2665)"
+    assert lines[1] == "\u25b6\ufe0f **Aminah** \u00b7 hand 2 \u00b7 12 pts: Pegasus Head"
+    assert lines[2] == "Zones \u2460 5\u2665 \u25ae \u2461 \u2014 \u2462 \u2014 \u2463 \u2014"
+    assert lines[3] == "**Budi** \u00b7 hand 1 \u00b7 18 pts: Dragon Tail, Hydra Wings"
+    assert lines[4] == "Zones \u2460 \u2014 \u2461 4\u2666 \u2462 \u2014 \u2463 \u2014"
+    assert len(lines) == 5  # whose turn the platform says; no rules, no "to play" line
+    assert "to play" not in text and "turn." not in text and "6\u2663" not in text
+    play(state, A, "attack", target=1, card="3S")
+    assert GAME.presenter.board(GAME.rules.view(state, None), NAMES).text.splitlines()[-1] == (
+        "\u2694 Attack on Budi's zone 2 with 3\u2660"
+    )
+    mine = GAME.presenter.board(GAME.rules.view(state, A), NAMES).text  # the player's own view keeps its detail
+    assert "Hand:" in mine and "(6\u2663)" in mine and "Parts:" in mine
