@@ -79,8 +79,9 @@ def test_contract_along_seeded_playouts(game):
                 for viewer in [None, *players]:
                     view = game.rules.view(state, viewer)
                     json.dumps(view)
-                    text = game.presenter.board(view, names).text
-                    assert 0 < len(text) <= 3900, len(text)
+                    board = game.presenter.board(view, names)
+                    shown = len(board.text) + sum(len(f.value) for f in board.fields)  # in its text or its boxes
+                    assert 0 < shown and len(board.text) <= 3900, len(board.text)
                 before = game.rules.state_to_json(state)
                 with pytest.raises(IllegalAction) as refused:
                     game.rules.apply(state, player, {"type": "no-such-move"})
