@@ -38,6 +38,7 @@ from bot.frontend.handlers.picker_replies import PickerReplies
 from bot.frontend.handlers.picking import Picking
 from bot.frontend.handlers.restart import Restart
 from bot.frontend.handlers.slash import SlashCommands
+from bot.frontend.handlers.table_picture import TablePicture
 from bot.frontend.handlers.timers import Timers
 from bot.frontend.languages import Languages
 from bot.frontend.ui import picture_pool
@@ -55,6 +56,7 @@ from bot.frontend.ui.components import (
     PassButton,
     PickButton,
     PickSelect,
+    PictureButton,
     PlayerOptionSelect,
     PrefButton,
 )
@@ -91,6 +93,7 @@ class Handlers:
     picking: Picking
     hand: OwnHand
     log: MatchLog
+    picture: TablePicture
     slash: SlashCommands
     timers: Timers
     restart: Restart
@@ -210,6 +213,7 @@ class GameBot(commands.Bot):
             ),
             hand=hand,
             log=match_log,
+            picture=TablePicture(answers=answers, matches=service.matches),
             slash=SlashCommands(
                 answers=answers,
                 matches=service.matches,
@@ -246,6 +250,7 @@ class GameBot(commands.Bot):
             route(PickSelect, handlers.picking),
             route(HandButton, handlers.hand),
             route(LogButton, handlers.log),
+            route(PictureButton, handlers.picture),
             route(PrefButton, handlers.hand),
             route(OptionsButton, handlers.options),
             route(MyOptionsButton, handlers.options),

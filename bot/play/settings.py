@@ -121,8 +121,8 @@ SETTINGS: dict[str, SettingDef] = {
             0,
             1,
             say("(0 no, 1 yes)"),
-            say("Whether the table is also shown as a picture (the text stays either way)."),
-            say("Whether the table is also shown as a picture"),
+            say("Whether boards and hands are also drawn: the table's Picture button, the hand's picture."),
+            say("Whether boards and hands are also drawn as pictures"),
             kind="bool",
         ),
         SettingDef(

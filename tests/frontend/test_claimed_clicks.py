@@ -26,6 +26,7 @@ from bot.frontend.ui.components import (
     PassButton,
     PickButton,
     PickSelect,
+    PictureButton,
     PlayerOptionSelect,
     PrefButton,
 )
@@ -85,6 +86,7 @@ async def test_every_component_is_routed_to_the_handler_it_calls(table):
         LobbyButton: handlers.lobby,
         HandButton: handlers.hand,
         LogButton: handlers.log,
+        PictureButton: handlers.picture,
         PrefButton: handlers.hand,
         **{c: handlers.picking for c in (ActButton, PassButton, PickButton, PickSelect)},
         **{

@@ -4,8 +4,10 @@ The table is the one message everybody watches, so showing it has rules of its o
 rendered under the match's lock (never older than the state), edited through the
 interaction token that reaches it when one does (``bot.frontend.delivery.table_tokens``),
 posted again if someone deleted it, and moved to the bottom of its channel as a followup of a
-click when its token runs out (the old message deleted through the old token). Its picture
-is uploaded only when it changed (``bot.frontend.ui.shown_pictures``). After a move the show
+click when its token runs out (the old message deleted through the old token). It is text,
+which a phone reads (its Picture button draws the board on demand: ``bot.frontend.handlers.table_picture``);
+a picture a table message carried before is cleared at its next edit (``bot.frontend.ui.shown_pictures``,
+kept for that alone). After a move the show
 is asked of the background refresher (``bot.frontend.delivery.table_refresh``), which this
 builds and drives; ``refresh`` shows the table at once, for a caller holding the lock.
 
@@ -109,9 +111,12 @@ class TableShow:
         rec = live.record
         enabled = bool((await self._settings.of(rec.guild_id))["pictures"])
         async with self._channels.in_channel(live):
-            planned = await self._pictures.prepare(live, enabled=enabled)
-            # Built after the picture's await: the text is never older than the state.
-            rendered = planned.apply(render.turn_message(live, rec.recent, result=result, end_reason=reason))
+            # The table is text (a phone reads it; the Picture button draws the board for whoever asks): a picture
+            # shown before is cleared.
+            planned = await self._pictures.prepare(live, enabled=False)
+            rendered = planned.apply(
+                render.turn_message(live, rec.recent, result=result, end_reason=reason, picture=enabled)
+            )
         return planned, rendered
 
     async def send(

@@ -126,10 +126,10 @@ class SlashCommands:
             else:
                 rendered = render.turn_message(live, live.record.recent)
             kwargs: dict[str, Any] = {"embed": rendered.embed}
-            png = render.table_picture(live) if await self._pictures_on(live) else None
+            png = render.table_picture(live) if await self._pictures_on(live) and live.state is not None else None
             if png is not None:
                 render.with_picture(rendered, png)
-                kwargs["files"] = rendered.files or []
+                kwargs["files"] = [render.picture_file(png, alt=render.board_alt_text(live))]
             await self._answers.reply(interaction, **kwargs)
 
     async def cmd_log(self, interaction: Interaction, game_name: str) -> None:

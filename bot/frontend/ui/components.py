@@ -124,6 +124,12 @@ class HandHandler(Protocol):
     async def on_pref(self, interaction: Interaction, match_id: int, key: str, on: bool) -> None: ...
 
 
+class PictureHandler(Protocol):
+    """What the table's Picture button calls (``bot.frontend.handlers.table_picture``)."""
+
+    async def on_picture(self, interaction: Interaction, match_id: int) -> None: ...
+
+
 class LogHandler(Protocol):
     """What the table's Log button and its pages call (``bot.frontend.handlers.match_log``)."""
 
@@ -365,6 +371,33 @@ class LogButton(
 
     async def answer(self, interaction: Interaction, handler: LogHandler) -> None:
         await handler.on_log(interaction, self.match_id, self.page)
+
+
+class PictureButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"pic:(?P<match>{SNOWFLAKE})"):
+    """ "Picture": the board as it stands, drawn for the clicking person alone (the table itself is text)."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(discord.ui.Button(custom_id=self.custom_id_for(match_id)))
+        self.match_id = match_id
+
+    @staticmethod
+    def custom_id_for(match_id: int) -> str:
+        return f"pic:{match_id}"
+
+    @classmethod
+    def make(cls, match_id: int) -> discord.ui.Button[Any]:
+        return discord.ui.Button(
+            label=t("Picture"), emoji="🖼️", style=ButtonStyle.secondary, custom_id=cls.custom_id_for(match_id)
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PictureButton:
+        return cls(snowflake(match["match"]))
+
+    async def answer(self, interaction: Interaction, handler: PictureHandler) -> None:
+        await handler.on_picture(interaction, self.match_id)
 
 
 class PickButton(
@@ -709,6 +742,7 @@ COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PrefButton,
     HandButton,
     LogButton,
+    PictureButton,
     PickButton,
     PickSelect,
     OptionsButton,

@@ -31,6 +31,7 @@ from bot.frontend.ui.components import (
     PassButton,
     PickButton,
     PickSelect,
+    PictureButton,
     PrefButton,
 )
 from bot.frontend.ui.fit import BUTTON_LIMIT, OPTION_LIMIT, clip, newest_that_fit
@@ -147,13 +148,27 @@ def drawing(live: LiveMatch, viewer: int | None, *, own_copy: bool = False) -> C
     return drawn
 
 
-def picture_file(png: bytes, filename: str = TABLE_PICTURE) -> discord.File:
-    description = (
+#: The longest description (alt text) Discord keeps for an attachment.
+ALT_TEXT_LIMIT = 1024
+#: Markdown marks a screen reader would read out.
+_MARKS = re.compile(r"\*\*|__|\|\||`")
+
+
+def picture_file(png: bytes, filename: str = TABLE_PICTURE, *, alt: str | None = None) -> discord.File:
+    """A picture to upload; ``alt``: its description for screen readers (else a line saying the text says it)."""
+    description = alt or (
         t("A picture of your hand; the text above says the same.")
         if filename.startswith("hand")
         else t("A picture of the table; the text above says the same.")
     )
-    return discord.File(io.BytesIO(png), filename=filename, description=description)
+    return discord.File(io.BytesIO(png), filename=filename, description=clip(description, ALT_TEXT_LIMIT))
+
+
+def board_alt_text(live: LiveMatch) -> str:
+    """The public board in words, for a picture's description: what a screen reader says instead of the picture."""
+    board = live.game.presenter.board(live.game.rules.view(live.state, None), shown_names(live.record.names))
+    parts = [board.text, *(f"{f.name}\n{f.value}" for f in board.fields)]
+    return _MARKS.sub("", "\n".join(p for p in parts if p))
 
 
 def with_picture(rendered: Rendered, png: bytes, *, url: str | None = None, filename: str = TABLE_PICTURE) -> Rendered:
@@ -300,10 +315,16 @@ TABLE_MOVE_LINES = 4
 
 
 def turn_message(
-    live: LiveMatch, recent: Sequence[str], *, result: Result | None = None, end_reason: str | None = None
+    live: LiveMatch,
+    recent: Sequence[str],
+    *,
+    result: Result | None = None,
+    end_reason: str | None = None,
+    picture: bool = False,
 ) -> Rendered:
     """The one public message of a running match, for a phone first: what is asked now (whose turn, which
-    window), then the board, then the last few moves; its buttons: Take action, My hand, Log."""
+    window), then the board, then the last few moves; its buttons: Take action, My hand, Log (and ``picture``:
+    Picture, the board drawn for whoever asks; the table itself is text, which a phone reads)."""
     game, rec = live.game, live.record
     public = game.rules.view(live.state, None) if live.state is not None else None
     board = game.presenter.board(public, shown_names(rec.names)) if public is not None else None
@@ -334,10 +355,13 @@ def turn_message(
     )
     if board is not None:
         add_fields(embed, board.fields)
+    drawn = [PictureButton.make(live.id)] if picture and live.game.picture and live.state is not None else []
     if over:
         again = [LobbyButton.make(live.id, "rematch")] if live.state is not None else []
-        return Rendered(embed=embed, view=_static_view(*again, LogButton.make(live.id)))
-    view = _static_view(ActButton.make(live.id, live.decision), HandButton.make(live.id), LogButton.make(live.id))
+        return Rendered(embed=embed, view=_static_view(*again, LogButton.make(live.id), *drawn))
+    view = _static_view(
+        ActButton.make(live.id, live.decision), HandButton.make(live.id), LogButton.make(live.id), *drawn
+    )
     return Rendered(embed=embed, view=view)
 
 
