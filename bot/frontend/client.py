@@ -37,6 +37,7 @@ from bot.frontend.handlers.match_log import MatchLog
 from bot.frontend.handlers.picker_replies import PickerReplies
 from bot.frontend.handlers.picking import Picking
 from bot.frontend.handlers.restart import Restart
+from bot.frontend.handlers.seat_vote import SeatVote
 from bot.frontend.handlers.slash import SlashCommands
 from bot.frontend.handlers.table_picture import TablePicture
 from bot.frontend.handlers.timers import Timers
@@ -59,6 +60,7 @@ from bot.frontend.ui.components import (
     PictureButton,
     PlayerOptionSelect,
     PrefButton,
+    VoteButton,
 )
 from bot.frontend.ui.legal_cache import LegalCache
 from bot.frontend.ui.picker_picture import PickerPictures
@@ -94,6 +96,7 @@ class Handlers:
     hand: OwnHand
     log: MatchLog
     picture: TablePicture
+    vote: SeatVote
     slash: SlashCommands
     timers: Timers
     restart: Restart
@@ -214,6 +217,9 @@ class GameBot(commands.Bot):
             hand=hand,
             log=match_log,
             picture=TablePicture(answers=answers, matches=service.matches),
+            vote=SeatVote(
+                answers=answers, matches=service.matches, votes=service.votes, announcer=announcer, timers=timers
+            ),
             slash=SlashCommands(
                 answers=answers,
                 matches=service.matches,
@@ -251,6 +257,7 @@ class GameBot(commands.Bot):
             route(HandButton, handlers.hand),
             route(LogButton, handlers.log),
             route(PictureButton, handlers.picture),
+            route(VoteButton, handlers.vote),
             route(PrefButton, handlers.hand),
             route(OptionsButton, handlers.options),
             route(MyOptionsButton, handlers.options),

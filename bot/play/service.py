@@ -20,6 +20,7 @@ from bot.play.matches import Matches
 from bot.play.moves import Moves
 from bot.play.people import People
 from bot.play.ports import MatchStore, Narrator
+from bot.play.seat_votes import SeatVotes
 from bot.play.settings import ServerSettings
 
 
@@ -36,6 +37,7 @@ class MatchService:
     moves: Moves
     leaving: Leaving
     ai: AiSeats
+    votes: SeatVotes
 
 
 def build(
@@ -69,6 +71,7 @@ def build(
         moves=moves,
         leaving=Leaving(matches, moves, store, narrator),
         ai=ai,
+        votes=SeatVotes(matches, store),
     )
 
 

@@ -29,6 +29,7 @@ from bot.frontend.ui.components import (
     PictureButton,
     PlayerOptionSelect,
     PrefButton,
+    VoteButton,
 )
 from bot.frontend.ui.router import shown_component
 
@@ -87,6 +88,7 @@ async def test_every_component_is_routed_to_the_handler_it_calls(table):
         HandButton: handlers.hand,
         LogButton: handlers.log,
         PictureButton: handlers.picture,
+        VoteButton: handlers.vote,
         PrefButton: handlers.hand,
         **{c: handlers.picking for c in (ActButton, PassButton, PickButton, PickSelect)},
         **{

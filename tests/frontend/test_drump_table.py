@@ -273,6 +273,9 @@ async def test_block_window_prompts_and_times_out(table: Table, clock):
     defender = sorted(live.game.rules.actors(live.state))[0]
     ping = table.world.channel_messages(CHANNEL)[-1]
     assert f"<@{defender}>" in ping.text and "<t:" in ping.text and ping.button("Respond")
+    # The ping says what is to be blocked: the attack's own line, as the table told it.
+    attack = live.record.recent[-1]
+    assert f"> {attack}" in ping.text and "zone" in attack, (attack, ping.text)
     seq = live.seq
     clock.advance(10)
     assert await table.bot.scheduler.run_due() == 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.frontend.ui.components import LobbyButton
+from bot.frontend.ui.components import LobbyButton, VoteButton
 from bot.kernel.rng import Rng
 from bot.play.settings import SETTINGS
 from tests.frontend.table_driver import CHANNEL, GUEST, HOST, Table, ai_only_match, make_bot, tick
@@ -136,3 +136,30 @@ async def test_timers_across_a_restart_fire_once(table: Table, db_path, clock):
     assert len(again) == len(reminders), "the reminder was sent again after the restart"
     assert await fresh.scheduler.run_due() == 0
     assert len(await fresh.storage.matches.action_log(match_id)) == len(log)
+
+
+async def test_the_others_vote_to_let_the_ai_play_an_absent_seat_at_once(table: Table, clock):
+    """The reminder offers the others a vote; their majority (one of one, at a table of two) hands the seat over
+    at once: stored, said on the table, the AI moves at its pace, and the player's next click takes it back."""
+    await table.open_and_start()
+    live = table.live()
+    away = live.waiting.turn
+    present = GUEST if away == HOST else HOST
+    await tick(table, clock, SETTINGS["turn_seconds"].default / 2)  # the reminder
+    reminder = table.world.channel_messages(CHANNEL)[-1]
+    vote = VoteButton.custom_id_for(live.id, live.decision, away)
+    assert "waiting for you" in reminder.text and vote in reminder.custom_ids()
+    refused = await table.click(away, reminder, vote)  # not theirs to vote on
+    assert refused.ephemeral and "Only the other people" in refused.text
+    assert (await table.bot.storage.matches.get_match(live.id)).autopilot == []
+    voted = await table.click(present, reminder, vote)
+    assert voted.ephemeral and "The AI plays for" in voted.text
+    assert (await table.bot.storage.matches.get_match(live.id)).autopilot == [away]
+    assert "The AI plays for" in table.table_message().text
+    seq = table.live().seq
+    await tick(table, clock, SETTINGS["ai_delay_seconds"].default)
+    assert table.live().seq > seq and (await table.bot.storage.matches.action_log(live.id))[-1].player_id == away
+    assert away in table.live().waiting.actors  # the AI's first move of a turn does not end it
+    back = await table.open_picker(away)  # their click takes the seat back
+    assert "Welcome back" in back.text
+    assert (await table.bot.storage.matches.get_match(live.id)).autopilot == []

@@ -279,7 +279,7 @@ class Announcer:
         humans = [p for p in sorted(waiting.actors) if not live.ai_controls(p)]
         if waiting.window is not None:
             if waiting.window.public and len(humans) == 1 == len(waiting.actors):
-                await self._mention(live, humans[0], click)
+                await self._mention(live, humans[0], click, lines)
                 return set()
             await self.clear_ping(live)
             movers = {o.player for o in outcomes if o.by == PLAYER}
@@ -303,17 +303,17 @@ class Announcer:
         if len(humans) == 1 == len(waiting.actors):
             player = humans[0]
             if player not in mentions.mentioned:
-                await self._mention(live, player, click)
+                await self._mention(live, player, click, lines)
             elif mentions.ping_for != player:
                 await self.clear_ping(live)
             return set()
         await self.clear_ping(live)
         return set()
 
-    async def _mention(self, live: LiveMatch, player: int, click: Click | None) -> None:
+    async def _mention(self, live: LiveMatch, player: int, click: Click | None, lines: Sequence[str] = ()) -> None:
         own_turn = player == live.waiting.turn and not live.waiting.in_window
         async with self.channels.in_channel(live):
-            rendered = render.mention_ping(live, player, own_turn=own_turn)
+            rendered = render.mention_ping(live, player, own_turn=own_turn, what=lines)
         await self.pings.ping(live, rendered, click)
         mentions = self.pings.mentions(live.id)
         mentions.mentioned.add(player)

@@ -124,6 +124,12 @@ class HandHandler(Protocol):
     async def on_pref(self, interaction: Interaction, match_id: int, key: str, on: bool) -> None: ...
 
 
+class VoteHandler(Protocol):
+    """What the reminder's vote button calls (``bot.frontend.handlers.seat_vote``)."""
+
+    async def on_vote(self, interaction: Interaction, match_id: int, decision: int, absent: int) -> None: ...
+
+
 class PictureHandler(Protocol):
     """What the table's Picture button calls (``bot.frontend.handlers.table_picture``)."""
 
@@ -371,6 +377,39 @@ class LogButton(
 
     async def answer(self, interaction: Interaction, handler: LogHandler) -> None:
         await handler.on_log(interaction, self.match_id, self.page)
+
+
+class VoteButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"vote:(?P<match>{SNOWFLAKE}):(?P<decision>[0-9]{{1,9}}):(?P<absent>{SNOWFLAKE})",
+):
+    """On a reminder: the others vote to let the AI play an absent player's seat now (a majority hands it over)."""
+
+    def __init__(self, match_id: int, decision: int, absent: int) -> None:
+        super().__init__(discord.ui.Button(custom_id=self.custom_id_for(match_id, decision, absent)))
+        self.match_id, self.decision, self.absent = match_id, decision, absent
+
+    @staticmethod
+    def custom_id_for(match_id: int, decision: int, absent: int) -> str:
+        return f"vote:{match_id}:{decision}:{absent}"
+
+    @classmethod
+    def make(cls, match_id: int, decision: int, absent: int, *, label: str) -> discord.ui.Button[Any]:
+        return discord.ui.Button(
+            label=label,
+            emoji="🤖",
+            style=ButtonStyle.secondary,
+            custom_id=cls.custom_id_for(match_id, decision, absent),
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> VoteButton:
+        return cls(snowflake(match["match"]), int(match["decision"]), snowflake(match["absent"]))
+
+    async def answer(self, interaction: Interaction, handler: VoteHandler) -> None:
+        await handler.on_vote(interaction, self.match_id, self.decision, self.absent)
 
 
 class PictureButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"pic:(?P<match>{SNOWFLAKE})"):
@@ -743,6 +782,7 @@ COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     HandButton,
     LogButton,
     PictureButton,
+    VoteButton,
     PickButton,
     PickSelect,
     OptionsButton,

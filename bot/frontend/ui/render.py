@@ -33,6 +33,7 @@ from bot.frontend.ui.components import (
     PickSelect,
     PictureButton,
     PrefButton,
+    VoteButton,
 )
 from bot.frontend.ui.fit import BUTTON_LIMIT, OPTION_LIMIT, clip, newest_that_fit
 from bot.frontend.ui.picker import Step
@@ -42,6 +43,7 @@ from bot.kernel.present import Board, Field
 from bot.pictures.drawing import Drawing, draw_hand, draw_table
 from bot.play.match_types import LiveMatch
 from bot.play.record import ABANDONED, ACTIVE, FINISHED
+from bot.play.seat_votes import eligible_voters
 
 log = logging.getLogger(__name__)
 
@@ -409,8 +411,10 @@ def what_happened(lines: Sequence[str], limit: int = 3) -> str:
     return "\n".join(f"> {line}" for line in shown)
 
 
-def mention_ping(live: LiveMatch, player: int, *, own_turn: bool) -> Rendered:
-    """The one channel mention: your turn, or a decision that waits on you alone."""
+def mention_ping(live: LiveMatch, player: int, *, own_turn: bool, what: Sequence[str] = ()) -> Rendered:
+    """The one channel mention: your turn, or a decision that waits on you alone. ``what``: the public lines
+    of the move that asks it; a decision out of turn quotes the last one, so the notification says what is
+    being decided (the attack to block, the card to answer), not only that something is."""
     where = f"{live.game.title} #{live.id}"
     if own_turn:
         text = t("▶️ {player}, it's your turn · {where}", player=mention(player), where=where)
@@ -426,6 +430,9 @@ def mention_ping(live: LiveMatch, player: int, *, own_turn: bool) -> Rendered:
             text = t("⚔️ {player}, you may respond · {where}", player=mention(player), where=where)
     else:
         text = t("▶️ {player}, your move · {where}", player=mention(player), where=where)
+    context = what_happened(what, limit=1) if not own_turn else ""
+    if context:
+        text = f"{text}\n{context}"
     label = t("Respond") if live.waiting.in_window else t("Take action")
     buttons: list[discord.ui.Item[Any]] = [ActButton.make(live.id, live.decision, label=label)]
     if live.waiting.in_window:
@@ -491,8 +498,14 @@ def collapsed(text: str) -> Rendered:
 
 
 def reminder(live: LiveMatch, players: Sequence[int]) -> Rendered:
+    """Halfway to a deadline, in the channel: whom the table waits for; when it is one person and others are
+    at the table, a button for them to let the AI play that seat now (a majority of them hands it over)."""
     who = " ".join(mention(p) for p in players)
-    view = _static_view(ActButton.make(live.id, live.decision))
+    buttons: list[discord.ui.Item[Any]] = [ActButton.make(live.id, live.decision)]
+    if len(players) == 1 and eligible_voters(live, players[0]):
+        label = _option_label(t("AI plays for {player} now", player=seat_name(live, players[0])), BUTTON_LIMIT)
+        buttons.append(VoteButton.make(live.id, live.decision, players[0], label=label))
+    view = _static_view(*buttons)
     if live.record.deadline:
         text = t(
             "⏰ {players}: {game} match #{match} is waiting for you. Time runs out {time}; then the bot plays for you.",
