@@ -239,6 +239,19 @@ class GameTable:
         live = self.bot.service.matches._cache.get(self.match_id)
         return self.world.message(live.record.message_id if live is not None else self.table_id)
 
+    def table_versions(self) -> list[dict[str, Any]]:
+        """Every version of the match's table message the bot sent or edited in the channel (not its lobby), in
+        order, as the JSON Discord answered with: what a phone showed at each moment."""
+        title = f"{self.game.title} · match #{self.match_id}"
+        versions = []
+        for request in self.world.requests:
+            message = _message_json(request)
+            if message is None or int(message["channel_id"]) != CHANNEL or int(message.get("flags") or 0) & 64:
+                continue
+            if any(embed.get("title") == title for embed in message.get("embeds") or ()):
+                versions.append(message)
+        return versions
+
     def prompt_for(self, player: int, decision: int) -> FakeMessage | None:
         """The player's DM window prompt for this decision, if the bot sent one (newest first)."""
         for message in reversed(self.world.dm_messages(player)):

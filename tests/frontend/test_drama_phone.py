@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.frontend.any_table import CHANNEL, _message_json, close_table, open_table
+from tests.frontend.any_table import close_table, open_table
 from tests.frontend.phone import SCREEN_PX, height_px
 
 SEAT = re.compile(r"\*\*(?P<name>[^*]+)\*\* (?P<air>\d)/7 Air Muka 💰(?P<juta>\d+) ✋(?P<hand>\d+)")
@@ -20,15 +20,7 @@ async def test_the_table_stays_within_one_phone_screen_at_six_seats(db_path, clo
     try:
         await table.open_and_start()
         await table.play_out()
-        edits = []
-        for request in table.world.requests:
-            message = _message_json(request)
-            if message is None or int(message["channel_id"]) != CHANNEL or int(message["id"]) != table.table_id:
-                continue
-            embed = (message.get("embeds") or [{}])[0]
-            if "lobby" in (embed.get("title") or "") or not embed.get("description"):
-                continue
-            edits.append(message)
+        edits = [m for m in table.table_versions() if m["embeds"][0].get("description")]
         assert len(edits) > 50
         tallest = max(edits, key=height_px)
         assert height_px(tallest) <= SCREEN_PX, tallest["embeds"][0]["description"]

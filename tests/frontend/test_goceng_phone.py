@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.frontend.any_table import CHANNEL, GameTable, _message_json, close_table, open_table
+from tests.frontend.any_table import GameTable, close_table, open_table
 from tests.frontend.phone import SCREEN_PX, height_px
 
 CUP = "☕"
@@ -19,19 +19,6 @@ async def tables():
     yield opened
     for table in opened:
         await close_table(table)
-
-
-def _table_versions(table: GameTable) -> list[dict[str, Any]]:
-    """Every version of the table message the bot sent or edited in the channel."""
-    title = f"Mat Goceng · match #{table.match_id}"
-    out = []
-    for request in table.world.requests:
-        message = _message_json(request)
-        if message is None or int(message["channel_id"]) != CHANNEL or int(message.get("flags") or 0) & 64:
-            continue
-        if any(e.get("title") == title for e in message.get("embeds") or ()):
-            out.append(message)
-    return out
 
 
 def _seat_line(text: str, name: str) -> str:
@@ -77,7 +64,7 @@ async def test_the_table_fits_one_phone_screen_at_six_seats(tables, db_path, clo
 
     await table.play_out(until=look)
 
-    versions = _table_versions(table)
+    versions = table.table_versions()
     assert len(versions) > 100
     heights = [height_px(m) for m in versions]
     tallest = versions[heights.index(max(heights))]

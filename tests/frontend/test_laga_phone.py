@@ -25,14 +25,7 @@ async def test_the_six_seat_table_stays_short_and_shows_every_seat(db_path, cloc
         await table.play_out()
         live = await table.live()
         names = [live.record.names[p] if p > 0 else None for p in live.record.players]
-        versions = [
-            m
-            for m in (r.response for r in table.world.requests)
-            if isinstance(m, dict)
-            and str(m.get("id")) == str(table.table_id)
-            and m.get("embeds")
-            and "lobby" not in (m["embeds"][0].get("title") or "")
-        ]
+        versions = table.table_versions()
         running = [m for m in versions if "**Last moves**" in (m["embeds"][0].get("description") or "")]
         assert len(running) > 50
         heights = [height_px(m) for m in versions]

@@ -209,14 +209,7 @@ def render(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
         )
     a = view["attack"]
     if a:
-        fields = dict(
-            strength=a["strength"], attacker=_name(names, a["attacker"]), target=_name(names, a["projected_target"])
-        )
-        lines.append(
-            t("⚔️ **DENGKI {strength}**: {attacker} → {target} (stopped)", **fields)
-            if a["stopped"]
-            else t("⚔️ **DENGKI {strength}**: {attacker} → {target}", **fields)
-        )
+        lines.append(_attack_line(a, names))
     c = view["choice"]
     if c:
         lines.append(
@@ -252,19 +245,24 @@ def _public(view: Mapping[str, Any], names: Mapping[int, str]) -> list[str]:
         )
     a, w = view["attack"], view["window"]
     if a and not (w and w["kind"] == "dengki"):
-        fields = dict(
-            strength=a["strength"], attacker=_name(names, a["attacker"]), target=_name(names, a["projected_target"])
-        )
-        head.append(
-            t("⚔️ **DENGKI {strength}**: {attacker} → {target} (stopped)", **fields)
-            if a["stopped"]
-            else t("⚔️ **DENGKI {strength}**: {attacker} → {target}", **fields)
-        )
+        head.append(_attack_line(a, names))
     c = view["choice"]
     if c:
         head.append("⏳ " + _choice_kind(c["kind"]))
     window = [board.window_chain(view, names), board.window_cards(view)] if w else []
     return board.public_lines(view, names, head, window)
+
+
+def _attack_line(a: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    """The DENGKI under way in a line: its strength, who aims it at whom, and whether it was stopped."""
+    fields = dict(
+        strength=a["strength"], attacker=_name(names, a["attacker"]), target=_name(names, a["projected_target"])
+    )
+    return (
+        t("⚔️ **DENGKI {strength}**: {attacker} → {target} (stopped)", **fields)
+        if a["stopped"]
+        else t("⚔️ **DENGKI {strength}**: {attacker} → {target}", **fields)
+    )
 
 
 def _phase_name(view: Mapping[str, Any], tv: Mapping[str, Any]) -> str:
