@@ -20,9 +20,13 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.kernel.i18n import t
 
-WIDTH = 1000
-#: Smallest type ever drawn: still readable when a 1000 px picture is shown ~360 px wide.
-MIN_SIZE = 18
+#: A picture is drawn for the width a phone shows it at: Discord displays an attachment about
+#: 360-400 px wide, so 600 px keeps a scale of about 2/3 and the layouts few and large.
+WIDTH = 600
+#: Smallest type ever drawn: 13 px when the picture is shown 400 px wide, 12 px at 360 px.
+MIN_SIZE = 20
+#: The tallest picture that still fits a phone screen (~700 px) when shown 400 px wide.
+MAX_HEIGHT = 1000
 
 FELT = (22, 68, 44)
 PANEL = (12, 40, 26)

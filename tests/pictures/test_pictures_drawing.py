@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 
 from bot.kernel.module import all_games
-from bot.pictures.canvas import MIN_SIZE, WIDTH, Canvas, face_of, fit, length, runs, wrap
+from bot.pictures.canvas import MAX_HEIGHT, MIN_SIZE, WIDTH, Canvas, face_of, fit, length, runs, wrap
 from bot.pictures.drawing import draw_hand, draw_table
 
 GAMES = all_games()
@@ -30,7 +30,6 @@ LONG_NAMES = [
     "Zulkarnain Wibisono Hadiningrat",
     "x" * 60,
 ]
-MAX_HEIGHT = 1600
 MAX_BYTES = 200_000
 DRAWS_PER_GAME = 14
 
