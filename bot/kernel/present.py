@@ -44,6 +44,13 @@ class Board:
     footer: str = ""
 
 
+def legend(shown: str, icons: Sequence[tuple[str, str]]) -> str:
+    """The ``icons`` (icon, words already in the reader's language) that ``shown`` uses, in words, as one
+    italic line: a compact board says "💜 Pride" once under its seats rather than on each of them."""
+    used = [f"{icon} {words}" for icon, words in icons if icon in shown]
+    return "*" + ", ".join(used) + "*" if used else ""
+
+
 def _action_label(state: Any, player: PlayerId, action: Action) -> str:
     return ", ".join(f"{k} {v}" for k, v in action.items())
 

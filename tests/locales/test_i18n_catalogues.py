@@ -21,6 +21,8 @@ SHIPPED = ("ms", "id")
 SAME_AS_ENGLISH = frozenset(
     {
         "{n} Air Muka",
+        "Item",
+        "stamina",
         "`{key}` = **{value}** ({low}–{high} {unit}): {help}",
         "🎒 **{card}**",
         "**{hero}** ({gender})",

@@ -35,7 +35,7 @@ from bot.frontend.ui.components import (
     PrefButton,
     VoteButton,
 )
-from bot.frontend.ui.fit import BUTTON_LIMIT, OPTION_LIMIT, clip, newest_that_fit
+from bot.frontend.ui.fit import BUTTON_LIMIT, OPTION_LIMIT, clip, newest_that_fit, phone_lines
 from bot.frontend.ui.picker import Step
 from bot.kernel.contract import Result
 from bot.kernel.i18n import get_locale, speak, t, tn, use_locale
@@ -314,6 +314,10 @@ def _summary_here(live: LiveMatch, result: Result) -> str:
 #: the newest always, the ones before it while they fit.
 TABLE_MOVES = 3
 TABLE_MOVE_LINES = 4
+#: Phone lines of text one screen holds under the title: the frame (top bar, author line, title, two rows of
+#: buttons) takes 214-262 px of a ~700 px screen at 400 px width (measured with discord-look), a line ~17 px.
+#: A big board leaves the last moves less room (down to the newest move alone), never itself less.
+TABLE_LINES = 24
 
 
 def turn_message(
@@ -349,7 +353,11 @@ def turn_message(
     stopped = over and live.state is not None and not game.rules.is_over(live.state)
     lines.append(board.text if board is not None and not stopped else "")
     if recent and not over:
-        moves = newest_that_fit([f"• {line}" for line in recent], TABLE_MOVES, TABLE_MOVE_LINES)
+        board_fields = board.fields if board is not None else ()
+        used = phone_lines("\n\n".join(line for line in lines if line))
+        used += sum(phone_lines(f"{field.name}\n{field.value}") for field in board_fields)
+        left = TABLE_LINES - used - 2  # a gap and the heading
+        moves = newest_that_fit([f"• {line}" for line in recent], TABLE_MOVES, min(TABLE_MOVE_LINES, left))
         lines.append(t("**Last moves**") + "\n" + "\n".join(moves))
     colour = COLOUR_OVER if over else COLOUR_WINDOW if live.waiting.in_window else COLOUR_PLAY
     embed = discord.Embed(
@@ -358,13 +366,21 @@ def turn_message(
     if board is not None:
         add_fields(embed, board.fields)
     drawn = [PictureButton.make(live.id)] if picture and live.game.picture and live.state is not None else []
+    # Two buttons fill a row at a phone's width: the question's buttons first, what is there to read under them,
+    # the same on every screen (a wider one does not rearrange them).
+    more = _in_row(1, LogButton.make(live.id), *drawn)
     if over:
         again = [LobbyButton.make(live.id, "rematch")] if live.state is not None else []
-        return Rendered(embed=embed, view=_static_view(*again, LogButton.make(live.id), *drawn))
-    view = _static_view(
-        ActButton.make(live.id, live.decision), HandButton.make(live.id), LogButton.make(live.id), *drawn
-    )
+        return Rendered(embed=embed, view=_static_view(*_in_row(0, *again), *more))
+    view = _static_view(*_in_row(0, ActButton.make(live.id, live.decision), HandButton.make(live.id)), *more)
     return Rendered(embed=embed, view=view)
+
+
+def _in_row(row: int, *items: discord.ui.Item[Any]) -> list[discord.ui.Item[Any]]:
+    """``items`` placed on action row ``row`` (of the message's rows, from 0)."""
+    for item in items:
+        item.row = row
+    return list(items)
 
 
 #: Lines on one page of a match's log (the table itself shows the last few).

@@ -19,7 +19,7 @@ from bot.games.drama.cards import BLUE_COUNT
 from bot.games.drama.state import MAX_AIR_MUKA
 from bot.games.drama.windows import entry_text
 from bot.kernel.i18n import t, tn
-from bot.kernel.present import Field
+from bot.kernel.present import Field, legend
 
 #: What the fields of one board may add up to: the table's text, log and footer share the embed's 6,000.
 FIELDS_BUDGET = 3800
@@ -240,8 +240,9 @@ def hand_lines(view: Mapping[str, Any]) -> list[str]:
 
 #: Characters one line of embed text holds on a phone (400 px), bold markers not counted.
 PHONE_LINE = 34
-#: Lines the public board may take on a phone (the status line, the last moves and the frame take the rest).
-PUBLIC_LINES = 11
+#: Lines the public board may take on a phone, its legend included (the status line, the last moves and the
+#: frame take the rest).
+PUBLIC_LINES = 13
 
 
 def phone_lines(text: str) -> int:
@@ -304,6 +305,18 @@ def kedai_line(view: Mapping[str, Any], costs: bool, label: bool = True) -> str:
     return "🏪 **Kedai:** " + " · ".join(slots) if label else "🏪 " + " · ".join(slots)
 
 
+def _icons() -> list[tuple[str, str]]:
+    """The seats' icons in words, for the line under them (only those shown are said)."""
+    return [
+        ("💰", t("Juta")),
+        ("✋", t("cards in hand")),
+        ("🎒", t("Item")),
+        ("💍", t("married Member")),
+        ("👤", t("unmarried Member")),
+        ("🛡", t("its Air Muka")),
+    ]
+
+
 def public_lines(
     view: Mapping[str, Any], names: Mapping[int, str], head: list[str], window: list[str] | None = None
 ) -> list[str]:
@@ -323,6 +336,7 @@ def public_lines(
             lines.append(kedai_line(view, costs=level < 4, label=level < 5))
             if level < 2:
                 lines.append(t("🏦 Bank: {n} Juta", n=view["bank"]))
+        lines.append(legend("\n".join(seats), _icons()))
         if phone_lines("\n".join(lines)) <= budget:
             break
     return lines

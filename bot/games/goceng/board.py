@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.kernel.i18n import N_, data_text, t, tn, translate
-from bot.kernel.present import Board, Field
+from bot.kernel.present import Board, Field, legend
 
 from .cards import load_cards
 from .view import (
@@ -163,9 +163,9 @@ def public_fields(view: Mapping[str, Any], names: Mapping[int, str]) -> list[Fie
     if view.get("result"):
         title = t("🏁 Game over after turn {turn}", turn=view["turn"])
     elif view.get("battle"):
-        title = t("Turn {turn} · battle · ☕ = stamina", turn=view["turn"])
+        title = t("Turn {turn} · battle", turn=view["turn"])
     else:
-        title = t("Turn {turn} · challenge · ☕ = stamina", turn=view["turn"])
+        title = t("Turn {turn} · challenge", turn=view["turn"])
     lines = []
     battle = None if view.get("result") else view.get("battle")
     for p in view["players"]:
@@ -178,6 +178,14 @@ def public_fields(view: Mapping[str, Any], names: Mapping[int, str]) -> list[Fie
             if window and window["battler"] == p["id"]:
                 offers = " · ".join(_offer(o, names) for o in window["offers"])
                 lines.append(t("└ 🤝 offers: {offers}", offers=offers) if offers else t("└ 🤝 no offer yet"))
+    icons = [
+        ("☕", t("stamina")),
+        ("🪙", t("silver")),
+        ("🃏", t("cards in hand")),
+        ("👊", t("punch token")),
+        ("⚔️", t("battle line: the newest card, the colour to match")),
+    ]
+    lines.append(legend("\n".join(lines), icons))
     return [Field(title, "\n".join(lines), False)]
 
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.kernel.i18n import N_, data_text, t, translate
-from bot.kernel.present import Field
+from bot.kernel.present import Field, legend
 
 from .cards import cards
 from .state import TILE_NAMES
@@ -180,23 +180,36 @@ def ring_line(v: Mapping[str, Any]) -> str:
     return f"↻ {tiles}"
 
 
+#: The icons of the compact seats, said once in words under the ring: each only when some seat shows it.
+LEGEND = (
+    ("🪙", N_("Coin")),
+    ("💜", N_("Pride")),
+    ("⭐", N_("Skill")),
+    ("🌙", N_("Dreams")),
+    ("✅", N_("done")),
+    ("⬇️", N_("face down")),
+    ("⏸️", N_("ability off")),
+    ("🌂", N_("ignores News")),
+)
+
+
 def _job_state(p: Mapping[str, Any], names: Mapping[int, str]) -> str:
-    """What keeps a Job from working, in a few words (its effect is in My hand and the rules)."""
+    """What keeps a Job from working, as an icon the legend names (its effect is in My hand and the rules)."""
     if p["face_down"]:
-        return " " + t("⬇️ face down")
+        return " ⬇️"
     if p.get("switched_off_by") is not None:
         who = names.get(p["switched_off_by"], t("Player {pid}", pid=p["switched_off_by"]))
-        return " " + t("⏸️ off ({player})", player=who)
+        return " ⏸️ " + t("by {player}", player=who)
     if not p["ability_on"]:
-        return " " + t("⏸️ off (News)")
+        return " ⏸️"
     if p.get("ignores_news"):
-        return " " + t("🌂 ignores News")
+        return " 🌂"
     return ""
 
 
 def seat_lines(v: Mapping[str, Any], p: Mapping[str, Any], name: str, names: Mapping[int, str]) -> str:
-    """A seat in two lines: name, points and resources; then its Job and how many Dreams it holds and
-    has completed (their names are in My hand and the log)."""
+    """A seat in two short lines: name, points and resources; then its Job, how many Dreams it holds and
+    how many it completed (their names are in My hand and the log). Icons, said once in ``legend``."""
     mark = "▶ " if p["id"] == v["turn_player"] else ""
     head = t(
         "{mark}**{player}**{gender} · {points} pts · 🪙{coin} 💜{pride} ⭐{skill}",
@@ -209,13 +222,7 @@ def seat_lines(v: Mapping[str, Any], p: Mapping[str, Any], name: str, names: Map
         skill=p["skill"],
     )
     job = f"💼 {p['job']} L{p['job_level']}" + _job_state(p, names)
-    done = len(p["completed"])
-    dreams = (
-        t("🌙 {held} held, {done} done", held=p["dreams_held"], done=done)
-        if done
-        else t("🌙 {held} held", held=p["dreams_held"])
-    )
-    return head + "\n" + job + " · " + dreams
+    return f"{head}\n{job} 🌙{p['dreams_held']} ✅{len(p['completed'])}"
 
 
 def public_text(v: Mapping[str, Any], names: Mapping[int, str]) -> str:
@@ -228,6 +235,6 @@ def public_text(v: Mapping[str, Any], names: Mapping[int, str]) -> str:
         if news
         else t("Round {round}/{rounds}", round=v["round"], rounds=v["rounds"])
     )
-    lines = [head, ring_line(v)]
-    lines += [seat_lines(v, p, names.get(p["id"], t("Player {pid}", pid=p["id"])), names) for p in v["players"]]
-    return "\n".join(lines)
+    seats = [seat_lines(v, p, names.get(p["id"], t("Player {pid}", pid=p["id"])), names) for p in v["players"]]
+    icons = [(icon, translate(words)) for icon, words in LEGEND]
+    return "\n".join([head, ring_line(v), *seats, legend("\n".join(seats), icons)])

@@ -209,11 +209,8 @@ def _final(v: Mapping[str, Any], nm: Any) -> str:
 def render_board(v: Mapping[str, Any], names: Mapping[int, str]) -> Board:
     """A seat's own view: the round and what the game waits for as text, then the tiles and a box per
     player with every Job's ability. The public table (no viewer) is the compact ``public_text``."""
-    if v.get("viewer") is None:
-        text = public_text(v, names)
-        if v["result"]:
-            text = _final(v, lambda pid: names.get(pid, t("Player {pid}", pid=pid))) + "\n" + text
-        return Board(text)
+    if v.get("viewer") is None:  # at the end the platform's result above it gives the final scores
+        return Board(public_text(v, names))
     return Board(render(v, names), tuple(render_fields(v, names)))
 
 

@@ -171,6 +171,7 @@ def test_nobody_wins_when_no_objective_holds_and_that_is_not_a_draw():
         "✖️ **Ayu** (Mat Goceng) out of stamina 🪙7",
         "✖️ **Budi** (Nyi Kencleng) ☕☕☕ 🪙5",
         "✖️ **Citra** (Rijkaard Cere) ☕☕☕ 🪙3",
+        "*☕ stamina, 🪙 silver*",
     ]  # the platform's result says why, by character
     board = GAME.presenter.board(GAME.rules.view(s, 2), names).text  # a player's own view says it in full
     assert "✖️ Budi (Nyi Kencleng) does not win: not the richest." in board

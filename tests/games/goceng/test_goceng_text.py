@@ -90,7 +90,7 @@ def test_the_rendered_view_for_players_and_spectators():
     public = GAME.presenter.board(GAME.rules.view(s, None), NAMES)
     assert public.text == ""  # who is waited on is the platform's first line
     assert _fields(s, None) == {
-        "Turn 1 · battle · ☕ = stamina": "\n".join(
+        "Turn 1 · battle": "\n".join(
             [
                 "▶️👊 **Ayu** ☕☕☕ 🪙5 🃏1",
                 "└ ⚔️ 🟥→🟥 · next 🟥 red",
@@ -99,11 +99,13 @@ def test_the_rendered_view_for_players_and_spectators():
                 "└ ⚔️ 🟩→🟩 · next 🟩 green",
                 "**Citra** ☕☕☕ 🪙5 🃏2",
                 "**Dewi** ☕☕☕ 🪙5 🃏1",
+                "*☕ stamina, 🪙 silver, 🃏 cards in hand, 👊 punch token, ⚔️ battle line: the newest card, the colour"
+                " to match*",
             ]
         )
     }
     act(s, 1, {"type": "counter", "helper": 3, "price": 1})
-    assert "└ 🤝 offers: Citra 🪙3 (countered: 🪙1)" in _fields(s, None)["Turn 1 · battle · ☕ = stamina"]
+    assert "└ 🤝 offers: Citra 🪙3 (countered: 🪙1)" in _fields(s, None)["Turn 1 · battle"]
     text = GAME.presenter.board(GAME.rules.view(s, 3), NAMES).text
     character = load_cards().characters[s.characters[3]]
     assert text.startswith(f"Your character: 🎭 **{character.name}**.") and character.objective in text

@@ -76,18 +76,19 @@ def test_the_public_table_is_a_line_for_the_ring_and_two_a_seat():
     lines = board.text.split("\n")
     assert lines[0] == f"📰 {s.round}/12: Seasonal Flood"  # the News by name; its effect is in My hand
     assert lines[1] == "↻ Kerja 3, Nongkrong 0, Training 1, Lowongan 1, Impian 2, Stasiun 1"
-    seats = lines[2:]
+    seats, legend = lines[2:-1], lines[-1]
     assert len(seats) == 2 * len(s.players)
     assert seats[0].startswith("▶ **Ayu**") and "🪙2 💜0 ⭐1" in seats[0]
-    assert seats[1].startswith("💼 Employee L3 ·") and "🌙 0 held" in seats[1]
-    assert seats[5].startswith("💼 ") and "⬇️ face down" in seats[5]  # Citra's Job, fined
+    assert seats[1] == "💼 Employee L3 🌙0 ✅0"
+    assert seats[5].startswith("💼 ") and "⬇️" in seats[5]  # Citra's Job, fined
+    # each icon the seats show is said once in words, under them
+    assert legend == "*🪙 Coin, 💜 Pride, ⭐ Skill, 🌙 Dreams, ✅ done, ⬇️ face down*"
     # what does not change between moves stays out: abilities, tile effects, the rules' reminders
     assert "Buried Dream" not in board.text and "get 2 Coin" not in board.text and "reduced by" not in board.text
     assert "to play" not in board.text and "Waiting for" not in board.text  # the platform names who is waited on
     s.player(2).deactivated_by = 1
     text = G.presenter.board(G.rules.view(s, None), NAMES).text
-    assert "⏸️ off (Ayu)" in text
-
+    assert "⏸️ by Ayu" in text and "⏸️ ability off" in text.split("\n")[-1]
 
 def test_your_dreams_show_cost_and_effect_only_to_you():
     s = setup(genders={1: "female", 2: "male"})
