@@ -90,6 +90,7 @@ def test_the_public_table_is_a_line_for_the_ring_and_two_a_seat():
     text = G.presenter.board(G.rules.view(s, None), NAMES).text
     assert "⏸️ by Ayu" in text and "⏸️ ability off" in text.split("\n")[-1]
 
+
 def test_your_dreams_show_cost_and_effect_only_to_you():
     s = setup(genders={1: "female", 2: "male"})
     dreams(s, 1, held=("Run for President",))
