@@ -212,7 +212,7 @@ def _seat(
     )
     w = SEAT_W - 24
     title = ("\u25b6 " if turn else "") + ("\u2694 " if attacked else "") + name_of(names, pid)
-    c.text((x + 12, y + 8), title, 28, w, bold=True, fill=GOLD if turn else INK)
+    c.text((x + 12, y + 36), title, 28, w, bold=True, fill=GOLD if turn else INK, anchor="ls")
     if not alive:
         c.text((x + 12, y + 44), "\u2716 " + t("out"), 22, w, bold=True, fill=MUTED)
     else:

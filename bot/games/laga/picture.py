@@ -37,14 +37,14 @@ from .text import pay_text
 MARGIN = 16
 TILE_W, TILE_H = 180, 92
 RING_H = 280 + TILE_H  # tile centres 140 above and below the middle
-ROW_H = 68
-GAP = 5
+ROW_H = 66
+GAP = 4
 HEAD_ROW = 30
 TILE_FILL = (230, 225, 200)
 TILE_INK = (25, 25, 25)
 TOKEN = (200, 40, 40)
 LINE = (60, 110, 80)
-#: Score table columns: (label, key), then the points; each as wide as its label (at least NUMBER_W).
+#: Score table columns: (label, key), the points last.
 COLUMNS = (
     (N_("Coin"), "coin"),
     (N_("Pride"), "pride"),
@@ -52,8 +52,7 @@ COLUMNS = (
     (N_("Dreams"), "dreams"),
     (N_("Points"), "score"),
 )
-NUMBER_W = 58
-NAME_MIN = 150
+NUMBER_W = 62
 
 
 def _centres(cx: float, cy: float) -> list[tuple[float, float]]:
@@ -119,11 +118,13 @@ def _ring(c: Canvas, y: float, view: Mapping[str, Any]) -> None:
     # the middle of the ring: the News in force and what the arrows say
     news = view.get("news")
     width = 196
-    c.text((cx, cy - 72), t("News in force"), 20, width, bold=True, fill=GOLD, anchor="mm")
-    if news:
-        c.lines(cx - width / 2, cy - 52, news.get("name", ""), 22, width, 3, bold=True)
-    else:
-        c.text((cx, cy - 30), t("No News yet"), 22, width, fill=MUTED, anchor="mm")
+    y0 = cy - 84
+    for row in wrap(t("News in force"), width, 20, 2):
+        c.text((cx, y0), row, 20, width, fill=GOLD, anchor="ma")
+        y0 += 24
+    text = str(news.get("name", "")) if news else t("No News yet")
+    for i, row in enumerate(wrap(text, width, 22, 3, bool(news))):
+        c.text((cx, y0 + 4 + 27 * i), row, 22, width, bold=bool(news), fill=INK if news else MUTED, anchor="ma")
     c.text((cx, cy + 70), "\u21bb " + t("clockwise"), 20, width, fill=GOLD, anchor="mm")
 
 
@@ -137,22 +138,32 @@ def _job(p: Mapping[str, Any]) -> str:
 
 
 def _columns() -> tuple[int, list[int]]:
-    """The name column's width and each number column's, in the reader's language."""
-    widths = [max(NUMBER_W, int(length(translate(label), 20, key == "score")) + 10) for label, key in COLUMNS]
+    """The name column's width and each number column's."""
     room = WIDTH - 2 * MARGIN - 24
-    if room - sum(widths) < NAME_MIN:  # a long language: every column gives up the same share
-        over = NAME_MIN - (room - sum(widths))
-        widths = [w - over // len(widths) - 1 for w in widths]
-    return room - sum(widths), widths
+    return room - NUMBER_W * len(COLUMNS), [NUMBER_W] * len(COLUMNS)
+
+
+def _staggered() -> bool:
+    """Whether the column labels need two rows (each then as wide as two columns) in the reader's language."""
+    return any(length(translate(label), 20, key == "score") > NUMBER_W - 4 for label, key in COLUMNS)
+
+
+def _head_h() -> int:
+    return 2 * HEAD_ROW - 6 if _staggered() else HEAD_ROW
 
 
 def _head_row(c: Canvas, y: float) -> None:
     name_w, widths = _columns()
     x = MARGIN + 12 + name_w
-    for (label, key), w in zip(COLUMNS, widths, strict=True):
+    staggered = _staggered()
+    for i, ((label, key), w) in enumerate(zip(COLUMNS, widths, strict=True)):
         points = key == "score"
         ink = GOLD if points else MUTED
-        c.text((x + w / 2, y + HEAD_ROW / 2), translate(label), 20, w - 4, bold=points, fill=ink, anchor="mm")
+        room = 2 * w - 8 if staggered else w - 4
+        if points:  # the last label may use the margin to its right too
+            room = min(room, int(c.width - x - w / 2) * 2 - 4)
+        row = (i % 2) * (HEAD_ROW - 6) if staggered else 0
+        c.text((x + w / 2, y + row + HEAD_ROW / 2), translate(label), 20, room, bold=points, fill=ink, anchor="mm")
         x += w
 
 
@@ -167,7 +178,7 @@ def _player(c: Canvas, y: float, p: Mapping[str, Any], view: Mapping[str, Any], 
     )
     name_w, widths = _columns()
     name = ("\u25b6 " if turn else "") + name_of(names, p.get("id"))
-    c.text((MARGIN + 12, y + 7), name, 26, name_w - 8, bold=True, fill=GOLD if turn else INK)
+    c.text((MARGIN + 12, y + 32), name, 26, name_w - 8, bold=True, fill=GOLD if turn else INK, anchor="ls")
     x = MARGIN + 12 + name_w
     numbers = {**p, "dreams": p.get("dreams_held", 0)}
     for (_, key), w in zip(COLUMNS, widths, strict=True):
@@ -197,14 +208,14 @@ def table(view: Mapping[str, Any], names: Mapping[Any, str]) -> bytes:
     header = 44 + 34 * len(rows) + 6
     top = header + 8
     table_y = top + RING_H + 10
-    c = Canvas(grow(table_y + HEAD_ROW + len(players) * (ROW_H + GAP) + 4))
+    c = Canvas(grow(table_y + _head_h() + len(players) * (ROW_H + GAP) + 4))
     c.box((0, 0, c.width, header), fill=PANEL, radius=0)
     c.text((MARGIN, 10), title, 22, inner, bold=True, fill=GOLD)
     c.lines(MARGIN, 42, status, 28, inner, 2, bold=True, leading=34 / 28)
     _ring(c, top, view)
     _head_row(c, table_y)
     for i, p in enumerate(players):
-        _player(c, table_y + HEAD_ROW + i * (ROW_H + GAP), p, view, names)
+        _player(c, table_y + _head_h() + i * (ROW_H + GAP), p, view, names)
     return c.png()
 
 
