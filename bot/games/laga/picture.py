@@ -40,6 +40,8 @@ RING_H = 280 + TILE_H  # tile centres 140 above and below the middle
 ROW_H = 66
 GAP = 4
 HEAD_ROW = 30
+CARD_TILE_H = 62
+SECTION_H = 52
 TILE_FILL = (230, 225, 200)
 TILE_INK = (25, 25, 25)
 TOKEN = (200, 40, 40)
@@ -232,12 +234,12 @@ def _card_line(name: str) -> tuple[str, str]:
 
 def _card_tile(c: Canvas, y: float, name: str) -> None:
     x0, x1 = MARGIN, WIDTH - MARGIN
-    c.box((x0, y, x1, y + 70), fill=CARD, outline=(90, 90, 90), width=2, radius=10)
+    c.box((x0, y, x1, y + CARD_TILE_H), fill=CARD, outline=(90, 90, 90), width=2, radius=10)
     cost, points = _card_line(name)
-    c.text((x1 - 12, y + 8), points, 24, 150, bold=True, fill=(120, 60, 0), anchor="ra")
-    c.text((x0 + 12, y + 8), name, 24, x1 - x0 - 24 - (170 if points else 0), bold=True, fill=CARD_INK)
+    used = c.text((x1 - 12, y + 6), points, 24, 150, bold=True, fill=(120, 60, 0), anchor="ra") if points else 0
+    c.text((x0 + 12, y + 6), name, 24, int(x1 - x0 - 36 - used), bold=True, fill=CARD_INK)
     if cost:
-        c.text((x0 + 12, y + 40), cost, 20, x1 - x0 - 24, fill=CARD_INK)
+        c.text((x0 + 12, y + 36), cost, 20, x1 - x0 - 24, fill=CARD_INK)
 
 
 def hand(view: Mapping[str, Any], names: Mapping[Any, str]) -> bytes | None:
@@ -247,17 +249,17 @@ def hand(view: Mapping[str, Any], names: Mapping[Any, str]) -> bytes | None:
     looking = [str(n) for n in you.get("looking") or []]
     if not you or not (dreams or looking):
         return None
-    height = 60 + 80 * len(dreams) + (60 + 80 * len(looking) if looking else 0)
-    c = Canvas(grow(height))
-    y = 14
-    sections = [(t("Your Dreams ({n})", n=len(dreams)), dreams)]
+    sections = [(t("Your Dreams ({n})", n=len(dreams)), dreams)] if dreams else []
     if looking:
         sections.append((t("Looking at"), looking))
-    for title, names_ in sections:
+    step = CARD_TILE_H + GAP
+    c = Canvas(grow(10 + sum(SECTION_H + step * len(cards_) for _, cards_ in sections)))
+    y = 12
+    for title, cards_ in sections:
         c.text((MARGIN, y), title, 30, WIDTH - 2 * MARGIN, bold=True, fill=GOLD)
-        y += 46
-        for name in names_:
+        y += SECTION_H - 10
+        for name in cards_:
             _card_tile(c, y, name)
-            y += 80
-        y += 14
+            y += step
+        y += 10
     return c.png()
