@@ -234,9 +234,10 @@ def table(view: Mapping[str, Any], names: Mapping[Any, str]) -> bytes:
     top = HEADER + 10 + _chain_h(chain) + KEDAI_H
     # as many lines of cards per seat as one screen holds, at most three
     rows = 3
-    while rows and top + len(pairs) * (SEAT_TOP + rows * CARD_ROW + GAP) + 4 > MAX_HEIGHT:
+    while rows and top + len(pairs) * (SEAT_TOP + rows * CARD_ROW + (6 if rows else 0) + GAP) + 4 > MAX_HEIGHT:
         rows -= 1
-    heights = [SEAT_TOP + max(len(_card_rows(p, rows)) for p in pair) * CARD_ROW for pair in pairs]
+    lines = [max(len(_card_rows(p, rows)) for p in pair) for pair in pairs]
+    heights = [SEAT_TOP + n * CARD_ROW + (6 if n else 0) for n in lines]
     c = Canvas(grow(top + sum(h + GAP for h in heights) + 4))
     _header(c, view, names)
     y = HEADER + 10
