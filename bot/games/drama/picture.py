@@ -1,8 +1,10 @@
-"""Drama Pukul 7's table as a picture: each player's hero, Air Muka, Juta, hand size, the Items and
-Members in front of them (the married one marked), the Kedai's four slots, the decks, whose turn
-and phase, and an open Plot Twist chain; a private picture of one player's hand with card texts.
+"""Drama Pukul 7's table as a picture for a phone: whose turn and phase, an open attack or Plot
+Twist chain, the Kedai's four slots with their prices, and a panel per seat (hero, Air Muka, Juta,
+cards in hand, the Items and Members in front of them, the married one marked); a private
+picture of one player's hand, each card with its kind.
 
-``table`` reads a spectator view only (no hand, face-down Kedai cards without their card).
+``table`` reads a spectator view only (no hand, face-down Kedai cards without their card). Card
+and ability texts, deck counts and the discard are left to the text table and the hand's text.
 """
 
 from __future__ import annotations
@@ -10,17 +12,41 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.kernel.i18n import data_text, t
-from bot.pictures.canvas import CARD, CARD_INK, EMPTY, GOLD, HIGHLIGHT, INK, MUTED, PANEL, WIDTH, Canvas, grow, name_of
+from bot.kernel.i18n import t, tn
+from bot.pictures.canvas import (
+    BACK,
+    CARD,
+    CARD_INK,
+    EMPTY,
+    GOLD,
+    HIGHLIGHT,
+    INK,
+    MAX_HEIGHT,
+    MUTED,
+    PANEL,
+    WIDTH,
+    Canvas,
+    fit,
+    grow,
+    name_of,
+    wrap,
+)
 
 MARGIN = 16
-HEADER = 120
-KEDAI_H = 150
-ROW = 26
-LIST_ROWS = 4
-SEAT_H = 118 + LIST_ROWS * ROW
-SEAT_W = (WIDTH - 3 * MARGIN) // 2
+GAP = 12
+INNER = WIDTH - 2 * MARGIN
+HEADER = 86
+KEDAI_SLOT_H = 100
+KEDAI_H = 36 + 2 * KEDAI_SLOT_H + 10 + GAP
+SEAT_W = (INNER - GAP) // 2
+SEAT_TOP = 132  # a seat's fixed lines: name, hero, Air Muka and Juta, hand
+CARD_ROW = 25
+CHAIN_ROWS = 3
 KIND = {"item": "ITEM", "member": "MEMBER", "episode": "EPISODE", "plot_twist": "PLOT TWIST"}
+KIND_INK = (120, 60, 0)
+LINE = (60, 110, 80)
+OUT = (45, 45, 45)
+ATTACKED = (205, 40, 40)
 
 
 def _phase(view: Mapping[str, Any]) -> str:
@@ -54,100 +80,9 @@ def _headline(view: Mapping[str, Any], names: Mapping[Any, str]) -> str:
 
 def _header(c: Canvas, view: Mapping[str, Any], names: Mapping[Any, str]) -> None:
     c.box((0, 0, c.width, HEADER), fill=PANEL, radius=0)
-    c.text((MARGIN, 10), t("Drama Pukul 7"), 24, 300, bold=True, fill=GOLD)
-    c.text((MARGIN, 42), _headline(view, names), 34, 600, bold=True)
-    c.text((MARGIN, 86), _phase(view), 24, 600, fill=MUTED)
-    right = c.width - MARGIN
-    top = view.get("blue_discard_top")
-    c.text(
-        (right, 12),
-        t("Blue deck {n} \u00b7 discard {d}", n=view.get("blue_deck", 0), d=view.get("blue_discard", 0)),
-        22,
-        360,
-        anchor="ra",
-    )
-    if top:
-        c.text((right, 40), t("top: {card}", card=top), 20, 360, anchor="ra", fill=MUTED)
-    c.text(
-        (right, 66),
-        t("Green deck {n} \u00b7 discard {d}", n=view.get("green_deck", 0), d=len(view.get("green_discard") or [])),
-        22,
-        360,
-        anchor="ra",
-    )
-    c.text((right, 94), t("Bank: {n} Juta", n=view.get("bank", 0)), 22, 360, anchor="ra", fill=MUTED)
-
-
-def _price(card: Mapping[str, Any]) -> str:
-    if card.get("kind") == "item":
-        return t("{n} Juta", n=card.get("price", 0))
-    return t("recruit {r} \u00b7 kahwin {k}", r=card.get("recruit", 0), k=card.get("kahwin", 0))
-
-
-def _kedai(c: Canvas, y: float, view: Mapping[str, Any]) -> None:
-    c.text((MARGIN, y + 4), t("Kedai"), 24, 200, bold=True, fill=GOLD)
-    w = (c.width - 5 * MARGIN) // 4
-    for i, slot in enumerate((view.get("kedai") or [])[:4]):
-        x = MARGIN + i * (w + MARGIN)
-        top = y + 36
-        card = slot.get("card")
-        if card:
-            c.box((x, top, x + w, top + KEDAI_H - 44), fill=CARD, outline=(90, 90, 90), width=2, radius=10)
-            c.text((x + 10, top + 6), KIND.get(card.get("kind"), ""), 18, w - 20, bold=True, fill=(120, 60, 0))
-            c.lines(x + 10, top + 30, card.get("name", ""), 20, w - 20, 2, bold=True, fill=CARD_INK)
-            c.text((x + 10, top + 80), _price(card), 18, w - 20, fill=CARD_INK)
-        elif slot.get("face_down"):
-            c.box((x, top, x + w, top + KEDAI_H - 44), fill=(40, 70, 160), outline=(230, 230, 230), width=2)
-            c.text((x + w / 2, top + 53), t("face down"), 22, w - 20, anchor="mm")
-        else:
-            c.box((x, top, x + w, top + KEDAI_H - 44), fill=None, outline=EMPTY, width=3)
-            c.text((x + w / 2, top + 53), t("empty"), 22, w - 20, anchor="mm", fill=MUTED)
-
-
-def _card_list(c: Canvas, x: float, y: float, w: int, title: str, cards: list[Mapping[str, Any]]) -> None:
-    c.text((x, y), f"{title} ({len(cards)})", 20, w, bold=True, fill=MUTED)
-    shown = cards if len(cards) <= LIST_ROWS else cards[: LIST_ROWS - 1]
-    for i, card in enumerate(shown):
-        name = card.get("name", "")
-        if card.get("married"):
-            name = "\u2665 " + t("married: {name}", name=name)
-        c.text(
-            (x, y + (i + 1) * ROW),
-            name,
-            20,
-            w,
-            bold=bool(card.get("married")),
-            fill=HIGHLIGHT if card.get("married") else INK,
-        )
-    if len(shown) < len(cards):
-        c.text((x, y + LIST_ROWS * ROW), t("+{n} more", n=len(cards) - len(shown)), 20, w, fill=MUTED)
-
-
-def _seat(
-    c: Canvas, x: float, y: float, p: Mapping[str, Any], view: Mapping[str, Any], names: Mapping[Any, str]
-) -> None:
-    pid = p.get("id")
-    turn = pid == (view.get("turn") or {}).get("player") and view.get("phase") not in ("over", "pick")
-    alive = p.get("alive", True)
-    c.box(
-        (x, y, x + SEAT_W, y + SEAT_H - 10),
-        fill=PANEL if alive else (45, 45, 45),
-        outline=HIGHLIGHT if turn else (60, 110, 80),
-        width=5 if turn else 2,
-    )
-    title = name_of(names, pid) + ("  \u25c0 " + t("turn") if turn else "") + ("" if alive else "  \u2716 " + t("out"))
-    c.text((x + 12, y + 8), title, 28, SEAT_W - 24, bold=True, fill=GOLD if turn else INK)
-    c.text((x + 12, y + 44), p.get("hero") or t("no hero yet"), 22, SEAT_W - 24, fill=MUTED)
-    facts = t(
-        "Air Muka {a} \u00b7 {j} Juta \u00b7 hand {h}",
-        a=p.get("air_muka", 0),
-        j=p.get("juta", 0),
-        h=p.get("hand_count", 0),
-    )
-    c.text((x + 12, y + 74), facts, 24, SEAT_W - 24, bold=True)
-    half = (SEAT_W - 36) // 2
-    _card_list(c, x + 12, y + 108, half, t("Items"), list(p.get("items") or []))
-    _card_list(c, x + 24 + half, y + 108, half, t("Members"), list(p.get("members") or []))
+    c.text((MARGIN, 10), t("Drama Pukul 7"), 22, 210, bold=True, fill=GOLD)
+    c.text((c.width - MARGIN, 10), _phase(view), 22, INNER - 230, fill=MUTED, anchor="ra")
+    c.text((MARGIN, 40), _headline(view, names), 32, INNER, bold=True)
 
 
 def _chain_lines(view: Mapping[str, Any], names: Mapping[Any, str]) -> list[str]:
@@ -163,6 +98,7 @@ def _chain_lines(view: Mapping[str, Any], names: Mapping[Any, str]) -> list[str]
             )
         )
     window = view.get("window") or {}
+    entries = []
     for i, entry in enumerate(window.get("stack") or []):
         line = t(
             "{n}. {player}: {card}", n=i + 1, player=name_of(names, entry.get("player")), card=entry.get("name", "?")
@@ -171,61 +107,168 @@ def _chain_lines(view: Mapping[str, Any], names: Mapping[Any, str]) -> list[str]
             line += " \u2192 " + name_of(names, entry["target"])
         if entry.get("void"):
             line += " " + t("(does nothing)")
-        lines.append(line)
-    return lines
+        entries.append(line)
+    # the newest cards answer first: they are the ones kept when the chain is long
+    return lines + entries[-(CHAIN_ROWS - len(lines)) :] if entries else lines
+
+
+def _chain_rows(lines: list[str]) -> list[tuple[str, bool]]:
+    """The chain's lines fitted to the picture (the attack and the newest on up to two), the newest bold."""
+    rows = []
+    for i, line in enumerate(lines):
+        newest = i == len(lines) - 1
+        rows += [(row, newest) for row in wrap(line, INNER - 24, 24, 2 if i == 0 or newest else 1, newest)]
+    return rows
+
+
+def _chain(c: Canvas, y: float, view: Mapping[str, Any], lines: list[str]) -> None:
+    c.box((MARGIN, y, c.width - MARGIN, y + _chain_h(lines) - GAP), fill=PANEL, outline=HIGHLIGHT, width=3)
+    stack = (view.get("window") or {}).get("stack")
+    title = t("Plot Twist chain (last answers first)") if stack else t("Attack")
+    c.text((MARGIN + 12, y + 8), title, 24, INNER - 24, bold=True, fill=HIGHLIGHT)
+    for i, (row, bold) in enumerate(_chain_rows(lines)):
+        c.text((MARGIN + 12, y + 42 + 30 * i), row, 24, INNER - 24, bold=bold)
+
+
+def _chain_h(lines: list[str]) -> int:
+    return 44 + 30 * len(_chain_rows(lines)) + GAP if lines else 0
+
+
+def _kedai(c: Canvas, y: float, view: Mapping[str, Any]) -> None:
+    c.text((MARGIN, y + 2), t("Kedai"), 26, 200, bold=True, fill=GOLD)
+    c.text((c.width - MARGIN, y + 6), t("Bank: {n} Juta", n=view.get("bank", 0)), 22, 300, fill=MUTED, anchor="ra")
+    w = (INNER - GAP) // 2
+    for i, slot in enumerate((view.get("kedai") or [])[:4]):
+        x = MARGIN + (i % 2) * (w + GAP)
+        top = y + 36 + (i // 2) * (KEDAI_SLOT_H + 10)
+        box = (x, top, x + w, top + KEDAI_SLOT_H)
+        card = slot.get("card")
+        if card:
+            c.box(box, fill=CARD, outline=(90, 90, 90), width=2, radius=10)
+            c.text((x + 10, top + 6), KIND.get(card.get("kind"), ""), 20, w - 20, bold=True, fill=KIND_INK)
+            name = str(card.get("name", ""))
+            if fit(name, w - 20, 24, True)[1] >= 22:
+                c.text((x + 10, top + 35), name, 24, w - 20, bold=True, fill=CARD_INK)
+            else:  # a long name on two lines
+                c.lines(x + 10, top + 29, name, 20, w - 20, 2, bold=True, fill=CARD_INK, leading=1.1)
+            if card.get("kind") == "item":
+                price = t("{n} Juta", n=card.get("price", 0))
+            else:
+                price = t("recruit {r} \u00b7 kahwin {k}", r=card.get("recruit", 0), k=card.get("kahwin", 0))
+            c.text((x + 10, top + 74), price, 20, w - 20, fill=CARD_INK)
+        elif slot.get("face_down"):
+            c.box(box, fill=BACK, outline=(230, 230, 230), width=2, radius=10)
+            c.text((x + w / 2, top + KEDAI_SLOT_H / 2), t("face down"), 22, w - 20, anchor="mm")
+        else:
+            c.box(box, fill=None, outline=EMPTY, width=3, radius=10)
+            c.text((x + w / 2, top + KEDAI_SLOT_H / 2), t("empty"), 22, w - 20, fill=MUTED, anchor="mm")
+
+
+def _card_rows(p: Mapping[str, Any], rows: int) -> list[str]:
+    """The Items and Members in front of a seat, in at most ``rows`` lines."""
+    items = [str(card.get("name", "")) for card in p.get("items") or []]
+    members = [
+        "\u2665 " + t("married: {name}", name=card.get("name", ""))
+        if card.get("married")
+        else str(card.get("name", ""))
+        for card in p.get("members") or []
+    ]
+    texts = []
+    if items:
+        texts.append(f"{t('Items')} ({len(items)}): " + ", ".join(items))
+    if members:
+        texts.append(f"{t('Members')} ({len(members)}): " + ", ".join(members))
+    width = SEAT_W - 24
+    if rows <= 0 or not texts:
+        return []
+    if len(texts) == 1 or rows == 1:
+        return wrap(" \u00b7 ".join(texts), width, 20, rows)
+    first = wrap(texts[0], width, 20, rows)
+    second = wrap(texts[1], width, 20, rows)
+    keep_first = max(1, min(len(first), rows - len(second)))
+    return wrap(texts[0], width, 20, keep_first) + wrap(texts[1], width, 20, rows - keep_first)
+
+
+def _seat(
+    c: Canvas,
+    x: float,
+    y: float,
+    h: int,
+    p: Mapping[str, Any],
+    view: Mapping[str, Any],
+    names: Mapping[Any, str],
+    rows: int,
+) -> None:
+    pid = p.get("id")
+    turn = pid == (view.get("turn") or {}).get("player") and view.get("phase") not in ("over", "pick")
+    attack = view.get("attack") or {}
+    attacked = bool(attack) and pid == attack.get("projected_target", attack.get("target"))
+    alive = p.get("alive", True)
+    c.box(
+        (x, y, x + SEAT_W, y + h),
+        fill=PANEL if alive else OUT,
+        outline=HIGHLIGHT if turn else ATTACKED if attacked else LINE,
+        width=5 if turn or attacked else 2,
+    )
+    w = SEAT_W - 24
+    title = ("\u25b6 " if turn else "") + ("\u2694 " if attacked else "") + name_of(names, pid)
+    c.text((x + 12, y + 36), title, 28, w, bold=True, fill=GOLD if turn else INK, anchor="ls")
+    if not alive:
+        c.text((x + 12, y + 44), "\u2716 " + t("out"), 22, w, bold=True, fill=MUTED)
+    else:
+        c.text((x + 12, y + 44), p.get("hero") or t("no hero yet"), 22, w, fill=MUTED)
+        air = int(p.get("air_muka", 0))
+        c.text((x + 12, y + 72), tn("{n} Air Muka", "{n} Air Muka", air, n=air), 26, w - 100, bold=True)
+        c.text((x + 12 + w, y + 72), t("{n} Juta", n=p.get("juta", 0)), 26, 96, bold=True, fill=GOLD, anchor="ra")
+        count = int(p.get("hand_count", 0))
+        c.text((x + 12, y + 104), tn("{n} card in hand", "{n} cards in hand", count, n=count), 20, w, fill=MUTED)
+    for i, line in enumerate(_card_rows(p, rows)):
+        c.text((x + 12, y + SEAT_TOP + CARD_ROW * i), line, 20, w)
 
 
 def table(view: Mapping[str, Any], names: Mapping[Any, str]) -> bytes:
     """The public table from a spectator view, as PNG bytes."""
     players = list(view.get("players") or [])
     chain = _chain_lines(view, names)
-    rows = (len(players) + 1) // 2
-    chain_h = (40 + 30 * len(chain)) if chain else 0
-    c = Canvas(grow(HEADER + KEDAI_H + chain_h + rows * SEAT_H + 20))
+    pairs = [players[i : i + 2] for i in range(0, len(players), 2)]
+    top = HEADER + 10 + _chain_h(chain) + KEDAI_H
+    # as many lines of cards per seat as one screen holds, at most three
+    rows = 3
+    while rows and top + len(pairs) * (SEAT_TOP + rows * CARD_ROW + (6 if rows else 0) + GAP) + 4 > MAX_HEIGHT:
+        rows -= 1
+    lines = [max(len(_card_rows(p, rows)) for p in pair) for pair in pairs]
+    heights = [SEAT_TOP + n * CARD_ROW + (6 if n else 0) for n in lines]
+    c = Canvas(grow(top + sum(h + GAP for h in heights) + 4))
     _header(c, view, names)
-    y = HEADER + 8
+    y = HEADER + 10
     if chain:
-        stack = (view.get("window") or {}).get("stack")
-        c.text(
-            (MARGIN, y),
-            t("Plot Twist chain (last answers first)") if stack else t("Attack"),
-            24,
-            600,
-            bold=True,
-            fill=HIGHLIGHT,
-        )
-        for i, line in enumerate(chain):
-            c.text((MARGIN + 10, y + 34 + 30 * i), line, 24, c.width - 2 * MARGIN - 10)
-        y += chain_h
+        _chain(c, y, view, chain)
+        y += _chain_h(chain)
     _kedai(c, y, view)
     y += KEDAI_H
-    for i, p in enumerate(players):
-        _seat(c, MARGIN + (i % 2) * (SEAT_W + MARGIN), y + (i // 2) * SEAT_H, p, view, names)
+    for pair, h in zip(pairs, heights, strict=True):
+        for i, p in enumerate(pair):
+            _seat(c, MARGIN + i * (SEAT_W + GAP), y, h, p, view, names, rows)
+        y += h + GAP
     return c.png()
 
 
 def hand(view: Mapping[str, Any], names: Mapping[Any, str]) -> bytes | None:
-    """A player's own hand with each card's kind and text, from their own view."""
+    """A player's own hand, each card with its kind, from their own view."""
     cards = list(view.get("hand") or [])
     if view.get("viewer") is None or not cards:
         return None
-    w = (WIDTH - 3 * MARGIN) // 2
-    h = 150
-    c = Canvas(grow(60 + ((len(cards) + 1) // 2) * (h + MARGIN)))
-    c.text((MARGIN, 14), t("Your hand ({n})", n=len(cards)), 30, 600, bold=True, fill=GOLD)
+    columns = 2 if len(cards) <= 8 else 3
+    w = (INNER - (columns - 1) * GAP) // columns
+    h = 100
+    rows = (len(cards) + columns - 1) // columns
+    c = Canvas(grow(60 + rows * (h + GAP)))
+    c.text((MARGIN, 14), t("Your hand ({n})", n=len(cards)), 30, INNER, bold=True, fill=GOLD)
     for i, card in enumerate(cards):
-        x = MARGIN + (i % 2) * (w + MARGIN)
-        y = 60 + (i // 2) * (h + MARGIN)
+        x = MARGIN + (i % columns) * (w + GAP)
+        y = 60 + (i // columns) * (h + GAP)
         c.box((x, y, x + w, y + h), fill=CARD, outline=(90, 90, 90), width=2, radius=10)
-        c.text(
-            (x + 12, y + 8),
-            KIND.get(card.get("kind"), str(card.get("kind", "")).upper()),
-            18,
-            w - 24,
-            bold=True,
-            fill=(120, 60, 0),
-        )
-        c.text((x + 12, y + 30), card.get("name", ""), 24, w - 24, bold=True, fill=CARD_INK)
-        text = data_text(card.get("text") or card.get("ability_text") or "")
-        c.lines(x + 12, y + 64, text, 19, w - 24, 3, fill=CARD_INK)
+        kind = KIND.get(card.get("kind"), str(card.get("kind", "")).upper())
+        c.text((x + 12, y + 8), kind, 20, w - 24, bold=True, fill=KIND_INK)
+        c.lines(x + 12, y + 36, card.get("name", ""), 24, w - 24, 2, bold=True, fill=CARD_INK, leading=1.15)
     return c.png()
