@@ -3,7 +3,7 @@ suit never rests on colour alone), a face-down card shows a patterned back."""
 
 from __future__ import annotations
 
-from bot.pictures.canvas import BACK, BACK_LINE, CARD, CARD_INK, CARD_RED, EMPTY, MUTED, Canvas, stamp
+from bot.pictures.canvas import BACK, BACK_LINE, CARD, CARD_INK, CARD_RED, EMPTY, MIN_SIZE, MUTED, Canvas, stamp
 
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "C": "\u2663", "D": "\u2666"}
 RED_SUITS = frozenset("HD")
@@ -37,7 +37,7 @@ def slot(c: Canvas, x: float, y: float, w: int = CARD_W, h: int = CARD_H, label:
     """An empty place for a card, with an optional word inside (e.g. "empty")."""
     c.box((x, y, x + w, y + h), fill=None, outline=EMPTY, width=3, radius=9)
     if label:
-        c.text((x + w / 2, y + h / 2), label, 18, w - 8, fill=MUTED, anchor="mm")
+        c.text((x + w / 2, y + h / 2), label, MIN_SIZE, w - 8, fill=MUTED, anchor="mm")
 
 
 def fan(c: Canvas, x: float, y: float, width: int, cards: list[str | None], w: int = CARD_W, h: int = CARD_H) -> None:
