@@ -21,6 +21,7 @@ SHIPPED = ("ms", "id")
 SAME_AS_ENGLISH = frozenset(
     {
         "{n} Air Muka",
+        "{character}: {objective}",
         "Item",
         "stamina",
         "`{key}` = **{value}** ({low}–{high} {unit}): {help}",

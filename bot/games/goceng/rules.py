@@ -83,22 +83,26 @@ class GocengRules(Rules[GocengState]):
         chars = load_cards().characters
         assert state.loser is not None  # the game ends when someone loses their last stamina
         loser = chars[state.characters[state.loser]].name
-        by = []
-        for player, _met, why in report(state):
-            if player != state.loser:
-                by.append(
-                    t(
-                        "{character}: {why}",
-                        character=chars[state.characters[player]].name,
-                        why=translate(board.REASONS[why]),
-                    )
+        # The winners first, each with the objective that won it (as printed); then why the others did not win.
+        met, unmet = [], []
+        for player, ok, why in report(state):
+            character = state.characters[player]
+            if ok:
+                met.append(
+                    t("{character}: {objective}", character=chars[character].name, objective=board.objective(character))
+                )
+            elif player != state.loser:
+                unmet.append(
+                    t("{character}: {why}", character=chars[character].name, why=translate(board.REASONS[why]))
                 )
         if won:
-            summary = t("{loser} ran out of stamina. {reasons}.", loser=loser, reasons="; ".join(by))
+            summary = t("{loser} ran out of stamina. Objective met: {met}", loser=loser, met=" ".join(met))
+            if unmet:
+                summary += " " + t("Not met: {reasons}.", reasons="; ".join(unmet))
         else:
             summary = t(
                 "{loser} ran out of stamina; no objective holds, so there is no winner ({reasons}).",
                 loser=loser,
-                reasons="; ".join(by),
+                reasons="; ".join(unmet),
             )
         return Result(winners=tuple(won), scores=dict(state.coins), summary=summary, draw=False)

@@ -191,4 +191,5 @@ def test_the_result_says_who_won_by_which_objective_and_who_did_not():
     assert f"✖️ P{by['mat_goceng']} (Mat Goceng) does not win: Nyi Kencleng fell." in text
     assert f"✖️ P{by['nyi_kencleng']} (Nyi Kencleng) does not win: out of stamina." in text
     summary = GAME.rules.result(s).summary
-    assert "Rijkaard Cere: their target fell" in summary and "Baba Amsyong: their targets still stand" in summary
+    assert "Objective met: Rijkaard Cere: Defeat Nyi Kencleng." in summary
+    assert "Not met: " in summary and "Baba Amsyong: their targets still stand" in summary
