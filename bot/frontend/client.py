@@ -199,6 +199,7 @@ class GameBot(commands.Bot):
                 shown=composed.shown,
                 announcer=announcer,
                 timers=timers,
+                pictures_on=shows_pictures,
             ),
             options=LobbyOptions(
                 answers=answers, matches=service.matches, lobby=service.lobby, languages=languages, announcer=announcer

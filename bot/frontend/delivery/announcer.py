@@ -118,8 +118,6 @@ class Announcer:
         Start click, if this answers one.
         """
         self.table_show.use_click(live, click, repost=False)  # the Start click's token reaches it
-        if not outcomes and (await self.service.settings.of(live.record.guild_id))["pictures"]:
-            await self.refresh_table(live, click=click)  # the table shown at the start is text only: add its picture
         closed = await self.send_hands(live)
         await self.dm_closed_notice(live, closed)
         if outcomes:

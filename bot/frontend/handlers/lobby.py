@@ -8,6 +8,7 @@ option controls are :mod:`bot.frontend.handlers.lobby_options`.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -21,6 +22,7 @@ from bot.frontend.ui import render
 from bot.frontend.ui.lobby_view import lobby_message
 from bot.kernel.i18n import t
 from bot.play.lobby import Lobby
+from bot.play.match_types import LiveMatch
 from bot.play.moves import Moves
 
 Interaction = discord.Interaction[Any]
@@ -38,8 +40,10 @@ class LobbySeats:
         shown: ShownMessages,
         announcer: Announcements,
         timers: Timers,
+        pictures_on: Callable[[LiveMatch], Awaitable[bool]],
     ) -> None:
         self._answers = answers
+        self._pictures_on = pictures_on
         self._lobby = lobby
         self._moves = moves
         self._shown = shown
@@ -99,8 +103,9 @@ class LobbySeats:
             if interaction.message is not None and live.record.message_id is None:
                 await self._shown.set_table_message(live, interaction.message.id)
             outcomes = await self._moves.auto_pass(match_id)
+            picture = await self._pictures_on(live)
             async with self._answers.in_channel(live):
-                rendered = render.turn_message(live, live.record.recent)
+                rendered = render.turn_message(live, live.record.recent, picture=picture)
             await self._answers.edit_clicked(interaction, rendered)
             await self._announcer.announce_start(live, outcomes, click=interaction)
             await self._timers.schedule(live)
