@@ -62,10 +62,10 @@ from bot.frontend.ui.components import (
     PrefButton,
     VoteButton,
 )
+from bot.frontend.ui.drawn_pictures import pictures_on
 from bot.frontend.ui.legal_cache import LegalCache
 from bot.frontend.ui.picker_picture import PickerPictures
 from bot.frontend.ui.router import ComponentRouter, route
-from bot.frontend.ui.shown_pictures import pictures_on
 from bot.kernel.i18n import t, use_locale
 from bot.play.clock import Clock, SystemClock
 from bot.play.scheduler import DeadlineScheduler

@@ -36,7 +36,6 @@ from bot.frontend.delivery.table_tokens import TableTokens
 from bot.frontend.delivery.tidying import Tidying
 from bot.frontend.delivery.window_prompts import WindowPrompts, all_of, asked_again
 from bot.frontend.ui import render
-from bot.frontend.ui.shown_pictures import ShownPictures
 from bot.kernel.contract import Result
 from bot.kernel.i18n import t
 from bot.play.match_types import PLAYER, LiveMatch, MoveOutcome
@@ -68,15 +67,12 @@ class Announcer:
         )
         #: The interaction token each table message is edited through (exempt from the global limit).
         self.tables = TableTokens()
-        #: The picture each table message shows, so an unchanged one is not uploaded again.
-        self.pictures = ShownPictures()
         #: The table message: shown at once (``refresh_table``), or after a move by its ``refresher``.
         self.table_show = TableShow(
             self.channels,
             self.shown,
             service.settings,
             self.tables,
-            self.pictures,
             ask_hand=self.hands.ask,
             lock=service.matches.lock,
         )

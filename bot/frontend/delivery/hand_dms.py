@@ -32,7 +32,7 @@ from bot.frontend.delivery.private_news import private_digest
 from bot.frontend.delivery.retry import FAILED, retried
 from bot.frontend.delivery.shown import ShownMessages
 from bot.frontend.ui import render
-from bot.frontend.ui.shown_pictures import draw_hand
+from bot.frontend.ui.drawn_pictures import draw_hand
 from bot.play.clock import Clock
 from bot.play.match_types import LiveMatch
 from bot.play.settings import ServerSettings

@@ -54,14 +54,12 @@ class Shows(Protocol):
 
     def use_click(self, live: LiveMatch, click: Click | None, *, repost: bool = True) -> Click | None: ...
 
-    async def prepare(
-        self, live: LiveMatch, *, result: Result | None = None, reason: str | None = None
-    ) -> tuple[Any, Any]: ...
+    async def prepare(self, live: LiveMatch, *, result: Result | None = None, reason: str | None = None) -> Any: ...
 
     async def send(
         self,
         live: LiveMatch,
-        prepared: tuple[Any, Any],
+        prepared: Any,
         *,
         result: Result | None = None,
         reason: str | None = None,
@@ -80,13 +78,13 @@ class _Ask:
     click: Click | None = None
 
 
-def _digest(message_id: int | None, planned: Any, rendered: Any) -> str | None:
+def _digest(message_id: int | None, rendered: Any) -> str | None:
     """What a table edit would show, to skip one that changes nothing; None when it must be sent."""
-    if message_id is None or planned.png is not None:
-        return None  # a new message, or a new picture to upload
+    if message_id is None:
+        return None  # a new message
     view = rendered.view.to_components() if rendered.view is not None else None
     embed = rendered.embed.to_dict() if rendered.embed is not None else None
-    text = json.dumps([message_id, rendered.content, embed, view, planned.url], sort_keys=True, default=str)
+    text = json.dumps([message_id, rendered.content, embed, view], sort_keys=True, default=str)
     return hashlib.sha1(text.encode()).hexdigest()
 
 
@@ -167,7 +165,7 @@ class TableRefresher:
                 repost = table.use_click(live, ask.click)
                 prepared = await table.prepare(live, result=ask.result, reason=ask.reason)
                 seq = live.record.seq
-            digest = None if repost is not None else _digest(live.record.message_id, *prepared)
+            digest = None if repost is not None else _digest(live.record.message_id, prepared)
             if digest is None or self._sent.get(match_id) != digest:
                 if not await table.send(
                     live, prepared, result=ask.result, reason=ask.reason, locked=False, repost=repost, click=started_by

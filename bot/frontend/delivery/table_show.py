@@ -6,8 +6,7 @@ interaction token that reaches it when one does (``bot.frontend.delivery.table_t
 posted again if someone deleted it, and moved to the bottom of its channel as a followup of a
 click when its token runs out (the old message deleted through the old token). It is text,
 which a phone reads (its Picture button draws the board on demand: ``bot.frontend.handlers.table_picture``);
-a picture a table message carried before is cleared at its next edit (``bot.frontend.ui.shown_pictures``,
-kept for that alone). After a move the show
+an attachment a table message carried is cleared at its next edit. After a move the show
 is asked of the background refresher (``bot.frontend.delivery.table_refresh``), which this
 builds and drives; ``refresh`` shows the table at once, for a caller holding the lock.
 
@@ -31,7 +30,6 @@ from bot.frontend.delivery.shown import ShownMessages
 from bot.frontend.delivery.table_refresh import TableRefresher
 from bot.frontend.delivery.table_tokens import USABLE_FOR, TableTokens, delete_sent, token_refused
 from bot.frontend.ui import render
-from bot.frontend.ui.shown_pictures import ShownPictures
 from bot.kernel.contract import Result
 from bot.play.match_types import LiveMatch
 from bot.play.settings import ServerSettings
@@ -50,7 +48,6 @@ class TableShow:
         shown: ShownMessages,
         settings: ServerSettings,
         tokens: TableTokens,
-        pictures: ShownPictures,
         *,
         ask_hand: Callable[[LiveMatch, int], None],
         lock: Callable[[int], asyncio.Lock],
@@ -60,8 +57,6 @@ class TableShow:
         self._settings = settings
         #: The interaction token each table message is edited through (exempt from the global limit).
         self._tokens = tokens
-        #: The picture each table message shows, so an unchanged one is not uploaded again.
-        self._pictures = pictures
         #: Asks for a player's hand DM to be edited (its "Go to the table" link follows a new table message).
         self._ask_hand = ask_hand
         #: Shows each table after a move, in the background, folding quick moves into one edit.
@@ -101,28 +96,23 @@ class TableShow:
             or not self._tokens.wants_repost(live.id, rec.message_id)
         ):
             return None
-        self._pictures.forget(rec.message_id)  # a new message carries its own upload of the picture
         return click
 
     async def prepare(
         self, live: LiveMatch, *, result: Result | None = None, reason: str | None = None
-    ) -> tuple[Any, render.Rendered]:
-        """The table as stored now, picture included: (the planned picture, the message). Hold the lock."""
+    ) -> render.Rendered:
+        """The table as stored now. Hold the lock."""
         rec = live.record
         enabled = bool((await self._settings.of(rec.guild_id))["pictures"])
         async with self._channels.in_channel(live):
-            # The table is text (a phone reads it; the Picture button draws the board for whoever asks): a picture
-            # shown before is cleared.
-            planned = await self._pictures.prepare(live, enabled=False)
-            rendered = planned.apply(
-                render.turn_message(live, rec.recent, result=result, end_reason=reason, picture=enabled)
-            )
-        return planned, rendered
+            rendered = render.turn_message(live, rec.recent, result=result, end_reason=reason, picture=enabled)
+        rendered.files = []  # text only: an edit clears any picture the message carried
+        return rendered
 
     async def send(
         self,
         live: LiveMatch,
-        prepared: tuple[Any, render.Rendered],
+        rendered: render.Rendered,
         *,
         result: Result | None = None,
         reason: str | None = None,
@@ -136,23 +126,21 @@ class TableShow:
         ``repost``: post the table anew as a followup of this click and delete the old message.
         ``click``: the click behind the show, which the table shown again after a deletion is shown for.
         """
-        planned, rendered = prepared
         rec = live.record
         if rec.message_id is None:
             message = await self._channels.safe(
                 "post the table", self._channels.channel(live).send(**rendered.send_kwargs())
             )
             if message is not None:
-                await self._table_moved(live, message, planned)
+                await self._table_moved(live, message)
             return message is not None
-        if repost is not None and await self._repost_table(live, prepared, repost):
+        if repost is not None and await self._repost_table(live, rendered, repost):
             return True
         message_id = rec.message_id
         try:
             message = await self._edit_table_message(live, message_id, rendered.edit_kwargs())
         except discord.NotFound:
             # Someone deleted the table message: post a fresh one so the match stays playable.
-            self._pictures.forget(message_id)
             self._tokens.forget(live.id)
             if rec.message_id == message_id:
                 await self._shown.set_table_message(live, None)
@@ -161,10 +149,8 @@ class TableShow:
                 return False
             return await self.refresh(live, result=result, reason=reason, click=click)
         except FAILED as exc:
-            self._pictures.forget(message_id)  # not known what it shows now: upload next time
             log.warning("could not edit the table: %s", exc)
             return False
-        self._pictures.remember(message_id, planned, message)
         if result is not None or reason is not None:
             self._tokens.forget(live.id)  # the last table of a match (an end reason): its token is not needed again
         return True
@@ -192,30 +178,27 @@ class TableShow:
         partial = self._channels.channel(live).get_partial_message(message_id)
         return await retried("the table's edit", lambda: partial.edit(**kwargs), uploads)
 
-    async def _repost_table(self, live: LiveMatch, prepared: tuple[Any, render.Rendered], click: Click) -> bool:
+    async def _repost_table(self, live: LiveMatch, rendered: render.Rendered, click: Click) -> bool:
         """Post the table as a followup of ``click`` and delete the old one; False (nothing changed) if refused."""
-        planned, rendered = prepared
         old_id = live.record.message_id
         message = await self._channels.safe(
             "post the table anew", click.followup.send(**rendered.send_kwargs(), ephemeral=False, wait=True)
         )
         if message is None:
             return False
-        await self._table_moved(live, message, planned)
+        await self._table_moved(live, message)
         previous = self._tokens.posted(live.id, message, answering.received_at(click), click)
         if old_id is not None:
-            self._pictures.forget(old_id)
             await self._delete_old_table(live, old_id, previous)
         return True
 
-    async def _table_moved(self, live: LiveMatch, message: Any, planned: Any) -> None:
+    async def _table_moved(self, live: LiveMatch, message: Any) -> None:
         """The table is a new message now (re-posted, or posted again after it was deleted): store it.
 
         The players' hand DMs link to the table, so a live match's DMs are edited (in the
         background) to lead to the new message; a finished match's last DMs went out already.
         """
         await self._shown.set_table_message(live, message.id)
-        self._pictures.remember(message.id, planned, message)
         if live.record.status == "active":
             for player in live.record.players:
                 self._ask_hand(live, player)

@@ -14,7 +14,7 @@ import discord
 
 from bot.frontend.handlers.answers import Answers
 from bot.frontend.ui import render
-from bot.frontend.ui.shown_pictures import draw_table
+from bot.frontend.ui.drawn_pictures import draw_table
 from bot.kernel.i18n import t
 from bot.play.matches import Matches
 

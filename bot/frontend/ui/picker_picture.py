@@ -29,7 +29,7 @@ import discord
 
 from bot.frontend.delivery.retry import FAILED
 from bot.frontend.ui import picture_pool, render
-from bot.frontend.ui.shown_pictures import draw_hand
+from bot.frontend.ui.drawn_pictures import draw_hand
 
 PREFIX = "hand-"
 

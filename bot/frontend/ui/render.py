@@ -173,20 +173,12 @@ def board_alt_text(live: LiveMatch) -> str:
     return _MARKS.sub("", "\n".join(p for p in parts if p))
 
 
-def with_picture(rendered: Rendered, png: bytes, *, url: str | None = None, filename: str = TABLE_PICTURE) -> Rendered:
-    """Show ``png`` as the embed's image: uploaded as table.png, or (``url``) the copy Discord already holds.
-
-    With ``url`` the message's attachments are left as they are, so an unchanged picture is
-    not uploaded again.
-    """
+def with_picture(rendered: Rendered, png: bytes, *, filename: str = TABLE_PICTURE) -> Rendered:
+    """Show ``png`` as the embed's image, uploaded with the message as ``filename``."""
     if rendered.embed is None:
         return rendered
-    if url is not None:
-        rendered.embed.set_image(url=url)
-        rendered.files = None
-    else:
-        rendered.embed.set_image(url=f"attachment://{filename}")
-        rendered.files = [picture_file(png, filename)]
+    rendered.embed.set_image(url=f"attachment://{filename}")
+    rendered.files = [picture_file(png, filename)]
     return rendered
 
 

@@ -157,7 +157,7 @@ def test_a_burst_of_moves_in_one_channel_ends_on_the_final_table_with_nothing_dr
                 start=start,
                 early=rendered_while_committing,
                 hand_renders=len(hand_renders),
-                expected=(await prepare(live))[1],
+                expected=await prepare(live),
                 folded=announcer.refresher.folded,
             )
         finally:
