@@ -149,10 +149,12 @@ def _moment(state: DramaState, viewer: int, names: Mapping[int, str] | None = No
     a = state.attack
     if w is not None and w.kind == "dengki" and a is not None:
         projected = projected_target(state)
-        target = a.target if projected is None else projected
+        attacker, target = a.attacker, a.target
+        if projected is not None and projected != a.target:  # turned back: it now goes the other way
+            attacker, target = a.target, a.attacker
         return t(
             "{attacker} aims {strength} DENGKI at {target}",
-            attacker=_named(state, a.attacker, names),
+            attacker=_named(state, attacker, names),
             strength=a.strength,
             target=_who(state, target, viewer, names),
         )

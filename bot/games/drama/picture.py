@@ -89,11 +89,14 @@ def _chain_lines(view: Mapping[str, Any], names: Mapping[Any, str]) -> list[str]
     lines = []
     attack = view.get("attack")
     if attack:
+        attacker, target = attack.get("attacker"), attack.get("target")
+        if attack.get("projected_target", target) != target:  # turned back: it now goes the other way
+            attacker, target = target, attacker
         lines.append(
             t(
                 "\u2694 {attacker} attacks {target}, strength {n}",
-                attacker=name_of(names, attack.get("attacker")),
-                target=name_of(names, attack.get("projected_target", attack.get("target"))),
+                attacker=name_of(names, attacker),
+                target=name_of(names, target),
                 n=attack.get("strength", 0),
             )
         )

@@ -349,3 +349,22 @@ def test_every_pending_decision_has_a_legal_timeout_that_moves_on():
 
 def test_the_seat_filling_policy_is_the_heuristic():
     assert isinstance(GAME.policies["normal"](), HeuristicPolicy)
+
+
+def test_a_dengki_turned_back_is_told_as_going_the_other_way():
+    """Once a reflection stands, the window's words and the picture name the turned-back attack as it now goes
+    (P2's DENGKI at P1), never "P1 attacks P1"."""
+    from bot.games.drama.explain import _moment
+    from bot.games.drama.picture import _chain_lines
+
+    s = new(2)
+    arrange_turn(s, P1)
+    clear_hand(s, P2)
+    give(s, P2, "Jelaskan Di Social Media")
+    act(s, P1, type="attack", target=P2)
+    names = {P1: "Ayu", P2: "Budi"}
+    assert _moment(s, P1, names).startswith("Ayu aims")
+    act(s, P2, type="play", card=card_id("Jelaskan Di Social Media"))
+    assert _moment(s, P2, names).startswith("Budi aims") and "Ayu" in _moment(s, P2, names)
+    (attack, *_) = _chain_lines(GAME.rules.view(s, None), names)
+    assert "Budi attacks Ayu" in attack
