@@ -11,14 +11,15 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Sequence, Set
+from collections.abc import Awaitable, Iterable, Sequence, Set
 from typing import Any
 
 import discord
 
 from bot.frontend.delivery.channels import Channels
-from bot.frontend.delivery.pickers import delete_original, edit_original
+from bot.frontend.delivery.pickers import edit_original
 from bot.frontend.delivery.private_news import private_lines
+from bot.frontend.delivery.retire import ClickReply, retire_prompt
 from bot.frontend.delivery.retry import FAILED, retried
 from bot.frontend.delivery.shown import ShownMessages
 from bot.frontend.delivery.tidying import Send, Tidying
@@ -27,10 +28,6 @@ from bot.frontend.ui.picker import walk
 from bot.play.match_types import PLAYER, LiveMatch, MoveOutcome
 
 log = logging.getLogger(__name__)
-
-#: (match, player, message) -> the reply of the player's latest click on that message while its token lives
-#: (``OpenPickers.reply_to``), else None.
-ClickReply = Callable[[int, int, int], discord.Webhook | None]
 
 
 async def all_of(sends: Iterable[Awaitable[Any]]) -> list[Any]:
@@ -162,21 +159,8 @@ class WindowPrompts:
 
     async def _retire_prompt(self, live: LiveMatch, player: int, where: tuple[int, int]) -> None:
         """A prompt that asks nothing any more (a newer one replaced it, or its window closed) is deleted, so a
-        player's DMs do not fill with old questions: through the player's click on it if it can (exempt from the
-        global rate limit), otherwise in their DM channel."""
-        reply = self._reply_to(live.id, player, where[1])
-        if reply is not None:
-            try:
-                await delete_original(reply)
-                return
-            except discord.NotFound:
-                return  # gone already
-            except FAILED as exc:  # the token is refused: the channel still takes the request
-                log.debug("could not delete a prompt through its click: %s", exc)
-        try:
-            await self._channels.messageable(where[0]).get_partial_message(where[1]).delete()
-        except discord.NotFound:
-            pass  # gone already (the player's newer picker took its place)
+        player's DMs do not fill with old questions (see ``bot.frontend.delivery.retire``)."""
+        await retire_prompt(self._channels, self._reply_to, live.id, player, where)
 
     async def _through_click(self, live: LiveMatch, player: int, message_id: int, kwargs: dict[str, Any]) -> bool:
         """Edit a message through the token of the player's latest click on it while it lives (exempt from
