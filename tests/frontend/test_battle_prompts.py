@@ -124,5 +124,7 @@ async def test_a_whole_match_mentions_each_person_at_most_once_a_turn_on_average
     assert watch.turns > 0 and watch.leaks == [] and watch.secret_mentions == []
     average = sum(watch.mentions[p] for p in table.humans) / (len(table.humans) * watch.turns)
     assert average <= 1, average
-    for player in table.humans:  # no prompt is left behind once the match is over
+    for player in table.humans:  # no prompt, nor an answer left on one, is left behind once the match is over
         assert live_prompts(table, player) == [], [m.text for m in live_prompts(table, player)]
+        answers = [m.text for m in table.world.dm_messages(player) if (m.content or "").startswith("✅")]
+        assert answers == [], answers

@@ -418,6 +418,7 @@ class Announcer:
         """Every way a match ends: each hand DM once more, marked over (with the last private ``notes``),
         then the match's DM caches are dropped, so a finished match holds nothing."""
         await self.decisions.fold(live)
+        await self.prompts.fold(live)  # the answers left on prompts, too
         for player in live.record.players:
             await self.hands.push(live, player, force=True, notes=(notes or {}).get(player, ()))
         self.hands.forget_match(live)

@@ -81,6 +81,9 @@ class WindowPrompts:
         #: (match, player) -> the fingerprint of the choices their open window prompt was built for:
         #: when those choices change within a round, the prompt is replaced (see ``update``).
         self._prompted: dict[tuple[int, int], str] = {}
+        #: (match, player) whose remembered prompt shows only their answer (a click answered on it): it is
+        #: deleted when their next prompt goes out (never edited into it, which would not notify) or at the end.
+        self._answered: set[tuple[int, int]] = set()
 
     async def prompt(
         self,
@@ -124,7 +127,8 @@ class WindowPrompts:
                     live, player, lines, guild_name=self._channels.guild_name(live), print_=keyed_print(live, legal)
                 )
         previous = (await self._shown.sent(live, PROMPT)).get(player)
-        if quietly and previous is not None and (window is None or player != window.decider or told):
+        answered = (live.id, player) in self._answered
+        if quietly and previous is not None and not answered and (window is None or player != window.decider or told):
             try:
                 await self.edit_prompt(live, player, previous, rendered.edit_kwargs())
                 self._prompted[(live.id, player)] = fingerprint
@@ -144,6 +148,7 @@ class WindowPrompts:
             return False
         await self._shown.remember(live, PROMPT, player, message.channel.id, message.id)
         self._prompted[(live.id, player)] = fingerprint
+        self._answered.discard((live.id, player))
         if previous is not None:
             self._tidying.add(
                 f"prompt:{live.id}:{player}",
@@ -235,7 +240,8 @@ class WindowPrompts:
         left in their place would pile up in the player's DMs).
 
         ``keep``: players about to get a new prompt, which replaces the old one instead. ``skip``: the player
-        whose click answered on their prompt (it shows their answer now).
+        whose click answered on their prompt: it shows their answer now, and stays until their next prompt
+        replaces it or the next fold (so answered prompts do not pile up either).
 
         The deletes only tidy up (a click on a prompt's old buttons is told the window is over), so
         they are requests of the background: sent after the caller's lock, at the pacer's background
@@ -244,11 +250,15 @@ class WindowPrompts:
         shown = self._shown
         deletes: list[Send] = []
         for player, where in (await shown.sent(live, PROMPT)).items():
-            if player in keep and player != skip:
+            key = (live.id, player)
+            if player == skip:
+                self._prompted.pop(key, None)
+                self._answered.add(key)
+                continue
+            if player in keep:
                 continue
             await shown.forget(live, PROMPT, player)
-            self._prompted.pop((live.id, player), None)
-            if player == skip:
-                continue
+            self._prompted.pop(key, None)
+            self._answered.discard(key)
             deletes.append(functools.partial(self._retire_prompt, live, player, where))
         self._tidying.add(f"fold:{live.id}", "remove a window prompt", deletes)
