@@ -9,7 +9,8 @@ itself is its collaborators', each given only what it uses and all composed here
 message (:mod:`bot.frontend.delivery.table_show`, with its background refresher), the one
 ping per match (:mod:`bot.frontend.delivery.pings`), the hand DMs
 (:mod:`bot.frontend.delivery.hand_dms`), a response window's private prompts
-(:mod:`bot.frontend.delivery.window_prompts`), and the way to Discord they share
+(:mod:`bot.frontend.delivery.window_prompts`), the private prompts of decisions the channel may
+not mention again this turn (:mod:`bot.frontend.delivery.decision_prompts`), and the way to Discord they share
 (:mod:`bot.frontend.delivery.channels`). The click being answered, if any, is passed in
 (``click``): the notices its move causes may be followups of it, exempt from the global limit.
 """
@@ -25,6 +26,7 @@ import discord
 
 from bot.frontend.compose import Composed
 from bot.frontend.delivery.channels import Channels
+from bot.frontend.delivery.decision_prompts import DecisionPrompts
 from bot.frontend.delivery.hand_dms import HandDMs
 from bot.frontend.delivery.pickers import OpenPickers
 from bot.frontend.delivery.pings import Pings
@@ -85,6 +87,11 @@ class Announcer:
         self.prompts = WindowPrompts(
             self.channels, self.shown, self.tidying, functools.partial(pickers.reply_to, client=bot)
         )
+        #: Each player's one decision prompt: a decision the channel mentioned them for already this turn
+        #: (see ``notify``). Replaced and finished ones are deleted through the player's click when it can.
+        self.decisions = DecisionPrompts(
+            self.channels, self.shown, self.tidying, functools.partial(pickers.reply_to, client=bot)
+        )
         #: Called with every committed move as it is announced (the offline demo's transcript listens here).
         self.move_listeners: list[Callable[[MoveOutcome], None]] = []
 
@@ -135,6 +142,7 @@ class Announcer:
         if not await self.refresh_table(live):
             return True
         await self.fold_prompts(live)  # prompts of a round that may be over; the open one is sent again
+        await self.decisions.fold(live)
         await self.notify(live, rec.recent[-2:])
         for player in rec.players:
             await self.hands.push(live, player)
@@ -202,13 +210,18 @@ class Announcer:
         live = outcomes[-1].match
         last = outcomes[-1]
         shown = None  # the mover whose open prompt is their reply, at their next question
-        if reply_on is not None and outcomes[0].by == PLAYER:
-            mover = outcomes[0].player
+        mover = outcomes[0].player if outcomes[0].by == PLAYER else None
+        # A picked move's reply shows the mover's next question, if any (a one-click pass's only says it is done).
+        replied = mover if mover is not None and not (answered == mover and reply_on is None) else None
+        if reply_on is not None and mover is not None:
+            next_is_theirs = not last.finished and mover in live.waiting.actors
             if await self.prompts.prompt_is(live, mover, reply_on):
-                if not last.finished and mover in live.waiting.actors and live.waiting.in_window:
+                if next_is_theirs and live.waiting.in_window:
                     shown = mover
                 else:
                     answered = mover
+            elif await self.decisions.is_prompt(live, mover, reply_on):
+                self.decisions.answered_on(live, mover, shows_next=next_is_theirs)
         for listener in self.move_listeners:
             for outcome in outcomes:
                 listener(outcome)
@@ -228,10 +241,16 @@ class Announcer:
             if any(o.new_decision for o in outcomes):
                 await self.fold_prompts(live, skip=answered, keep=asked_again(live))
                 told = await self.notify(
-                    live, [line for o in outcomes for line in o.public_lines], outcomes, shown=shown, click=click
+                    live,
+                    [line for o in outcomes for line in o.public_lines],
+                    outcomes,
+                    shown=shown,
+                    replied=replied,
+                    click=click,
                 )
             elif live.waiting.in_window:
                 told = await self.prompts.update(live, outcomes)
+            await self.decisions.settle(live)  # prompts whose decision is over ask nothing now
             own = own_moves_only(outcomes)
             told |= own  # the mover's reply showed them their move's private lines
             quiet = own | self.prompts.prompted_now(live)
@@ -249,6 +268,7 @@ class Announcer:
         outcomes: Sequence[MoveOutcome] = (),
         *,
         shown: int | None = None,
+        replied: int | None = None,
         click: Click | None = None,
     ) -> set[int]:
         """Tell whoever must now decide, as quietly as the decision allows; returns who was told in a prompt.
@@ -256,6 +276,13 @@ class Announcer:
         * A decision waiting on one person (their turn, a challenge, a defender's
           block) mentions them in the channel, at most once per turn unless it is
           a public window (a block is answered in seconds).
+        * One that comes back to them within the turn (a battle's next exchange, a
+          re-attack after a block) is told by a private DM prompt, the question
+          first and the choices under it, unless it is their own move's
+          (``replied``: the mover, whose reply shows their next question): the
+          channel does not mention anyone twice a turn, and a DM is the one
+          notification left. With their DMs closed (or a DM failing), the channel
+          mentions them instead. A seat the AI answers is told nothing.
         * A secret window (who may answer would tell who holds a Plot Twist) is
           never announced by name: each person who may answer gets a private
           prompt with one-click Pass; the table shows one quiet line. The prompts
@@ -298,11 +325,20 @@ class Announcer:
             player = humans[0]
             if player not in mentions.mentioned:
                 await self._mention(live, player, click, lines)
-            elif mentions.ping_for != player:
+                return set()
+            if mentions.ping_for != player:
                 await self.clear_ping(live)
+            if player != replied and not await self._prompt_decision(live, player, outcomes):
+                await self._mention(live, player, click, lines)
             return set()
         await self.clear_ping(live)
         return set()
+
+    async def _prompt_decision(self, live: LiveMatch, player: int, outcomes: Sequence[MoveOutcome]) -> bool:
+        """A decision the channel mentioned ``player`` for already this turn, told in a DM; whether it went out."""
+        if not self.decisions.reachable(live, player):
+            return False
+        return await self.decisions.prompt(live, player, outcomes)
 
     async def _mention(self, live: LiveMatch, player: int, click: Click | None, lines: Sequence[str] = ()) -> None:
         own_turn = player == live.waiting.turn and not live.waiting.in_window
@@ -375,6 +411,8 @@ class Announcer:
     async def close_hands(self, live: LiveMatch, notes: Mapping[int, list[str]] | None = None) -> None:
         """Every way a match ends: each hand DM once more, marked over (with the last private ``notes``),
         then the match's DM caches are dropped, so a finished match holds nothing."""
+        await self.decisions.fold(live)
+        await self.prompts.fold(live)  # the answers left on prompts, too
         for player in live.record.players:
             await self.hands.push(live, player, force=True, notes=(notes or {}).get(player, ()))
         self.hands.forget_match(live)

@@ -11,14 +11,15 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Sequence, Set
+from collections.abc import Awaitable, Iterable, Sequence, Set
 from typing import Any
 
 import discord
 
 from bot.frontend.delivery.channels import Channels
-from bot.frontend.delivery.pickers import delete_original, edit_original
+from bot.frontend.delivery.pickers import edit_original
 from bot.frontend.delivery.private_news import private_lines
+from bot.frontend.delivery.retire import ClickReply, retire_prompt
 from bot.frontend.delivery.retry import FAILED, retried
 from bot.frontend.delivery.shown import ShownMessages
 from bot.frontend.delivery.tidying import Send, Tidying
@@ -27,10 +28,6 @@ from bot.frontend.ui.picker import walk
 from bot.play.match_types import PLAYER, LiveMatch, MoveOutcome
 
 log = logging.getLogger(__name__)
-
-#: (match, player, message) -> the reply of the player's latest click on that message while its token lives
-#: (``OpenPickers.reply_to``), else None.
-ClickReply = Callable[[int, int, int], discord.Webhook | None]
 
 
 async def all_of(sends: Iterable[Awaitable[Any]]) -> list[Any]:
@@ -84,6 +81,9 @@ class WindowPrompts:
         #: (match, player) -> the fingerprint of the choices their open window prompt was built for:
         #: when those choices change within a round, the prompt is replaced (see ``update``).
         self._prompted: dict[tuple[int, int], str] = {}
+        #: (match, player) whose remembered prompt shows only their answer (a click answered on it): it is
+        #: deleted when their next prompt goes out (never edited into it, which would not notify) or at the end.
+        self._answered: set[tuple[int, int]] = set()
 
     async def prompt(
         self,
@@ -127,7 +127,8 @@ class WindowPrompts:
                     live, player, lines, guild_name=self._channels.guild_name(live), print_=keyed_print(live, legal)
                 )
         previous = (await self._shown.sent(live, PROMPT)).get(player)
-        if quietly and previous is not None and (window is None or player != window.decider or told):
+        answered = (live.id, player) in self._answered
+        if quietly and previous is not None and not answered and (window is None or player != window.decider or told):
             try:
                 await self.edit_prompt(live, player, previous, rendered.edit_kwargs())
                 self._prompted[(live.id, player)] = fingerprint
@@ -147,6 +148,7 @@ class WindowPrompts:
             return False
         await self._shown.remember(live, PROMPT, player, message.channel.id, message.id)
         self._prompted[(live.id, player)] = fingerprint
+        self._answered.discard((live.id, player))
         if previous is not None:
             self._tidying.add(
                 f"prompt:{live.id}:{player}",
@@ -162,21 +164,8 @@ class WindowPrompts:
 
     async def _retire_prompt(self, live: LiveMatch, player: int, where: tuple[int, int]) -> None:
         """A prompt that asks nothing any more (a newer one replaced it, or its window closed) is deleted, so a
-        player's DMs do not fill with old questions: through the player's click on it if it can (exempt from the
-        global rate limit), otherwise in their DM channel."""
-        reply = self._reply_to(live.id, player, where[1])
-        if reply is not None:
-            try:
-                await delete_original(reply)
-                return
-            except discord.NotFound:
-                return  # gone already
-            except FAILED as exc:  # the token is refused: the channel still takes the request
-                log.debug("could not delete a prompt through its click: %s", exc)
-        try:
-            await self._channels.messageable(where[0]).get_partial_message(where[1]).delete()
-        except discord.NotFound:
-            pass  # gone already (the player's newer picker took its place)
+        player's DMs do not fill with old questions (see ``bot.frontend.delivery.retire``)."""
+        await retire_prompt(self._channels, self._reply_to, live.id, player, where)
 
     async def _through_click(self, live: LiveMatch, player: int, message_id: int, kwargs: dict[str, Any]) -> bool:
         """Edit a message through the token of the player's latest click on it while it lives (exempt from
@@ -251,7 +240,8 @@ class WindowPrompts:
         left in their place would pile up in the player's DMs).
 
         ``keep``: players about to get a new prompt, which replaces the old one instead. ``skip``: the player
-        whose click answered on their prompt (it shows their answer now).
+        whose click answered on their prompt: it shows their answer now, and stays until their next prompt
+        replaces it or the next fold (so answered prompts do not pile up either).
 
         The deletes only tidy up (a click on a prompt's old buttons is told the window is over), so
         they are requests of the background: sent after the caller's lock, at the pacer's background
@@ -260,11 +250,15 @@ class WindowPrompts:
         shown = self._shown
         deletes: list[Send] = []
         for player, where in (await shown.sent(live, PROMPT)).items():
-            if player in keep and player != skip:
+            key = (live.id, player)
+            if player == skip:
+                self._prompted.pop(key, None)
+                self._answered.add(key)
+                continue
+            if player in keep:
                 continue
             await shown.forget(live, PROMPT, player)
-            self._prompted.pop((live.id, player), None)
-            if player == skip:
-                continue
+            self._prompted.pop(key, None)
+            self._answered.discard(key)
             deletes.append(functools.partial(self._retire_prompt, live, player, where))
         self._tidying.add(f"fold:{live.id}", "remove a window prompt", deletes)

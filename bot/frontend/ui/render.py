@@ -500,6 +500,30 @@ def decider_prompt(live: LiveMatch, player: int, step: Step, what: Sequence[str]
     return picker_message(live, player, step, header=header)
 
 
+def decision_prompt(live: LiveMatch, player: int, step: Step, what: Sequence[str], *, guild_name: str) -> Rendered:
+    """A private prompt for a decision that waits on ``player`` alone, when the channel mentioned them already
+    this turn: the question first (a notification's preview shows it), the public line of the move that asked
+    it, then their choices right there (the picker's first step), one click from the notification."""
+    rendered = picker_message(live, player, step)
+    question = rendered.embed.title if rendered.embed is not None else None
+    if rendered.embed is not None:
+        rendered.embed.title = None  # said once, first, in the content
+    if live.record.deadline:
+        where = t(
+            "-# Your move · {game} #{match} in {guild} · time runs out {time}",
+            game=live.game.title,
+            match=live.id,
+            guild=guild_name,
+            time=relative_time(live.record.deadline),
+        )
+    else:
+        where = t("-# Your move · {game} #{match} in {guild}", game=live.game.title, match=live.id, guild=guild_name)
+    news = [line for line in what if line and line.rstrip(".") not in (question or "")]
+    body = [f"⚔️ **{question}**" if question else "", what_happened(news, limit=2), where]
+    rendered.content = "\n".join(line for line in body if line)
+    return rendered
+
+
 def collapsed(text: str) -> Rendered:
     """A prompt or picker that is over, folded to one line with no buttons left to press."""
     return Rendered(content=text, embed=None, view=discord.ui.View(timeout=None))

@@ -9,9 +9,10 @@ from bot.kernel.contract import Action, Event
 from bot.kernel.i18n import N_, step_question, t, tn, translate
 
 from . import bargain_text, board, negotiation
-from .cards import AJIAN_NAMES, load_cards
+from .cards import AJIAN_NAMES, ANY, load_cards
+from .flow import fitting_cards, line_end
 from .state import GocengState
-from .view import card_info, card_text, character_name, knows_character, player_name
+from .view import card_info, card_text, character_name, fist_text, knows_character, player_name
 
 
 def _seat(state: GocengState, viewer: int, player: Any) -> str:
@@ -322,14 +323,50 @@ def _first_question(state: GocengState, player: int, names: Mapping[int, str]) -
         return t("What do you do?")
     if battle.window is not None:
         return bargain_text.first_question(state, player, names)
+    if player == battle.holder:
+        return _battle_question(state, player, names)
+    return t("You hold the punch token: what do you do?")
+
+
+def _battle_question(state: GocengState, player: int, names: Mapping[int, str]) -> str:
+    """The battler's move in one line: against whom, and the top fist their line asks for (the rulings: a
+    card follows the bottom fist of the battler's own line). It is the first line of their prompt, so a
+    notification says what is being decided."""
+    battle = state.battle
+    assert battle is not None
+    opponent = player_name(names, battle.opponent(player))
+    end = line_end(battle, player)
     owed = battle.owed.get(player, 1)
     if owed > 1:
+        if end is None:
+            return tn(
+                "Your move in the battle against {opponent}: connect {n} card, any first card fits.",
+                "Your move in the battle against {opponent}: connect {n} cards, any first card fits.",
+                owed,
+                opponent=opponent,
+            )
         return tn(
-            "You hold the punch token and owe {n} card: what do you do?",
-            "You hold the punch token and owe {n} cards: what do you do?",
+            "Your move in the battle against {opponent}: connect {n} card, the next with a {fist} top fist.",
+            "Your move in the battle against {opponent}: connect {n} cards, the next with a {fist} top fist.",
             owed,
+            opponent=opponent,
+            fist=fist_text(end),
         )
-    return t("You hold the punch token: what do you do?")
+    if end is None:
+        return t("Your move in the battle against {opponent}: play your first card, any card fits.", opponent=opponent)
+    if end == ANY:
+        return t("Your move in the battle against {opponent}: your line ends in ⭐, any card fits.", opponent=opponent)
+    if not fitting_cards(state, battle, player, player):
+        return t(
+            "Your move in the battle against {opponent}: none of your cards has a {fist} top fist.",
+            opponent=opponent,
+            fist=fist_text(end),
+        )
+    return t(
+        "Your move in the battle against {opponent}: play a card with a {fist} top fist.",
+        opponent=opponent,
+        fist=fist_text(end),
+    )
 
 
 def describe_question(

@@ -189,6 +189,11 @@ def fist_name(colour: str) -> str:
     return translate(_FIST_NAMES.get(colour, colour))
 
 
+def fist_text(colour: str) -> str:
+    """One fist as the cards show it, its emoji then its colour in words ("🟥 red")."""
+    return f"{_FIST.get(colour, '?')} {fist_name(colour)}"
+
+
 def card_text(info: Mapping[str, Any], *, named: bool = False, plain: bool = False, capital: bool = False) -> str:
     """A card's fists as emoji (top → bottom); ``named`` adds the colour words after each emoji (``capital``:
     capitalised, for a label that is the card alone); ``plain`` leaves out Markdown (for button and option

@@ -1,0 +1,130 @@
+"""A Mat Goceng battle between two humans: each exchange tells the battler whose move it is, privately.
+
+The channel mentions a person at most once per turn, so from a battle's second exchange on the
+battler to move is told by a DM prompt: the question first (the opponent, the fist to match) and
+the choices right under it. Each player keeps one live prompt; the channel learns nothing from it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.games.goceng.flow import line_end
+from bot.games.goceng.view import fist_name
+from tests.frontend.any_table import CHANNEL, MENTION, GameTable, close_table, open_table
+from tools.sim import seat
+
+#: Custom ids of the buttons a prompt carries: a picker's choices, or Take action / Respond.
+PROMPT_IDS = ("pkb:", "pks:", "act:")
+
+
+@pytest.fixture
+async def tables():
+    opened = []
+    yield opened
+    for table in opened:
+        await close_table(table)
+
+
+def live_prompts(table: GameTable, player: int) -> list[Any]:
+    """The player's DM messages that still ask something of this match (buttons to answer with)."""
+    return [
+        m
+        for m in table.world.dm_messages(player)
+        if any(c.startswith(PROMPT_IDS) and f":{table.match_id}:" in c for c in m.custom_ids())
+    ]
+
+
+def human_battle(table: GameTable):
+    """An ``until``: a battle between two humans, its first card played, a human to move."""
+
+    def until(live: Any) -> bool:
+        battle = live.state.battle
+        return (
+            battle is not None
+            and battle.window is None
+            and live.state.pending is None
+            and all(table.human(live, p) for p in (battle.attacker, battle.defender))
+            and bool(battle.lines[battle.attacker])
+        )
+
+    return until
+
+
+async def play_card(table: GameTable, player: int, *, from_prompt: bool) -> None:
+    """The battler plays their policy's card: from their newest DM prompt, or from the table."""
+    live = await table.live()
+    legal = live.game.rules.legal_actions(live.state, player)
+    action = table.choose(live, player)
+    if not from_prompt:
+        await table.act(player, action)
+        return
+    prompt = live_prompts(table, player)[-1]
+    if any(c.startswith(("pkb:", "pks:")) for c in prompt.custom_ids()):
+        await seat.click_through(table.world, table.bot, player, prompt, legal, action, after_click=table._clicked)
+        return
+    opened = await table.click(player, prompt, seat.act_button(prompt))
+    await seat.click_through(table.world, table.bot, player, opened.message, legal, action, after_click=table._clicked)
+
+
+async def test_each_battle_exchange_tells_the_battler_to_move_privately(tables, db_path, clock):
+    table = await open_table(db_path, clock, "goceng", 2, 1, seed=3)
+    tables.append(table)
+    await table.open_and_start()
+    live = await table.play_out(until=human_battle(table))
+    assert live is not None, "no battle between the two humans"
+    exchanges = 0
+    from_prompt = False
+    while True:
+        live = await table.live()
+        battle = live.state.battle if live.record.status == "active" else None
+        if battle is None or battle.window is not None or live.state.pending is not None:
+            break
+        holder = battle.holder
+        if not table.human(live, holder) or not any(
+            a["type"] == "play" for a in live.game.rules.legal_actions(live.state, holder)
+        ):
+            break
+        opponent = battle.opponent(holder)
+        end = line_end(battle, holder)
+        # The battler to move was told: the newest DM prompt or channel mention names the opponent and the fist.
+        prompts = live_prompts(table, holder)
+        pings = [m for m in table.world.channel_messages(CHANNEL) if str(holder) in MENTION.findall(m.content or "")]
+        told = [m.text for m in prompts[-1:]] + [m.text for m in pings[-1:]]
+        assert any(live.name_of(opponent) in text for text in told), (exchanges, told)
+        if end is not None and end != "any":
+            assert any(fist_name(end) in text for text in told), (exchanges, end, told)
+        for player in table.humans:  # one live prompt each, the older ones deleted or folded
+            assert len(live_prompts(table, player)) <= 1, [m.text for m in live_prompts(table, player)]
+        mark = len(table.world.requests)
+        await play_card(table, holder, from_prompt=from_prompt)
+        from_prompt = not from_prompt  # both ways of answering: the prompt, and the table
+        posts = [
+            r
+            for r in table.world.requests[mark:]
+            if r.method == "POST" and f"/channels/{CHANNEL}/" in r.path and "interactions" not in r.path
+        ]
+        assert posts == [], [r.path for r in posts]  # a battle card is one line on the table, nothing more
+        exchanges += 1
+    assert exchanges >= 2, exchanges
+    assert table.watch.leaks == [], table.watch.leaks[:2]
+    for player in table.humans:
+        assert len(live_prompts(table, player)) <= 1
+
+
+@pytest.mark.slow
+async def test_a_whole_match_mentions_each_person_at_most_once_a_turn_on_average(tables, db_path, clock):
+    table = await open_table(db_path, clock, "goceng", 2, 1, seed=3)
+    tables.append(table)
+    await table.open_and_start()
+    await table.play_out()
+    watch = table.watch
+    assert watch.turns > 0 and watch.leaks == [] and watch.secret_mentions == []
+    average = sum(watch.mentions[p] for p in table.humans) / (len(table.humans) * watch.turns)
+    assert average <= 1, average
+    for player in table.humans:  # no prompt, nor an answer left on one, is left behind once the match is over
+        assert live_prompts(table, player) == [], [m.text for m in live_prompts(table, player)]
+        answers = [m.text for m in table.world.dm_messages(player) if (m.content or "").startswith("✅")]
+        assert answers == [], answers
