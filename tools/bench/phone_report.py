@@ -48,6 +48,25 @@ def _cells(s: dict[str, Any]) -> list[str]:
     ]
 
 
+def spent_on(kinds: dict[str, float]) -> dict[str, float]:
+    """Taps grouped by what they are for: opening the picker, choosing the kind of move, choosing its details,
+    the tap that applies it, Back, Pass (the fine kinds of ``taps.tap_kind`` split the move's kind by name)."""
+    groups: dict[str, float] = {}
+    for kind, per in kinds.items():
+        if "applies the move" in kind:
+            group = "apply the move"
+        elif kind.startswith("pick type"):
+            group = "choose the kind of move"
+        elif kind.startswith("pick "):
+            group = "choose its details"
+        elif kind == "Take action / Respond":
+            group = "open the picker"
+        else:
+            group = kind
+        groups[group] = groups.get(group, 0.0) + per
+    return dict(sorted(groups.items(), key=lambda kv: -kv[1]))
+
+
 def phone_rows(whole: dict[str, Any]) -> tuple[list[tuple[str, list[str]]], list[str]]:
     """The rows of the phone table (per game and size, then the game as a whole) and the notes under it."""
     rows: list[tuple[str, list[str]]] = []
@@ -58,10 +77,12 @@ def phone_rows(whole: dict[str, Any]) -> tuple[list[tuple[str, list[str]]], list
             rows.append((f"{name} {players}" + (f" ({ai} AI)" if ai else ""), _cells(s)))
         rows.append((f"{name}, all", _cells(game)))
         kinds = game.get("own_turn_taps_by_kind") or {}
+        groups = ", ".join(f"{group} {per:.2f}" for group, per in spent_on(kinds).items()) or "none"
         spent = ", ".join(f"{kind} {per:.2f}" for kind, per in list(kinds.items())[:KINDS_SHOWN]) or "none"
         stale = game.get("stale_answers_by_reason") or {}
         said = ("; stale answers: " + ", ".join(f"{k} {v}" for k, v in stale.items())) if stale else ""
-        notes.append(f"  {name}: an own turn's taps go to: {spent}{said}")
+        notes.append(f"  {name}: an own turn's taps go to: {groups}{said}")
+        notes.append(f"    most often: {spent}")
     drama = whole["games"].get("drama")
     if drama is not None:
         taps = drama["taps_per_own_turn"]

@@ -19,6 +19,7 @@ from bot.kernel.rng import Rng
 from bot.play.match_types import PLAYER
 from tools.bench import whole
 from tools.bench.arena import Arena, make_bot
+from tools.bench.phone_report import spent_on
 from tools.bench.stale import count_stale, stale_reason
 from tools.bench.tracker import HandlerTracker
 from tools.sim.phone import height_px
@@ -46,6 +47,7 @@ async def _drump_match(arena: Arena) -> whole.MatchFigures:
     return await whole.play_match(arena, arena.seats[0], get_game("drump"), 2, 2, Rng.seeded(SEED))
 
 
+@pytest.mark.slow
 async def test_taps_count_every_interaction_after_start_and_leave_the_lobby_out(arena: Arena) -> None:
     figures = await _drump_match(arena)
     taps = figures.taps
@@ -60,6 +62,7 @@ async def test_taps_count_every_interaction_after_start_and_leave_the_lobby_out(
     assert summary["taps_per_own_turn"] == pytest.approx(taps.own_turn_taps / figures.own_turns)
 
 
+@pytest.mark.slow
 async def test_new_dms_count_messages_not_their_edits(arena: Arena) -> None:
     figures = await _drump_match(arena)
     world = arena.world
@@ -71,6 +74,7 @@ async def test_new_dms_count_messages_not_their_edits(arena: Arena) -> None:
     assert whole.summarise([figures])["new_dms_per_person_per_match"] == pytest.approx(len(posted) / 2)
 
 
+@pytest.mark.slow
 async def test_every_version_of_the_table_is_measured(arena: Arena) -> None:
     figures = await _drump_match(arena)
     world = arena.world
@@ -83,6 +87,7 @@ async def test_every_version_of_the_table_is_measured(arena: Arena) -> None:
     assert heights["max"] == max(figures.table_heights) and min(figures.table_heights) <= heights["median"]
 
 
+@pytest.mark.slow
 async def test_a_click_on_an_old_picker_is_counted_stale(arena: Arena) -> None:
     """A person opens the picker and looks away; their turn times out and the AI moves for them; back, they tap the
     picker still on their screen. The bot answers that the question is over (or changed): one stale answer."""
@@ -111,3 +116,22 @@ async def test_a_click_on_an_old_picker_is_counted_stale(arena: Arena) -> None:
     reason = stale_reason(record)
     assert reason in ("question over", "question changed"), record.text
     assert count_stale(world.interactions[before:]) == {reason: 1}
+
+
+def test_an_own_turns_taps_are_grouped_by_what_they_are_for() -> None:
+    kinds = {
+        "Take action / Respond": 1.5,
+        "pick type attack (button)": 0.5,
+        "pick type pay (button)": 0.25,
+        "pick card (button)": 0.25,
+        "pick type collect (button, applies the move)": 1.0,
+        "pick target (button, applies the move)": 2.0,
+        "Back": 0.125,
+    }
+    assert spent_on(kinds) == {
+        "apply the move": 3.0,
+        "open the picker": 1.5,
+        "choose the kind of move": 0.75,
+        "choose its details": 0.25,
+        "Back": 0.125,
+    }
