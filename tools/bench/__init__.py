@@ -6,12 +6,14 @@ live matches), ``tracker`` (when one interaction's handler is done),
 ``player`` (clicking through the real picker), ``load`` (one-at-a-time and
 saturated phases), ``scale`` (one size), ``restart``, ``finished`` (whole
 DRUMP games), ``whole`` (whole matches of every game: mentions, turns, DM
-prompts, requests), ``games`` (the figures a game has of its own, one module per
-game that has any, found by ``game_figures``), ``engines``, ``soak`` (``bench soak``:
+prompts, requests, and with ``table_heights``, ``taps``, ``new_dms``, ``stale``
+what a phone player feels; ``bench whole`` runs only these), ``games`` (the
+figures a game has of its own, one module per game that has any, found by
+``game_figures``), ``engines``, ``soak`` (``bench soak``:
 memory over 100,000 moves), ``ai_figures`` (``bench ai``: the AI levels' win rates)
 and ``ai_latency`` (other matches' latency beside hard seats); ``jobs``/``child`` run
 each measurement in a fresh interpreter; ``kinds``, ``prune``, ``stats``, ``machine``,
-``report``, ``targets``.
+``report`` (``phone_report`` for the phone figures), ``targets``.
 """
 
 from __future__ import annotations

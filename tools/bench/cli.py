@@ -243,6 +243,10 @@ def main(argv: list[str] | None = None) -> int:
         from tools.bench.soak import main as soak
 
         return soak(argv[1:])
+    if argv and argv[0] == "whole":  # only the whole matches of every game: seconds, not minutes
+        from tools.bench.whole_cli import main as whole
+
+        return whole(argv[1:])
     if argv and argv[0] == "ai":  # the AI levels' win rates and hard seats' cost to other matches
         from tools.bench.ai_figures import main as ai
 

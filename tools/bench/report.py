@@ -17,6 +17,7 @@ from tools.bench import capacity_report, pictures
 from tools.bench.game_figures import all_figures
 from tools.bench.game_sizes import latency_ratio
 from tools.bench.kinds import KINDS
+from tools.bench.phone_report import HEADER as PHONE_HEADER, TITLE as PHONE_TITLE, phone_rows
 from tools.bench.targets import Target
 
 Row = tuple[str, list[str]]
@@ -330,7 +331,8 @@ def whole_section(results: dict[str, Any]) -> list[str]:
         "interaction req/move",
         "other req/move (DM)",
     ]
-    return ["", *_grid(title, header, rows), *notes]
+    phone, phone_notes = phone_rows(whole)
+    return ["", *_grid(title, header, rows), *notes, "", *_grid(PHONE_TITLE, PHONE_HEADER, phone), *phone_notes]
 
 
 def own_figures_section(results: dict[str, Any]) -> list[str]:

@@ -7,7 +7,8 @@ The per-size targets are judged at the largest size run (the issue asks for
 move are judged over whole games (the finished-match run): a size run of
 2,000 moves over 1,000 matches sees mostly openings, where turns rarely change.
 Channel mentions are judged per game over its whole seeded matches (every
-table size together): mentions / (human seats x turns), at most 1.
+table size together): mentions / (human seats x turns), at most 1. So are a
+Drama Pukul 7 turn's taps: a person's taps in their own turn, per own turn, at most 5.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from tools.bench.capacity_report import CAPACITY_TARGET, PER_MOVE_TARGET, per_move_run
+from tools.bench.phone_report import DRAMA_TURN_TAPS
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,11 @@ def check(results: dict[str, Any]) -> list[Target]:
                 1.0,
                 "mentions",
             )
+        )
+    drama = (results.get("whole") or {}).get("games", {}).get("drama")
+    if drama is not None:
+        out.append(
+            Target("taps per own turn, drama (whole matches)", drama["taps_per_own_turn"], DRAMA_TURN_TAPS, "taps")
         )
     capacity = results.get("capacity")
     if capacity and capacity.get("runs"):

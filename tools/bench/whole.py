@@ -27,6 +27,25 @@ What is counted, from the Start click to the end of the match:
   global rate limit) against every other request (channel posts, edits,
   deletes, DMs: the scarce 50 per second).
 
+What a person on a phone feels (each counter in its own module):
+
+* **Table height at 400 px** (``table_heights``): the estimated height
+  (``tools.sim.phone``) of every version of the public table message the
+  match showed, from Start's to the final one; the largest and the median.
+* **Taps** (``taps``): every interaction a person sends after Start (the lobby
+  is left out), per move a person decided (``MoveOutcome.by == PLAYER``); and
+  the taps made in one's own turn (``waiting.turn`` is them), per own turn of a
+  human seat (a turn counted once, however many moves it has), with what those
+  taps did (Take action, each picker step by the key it chose, the last step,
+  Back, Pass).
+* **New DMs per person per match** (``new_dms``): new messages in the human
+  seats' DM channels (hands, prompts, reminders, notices), from Start on; edits
+  are not new messages.
+* **Stale answers** (``stale``): clicks the bot answered with "no longer
+  current" (the question changed or is over, the button is no longer valid, not
+  your turn...), by wording. The driver clicks what it was just shown, so any is
+  worth a look.
+
 Each mention is also classified by the ping that carried it and the
 situation (the mentioned player's own turn, a decision waiting on them alone
 out of turn, a public window, a reminder, other text), and repeats (a second
@@ -38,6 +57,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import statistics
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -48,12 +68,16 @@ from bot.frontend.ui.components import LobbyButton
 from bot.kernel.contract import Action
 from bot.kernel.module import GameModule, all_games
 from bot.kernel.rng import Rng
-from bot.play.match_types import MoveOutcome
+from bot.play.match_types import PLAYER, MoveOutcome, is_ai
 from bot.play.record import ACTIVE
 from tools.bench import prune
 from tools.bench.arena import Arena, Seat, make_bot
 from tools.bench.kinds import kind_of
+from tools.bench.new_dms import NewDMs
 from tools.bench.player import Driver
+from tools.bench.stale import count_stale
+from tools.bench.table_heights import TableHeights
+from tools.bench.taps import TapCount
 from tools.sim import FakeDiscord, FakeMessage
 
 MAX_STEPS = 20_000
@@ -109,6 +133,16 @@ class MatchFigures:
     #: Times the match waited out a timer with no human to act (the clock was moved to it).
     timer_waits: int = 0
     seconds: float = 0.0
+    #: Turns whose turn player is a human seat.
+    own_turns: int = 0
+    #: People's taps after Start (see ``taps``).
+    taps: TapCount = field(default_factory=TapCount)
+    #: Estimated height at 400 px of every version of the table message, in order.
+    table_heights: list[int] = field(default_factory=list)
+    #: New messages in the human seats' DM channels.
+    new_dms: int = 0
+    #: Clicks answered with "no longer current", by wording (see ``stale``).
+    stale: Counter[str] = field(default_factory=Counter)
 
 
 class ChannelWatch:
@@ -132,11 +166,13 @@ class ChannelWatch:
         turn = outcome.after.turn
         if turn is not None and turn != self._turn:
             self.figures.turns += 1
+            self.figures.own_turns += not is_ai(turn)
             self._turn = turn
 
     def started(self, turn: Any) -> None:
         self._turn = turn
         self.figures.turns = 1 if turn is not None else 0
+        self.figures.own_turns = 1 if turn is not None and not is_ai(turn) else 0
 
     @staticmethod
     def _ids(content: str) -> set[int]:
@@ -217,6 +253,22 @@ async def play_match(arena: Arena, seat: Seat, game: GameModule, players: int, h
     match_id, lobby = await open_match(arena, seat, game, humans, players - humans)
     watch = ChannelWatch(world, seat.channel_id, figures)
     watch.baseline()
+
+    def table_id() -> int | None:
+        """The match's table message now (a finished match leaves the cache: its table is the last one known)."""
+        cached = arena.service.matches._cache.get(match_id)
+        return None if cached is None else cached.record.message_id
+
+    table = TableHeights(world, seat.channel_id, table_id)
+    table.baseline()
+    dms = NewDMs(world, seat.players[:humans])
+    dms.baseline()
+
+    def scan() -> None:
+        watch.scan()
+        table.scan()
+        dms.scan()
+
     listener = watch.on_move
     bot.announcer.move_listeners.append(listener)
     driver = Driver(arena, rng)
@@ -226,10 +278,11 @@ async def play_match(arena: Arena, seat: Seat, game: GameModule, players: int, h
         host = seat.players[0]
         await arena.send(host, lobby, LobbyButton.custom_id_for(match_id, "start"))
         figures.clicks += 1
+        taps_from = len(world.interactions)  # Join, Add AI and Start are not taps of the match
         live = arena.service.matches._cache[match_id]
         watch.started(live.waiting.turn)
         await bot.scheduler.run_due()  # an AI seat may open the match
-        watch.scan()
+        scan()
 
         def choose(player: int, legal: list[Action]) -> Action:
             return policy.choose(live.game.rules.view(live.state, player), legal, rng)
@@ -251,17 +304,23 @@ async def play_match(arena: Arena, seat: Seat, game: GameModule, players: int, h
                     clock.advance(max(0.0, pending - clock.now()))
                     figures.timer_waits += 1
                     await bot.scheduler.run_due()
-                watch.scan()
+                scan()
                 continue
-            sample = await driver.play_move(match_id, player=humans_acting[0], choose=choose)
+            player = humans_acting[0]
+            turn, legal = live.waiting.turn, live.game.rules.legal_actions(live.state, player)
+            mark = len(world.interactions)
+            sample = await driver.play_move(match_id, player=player, choose=choose)
             figures.clicks += sample.setup_clicks + 1
-            watch.scan()
+            figures.taps.move(world.interactions[mark:], turn, legal)
+            scan()
             await bot.scheduler.run_due()
-            watch.scan()
+            scan()
         else:
             raise RuntimeError(f"{game.name} match #{match_id} did not end in {MAX_STEPS} steps")
         await world.settle()
-        watch.scan()
+        scan()
+        figures.stale = count_stale(world.interactions[taps_from:])
+        figures.table_heights, figures.new_dms = table.heights, dms.count
     finally:
         bot.announcer.move_listeners.remove(listener)
         driver.forget_players(seat.players)
@@ -291,6 +350,13 @@ def summarise(matches: list[MatchFigures]) -> dict[str, Any]:
     interaction = requests["reply"] + requests["followup"]
     other = sum(requests.values()) - interaction
     n = max(1, len(matches))
+    heights = [h for m in matches for h in m.table_heights]
+    own_turns = sum(m.own_turns for m in matches)
+    own_kinds: Counter[str] = Counter()
+    stale: Counter[str] = Counter()
+    for m in matches:
+        own_kinds.update(m.taps.own_turn_kinds)
+        stale.update(m.stale)
     return {
         "matches": len(matches),
         "players": sorted({m.players for m in matches}),
@@ -316,6 +382,18 @@ def summarise(matches: list[MatchFigures]) -> dict[str, Any]:
         "timer_waits_per_match": sum(m.timer_waits for m in matches) / n,
         "seconds_per_match": sum(m.seconds for m in matches) / n,
         "mention_target_met": _ratio(mentions, seat_turns) <= MENTION_LIMIT,
+        "table_height_px": {
+            "max": max(heights, default=0),
+            "median": statistics.median(heights) if heights else 0,
+            "versions_per_match": len(heights) / n,
+        },
+        "taps_per_move": _ratio(sum(m.taps.taps for m in matches), by_who[PLAYER]),
+        "own_turns_per_match": own_turns / n,
+        "taps_per_own_turn": _ratio(sum(m.taps.own_turn_taps for m in matches), own_turns),
+        "own_turn_taps_by_kind": {k: v / own_turns for k, v in own_kinds.most_common()} if own_turns else {},
+        "new_dms_per_person_per_match": _ratio(sum(m.new_dms for m in matches), sum(m.humans for m in matches)),
+        "stale_answers_per_match": sum(stale.values()) / n,
+        "stale_answers_by_reason": dict(stale.most_common()),
     }
 
 

@@ -96,6 +96,8 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
         "Whole matches, every game",
         "Every game at its largest table",
         "mentions by ping",
+        "What a phone player feels",
+        "an own turn's taps go to",
         "Capacity under Discord's rate limits",
         "Drama Pukul 7, 1 seeded whole matches of 4 people",
         "Targets",
@@ -164,6 +166,11 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
             assert req["interaction"] > 0 and req["other"] > 0, "every move answers a click and edits the table"
             assert math.isclose(req["other"], req["other_channel"] + req["other_dm"])
             assert _number(size["dm_prompts_per_turn"]) and size["dm_prompts_per_turn"] >= 0
+            height = size["table_height_px"]
+            assert 0 < height["median"] <= height["max"] and height["versions_per_match"] >= 1, (name, players)
+            assert size["taps_per_move"] >= 1, "a person's move takes at least the tap that applies it"
+            assert size["taps_per_own_turn"] >= 0 and size["own_turns_per_match"] >= 0
+            assert size["new_dms_per_person_per_match"] >= 0 and size["stale_answers_per_match"] >= 0
             seat_turns += size["humans"] * size["turns_per_match"]
         total = game["mentions_per_match"] * game["matches"]
         assert math.isclose(game["mentions_per_player_per_turn"], total / seat_turns), name
@@ -178,6 +185,8 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
     assert len(mention_targets) == len(names)
     for t in mention_targets.values():
         assert t["met"] == (t["value"] <= t["limit"]) and t["limit"] == 1.0
+    turn_taps = next(t for t in data["targets"] if t["name"].startswith("taps per own turn, drama"))
+    assert turn_taps["limit"] == 5.0 and turn_taps["value"] == whole["games"]["drama"]["taps_per_own_turn"]
     drama = data["drama"]
     assert drama["matches"] == 1 and drama["players"] == 4 and drama["turns_per_match"] >= 1
     assert drama["clicks_per_turn_turn_player"] >= 1, "a turn takes at least a click"
