@@ -250,7 +250,7 @@ async def test_a_player_who_let_a_window_time_out_is_not_waited_for_again(tables
     assert b not in (await table.live()).record.absent
 
 
-async def test_a_targeted_plot_twist_from_the_prompt_takes_three_clicks(tables, db_path, clock):
+async def test_a_targeted_plot_twist_from_the_prompt_takes_two_clicks(tables, db_path, clock):
     table, (a, b, c) = await _arranged(
         tables, db_path, clock, [["Jumpa Bomoh"], ["Anak Tiri Kaki Curi", "Cliffhanger"], ["Jumpa Bomoh"]]
     )
@@ -260,9 +260,13 @@ async def test_a_targeted_plot_twist_from_the_prompt_takes_three_clicks(tables, 
     mark = len(table.world.interactions)
     opened = await table.click(b, prompt, f"act:{table.match_id}:{live.record.decision_seq}")
     picker = opened.message
-    # Respond… opens straight at the Plot Twists: a button each (one tap), what each does listed above them
+    # Respond… opens straight at the Plot Twists, what each does listed above the buttons; the targeted one's
+    # targets are buttons at once (one tap for the card and its target)
     labels = {b.label for b in picker.buttons()}
-    assert {"Anak Tiri Kaki Curi", "Cliffhanger"} <= labels and not picker.selects()
+    names = live.record.names
+    assert {f"Anak Tiri Kaki Curi › {names[a]}", f"Anak Tiri Kaki Curi › {names[c]}"} <= labels, labels
+    assert "Cliffhanger" in labels or any(label.startswith("Cliffhanger › ") for label in labels), labels
+    assert not picker.selects()
     lines = picker.embeds[0]["description"].splitlines()
     for card in ("Anak Tiri Kaki Curi", "Cliffhanger"):
         assert any(line.startswith(f"**{card}** · Plot Twist · ") for line in lines), lines
@@ -277,9 +281,9 @@ async def test_a_targeted_plot_twist_from_the_prompt_takes_three_clicks(tables, 
     assert clicks is not None
     live = await table.live()
     assert any("Anak Tiri Kaki Curi" in line for line in live.record.recent)
-    # exactly: Respond…, the card, the target
+    # exactly: Respond…, the card with its target
     mine = [r for r in table.world.interactions[mark:] if r.user_id == b]
-    assert len(mine) == 3, [r.name for r in mine]
+    assert len(mine) == 2, [r.name for r in mine]
 
 
 async def test_a_window_prompt_that_discord_fails_to_take_is_sent_again(tables, db_path, clock, caplog):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.frontend.ui.picker import PathError, walk
+from bot.frontend.ui.picker import PathError, offers, walk
 
 HEROES = [{"type": "choose_hero", "hero": h} for h in ("ryan", "wang", "kaya")]
 
@@ -36,3 +36,29 @@ def test_a_path_past_the_choices_is_refused():
         walk(HEROES, (3,))
     with pytest.raises(PathError):
         walk(HEROES, (0, 0))
+
+
+def _offered(legal, most=5):
+    step = walk(legal, ())
+    return [(o.path, o.choice.value, o.via.value if o.via else None) for o in offers(legal, step, most)]
+
+
+ATTACKS = [{"type": "attack", "target": t} for t in (2, 3)]
+PLAYS = [{"type": "play", "card": c, "target": t} for c in (10, 11) for t in (2, 3)]
+
+
+def test_a_choice_whose_options_all_end_the_decision_is_offered_unfolded_when_they_fit():
+    legal = [{"type": "collect"}, *ATTACKS, {"type": "end_turn"}]
+    assert _offered(legal) == [((), "collect", None), ((1,), 2, "attack"), ((1,), 3, "attack"), ((), "end_turn", None)]
+    # each unfolded button's path and option walk to its action in one tap
+    assert walk(legal, (1, 1)).action == {"type": "attack", "target": 3}
+
+
+def test_no_unfolding_past_the_buttons_a_step_may_have_nor_into_a_choice_that_asks_again():
+    legal = [{"type": "collect"}, *ATTACKS, {"type": "end_turn"}]
+    assert [via for *_, via in _offered(legal, most=3)] == [None, None, None]
+    # "play" asks a card, then a target: never unfolded into half-made choices
+    assert [via for *_, via in _offered([*PLAYS, {"type": "end_turn"}])] == [None, None]
+    # six choices are a select: offered as they are
+    many = [{"type": "pick", "card": c} for c in range(6)]
+    assert len(_offered(many)) == 6 and all(path == () for path, *_ in _offered(many))

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bot.frontend.ui.components import ActButton, PickButton, parse_path
+from bot.frontend.ui.components import ActButton, PickButton
 from bot.frontend.ui.picker import walk
 from bot.frontend.ui.render import legal_fingerprint
 from bot.kernel.contract import Action
@@ -25,19 +25,12 @@ from bot.kernel.rng import Rng
 from bot.play.record import ACTIVE
 from tools.bench import prune
 from tools.bench.arena import Arena
-from tools.sim import FakeMessage, InteractionRecord, RecordedRequest
+from tools.sim import FakeMessage, RecordedRequest
+from tools.sim.seat import next_pick, shown_path
 
 #: Share of choices that pick a card play (place, summon, attack) when one is legal, as players do.
 PLAY_BIAS = 0.6
 _PLAYS = frozenset({"place", "summon", "attack"})
-
-
-def shown_path(message: FakeMessage) -> tuple[int, ...]:
-    """The picker step a message shows: every pick id on it carries that step's path."""
-    for cid in message.custom_ids():
-        if cid.startswith(("pkb:", "pks:")):
-            return parse_path(cid.split(":")[4])
-    return ()
 
 
 @dataclass
@@ -167,15 +160,16 @@ class Driver:
             clicks += 1
             message, path = record.message, path[:-1]
         while True:
-            step = walk(legal, path)
-            index = next(c.index for c in step.choices if action.get(c.key) == c.value)
-            final = walk(legal, path + (index,)).action is not None
+            pick = next_pick(message, legal, path, action)
             mark = len(self.arena.world.requests)
             cpu = time.process_time()
-            record = await self._pick(player, message, match_id, decision, fingerprint, path, index)
+            if pick.value is None:
+                record = await self.arena.send(player, message, pick.custom_id)
+            else:
+                record = await self.arena.send(player, message, pick.custom_id, pick.value)
             cpu = time.process_time() - cpu
             self._keep_picker(player, record.message)
-            if final:
+            if pick.final:
                 first = record.requests[0]
                 return MoveSample(
                     match_id=match_id,
@@ -187,28 +181,7 @@ class Driver:
                     requests=list(self.arena.world.requests[mark:]) if record_requests else [],
                 )
             clicks += 1
-            message = record.message
-            path += (index,)
-
-    async def _pick(
-        self,
-        user: int,
-        message: FakeMessage,
-        match_id: int,
-        decision: int,
-        legal: str,
-        path: tuple[int, ...],
-        index: int,
-    ) -> InteractionRecord:
-        """Click option ``index`` of the picker step at ``path``, as a button or in a select, as rendered."""
-        ids = message.custom_ids()
-        button = PickButton.custom_id_for(match_id, decision, legal, path, index)
-        if button in ids:
-            return await self.arena.send(user, message, button)
-        for select in message.selects():
-            if str(index) in select.values:
-                return await self.arena.send(user, message, select.custom_id, str(index))
-        raise RuntimeError(f"option {index} is not on the picker: {ids}")
+            message, path = record.message, pick.path
 
     def forget_players(self, players: tuple[int, ...]) -> None:
         """Their match ended: their pickers belong to it and are dropped."""

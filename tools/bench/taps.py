@@ -1,7 +1,8 @@
 """What a person's clicks buy: taps per move, taps per own turn, and what a turn's taps are spent on.
 
-Every interaction a person sends counts as a tap (a button, a select, a modal, a
-slash command), read from the stand-in's log of interactions, so a click the
+Every interaction a person sends counts as a tap (a button, a modal, a slash
+command), a choice in a select as two (a phone opens the menu, then chooses), read
+from the stand-in's log of interactions, so a click the
 driver made and forgot to count still counts. The lobby (Join, Add AI, Start) is
 left out: the caller starts counting after Start. A tap falls in its sender's
 own turn when the match's turn player (``waiting(state).turn``) was them as they
@@ -72,6 +73,12 @@ def tap_kind(record: InteractionRecord, legal: Sequence[Action], applied: bool) 
     return prefix
 
 
+def taps_of(record: InteractionRecord) -> int:
+    """Taps an interaction took: a select's choice two (the menu opened, then the option), anything else one."""
+    values = (record.payload.get("data") or {}).get("values") if record.type == COMPONENT else None
+    return 2 if values is not None else 1
+
+
 @dataclass
 class TapCount:
     """The taps of one match's people after Start."""
@@ -92,8 +99,9 @@ class TapCount:
         ``legal`` the actions the picker offered; the last tap applied the move when ``applied``."""
         for i, record in enumerate(records):
             kind = tap_kind(record, legal, applied and i == len(records) - 1)
-            self.taps += 1
-            self.kinds[kind] += 1
+            taps = taps_of(record)
+            self.taps += taps
+            self.kinds[kind] += taps
             if turn is not None and record.user_id == turn:
-                self.own_turn_taps += 1
-                self.own_turn_kinds[kind] += 1
+                self.own_turn_taps += taps
+                self.own_turn_kinds[kind] += taps

@@ -7,6 +7,7 @@ would: every click lands on a button or select the bot really sent.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 
 import discord
 
@@ -26,16 +27,48 @@ def _picker_of(message: FakeMessage) -> tuple[int, int, str]:
     raise AssertionError(f"not a picker message: {message.custom_ids()}")
 
 
-def _path_of(message: FakeMessage) -> tuple[int, ...]:
-    """The picker step a message shows (every pick id on it carries that step's path)."""
-    for cid in message.custom_ids():
-        if cid.startswith(("pkb:", "pks:")):
-            return parse_path(cid.split(":")[4])
-    return ()
+def shown_path(message: FakeMessage) -> tuple[int, ...]:
+    """The picker step a message shows: the shortest path its pick ids carry (a button offering an option of
+    the next step at once carries one choice more)."""
+    paths = [parse_path(cid.split(":")[4]) for cid in message.custom_ids() if cid.startswith(("pkb:", "pks:"))]
+    return min(paths, key=len, default=())
 
 
 def _leads_to(legal: Sequence[Action], path: tuple[int, ...], action: Action) -> bool:
     return action in walk(legal, path).candidates
+
+
+@dataclass(frozen=True)
+class Pick:
+    """The next click towards an action on a picker: a button (``value`` None) or a select's option."""
+
+    custom_id: str
+    value: str | None
+    #: The picker's step after the click, and whether the click applies the action.
+    path: tuple[int, ...]
+    final: bool
+
+
+def next_pick(message: FakeMessage, legal: Sequence[Action], path: tuple[int, ...], action: Action) -> Pick:
+    """The click a person makes next on ``message`` (at step ``path``) to reach ``action``: the button that
+    takes it in one tap when the picker offers the next step's option at once, else the step's own choice."""
+    match_id, decision, legal_print = _picker_of(message)
+    ids = message.custom_ids()
+    index = next(c.index for c in walk(legal, path).choices if action.get(c.key) == c.value)
+    chosen = (*path, index)
+    after = walk(legal, chosen)
+    if after.action is None:  # one tap for two choices, if offered
+        option = next(c.index for c in after.choices if action.get(c.key) == c.value)
+        button = PickButton.custom_id_for(match_id, decision, legal_print, chosen, option)
+        if button in ids:
+            return Pick(button, None, (*chosen, option), walk(legal, (*chosen, option)).action is not None)
+    button = PickButton.custom_id_for(match_id, decision, legal_print, path, index)
+    if button in ids:
+        return Pick(button, None, chosen, after.action is not None)
+    select = next((s for s in message.selects() if any(o.value == str(index) for o in s.options)), None)
+    if select is None:
+        raise AssertionError(f"option {index} is not on the picker: {ids}")
+    return Pick(select.custom_id, str(index), chosen, after.action is not None)
 
 
 async def choose(
@@ -70,7 +103,7 @@ async def click_through(
     """
     if action not in legal:
         raise AssertionError(f"{action} is not legal for {player}")
-    path = _path_of(picker)  # a picker may open past its first step (Respond… in a window)
+    path = shown_path(picker)  # a picker may open past its first step (Respond… in a window)
     record: InteractionRecord | None = None
     message = picker
     while path and not _leads_to(legal, path, action):
@@ -83,18 +116,21 @@ async def click_through(
             await after_click(record)
         assert record.message is not None, f"the picker did not answer: {record}"
         message, path = record.message, path[:-1]
-    while True:
-        step = walk(legal, path)
-        if step.action is not None:
-            return record
-        index = next(c.index for c in step.choices if action.get(c.key) == c.value)
-        record = await choose(world, client, player, message, path, index)
+    while walk(legal, path).action is None:
+        pick = next_pick(message, legal, path, action)
+        if pick.value is None:
+            record = await world.click(client, player, message, pick.custom_id)
+        else:
+            record = await world.select(client, player, message, pick.custom_id, [pick.value])
+        await world.settle()
         if after_click is not None:
             await after_click(record)
+        if pick.final:
+            return record
         if record.message is None:
             raise AssertionError(f"the picker did not answer: {record}")
-        message = record.message
-        path = path + (index,)
+        message, path = record.message, pick.path
+    return record
 
 
 def act_button(message: FakeMessage) -> str:
@@ -114,4 +150,4 @@ async def play(
     return last or opened
 
 
-__all__ = ["act_button", "choose", "click_through", "play"]
+__all__ = ["Pick", "act_button", "choose", "click_through", "next_pick", "play", "shown_path"]

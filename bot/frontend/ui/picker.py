@@ -134,3 +134,39 @@ def walk(legal: Sequence[Action], path: Sequence[int]) -> Step:
     values = _distinct(candidates, key)
     choices = tuple(Choice(i, key, None if v is _MISSING else v) for i, v in enumerate(values))
     return Step(tuple(taken), key, choices, tuple(candidates), None, tuple(chosen_pairs), tuple(legal), tuple(implied))
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One button of a step: ``choice`` taken from ``path`` (the step's own path, or one choice further when the
+    button offers an option of the step after it at once; ``via`` is then the step's choice it goes through)."""
+
+    path: tuple[int, ...]
+    choice: Choice
+    via: Choice | None = None
+
+
+def offers(legal: Sequence[Action], step: Step, most: int) -> list[Offer]:
+    """The step's choices as at most ``most`` buttons, a choice unfolded into its options where they all fit.
+
+    "Attack" then "Budi" is two taps; when the step has room, "Attack › Budi" and "Attack › Citra" are
+    offered at once, one tap each. Only a choice whose every option ends the decision is unfolded (a
+    button must never open a half-made choice), the step's order kept, the earliest choices first.
+    """
+    plain = [Offer(step.path, choice) for choice in step.choices]
+    if len(plain) > most:
+        return plain
+    unfolded: dict[int, list[Offer]] = {}
+    total = len(plain)
+    for choice in step.choices:
+        path = (*step.path, choice.index)
+        after = walk(legal, path)
+        if after.action is not None or total - 1 + len(after.choices) > most:
+            continue
+        if any(walk(legal, (*path, option.index)).action is None for option in after.choices):
+            continue
+        unfolded[choice.index] = [Offer(path, option, via=choice) for option in after.choices]
+        total += len(after.choices) - 1
+    return [
+        offer for choice, own in zip(step.choices, plain, strict=True) for offer in unfolded.get(choice.index, [own])
+    ]

@@ -36,7 +36,7 @@ from bot.frontend.ui.components import (
     VoteButton,
 )
 from bot.frontend.ui.fit import BUTTON_LIMIT, OPTION_LIMIT, clip, newest_that_fit, phone_lines
-from bot.frontend.ui.picker import Step
+from bot.frontend.ui.picker import Offer, Step, offers
 from bot.kernel.contract import Result
 from bot.kernel.i18n import get_locale, speak, t, tn, use_locale
 from bot.kernel.present import Board, Field
@@ -672,8 +672,20 @@ def picker_message(
     named = [choice_label(live, player, c.key, c.value) for c in step.choices]  # a player's name as they wrote it
     labels = [_option_label(label) for label in named]
     notes = [_option_label(game.presenter.choice_note(state, player, c.key, c.value)) or None for c in step.choices]
-    # A few choices are buttons, one tap each; what a choice does is then read above them, in a list.
+    # A few choices are buttons, one tap each, what each does read above them in a list; where they fit, a
+    # choice's options are buttons at once ("Cliffhanger › Budi": one tap for two choices). More is a select.
     buttons = len(step.choices) <= BUTTON_CHOICES
+    offered = offers(step.all_legal, step, BUTTON_CHOICES) if buttons else []
+
+    def button_label(offer: Offer) -> str:
+        label = (
+            labels[offer.choice.index]
+            if offer.via is None
+            else choice_label(live, player, offer.choice.key, offer.choice.value)
+        )
+        via = offer.via
+        return f"{labels[via.index]} › {_option_label(label)}" if via is not None else label
+
     parts = []
     if step.chosen:
         chosen = " › ".join(shown(choice_label(live, player, k, v)) for k, v in step.chosen)  # labels, as text
@@ -695,10 +707,9 @@ def picker_message(
     embed.set_footer(text=t("{game} · match #{match} · only you can see this", game=game.title, match=live.id))
     view = discord.ui.View(timeout=None)
     if buttons:
-        for choice, label in zip(step.choices, labels, strict=True):
-            view.add_item(
-                PickButton.make(live.id, live.decision, legal, step.path, choice.index, label=clip(label, BUTTON_LIMIT))
-            )
+        for offer in offered:
+            label = clip(button_label(offer), BUTTON_LIMIT)
+            view.add_item(PickButton.make(live.id, live.decision, legal, offer.path, offer.choice.index, label=label))
     else:
         for chunk_start in range(0, min(len(step.choices), SELECT_OPTIONS * MAX_SELECTS), SELECT_OPTIONS):
             chunk = step.choices[chunk_start : chunk_start + SELECT_OPTIONS]

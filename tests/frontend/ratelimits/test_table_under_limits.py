@@ -15,14 +15,13 @@ import discord
 
 from bot.frontend.client import GameBot
 from bot.frontend.delivery.ratelimit import GlobalPacer, install_pacer
-from bot.frontend.ui.components import LobbyButton, PickButton
-from bot.frontend.ui.picker import walk
+from bot.frontend.ui.components import LobbyButton
 from bot.play.clock import ManualClock
 from tests.frontend.table_driver import CHANNEL, GUEST, GUILD, HOST, NAMES
 from tools.bench.tracker import HandlerTracker
 from tools.sim import FakeDiscord, virtual_time
 from tools.sim.ratelimit import RateLimits, RouteLimit
-from tools.sim.seat import _path_of, _picker_of, act_button
+from tools.sim.seat import act_button, next_pick, shown_path
 
 
 def limited_world(limits: RateLimits) -> FakeDiscord:
@@ -69,21 +68,17 @@ async def quick_move(world: FakeDiscord, bot: GameBot, live: Any, player: int) -
     action = legal[0]
     table = world.message(live.record.message_id)
     record = await answered(bot, await world.click(bot, player, table, act_button(table), wait=False))
-    message, path = record.message, _path_of(record.message)
+    message, path = record.message, shown_path(record.message)
     while True:
-        step = walk(legal, path)
-        index = next(c.index for c in step.choices if action.get(c.key) == c.value)
-        match_id, decision, fingerprint = _picker_of(message)
-        button = PickButton.custom_id_for(match_id, decision, fingerprint, path, index)
-        if button in message.custom_ids():
-            record = await world.click(bot, player, message, button, wait=False)
+        pick = next_pick(message, legal, path, action)
+        if pick.value is None:
+            record = await world.click(bot, player, message, pick.custom_id, wait=False)
         else:
-            select = next(s for s in message.selects() if any(o.value == str(index) for o in s.options))
-            record = await world.select(bot, player, message, select.custom_id, [str(index)], wait=False)
+            record = await world.select(bot, player, message, pick.custom_id, [pick.value], wait=False)
         record = await answered(bot, record)
-        if walk(legal, path + (index,)).action is not None:
+        if pick.final:
             return
-        message, path = record.message, path + (index,)
+        message, path = record.message, pick.path
 
 
 def table_edits(world: FakeDiscord, message_id: int) -> list[Any]:

@@ -44,10 +44,11 @@ from tools.bench import prune
 from tools.bench.arena import Arena
 from tools.bench.game_arena import game_arena
 from tools.bench.game_figures import GameFigures
-from tools.bench.player import act_on, shown_path
+from tools.bench.player import act_on
 from tools.bench.tracker import HANDLERS
 from tools.bench.whole import MAX_STEPS, ChannelWatch, MatchFigures, open_match
 from tools.sim import FakeMessage
+from tools.sim.seat import next_pick, shown_path
 
 PLAYERS = 4
 
@@ -133,20 +134,17 @@ async def _click_move(arena: Arena, live: Any, player: int, action: Action, pick
         )
         clicks, message, path = clicks + 1, record.message, path[:-1]
     while True:
-        step = walk(legal, path)
-        index = next(c.index for c in step.choices if action.get(c.key) == c.value)
-        button = PickButton.custom_id_for(match_id, decision, fingerprint, path, index)
-        if button in message.custom_ids():
-            record = await arena.send(player, message, button)
+        pick = next_pick(message, legal, path, action)
+        if pick.value is None:
+            record = await arena.send(player, message, pick.custom_id)
         else:
-            select = next(s for s in message.selects() if str(index) in s.values)
-            record = await arena.send(player, message, select.custom_id, str(index))
+            record = await arena.send(player, message, pick.custom_id, pick.value)
         clicks += 1
-        if walk(legal, path + (index,)).action is not None:
+        if pick.final:
             if record.message is not None:
                 pickers[player] = record.message
             return clicks
-        message, path = record.message, path + (index,)
+        message, path = record.message, pick.path
 
 
 async def play_match(arena: Arena, seat: Any, rng: Rng) -> DramaMatch:
