@@ -32,5 +32,7 @@ async def test_the_six_seat_table_stays_short_and_shows_every_seat(db_path, cloc
             assert len(seats) == 6, m["embeds"][0]["description"]
             assert all(n is None or n in seats for n in names), (names, seats)
             assert "💜 " in m["embeds"][0]["description"]  # the icons said in words, once
+        final = versions[-1]["embeds"][0]["description"]
+        assert "wins" in final and "↻" not in final and "📰" not in final  # the result over the seats alone
     finally:
         await close_table(table)

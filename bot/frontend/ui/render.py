@@ -308,7 +308,8 @@ TABLE_MOVES = 3
 TABLE_MOVE_LINES = 4
 #: Phone lines of text one screen holds under the title: the frame (top bar, author line, title, two rows of
 #: buttons) takes 214-262 px of a ~700 px screen at 400 px width (measured with discord-look), a line ~17 px.
-#: A big board leaves the last moves less room (down to the newest move alone), never itself less.
+#: A big board leaves the last moves less room (down to the newest move alone, or none: the Log has them all),
+#: never itself less.
 TABLE_LINES = 24
 
 
@@ -350,7 +351,8 @@ def turn_message(
         used += sum(phone_lines(f"{field.name}\n{field.value}") for field in board_fields)
         left = TABLE_LINES - used - 2  # a gap and the heading
         moves = newest_that_fit([f"• {line}" for line in recent], TABLE_MOVES, min(TABLE_MOVE_LINES, left))
-        lines.append(t("**Last moves**") + "\n" + "\n".join(moves))
+        if phone_lines("\n".join(moves)) <= left:  # a board that fills the screen leaves them to the Log
+            lines.append(t("**Last moves**") + "\n" + "\n".join(moves))
     colour = COLOUR_OVER if over else COLOUR_WINDOW if live.waiting.in_window else COLOUR_PLAY
     embed = discord.Embed(
         title=match_title(live), colour=colour, description=_clip("\n\n".join(line for line in lines if line))

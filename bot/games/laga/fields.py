@@ -237,4 +237,6 @@ def public_text(v: Mapping[str, Any], names: Mapping[int, str]) -> str:
     )
     seats = [seat_lines(v, p, names.get(p["id"], t("Player {pid}", pid=p["id"])), names) for p in v["players"]]
     icons = [(icon, translate(words)) for icon, words in LEGEND]
-    return "\n".join([head, ring_line(v), *seats, legend("\n".join(seats), icons)])
+    # At the end the ring and the News decide nothing more: the seats stand under the result.
+    board = [*seats, legend("\n".join(seats), icons)]
+    return "\n".join(board if v.get("result") else [head, ring_line(v), *board])
