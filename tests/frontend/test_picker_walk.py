@@ -59,6 +59,12 @@ def test_no_unfolding_past_the_buttons_a_step_may_have_nor_into_a_choice_that_as
     assert [via for *_, via in _offered(legal, most=3)] == [None, None, None]
     # "play" asks a card, then a target: never unfolded into half-made choices
     assert [via for *_, via in _offered([*PLAYS, {"type": "end_turn"}])] == [None, None]
+    # every choice that asks more unfolds, or none: not one card's places and the next card's not
+    places = [{"type": "place", "card": c, "zone": z} for c in (1, 2, 3) for z in (1, 2, 3, 4)]
+    cards = walk(places, ())
+    assert cards.key == "card" and len(offers(places, cards, 10)) == 3
+    assert all(o.via is None for o in offers(places, cards, 10))
+    assert len(offers(places, cards, 12)) == 12 and all(o.via is not None for o in offers(places, cards, 12))
     # six choices are a select: offered as they are
     many = [{"type": "pick", "card": c} for c in range(6)]
     assert len(_offered(many)) == 6 and all(path == () for path, *_ in _offered(many))

@@ -9,7 +9,6 @@ import discord
 import pytest
 
 from bot.frontend.ui.components import PassButton
-from bot.frontend.ui.picker import walk
 from tests.frontend.any_table import close_table, open_table
 from tests.frontend.goceng_table import help_asked, offers_of, prompt_pick
 from tools.sim import seat
@@ -128,8 +127,8 @@ async def test_a_clicked_prompt_a_newer_one_replaces_is_removed_through_the_clic
     assert "You decide" in first.content
     live = await table.live()
     legal = live.game.rules.legal_actions(live.state, battler)
-    step = next(c.index for c in walk(legal, ()).choices if c.value == "counter")
-    await seat.choose(table.world, table.bot, battler, first, (), step)  # a step on, not a move
+    counter = next(a for a in legal if a["type"] == "counter")  # the negotiation goes on: the prompt stays theirs
+    await seat.click_through(table.world, table.bot, battler, first, legal, counter)
 
     mark = len(table.world.requests)
     await prompt_pick(table, b, offers_of(await table.live(), b)[-1])  # a second offer: a new prompt for it

@@ -147,26 +147,25 @@ class Offer:
 
 
 def offers(legal: Sequence[Action], step: Step, most: int) -> list[Offer]:
-    """The step's choices as at most ``most`` buttons, a choice unfolded into its options where they all fit.
+    """The step's choices as at most ``most`` buttons, the choices that ask more unfolded into their options.
 
     "Attack" then "Budi" is two taps; when the step has room, "Attack › Budi" and "Attack › Citra" are
-    offered at once, one tap each. Only a choice whose every option ends the decision is unfolded (a
-    button must never open a half-made choice), the step's order kept, the earliest choices first.
+    offered at once, one tap each. Either every choice that asks more is unfolded or none (a picker where one
+    card's places are offered and the next card's are not reads as a puzzle), and only when each of their
+    options ends the decision (a button never opens a half-made choice). The step's order is kept.
     """
     plain = [Offer(step.path, choice) for choice in step.choices]
     if len(plain) > most:
         return plain
     unfolded: dict[int, list[Offer]] = {}
-    total = len(plain)
     for choice in step.choices:
         path = (*step.path, choice.index)
         after = walk(legal, path)
-        if after.action is not None or total - 1 + len(after.choices) > most:
-            continue
+        if after.action is not None:
+            continue  # this choice ends the decision itself
         if any(walk(legal, (*path, option.index)).action is None for option in after.choices):
-            continue
+            return plain
         unfolded[choice.index] = [Offer(path, option, via=choice) for option in after.choices]
-        total += len(after.choices) - 1
-    return [
-        offer for choice, own in zip(step.choices, plain, strict=True) for offer in unfolded.get(choice.index, [own])
-    ]
+    if len(plain) - len(unfolded) + sum(len(own) for own in unfolded.values()) > most:
+        return plain
+    return [each for choice, own in zip(step.choices, plain, strict=True) for each in unfolded.get(choice.index, [own])]

@@ -674,10 +674,10 @@ def picker_message(
     named = [choice_label(live, player, c.key, c.value) for c in step.choices]  # a player's name as they wrote it
     labels = [_option_label(label) for label in named]
     notes = [_option_label(game.presenter.choice_note(state, player, c.key, c.value)) or None for c in step.choices]
-    # A few choices are buttons, one tap each, what each does read above them in a list; where they fit, a
-    # choice's options are buttons at once ("Cliffhanger › Budi": one tap for two choices). More is a select.
+    # A few choices are buttons, one tap each, what each does read above them in a list; where two rows' worth
+    # fit, a choice's options are buttons at once ("Cliffhanger › Budi": one tap for two choices). More is a select.
     buttons = len(step.choices) <= BUTTON_CHOICES
-    offered = offers(step.all_legal, step, BUTTON_CHOICES) if buttons else []
+    offered = offers(step.all_legal, step, 2 * BUTTON_CHOICES) if buttons else []
 
     def button_label(offer: Offer) -> str:
         label = (
