@@ -7,6 +7,7 @@ from urllib.parse import unquote
 import discord
 
 from tests.frontend.table_driver import Table
+from tools.sim import FakeMessage, seat
 
 
 async def test_opening_a_new_picker_removes_the_previous_one(table: Table):
@@ -38,4 +39,50 @@ async def test_pickers_keep_no_interaction_objects(table: Table):
         "token": str,
         "at": float,
         "message_id": type(None),
+        "in_channel": bool,
     }  # a new reply: no message clicked
+
+
+async def _play_turn(table: Table, player: int) -> FakeMessage:
+    """``player`` ends their turn through the picker (discarding as asked); the picker message they used."""
+    picker = None
+    while table.live() is not None and player in table.live().waiting.actors:
+        legal = table.live().game.rules.legal_actions(table.live().state, player)
+        action = next((a for a in legal if a["type"] == "end_turn"), legal[0])
+        record = await table.play(player, action)
+        picker = record.message
+    assert picker is not None
+    return picker
+
+
+async def test_the_picker_a_player_last_used_asks_their_next_turn_in_place(table: Table):
+    """When a turn starts, the picker its player last used in the channel asks the new question in place (its
+    last click's token edits it): one tap on it plays, with no Take action. Free of the global limit."""
+    await table.open_and_start()
+    a = table.live().waiting.turn
+    picker = await _play_turn(table, a)
+    assert not any(c.startswith("pkb:") for c in table.world.message(picker.id).custom_ids())  # folded: "✅ …"
+    b = table.live().waiting.turn
+    assert b != a
+    await _play_turn(table, b)
+    live = table.live()
+    assert live.waiting.turn == a
+    shown = table.world.message(picker.id)
+    assert not shown.deleted and any(c.startswith(f"pkb:{live.id}:{live.decision}:") for c in shown.custom_ids())
+    assert "what do you do" in shown.embeds[0]["title"].lower(), shown.embeds[0]["title"]
+    edit = next(r for r in reversed(table.world.requests) if r.method == "PATCH" and r.message_id == picker.id)
+    assert edit.route.startswith("/webhooks/")  # through the token, not a limited channel edit
+    mark, seq = len(table.world.interactions), live.seq
+    legal = live.game.rules.legal_actions(live.state, a)
+    await seat.click_through(table.world, table.bot, a, shown, legal, next(x for x in legal if x["type"] == "end_turn"))
+    assert table.live().seq == seq + 1  # played from it
+    assert not any(r.name.startswith("act:") for r in table.world.interactions[mark:])  # no Take action
+
+
+async def test_a_picker_whose_token_ran_out_is_left_as_it_is(table: Table, clock):
+    await table.open_and_start()
+    a = table.live().waiting.turn
+    picker = await _play_turn(table, a)
+    clock.advance(15 * 60)
+    await _play_turn(table, table.live().waiting.turn)
+    assert not any(c.startswith("pkb:") for c in table.world.message(picker.id).custom_ids())

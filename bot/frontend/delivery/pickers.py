@@ -57,6 +57,8 @@ class _Handle:
     at: float
     #: The message the reply is, when the interaction was a click answered by editing it.
     message_id: int | None = None
+    #: Whether the picker is in the match's channel (an ephemeral reply), not a DM prompt turned picker.
+    in_channel: bool = True
 
 
 class OpenPickers:
@@ -83,10 +85,18 @@ class OpenPickers:
             return None
         return discord.Webhook.partial(handle.application_id, handle.token, client=client)
 
+    def in_channel(self, match_id: int, player: int, client: discord.Client) -> discord.Webhook | None:
+        """The reply of the player's newest picker click, if that picker is in the channel (a DM prompt has a
+        life of its own: ``bot.frontend.delivery.decision_prompts``) and its token lives."""
+        handle = self._open.get((match_id, player))
+        if handle is None or not handle.in_channel or self._clock.now() - handle.at > TOKEN_LIFETIME:
+            return None
+        return discord.Webhook.partial(handle.application_id, handle.token, client=client)
+
     def _keep(self, match_id: int, player: int, interaction: discord.Interaction[Any], *, in_place: bool) -> None:
         clicked = interaction.message.id if in_place and interaction.message is not None else None
         self._open[(match_id, player)] = _Handle(
-            interaction.application_id, interaction.token, self._clock.now(), clicked
+            interaction.application_id, interaction.token, self._clock.now(), clicked, interaction.guild_id is not None
         )
         self._since_prune += 1
         if self._since_prune >= PRUNE_EVERY:  # tokens past their life can edit nothing: let them go
