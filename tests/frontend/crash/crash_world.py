@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from bot.frontend.ui.components import LobbyButton
-from bot.frontend.ui.picker import walk
 from bot.kernel.contract import Action, replay
 from bot.kernel.module import get_game
 from tools.sim import FakeMessage, InteractionRecord, seat
@@ -171,15 +170,14 @@ class CrashWorld:
         player = sorted(game.rules.actors(state))[0]
         return player, game.rules.legal_actions(state, player)
 
-    async def pick(
-        self, player: int, picker: FakeMessage, legal: list[Action], action: Action, path: tuple[int, ...]
-    ) -> tuple[InteractionRecord, tuple[int, ...], bool]:
-        """One picker click towards ``action``: the click, the new path, and whether it was the move itself."""
-        step = walk(legal, path)
-        index = next(c.index for c in step.choices if action.get(c.key) == c.value)
-        final = walk(legal, path + (index,)).action is not None
-        record = await seat.choose(self.world, self._bot(), player, picker, path, index)
-        return record, path + (index,), final
+    async def pick(self, player: int, picker: FakeMessage, pick: seat.Pick) -> InteractionRecord:
+        """One picker click towards an action (``seat.next_pick``): a button, or a select's option."""
+        if pick.value is None:
+            record = await self.world.click(self._bot(), player, picker, pick.custom_id)
+        else:
+            record = await self.world.select(self._bot(), player, picker, pick.custom_id, [pick.value])
+        await self.world.settle()
+        return record
 
     def _bot(self) -> RemoteBot:
         assert self.bot is not None and not self.bot.is_closed()

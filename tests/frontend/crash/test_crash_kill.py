@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from tests.frontend.crash.crash_world import Channel, CrashWorld, Stored, replays_exactly
+from tools.sim import seat
 from tools.sim.remote import ChildDied, WireRoute
 
 pytestmark = pytest.mark.slow
@@ -175,11 +176,11 @@ class CrashRun:
         picker, path = opened.message, ()
         assert picker is not None and opened.ephemeral, opened.text
         while True:
-            click = functools.partial(self.cw.pick, player, picker, legal, action, path)  # this round's picker and path
-            final = len(path) + 1 == _depth(legal, action)
-            record, path, played = await self._step("move" if final else "pick", channel, match, click)
-            assert played == final
-            if played:
+            pick = seat.next_pick(picker, legal, path, action)
+            click = functools.partial(self.cw.pick, player, picker, pick)  # this round's picker and click
+            record = await self._step("move" if pick.final else "pick", channel, match, click)
+            path = pick.path
+            if pick.final:
                 after = self.cw.matches()[match.id]
                 assert after.seq == match.seq + 1, "the move's click was answered but the move is not stored"
                 self.acked[match.id] = after.seq
@@ -260,17 +261,6 @@ class CrashRun:
                     assert all(mention in message.text for mention in shown), (shown, message.text)
         unanswered = [i for i in world.interactions[mark:] if i.response_type is None]
         assert not unanswered, unanswered
-
-
-def _depth(legal: list, action: dict) -> int:  # type: ignore[type-arg]
-    """Clicks the picker takes from its first step to ``action``."""
-    from bot.frontend.ui.picker import walk
-
-    path: tuple[int, ...] = ()
-    while walk(legal, path).action is None:
-        step = walk(legal, path)
-        path += (next(c.index for c in step.choices if action.get(c.key) == c.value),)
-    return len(path)
 
 
 def _picker_decision(message) -> tuple[int, int]:  # type: ignore[no-untyped-def]
