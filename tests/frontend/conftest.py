@@ -13,6 +13,7 @@ import asyncio
 import pytest
 
 from bot.frontend.client import GameBot
+from tests.frontend.any_table import GameTable, close_table
 from tests.frontend.table_driver import Table, make_bot, make_world
 from tools.sim import FakeDiscord
 
@@ -61,3 +62,12 @@ async def table(db_path, clock):
             if not each.is_closed():
                 await each.close()
         world.close()
+
+
+@pytest.fixture
+async def tables():
+    """Tables a test opens (``open_table``) and appends here, each closed after the test."""
+    opened: list[GameTable] = []
+    yield opened
+    for table in opened:
+        await close_table(table)

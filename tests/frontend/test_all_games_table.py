@@ -22,7 +22,6 @@ from tests.frontend.any_table import (
     STALE_TEXTS,
     STRANGER,
     GameTable,
-    close_table,
     hidden_texts,
     open_table,
 )
@@ -42,14 +41,6 @@ def _sizes() -> list[tuple[str, int, int]]:
             humans = min(3, top)
             out.append((game.name, humans, top - humans))
     return out
-
-
-@pytest.fixture
-async def tables():
-    opened: list[GameTable] = []
-    yield opened
-    for table in opened:
-        await close_table(table)
 
 
 async def _open(tables, db_path, clock, game, humans, ais, seed=1) -> GameTable:

@@ -13,19 +13,11 @@ import pytest
 
 from bot.games.goceng.flow import line_end
 from bot.games.goceng.view import fist_name
-from tests.frontend.any_table import CHANNEL, MENTION, GameTable, close_table, open_table
+from tests.frontend.any_table import CHANNEL, MENTION, GameTable, open_table
 from tools.sim import seat
 
 #: Custom ids of the buttons a prompt carries: a picker's choices, or Take action / Respond.
 PROMPT_IDS = ("pkb:", "pks:", "act:")
-
-
-@pytest.fixture
-async def tables():
-    opened = []
-    yield opened
-    for table in opened:
-        await close_table(table)
 
 
 def live_prompts(table: GameTable, player: int) -> list[Any]:

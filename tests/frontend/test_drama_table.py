@@ -14,20 +14,12 @@ import pytest
 
 from bot.frontend.delivery.retry import TRIES
 from bot.games.drama.state import CARDS, player
-from tests.frontend.any_table import CHANNEL, STALE_TEXTS, close_table, open_table
+from tests.frontend.any_table import CHANNEL, STALE_TEXTS, open_table
 from tests.games.drama.drama_helpers import card_id, clear_hand, give, stack_blue
 from tools.sim import seat
 
 #: Words only the engine uses: they must never reach a person.
 INTERNAL = re.compile(r"turn_start|action_start|\(played\)|\(dengki\)|to_hand|\bpick_hero\b|\bend_turn\b")
-
-
-@pytest.fixture
-async def tables():
-    opened = []
-    yield opened
-    for table in opened:
-        await close_table(table)
 
 
 async def _table(tables, db_path, clock, humans, ais, seed):

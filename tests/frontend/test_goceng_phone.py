@@ -7,18 +7,10 @@ from typing import Any
 
 import pytest
 
-from tests.frontend.any_table import GameTable, close_table, open_table
+from tests.frontend.any_table import GameTable, open_table
 from tests.frontend.phone import SCREEN_PX, height_px
 
 CUP = "☕"
-
-
-@pytest.fixture
-async def tables():
-    opened: list[GameTable] = []
-    yield opened
-    for table in opened:
-        await close_table(table)
 
 
 def _seat_line(text: str, name: str) -> str:

@@ -7,16 +7,8 @@ import pytest
 
 from bot.frontend.ui import render
 from bot.games.goceng.cards import load_cards
-from tests.frontend.any_table import CHANNEL, close_table, open_table
+from tests.frontend.any_table import CHANNEL, open_table
 from tests.frontend.goceng_table import help_asked, negotiation_ahead, offers_of, prompt_pick, watch_dms
-
-
-@pytest.fixture
-async def tables():
-    opened = []
-    yield opened
-    for table in opened:
-        await close_table(table)
 
 
 async def _open(tables, db_path, clock, humans, ais, seed=1):
