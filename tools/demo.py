@@ -353,6 +353,9 @@ async def _play(
                 passing = PassButton.on(prompt.custom_ids(), match_id, live.record.decision_seq)
                 await world.click(bot, HOST, prompt, passing)
                 await world.settle()
+            elif (tap := seat.one_tap(prompt, legal, action)) is not None:  # the prompt carries the answer
+                await world.click(bot, HOST, prompt, tap)
+                await world.settle()
             else:  # Respond… on the DM prompt, then the picker it opens
                 opened = await world.click(bot, HOST, prompt, seat.act_button(prompt))
                 await world.settle()

@@ -348,6 +348,9 @@ class GameTable:
             passing = live.game.rules.timeout_action(live.state, player)
             if action == passing:
                 return await self.click(player, prompt, PassButton.on(prompt.custom_ids(), self.match_id, decision))
+            tap = seat.one_tap(prompt, legal, action)
+            if tap is not None:  # the prompt carries its answers: one tap
+                return await self.click(player, prompt, tap)
             opened = await self.click(player, prompt, seat.act_button(prompt))
         else:
             table = self.table_message()

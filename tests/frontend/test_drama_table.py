@@ -193,19 +193,15 @@ async def test_a_restart_while_a_window_is_open_keeps_the_prompt_working(tables,
     old_prompt = table.prompt_for(b, decision)
     assert old_prompt is not None
     await table.restart(db_path)
-    opened = await table.click(b, old_prompt, f"act:{table.match_id}:{decision}")
-    assert opened.message is not None and opened.message.id == old_prompt.id  # the prompt became the picker
     live = await table.live()
     from tools.sim import seat
 
-    await seat.click_through(
-        table.world,
-        table.bot,
-        b,
-        opened.message,
-        live.game.rules.legal_actions(live.state, b),
-        {"type": "play", "card": card_id("Cliffhanger")},
-    )
+    # the prompt carries its answer: one tap on it, after the restart too, and the prompt shows what it did
+    play = {"type": "play", "card": card_id("Cliffhanger")}
+    tap = seat.one_tap(old_prompt, live.game.rules.legal_actions(live.state, b), play)
+    assert tap is not None, old_prompt.custom_ids()
+    answered = await table.click(b, old_prompt, tap)
+    assert answered.message is not None and answered.message.id == old_prompt.id
     live = await table.live()
     assert live.waiting.turn == b and any("skips the whole turn" in line for line in live.record.recent)
 
@@ -242,7 +238,7 @@ async def test_a_player_who_let_a_window_time_out_is_not_waited_for_again(tables
     assert b not in (await table.live()).record.absent
 
 
-async def test_a_targeted_plot_twist_from_the_prompt_takes_two_clicks(tables, db_path, clock):
+async def test_a_targeted_plot_twist_is_one_tap_on_the_prompt(tables, db_path, clock):
     table, (a, b, c) = await _arranged(
         tables, db_path, clock, [["Jumpa Bomoh"], ["Anak Tiri Kaki Curi", "Cliffhanger"], ["Jumpa Bomoh"]]
     )
@@ -250,32 +246,24 @@ async def test_a_targeted_plot_twist_from_the_prompt_takes_two_clicks(tables, db
     assert b in live.waiting.actors
     prompt = table.prompt_for(b, live.record.decision_seq)
     mark = len(table.world.interactions)
-    opened = await table.click(b, prompt, f"act:{table.match_id}:{live.record.decision_seq}")
-    picker = opened.message
-    # Respond… opens straight at the Plot Twists, what each does listed above the buttons; the targeted one's
-    # targets are buttons at once (one tap for the card and its target)
-    labels = {b.label for b in picker.buttons()}
+    # The prompt carries its answers: the question, then each Plot Twist with what it does, then a button for
+    # each answer, the targeted one's targets at once (one tap for the card and its target), and Pass.
+    labels = {button.label for button in prompt.buttons()}
     names = live.record.names
-    assert {f"Anak Tiri Kaki Curi › {names[a]}", f"Anak Tiri Kaki Curi › {names[c]}"} <= labels, labels
-    assert "Cliffhanger" in labels or any(label.startswith("Cliffhanger › ") for label in labels), labels
-    assert not picker.selects()
-    lines = picker.embeds[0]["description"].splitlines()
+    assert {f"Anak Tiri Kaki Curi › {names[a]}", f"Anak Tiri Kaki Curi › {names[c]}", "Cliffhanger"} <= labels, labels
+    assert not any(label == "Respond…" for label in labels)
+    lines = prompt.content.splitlines()
+    assert lines[0].startswith("⚡ **")  # the question first
     for card in ("Anak Tiri Kaki Curi", "Cliffhanger"):
-        assert any(line.startswith(f"**{card}** · Plot Twist · ") for line in lines), lines
-    clicks = await seat.click_through(
-        table.world,
-        table.bot,
-        b,
-        picker,
-        live.game.rules.legal_actions(live.state, b),
-        {"type": "play", "card": card_id("Anak Tiri Kaki Curi"), "target": a},
-    )
-    assert clicks is not None
+        assert sum(line.startswith(f"**{card}** · Plot Twist · ") for line in lines) == 1, lines
+    legal = live.game.rules.legal_actions(live.state, b)
+    tap = seat.one_tap(prompt, legal, {"type": "play", "card": card_id("Anak Tiri Kaki Curi"), "target": a})
+    assert tap is not None
+    await table.click(b, prompt, tap)
     live = await table.live()
     assert any("Anak Tiri Kaki Curi" in line for line in live.record.recent)
-    # exactly: Respond…, the card with its target
     mine = [r for r in table.world.interactions[mark:] if r.user_id == b]
-    assert len(mine) == 2, [r.name for r in mine]
+    assert len(mine) == 1, [r.name for r in mine]
 
 
 async def test_a_window_prompt_that_discord_fails_to_take_is_sent_again(tables, db_path, clock, caplog):

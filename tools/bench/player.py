@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bot.frontend.ui.components import ActButton, PickButton
+from bot.frontend.ui.components import ActButton, PassButton, PickButton
 from bot.frontend.ui.picker import walk
 from bot.frontend.ui.render import legal_fingerprint
 from bot.kernel.contract import Action
@@ -26,7 +26,7 @@ from bot.play.record import ACTIVE
 from tools.bench import prune
 from tools.bench.arena import Arena
 from tools.sim import FakeMessage, RecordedRequest
-from tools.sim.seat import next_pick, shown_path
+from tools.sim.seat import next_pick, one_tap, shown_path
 
 #: Share of choices that pick a card play (place, summon, attack) when one is legal, as players do.
 PLAY_BIAS = 0.6
@@ -105,14 +105,16 @@ class Driver:
             return None
         return message if _shows_root(message, match_id, decision, legal) else None
 
+    def _newest_prompt(self, user: int, match_id: int) -> FakeMessage | None:
+        """The player's newest DM of this match that asks something (buttons to answer with)."""
+        ours = (f"act:{match_id}:", f"pkb:{match_id}:", f"pks:{match_id}:")
+        dms = reversed(self.arena.world.dm_messages(user))
+        return next((m for m in dms if any(cid.startswith(ours) for cid in m.custom_ids())), None)
+
     async def _from_prompt(self, user: int, match_id: int, decision: int, legal: str) -> tuple[FakeMessage | None, int]:
         """The player's newest DM of this match, when it asks this question: its choices if it shows them
         (a decider's prompt), else its Respond… clicked (the prompt becomes the picker); and the clicks spent."""
-        world = self.arena.world
-        ours = (f"act:{match_id}:", f"pkb:{match_id}:", f"pks:{match_id}:")
-        prompt = next(
-            (m for m in reversed(world.dm_messages(user)) if any(cid.startswith(ours) for cid in m.custom_ids())), None
-        )
+        prompt = self._newest_prompt(user, match_id)
         if prompt is None:
             return None, 0
         if _shows_root(prompt, match_id, decision, legal):
@@ -144,6 +146,25 @@ class Driver:
         clicks = 0
         message = self._open_picker(player, match_id, decision, fingerprint)
         if message is None:
+            prompt = self._newest_prompt(player, match_id)
+            tap = None
+            if prompt is not None:  # Pass, or an answer the prompt carries: one tap
+                passing = action == game.rules.timeout_action(state, player)
+                tap = PassButton.on(prompt.custom_ids(), match_id, decision) if passing else None
+                tap = tap or one_tap(prompt, legal, action)
+            if prompt is not None and tap is not None:
+                mark = len(self.arena.world.requests)
+                cpu = time.process_time()
+                record = await self.arena.send(player, prompt, tap)
+                return MoveSample(
+                    match_id=match_id,
+                    latency=record.requests[0].at - record.created_at,
+                    cpu=time.process_time() - cpu,
+                    setup_clicks=0,
+                    finished=live.record.status != ACTIVE,
+                    action=action["type"],
+                    requests=list(self.arena.world.requests[mark:]) if record_requests else [],
+                )
             message, clicks = await self._from_prompt(player, match_id, decision, fingerprint)
             self._keep_picker(player, message)
         if message is None:

@@ -16,8 +16,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 #: The entry points players reach, as ``handler.method`` of the bot's ``handlers``: slash ``new``,
-#: lobby buttons, Take action, picker steps.
-HANDLERS = ("slash.cmd_new", "lobby.on_lobby", "picking.on_act", "picking.on_pick")
+#: lobby buttons, Take action, picker steps, a prompt's Pass.
+HANDLERS = ("slash.cmd_new", "lobby.on_lobby", "picking.on_act", "picking.on_pick", "picking.on_pass")
 
 
 class HandlerTracker:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.frontend.ui.components import PickButton, parse_path
-from bot.frontend.ui.picker import walk
+from bot.frontend.ui.picker import PathError, walk
 from bot.kernel.contract import Action
 from tools.sim.models import FakeMessage, InteractionRecord
 from tools.sim.world import FakeDiscord
@@ -133,6 +133,20 @@ async def click_through(
     return record
 
 
+def one_tap(message: FakeMessage, legal: Sequence[Action], action: Action) -> str | None:
+    """The button on ``message`` (a picker, or a prompt carrying its answers) that takes ``action`` in one tap."""
+    for cid in message.custom_ids():
+        parts = cid.split(":")
+        if parts[0] != "pkb" or len(parts) != 6 or parts[5] == "back":
+            continue
+        try:
+            if walk(legal, (*parse_path(parts[4]), int(parts[5]))).action == action:
+                return cid
+        except PathError:
+            continue
+    return None
+
+
 def act_button(message: FakeMessage) -> str:
     """The "Take action" / "Respond" custom_id on a table or ping message."""
     return next(cid for cid in message.custom_ids() if cid.startswith("act:"))
@@ -150,4 +164,4 @@ async def play(
     return last or opened
 
 
-__all__ = ["Pick", "act_button", "choose", "click_through", "next_pick", "play", "shown_path"]
+__all__ = ["Pick", "act_button", "choose", "click_through", "next_pick", "one_tap", "play", "shown_path"]

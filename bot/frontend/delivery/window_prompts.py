@@ -124,7 +124,12 @@ class WindowPrompts:
                 )
             else:
                 rendered = render.window_prompt(
-                    live, player, lines, guild_name=self._channels.guild_name(live), print_=keyed_print(live, legal)
+                    live,
+                    player,
+                    lines,
+                    guild_name=self._channels.guild_name(live),
+                    print_=keyed_print(live, legal),
+                    legal=legal,
                 )
         previous = (await self._shown.sent(live, PROMPT)).get(player)
         answered = (live.id, player) in self._answered

@@ -22,7 +22,7 @@ from bot.frontend.handlers.picker_replies import PickerReplies
 from bot.frontend.handlers.timers import Timers
 from bot.frontend.ui import picker_picture, render
 from bot.frontend.ui.legal_cache import LegalCache
-from bot.frontend.ui.picker import PathError, walk
+from bot.frontend.ui.picker import PathError, respond_path as picker_respond_path, walk
 from bot.kernel.i18n import N_, get_locale, t, translate
 from bot.play.match_types import LiveMatch, MatchError, MoveOutcome, StaleTurn
 from bot.play.matches import Matches
@@ -35,16 +35,10 @@ WELCOME_BACK = N_("👋 Welcome back: your seat is yours again.")
 
 
 def respond_path(live: LiveMatch, player: int, legal: list[Any]) -> tuple[int, ...]:
-    """Where Respond… opens the picker: in a window whose only answers are passing and one other
-    kind (say, playing a card), straight at that kind, since the prompt's own button passes."""
+    """Where Respond… opens the picker (``picker.respond_path``, with the game's pass)."""
     if not live.waiting.in_window:
         return ()
-    first = walk(legal, ())
-    passing = (live.game.rules.timeout_action(live.state, player) or {}).get("type")
-    others = [c for c in first.choices if c.value != passing]
-    if len(first.choices) != 2 or len(others) != 1 or walk(legal, (others[0].index,)).key is None:
-        return ()  # a lone answer stays a button to press, never applied by opening the picker
-    return (others[0].index,)
+    return picker_respond_path(legal, (live.game.rules.timeout_action(live.state, player) or {}).get("type"))
 
 
 class Picking:

@@ -169,3 +169,29 @@ def offers(legal: Sequence[Action], step: Step, most: int) -> list[Offer]:
     if len(plain) - len(unfolded) + sum(len(own) for own in unfolded.values()) > most:
         return plain
     return [each for choice, own in zip(step.choices, plain, strict=True) for each in unfolded.get(choice.index, [own])]
+
+
+def respond_path(legal: Sequence[Action], passing: Any) -> tuple[int, ...]:
+    """Where answering a window starts: where its only answers are passing (``type`` ``passing``) and one
+    other kind (say, playing a card), straight at that kind, since the prompt's own button passes."""
+    first = walk(legal, ())
+    others = [c for c in first.choices if c.value != passing]
+    if len(first.choices) != 2 or len(others) != 1 or walk(legal, (others[0].index,)).key is None:
+        return ()  # a lone answer stays a button to press, never applied by opening the picker
+    return (others[0].index,)
+
+
+def one_tap_answers(legal: Sequence[Action], passing: Any, most: int) -> list[Offer] | None:
+    """A window's answers other than passing, each one tap (``offers``), if there are at most ``most`` of
+    them: a prompt can then carry them itself, and answering is one tap from the notification."""
+    start = walk(legal, respond_path(legal, passing))
+    if start.action is not None:
+        return None
+    answers = []
+    for offer in offers(legal, start, most + 1):
+        action = walk(legal, (*offer.path, offer.choice.index)).action
+        if action is None:
+            return None  # a choice that asks more: the picker asks it
+        if action.get("type") != passing:
+            answers.append(offer)
+    return answers if 0 < len(answers) <= most else None

@@ -36,7 +36,7 @@ from bot.frontend.ui.components import (
     VoteButton,
 )
 from bot.frontend.ui.fit import BUTTON_LIMIT, OPTION_LIMIT, clip, newest_that_fit, phone_lines
-from bot.frontend.ui.picker import Offer, Step, offers
+from bot.frontend.ui.picker import Offer, Step, offers, one_tap_answers, walk
 from bot.kernel.contract import Result
 from bot.kernel.i18n import get_locale, speak, t, tn, use_locale
 from bot.kernel.present import Board, Field
@@ -457,9 +457,20 @@ def pass_label(live: LiveMatch, player: int) -> str:
 
 
 def window_prompt(
-    live: LiveMatch, player: int, what: Sequence[str], *, guild_name: str, print_: str | None = None
+    live: LiveMatch,
+    player: int,
+    what: Sequence[str],
+    *,
+    guild_name: str,
+    print_: str | None = None,
+    legal: Sequence[Any] | None = None,
 ) -> Rendered:
-    """A private notice that you may respond: the question first, then one click to pass (``print_``: PassButton's)."""
+    """A private notice that you may respond: the question first, then one click to pass (``print_``: PassButton's).
+
+    Given the player's ``legal`` answers, a few that each take one tap ("Cliffhanger", "Anak Tiri › Budi") are
+    its buttons, what each does listed above them: answering is one tap from the notification. Otherwise
+    **Respond…** opens the picker on the prompt.
+    """
     question = _clip(
         live.game.presenter.question(live.state, player, "type", (), shown_names(live.record.names)), QUESTION_LIMIT
     )
@@ -476,13 +487,48 @@ def window_prompt(
             "-# You may respond · {game} #{match} in {guild}", game=live.game.title, match=live.id, guild=guild_name
         )
     news = [line for line in what if line and line.rstrip(".") not in question]  # the question may tell it already
-    body = [f"⚡ **{question}**", what_happened(news, limit=2), where]
+    passing = (live.game.rules.timeout_action(live.state, player) or {}).get("type")
+    answers = one_tap_answers(legal, passing, BUTTON_CHOICES - 1) if legal else None
+    listed: list[str] = []
+    if answers:
+        fingerprint = legal_fingerprint(legal or ())
+        respond: list[discord.ui.Item[Any]] = []
+        for offer in answers:
+            about = offer.via or offer.choice  # the card, when a button takes it with its target
+            action = walk(legal or (), (*offer.path, offer.choice.index)).action
+            title = (
+                _offer_label(live, player, offer, action)
+                if offer.via is None
+                else choice_label(live, player, about.key, about.value)
+            )
+            notes = [live.game.presenter.choice_note(live.state, player, about.key, about.value)]
+            if offer.via is None and action is not None:  # a kind that is one move: what its card or target does
+                notes += [live.game.presenter.choice_note(live.state, player, k, v) for k, v in action.items()]
+            note = _option_label(next((n for n in notes if n), ""))
+            listed.append(f"**{shown(title)}**" + (f" · {note}" if note else ""))
+            label = clip(_offer_label(live, player, offer, action), BUTTON_LIMIT)
+            respond.append(
+                PickButton.make(live.id, live.decision, fingerprint, offer.path, offer.choice.index, label=label)
+            )
+    else:
+        respond = [ActButton.make(live.id, live.decision, label=t("Respond…"))]
+    body = [f"⚡ **{question}**", what_happened(news, limit=2), "\n".join(dict.fromkeys(listed)), where]
     view = _static_view(
-        ActButton.make(live.id, live.decision, label=t("Respond…")),
+        *respond,
         PassButton.make(live.id, live.decision, pass_label(live, player), print_),
         PrefButton.make(live.id, "skip", True),
     )
     return Rendered(content="\n".join(line for line in body if line), view=view)
+
+
+def _offer_label(live: LiveMatch, player: int, offer: Offer, action: Any = None) -> str:
+    """A button's words for a picker offer: its choice, after the choice it goes through ("Attack › Budi"). A kind
+    of move that is one move (``action``) is named as that move ("Play Cliffhanger", not "Play a card")."""
+    if action is not None and offer.via is None and offer.choice.key == "type":
+        return _option_label(live.game.presenter.action_label(live.state, player, action))
+    label = _option_label(choice_label(live, player, offer.choice.key, offer.choice.value))
+    via = offer.via
+    return f"{_option_label(choice_label(live, player, via.key, via.value))} › {label}" if via is not None else label
 
 
 def decider_prompt(live: LiveMatch, player: int, step: Step, what: Sequence[str], *, guild_name: str) -> Rendered:
@@ -679,15 +725,6 @@ def picker_message(
     buttons = len(step.choices) <= BUTTON_CHOICES
     offered = offers(step.all_legal, step, 2 * BUTTON_CHOICES) if buttons else []
 
-    def button_label(offer: Offer) -> str:
-        label = (
-            labels[offer.choice.index]
-            if offer.via is None
-            else choice_label(live, player, offer.choice.key, offer.choice.value)
-        )
-        via = offer.via
-        return f"{labels[via.index]} › {_option_label(label)}" if via is not None else label
-
     parts = []
     if step.chosen:
         chosen = " › ".join(shown(choice_label(live, player, k, v)) for k, v in step.chosen)  # labels, as text
@@ -710,7 +747,7 @@ def picker_message(
     view = discord.ui.View(timeout=None)
     if buttons:
         for offer in offered:
-            label = clip(button_label(offer), BUTTON_LIMIT)
+            label = clip(_offer_label(live, player, offer), BUTTON_LIMIT)
             view.add_item(PickButton.make(live.id, live.decision, legal, offer.path, offer.choice.index, label=label))
     else:
         for chunk_start in range(0, min(len(step.choices), SELECT_OPTIONS * MAX_SELECTS), SELECT_OPTIONS):

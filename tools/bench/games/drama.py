@@ -48,7 +48,7 @@ from tools.bench.player import act_on
 from tools.bench.tracker import HANDLERS
 from tools.bench.whole import MAX_STEPS, ChannelWatch, MatchFigures, open_match
 from tools.sim import FakeMessage
-from tools.sim.seat import next_pick, shown_path
+from tools.sim.seat import next_pick, one_tap, shown_path
 
 PLAYERS = 4
 
@@ -122,6 +122,10 @@ async def _click_move(arena: Arena, live: Any, player: int, action: Action, pick
     prompt = _prompt(arena, player, match_id, decision) if live.waiting.in_window else None
     if prompt is not None and action == live.game.rules.timeout_action(live.state, player):
         await arena.send(player, prompt, PassButton.on(prompt.custom_ids(), match_id, decision))
+        return 1
+    tap = one_tap(prompt, legal, action) if prompt is not None else None
+    if prompt is not None and tap is not None:  # the prompt carries the answer: one tap
+        await arena.send(player, prompt, tap)
         return 1
     if message is None:
         source = prompt or arena.world.message(live.record.message_id)
