@@ -129,7 +129,9 @@ class WindowPrompts:
                     lines,
                     guild_name=self._channels.guild_name(live),
                     print_=keyed_print(live, legal),
-                    legal=legal,
+                    # A window named across its rounds (a negotiation) moves its answers while the prompt stands:
+                    # its Respond… opens them as they are then, where buttons could be a round old.
+                    legal=legal if window is None or window.key is None else None,
                 )
         previous = (await self._shown.sent(live, PROMPT)).get(player)
         answered = (live.id, player) in self._answered
