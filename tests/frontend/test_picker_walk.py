@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.frontend.ui.picker import PathError, offers, walk
+from bot.frontend.ui.picker import PathError, offers, one_tap_answers, walk
 
 HEROES = [{"type": "choose_hero", "hero": h} for h in ("ryan", "wang", "kaya")]
 
@@ -68,3 +68,19 @@ def test_no_unfolding_past_the_buttons_a_step_may_have_nor_into_a_choice_that_as
     # six choices are a select: offered as they are
     many = [{"type": "pick", "card": c} for c in range(6)]
     assert len(_offered(many)) == 6 and all(path == () for path, *_ in _offered(many))
+
+
+def test_a_windows_answers_other_than_passing_are_offered_when_each_is_one_tap():
+    twists = [
+        {"type": "pass"},
+        {"type": "play", "card": 7},
+        *({"type": "play", "card": 8, "target": t} for t in (2, 3)),
+    ]
+    answers = one_tap_answers(twists, "pass", 4)
+    assert answers is not None
+    taken = [walk(twists, (*a.path, a.choice.index)).action for a in answers]
+    assert taken == twists[1:]  # each button plays its answer, passing is the prompt's own button
+    assert one_tap_answers(twists, "pass", 2) is None  # more than fit: Respond… opens the picker
+    asks_more = [{"type": "pass"}, *({"type": "play", "card": c, "target": t} for c in (7, 8) for t in (2, 3, 4))]
+    assert one_tap_answers(asks_more, "pass", 4) is None
+    assert one_tap_answers([{"type": "pass"}], "pass", 4) is None  # nothing but passing
