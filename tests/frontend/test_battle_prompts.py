@@ -120,3 +120,57 @@ async def test_a_whole_match_mentions_each_person_at_most_once_a_turn_on_average
         assert live_prompts(table, player) == [], [m.text for m in live_prompts(table, player)]
         answers = [m.text for m in table.world.dm_messages(player) if (m.content or "").startswith("✅")]
         assert answers == [], answers
+
+
+async def _battle_on_prompts(table, clock, pause: float) -> list[tuple[int, int]]:
+    """Both battlers answer on their DM prompts, ``pause`` seconds after each question; for each exchange, the
+    battler to move and how many new DMs told them."""
+    told = []
+    while True:
+        live = await table.live()
+        battle = live.state.battle if live.record.status == "active" else None
+        if battle is None or battle.window is not None or live.state.pending is not None:
+            return told
+        holder = battle.holder
+        if not table.human(live, holder) or not any(
+            a["type"] == "play" for a in live.game.rules.legal_actions(live.state, holder)
+        ):
+            return told
+        clock.advance(pause)
+        mark = len(table.world.requests)
+        await play_card(table, holder, from_prompt=True)
+        live = await table.live()
+        battle = live.state.battle if live.record.status == "active" else None
+        if battle is not None and table.human(live, battle.holder):
+            dm = table.world.directory.users[battle.holder].dm_channel_id
+            posts = [r for r in table.world.requests[mark:] if r.method == "POST" and f"/channels/{dm}/" in r.path]
+            told.append((battle.holder, len(posts)))
+
+
+async def test_a_battler_still_in_the_exchange_reads_the_next_question_on_the_prompt_they_answered(
+    tables, db_path, clock
+):
+    """One who answered on their prompt under a minute ago is looking at it: the next question is put there,
+    through their click (no new DM, free of the global limit); one away longer gets a new DM, which notifies."""
+    table = await open_table(db_path, clock, "goceng", 2, 1, seed=3)
+    tables.append(table)
+    await table.open_and_start()
+    assert await table.play_out(until=human_battle(table)) is not None
+    mark = len(table.world.requests)
+    quick = await _battle_on_prompts(table, clock, pause=5)
+    assert len(quick) >= 2, quick
+    assert all(n == 0 for _, n in quick[2:]), quick  # once both answered on a prompt, each question goes there
+    edits = [r for r in table.world.requests[mark:] if r.method == "PATCH" and "/webhooks/" in r.route]
+    assert edits, "the question was put on the prompt through the battler's click"
+    for player in table.humans:
+        assert len(live_prompts(table, player)) <= 1
+
+
+async def test_a_battler_away_from_the_exchange_gets_a_new_dm(tables, db_path, clock):
+    table = await open_table(db_path, clock, "goceng", 2, 1, seed=3)
+    tables.append(table)
+    await table.open_and_start()
+    assert await table.play_out(until=human_battle(table)) is not None
+    slow = await _battle_on_prompts(table, clock, pause=90)
+    assert len(slow) >= 2, slow
+    assert all(n >= 1 for _, n in slow[1:]), slow  # each question a new DM: it notifies

@@ -94,7 +94,11 @@ class Announcer:
         #: Each player's one decision prompt: a decision the channel mentioned them for already this turn
         #: (see ``notify``). Replaced and finished ones are deleted through the player's click when it can.
         self.decisions = DecisionPrompts(
-            self.channels, self.shown, self.tidying, functools.partial(pickers.reply_to, client=bot)
+            self.channels,
+            self.shown,
+            self.tidying,
+            functools.partial(pickers.reply_to, client=bot),
+            functools.partial(pickers.clicked_lately, client=bot),
         )
         #: Called with every committed move as it is announced (the offline demo's transcript listens here).
         self.move_listeners: list[Callable[[MoveOutcome], None]] = []

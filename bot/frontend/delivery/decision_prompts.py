@@ -7,6 +7,9 @@ a DM instead: the question first, the public line of the move that asked it, and
 right there. The rule is the announcer's; this module keeps each player's prompt:
 
 * a new prompt replaces the player's older one (deleted, through their click on it if it can);
+* but while they are in the exchange (their last click, on that prompt, is under ``IN_EXCHANGE`` old),
+  the next question is put on the prompt they are looking at, through that click: free of the global
+  rate limit, and the chat reads on in place. Past that, a new DM notifies them;
 * a prompt whose decision is over is deleted, unless the player answered on it: it then shows
   their answer (and, if the next question is theirs too, that question) until their next prompt
   replaces it or the turn ends;
@@ -23,6 +26,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.frontend.delivery.channels import Channels
+from bot.frontend.delivery.pickers import edit_original
 from bot.frontend.delivery.retire import ClickReply, retire_prompt
 from bot.frontend.delivery.retry import FAILED, retried
 from bot.frontend.delivery.shown import ShownMessages
@@ -36,6 +40,11 @@ log = logging.getLogger(__name__)
 
 #: The kind of the remembered message: a player's decision prompt.
 DECISION = "decision"
+#: A player who clicked on their prompt this recently is still in the exchange, looking at it.
+IN_EXCHANGE = 60.0
+#: (match, player, message, seconds) -> the reply of the player's newest click if it was on that message
+#: that recently (``OpenPickers.clicked_lately``), else None.
+LatelyClicked = Callable[[int, int, int, float], discord.Webhook | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +58,11 @@ class _Asks:
 class DecisionPrompts:
     """Each player's decision prompt in each match, and what it asks."""
 
-    def __init__(self, channels: Channels, shown: ShownMessages, tidying: Tidying, reply_to: ClickReply) -> None:
+    def __init__(
+        self, channels: Channels, shown: ShownMessages, tidying: Tidying, reply_to: ClickReply, lately: LatelyClicked
+    ) -> None:
         self._channels = channels
+        self._lately = lately
         self._shown = shown
         #: Replaced and finished prompts are deleted in the background (see ``bot.frontend.delivery.tidying``).
         self._tidying = tidying
@@ -77,6 +89,14 @@ class DecisionPrompts:
                 live, player, walk(legal, ()), lines, guild_name=self._channels.guild_name(live)
             )
         previous = (await self._shown.sent(live, DECISION)).get(player)
+        reply = self._lately(live.id, player, previous[1], IN_EXCHANGE) if previous is not None else None
+        if reply is not None:  # still in the exchange: the question goes where they are looking
+            try:
+                await edit_original(reply, rendered.edit_kwargs())
+                self._asks[(live.id, player)] = _Asks(live.decision, live.waiting.turn)
+                return True
+            except FAILED as exc:  # dismissed, or Discord failing: a new DM is sure to reach them
+                log.debug("could not put the next question on a prompt of %s: %s", player, exc)
         try:
             dm = await self._channels.dm(player)
             kwargs = rendered.send_kwargs()

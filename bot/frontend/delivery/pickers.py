@@ -85,6 +85,16 @@ class OpenPickers:
             return None
         return discord.Webhook.partial(handle.application_id, handle.token, client=client)
 
+    def clicked_lately(
+        self, match_id: int, player: int, message_id: int, seconds: float, client: discord.Client
+    ) -> discord.Webhook | None:
+        """The reply of the player's newest click if it was on message ``message_id`` at most ``seconds`` ago:
+        they are looking at that message now, and an edit through it reaches them there."""
+        handle = self._open.get((match_id, player))
+        if handle is None or handle.message_id != message_id or self._clock.now() - handle.at > seconds:
+            return None
+        return discord.Webhook.partial(handle.application_id, handle.token, client=client)
+
     def in_channel(self, match_id: int, player: int, client: discord.Client) -> discord.Webhook | None:
         """The reply of the player's newest picker click, if that picker is in the channel (a DM prompt has a
         life of its own: ``bot.frontend.delivery.decision_prompts``) and its token lives."""
