@@ -44,6 +44,16 @@ class Board:
     footer: str = ""
 
 
+#: Characters a line of embed text holds on a phone (400 px wide), measured with discord-look.
+PHONE_LINE = 34
+
+
+def phone_lines(text: str) -> int:
+    """How many lines ``text`` wraps to on a phone (each of its own lines at least one): what a board that
+    must fit a phone screen, and the table around it, count their room in."""
+    return sum(max(1, -(-len(line) // PHONE_LINE)) for line in text.split("\n"))
+
+
 def legend(shown: str, icons: Sequence[tuple[str, str]]) -> str:
     """The ``icons`` (icon, words already in the reader's language) that ``shown`` uses, in words, as one
     italic line: a compact board says "💜 Pride" once under its seats rather than on each of them."""

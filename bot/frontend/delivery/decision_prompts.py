@@ -27,8 +27,8 @@ import discord
 
 from bot.frontend.delivery.channels import Channels
 from bot.frontend.delivery.pickers import edit_original
-from bot.frontend.delivery.retire import ClickReply, retire_prompt
-from bot.frontend.delivery.retry import FAILED, retried
+from bot.frontend.delivery.prompt_dms import ClickReply, post_prompt, retire_prompt
+from bot.frontend.delivery.retry import FAILED
 from bot.frontend.delivery.shown import ShownMessages
 from bot.frontend.delivery.tidying import Send, Tidying
 from bot.frontend.ui import render
@@ -97,17 +97,9 @@ class DecisionPrompts:
                 return True
             except FAILED as exc:  # dismissed, or Discord failing: a new DM is sure to reach them
                 log.debug("could not put the next question on a prompt of %s: %s", player, exc)
-        try:
-            dm = await self._channels.dm(player)
-            kwargs = rendered.send_kwargs()
-            message = await retried("a decision prompt", lambda: dm.send(**kwargs), kwargs.get("files", ()))
-        except discord.Forbidden:
-            await self._shown.note_dm_closed(live, player)
+        message = await post_prompt(self._channels, self._shown, live, DECISION, player, rendered, "a decision prompt")
+        if message is None:
             return False
-        except FAILED as exc:
-            log.warning("could not send a decision prompt to %s: %s", player, exc)
-            return False
-        await self._shown.remember(live, DECISION, player, message.channel.id, message.id)
         self._asks[(live.id, player)] = _Asks(live.decision, live.waiting.turn)
         if previous is not None:
             self._tidying.add(

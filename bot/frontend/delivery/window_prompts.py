@@ -14,13 +14,11 @@ import logging
 from collections.abc import Awaitable, Iterable, Sequence, Set
 from typing import Any
 
-import discord
-
 from bot.frontend.delivery.channels import Channels
 from bot.frontend.delivery.pickers import edit_original
 from bot.frontend.delivery.private_news import private_lines
-from bot.frontend.delivery.retire import ClickReply, retire_prompt
-from bot.frontend.delivery.retry import FAILED, retried
+from bot.frontend.delivery.prompt_dms import ClickReply, post_prompt, retire_prompt
+from bot.frontend.delivery.retry import FAILED
 from bot.frontend.delivery.shown import ShownMessages
 from bot.frontend.delivery.tidying import Send, Tidying
 from bot.frontend.ui import render
@@ -142,18 +140,11 @@ class WindowPrompts:
                 return True
             except FAILED as exc:  # deleted on their side, or Discord failing: a fresh one is sure to show it
                 log.debug("could not update a window prompt of %s (%s): posting a new one", player, exc)
-        try:
-            dm = await self._channels.dm(player)
-            kwargs = rendered.send_kwargs()
-            message = await retried("a window prompt", lambda: dm.send(**kwargs), kwargs.get("files", ()))
-        except discord.Forbidden:
-            await self._shown.note_dm_closed(live, player)
+        message = await post_prompt(self._channels, self._shown, live, PROMPT, player, rendered, "a window prompt")
+        if message is None:
+            if player not in live.record.dm_closed:
+                live.not_reached(player)  # the window may run out on them: that is not theirs to answer for
             return False
-        except FAILED as exc:
-            log.warning("could not send a window prompt to %s: %s", player, exc)
-            live.not_reached(player)  # the window may run out on them: that is not theirs to answer for
-            return False
-        await self._shown.remember(live, PROMPT, player, message.channel.id, message.id)
         self._prompted[(live.id, player)] = fingerprint
         self._answered.discard((live.id, player))
         if previous is not None:
@@ -171,7 +162,7 @@ class WindowPrompts:
 
     async def _retire_prompt(self, live: LiveMatch, player: int, where: tuple[int, int]) -> None:
         """A prompt that asks nothing any more (a newer one replaced it, or its window closed) is deleted, so a
-        player's DMs do not fill with old questions (see ``bot.frontend.delivery.retire``)."""
+        player's DMs do not fill with old questions (see ``bot.frontend.delivery.prompt_dms``)."""
         await retire_prompt(self._channels, self._reply_to, live.id, player, where)
 
     async def _through_click(self, live: LiveMatch, player: int, message_id: int, kwargs: dict[str, Any]) -> bool:

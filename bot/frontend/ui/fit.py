@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.kernel.present import phone_lines
+
 #: Discord's limits: a select option's label and description, a button's label, a select's placeholder.
 OPTION_LIMIT = 100
 BUTTON_LIMIT = 80
@@ -24,15 +26,6 @@ def clip(text: str, limit: int) -> str:
         if space >= limit // 2:
             head = head[:space]
     return head.rstrip(_DANGLING) + "…"
-
-
-#: Characters a line of embed text holds on a phone (400 px wide), measured with discord-look.
-PHONE_LINE = 34
-
-
-def phone_lines(text: str) -> int:
-    """How many lines ``text`` wraps to on a phone (each of its own lines at least one)."""
-    return sum(max(1, -(-len(line) // PHONE_LINE)) for line in text.split("\n"))
 
 
 def newest_that_fit(lines: list[str], most: int, room: int) -> list[str]:

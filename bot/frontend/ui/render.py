@@ -35,11 +35,11 @@ from bot.frontend.ui.components import (
     PrefButton,
     VoteButton,
 )
-from bot.frontend.ui.fit import BUTTON_LIMIT, OPTION_LIMIT, clip, newest_that_fit, phone_lines
+from bot.frontend.ui.fit import BUTTON_LIMIT, OPTION_LIMIT, clip, newest_that_fit
 from bot.frontend.ui.picker import Offer, Step, offers, one_tap_answers, walk
 from bot.kernel.contract import Result
-from bot.kernel.i18n import get_locale, speak, t, tn, use_locale
-from bot.kernel.present import Board, Field
+from bot.kernel.i18n import N_, get_locale, speak, t, tn, translate, use_locale
+from bot.kernel.present import Board, Field, phone_lines
 from bot.pictures.drawing import Drawing, draw_hand, draw_table
 from bot.play.match_types import LiveMatch
 from bot.play.record import ABANDONED, ACTIVE, FINISHED
@@ -474,18 +474,12 @@ def window_prompt(
     question = _clip(
         live.game.presenter.question(live.state, player, "type", (), shown_names(live.record.names)), QUESTION_LIMIT
     )
-    if live.record.deadline:
-        where = t(
-            "-# You may respond · {game} #{match} in {guild} · closes {time}",
-            game=live.game.title,
-            match=live.id,
-            guild=guild_name,
-            time=relative_time(live.record.deadline),
-        )
-    else:
-        where = t(
-            "-# You may respond · {game} #{match} in {guild}", game=live.game.title, match=live.id, guild=guild_name
-        )
+    where = _prompt_footer(
+        live,
+        guild_name,
+        N_("-# You may respond · {game} #{match} in {guild} · closes {time}"),
+        N_("-# You may respond · {game} #{match} in {guild}"),
+    )
     news = [line for line in what if line and line.rstrip(".") not in question]  # the question may tell it already
     passing = (live.game.rules.timeout_action(live.state, player) or {}).get("type")
     answers = one_tap_answers(legal, passing, BUTTON_CHOICES - 1) if legal else None
@@ -531,19 +525,24 @@ def _offer_label(live: LiveMatch, player: int, offer: Offer, action: Any = None)
     return f"{_option_label(choice_label(live, player, via.key, via.value))} › {label}" if via is not None else label
 
 
+def _prompt_footer(live: LiveMatch, guild_name: str, timed: str, untimed: str) -> str:
+    """A private prompt's last line: what it asks of you, the match, its server and, if it has one, the deadline
+    (``timed`` and ``untimed``: the two wordings, marked with ``N_``)."""
+    where: dict[str, Any] = {"game": live.game.title, "match": live.id, "guild": guild_name}
+    if live.record.deadline:
+        return translate(timed, time=relative_time(live.record.deadline), **where)
+    return translate(untimed, **where)
+
+
 def decider_prompt(live: LiveMatch, player: int, step: Step, what: Sequence[str], *, guild_name: str) -> Rendered:
     """The window's decider's private prompt: what just arrived, then their choices right there
     (the picker's first step), so answering an offer is one click from the notification."""
-    if live.record.deadline:
-        where = t(
-            "-# You decide · {game} #{match} in {guild} · closes {time}",
-            game=live.game.title,
-            match=live.id,
-            guild=guild_name,
-            time=relative_time(live.record.deadline),
-        )
-    else:
-        where = t("-# You decide · {game} #{match} in {guild}", game=live.game.title, match=live.id, guild=guild_name)
+    where = _prompt_footer(
+        live,
+        guild_name,
+        N_("-# You decide · {game} #{match} in {guild} · closes {time}"),
+        N_("-# You decide · {game} #{match} in {guild}"),
+    )
     header = "\n".join(line for line in (what_happened(what, limit=3), where) if line)
     return picker_message(live, player, step, header=header)
 
@@ -556,16 +555,12 @@ def decision_prompt(live: LiveMatch, player: int, step: Step, what: Sequence[str
     question = rendered.embed.title if rendered.embed is not None else None
     if rendered.embed is not None:
         rendered.embed.title = None  # said once, first, in the content
-    if live.record.deadline:
-        where = t(
-            "-# Your move · {game} #{match} in {guild} · time runs out {time}",
-            game=live.game.title,
-            match=live.id,
-            guild=guild_name,
-            time=relative_time(live.record.deadline),
-        )
-    else:
-        where = t("-# Your move · {game} #{match} in {guild}", game=live.game.title, match=live.id, guild=guild_name)
+    where = _prompt_footer(
+        live,
+        guild_name,
+        N_("-# Your move · {game} #{match} in {guild} · time runs out {time}"),
+        N_("-# Your move · {game} #{match} in {guild}"),
+    )
     news = [line for line in what if line and line.rstrip(".") not in (question or "")]
     body = [f"⚔️ **{question}**" if question else "", what_happened(news, limit=2), where]
     rendered.content = "\n".join(line for line in body if line)

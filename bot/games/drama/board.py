@@ -18,6 +18,7 @@ from bot.games.drama import cardtext
 from bot.games.drama.cards import BLUE_COUNT
 from bot.games.drama.state import MAX_AIR_MUKA
 from bot.games.drama.windows import entry_text
+from bot.kernel import present
 from bot.kernel.i18n import t, tn
 from bot.kernel.present import Field, legend
 
@@ -238,16 +239,14 @@ def hand_lines(view: Mapping[str, Any]) -> list[str]:
 # (counted as a phone wraps them) is shown. What never changes (abilities, card texts) is in
 # ``/drama card``, ``/drama rules`` and each player's own view; the picture below draws every seat.
 
-#: Characters one line of embed text holds on a phone (400 px), bold markers not counted.
-PHONE_LINE = 34
 #: Lines the public board may take on a phone, its legend included (the status line, the last moves and the
 #: frame take the rest).
 PUBLIC_LINES = 13
 
 
 def phone_lines(text: str) -> int:
-    """Lines ``text`` takes on a phone once wrapped."""
-    return sum(max(1, -(-len(line.replace("**", "")) // PHONE_LINE)) for line in text.split("\n"))
+    """Lines ``text`` takes on a phone once wrapped, its bold markers not counted."""
+    return present.phone_lines(text.replace("**", ""))
 
 
 def _extra_attrs(p: Mapping[str, Any]) -> str:

@@ -33,12 +33,18 @@ def test_card_options_read_whole():
         assert len(note) <= 100 and note.endswith(c.jobs[name].shown if name in c.jobs else c.dreams[name].shown)
 
 
-def test_the_ring_reads_in_order_with_counts_and_effects_in_your_own_view():
+def _flooded_table():
+    """Seasonal Flood in force, Budi an Umbrella Ojek, Citra's Job face down, Ayu with 2 Coin and 1 Skill."""
     s = setup(tokens=[3, 0, 1, 1, 2, 1])
     set_news(s, "Seasonal Flood")
     job(s, 2, "Umbrella Ojek")
     s.player(3).face_down = True
     res(s, 1, coin=2, skill=1)
+    return s
+
+
+def test_the_ring_reads_in_order_with_counts_and_effects_in_your_own_view():
+    s = _flooded_table()
     fields = list(G.presenter.board(G.rules.view(s, 2), NAMES).fields)
     ring = next(f for f in fields if f.name.startswith("↻"))
     lines = ring.value.split("\n")
@@ -66,11 +72,7 @@ def test_the_ring_reads_in_order_with_counts_and_effects_in_your_own_view():
 
 
 def test_the_public_table_is_a_line_for_the_ring_and_two_a_seat():
-    s = setup(tokens=[3, 0, 1, 1, 2, 1])
-    set_news(s, "Seasonal Flood")
-    job(s, 2, "Umbrella Ojek")
-    s.player(3).face_down = True
-    res(s, 1, coin=2, skill=1)
+    s = _flooded_table()
     board = G.presenter.board(G.rules.view(s, None), NAMES)
     assert board.fields == ()
     lines = board.text.split("\n")
