@@ -1,8 +1,9 @@
 """A Mat Goceng battle between two humans: each exchange tells the battler whose move it is, privately.
 
 The channel mentions a person at most once per turn, so from a battle's second exchange on the
-battler to move is told by a DM prompt: the question first (the opponent, the fist to match) and
-the choices right under it. Each player keeps one live prompt; the channel learns nothing from it.
+battler to move is told privately: on the picker under the table they clicked under a minute ago (they
+are looking at it), else by a DM prompt: the question first (the opponent, the fist to match) and the
+choices right under it. Each player keeps one live prompt; the channel learns nothing from it.
 """
 
 from __future__ import annotations
@@ -29,6 +30,20 @@ def live_prompts(table: GameTable, player: int) -> list[Any]:
     ]
 
 
+def asking_picker(table: GameTable, player: int, decision: int) -> Any | None:
+    """The player's picker under the table, if it asks this decision's question (at its first step)."""
+    asking = [
+        m
+        for m in table.world.log.ephemeral_messages(player)
+        if any(
+            c.startswith((f"pkb:{table.match_id}:{decision}:", f"pks:{table.match_id}:{decision}:"))
+            for c in m.custom_ids()
+        )
+        and seat.shown_path(m) == ()
+    ]
+    return asking[-1] if asking else None
+
+
 def human_battle(table: GameTable):
     """An ``until``: a battle between two humans, its first card played, a human to move."""
 
@@ -46,12 +61,17 @@ def human_battle(table: GameTable):
 
 
 async def play_card(table: GameTable, player: int, *, from_prompt: bool) -> None:
-    """The battler plays their policy's card: from their newest DM prompt, or from the table."""
+    """The battler plays their policy's card: from where they were told (the picker under the table, or their
+    newest DM prompt), or from the table's Take action."""
     live = await table.live()
     legal = live.game.rules.legal_actions(live.state, player)
     action = table.choose(live, player)
     if not from_prompt:
         await table.act(player, action)
+        return
+    picker = asking_picker(table, player, live.decision)
+    if picker is not None:
+        await seat.click_through(table.world, table.bot, player, picker, legal, action, after_click=table._clicked)
         return
     prompt = live_prompts(table, player)[-1]
     if any(c.startswith(("pkb:", "pks:")) for c in prompt.custom_ids()):
@@ -81,10 +101,12 @@ async def test_each_battle_exchange_tells_the_battler_to_move_privately(tables, 
             break
         opponent = battle.opponent(holder)
         end = line_end(battle, holder)
-        # The battler to move was told: the newest DM prompt or channel mention names the opponent and the fist.
+        # The battler to move was told: their picker under the table, newest DM prompt or channel mention names
+        # the opponent and the fist.
         prompts = live_prompts(table, holder)
         pings = [m for m in table.world.channel_messages(CHANNEL) if str(holder) in MENTION.findall(m.content or "")]
-        told = [m.text for m in prompts[-1:]] + [m.text for m in pings[-1:]]
+        picker = asking_picker(table, holder, live.decision)
+        told = [m.text for m in prompts[-1:]] + [m.text for m in pings[-1:]] + ([picker.text] if picker else [])
         assert any(live.name_of(opponent) in text for text in told), (exchanges, told)
         if end is not None and end != "any":
             assert any(fist_name(end) in text for text in told), (exchanges, end, told)

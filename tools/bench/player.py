@@ -86,24 +86,29 @@ class Driver:
     def __init__(self, arena: Arena, rng: Rng) -> None:
         self.arena = arena
         self.rng = rng
-        #: Each player's latest ephemeral message from the bot (their picker).
+        #: Each player's latest picker: an ephemeral message under the table, or a DM prompt they clicked.
         self.pickers: dict[int, FakeMessage] = {}
+        #: Each player's latest ephemeral picker under the table: it stays on their screen while they answer
+        #: on DM prompts, and the bot may bring it up to their next question.
+        self.under_table: dict[int, FakeMessage] = {}
 
     def _keep_picker(self, user: int, message: FakeMessage | None) -> None:
-        """Remember the player's newest picker; the one it replaced is gone from their screen."""
+        """Remember the player's newest picker; a new one under the table replaces the old one there."""
         if message is None:
             return
-        old = self.pickers.get(user)
-        if old is not None and old is not message and old.visible_to is not None:
-            prune.drop_message(self.arena.world, old)  # an ephemeral reply they moved on from (a DM stays)
+        if message.visible_to is not None:
+            old = self.under_table.get(user)
+            if old is not None and old is not message:
+                prune.drop_message(self.arena.world, old)  # an ephemeral reply they moved on from (a DM stays)
+            self.under_table[user] = message
         self.pickers[user] = message
 
     def _open_picker(self, user: int, match_id: int, decision: int, legal: str) -> FakeMessage | None:
-        """The player's picker if it already shows the first step of this decision."""
-        message = self.pickers.get(user)
-        if message is None or message.deleted:
-            return None
-        return message if _shows_root(message, match_id, decision, legal) else None
+        """The player's picker (their newest, or the one under the table) if it shows this decision's first step."""
+        for message in (self.pickers.get(user), self.under_table.get(user)):
+            if message is not None and not message.deleted and _shows_root(message, match_id, decision, legal):
+                return message
+        return None
 
     def _newest_prompt(self, user: int, match_id: int) -> FakeMessage | None:
         """The player's newest DM of this match that asks something (buttons to answer with)."""
@@ -207,6 +212,7 @@ class Driver:
     def forget_players(self, players: tuple[int, ...]) -> None:
         """Their match ended: their pickers belong to it and are dropped."""
         for user in players:
-            old = self.pickers.pop(user, None)
-            if old is not None:
-                prune.drop_message(self.arena.world, old)
+            for kept in (self.pickers, self.under_table):
+                old = kept.pop(user, None)
+                if old is not None:
+                    prune.drop_message(self.arena.world, old)

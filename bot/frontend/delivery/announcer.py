@@ -26,7 +26,7 @@ import discord
 
 from bot.frontend.compose import Composed
 from bot.frontend.delivery.channels import Channels
-from bot.frontend.delivery.decision_prompts import DecisionPrompts
+from bot.frontend.delivery.decision_prompts import IN_EXCHANGE, DecisionPrompts
 from bot.frontend.delivery.hand_dms import HandDMs
 from bot.frontend.delivery.pickers import OpenPickers, edit_original
 from bot.frontend.delivery.pings import Pings
@@ -107,8 +107,8 @@ class Announcer:
         return self.channels.channel(live)
 
     def holds_token(self, token: str) -> bool:
-        """Whether the bot may still use this interaction token (a ping to delete, a table to edit)."""
-        return self.pings.holds_token(token) or self.tables.holds_token(token)
+        """Whether the bot may still use this interaction token (a ping to delete, a table or picker to edit)."""
+        return self.pings.holds_token(token) or self.tables.holds_token(token) or self._pickers.holds_token(token)
 
     # --- the public table message ---------------------------------------------
     async def refresh_table(
@@ -285,10 +285,12 @@ class Announcer:
           block) mentions them in the channel, at most once per turn unless it is
           a public window (a block is answered in seconds).
         * One that comes back to them within the turn (a battle's next exchange, a
-          re-attack after a block) is told by a private DM prompt, the question
-          first and the choices under it, unless it is their own move's
-          (``replied``: the mover, whose reply shows their next question): the
-          channel does not mention anyone twice a turn, and a DM is the one
+          re-attack after a block, a turn's next move once a window closed) is put
+          on the picker under the table they clicked under ``IN_EXCHANGE`` seconds
+          ago (they are looking at it), else told by a private DM prompt, the
+          question first and the choices under it; nothing if it is their own
+          move's (``replied``: the mover, whose reply shows their next question):
+          the channel does not mention anyone twice a turn, and a DM is the one
           notification left. With their DMs closed (or a DM failing), the channel
           mentions them instead. A seat the AI answers is told nothing.
         * A secret window (who may answer would tell who holds a Plot Twist) is
@@ -338,27 +340,44 @@ class Announcer:
                 return set()
             if mentions.ping_for != player:
                 await self.clear_ping(live)
-            if player != replied and not await self._prompt_decision(live, player, outcomes):
+            if player == replied:
+                return set()
+            if await self._bring_up_picker(live, player, within=IN_EXCHANGE, outcomes=outcomes):
+                return set()  # still at the table: the next question comes up where they are looking
+            if not await self._prompt_decision(live, player, outcomes):
                 await self._mention(live, player, click, lines)
             return set()
         await self.clear_ping(live)
         return set()
 
-    async def _bring_up_picker(self, live: LiveMatch, player: int) -> None:
-        """Their turn starts: the picker they last used (folded to "✅ Done." by their last move) asks the new
-        question in place, through the token of their last click on it, so the mention's Take action is not
-        needed: one tap less a turn. Free of the global rate limit; nothing if that token has run out."""
-        reply = self._pickers.in_channel(live.id, player, self._bot)
+    async def _bring_up_picker(
+        self, live: LiveMatch, player: int, *, within: float | None = None, outcomes: Sequence[MoveOutcome] = ()
+    ) -> bool:
+        """The picker under the table they last used (folded to "✅ Done." by their last move) asks the new
+        question in place, through the token of their last click on it: no Take action, no new message. Free of
+        the global rate limit; False if that token has run out or the edit failed.
+
+        ``within``: only if that click is their newest and at most this old (they are looking at it now);
+        ``outcomes``: the moves that brought the question, their public lines said above it.
+        """
+        if within is None:
+            reply = self._pickers.in_channel(live.id, player, self._bot)
+        else:
+            reply = self._pickers.in_channel(live.id, player, self._bot, within=within)
         if reply is None or live.state is None:
-            return
+            return False
         legal = live.game.rules.legal_actions(live.state, player)
-        async with self.channels.in_private(live, player):
-            rendered = render.picker_message(live, player, walk(legal, ()))
+        async with self.channels.in_private(live, player) as locale:
+            lines = [line for o in outcomes for line in o.public_lines_in(locale)]
+            header = render.what_happened(lines, limit=2) or None
+            rendered = render.picker_message(live, player, walk(legal, ()), header=header)
         rendered.files = []  # its old hand picture goes; the next click draws the hand as it is
         try:
             await edit_original(reply, rendered.edit_kwargs())
         except FAILED as exc:  # dismissed by the player, or gone: the mention's Take action opens a new one
             log.debug("could not bring a picker up to date: %s", exc)
+            return False
+        return True
 
     async def _prompt_decision(self, live: LiveMatch, player: int, outcomes: Sequence[MoveOutcome]) -> bool:
         """A decision the channel mentioned ``player`` for already this turn, told in a DM; whether it went out."""

@@ -15,6 +15,7 @@ are, and their clicks are still answered (refused or redrawn) by the table.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,6 +67,11 @@ class OpenPickers:
         self._clock = clock
         #: (match, player) -> the newest interaction whose reply is the picker
         self._open: dict[tuple[int, int], _Handle] = {}
+        #: (match, player) -> the newest one whose reply is in the match's channel: the picker under the
+        #: table stays theirs while they answer a window on a DM prompt, and their next turn comes up on it.
+        self._channel: dict[tuple[int, int], _Handle] = {}
+        #: How many of the handles above hold each token (``holds_token``).
+        self._tokens: Counter[str] = Counter()
         self._since_prune = 0
 
     def answered(self, match_id: int, player: int, interaction: discord.Interaction[Any]) -> None:
@@ -95,46 +101,78 @@ class OpenPickers:
             return None
         return discord.Webhook.partial(handle.application_id, handle.token, client=client)
 
-    def in_channel(self, match_id: int, player: int, client: discord.Client) -> discord.Webhook | None:
-        """The reply of the player's newest picker click, if that picker is in the channel (a DM prompt has a
-        life of its own: ``bot.frontend.delivery.decision_prompts``) and its token lives."""
-        handle = self._open.get((match_id, player))
-        if handle is None or not handle.in_channel or self._clock.now() - handle.at > TOKEN_LIFETIME:
+    def in_channel(
+        self, match_id: int, player: int, client: discord.Client, *, within: float = TOKEN_LIFETIME
+    ) -> discord.Webhook | None:
+        """The reply of the player's newest click on a picker in the channel (a DM prompt has a life of its own:
+        ``bot.frontend.delivery.decision_prompts``), if its token lives; ``within``: if that click is at most
+        this many seconds old and nothing newer was clicked since (they are looking at it now)."""
+        handle = self._channel.get((match_id, player))
+        if handle is None or self._clock.now() - handle.at > min(within, TOKEN_LIFETIME):
+            return None
+        if within < TOKEN_LIFETIME and self._open.get((match_id, player)) is not handle:
             return None
         return discord.Webhook.partial(handle.application_id, handle.token, client=client)
 
     def _keep(self, match_id: int, player: int, interaction: discord.Interaction[Any], *, in_place: bool) -> None:
         clicked = interaction.message.id if in_place and interaction.message is not None else None
-        self._open[(match_id, player)] = _Handle(
+        handle = _Handle(
             interaction.application_id, interaction.token, self._clock.now(), clicked, interaction.guild_id is not None
         )
+        self._set(self._open, (match_id, player), handle)
+        if handle.in_channel:
+            self._set(self._channel, (match_id, player), handle)
         self._since_prune += 1
         if self._since_prune >= PRUNE_EVERY:  # tokens past their life can edit nothing: let them go
             self._since_prune = 0
             cutoff = self._clock.now() - TOKEN_LIFETIME
-            for key in [k for k, handle in self._open.items() if handle.at < cutoff]:
-                del self._open[key]
+            for kept in (self._open, self._channel):
+                for key in [k for k, old in kept.items() if old.at < cutoff]:
+                    self._drop(kept, key)
 
     async def opened(
         self, match_id: int, player: int, interaction: discord.Interaction[Any], *, in_place: bool = False
     ) -> None:
-        """A new picker was sent (``in_place``: the message clicked became it): delete the previous one, if its
-        token still lives and it is another message, so that old pickers do not pile up under the table."""
-        previous = self._open.get((match_id, player))
+        """A new picker was sent (``in_place``: the message clicked became it): delete the previous ones (the
+        newest, and the one under the table), if their tokens still live and they are other messages, so that
+        old pickers do not pile up under the table and a player has one live picker."""
+        key = (match_id, player)
+        previous = {old.token: old for old in (self._open.get(key), self._channel.get(key)) if old is not None}
         self._keep(match_id, player, interaction, in_place=in_place)
-        if previous is None or self._clock.now() - previous.at > TOKEN_LIFETIME:
-            return
-        if previous.message_id is not None and previous.message_id == self._open[(match_id, player)].message_id:
-            return  # the very message now showing the new picker
-        reply = discord.Webhook.partial(previous.application_id, previous.token, client=interaction.client)
-        try:
-            await delete_original(reply)
-        except FAILED as exc:  # dismissed by the player, or too old: nothing to remove
-            log.debug("could not remove an old picker: %s", exc)
+        new = self._open[key]
+        if not new.in_channel:
+            self._drop(self._channel, key)  # the one under the table goes: this one in the DM is the picker now
+        for old in previous.values():
+            if self._clock.now() - old.at > TOKEN_LIFETIME or old.token == new.token:
+                continue
+            if old.message_id is not None and old.message_id == new.message_id:
+                continue  # the very message now showing the new picker
+            reply = discord.Webhook.partial(old.application_id, old.token, client=interaction.client)
+            try:
+                await delete_original(reply)
+            except FAILED as exc:  # dismissed by the player, or too old: nothing to remove
+                log.debug("could not remove an old picker: %s", exc)
 
     def __len__(self) -> int:
         return len(self._open)
 
     def forget_match(self, match_id: int) -> None:
-        for key in [k for k in self._open if k[0] == match_id]:
-            del self._open[key]
+        for kept in (self._open, self._channel):
+            for key in [k for k in kept if k[0] == match_id]:
+                self._drop(kept, key)
+
+    def holds_token(self, token: str) -> bool:
+        """Whether a picker may still be edited or deleted through this interaction token."""
+        return token in self._tokens
+
+    def _set(self, kept: dict[tuple[int, int], _Handle], key: tuple[int, int], handle: _Handle) -> None:
+        self._drop(kept, key)
+        kept[key] = handle
+        self._tokens[handle.token] += 1
+
+    def _drop(self, kept: dict[tuple[int, int], _Handle], key: tuple[int, int]) -> None:
+        old = kept.pop(key, None)
+        if old is not None:
+            self._tokens[old.token] -= 1
+            if self._tokens[old.token] <= 0:
+                del self._tokens[old.token]
