@@ -180,3 +180,38 @@ def test_a_question_longer_than_a_line_is_shortened_to_one_on_the_picker_and_the
     assert picker.title.endswith("the attack the…")
     prompt = render.window_prompt(live, player, [], guild_name="g").content
     assert prompt is not None and ("the attack " * 8) in prompt and ("the attack " * 10) not in prompt
+
+
+def _plainly_named(state: Any, player: int, key: str, value: Any) -> str:
+    return str(value).capitalize()
+
+
+def _unfolded_labels(legal: list[dict[str, Any]], path: tuple[int, ...] = ()) -> list[str]:
+    """The button labels of the picker step at ``path`` of ``legal``, each choice named by its value."""
+    game = dataclasses.replace(
+        DRUMP, presenter=dataclasses.replace(DRUMP.presenter, choice_label=_plainly_named, choice_note=lambda *a: "")
+    )
+    live = _live(game)
+    return [item.label for item in _components(render.picker_message(live, P1, walk(legal, path)))]
+
+
+def test_an_unfolded_option_is_named_by_what_it_plays_and_what_sets_it_apart():
+    """A kind whose moves all play one card unfolds under that card, not under the kind ("Anak › Budi"); an
+    option whose choice shares a detail never asked keeps both ("Pride › Coin › 1"): no two buttons say the same."""
+    plays = [{"type": "play", "card": "anak", "target": t} for t in ("budi", "citra")] + [{"type": "end"}]
+    assert _unfolded_labels(plays) == ["Anak › Budi", "Anak › Citra", "End"]
+    transforms = [
+        {"type": "transform", "from": "pride", "to": to, "amount": n} for to in ("coin", "skill") for n in (1, 2)
+    ]
+    labels = _unfolded_labels([*transforms, {"type": "end"}], (0,))
+    assert labels[:4] == ["Pride › Coin › 1", "Pride › Coin › 2", "Pride › Skill › 1", "Pride › Skill › 2"]
+
+
+def test_kinds_of_move_unfold_while_the_buttons_fit_and_a_long_shared_name_gives_way_to_the_option():
+    attacks = [{"type": "attack", "target": t} for t in ("budi", "citra")]
+    buys = [{"type": "buy", "slot": s} for s in ("one", "two", "three", "four", "five", "six", "seven", "eight")]
+    labels = _unfolded_labels([*attacks, *buys, {"type": "end"}])
+    assert labels == ["Attack › Budi", "Attack › Citra", "Buy", "End"]  # eight more would not fit: Buy stays folded
+    long_kind = [{"type": "declare " + "very " * 20 + "long", "target": t} for t in ("budi", "citra")]
+    labels = _unfolded_labels([*long_kind, {"type": "end"}])
+    assert labels[0].endswith("› Budi") and labels[1].endswith("› Citra") and len(labels[0]) <= render.UNFOLDED_LABEL

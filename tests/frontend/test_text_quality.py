@@ -14,7 +14,8 @@ is checked for what a proofreader would send back:
 * markup that shows raw: unbalanced ``**``, a mention where Discord writes it as
   ``<@123>`` (titles, footers, labels, options), a ``{placeholder}`` left unfilled;
 * a line of the bot's own words starting with a lower-case letter;
-* the same button in two colours (Respond… is a question, never a danger).
+* the same button in two colours (Respond… is a question, never a danger);
+* two buttons of one message saying the same (a choice's options unfolded under a name they share).
 """
 
 from __future__ import annotations
@@ -195,22 +196,31 @@ async def play(db_path: Any, clock: Any, game: str, humans: int, ais: int, langu
     return table
 
 
-def read_everything(table: GameTable) -> tuple[list[tuple[Piece, int]], set[tuple[str, int]]]:
-    """Every piece of every message sent or edited (with its channel), and the act buttons' styles."""
+def twin_buttons(message: dict[str, Any]) -> list[str]:
+    """Labels more than one button of the message carries: the player cannot tell those buttons apart."""
+    labels = [str(c.get("label") or "") for c in comp.walk(message.get("components")) if c.get("type") == comp.BUTTON]
+    return sorted({label for label in labels if labels.count(label) > 1})
+
+
+def read_everything(table: GameTable) -> tuple[list[tuple[Piece, int]], set[tuple[str, int]], list[str]]:
+    """Every piece of every message sent or edited (with its channel), the act buttons' styles, and the labels
+    that stood on two buttons of one message."""
     out: list[tuple[Piece, int]] = []
     styles: set[tuple[str, int]] = set()
     seen: set[str] = set()
+    twins: list[str] = []
     for request in table.world.requests:
         message = _message_json(request)
         if message is None:
             continue
         styles |= act_button_styles(message)
+        twins += twin_buttons(message)
         for piece in pieces(message):
             key = f"{piece.kind}\0{piece.text}"
             if key not in seen:
                 seen.add(key)
                 out.append((piece, int(message["channel_id"])))
-    return out, styles
+    return out, styles, twins
 
 
 @pytest.mark.parametrize("language", ["en", "ms", "id"])
@@ -218,7 +228,7 @@ def read_everything(table: GameTable) -> tuple[list[tuple[Piece, int]], set[tupl
 @pytest.mark.slow
 async def test_every_text_a_player_reads_is_finished(shipped, clips, db_path, clock, game, humans, ais, language):
     table = await play(db_path, clock, game, humans, ais, language, seed=5)
-    read, styles = read_everything(table)
+    read, styles, twins = read_everything(table)
     assert len(read) > 20 and any(channel != CHANNEL for _, channel in read), "the match said next to nothing"
 
     names = HUMAN_NAMES[:humans]
@@ -227,6 +237,7 @@ async def test_every_text_a_player_reads_is_finished(shipped, clips, db_path, cl
     assert clips.bad == [], [(full[:200], cut[-40:]) for full, cut in clips.bad[:5]]
     # One question, one colour: every Take action / Respond button is the primary (blue) one.
     assert {style for _, style in styles} <= {1}, sorted(styles)
+    assert twins == [], sorted(set(twins))[:10]
 
 
 def test_the_proofreader_sees_a_cut_word_and_lets_a_cut_between_words_pass():
@@ -245,3 +256,5 @@ def test_the_proofreader_sees_a_cut_word_and_lets_a_cut_between_words_pass():
     assert problems_in(Piece("footer", "<@1> · match #1"), names) == ["a mention Discord shows raw here"]
     assert problems_in(Piece("content", "**Turn 2 ends."), names) == ["unbalanced **"]
     assert problems_in(Piece("content", "Hi {player}."), names) == ["unfilled {player}"]
+    twins = {"components": [{"type": 1, "components": [{"type": 2, "label": f"Pride › {n}"} for n in (1, 2, 1)]}]}
+    assert twin_buttons(twins) == ["Pride › 1"]

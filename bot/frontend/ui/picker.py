@@ -10,7 +10,7 @@ component's custom_id) rebuilds the same step after a restart.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -146,28 +146,48 @@ class Offer:
     via: Choice | None = None
 
 
-def offers(legal: Sequence[Action], step: Step, most: int) -> list[Offer]:
+def offers(
+    legal: Sequence[Action], step: Step, most: int, fits: Callable[[Offer], bool] = lambda offer: True
+) -> list[Offer]:
     """The step's choices as at most ``most`` buttons, the choices that ask more unfolded into their options.
 
     "Attack" then "Budi" is two taps; when the step has room, "Attack › Budi" and "Attack › Citra" are
-    offered at once, one tap each. Either every choice that asks more is unfolded or none (a picker where one
-    card's places are offered and the next card's are not reads as a puzzle), and only when each of their
-    options ends the decision (a button never opens a half-made choice). The step's order is kept.
+    offered at once, one tap each, and only when each of their options ends the decision (a button never
+    opens a half-made choice). Choices of one kind (which card to place) unfold all or none: a picker where
+    one card's places are offered and the next card's are not reads as a puzzle. Kinds of move are each a
+    question of their own: they unfold in the step's order (the order a person decides in) while the buttons
+    fit, so "Play Cliffhanger", "Play Kena Pukau" can stand beside "Buy…". ``fits``: whether an unfolded
+    option's button says all it must (its words are not cut); a choice with one that does not stays folded.
+    The step's order is kept.
     """
     plain = [Offer(step.path, choice) for choice in step.choices]
     if len(plain) > most:
         return plain
-    unfolded: dict[int, list[Offer]] = {}
+    unfoldable: dict[int, list[Offer]] = {}
     for choice in step.choices:
         path = (*step.path, choice.index)
         after = walk(legal, path)
         if after.action is not None:
             continue  # this choice ends the decision itself
         if any(walk(legal, (*path, option.index)).action is None for option in after.choices):
-            return plain
-        unfolded[choice.index] = [Offer(path, option, via=choice) for option in after.choices]
-    if len(plain) - len(unfolded) + sum(len(own) for own in unfolded.values()) > most:
-        return plain
+            if step.key != "type":
+                return plain
+            continue  # a kind that asks twice more stays one button
+        own = [Offer(path, option, via=choice) for option in after.choices]
+        if not all(fits(offer) for offer in own):
+            if step.key != "type":
+                return plain
+            continue
+        unfoldable[choice.index] = own
+    unfolded: dict[int, list[Offer]] = {}
+    count = len(plain)
+    for index, own in unfoldable.items():
+        if count - 1 + len(own) > most:
+            if step.key != "type":
+                return plain
+            continue
+        unfolded[index] = own
+        count += len(own) - 1
     return [each for choice, own in zip(step.choices, plain, strict=True) for each in unfolded.get(choice.index, [own])]
 
 

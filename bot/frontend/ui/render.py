@@ -37,7 +37,7 @@ from bot.frontend.ui.components import (
 )
 from bot.frontend.ui.fit import BUTTON_LIMIT, OPTION_LIMIT, clip, newest_that_fit
 from bot.frontend.ui.picker import Offer, Step, offers, one_tap_answers, walk
-from bot.kernel.contract import Result
+from bot.kernel.contract import Action, Result
 from bot.kernel.i18n import N_, get_locale, speak, t, tn, translate, use_locale
 from bot.kernel.present import Board, Field, phone_lines
 from bot.pictures.drawing import Drawing, draw_hand, draw_table
@@ -59,6 +59,14 @@ SELECT_OPTIONS = 25
 MAX_SELECTS = 4
 #: A step of this many choices or fewer is a row of buttons (one tap), more is a select (two).
 BUTTON_CHOICES = 5
+#: Choices with no note to read above them (a kind of move, a player) are buttons up to two rows.
+PLAIN_BUTTON_CHOICES = 10
+#: A step's choices unfold into at most this many buttons ("Attack › Budi"), each said in at most
+#: ``UNFOLDED_LABEL`` characters (two lines of a button on a phone), so no option is cut off its button: the
+#: choice it goes through is shortened to make room, down to ``UNFOLDED_HEAD`` characters.
+UNFOLD_MOST = 10
+UNFOLDED_LABEL = 72
+UNFOLDED_HEAD = 12
 #: A question a prompt asks first is one line: a picker's title and a prompt's first line are kept to it.
 QUESTION_LIMIT = 100
 
@@ -515,14 +523,42 @@ def window_prompt(
     return Rendered(content="\n".join(line for line in body if line), view=view)
 
 
-def _offer_label(live: LiveMatch, player: int, offer: Offer, action: Any = None) -> str:
+def _offer_label(live: LiveMatch, player: int, offer: Offer, action: Any = None, unasked: Sequence[str] = ()) -> str:
     """A button's words for a picker offer: its choice, after the choice it goes through ("Attack › Budi"). A kind
-    of move that is one move (``action``) is named as that move ("Play Cliffhanger", not "Play a card")."""
+    of move that is one move (``action``) is named as that move ("Play Cliffhanger", not "Play a card"); an
+    unfolded option whose move holds a detail never asked (the only card it can be) goes through that detail
+    ("Anak Tiri Kaki Curi › Budi", not "Play a card › Budi"); ``unasked``: the keys of those details
+    (``_unasked_details``)."""
     if action is not None and offer.via is None and offer.choice.key == "type":
         return _option_label(live.game.presenter.action_label(live.state, player, action))
     label = _option_label(choice_label(live, player, offer.choice.key, offer.choice.value))
     via = offer.via
-    return f"{_option_label(choice_label(live, player, via.key, via.value))} › {label}" if via is not None else label
+    if via is None:
+        return label
+    through = [(via.key, via.value)]
+    if unasked and action:  # said before the choice, which goes unsaid if it was the kind the detail names
+        through = [(key, action[key]) for key in unasked] + (through if via.key != "type" else [])
+    head = " › ".join(_option_label(choice_label(live, player, k, v)) for k, v in through)
+    # What sets the button apart is its option: the shared choice before it gives way ("DENGKI now (no… › Budi").
+    return f"{clip(head, max(UNFOLDED_LABEL - len(label) - len(' › '), UNFOLDED_HEAD))} › {label}"
+
+
+def _unasked_details(legal: Sequence[Action], step: Step, offer: Offer) -> tuple[Action | None, list[str]]:
+    """The move an unfolded offer applies, and the keys of it never asked: every move its choice leads to
+    shares them (the only card a kind can play), and they were not chosen before the step."""
+    if offer.via is None:
+        return None, []
+    action = walk(legal, (*offer.path, offer.choice.index)).action
+    if action is None:
+        return None, []
+    settled = {key for key, _ in step.context}
+    moves = walk(legal, offer.path).candidates
+    unasked = [
+        key
+        for key, value in action.items()
+        if key not in ("type", offer.via.key, offer.choice.key, *settled) and all(m.get(key) == value for m in moves)
+    ]
+    return action, unasked
 
 
 def _prompt_footer(live: LiveMatch, guild_name: str, timed: str, untimed: str) -> str:
@@ -717,8 +753,15 @@ def picker_message(
     notes = [_option_label(game.presenter.choice_note(state, player, c.key, c.value)) or None for c in step.choices]
     # A few choices are buttons, one tap each, what each does read above them in a list; where two rows' worth
     # fit, a choice's options are buttons at once ("Cliffhanger › Budi": one tap for two choices). More is a select.
-    buttons = len(step.choices) <= BUTTON_CHOICES
-    offered = offers(step.all_legal, step, 2 * BUTTON_CHOICES) if buttons else []
+    buttons = len(step.choices) <= (BUTTON_CHOICES if any(notes) else PLAIN_BUTTON_CHOICES)
+
+    def label_of(offer: Offer) -> str:
+        return _offer_label(live, player, offer, *_unasked_details(step.all_legal, step, offer))
+
+    def fits(offer: Offer) -> bool:
+        return len(label_of(offer)) <= UNFOLDED_LABEL
+
+    offered = offers(step.all_legal, step, UNFOLD_MOST, fits) if buttons else []
 
     parts = []
     if step.chosen:
@@ -742,7 +785,7 @@ def picker_message(
     view = discord.ui.View(timeout=None)
     if buttons:
         for offer in offered:
-            label = clip(_offer_label(live, player, offer), BUTTON_LIMIT)
+            label = clip(label_of(offer), BUTTON_LIMIT)
             view.add_item(PickButton.make(live.id, live.decision, legal, offer.path, offer.choice.index, label=label))
     else:
         for chunk_start in range(0, min(len(step.choices), SELECT_OPTIONS * MAX_SELECTS), SELECT_OPTIONS):

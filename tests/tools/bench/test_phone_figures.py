@@ -138,3 +138,25 @@ def test_an_own_turns_taps_are_grouped_by_what_they_are_for() -> None:
         "choose its details": 0.25,
         "Back": 0.125,
     }
+
+
+@pytest.mark.slow
+async def test_a_drama_turn_costs_at_most_five_taps(tmp_path: Path) -> None:
+    """The target, as the bench measures it: seeded Drama Pukul 7 matches at 3 seats and at 6 (2 AI), people
+    choosing with the game's policy and tapping what they were just shown."""
+    plan = [(3, 3), (3, 3), (6, 4), (6, 4)]
+    world, seats = whole.build_world(6, len(plan))
+    bot = make_bot(str(tmp_path / "whole.sqlite3"), SEED)
+    await world.connect(bot)
+    arena = Arena(world, bot, str(tmp_path / "whole.sqlite3"), seats, HandlerTracker(bot.handlers))
+    try:
+        await arena.service.settings.change(seats[0].guild_id, "ai_delay_seconds", 0)
+        played = [
+            await whole.play_match(arena, seat, get_game("drama"), players, humans, Rng.seeded(1_000_003 + i))
+            for i, ((players, humans), seat) in enumerate(zip(plan, seats, strict=True))
+        ]
+    finally:
+        await arena.close()
+    summary = whole.summarise(played)
+    assert summary["own_turns_per_match"] > 10
+    assert summary["taps_per_own_turn"] <= 5, summary["own_turn_taps_by_kind"]
