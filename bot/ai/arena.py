@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.ai.search import Budget, search
+from bot.kernel.contract import next_mover
 from bot.kernel.module import GameModule, get_game
 from bot.kernel.policy import Policy
 from bot.kernel.rng import Rng
@@ -77,7 +78,8 @@ def play(game: GameModule, policies: Sequence[Policy], seed: int, options: Any =
     for _ in range(MAX_MOVES):
         if game.rules.is_over(state):
             break
-        player = sorted(game.rules.actors(state))[0]
+        player = next_mover(game.rules, state)
+        assert player is not None, "a game not over waits on nobody"
         legal = game.rules.legal_actions(state, player)
         seat = by_player[player]
         view = game.rules.view(state, player)

@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.kernel.contract import Action, PlayerId, Rules
+from bot.kernel.contract import Action, PlayerId, Rules, next_mover
 from bot.kernel.policy import Policy
 from bot.kernel.rng import Rng
 
@@ -74,10 +74,9 @@ def playout(rules: Rules[Any], state: Any, policy: Policy, rng: Rng, moves: int 
     for _ in range(moves):
         if rules.is_over(state):
             return
-        actors = sorted(rules.actors(state))
-        if not actors:
+        player = next_mover(rules, state)
+        if player is None:
             return
-        player = actors[0]
         legal = rules.legal_actions(state, player)
         if not legal:
             return

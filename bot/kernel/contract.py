@@ -295,3 +295,24 @@ def apply_logged(game: Rules[Any], state: Any, player: PlayerId, action: Action)
     if action.get("type") == LEAVE_TYPE:
         return game.player_left(state, player)
     return game.apply(state, player, action)
+
+
+def waits_for_others(game: Rules[Any], state: Any, player: PlayerId) -> bool:
+    """Whether ``player`` is a window's decider with nothing to weigh yet while others may still answer: their
+    only choice is what their silence would do (a battler before any offer), so a program in that seat waits."""
+    waiting = game.waiting(state)
+    if waiting.window is None or waiting.window.decider != player or len(waiting.actors) < 2:
+        return False
+    return game.legal_actions(state, player) == [game.timeout_action(state, player)]
+
+
+def next_mover(game: Rules[Any], state: Any, among: Iterable[PlayerId] | None = None) -> PlayerId | None:
+    """Who moves next when programs play the seats (AI games, search playouts, simulated people): the first
+    actor by seat id (of ``among``, if given), but a window's decider with nothing to weigh not until the
+    others have answered. None when nobody (of ``among``) may move."""
+    waiting = game.waiting(state)
+    actors = sorted(waiting.actors if among is None else set(among) & waiting.actors)
+    decider = waiting.window.decider if waiting.window is not None else None
+    if decider in actors and waits_for_others(game, state, decider):
+        actors.remove(decider)
+    return actors[0] if actors else None

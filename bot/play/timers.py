@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.kernel.contract import PlayerId
+from bot.kernel.contract import PlayerId, waits_for_others
 from bot.play.match_types import LiveMatch
 from bot.play.record import ACTIVE
 from bot.play.settings import GuildSettings
@@ -33,8 +33,10 @@ def ai_actor(live: LiveMatch) -> PlayerId | None:
     """The AI-decided seat to move next, or None.
 
     In a window, responders go before its decider (so an AI battler hears
-    every offer before deciding), and an AI seat never answers its own last
-    response again: it waits for the others.
+    every offer before deciding), a decider with nothing to weigh yet (its
+    only choice is what its silence would do) waits while others may answer,
+    and an AI seat never answers its own last response again: it waits for
+    the others.
     """
     waiting = live.game.rules.waiting(live.state)
     candidates = [p for p in sorted(waiting.actors) if live.ai_controls(p)]
@@ -42,9 +44,11 @@ def ai_actor(live: LiveMatch) -> PlayerId | None:
         # Within a round, an AI seat does not answer its own answer again (it waits for the
         # others); a round its own move opened (a counter to a counter) it may answer.
         candidates = [p for p in candidates if p != live.last_actor]
+    decider = waiting.window.decider if waiting.window is not None else None
+    if decider in candidates and waits_for_others(live.game.rules, live.state, decider):
+        candidates.remove(decider)  # its only choice closes the window: it waits for the others' answers
     if not candidates:
         return None
-    decider = waiting.window.decider if waiting.window is not None else None
     candidates.sort(key=lambda p: p == decider)
     return candidates[0]
 

@@ -9,6 +9,7 @@ from bot.frontend.ui import render
 from bot.games.goceng.cards import load_cards
 from tests.frontend.any_table import CHANNEL, open_table
 from tests.frontend.goceng_table import help_asked, negotiation_ahead, offers_of, prompt_pick, watch_dms
+from tools.sim import seat
 
 
 async def _open(tables, db_path, clock, humans, ais, seed=1):
@@ -67,14 +68,15 @@ async def test_a_negotiation_through_dm_prompts(tables, db_path, clock):
     a, b = helpers
     await table.act(battler, {"type": "ask_help"})
     live = await table.live()
-    assert live.waiting.actors == {a, b}  # everyone outside the battle is asked, the battler waits
+    assert live.waiting.actors == {battler, a, b}  # everyone outside the battle is asked; the battler may take none
     assert table.world.message(table.table_id).text.count("<@") <= 1
     before = len(table.world.dm_messages(battler))
 
     high = offers_of(live, a)[-1]
     await prompt_pick(table, a, high)
     prompts = [m for m in table.world.dm_messages(battler) if "You decide" in (m.content or "")]
-    assert len(prompts) == 1 and len(table.world.dm_messages(battler)) == before + 1  # told at once
+    # told at once, by a new prompt (it notifies); until then their picker asked them to wait or take none
+    assert len(prompts) == 1 and len(table.world.dm_messages(battler)) == before + 1
     card_name = next(line for line in prompts[0].content.splitlines() if "'s offer:" in line)
     table_text = table.world.message(table.table_id).text
     name = live.record.names[a]
@@ -119,7 +121,7 @@ async def test_a_negotiation_through_dm_prompts(tables, db_path, clock):
     await table.act(battler, {"type": "ask_help"})
     live = await table.live()
     helper = next(p for p in sorted(live.waiting.actors) if offers_of(live, p))
-    for other in sorted(live.waiting.actors - {helper}):
+    for other in sorted(live.waiting.actors - {helper, battler}):
         await prompt_pick(table, other, {"type": "decline"})
     await prompt_pick(table, helper, offers_of(await table.live(), helper)[-1])
     live = await table.live()
@@ -144,7 +146,7 @@ async def test_a_battler_with_closed_dms_negotiates_through_the_table(tables, db
     await table.act(closed, {"type": "ask_help"})
     live = await table.live()
     helper = next(p for p in sorted(live.waiting.actors) if offers_of(live, p))
-    for other in sorted(live.waiting.actors - {helper}):
+    for other in sorted(live.waiting.actors - {helper, closed}):
         await prompt_pick(table, other, {"type": "decline"})
     offer = offers_of(await table.live(), helper)[0]
     await prompt_pick(table, helper, offer)
@@ -264,3 +266,22 @@ async def test_a_negotiation_that_sells_nothing_edits_no_helper_hand_dm(tables, 
         for message in table.world.dm_messages(player):
             if "Mat Goceng match" in (message.content or ""):
                 assert "🤝" not in table.world.message(message.id).text
+
+
+async def test_the_battler_takes_no_offer_before_any_arrives(tables, db_path, clock):
+    """The rulings: the battler may close the window at any time. Their prompt asks it from the start."""
+    table = await _open(tables, db_path, clock, 4, 0, seed=5)
+    await table.open_and_start()
+    live = await table.play_out(until=negotiation_ahead(1))
+    battler = live.state.battle.holder
+    dms = len(table.world.dm_messages(battler))
+    asked = await table.act(battler, {"type": "ask_help"})
+    assert asked.message is not None and "take no offer" in asked.message.text.lower(), asked.text
+    assert len(table.world.dm_messages(battler)) == dms  # their picker asks it: no DM yet
+    live = await table.live()
+    legal = live.game.rules.legal_actions(live.state, battler)
+    await seat.click_through(table.world, table.bot, battler, asked.message, legal, {"type": "no_help"})
+    live = await table.live()
+    assert live.state.battle is None or live.state.battle.window is None  # closed, no offer taken
+    log = await table.bot.storage.matches.action_log(table.match_id)
+    assert [a.action["type"] for a in log if a.player_id == battler][-2:] == ["ask_help", "no_help"]

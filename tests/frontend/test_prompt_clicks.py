@@ -84,7 +84,10 @@ async def test_a_new_round_that_leaves_a_helpers_choices_leaves_their_prompt_and
     )  # it names its question
 
     mark = len(table.world.requests)
-    await prompt_pick(table, b, offers_of(live, b)[-1])  # the first offer asks the battler: a new round
+    await prompt_pick(table, b, offers_of(live, b)[-1])
+    assert (await table.live()).decision == decision  # an offer asks nobody new: the round goes on
+    await prompt_pick(table, b, {"type": "stand"})  # b's part is done...
+    await prompt_pick(table, battler, {"type": "counter", "helper": b, "price": 0})  # ...a counter asks b anew
     await table.world.settle()
     live = await table.live()
     assert live.decision != decision and a in live.waiting.actors
@@ -104,6 +107,8 @@ async def test_a_pass_whose_question_changed_shows_the_question_now_and_passes_n
     live = await table.live()
     old = live.decision
     await prompt_pick(table, b, offers_of(live, b)[-1])
+    await prompt_pick(table, b, {"type": "stand"})
+    await prompt_pick(table, battler, {"type": "counter", "helper": b, "price": 0})  # asks b anew: a new round
     live = await table.live()
     assert live.decision != old and a in live.waiting.actors
     view = discord.ui.View(timeout=None)

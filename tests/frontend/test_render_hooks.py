@@ -196,10 +196,10 @@ def _unfolded_labels(legal: list[dict[str, Any]], path: tuple[int, ...] = ()) ->
 
 
 def test_an_unfolded_option_is_named_by_what_it_plays_and_what_sets_it_apart():
-    """A kind whose moves all play one card unfolds under that card, not under the kind ("Anak › Budi"); an
+    """A kind whose moves all play one card unfolds under the kind and that card ("Play › Anak › Budi"); an
     option whose choice shares a detail never asked keeps both ("Pride › Coin › 1"): no two buttons say the same."""
     plays = [{"type": "play", "card": "anak", "target": t} for t in ("budi", "citra")] + [{"type": "end"}]
-    assert _unfolded_labels(plays) == ["Anak › Budi", "Anak › Citra", "End"]
+    assert _unfolded_labels(plays) == ["Play › Anak › Budi", "Play › Anak › Citra", "End"]
     transforms = [
         {"type": "transform", "from": "pride", "to": to, "amount": n} for to in ("coin", "skill") for n in (1, 2)
     ]

@@ -36,6 +36,7 @@ from typing import Any
 
 from bot.frontend.client import GameBot
 from bot.frontend.ui.components import LobbyButton
+from bot.kernel.contract import waits_for_others
 from bot.kernel.module import all_games
 from bot.kernel.rng import Rng
 from bot.play.record import ACTIVE
@@ -192,6 +193,8 @@ class Load:
             live = self.arena.service.matches._cache.get(match_id)
             if live is None or live.record.status != ACTIVE or player not in live.waiting.actors:
                 return
+            if waits_for_others(live.game.rules, live.state, player):
+                return  # a battler with no offer yet waits for them (asked again at the next change)
             policy = live.game.policies["normal"]()
 
             def choose(who: int, legal: list[Any]) -> Any:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from bot.kernel.contract import next_mover
 from bot.kernel.module import GameModule, all_games
 from bot.kernel.rng import Rng
 from tools.bench.stats import median
@@ -29,7 +30,8 @@ def play_random(game: GameModule, seed: int, applies: list[float]) -> int:
     for step in range(MAX_STEPS):
         if game.rules.is_over(state):
             return step
-        player = min(game.rules.actors(state))
+        player = next_mover(game.rules, state)
+        assert player is not None, "a game not over waits on nobody"
         legal = game.rules.legal_actions(state, player)
         action = legal[rng.below(len(legal))]
         start = clock()

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from bot.frontend.ui.components import ActButton, PassButton, PickButton
 from bot.frontend.ui.picker import walk
 from bot.frontend.ui.render import legal_fingerprint
-from bot.kernel.contract import Action
+from bot.kernel.contract import Action, next_mover
 from bot.kernel.rng import Rng
 from bot.play.record import ACTIVE
 from tools.bench import prune
@@ -144,7 +144,8 @@ class Driver:
         live = self.arena.service.matches._cache[match_id]
         game, state, decision = live.game, live.state, live.decision
         if player is None:
-            player = sorted(game.rules.actors(state))[0]
+            player = next_mover(game.rules, state)
+            assert player is not None, "nobody may move"
         legal = game.rules.legal_actions(state, player)
         fingerprint = legal_fingerprint(legal)
         action = choose(player, legal) if choose is not None else choose_action(legal, self.rng)

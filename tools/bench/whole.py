@@ -65,7 +65,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.frontend.ui.components import LobbyButton
-from bot.kernel.contract import Action
+from bot.kernel.contract import Action, next_mover
 from bot.kernel.module import GameModule, all_games
 from bot.kernel.rng import Rng
 from bot.play.match_types import PLAYER, MoveOutcome, is_ai
@@ -290,8 +290,9 @@ async def play_match(arena: Arena, seat: Seat, game: GameModule, players: int, h
         for _ in range(MAX_STEPS):
             if live.record.status != ACTIVE:
                 break
-            humans_acting = [p for p in sorted(live.waiting.actors) if not live.ai_controls(p)]
-            if not humans_acting:
+            humans = [p for p in live.waiting.actors if not live.ai_controls(p)]
+            person = next_mover(live.game.rules, live.state, among=humans) if humans else None
+            if person is None:
                 if not await bot.scheduler.run_due():
                     # Nothing due: the match waits out a timer (an AI seat never answers its own last
                     # response in a window). Move the clock to it, as waiting would.
@@ -306,7 +307,7 @@ async def play_match(arena: Arena, seat: Seat, game: GameModule, players: int, h
                     await bot.scheduler.run_due()
                 scan()
                 continue
-            player = humans_acting[0]
+            player = person
             turn, legal = live.waiting.turn, live.game.rules.legal_actions(live.state, player)
             mark = len(world.interactions)
             sample = await driver.play_move(match_id, player=player, choose=choose)

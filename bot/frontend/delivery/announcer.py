@@ -316,8 +316,14 @@ class Announcer:
             movers = {o.player for o in outcomes if o.by == PLAYER}
             if shown is not None:
                 self.prompts.prompt_shown(live, shown)
+            # The window's decider who opened it from their picker sees its question there: with no prompt
+            # open they need no DM yet (a battler who just asked for help is told of each offer as it comes).
+            opener = replied if replied is not None and replied == waiting.window.decider else None
+            looking = opener if opener is not None and not await self.prompts.has_prompt(live, opener) else None
             asked = [
-                player for player in humans if player != shown and not self.prompts.still_asks(live, player, outcomes)
+                player
+                for player in humans
+                if player not in (shown, looking) and not self.prompts.still_asks(live, player, outcomes)
             ]
             sent = await all_of(
                 self.prompts.prompt(

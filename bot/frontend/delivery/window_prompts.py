@@ -178,6 +178,10 @@ class WindowPrompts:
             log.debug("could not edit a prompt through its click: %s", exc)
             return False
 
+    async def has_prompt(self, live: LiveMatch, player: int) -> bool:
+        """Whether the player has a window prompt open in the match."""
+        return player in await self._shown.sent(live, PROMPT)
+
     async def prompt_is(self, live: LiveMatch, player: int, message_id: int) -> bool:
         """Whether ``message_id`` is the player's open window prompt."""
         sent = (await self._shown.sent(live, PROMPT)).get(player)

@@ -57,6 +57,7 @@ EMBED_FIELDS = 25
 EMBED_TOTAL = 6000
 SELECT_OPTIONS = 25
 MAX_SELECTS = 4
+PLACEHOLDER_LIMIT = 150
 #: A step of this many choices or fewer is a row of buttons (one tap), more is a select (two).
 BUTTON_CHOICES = 5
 #: Choices with no note to read above them (a kind of move, a player) are buttons up to two rows.
@@ -527,7 +528,7 @@ def _offer_label(live: LiveMatch, player: int, offer: Offer, action: Any = None,
     """A button's words for a picker offer: its choice, after the choice it goes through ("Attack › Budi"). A kind
     of move that is one move (``action``) is named as that move ("Play Cliffhanger", not "Play a card"); an
     unfolded option whose move holds a detail never asked (the only card it can be) goes through that detail
-    ("Anak Tiri Kaki Curi › Budi", not "Play a card › Budi"); ``unasked``: the keys of those details
+    ("Play a card › Anak Tiri Kaki Curi › Budi", not "Play a card › Budi"); ``unasked``: the keys of those details
     (``_unasked_details``)."""
     if action is not None and offer.via is None and offer.choice.key == "type":
         return _option_label(live.game.presenter.action_label(live.state, player, action))
@@ -536,9 +537,12 @@ def _offer_label(live: LiveMatch, player: int, offer: Offer, action: Any = None,
     if via is None:
         return label
     through = [(via.key, via.value)]
-    if unasked and action:  # said before the choice, which goes unsaid if it was the kind the detail names
-        through = [(key, action[key]) for key in unasked] + (through if via.key != "type" else [])
-    head = " › ".join(_option_label(choice_label(live, player, k, v)) for k, v in through)
+    if unasked and action:  # with what it plays that was never asked, in the move's own order
+        order = list(action)
+        keys = sorted([via.key, *unasked], key=lambda key: order.index(key) if key in order else len(order))
+        through = [(key, via.value if key == via.key else action[key]) for key in keys]
+    # a choice's "…" says more is asked; here what is asked follows it
+    head = " › ".join(_option_label(choice_label(live, player, k, v)).rstrip("…").rstrip() for k, v in through)
     # What sets the button apart is its option: the shared choice before it gives way ("DENGKI now (no… › Budi").
     return f"{clip(head, max(UNFOLDED_LABEL - len(label) - len(' › '), UNFOLDED_HEAD))} › {label}"
 
@@ -797,7 +801,10 @@ def picker_message(
                     legal,
                     step.path,
                     chunk_start // SELECT_OPTIONS,
-                    placeholder=question,
+                    # several menus: each says which of the choices it holds ("0 silver – 24 silver")
+                    placeholder=question
+                    if len(step.choices) <= SELECT_OPTIONS
+                    else clip(f"{labels[chunk[0].index]} – {labels[chunk[-1].index]}", PLACEHOLDER_LIMIT),
                     options=[
                         discord.SelectOption(label=labels[c.index], value=str(c.index), description=notes[c.index])
                         for c in chunk

@@ -34,6 +34,20 @@ PROTECTS: dict[str | None, tuple[str, ...]] = {"mat_goceng": ("nyi_kencleng",)}
 RICH = ("nyi_kencleng", "wan_fulus")
 
 
+#: How many prices a helper bargains over: a few rungs from free to all the battler holds.
+RUNGS = 5
+
+
+def _ladder(prices: list[int]) -> list[int]:
+    """The prices a helper names, of every price it may ask (0 up to what the battler holds): a few evenly
+    spread rungs, so a bidding war moves in steps a battler notices, not one silver at a time."""
+    if len(prices) <= RUNGS:
+        return prices
+    most, steps = prices[-1], RUNGS - 1
+    rungs = {(most * k + steps // 2) // steps for k in range(RUNGS)}
+    return [p for p in prices if p in rungs]
+
+
 class HeuristicPolicy:
     name = "heuristic"
 
@@ -162,8 +176,9 @@ class HeuristicPolicy:
         opponent = players[opponent_id]["character"]
         kinds = {a["type"] for a in legal}
         offers = [a for a in legal if a["type"] == "offer"]
-        prices = sorted({a["price"] for a in offers})
         standing = next((o for o in window["offers"] if o["player"] == view["you"]), None)
+        asked = {a["price"] for a in offers} | ({standing["price"]} if standing is not None else set())
+        prices = _ladder(sorted(asked))  # its own standing price is no new offer, but a rung all the same
         if battler in HUNTS.get(mine, ()):
             share = None
         elif battler in PROTECTS.get(mine, ()) or opponent in HUNTS.get(mine, ()):

@@ -115,7 +115,7 @@ def start_battle(state: GocengState, attacker: int, defender: int) -> None:
 
 def open_window(state: GocengState, battle: Battle) -> Event:
     helpers = [p for p in state.others(battle.holder) if p not in (battle.attacker, battle.defender)]
-    context = {"battler": battle.holder, "final": [], "round": 0, "offered": False}
+    context = {"battler": battle.holder, "final": [], "round": 0}
     battle.window = ResponseWindow.open("extra_power", helpers, context)
     state.windows += 1
     return {"type": "help_asked", "player": battle.holder}

@@ -9,12 +9,13 @@ so the battler may not counter that same offer again until the helper revises it
 
 Who may act (see :func:`window_actors`): every helper still asked, every helper whose offer
 stands and is not final (they may revise or withdraw it), every helper with a counter to answer,
-and the battler from the first offer on (with every offer withdrawn, they may still take none).
+and the battler from the window's opening: they may take no offer at any time, before any arrives too.
 Every non-battler is asked alike, whether or not they hold a fitting card: one who holds none can
 only decline, so the window's actors say nothing about hands.
 
-Prices are a few values bounded by what the battler can pay (:func:`price_choices`), never a
-long menu: a helper first picks the card, then one of at most five prices.
+Prices are any whole number of silver the battler can pay (the rulings: the rulebook's "any number of
+coins"): a helper asks from 0 up to what the battler holds, and the battler counters with any lower
+whole number. A helper first picks the card, then the price.
 """
 
 from __future__ import annotations
@@ -27,9 +28,6 @@ from bot.kernel.response_window import ResponseWindow
 
 from . import flow
 from .state import Battle, GocengState
-
-#: At most this many price buttons are offered for one decision.
-PRICE_CHOICES = 5
 
 
 def _battle(state: GocengState) -> Battle:
@@ -46,22 +44,15 @@ def _window(state: GocengState) -> ResponseWindow:
     return window
 
 
-def price_choices(most: int) -> list[int]:
-    """Up to five prices from 0 to ``most``, evenly spread (0..most itself when that is short)."""
-    if most < 0:
-        return []
-    steps = PRICE_CHOICES - 1
-    return sorted({(most * k + steps // 2) // steps for k in range(PRICE_CHOICES)})
+def offer_prices(state: GocengState) -> range:
+    """The prices a helper may ask: every whole number from 0 to the battler's coins, so every offer is
+    affordable (more could never be paid)."""
+    return range(state.coins[_battle(state).holder] + 1)
 
 
-def offer_prices(state: GocengState) -> list[int]:
-    """The prices a helper may ask: bounded by the battler's coins, so every offer is affordable."""
-    return price_choices(state.coins[_battle(state).holder])
-
-
-def counter_prices(offer: dict[str, Any]) -> list[int]:
-    """The battler's counter-offers to ``offer``: lower than its price."""
-    return price_choices(offer["price"] - 1)
+def counter_prices(offer: dict[str, Any]) -> range:
+    """The battler's counter-offers to ``offer``: every whole number below its price."""
+    return range(offer["price"])
 
 
 def standing(state: GocengState, player: int) -> dict[str, Any] | None:
@@ -85,8 +76,7 @@ def window_actors(state: GocengState) -> set[int]:
     for offer in window.stack:
         if offer["player"] not in done or offer["counter"] is not None:
             out.add(offer["player"])
-    if window.stack or window.context.get("offered"):
-        out.add(battle.holder)
+    out.add(battle.holder)  # the battler may take no offer at any time, before any arrives too
     return out
 
 
@@ -127,7 +117,7 @@ def helper_actions(state: GocengState, player: int) -> list[Action]:
 
 
 def battler_actions(state: GocengState) -> list[Action]:
-    """The battler's choices once an offer stands: accept one, counter one with a lower price, or none."""
+    """The battler's choices: accept an offer, counter one with a lower price, or take none (at any time)."""
     window = _window(state)
     out: list[Action] = [{"type": "accept", "helper": o["player"]} for o in window.stack]
     # (with every offer withdrawn, only "no_help" is left: the battler may wait or give up on help)
@@ -169,7 +159,10 @@ def offer(state: GocengState, player: int, action: Action) -> list[Event]:
     prices = offer_prices(state)
     if price not in prices:
         raise IllegalAction(
-            t("Choose one of the prices offered: {prices} silver.", prices=", ".join(str(p) for p in prices))
+            t(
+                "A price must be a whole number from 0 to {most} silver: what the battler holds.",
+                most=prices[-1],
+            )
         )
     mine = standing(state, player)
     if mine is not None and (mine["card"], mine["price"]) == (card, price):
@@ -178,7 +171,6 @@ def offer(state: GocengState, player: int, action: Action) -> list[Event]:
     if mine is None:
         window.answer(player)
         window.stack.append(new)
-        window.context["offered"] = True
     else:
         window.stack[window.stack.index(mine)] = new
         _unfinal(state, player)
@@ -283,8 +275,9 @@ def counter(state: GocengState, player: int, action: Action) -> list[Event]:
             raise IllegalAction(t("That offer is free already: there is nothing to counter."))
         raise IllegalAction(
             t(
-                "A counter-offer must be one of {prices} silver, below the asked price.",
-                prices=", ".join(str(p) for p in prices),
+                "A counter-offer must be a whole number from 0 to {most} silver, below the {asked} asked.",
+                most=prices[-1],
+                asked=offer_["price"],
             )
         )
     offer_["counter"] = action["price"]

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
 from goceng_helpers import ALL_CARDS, GAME, act, card_count, deal, illegal, new, start_battle, types
-
-from bot.games.goceng.negotiation import price_choices
 
 
 def _stuck_battler(n: int = 4, seed: int = 20, extra: dict | None = None):
@@ -25,30 +24,49 @@ def _offers(s, viewer):
     }
 
 
-def test_every_non_battler_is_asked_alike_and_the_battler_waits_for_an_offer():
+def test_every_non_battler_is_asked_alike_and_the_battler_may_take_no_offer_at_once():
     s = _stuck_battler(extra={4: ["GG", "YY"]})  # 4 holds nothing that fits the red end
     assert GAME.rules.legal_actions(s, 1) == [{"type": "ask_help"}, {"type": "give_up"}]
     act(s, 1, {"type": "ask_help"})
     waiting = GAME.rules.waiting(s)
     assert waiting.in_window and waiting.window.full and waiting.window.decider == 1
-    assert GAME.rules.actors(s) == {3, 4}  # both asked; the battler waits for an offer
+    assert GAME.rules.actors(s) == {1, 3, 4}  # both asked; the battler may close the window at any time
     assert GAME.rules.legal_actions(s, 4) == [{"type": "decline"}]  # no fitting card: can only decline
-    assert GAME.rules.legal_actions(s, 2) == [] and GAME.rules.legal_actions(s, 1) == []
-    illegal(s, 1, {"type": "no_help"}, "no offer stands yet")
+    assert GAME.rules.legal_actions(s, 2) == [] and GAME.rules.legal_actions(s, 1) == [{"type": "no_help"}]
     # the public view says nothing about who is still asked or who could help
     assert GAME.rules.view(s, None)["battle"]["window"] == {"battler": 1, "you_may_answer": False, "offers": []}
+    events = act(s, 1, {"type": "no_help"})  # before any offer arrives
+    assert types(events)[0] == "no_help" and (s.battle is None or s.battle.window is None)
 
 
-def test_prices_are_a_few_values_bounded_by_what_the_battler_can_pay():
-    assert price_choices(5) == [0, 1, 3, 4, 5] and price_choices(2) == [0, 1, 2]
-    assert price_choices(12) == [0, 3, 6, 9, 12] and price_choices(0) == [0]
+@pytest.mark.parametrize("coins", [5, 10, 30])
+def test_a_helper_may_ask_any_whole_price_up_to_what_the_battler_holds(coins):
     s = _stuck_battler()
-    s.coins[1], s.coins[2] = 2, 8
+    s.coins[1] = coins
     act(s, 1, {"type": "ask_help"})
     offers_3 = [a for a in GAME.rules.legal_actions(s, 3) if a["type"] == "offer"]
-    assert offers_3 == [{"type": "offer", "card": "RY", "price": p} for p in (0, 1, 2)]  # only the fitting card
-    illegal(s, 3, {"type": "offer", "card": "RY", "price": 3}, "one of the prices offered")
+    assert offers_3 == [{"type": "offer", "card": "RY", "price": p} for p in range(coins + 1)]  # the fitting card
+    illegal(s, 3, {"type": "offer", "card": "RY", "price": coins + 1}, f"from 0 to {coins} silver")
+    illegal(s, 3, {"type": "offer", "card": "RY", "price": -1}, f"from 0 to {coins} silver")
+    illegal(s, 3, {"type": "offer", "card": "RY", "price": True}, "whole number")
     illegal(s, 3, {"type": "offer", "card": "YY", "price": 1}, "does not fit")
+    act(s, 3, {"type": "offer", "card": "RY", "price": coins - 3})  # a price no short menu would hold
+    assert _offers(s, 1) == {3: "RY"}
+
+
+@pytest.mark.parametrize("coins", [5, 10, 30])
+def test_the_battler_may_counter_with_any_lower_whole_price(coins):
+    s = _stuck_battler()
+    s.coins[1] = coins
+    act(s, 1, {"type": "ask_help"})
+    act(s, 3, {"type": "offer", "card": "RY", "price": coins})
+    counters = [a["price"] for a in GAME.rules.legal_actions(s, 1) if a["type"] == "counter"]
+    assert counters == list(range(coins))
+    illegal(s, 1, {"type": "counter", "helper": 3, "price": coins}, f"below the {coins} asked")
+    illegal(s, 1, {"type": "counter", "helper": 3, "price": -2}, f"from 0 to {coins - 1} silver")
+    act(s, 1, {"type": "counter", "helper": 3, "price": coins - 1})
+    events = act(s, 3, {"type": "take_counter"})
+    assert "accept" in types(events) and s.coins[1] == 1 and s.battle.window is None
 
 
 def test_two_helpers_compete_and_the_battler_sees_every_card():
@@ -57,10 +75,10 @@ def test_two_helpers_compete_and_the_battler_sees_every_card():
     events = act(s, 3, {"type": "offer", "card": "RY", "price": 3})
     assert events[0] == {"type": "offer", "player": 3, "battler": 1, "price": 3, "changed": False}
     assert events[1]["visible_to"] == [1, 3] and events[1]["card"] == "RY"
-    assert GAME.rules.actors(s) == {1, 3, 4}  # the battler may answer now; 3 may still revise
-    assert GAME.rules.waiting(s).round == "1.1"
+    assert GAME.rules.actors(s) == {1, 3, 4}  # the battler was asked from the start; 3 may still revise
+    assert GAME.rules.waiting(s).round == "1.0"
     act(s, 4, {"type": "offer", "card": "RG", "price": 1})
-    assert GAME.rules.waiting(s).round == "1.1"  # the first offer asked the battler: round 1; 4's offer kept it
+    assert GAME.rules.waiting(s).round == "1.0"  # nobody new was asked: everyone's prompt still answers
     assert GAME.rules.legal_actions(s, 1)[:2] == [{"type": "accept", "helper": 3}, {"type": "accept", "helper": 4}]
     assert {"type": "counter", "helper": 3, "price": 1} in GAME.rules.legal_actions(s, 1)
     assert _offers(s, 1) == {3: "RY", 4: "RG"}
@@ -102,14 +120,14 @@ def test_a_counter_offer_accepted_closes_the_deal_at_the_lower_price():
     act(s, 1, {"type": "ask_help"})
     act(s, 3, {"type": "offer", "card": "RY", "price": 5})
     counters = [a["price"] for a in GAME.rules.legal_actions(s, 1) if a["type"] == "counter"]
-    assert counters == [0, 1, 2, 3, 4]  # up to five prices below the asked one
-    illegal(s, 1, {"type": "counter", "helper": 3, "price": 5}, "below the asked price")
+    assert counters == [0, 1, 2, 3, 4]  # every price below the asked one
+    illegal(s, 1, {"type": "counter", "helper": 3, "price": 5}, "below the 5 asked")
     illegal(s, 1, {"type": "counter", "helper": 4, "price": 1}, "no offer standing")
     act(s, 3, {"type": "stand"})
-    assert GAME.rules.actors(s) == {1, 4} and GAME.rules.waiting(s).round == "1.1"  # 3 left the offer as it is
+    assert GAME.rules.actors(s) == {1, 4} and GAME.rules.waiting(s).round == "1.0"  # 3 left the offer as it is
     events = act(s, 1, {"type": "counter", "helper": 3, "price": 2})
     assert events == [{"type": "counter", "player": 1, "helper": 3, "price": 2, "asked": 5}]
-    assert 3 in GAME.rules.actors(s) and GAME.rules.waiting(s).round == "1.2"  # a counter asks the helper anew
+    assert 3 in GAME.rules.actors(s) and GAME.rules.waiting(s).round == "1.1"  # a counter asks the helper anew
     assert GAME.rules.legal_actions(s, 3)[:2] == [{"type": "take_counter"}, {"type": "refuse_counter"}]
     illegal(s, 1, {"type": "counter", "helper": 3, "price": 1}, "wait for their answer")
     illegal(s, 3, {"type": "stand"}, "take it or refuse it first")
@@ -188,7 +206,7 @@ def test_the_negotiation_round_trips_through_json_exactly():
     text = GAME.rules.state_to_json(s)
     again = GAME.rules.state_from_json(text)
     assert GAME.rules.state_to_json(again) == text and again.battle.window.stack == s.battle.window.stack
-    assert again.battle.window.context == {"battler": 1, "final": [4], "round": 1, "offered": True}
+    assert again.battle.window.context == {"battler": 1, "final": [4], "round": 0}
 
 
 def test_thi_tjhi_ie_as_extra_power_draws_for_the_helper():
