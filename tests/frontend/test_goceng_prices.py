@@ -16,7 +16,7 @@ from bot.frontend.ui import render
 from bot.frontend.ui.picker import walk
 from bot.kernel.module import get_game
 from bot.play.match_types import LiveMatch
-from bot.play.record import ACTIVE, MatchRecord
+from tests.frontend.live_match import live_match
 from tests.games.goceng.goceng_helpers import act, deal, start_battle
 
 GOCENG = get_game("goceng")
@@ -33,25 +33,7 @@ def _asked(coins: int) -> LiveMatch:
     act(state, B, {"type": "play", "card": "GG"})
     state.coins[A] = coins
     act(state, A, {"type": "ask_help"})
-    record = MatchRecord(
-        id=1,
-        guild_id=1,
-        channel_id=2,
-        game="goceng",
-        status=ACTIVE,
-        host_id=A,
-        players=[A, B, C, D],
-        names={A: "Aisyah", B: "Budi", C: "Citra", D: "Dewi"},
-        seed=20,
-        options={},
-        state=None,
-        seq=0,
-        result=None,
-        end_reason=None,
-        message_id=None,
-        deadline=None,
-    )
-    return LiveMatch(record=record, game=GOCENG, state=state)
+    return live_match(GOCENG, state, {A: "Aisyah", B: "Budi", C: "Citra", D: "Dewi"})
 
 
 def _price_step(live: LiveMatch) -> tuple[list[Any], Any]:

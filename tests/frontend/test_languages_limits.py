@@ -23,7 +23,7 @@ from bot.kernel.rng import Rng
 from bot.locales.pseudo import write_pseudo_catalogues
 from bot.pictures.drawing import draw_hand, draw_table
 from bot.play.match_types import LiveMatch
-from bot.play.record import ACTIVE, MatchRecord
+from tests.frontend.live_match import live_match
 from tools.sim.validate import check_message
 
 SEATS = (7_100_000_000_000_001, 7_100_000_000_000_002, 7_100_000_000_000_003, 7_100_000_000_000_004)
@@ -58,26 +58,7 @@ def _body(rendered: render.Rendered) -> dict[str, Any]:
 
 
 def _live(game: Any, state: Any, players: list[int], recent: list[str]) -> LiveMatch:
-    record = MatchRecord(
-        id=12,
-        guild_id=1,
-        channel_id=2,
-        game=game.name,
-        status=ACTIVE,
-        host_id=players[0],
-        players=players,
-        names={p: NAMES[p] for p in players},
-        seed=3,
-        options={},
-        state=None,
-        seq=0,
-        result=None,
-        end_reason=None,
-        message_id=99,
-        deadline=None,
-    )
-    record.recent = recent
-    return LiveMatch(record=record, game=game, state=state)
+    return live_match(game, state, {p: NAMES[p] for p in players}, message_id=99, recent=recent)
 
 
 def _renders(live: LiveMatch, rng: Rng) -> list[tuple[str, render.Rendered]]:

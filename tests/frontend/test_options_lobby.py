@@ -329,8 +329,7 @@ def test_a_panel_with_more_options_than_rows_pages_them():
     from bot.kernel.options import Option
     from bot.kernel.policy import RandomPolicy
     from bot.kernel.present import Presenter
-    from bot.play.match_types import LiveMatch
-    from bot.play.record import MatchRecord
+    from tests.frontend.live_match import live_match
 
     class ManyRules(Rules[object]):
         name, title = "many", "Many"
@@ -338,25 +337,7 @@ def test_a_panel_with_more_options_than_rows_pages_them():
 
     many = GameModule(ManyRules(), Presenter(), {"normal": RandomPolicy})
 
-    record = MatchRecord(
-        id=5,
-        guild_id=1,
-        channel_id=2,
-        game="many",
-        status="lobby",
-        host_id=HOST,
-        players=[HOST],
-        names={HOST: "Aisyah"},
-        options={},
-        seed=1,
-        state=None,
-        seq=0,
-        result=None,
-        end_reason=None,
-        message_id=None,
-        deadline=None,
-    )
-    live = LiveMatch(record, many)
+    live = live_match(many, None, {HOST: "Aisyah"}, status="lobby")
     seen: list[str] = []
     for page in range(2):
         view = host_panel(live, page=page).view
@@ -364,7 +345,7 @@ def test_a_panel_with_more_options_than_rows_pages_them():
         selects = [i for i in view.children if isinstance(i, discord.ui.Select)]
         assert len(rows) <= 5 and all(len(s.options) <= 25 for s in selects)
         assert [i.custom_id for i in view.children if isinstance(i, discord.ui.Button)] == [
-            PanelPageButton.custom_id_for(5, "host", n) for n in range(2)
+            PanelPageButton.custom_id_for(live.id, "host", n) for n in range(2)
         ]
         seen += [s.custom_id.rsplit(":", 1)[1] for s in selects]
     assert seen == ["o0", "o1", "o2", "o3", "o4", "o5", "full_windows"]

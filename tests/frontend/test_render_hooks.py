@@ -19,7 +19,7 @@ from bot.frontend.ui.picker import walk
 from bot.kernel.module import GameModule, get_game
 from bot.kernel.present import Board, Field
 from bot.play.match_types import LiveMatch
-from bot.play.record import ACTIVE, MatchRecord
+from tests.frontend.live_match import live_match
 
 P1, P2 = 7100000000000001, 7100000000000002
 
@@ -46,25 +46,7 @@ def Explained() -> GameModule:  # noqa: N802 - reads like the class it replaced
 
 def _live(game: Any) -> LiveMatch:
     state = game.rules.new_game([P1, P2], seed=3)
-    record = MatchRecord(
-        id=1,
-        guild_id=1,
-        channel_id=2,
-        game="drump",
-        status=ACTIVE,
-        host_id=P1,
-        players=[P1, P2],
-        names={P1: "Aisyah", P2: "Budi"},
-        seed=3,
-        options={},
-        state=None,
-        seq=0,
-        result=None,
-        end_reason=None,
-        message_id=None,
-        deadline=None,
-    )
-    return LiveMatch(record=record, game=game, state=state)
+    return live_match(game, state, {P1: "Aisyah", P2: "Budi"})
 
 
 def _components(rendered: render.Rendered) -> list[discord.ui.Item[Any]]:
