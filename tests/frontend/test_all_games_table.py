@@ -214,7 +214,7 @@ async def test_strangers_waiting_players_stale_options_and_double_clicks(tables,
         path = path + (index,)
     seq = live.record.seq
     button = PickButton.custom_id_for(
-        table.match_id, live.record.decision_seq, render.legal_fingerprint(legal), path, index
+        table.match_id, live.record.decision_seq, render.picker_print(live, legal), path, index
     )
     if button in picker.custom_ids():
         first = await table.world.click(table.bot, player, picker, button, wait=False)

@@ -175,7 +175,7 @@ async def test_a_restart_mid_negotiation_keeps_the_offers_and_the_old_prompt_ans
     live = await table.live()
     assert live.state.battle.window.stack[0]["player"] == helper  # the offer survived the restart
     # The prompt sent before the restart still answers: its choices are those of the stored state.
-    fingerprint = render.legal_fingerprint(live.game.rules.legal_actions(live.state, battler))
+    fingerprint = render.picker_print(live, live.game.rules.legal_actions(live.state, battler))
     ids = [c for c in table.world.message(prompt.id).custom_ids() if c.startswith("pkb:")]
     assert ids and all(c.split(":")[3] == fingerprint for c in ids)
     await prompt_pick(table, battler, {"type": "accept", "helper": helper})

@@ -142,3 +142,29 @@ async def test_a_clicked_prompt_a_newer_one_replaces_is_removed_through_the_clic
     assert newest.id != first.id and "2 offers" in newest.text
     assert table.world.message(first.id).deleted
     assert all(r.route.startswith("/webhooks/") for r in _touching(table, mark, first.id))
+
+
+async def test_a_helpers_half_made_offer_survives_rival_offers_a_stand_and_a_counter(table):
+    """Helper a opens their picker at the offer (Respond…); meanwhile b offers, stands, and the battler counters b
+    (a new round). a's choices did not change, so a's next click (the price) still makes a's offer."""
+    battler, a, b = await help_asked(table)
+    live = await table.live()
+    decision = live.decision
+    prompt = table.prompt_for(a, decision)
+    await table.click(a, prompt, f"act:{table.match_id}:{decision}")  # Respond…: the prompt is a's picker
+    legal_a = live.game.rules.legal_actions(live.state, a)
+    wanted = offers_of(live, a)[-1]
+    assert seat.shown_path(table.world.message(prompt.id)), "the picker opens at the offer, its prices shown"
+
+    await prompt_pick(table, b, offers_of(live, b)[-1])
+    await prompt_pick(table, b, {"type": "stand"})
+    await prompt_pick(table, battler, {"type": "counter", "helper": b, "price": 0})
+    live = await table.live()
+    assert live.decision != decision, "the counter started a new round"
+
+    picker = table.world.message(prompt.id)
+    clicks = len(table.clicks)
+    await seat.click_through(table.world, table.bot, a, picker, legal_a, wanted, after_click=table._clicked)
+    assert not [c.text for c in table.clicks[clicks:] if "question changed" in c.text or "over" in c.text]
+    live = await table.live()
+    assert any(o["player"] == a and o["price"] == wanted["price"] for o in live.state.battle.window.stack)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from bot.frontend.ui.components import ActButton, PassButton, PickButton
 from bot.frontend.ui.picker import walk
-from bot.frontend.ui.render import legal_fingerprint
+from bot.frontend.ui.render import picker_print
 from bot.kernel.contract import Action, next_mover
 from bot.kernel.rng import Rng
 from bot.play.record import ACTIVE
@@ -147,7 +147,7 @@ class Driver:
             player = next_mover(game.rules, state)
             assert player is not None, "nobody may move"
         legal = game.rules.legal_actions(state, player)
-        fingerprint = legal_fingerprint(legal)
+        fingerprint = picker_print(live, legal)
         action = choose(player, legal) if choose is not None else choose_action(legal, self.rng)
         clicks = 0
         message = self._open_picker(player, match_id, decision, fingerprint)

@@ -34,6 +34,12 @@ Interaction = discord.Interaction[Any]
 WELCOME_BACK = N_("👋 Welcome back: your seat is yours again.")
 
 
+def _named_window(live: LiveMatch | None) -> bool:
+    """Whether a window the game names across its rounds is open (its pickers' prints carry that name)."""
+    window = live.waiting.window if live is not None and live.state is not None else None
+    return window is not None and window.key is not None
+
+
 def respond_path(live: LiveMatch, player: int, legal: list[Any]) -> tuple[int, ...]:
     """Where Respond… opens the picker (``picker.respond_path``, with the game's pass)."""
     if not live.waiting.in_window:
@@ -145,13 +151,19 @@ class Picking:
 
         The click counts if its question is still open: the same decision (a
         window round keeps it while others answer) and the same legal choices.
-        Otherwise the picker is redrawn at the current question, saying why.
+        In a window the game names across its rounds (a negotiation), the same
+        window and the same choices are enough: a helper's card and price, half
+        picked, survive a new round that others' moves started. Otherwise the
+        picker is redrawn at the current question, saying why.
         """
         player = interaction.user.id
         async with self._answers.locked(interaction, match_id, update=True):
             live = await self._matches.load(match_id)
             try:
-                live = check_turn(live, player, decision)
+                named = _named_window(live)
+                if named and live is not None and player not in live.waiting.actors:
+                    raise StaleTurn()  # asked nothing now: the question is over for them
+                live = check_turn(live, player, None if named else decision)
                 legal, fingerprint = self._legal.get(live, player)
                 if fingerprint != legal_print:
                     raise StaleTurn()
@@ -177,7 +189,7 @@ class Picking:
             def prepare(outcome: MoveOutcome) -> None:
                 built.append(self._after_pick([outcome], player, welcome))
 
-            outcomes = await self._moves.play(match_id, player, step.action, decision=decision, prepare=prepare)
+            outcomes = await self._moves.play(match_id, player, step.action, decision=live.decision, prepare=prepare)
             # Sent only now, the move committed; rebuilt if automatic passes followed it.
             reply = built[0] if built and len(outcomes) == 1 else self._after_pick(outcomes, player, welcome)
             follow = await self._answers.after_commit(

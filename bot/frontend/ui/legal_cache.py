@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from bot.frontend.ui.render import legal_fingerprint
+from bot.frontend.ui.render import picker_print
 from bot.kernel.contract import Action
 
 #: Decisions remembered: a few per live match being clicked through right now is plenty.
@@ -36,7 +36,7 @@ class LegalCache:
             self._entries.move_to_end(key)
             return entry[1], entry[2]
         legal = live.game.rules.legal_actions(live.state, player)
-        fingerprint = legal_fingerprint(legal)
+        fingerprint = picker_print(live, legal)
         self._entries[key] = (live.state, legal, fingerprint)
         if len(self._entries) > self._keep:
             self._entries.popitem(last=False)

@@ -494,7 +494,7 @@ def window_prompt(
     answers = one_tap_answers(legal, passing, BUTTON_CHOICES - 1) if legal else None
     listed: list[str] = []
     if answers:
-        fingerprint = legal_fingerprint(legal or ())
+        fingerprint = picker_print(live, legal or ())
         respond: list[discord.ui.Item[Any]] = []
         for offer in answers:
             about = offer.via or offer.choice  # the card, when a button takes it with its target
@@ -748,7 +748,7 @@ def picker_message(
     caller has it already), so a click is applied only to the question it was asked for.
     """
     game, state = live.game, live.state
-    legal = fingerprint if fingerprint is not None else legal_fingerprint(step.all_legal)
+    legal = fingerprint if fingerprint is not None else picker_print(live, step.all_legal)
     question = _clip(
         game.presenter.question(state, player, step.key, step.context, shown_names(live.record.names)), QUESTION_LIMIT
     )
@@ -824,6 +824,16 @@ def legal_fingerprint(legal: Sequence[Any]) -> str:
     """Six hex digits naming a list of legal actions: a picker's options mean what they meant when sent."""
     digest = hashlib.blake2b(json.dumps(list(legal), sort_keys=True, default=str).encode(), digest_size=3)
     return digest.hexdigest()
+
+
+def picker_print(live: LiveMatch, legal: Sequence[Any]) -> str:
+    """The print a picker's ids carry: its legal actions and, in a window the game names across its rounds
+    (``Window.key``, a negotiation), that window. A click counts while the print is today's: there, a pick
+    half made survives a new round that leaves the player's own choices as they were (a rival's counter)."""
+    window = live.waiting.window if live.state is not None else None
+    if window is not None and window.key is not None:
+        return legal_fingerprint([window.key, *legal])
+    return legal_fingerprint(legal)
 
 
 def choice_label(live: LiveMatch, player: int, key: str, value: Any) -> str:
