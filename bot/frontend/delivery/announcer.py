@@ -28,7 +28,7 @@ from bot.frontend.compose import Composed
 from bot.frontend.delivery.channels import Channels
 from bot.frontend.delivery.decision_prompts import IN_EXCHANGE, DecisionPrompts
 from bot.frontend.delivery.hand_dms import HandDMs
-from bot.frontend.delivery.pickers import OpenPickers, edit_original
+from bot.frontend.delivery.pickers import TOKEN_LIFETIME, OpenPickers, edit_original
 from bot.frontend.delivery.pings import Pings
 from bot.frontend.delivery.private_news import own_moves_only, private_lines
 from bot.frontend.delivery.ratelimit import install_pacer
@@ -366,10 +366,9 @@ class Announcer:
         ``within``: only if that click is their newest and at most this old (they are looking at it now);
         ``outcomes``: the moves that brought the question, their public lines said above it.
         """
-        if within is None:
-            reply = self._pickers.in_channel(live.id, player, self._bot)
-        else:
-            reply = self._pickers.in_channel(live.id, player, self._bot, within=within)
+        reply = self._pickers.in_channel(
+            live.id, player, self._bot, within=TOKEN_LIFETIME if within is None else within
+        )
         if reply is None or live.state is None:
             return False
         legal = live.game.rules.legal_actions(live.state, player)
