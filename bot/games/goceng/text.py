@@ -241,11 +241,12 @@ RULES: tuple[str, ...] = (
     ),
     N_(
         "**Extra Power.** On your battle turn you may ask for help once per card you owe. Everyone "
-        "outside the battle is asked privately. A helper offers a fitting card from their hand at one of "
-        "a few prices up to what you can pay, and may change or withdraw it until you decide. Everyone "
+        "outside the battle is asked privately. A helper offers a fitting card from their hand at any "
+        "whole price from 0 up to what you can pay, and may change or withdraw it until you decide. Everyone "
         "sees who offers and at what price; only you and the helper see the card. You accept one offer "
         "(you pay the helper, the card joins your line), answer one with a lower price of your own "
-        "(the helper sells at it or refuses), or take none and play on alone or lose. When the window's "
+        "(the helper sells at it or refuses), or take none at any time, before any offer arrives too, and "
+        "play on alone or lose. When the window's "
         "time runs out, no offer is taken. An Ajian card given as Extra Power works for the helper."
     ),
     N_(
