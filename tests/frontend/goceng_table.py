@@ -85,7 +85,8 @@ async def prompt_pick(table: GameTable, player: int, action: dict) -> Any:
     live = await table.live()
     legal = live.game.rules.legal_actions(live.state, player)
     prompt = table.world.dm_messages(player)[-1]
-    if any(c.startswith(("pkb:", "pks:")) for c in prompt.custom_ids()):
+    ids = prompt.custom_ids()
+    if any(c.startswith(("pkb:", "pks:")) for c in ids) and not any(c.startswith("act:") for c in ids):
         return await seat.click_through(
             table.world, table.bot, player, prompt, legal, action, after_click=table._clicked
         )

@@ -168,3 +168,22 @@ async def test_a_helpers_half_made_offer_survives_rival_offers_a_stand_and_a_cou
     assert not [c.text for c in table.clicks[clicks:] if "question changed" in c.text or "over" in c.text]
     live = await table.live()
     assert any(o["player"] == a and o["price"] == wanted["price"] for o in live.state.battle.window.stack)
+
+
+async def test_a_helper_sells_at_a_counter_offer_with_one_click_from_the_notification(table):
+    """A yes or no is one tap: the countered helper's prompt carries "Sell for 0 silver" beside Refuse (its Pass)
+    and Respond… (for a new price)."""
+    battler, a, b = await help_asked(table)
+    live = await table.live()
+    await prompt_pick(table, b, offers_of(live, b)[-1])
+    await prompt_pick(table, b, {"type": "stand"})
+    await prompt_pick(table, battler, {"type": "counter", "helper": b, "price": 0})
+    live = await table.live()
+    prompt = table.world.dm_messages(b)[-1]
+    sell = seat.one_tap(prompt, live.game.rules.legal_actions(live.state, b), {"type": "take_counter"})
+    assert sell is not None and any(c.startswith("act:") for c in prompt.custom_ids()), prompt.custom_ids()
+    coins = live.state.coins[battler]
+    await table.click(b, prompt, sell)
+    live = await table.live()
+    assert live.state.battle is None or live.state.battle.window is None  # the deal is done, at 0 silver
+    assert live.state.coins[battler] == coins

@@ -54,9 +54,11 @@ class MoveSample:
 
 
 def _shows_root(message: FakeMessage, match_id: int, decision: int, legal: str) -> bool:
-    """Whether the message shows the first step of this decision's picker."""
+    """Whether the message shows the first step of this decision's picker (a prompt with Respond… carries only a
+    few of its answers: not a picker)."""
     root = (f"pkb:{match_id}:{decision}:{legal}::", f"pks:{match_id}:{decision}:{legal}::")
-    return any(cid.startswith(root) for cid in message.custom_ids())
+    ids = message.custom_ids()
+    return any(cid.startswith(root) for cid in ids) and not any(cid.startswith("act:") for cid in ids)
 
 
 def act_on(message: FakeMessage, match_id: int, decision: int) -> str:
@@ -123,7 +125,7 @@ class Driver:
         if prompt is None:
             return None, 0
         if _shows_root(prompt, match_id, decision, legal):
-            return prompt, 0
+            return prompt, 0  # a decider's prompt: its choices are the picker's first step
         respond = next((cid for cid in prompt.custom_ids() if cid.startswith(f"act:{match_id}:")), None)
         if respond is None:
             return None, 0

@@ -127,9 +127,9 @@ class WindowPrompts:
                     lines,
                     guild_name=self._channels.guild_name(live),
                     print_=keyed_print(live, legal),
-                    # A window named across its rounds (a negotiation) moves its answers while the prompt stands:
-                    # its Respond… opens them as they are then, where buttons could be a round old.
-                    legal=legal if window is None or window.key is None else None,
+                    # In a window named across its rounds (a negotiation) a button's print carries the window, so
+                    # it answers for as long as the player's own choices stay as they were.
+                    legal=legal,
                 )
         previous = (await self._shown.sent(live, PROMPT)).get(player)
         answered = (live.id, player) in self._answered

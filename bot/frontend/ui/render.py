@@ -514,7 +514,10 @@ def window_prompt(
                 PickButton.make(live.id, live.decision, fingerprint, offer.path, offer.choice.index, label=label)
             )
     else:
-        respond = [ActButton.make(live.id, live.decision, label=t("Respond…"))]
+        respond = [  # a yes or no first, Respond… for the rest
+            *_single_moves(live, player, legal or (), passing),
+            ActButton.make(live.id, live.decision, label=t("Respond…")),
+        ]
     body = [f"⚡ **{question}**", what_happened(news, limit=2), "\n".join(dict.fromkeys(listed)), where]
     view = _static_view(
         *respond,
@@ -522,6 +525,29 @@ def window_prompt(
         PrefButton.make(live.id, "skip", True),
     )
     return Rendered(content="\n".join(line for line in body if line), view=view)
+
+
+#: A prompt whose answers do not all fit as buttons carries at most this many kinds of answer that are one move.
+SINGLE_MOVES = 2
+
+
+def _single_moves(live: LiveMatch, player: int, legal: Sequence[Any], passing: Any) -> list[discord.ui.Item[Any]]:
+    """Beside Respond…, the kinds of answer that are one move each ("Sell at the counter-offer"), as buttons:
+    a yes or no is one tap from the notification while the rest (a new price) opens the picker."""
+    if not legal:
+        return []
+    root = walk(legal, ())
+    if root.key != "type":
+        return []
+    fingerprint = picker_print(live, legal)
+    buttons: list[discord.ui.Item[Any]] = []
+    for choice in root.choices:
+        action = walk(legal, (choice.index,)).action
+        if action is None or choice.value == passing or len(buttons) == SINGLE_MOVES:
+            continue
+        label = clip(_option_label(live.game.presenter.action_label(live.state, player, action)), BUTTON_LIMIT)
+        buttons.append(PickButton.make(live.id, live.decision, fingerprint, (), choice.index, label=label))
+    return buttons
 
 
 def _offer_label(live: LiveMatch, player: int, offer: Offer, action: Any = None, unasked: Sequence[str] = ()) -> str:
