@@ -143,7 +143,7 @@ async def test_a_battler_with_closed_dms_negotiates_through_the_table(tables, db
     await table.open_and_start()
     live = await table.play_out(until=negotiation_ahead(1, battler=closed))
     assert live is not None
-    await table.act(closed, {"type": "ask_help"})
+    asked = await table.act(closed, {"type": "ask_help"})
     live = await table.live()
     helper = next(p for p in sorted(live.waiting.actors) if offers_of(live, p))
     for other in sorted(live.waiting.actors - {helper, closed}):
@@ -151,6 +151,11 @@ async def test_a_battler_with_closed_dms_negotiates_through_the_table(tables, db
     offer = offers_of(await table.live(), helper)[0]
     await prompt_pick(table, helper, offer)
     assert table.world.dm_messages(closed) == []
+    # No DM can tell them: the picker they asked from shows the offer as it arrives, its Accept right there.
+    live = await table.live()
+    picker = table.world.message(asked.message.id)
+    assert seat.one_tap(picker, live.game.rules.legal_actions(live.state, closed), {"type": "accept", "helper": helper})
+    assert live.name_of(helper) in picker.text
     # The ephemeral route: Take action on the table opens the picker with the offer to accept.
     record = await table.act(closed, {"type": "accept", "helper": helper}, via="table")
     assert record.ephemeral

@@ -258,6 +258,7 @@ class Announcer:
                 )
             elif live.waiting.in_window:
                 told = await self.prompts.update(live, outcomes)
+                await self._show_decider_without_dms(live, outcomes, replied)
             await self.decisions.settle(live)  # prompts whose decision is over ask nothing now
             own = own_moves_only(outcomes)
             told |= own  # the mover's reply showed them their move's private lines
@@ -383,6 +384,18 @@ class Announcer:
             log.debug("could not bring a picker up to date: %s", exc)
             return False
         return True
+
+    async def _show_decider_without_dms(
+        self, live: LiveMatch, outcomes: Sequence[MoveOutcome], replied: int | None
+    ) -> None:
+        """A window's decider whose DMs are closed learns of each new answer on their picker under the table (a
+        battler's offers, as they arrive), since no prompt can reach them: brought up in place, for free."""
+        window = live.waiting.window
+        decider = window.decider if window is not None else None
+        if decider is None or decider == replied or decider not in live.record.dm_closed:
+            return
+        if decider in live.waiting.actors and not live.ai_controls(decider):
+            await self._bring_up_picker(live, decider, outcomes=outcomes)
 
     async def _prompt_decision(self, live: LiveMatch, player: int, outcomes: Sequence[MoveOutcome]) -> bool:
         """A decision the channel mentioned ``player`` for already this turn, told in a DM; whether it went out."""
