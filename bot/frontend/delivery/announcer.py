@@ -28,7 +28,7 @@ from bot.frontend.compose import Composed
 from bot.frontend.delivery.channels import Channels
 from bot.frontend.delivery.decision_prompts import IN_EXCHANGE, DecisionPrompts
 from bot.frontend.delivery.hand_dms import HandDMs
-from bot.frontend.delivery.pickers import TOKEN_LIFETIME, OpenPickers, edit_original
+from bot.frontend.delivery.pickers import OpenPickers, edit_original
 from bot.frontend.delivery.pings import Pings
 from bot.frontend.delivery.private_news import own_moves_only, private_lines
 from bot.frontend.delivery.ratelimit import install_pacer
@@ -343,13 +343,14 @@ class Announcer:
             if player not in mentions.mentioned:
                 await self._mention(live, player, click, lines)
                 if player != replied:
-                    await self._bring_up_picker(live, player)
+                    await self._bring_up_picker(live, player, self._pickers.in_channel(live.id, player, self._bot))
                 return set()
             if mentions.ping_for != player:
                 await self.clear_ping(live)
             if player == replied:
                 return set()
-            if await self._bring_up_picker(live, player, within=IN_EXCHANGE, outcomes=outcomes):
+            at_table = self._pickers.in_channel_lately(live.id, player, IN_EXCHANGE, self._bot)
+            if await self._bring_up_picker(live, player, at_table, outcomes):
                 return set()  # still at the table: the next question comes up where they are looking
             if not await self._prompt_decision(live, player, outcomes):
                 await self._mention(live, player, click, lines)
@@ -358,18 +359,15 @@ class Announcer:
         return set()
 
     async def _bring_up_picker(
-        self, live: LiveMatch, player: int, *, within: float | None = None, outcomes: Sequence[MoveOutcome] = ()
+        self, live: LiveMatch, player: int, reply: discord.Webhook | None, outcomes: Sequence[MoveOutcome] = ()
     ) -> bool:
         """The picker under the table they last used (folded to "✅ Done." by their last move) asks the new
         question in place, through the token of their last click on it: no Take action, no new message. Free of
         the global rate limit; False if that token has run out or the edit failed.
 
-        ``within``: only if that click is their newest and at most this old (they are looking at it now);
+        ``reply``: that click's reply (``OpenPickers.in_channel`` or ``in_channel_lately``), None if there is none;
         ``outcomes``: the moves that brought the question, their public lines said above it.
         """
-        reply = self._pickers.in_channel(
-            live.id, player, self._bot, within=TOKEN_LIFETIME if within is None else within
-        )
         if reply is None or live.state is None:
             return False
         legal = live.game.rules.legal_actions(live.state, player)
@@ -395,7 +393,7 @@ class Announcer:
         if decider is None or decider == replied or decider not in live.record.dm_closed:
             return
         if decider in live.waiting.actors and not live.ai_controls(decider):
-            await self._bring_up_picker(live, decider, outcomes=outcomes)
+            await self._bring_up_picker(live, decider, self._pickers.in_channel(live.id, decider, self._bot), outcomes)
 
     async def _prompt_decision(self, live: LiveMatch, player: int, outcomes: Sequence[MoveOutcome]) -> bool:
         """A decision the channel mentioned ``player`` for already this turn, told in a DM; whether it went out."""

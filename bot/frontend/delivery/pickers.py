@@ -101,18 +101,22 @@ class OpenPickers:
             return None
         return discord.Webhook.partial(handle.application_id, handle.token, client=client)
 
-    def in_channel(
-        self, match_id: int, player: int, client: discord.Client, *, within: float = TOKEN_LIFETIME
-    ) -> discord.Webhook | None:
+    def in_channel(self, match_id: int, player: int, client: discord.Client) -> discord.Webhook | None:
         """The reply of the player's newest click on a picker in the channel (a DM prompt has a life of its own:
-        ``bot.frontend.delivery.decision_prompts``), if its token lives; ``within``: if that click is at most
-        this many seconds old and nothing newer was clicked since (they are looking at it now)."""
+        ``bot.frontend.delivery.decision_prompts``), if its token lives."""
         handle = self._channel.get((match_id, player))
-        if handle is None or self._clock.now() - handle.at > min(within, TOKEN_LIFETIME):
-            return None
-        if within < TOKEN_LIFETIME and self._open.get((match_id, player)) is not handle:
+        if handle is None or self._clock.now() - handle.at > TOKEN_LIFETIME:
             return None
         return discord.Webhook.partial(handle.application_id, handle.token, client=client)
+
+    def in_channel_lately(
+        self, match_id: int, player: int, seconds: float, client: discord.Client
+    ) -> discord.Webhook | None:
+        """That reply, if the click was the player's newest and at most ``seconds`` ago: they are looking at it."""
+        handle = self._channel.get((match_id, player))
+        if handle is None or self._open.get((match_id, player)) is not handle:
+            return None
+        return self.in_channel(match_id, player, client) if self._clock.now() - handle.at <= seconds else None
 
     def _keep(self, match_id: int, player: int, interaction: discord.Interaction[Any], *, in_place: bool) -> None:
         clicked = interaction.message.id if in_place and interaction.message is not None else None

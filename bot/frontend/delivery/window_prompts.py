@@ -44,18 +44,10 @@ async def all_of(sends: Iterable[Awaitable[Any]]) -> list[Any]:
 PROMPT = "prompt"
 
 
-def prompt_print(live: LiveMatch, legal: Sequence[Any]) -> str:
-    """Six hex digits naming a window prompt's question: its window (across rounds, when the game names
-    it with ``Window.key``) and the player's choices in it. Equal prints: the prompt still asks it."""
-    window = live.waiting.window
-    return render.legal_fingerprint([window.key if window is not None else None, *legal])
-
-
 def keyed_print(live: LiveMatch, legal: Sequence[Any]) -> str | None:
     """The question's print when the open window is named across its rounds (``Window.key``): only
     then may a prompt outlive its round, so only then does its Pass carry the print. Else None."""
-    window = live.waiting.window
-    return prompt_print(live, legal) if window is not None and window.key is not None else None
+    return render.picker_print(live, legal) if render.named_window(live) is not None else None
 
 
 def asked_again(live: LiveMatch) -> set[int]:
@@ -110,7 +102,7 @@ class WindowPrompts:
         if player in live.record.dm_closed or player <= 0:
             return False  # they see the table's quiet line and answer with Take action
         legal = live.game.rules.legal_actions(live.state, player)
-        fingerprint = prompt_print(live, legal)
+        fingerprint = render.picker_print(live, legal)
         window = live.waiting.window
         outcomes = list(outcomes)
         async with self._channels.in_private(live, player) as locale:
@@ -191,7 +183,7 @@ class WindowPrompts:
         """The player's open prompt shows their current choices (their reply, or their own move's picker)."""
         key = (live.id, player)
         if key in self._prompted:
-            self._prompted[key] = prompt_print(live, live.game.rules.legal_actions(live.state, player))
+            self._prompted[key] = render.picker_print(live, live.game.rules.legal_actions(live.state, player))
 
     def still_asks(self, live: LiveMatch, player: int, outcomes: Iterable[MoveOutcome]) -> bool:
         """Whether the player's open prompt asks what they are asked now: a new round of the same window
@@ -220,7 +212,7 @@ class WindowPrompts:
             if live.ai_controls(player):
                 continue
             key = (live.id, player)
-            if self._prompted.get(key) == prompt_print(live, live.game.rules.legal_actions(live.state, player)):
+            if self._prompted.get(key) == render.picker_print(live, live.game.rules.legal_actions(live.state, player)):
                 continue
             asked.append(player)
             prompts.append(self.prompt(live, player, lines, outcomes, quietly=not private_lines(outcomes, player)))

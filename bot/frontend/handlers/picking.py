@@ -34,12 +34,6 @@ Interaction = discord.Interaction[Any]
 WELCOME_BACK = N_("👋 Welcome back: your seat is yours again.")
 
 
-def _named_window(live: LiveMatch | None) -> bool:
-    """Whether a window the game names across its rounds is open (its pickers' prints carry that name)."""
-    window = live.waiting.window if live is not None and live.state is not None else None
-    return window is not None and window.key is not None
-
-
 def respond_path(live: LiveMatch, player: int, legal: list[Any]) -> tuple[int, ...]:
     """Where Respond… opens the picker (``picker.respond_path``, with the game's pass)."""
     if not live.waiting.in_window:
@@ -160,7 +154,7 @@ class Picking:
         async with self._answers.locked(interaction, match_id, update=True):
             live = await self._matches.load(match_id)
             try:
-                named = _named_window(live)
+                named = render.named_window(live) is not None
                 if named and live is not None and player not in live.waiting.actors:
                     raise StaleTurn()  # asked nothing now: the question is over for them
                 live = check_turn(live, player, None if named else decision)

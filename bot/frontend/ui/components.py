@@ -241,7 +241,7 @@ class PassButton(
 ):
     """One click to pass in a response window, straight from its notification.
 
-    ``print`` (see ``bot.frontend.delivery.window_prompts.prompt_print``) names the question the prompt asked:
+    ``print`` (see ``bot.frontend.ui.render.picker_print``) names the question the prompt asked:
     in a later round of the same window with the same choices, the pass still counts (the prompt was left
     as it was).
     """

@@ -564,9 +564,7 @@ def _offer_label(live: LiveMatch, player: int, offer: Offer, action: Any = None,
         return label
     through = [(via.key, via.value)]
     if unasked and action:  # with what it plays that was never asked, in the move's own order
-        order = list(action)
-        keys = sorted([via.key, *unasked], key=lambda key: order.index(key) if key in order else len(order))
-        through = [(key, via.value if key == via.key else action[key]) for key in keys]
+        through = [(key, value) for key, value in action.items() if key == via.key or key in unasked]
     # a choice's "…" says more is asked; here what is asked follows it
     head = " › ".join(_option_label(choice_label(live, player, k, v)).rstrip("…").rstrip() for k, v in through)
     # What sets the button apart is its option: the shared choice before it gives way ("DENGKI now (no… › Budi").
@@ -852,14 +850,19 @@ def legal_fingerprint(legal: Sequence[Any]) -> str:
     return digest.hexdigest()
 
 
+def named_window(live: LiveMatch | None) -> Any:
+    """The key of the open window when the game names it across its rounds (``Window.key``: a negotiation),
+    else None."""
+    window = live.waiting.window if live is not None and live.state is not None else None
+    return window.key if window is not None else None
+
+
 def picker_print(live: LiveMatch, legal: Sequence[Any]) -> str:
     """The print a picker's ids carry: its legal actions and, in a window the game names across its rounds
     (``Window.key``, a negotiation), that window. A click counts while the print is today's: there, a pick
     half made survives a new round that leaves the player's own choices as they were (a rival's counter)."""
-    window = live.waiting.window if live.state is not None else None
-    if window is not None and window.key is not None:
-        return legal_fingerprint([window.key, *legal])
-    return legal_fingerprint(legal)
+    key = named_window(live)
+    return legal_fingerprint(legal if key is None else [key, *legal])
 
 
 def choice_label(live: LiveMatch, player: int, key: str, value: Any) -> str:

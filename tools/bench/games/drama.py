@@ -35,7 +35,7 @@ from typing import Any
 
 from bot.frontend.ui.components import LobbyButton, PassButton, PickButton
 from bot.frontend.ui.picker import walk
-from bot.frontend.ui.render import legal_fingerprint
+from bot.frontend.ui.render import picker_print
 from bot.kernel.contract import Action
 from bot.kernel.module import get_game
 from bot.kernel.rng import Rng
@@ -117,7 +117,7 @@ async def _click_move(arena: Arena, live: Any, player: int, action: Action, pick
     """
     match_id, decision = live.id, live.decision
     legal = live.game.rules.legal_actions(live.state, player)
-    fingerprint = legal_fingerprint(legal)
+    fingerprint = picker_print(live, legal)
     clicks, message = 0, _open_picker(pickers, player, match_id, decision, fingerprint)
     prompt = _prompt(arena, player, match_id, decision) if live.waiting.in_window else None
     if prompt is not None and action == live.game.rules.timeout_action(live.state, player):
