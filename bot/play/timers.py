@@ -54,7 +54,18 @@ def ai_actor(live: LiveMatch) -> PlayerId | None:
 
 
 def humans_waited_on(live: LiveMatch) -> list[PlayerId]:
-    return [p for p in sorted(live.waiting.actors) if not live.ai_controls(p)]
+    """The people a halfway reminder goes to: those the table waits for.
+
+    In a window with a decider (a battler weighing offers) that is the decider alone, once there is something
+    to weigh: the others' silence is an answer they may leave (no offer), and a window that comes back again
+    and again would remind them each time; a decider whose only choice is what its silence does waits for them.
+    """
+    window = live.waiting.window
+    waited = sorted(live.waiting.actors)
+    if window is not None and window.decider is not None and window.decider in live.waiting.actors:
+        waits = waits_for_others(live.game.rules, live.state, window.decider)
+        waited = [] if waits else [window.decider]
+    return [p for p in waited if not live.ai_controls(p)]
 
 
 def next_wake(live: LiveMatch, settings: GuildSettings, now: float) -> Wake | None:

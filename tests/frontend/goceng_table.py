@@ -79,14 +79,34 @@ def offers_of(live: Any, player: int) -> list[dict]:
     return [a for a in live.game.rules.legal_actions(live.state, player) if a["type"] == "offer"]
 
 
+def _answers_here(message: Any) -> bool:
+    """Whether ``message`` shows choices to click right there (a picker's step, not a prompt's Respond…)."""
+    ids = message.custom_ids()
+    return any(c.startswith(("pkb:", "pks:")) for c in ids) and not any(c.startswith("act:") for c in ids)
+
+
+def waiting_at(table: GameTable, player: int) -> Any | None:
+    """The message of ``player``'s newest click, as it is now, if it shows choices: where they wait (a battler
+    who asked for help watches the picker they asked from, and the offers come up on it)."""
+    record = next((r for r in reversed(table.clicks) if r.user_id == player and r.message is not None), None)
+    if record is None:
+        return None
+    message = table.world.message(record.message.id)
+    return message if message is not None and not message.deleted and _answers_here(message) else None
+
+
 async def prompt_pick(table: GameTable, player: int, action: dict) -> Any:
-    """Answer from ``player``'s newest DM: a decider prompt is clicked through as it stands;
-    a responder's prompt through Respond… and the picker."""
+    """Answer where ``player`` is asked: their newest DM, clicked through as it stands when it shows their choices
+    (a decider's prompt), else the message they wait at (``waiting_at``), else a responder's prompt through
+    Respond… and the picker."""
     live = await table.live()
     legal = live.game.rules.legal_actions(live.state, player)
-    prompt = table.world.dm_messages(player)[-1]
-    ids = prompt.custom_ids()
-    if any(c.startswith(("pkb:", "pks:")) for c in ids) and not any(c.startswith("act:") for c in ids):
+    dms = table.world.dm_messages(player)
+    prompt = dms[-1] if dms else None
+    if prompt is None or not _answers_here(prompt):
+        asks = prompt is not None and any(c.startswith("act:") for c in prompt.custom_ids())
+        prompt = None if asks else waiting_at(table, player)
+    if prompt is not None:
         return await seat.click_through(
             table.world, table.bot, player, prompt, legal, action, after_click=table._clicked
         )

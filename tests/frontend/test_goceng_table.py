@@ -8,7 +8,7 @@ import pytest
 from bot.frontend.ui import render
 from bot.games.goceng.cards import load_cards
 from tests.frontend.any_table import CHANNEL, open_table
-from tests.frontend.goceng_table import help_asked, negotiation_ahead, offers_of, prompt_pick, watch_dms
+from tests.frontend.goceng_table import help_asked, negotiation_ahead, offers_of, prompt_pick, waiting_at, watch_dms
 from tools.sim import seat
 
 
@@ -55,9 +55,24 @@ async def test_a_whole_match_keeps_every_identity_secret_and_battles_quiet(table
     assert "Draw" not in final
 
 
+async def _on_picker(table, player, picker, action):
+    """Click ``action`` through on ``picker`` (the message the player asked from, brought up to date)."""
+    live = await table.live()
+    legal = live.game.rules.legal_actions(live.state, player)
+    message = table.world.message(picker.id)
+    return await seat.click_through(table.world, table.bot, player, message, legal, action, after_click=table._clicked)
+
+
+def _negotiation_dms(table, player):
+    """The player's DMs of the match that are not their hand DM (the first one)."""
+    return table.world.dm_messages(player)[1:]
+
+
 async def test_a_negotiation_through_dm_prompts(tables, db_path, clock):
     """Two helpers compete; one revises, the other withdraws; a counter is refused, an offer accepted;
-    in a later window a counter is taken. The battler is told of each offer as it arrives."""
+    in a later window a counter is taken. The battler sees each offer arrive on the picker they asked
+    from (no DM); each helper has one negotiation DM for the whole match, edited in place, that
+    notifies again only for a counter-offer they must answer away from it."""
     table = await _open(tables, db_path, clock, 4, 0, seed=5)
     dm_leaks = watch_dms(table)
     await table.open_and_start()
@@ -66,60 +81,75 @@ async def test_a_negotiation_through_dm_prompts(tables, db_path, clock):
     battler = live.state.battle.holder
     helpers = sorted(p for p in live.state.players if p not in (live.state.battle.attacker, live.state.battle.defender))
     a, b = helpers
-    await table.act(battler, {"type": "ask_help"})
+    asked = await table.act(battler, {"type": "ask_help"}, via="table")
+    picker = asked.message
     live = await table.live()
     assert live.waiting.actors == {battler, a, b}  # everyone outside the battle is asked; the battler may take none
     assert table.world.message(table.table_id).text.count("<@") <= 1
     before = len(table.world.dm_messages(battler))
+    assert [len(_negotiation_dms(table, h)) for h in (a, b)] == [1, 1]  # each helper's negotiation DM, posted
 
     high = offers_of(live, a)[-1]
     await prompt_pick(table, a, high)
-    prompts = [m for m in table.world.dm_messages(battler) if "You decide" in (m.content or "")]
-    # told at once, by a new prompt (it notifies); until then their picker asked them to wait or take none
-    assert len(prompts) == 1 and len(table.world.dm_messages(battler)) == before + 1
-    card_name = next(line for line in prompts[0].content.splitlines() if "'s offer:" in line)
-    table_text = table.world.message(table.table_id).text
+    shown = table.world.message(picker.id).text
+    # The offer comes up where the battler waits (the picker they asked from), its card named: no DM at all.
+    assert len(table.world.dm_messages(battler)) == before
+    assert "1 offer for your line" in shown
     name = live.record.names[a]
-    assert (
-        f"└ 🤝 offers: {name} 🪙{high['price']}" in table_text
-        and f"{name} offers a card: {high['price']} silver" in table_text
-    )
-    assert card_name.split(": ", 1)[1] not in table_text
+    assert any(line.startswith(f"🤝 Offers: {name} ") and "→" in line for line in shown.splitlines())  # its card
+    table_text = table.world.message(table.table_id).text
+    offers_line = f"└ 🤝 offers: {name} 🪙{high['price']}"
+    assert offers_line in table_text and f"{name} offers a card: {high['price']} silver" in table_text
+    assert all("→" not in line for line in table_text.splitlines() if "offers" in line)  # the card stays private
 
+    b_dm = _negotiation_dms(table, b)[0]
     await prompt_pick(table, b, offers_of(await table.live(), b)[0])
     live = await table.live()
-    assert len([m for m in table.world.dm_messages(battler) if "You decide" in (m.content or "")]) == 1
-    assert "2 offers for your line" in table.world.dm_messages(battler)[-1].text  # replaced, not piled up
+    assert "2 offers for your line" in table.world.message(picker.id).text
+    assert len(table.world.dm_messages(battler)) == before
 
     lower = max(
         (o for o in offers_of(live, a) if o["card"] == high["card"] and o["price"] < high["price"]),
         key=lambda o: o["price"],
     )
-    await table.act(a, lower)  # a revision, from a's own picker
+    await table.act(a, lower, via="table")  # a revision, from a's own picker under the table
     await table.act(b, {"type": "withdraw"})
     live = await table.live()
     assert [o["player"] for o in live.state.battle.window.stack] == [a]
-    assert "1 offer for your line" in table.world.dm_messages(battler)[-1].text
+    assert "1 offer for your line" in table.world.message(picker.id).text
+    assert _negotiation_dms(table, b) == [b_dm] and not b_dm.deleted  # one DM, edited, never a second
 
     assert lower["price"] > 0
-    await prompt_pick(table, battler, {"type": "counter", "helper": a, "price": 0})
+    a_dms = len(table.world.dm_messages(a))
+    await _on_picker(table, battler, picker, {"type": "counter", "helper": a, "price": 0})
+    # a must decide something new and is not looking at their DM: a new one notifies them (the old one goes)
     assert "sell?" in table.world.dm_messages(a)[-1].text
+    assert len(table.world.dm_messages(a)) == a_dms
     await prompt_pick(table, a, {"type": "refuse_counter"})
     assert "refuses: still" in table.world.message(table.table_id).text
     live = await table.live()
     coins = dict(live.state.coins)
-    await prompt_pick(table, battler, {"type": "accept", "helper": a})
+    await _on_picker(table, battler, picker, {"type": "accept", "helper": a})
     live = await table.live()
     assert live.state.battle is None or live.state.battle.window is None
     assert coins[battler] - live.state.coins[battler] == lower["price"]
+    await table.world.settle()
+    for helper in (a, b):  # at rest: how the window ended, no buttons, nothing else left behind
+        (rest,) = _negotiation_dms(table, helper)
+        assert f"takes {live.name_of(a)}'s" in rest.text and "Closed" in rest.text and not rest.custom_ids()
     assert dm_leaks == []
 
-    # a later window: a counter-offer taken closes the deal at the lower price
+    # a later window: the same negotiation DMs ask again, edited in place; a counter-offer taken closes the deal
     live = await table.play_out(until=negotiation_ahead(1))
     assert live is not None
     battler = live.state.battle.holder
+    resting = {p: _negotiation_dms(table, p) for p in table.humans if p != battler}
     await table.act(battler, {"type": "ask_help"})
     live = await table.live()
+    for player in sorted(live.waiting.actors - {battler}):
+        if resting[player]:
+            assert _negotiation_dms(table, player) == resting[player]  # edited, not posted: no new notification
+            assert any(c.startswith("pass:") for c in resting[player][0].custom_ids())
     helper = next(p for p in sorted(live.waiting.actors) if offers_of(live, p))
     for other in sorted(live.waiting.actors - {helper, battler}):
         await prompt_pick(table, other, {"type": "decline"})
@@ -127,7 +157,7 @@ async def test_a_negotiation_through_dm_prompts(tables, db_path, clock):
     live = await table.live()
     price = live.state.battle.window.stack[0]["price"]
     coins = dict(live.state.coins)
-    await prompt_pick(table, battler, {"type": "counter", "helper": helper, "price": 0})
+    await table.act(battler, {"type": "counter", "helper": helper, "price": 0})
     await prompt_pick(table, helper, {"type": "take_counter"})
     live = await table.live()
     assert live.state.coins[battler] == coins[battler] and price > 0
@@ -174,12 +204,12 @@ async def test_a_restart_mid_negotiation_keeps_the_offers_and_the_old_prompt_ans
     helper = next(p for p in sorted(live.waiting.actors) if offers_of(live, p))
     offer = offers_of(live, helper)[0]
     await prompt_pick(table, helper, offer)
-    prompt = table.world.dm_messages(battler)[-1]
-    assert any(c.startswith("pkb:") for c in prompt.custom_ids())
+    prompt = waiting_at(table, battler)  # the picker the battler asked from, the offer on it
+    assert prompt is not None and any(c.startswith("pkb:") for c in prompt.custom_ids())
     await table.restart(db_path)
     live = await table.live()
     assert live.state.battle.window.stack[0]["player"] == helper  # the offer survived the restart
-    # The prompt sent before the restart still answers: its choices are those of the stored state.
+    # The picker shown before the restart still answers: its choices are those of the stored state.
     fingerprint = render.picker_print(live, live.game.rules.legal_actions(live.state, battler))
     ids = [c for c in table.world.message(prompt.id).custom_ids() if c.startswith("pkb:")]
     assert ids and all(c.split(":")[3] == fingerprint for c in ids)
@@ -229,18 +259,19 @@ async def _help_asked(tables, db_path, clock):
     return (table, *await help_asked(table))
 
 
-async def test_the_battler_reads_an_offer_in_its_prompt_and_the_hand_dm_keeps_it_for_its_next_edit(
+async def test_the_battler_reads_an_offer_on_their_picker_and_the_hand_dm_keeps_it_for_its_next_edit(
     tables, db_path, clock
 ):
-    """The prompt telling the battler of an offer carries its private line (which card): the hand DM is
-    not edited for it too, and shows it from its next edit on."""
+    """The picker the battler asked from shows an offer as it arrives, with its private line (which card): the
+    hand DM is not edited for it too, and shows it from its next edit on."""
     table, battler, a, b = await _help_asked(tables, db_path, clock)
-    hand = next(m for m in table.world.dm_messages(battler) if "You decide" not in (m.content or ""))
+    (hand,) = table.world.dm_messages(battler)
     edits = len(table.world.log.edits_of(hand.id))
 
     await prompt_pick(table, a, offers_of(await table.live(), a)[-1])
-    prompt = [m for m in table.world.dm_messages(battler) if "You decide" in (m.content or "")][-1]
-    card = next(line for line in prompt.content.splitlines() if "'s offer:" in line).split(": ", 1)[1]
+    picker = waiting_at(table, battler)
+    assert picker is not None and table.world.dm_messages(battler) == [hand]
+    card = next(line for line in picker.text.splitlines() if "'s offer:" in line).split(": ", 1)[1]
     assert len(table.world.log.edits_of(hand.id)) == edits, "the hand DM was edited for what the prompt said"
     assert card not in table.world.message(hand.id).text
 
@@ -260,8 +291,8 @@ async def test_a_negotiation_that_sells_nothing_edits_no_helper_hand_dm(tables, 
 
     await prompt_pick(table, a, offers_of(await table.live(), a)[-1])
     await prompt_pick(table, b, {"type": "decline"})
-    prompt = [m for m in table.world.dm_messages(battler) if "You decide" in (m.content or "")][-1]
-    assert "'s offer:" in prompt.content  # the battler reads the card in its prompt
+    picker = waiting_at(table, battler)
+    assert picker is not None and "'s offer:" in picker.text  # the battler reads the card on their picker
     await prompt_pick(table, battler, {"type": "no_help"})
     await table.world.settle()
 
@@ -290,3 +321,29 @@ async def test_the_battler_takes_no_offer_before_any_arrives(tables, db_path, cl
     assert live.state.battle is None or live.state.battle.window is None  # closed, no offer taken
     log = await table.bot.storage.matches.action_log(table.match_id)
     assert [a.action["type"] for a in log if a.player_id == battler][-2:] == ["ask_help", "no_help"]
+
+
+async def test_a_negotiation_reminds_only_a_battler_with_an_offer_to_weigh_and_leaves_no_line(tables, db_path, clock):
+    """Halfway through the window: helpers are never reminded (their silence is an answer, and a window that comes
+    back each exchange would remind them each time); the battler is, once an offer waits on them. The reminder
+    DM goes once the window is over: nothing piles up in anyone's DMs."""
+    table, battler, a, b = await _help_asked(tables, db_path, clock)
+    live = await table.live()
+    dms = {p: [m.id for m in table.world.dm_messages(p)] for p in table.humans}
+    clock.advance((live.record.deadline - clock.now()) / 2 + 1)
+    await table.bot.scheduler.run_due()
+    await table.world.settle()
+    assert {p: [m.id for m in table.world.dm_messages(p)] for p in table.humans} == dms  # no offer: nobody to remind
+
+    await prompt_pick(table, a, offers_of(await table.live(), a)[-1])
+    await table.bot.scheduler.run_due()
+    await table.world.settle()
+    reminder = table.world.dm_messages(battler)[-1]
+    assert "waiting for you" in reminder.text and reminder.id not in dms[battler]
+    for helper in (a, b):
+        assert not any("waiting for you" in m.text for m in table.world.dm_messages(helper))
+
+    await prompt_pick(table, battler, {"type": "accept", "helper": a})
+    await table.world.settle()
+    assert table.world.message(reminder.id) is None or table.world.message(reminder.id).deleted
+    assert [m.id for m in table.world.dm_messages(battler)] == dms[battler]

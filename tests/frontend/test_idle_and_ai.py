@@ -84,6 +84,8 @@ async def test_reminder_timeout_takeover_and_reclaim(table: Table, clock):
     # The deadline: the AI makes the move the clock ran out on, and holds the seat from then on.
     seq = table.live().seq
     await tick(table, clock, turn / 4)
+    await table.world.settle()
+    assert not any("waiting for you" in m.text for m in table.world.dm_messages(away))  # no line left behind
     live = table.live()
     log = await table.bot.storage.matches.action_log(live.id)
     assert table.live().seq == seq + 1 and log[-1].player_id == away

@@ -1,8 +1,7 @@
 """How many live matches one bot token holds under Discord's rate limits, at the pace people play.
 
-One run holds ``matches`` live matches of every registered game at once (the
-table sizes of the whole-match figures: 2 seats for DRUMP, 3 and 6 for the
-others, the 6-seat tables with 2 AI seats), in a world that enforces
+One run holds ``matches`` live matches of every registered game at once (2 seats
+for DRUMP, 3 and 6 for the others, the 6-seat tables with 2 AI seats), in a world that enforces
 Discord's limits (``tools.sim.ratelimit``), on a virtual-time loop: a person
 answers 3 to 15 seconds after a question reaches them, AI seats move after
 the server's AI delay, and those seconds pass without real waiting (see
@@ -52,6 +51,8 @@ from tools.sim import FakeDiscord
 from tools.sim.ratelimit import RateLimits
 from tools.sim.virtual_time import LoopClock
 
+#: The table sizes of a round of tables: the smallest and the full one (the figures' mix since they began).
+CAPACITY_SIZES = (3, 6)
 #: Seconds a person takes to answer, uniformly.
 THINK = (3.0, 15.0)
 CHANNELS_PER_GUILD = 10
@@ -62,10 +63,10 @@ _LIMITED = ("edit", "message", "delete", "dm_open", "dm_post", "dm_patch", "dm_d
 
 
 def plan() -> list[tuple[str, int, int]]:
-    """(game, seats, AI seats) of one round of tables, as in the whole-match figures."""
+    """(game, seats, AI seats) of one round of tables, as in the whole-match figures (at ``CAPACITY_SIZES``)."""
     out = []
     for game in all_games():
-        sizes = table_sizes(game)
+        sizes = table_sizes(game, CAPACITY_SIZES)
         for players in sizes:
             ai = min(2, players - 2) if players == sizes[-1] and len(sizes) > 1 else 0
             out.append((game.name, players, ai))

@@ -1,7 +1,7 @@
 """Whole seeded matches of every registered game: channel mentions, turns, DM prompts and requests.
 
 Every game in ``bot.kernel.module.all_games()`` is played to its end at a few table
-sizes (2 for a two-player game; 3 and 6, or the nearest allowed, otherwise),
+sizes (2 for a two-player game; 3, 4 and 6, or the nearest allowed, otherwise),
 several seeded matches each, through the real bot and the stand-in: ``/<game>
 new`` by the host, Join by every other person, Add AI for the AI seats, Start,
 then each human move clicked through the real picker (from the DM prompt that
@@ -98,9 +98,13 @@ SITUATIONS = tuple(kind for _, kind in PING_KINDS) + ("other message",)
 MENTION_LIMIT = 1.0
 
 
-def table_sizes(game: GameModule) -> list[int]:
-    """2 for a two-player game; otherwise 3 and 6, clamped to what the game allows."""
-    sizes = {min(max(n, game.rules.min_players), game.rules.max_players) for n in (3, 6)}
+#: The table sizes whole matches are played at: the smallest table, the usual one, the full one.
+WHOLE_SIZES = (3, 4, 6)
+
+
+def table_sizes(game: GameModule, among: tuple[int, ...] = WHOLE_SIZES) -> list[int]:
+    """2 for a two-player game; otherwise the sizes ``among``, clamped to what the game allows."""
+    sizes = {min(max(n, game.rules.min_players), game.rules.max_players) for n in among}
     if game.rules.max_players == 2:
         sizes = {2}
     return sorted(sizes)

@@ -32,6 +32,7 @@ from bot.frontend.delivery.pickers import OpenPickers, edit_original
 from bot.frontend.delivery.pings import Pings
 from bot.frontend.delivery.private_news import own_moves_only, private_lines
 from bot.frontend.delivery.ratelimit import install_pacer
+from bot.frontend.delivery.reminder_dms import ReminderDMs
 from bot.frontend.delivery.retry import FAILED
 from bot.frontend.delivery.table_show import TableShow
 from bot.frontend.delivery.table_tokens import TableTokens
@@ -89,7 +90,11 @@ class Announcer:
         #: A response window's private prompts. A DM prompt clicked is edited through that click's token
         #: (each player's newest picker, see ``OpenPickers.reply_to``).
         self.prompts = WindowPrompts(
-            self.channels, self.shown, self.tidying, functools.partial(pickers.reply_to, client=bot)
+            self.channels,
+            self.shown,
+            self.tidying,
+            functools.partial(pickers.reply_to, client=bot),
+            functools.partial(pickers.clicked_lately, client=bot),
         )
         #: Each player's one decision prompt: a decision the channel mentioned them for already this turn
         #: (see ``notify``). Replaced and finished ones are deleted through the player's click when it can.
@@ -100,6 +105,8 @@ class Announcer:
             functools.partial(pickers.reply_to, client=bot),
             functools.partial(pickers.clicked_lately, client=bot),
         )
+        #: The halfway reminders' DMs, deleted once their decision is over.
+        self.reminders = ReminderDMs(self.channels, self.shown, self.tidying)
         #: Called with every committed move as it is announced (the offline demo's transcript listens here).
         self.move_listeners: list[Callable[[MoveOutcome], None]] = []
 
@@ -149,7 +156,8 @@ class Announcer:
             return False  # None: the start itself was never shown (see Table.resume)
         if not await self.refresh_table(live):
             return True
-        await self.fold_prompts(live)  # prompts of a round that may be over; the open one is sent again
+        # Prompts of a round that may be over (their memory is gone): the open one is sent again.
+        await self.prompts.fold(live, everything=True)
         await self.decisions.fold(live)
         await self.notify(live, rec.recent[-2:])
         for player in rec.players:
@@ -170,9 +178,17 @@ class Announcer:
     async def clear_ping(self, live: LiveMatch) -> None:
         await self.pings.clear(live)
 
-    async def fold_prompts(self, live: LiveMatch, *, skip: int | None = None, keep: Set[int] = frozenset()) -> None:
-        """The window round is over: fold its private prompts (see ``WindowPrompts.fold``)."""
-        await self.prompts.fold(live, skip=skip, keep=keep)
+    async def fold_prompts(
+        self,
+        live: LiveMatch,
+        *,
+        skip: int | None = None,
+        keep: Set[int] = frozenset(),
+        outcomes: Sequence[MoveOutcome] = (),
+    ) -> None:
+        """The window round is over: fold its private prompts (see ``WindowPrompts.fold``; ``outcomes``: the
+        moves that closed it, which a negotiation DM at rest shows)."""
+        await self.prompts.fold(live, skip=skip, keep=keep, outcomes=outcomes)
 
     # --- private DMs -------------------------------------------------------------
     async def send_hands(self, live: LiveMatch) -> list[int]:
@@ -246,8 +262,12 @@ class Announcer:
             await self.announce_end(live, last.result, "played", notes=notes, click=click)
         else:
             told: set[int] = set()  # prompted just now with these moves' lines, their private ones included
+            shown_to: set[int] = set()  # a decider whose picker was brought up with them
             if any(o.new_decision for o in outcomes):
-                await self.fold_prompts(live, skip=answered, keep=asked_again(live))
+                await self.reminders.settle(live)
+                watching = self.prompts.deciders_on_picker(live)
+                await self.fold_prompts(live, skip=answered, keep=asked_again(live), outcomes=outcomes)
+                await self._close_decider_pickers(live, watching - {replied}, outcomes)
                 told = await self.notify(
                     live,
                     [line for o in outcomes for line in o.public_lines],
@@ -257,12 +277,12 @@ class Announcer:
                     click=click,
                 )
             elif live.waiting.in_window:
-                told = await self.prompts.update(live, outcomes)
-                await self._show_decider_without_dms(live, outcomes, replied)
+                shown_to = await self._show_decider(live, outcomes, replied)
+                told = await self.prompts.update(live, outcomes, shown_to=shown_to) | shown_to
             await self.decisions.settle(live)  # prompts whose decision is over ask nothing now
             own = own_moves_only(outcomes)
             told |= own  # the mover's reply showed them their move's private lines
-            quiet = own | self.prompts.prompted_now(live)
+            quiet = own | self.prompts.prompted_now(live) | shown_to
             for player in live.record.players:
                 if player in quiet and (not notes.get(player) or player in told):
                     # Their prompt told them (private lines and all): the DM keeps the lines for its next edit.
@@ -359,22 +379,37 @@ class Announcer:
         return set()
 
     async def _bring_up_picker(
-        self, live: LiveMatch, player: int, reply: discord.Webhook | None, outcomes: Sequence[MoveOutcome] = ()
+        self,
+        live: LiveMatch,
+        player: int,
+        reply: discord.Webhook | None,
+        outcomes: Sequence[MoveOutcome] = (),
+        *,
+        in_dm: bool = False,
+        privately: bool = False,
     ) -> bool:
         """The picker under the table they last used (folded to "✅ Done." by their last move) asks the new
         question in place, through the token of their last click on it: no Take action, no new message. Free of
         the global rate limit; False if that token has run out or the edit failed.
 
         ``reply``: that click's reply (``OpenPickers.in_channel`` or ``in_channel_lately``), None if there is none;
-        ``outcomes``: the moves that brought the question, their public lines said above it.
+        ``outcomes``: the moves that brought the question, their public lines said above it. ``in_dm``: the click
+        was on a DM prompt, which names its match and server as a decider's prompt does. ``privately``: the
+        moves' lines only the player may read are said too (which card an offer holds), as a prompt says them.
         """
         if reply is None or live.state is None:
             return False
         legal = live.game.rules.legal_actions(live.state, player)
         async with self.channels.in_private(live, player) as locale:
             lines = [line for o in outcomes for line in o.public_lines_in(locale)]
-            header = render.what_happened(lines, limit=2) or None
-            rendered = render.picker_message(live, player, walk(legal, ()), header=header)
+            if privately:
+                lines += private_lines(outcomes, player)
+            if in_dm:
+                guild_name = self.channels.guild_name(live)
+                rendered = render.decider_prompt(live, player, walk(legal, ()), lines, guild_name=guild_name)
+            else:
+                header = render.what_happened(lines, limit=2) or None
+                rendered = render.picker_message(live, player, walk(legal, ()), header=header)
         rendered.files = []  # its old hand picture goes; the next click draws the hand as it is
         try:
             await edit_original(reply, rendered.edit_kwargs())
@@ -383,17 +418,44 @@ class Announcer:
             return False
         return True
 
-    async def _show_decider_without_dms(
-        self, live: LiveMatch, outcomes: Sequence[MoveOutcome], replied: int | None
-    ) -> None:
-        """A window's decider whose DMs are closed learns of each new answer on their picker under the table (a
-        battler's offers, as they arrive), since no prompt can reach them: brought up in place, for free."""
+    async def _show_decider(self, live: LiveMatch, outcomes: Sequence[MoveOutcome], replied: int | None) -> set[int]:
+        """A window's decider learns of each new answer where they wait: on the message of their last click (the
+        picker they asked from, under the table or in a DM), brought up in place through that click's token. It
+        is free of the global rate limit, posts nothing, and they are looking there (a battler who asked for help
+        watches for offers). Returns ``{decider}`` when it was, else nothing (their DM prompt tells them: a new
+        one, or, with their DMs closed, the picker under the table when it can)."""
         window = live.waiting.window
         decider = window.decider if window is not None else None
-        if decider is None or decider == replied or decider not in live.record.dm_closed:
-            return
-        if decider in live.waiting.actors and not live.ai_controls(decider):
+        if decider is None or decider not in live.waiting.actors or live.ai_controls(decider):
+            return set()
+        if decider == replied or not self.prompts.picker_behind(live, decider):
+            self.prompts.on_picker(live, decider)
+            return {decider}  # their own reply shows it, or nothing changed for them
+        newest = self._pickers.newest(live.id, decider, self._bot)
+        if newest is not None and await self._bring_up_picker(
+            live, decider, newest[0], outcomes, in_dm=not newest[1], privately=True
+        ):
+            self.prompts.on_picker(live, decider)
+            return {decider}
+        if decider in live.record.dm_closed:
             await self._bring_up_picker(live, decider, self._pickers.in_channel(live.id, decider, self._bot), outcomes)
+        return set()
+
+    async def _close_decider_pickers(self, live: LiveMatch, players: Set[int], outcomes: Sequence[MoveOutcome]) -> None:
+        """A window closed by someone else's move (a counter-offer taken, the time run out): a decider who watched
+        its offers on their picker, and is asked nothing now, sees there how it ended, its buttons gone (through
+        their click's token, free). One asked something is told of it as anyone is (``notify``)."""
+        for player in sorted(players):
+            newest = self._pickers.newest(live.id, player, self._bot)
+            if player in live.waiting.actors or newest is None:
+                continue
+            async with self.channels.in_private(live, player) as locale:
+                lines = [line for o in outcomes for line in o.public_lines_in(locale)] + private_lines(outcomes, player)
+                rendered = render.collapsed(t("✅ {lines}", lines=" ".join(lines)) if lines else t("✅ Done."))
+            try:
+                await edit_original(newest[0], rendered.edit_kwargs())
+            except FAILED as exc:  # dismissed by the player: nothing is left to close
+                log.debug("could not close a decider's picker: %s", exc)
 
     async def _prompt_decision(self, live: LiveMatch, player: int, outcomes: Sequence[MoveOutcome]) -> bool:
         """A decision the channel mentioned ``player`` for already this turn, told in a DM; whether it went out."""
@@ -425,17 +487,7 @@ class Announcer:
             await self.pings.ping(live, rendered, None)
             self.pings.mentions(live.id).ping_for = None
         for player in players:
-            if player in live.record.dm_closed or player <= 0:
-                continue
-            async with self.channels.in_private(live, player):
-                text = render.reminder_dm(live, self.channels.guild_name(live), self.channels.jump_url(live))
-            try:
-                dm = await self.channels.dm(player)
-                await dm.send(content=text)
-            except discord.Forbidden:
-                await self.shown.note_dm_closed(live, player)
-            except FAILED as exc:
-                log.warning("could not DM a reminder to %s: %s", player, exc)
+            await self.reminders.send(live, player)
 
     async def announce_end(
         self,
@@ -473,7 +525,8 @@ class Announcer:
         """Every way a match ends: each hand DM once more, marked over (with the last private ``notes``),
         then the match's DM caches are dropped, so a finished match holds nothing."""
         await self.decisions.fold(live)
-        await self.prompts.fold(live)  # the answers left on prompts, too
+        await self.prompts.fold(live, everything=True)  # the answers left on prompts, and negotiation DMs, too
+        await self.reminders.settle(live)
         for player in live.record.players:
             await self.hands.push(live, player, force=True, notes=(notes or {}).get(player, ()))
         self.hands.forget_match(live)

@@ -101,6 +101,14 @@ class OpenPickers:
             return None
         return discord.Webhook.partial(handle.application_id, handle.token, client=client)
 
+    def newest(self, match_id: int, player: int, client: discord.Client) -> tuple[discord.Webhook, bool] | None:
+        """The reply of the player's newest click in the match while its token lives, and whether it is in the
+        channel (else a DM prompt they clicked): the message they last answered on, where they wait."""
+        handle = self._open.get((match_id, player))
+        if handle is None or self._clock.now() - handle.at > TOKEN_LIFETIME:
+            return None
+        return discord.Webhook.partial(handle.application_id, handle.token, client=client), handle.in_channel
+
     def in_channel(self, match_id: int, player: int, client: discord.Client) -> discord.Webhook | None:
         """The reply of the player's newest click on a picker in the channel (a DM prompt has a life of its own:
         ``bot.frontend.delivery.decision_prompts``), if its token lives."""
@@ -139,7 +147,9 @@ class OpenPickers:
     ) -> None:
         """A new picker was sent (``in_place``: the message clicked became it): delete the previous ones (the
         newest, and the one under the table), if their tokens still live and they are other messages, so that
-        old pickers do not pile up under the table and a player has one live picker."""
+        old pickers do not pile up under the table and a player has one live picker. A DM prompt a click turned
+        into a picker is left alone: it has a life of its own (deleted when its question is over, or, as a
+        negotiation DM, kept for the match: ``bot.frontend.delivery.window_prompts``)."""
         key = (match_id, player)
         previous = {old.token: old for old in (self._open.get(key), self._channel.get(key)) if old is not None}
         self._keep(match_id, player, interaction, in_place=in_place)
@@ -151,6 +161,8 @@ class OpenPickers:
                 continue
             if old.message_id is not None and old.message_id == new.message_id:
                 continue  # the very message now showing the new picker
+            if not old.in_channel:
+                continue  # a DM prompt: its own life decides
             reply = discord.Webhook.partial(old.application_id, old.token, client=interaction.client)
             try:
                 await delete_original(reply)

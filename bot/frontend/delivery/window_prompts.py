@@ -1,9 +1,18 @@
 """The private prompts of a response window: who is asked, told again, or folded when it closes.
 
 A window's prompts are DMs with their own life (each remembers what it asks, is replaced when the
-question changes, and is folded to one line when the window closes), so they are kept apart
-from the announcer, which decides after each move who is prompted. A prompt goes out only after
-the move that opened its window is committed.
+question changes, and is deleted when the window closes), so they are kept apart from the announcer,
+which decides after each move who is prompted. A prompt goes out only after the move that opened its
+window is committed.
+
+A window named across its rounds (``Window.key``: a negotiation) comes back again and again in a match,
+and may ask a person many times a minute, so its prompt is each person's *one negotiation DM* of the
+match instead: posted the first time they are asked, edited in place as offers change and as later
+windows open, and left at rest between windows showing how the last one ended (no buttons, nothing
+piling up) until the match ends. It notifies only when the person must decide something new: when what
+their silence would mean changes (a counter-offer to answer: their timeout move is another), and they
+are not looking at it (no click on it in the last ``IN_EXCHANGE`` seconds). Being asked again is not
+new: answering is optional, and the table shows every window to whoever is watching.
 """
 
 from __future__ import annotations
@@ -15,6 +24,7 @@ from collections.abc import Awaitable, Iterable, Sequence, Set
 from typing import Any
 
 from bot.frontend.delivery.channels import Channels
+from bot.frontend.delivery.decision_prompts import IN_EXCHANGE, LatelyClicked
 from bot.frontend.delivery.pickers import edit_original
 from bot.frontend.delivery.private_news import private_lines
 from bot.frontend.delivery.prompt_dms import ClickReply, post_prompt, retire_prompt
@@ -59,15 +69,33 @@ def asked_again(live: LiveMatch) -> set[int]:
     return {p for p in live.waiting.actors if p not in live.record.dm_closed and not live.ai_controls(p)}
 
 
+def silence(live: LiveMatch, player: int) -> str | None:
+    """What the player's silence would do now (their timeout move's kind): when it changes while they are
+    asked, they have something new to decide (a counter-offer to take or refuse)."""
+    action = live.game.rules.timeout_action(live.state, player) if live.state is not None else None
+    return None if action is None else str(action.get("type"))
+
+
 class WindowPrompts:
     """Each player's open window prompt, and what it was built to ask."""
 
-    def __init__(self, channels: Channels, shown: ShownMessages, tidying: Tidying, reply_to: ClickReply) -> None:
+    def __init__(
+        self, channels: Channels, shown: ShownMessages, tidying: Tidying, reply_to: ClickReply, lately: LatelyClicked
+    ) -> None:
         self._channels = channels
         self._shown = shown
         #: A replaced prompt is removed, and a window's prompts folded, in the background.
         self._tidying = tidying
         self._reply_to = reply_to
+        self._lately = lately
+        #: (match, player) whose prompt is their negotiation DM (asked in a named window; see the module).
+        self._negotiation: set[tuple[int, int]] = set()
+        #: Those whose negotiation DM rests between windows, showing how the last one ended.
+        self._resting: set[tuple[int, int]] = set()
+        #: (match, player) -> what their silence meant when their negotiation DM was last drawn (``silence``).
+        self._silence: dict[tuple[int, int], str | None] = {}
+        #: (match, decider) -> the print of the choices their picker shows (``on_picker``), for the open window.
+        self._on_picker: dict[tuple[int, int], str] = {}
         #: (match, player) -> the fingerprint of the choices their open window prompt was built for:
         #: when those choices change within a round, the prompt is replaced (see ``update``).
         self._prompted: dict[tuple[int, int], str] = {}
@@ -124,21 +152,29 @@ class WindowPrompts:
                     legal=legal,
                 )
         previous = (await self._shown.sent(live, PROMPT)).get(player)
-        answered = (live.id, player) in self._answered
-        if quietly and previous is not None and not answered and (window is None or player != window.decider or told):
-            try:
-                await self.edit_prompt(live, player, previous, rendered.edit_kwargs())
-                self._prompted[(live.id, player)] = fingerprint
-                return True
-            except FAILED as exc:  # deleted on their side, or Discord failing: a fresh one is sure to show it
-                log.debug("could not update a window prompt of %s (%s): posting a new one", player, exc)
+        key = (live.id, player)
+        answered = key in self._answered
+        if previous is not None and (window is None or player != window.decider or told):
+            edit = quietly and not answered
+            if render.named_window(live) is not None and key in self._negotiation:
+                # Their negotiation DM: edited in place unless they must decide something new away from it.
+                now = silence(live, player)
+                anew = key not in self._resting and self._silence.get(key, now) != now
+                edit = not anew or self._lately(live.id, player, previous[1], IN_EXCHANGE) is not None
+            if edit:
+                try:
+                    await self.edit_prompt(live, player, previous, rendered.edit_kwargs())
+                    self._drawn(live, player, fingerprint)
+                    return True
+                except FAILED as exc:  # deleted on their side, or Discord failing: a fresh one is sure to show it
+                    log.debug("could not update a window prompt of %s (%s): posting a new one", player, exc)
         message = await post_prompt(self._channels, self._shown, live, PROMPT, player, rendered, "a window prompt")
         if message is None:
             if player not in live.record.dm_closed:
                 live.not_reached(player)  # the window may run out on them: that is not theirs to answer for
             return False
-        self._prompted[(live.id, player)] = fingerprint
-        self._answered.discard((live.id, player))
+        self._drawn(live, player, fingerprint)
+        self._answered.discard(key)
         if previous is not None:
             self._tidying.add(
                 f"prompt:{live.id}:{player}",
@@ -146,6 +182,17 @@ class WindowPrompts:
                 [functools.partial(self._retire_prompt, live, player, previous)],
             )
         return True
+
+    def _drawn(self, live: LiveMatch, player: int, fingerprint: str) -> None:
+        """The player's prompt now asks the open window's question (``fingerprint``)."""
+        key = (live.id, player)
+        self._prompted[key] = fingerprint
+        self._resting.discard(key)
+        if render.named_window(live) is not None:
+            self._negotiation.add(key)
+            self._silence[key] = silence(live, player)
+        else:
+            self._negotiation.discard(key)
 
     async def edit_prompt(self, live: LiveMatch, player: int, where: tuple[int, int], kwargs: dict[str, Any]) -> None:
         """Edit a player's prompt: through their latest click on it if it can, otherwise in their DM channel."""
@@ -171,8 +218,8 @@ class WindowPrompts:
             return False
 
     async def has_prompt(self, live: LiveMatch, player: int) -> bool:
-        """Whether the player has a window prompt open in the match."""
-        return player in await self._shown.sent(live, PROMPT)
+        """Whether the player has a window prompt open in the match (a negotiation DM at rest asks nothing)."""
+        return player in await self._shown.sent(live, PROMPT) and (live.id, player) not in self._resting
 
     async def prompt_is(self, live: LiveMatch, player: int, message_id: int) -> bool:
         """Whether ``message_id`` is the player's open window prompt."""
@@ -184,6 +231,23 @@ class WindowPrompts:
         key = (live.id, player)
         if key in self._prompted:
             self._prompted[key] = render.picker_print(live, live.game.rules.legal_actions(live.state, player))
+            if key in self._negotiation:
+                self._silence[key] = silence(live, player)
+
+    def deciders_on_picker(self, live: LiveMatch) -> set[int]:
+        """The deciders whose picker shows the open window's choices (``on_picker``)."""
+        return {player for match, player in self._on_picker if match == live.id}
+
+    def picker_behind(self, live: LiveMatch, player: int) -> bool:
+        """Whether the window's decider's choices changed since their picker last showed them (``on_picker``)."""
+        now = render.picker_print(live, live.game.rules.legal_actions(live.state, player))
+        return self._on_picker.get((live.id, player)) != now
+
+    def on_picker(self, live: LiveMatch, player: int) -> None:
+        """The window's decider's picker shows their choices now (brought up, or their own reply)."""
+        self._on_picker[(live.id, player)] = render.picker_print(
+            live, live.game.rules.legal_actions(live.state, player)
+        )
 
     def still_asks(self, live: LiveMatch, player: int, outcomes: Iterable[MoveOutcome]) -> bool:
         """Whether the player's open prompt asks what they are asked now: a new round of the same window
@@ -195,18 +259,21 @@ class WindowPrompts:
         now = keyed_print(live, live.game.rules.legal_actions(live.state, player))
         return now is not None and self._prompted.get((live.id, player)) == now
 
-    async def update(self, live: LiveMatch, outcomes: list[MoveOutcome]) -> set[int]:
+    async def update(
+        self, live: LiveMatch, outcomes: list[MoveOutcome], *, shown_to: Set[int] = frozenset()
+    ) -> set[int]:
         """Within a window round: whoever's choices changed because of someone else's move is told (returned).
 
         The decider learns of each new or changed answer as it arrives (a new prompt, which
-        notifies, replacing the old one), instead of finding a silently edited DM. The mover's
+        notifies, replacing the old one), instead of finding a silently edited DM; unless it was put
+        where they wait already (``shown_to``: the announcer brought their picker up to date). The mover's
         own picker already shows their next question, so they are not prompted again.
         """
         movers = {o.player for o in outcomes if o.by == PLAYER}
         lines = [line for o in outcomes for line in o.public_lines]
         asked, prompts = [], []
         for player in sorted(live.waiting.actors):
-            if player in movers:
+            if player in movers or player in shown_to:
                 self.prompt_shown(live, player)  # their picker shows their next choices; the prompt's buttons open them
                 continue
             if live.ai_controls(player):
@@ -229,30 +296,64 @@ class WindowPrompts:
             return set()
         return {p for p in live.waiting.actors if (live.id, p) in self._prompted}
 
-    async def fold(self, live: LiveMatch, *, skip: int | None = None, keep: Set[int] = frozenset()) -> None:
+    async def fold(
+        self,
+        live: LiveMatch,
+        *,
+        skip: int | None = None,
+        keep: Set[int] = frozenset(),
+        outcomes: Sequence[MoveOutcome] = (),
+        everything: bool = False,
+    ) -> None:
         """The window round is over: its private prompts are deleted (their buttons would mislead, and a line
-        left in their place would pile up in the player's DMs).
+        left in their place would pile up in the player's DMs), and negotiation DMs come to rest.
 
         ``keep``: players about to get a new prompt, which replaces the old one instead. ``skip``: the player
         whose click answered on their prompt: it shows their answer now, and stays until their next prompt
-        replaces it or the next fold (so answered prompts do not pile up either).
+        replaces it or the next fold (so answered prompts do not pile up either). A negotiation DM is not
+        deleted but rests: edited to how the window ended (``outcomes``: the moves that closed it), with no
+        buttons, until the next window asks its person again. ``everything``: the match is over, or the
+        prompts' memory is gone (a restart): every prompt is deleted, negotiation DMs too.
 
-        The deletes only tidy up (a click on a prompt's old buttons is told the window is over), so
+        The deletes and edits only tidy up (a click on a prompt's old buttons is told the window is over), so
         they are requests of the background: sent after the caller's lock, at the pacer's background
         priority, never ahead of a prompt, a ping or a table somebody is waiting for.
         """
         shown = self._shown
-        deletes: list[Send] = []
+        tidy: list[Send] = []
+        for key in [k for k in self._on_picker if k[0] == live.id]:
+            del self._on_picker[key]  # the window round is over: the next one shows its own choices
         for player, where in (await shown.sent(live, PROMPT)).items():
             key = (live.id, player)
-            if player == skip:
-                self._prompted.pop(key, None)
-                self._answered.add(key)
-                continue
-            if player in keep:
-                continue
+            if not everything:
+                if key in self._resting or player in keep:
+                    continue
+                if key in self._negotiation:
+                    self._prompted.pop(key, None)
+                    self._resting.add(key)
+                    if player != skip:  # a click that closed the window shows its answer there already
+                        tidy.append(functools.partial(self._rest, live, player, where, tuple(outcomes)))
+                    continue
+                if player == skip:
+                    self._prompted.pop(key, None)
+                    self._answered.add(key)
+                    continue
             await shown.forget(live, PROMPT, player)
+            for kept in (self._answered, self._negotiation, self._resting):
+                kept.discard(key)
             self._prompted.pop(key, None)
-            self._answered.discard(key)
-            deletes.append(functools.partial(self._retire_prompt, live, player, where))
-        self._tidying.add(f"fold:{live.id}", "remove a window prompt", deletes)
+            self._silence.pop(key, None)
+            tidy.append(functools.partial(self._retire_prompt, live, player, where))
+        self._tidying.add(f"fold:{live.id}", "fold the window prompts", tidy)
+
+    async def _rest(
+        self, live: LiveMatch, player: int, where: tuple[int, int], outcomes: Sequence[MoveOutcome]
+    ) -> None:
+        """Edit a negotiation DM to how its window ended, its buttons gone, until the next window asks again."""
+        async with self._channels.in_private(live, player) as locale:
+            lines = [line for o in outcomes for line in o.public_lines_in(locale)]
+            rendered = render.window_over(live, lines, guild_name=self._channels.guild_name(live))
+        try:
+            await self.edit_prompt(live, player, where, rendered.edit_kwargs())
+        except FAILED as exc:  # deleted on their side: the next window posts a new one
+            log.debug("could not rest a negotiation DM of %s: %s", player, exc)

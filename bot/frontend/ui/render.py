@@ -631,6 +631,13 @@ def decision_prompt(live: LiveMatch, player: int, step: Step, what: Sequence[str
     return rendered
 
 
+def window_over(live: LiveMatch, what: Sequence[str], *, guild_name: str) -> Rendered:
+    """A negotiation DM at rest between windows: how the last window ended (``what``: the public lines of the
+    move that closed it), no buttons, until the next window asks again."""
+    where = t("-# Closed · {game} #{match} in {guild}", game=live.game.title, match=live.id, guild=guild_name)
+    return collapsed("\n".join(line for line in (what_happened(what, limit=2), where) if line))
+
+
 def collapsed(text: str) -> Rendered:
     """A prompt or picker that is over, folded to one line with no buttons left to press."""
     return Rendered(content=text, embed=None, view=discord.ui.View(timeout=None))

@@ -1,0 +1,73 @@
+"""The halfway reminder's DMs: one per person reminded, deleted once the decision it reminded of is over.
+
+A reminder DM notifies (that is its point), but left behind it is a status line that piles up in the
+person's DMs, match after match. So each is remembered, and deleted in the background (at the pacer's
+background priority, after the caller's lock) when the match moves on to a new decision, or ends.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+
+import discord
+
+from bot.frontend.delivery.channels import Channels
+from bot.frontend.delivery.retry import FAILED
+from bot.frontend.delivery.shown import ShownMessages
+from bot.frontend.delivery.tidying import Send, Tidying
+from bot.frontend.ui import render
+from bot.play.match_types import LiveMatch
+
+log = logging.getLogger(__name__)
+
+#: The kind of the remembered message: a player's halfway reminder.
+REMINDER = "reminder"
+
+
+class ReminderDMs:
+    """Each reminded player's reminder DM in each match, until the decision moves on."""
+
+    def __init__(self, channels: Channels, shown: ShownMessages, tidying: Tidying) -> None:
+        self._channels = channels
+        self._shown = shown
+        self._tidying = tidying
+
+    async def send(self, live: LiveMatch, player: int) -> None:
+        """DM ``player`` that the match waits for them (a human seat whose DMs are not known to be closed)."""
+        if player in live.record.dm_closed or player <= 0:
+            return
+        async with self._channels.in_private(live, player):
+            text = render.reminder_dm(live, self._channels.guild_name(live), self._channels.jump_url(live))
+        try:
+            dm = await self._channels.dm(player)
+            message = await dm.send(content=text)
+        except discord.Forbidden:
+            await self._shown.note_dm_closed(live, player)
+            return
+        except FAILED as exc:
+            log.warning("could not DM a reminder to %s: %s", player, exc)
+            return
+        previous = (await self._shown.sent(live, REMINDER)).get(player)
+        await self._shown.remember(live, REMINDER, player, message.channel.id, message.id)
+        if previous is not None:
+            self._tidying.add(
+                f"reminder:{live.id}:{player}", "remove a reminder", [functools.partial(self._delete, previous)]
+            )
+
+    async def settle(self, live: LiveMatch) -> None:
+        """The decision the reminders were about is over (or the match): delete them."""
+        sent = await self._shown.sent(live, REMINDER)
+        if not sent:
+            return
+        deletes: list[Send] = []
+        for player, where in list(sent.items()):
+            await self._shown.forget(live, REMINDER, player)
+            deletes.append(functools.partial(self._delete, where))
+        self._tidying.add(f"reminders:{live.id}", "remove a reminder", deletes)
+
+    async def _delete(self, where: tuple[int, int]) -> None:
+        try:
+            await self._channels.messageable(where[0]).get_partial_message(where[1]).delete()
+        except discord.NotFound:
+            pass  # deleted on their side already
