@@ -7,7 +7,7 @@ import pytest
 
 from bot.frontend.ui import render
 from bot.games.goceng.cards import load_cards
-from tests.frontend.any_table import CHANNEL, open_table
+from tests.frontend.any_table import CHANNEL, GUILD, open_table
 from tests.frontend.goceng_table import help_asked, negotiation_ahead, offers_of, prompt_pick, waiting_at, watch_dms
 from tools.sim import seat
 
@@ -347,3 +347,53 @@ async def test_a_negotiation_reminds_only_a_battler_with_an_offer_to_weigh_and_l
     await table.world.settle()
     assert table.world.message(reminder.id) is None or table.world.message(reminder.id).deleted
     assert [m.id for m in table.world.dm_messages(battler)] == dms[battler]
+
+
+async def _asked_then_away(tables, db_path, clock, *, closed: bool):
+    """A 4-player table with a long negotiation window; the battler asks for help, then looks away for 90 s.
+    (battler, a helper with a fitting card, the picker asked from)."""
+    table = await _open(tables, db_path, clock, 4, 0, seed=7 if closed else 5)
+    await table.bot.service.settings.change(GUILD, "negotiation_seconds", 300)
+    if closed:
+        table.world.directory.close_dms(table.humans[0])
+    await table.open_and_start()
+    live = await table.play_out(until=negotiation_ahead(1, battler=table.humans[0] if closed else None))
+    battler = live.state.battle.holder
+    asked = await table.act(battler, {"type": "ask_help"}, via="table")
+    clock.advance(90)
+    live = await table.live()
+    helper = next(p for p in sorted(live.waiting.actors) if offers_of(live, p))
+    return table, battler, helper, asked.message
+
+
+async def test_a_battler_who_looked_away_is_told_of_offers_by_one_dm_edited_as_they_come(tables, db_path, clock):
+    table, battler, helper, picker = await _asked_then_away(tables, db_path, clock, closed=False)
+    dms = [m.id for m in table.world.dm_messages(battler)]
+    await prompt_pick(table, helper, offers_of(await table.live(), helper)[-1])
+    told = table.world.dm_messages(battler)
+    assert len(told) == len(dms) + 1 and "You decide" in told[-1].text  # a new DM: it notifies
+    assert "1 offer for your line" in table.world.message(picker.id).text  # and the picker is up to date too
+    live = await table.live()
+    other = next((p for p in sorted(live.waiting.actors - {battler, helper}) if offers_of(live, p)), None)
+    if other is not None:
+        await prompt_pick(table, other, offers_of(live, other)[-1])
+    else:
+        await prompt_pick(table, helper, offers_of(live, helper)[0])  # a revision
+    assert [m.id for m in table.world.dm_messages(battler)] == [m.id for m in told]  # edited, not a second DM
+    live = await table.live()
+    assert render.picker_print(live, live.game.rules.legal_actions(live.state, battler)) in " ".join(
+        table.world.message(told[-1].id).custom_ids()
+    )
+
+
+async def test_a_battler_with_closed_dms_who_looked_away_is_called_once_in_the_channel(tables, db_path, clock):
+    table, battler, helper, picker = await _asked_then_away(tables, db_path, clock, closed=True)
+    assert table.world.dm_messages(battler) == []
+    mentions = len([m for m in table.world.channel_messages(CHANNEL) if f"<@{battler}>" in (m.content or "")])
+    await prompt_pick(table, helper, offers_of(await table.live(), helper)[-1])
+    calls = [m for m in table.world.channel_messages(CHANNEL) if f"<@{battler}>" in (m.content or "")]
+    assert len(calls) == mentions + 1 and "offers a card" in calls[-1].text
+    assert "1 offer for your line" in table.world.message(picker.id).text
+    await prompt_pick(table, helper, offers_of(await table.live(), helper)[0])  # a revision: no second call
+    again = [m for m in table.world.channel_messages(CHANNEL) if f"<@{battler}>" in (m.content or "")]
+    assert len(again) <= len(calls)

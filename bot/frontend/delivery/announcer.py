@@ -246,6 +246,8 @@ class Announcer:
                     answered = mover
             elif await self.decisions.is_prompt(live, mover, reply_on):
                 self.decisions.answered_on(live, mover, shows_next=next_is_theirs)
+        if answered is not None:
+            self.prompts.shows_answer(live, answered)
         for listener in self.move_listeners:
             for outcome in outcomes:
                 listener(outcome)
@@ -421,9 +423,13 @@ class Announcer:
     async def _show_decider(self, live: LiveMatch, outcomes: Sequence[MoveOutcome], replied: int | None) -> set[int]:
         """A window's decider learns of each new answer where they wait: on the message of their last click (the
         picker they asked from, under the table or in a DM), brought up in place through that click's token. It
-        is free of the global rate limit, posts nothing, and they are looking there (a battler who asked for help
-        watches for offers). Returns ``{decider}`` when it was, else nothing (their DM prompt tells them: a new
-        one, or, with their DMs closed, the picker under the table when it can)."""
+        is free of the global rate limit and posts nothing: a battler who asked for help moments ago is watching
+        for offers there. Returns ``{decider}`` when that tells them.
+
+        One who clicked longer than ``IN_EXCHANGE`` ago may have looked away: their window prompt notifies them
+        (a new DM the first time in the window, then edited in place, see ``WindowPrompts.prompt``), or, with
+        their DMs closed, the channel mentions them once in the window.
+        """
         window = live.waiting.window
         decider = window.decider if window is not None else None
         if decider is None or decider not in live.waiting.actors or live.ai_controls(decider):
@@ -431,15 +437,18 @@ class Announcer:
         if decider == replied or not self.prompts.picker_behind(live, decider):
             self.prompts.on_picker(live, decider)
             return {decider}  # their own reply shows it, or nothing changed for them
-        newest = self._pickers.newest(live.id, decider, self._bot)
-        if newest is not None and await self._bring_up_picker(
-            live, decider, newest[0], outcomes, in_dm=not newest[1], privately=True
+        clicked = self._pickers.newest(live.id, decider, self._bot)
+        if clicked is not None and await self._bring_up_picker(
+            live, decider, clicked.reply, outcomes, in_dm=not clicked.in_channel, privately=True
         ):
             self.prompts.on_picker(live, decider)
-            return {decider}
-        if decider in live.record.dm_closed:
-            await self._bring_up_picker(live, decider, self._pickers.in_channel(live.id, decider, self._bot), outcomes)
-        return set()
+            if clicked.ago <= IN_EXCHANGE:
+                return {decider}
+        if decider not in live.record.dm_closed:
+            return set()  # their prompt tells them
+        if self.prompts.first_call(live, decider):
+            await self._mention(live, decider, None, [line for o in outcomes for line in o.public_lines])
+        return {decider}
 
     async def _close_decider_pickers(self, live: LiveMatch, players: Set[int], outcomes: Sequence[MoveOutcome]) -> None:
         """A window closed by someone else's move (a counter-offer taken, the time run out): a decider who watched
@@ -453,7 +462,7 @@ class Announcer:
                 lines = [line for o in outcomes for line in o.public_lines_in(locale)] + private_lines(outcomes, player)
                 rendered = render.collapsed(t("✅ {lines}", lines=" ".join(lines)) if lines else t("✅ Done."))
             try:
-                await edit_original(newest[0], rendered.edit_kwargs())
+                await edit_original(newest.reply, rendered.edit_kwargs())
             except FAILED as exc:  # dismissed by the player: nothing is left to close
                 log.debug("could not close a decider's picker: %s", exc)
 

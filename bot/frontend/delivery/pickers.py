@@ -62,6 +62,16 @@ class _Handle:
     in_channel: bool = True
 
 
+@dataclass(frozen=True, slots=True)
+class Clicked:
+    """A player's newest click: its reply (an edit of ``@original`` through it edits the message clicked, free of
+    the global rate limit), whether that message is in the channel (else a DM prompt), and how long ago it was."""
+
+    reply: discord.Webhook
+    in_channel: bool
+    ago: float
+
+
 class OpenPickers:
     def __init__(self, clock: Clock) -> None:
         self._clock = clock
@@ -101,13 +111,14 @@ class OpenPickers:
             return None
         return discord.Webhook.partial(handle.application_id, handle.token, client=client)
 
-    def newest(self, match_id: int, player: int, client: discord.Client) -> tuple[discord.Webhook, bool] | None:
-        """The reply of the player's newest click in the match while its token lives, and whether it is in the
-        channel (else a DM prompt they clicked): the message they last answered on, where they wait."""
+    def newest(self, match_id: int, player: int, client: discord.Client) -> Clicked | None:
+        """The player's newest click in the match while its token lives: the message they last answered on,
+        where they wait."""
         handle = self._open.get((match_id, player))
         if handle is None or self._clock.now() - handle.at > TOKEN_LIFETIME:
             return None
-        return discord.Webhook.partial(handle.application_id, handle.token, client=client), handle.in_channel
+        reply = discord.Webhook.partial(handle.application_id, handle.token, client=client)
+        return Clicked(reply, handle.in_channel, self._clock.now() - handle.at)
 
     def in_channel(self, match_id: int, player: int, client: discord.Client) -> discord.Webhook | None:
         """The reply of the player's newest click on a picker in the channel (a DM prompt has a life of its own:

@@ -96,6 +96,10 @@ class WindowPrompts:
         self._silence: dict[tuple[int, int], str | None] = {}
         #: (match, decider) -> the print of the choices their picker shows (``on_picker``), for the open window.
         self._on_picker: dict[tuple[int, int], str] = {}
+        #: (match, player) whose negotiation DM shows only their own last answer, nothing to press (``shows_answer``).
+        self._spent: set[tuple[int, int]] = set()
+        #: (match, decider) the channel called already in the open window (``first_call``).
+        self._called: set[tuple[int, int]] = set()
         #: (match, player) -> the fingerprint of the choices their open window prompt was built for:
         #: when those choices change within a round, the prompt is replaced (see ``update``).
         self._prompted: dict[tuple[int, int], str] = {}
@@ -126,6 +130,8 @@ class WindowPrompts:
         edited in place (one request, not a post and a delete): they were notified once for this
         window, and its buttons now answer the current question. ``told``: the player knows already
         (it was their own move, and their reply showed what follows), so even the decider's is edited.
+        In a window named across its rounds the prompt is the person's negotiation DM, edited in place by
+        the rule the module gives (it notifies only for something new to decide, away from it).
         """
         if player in live.record.dm_closed or player <= 0:
             return False  # they see the table's quiet line and answer with Take action
@@ -154,12 +160,18 @@ class WindowPrompts:
         previous = (await self._shown.sent(live, PROMPT)).get(player)
         key = (live.id, player)
         answered = key in self._answered
-        if previous is not None and (window is None or player != window.decider or told):
-            edit = quietly and not answered
+        deciding = window is not None and player == window.decider and not told
+        if previous is not None:
+            edit = quietly and not answered and not deciding
             if render.named_window(live) is not None and key in self._negotiation:
-                # Their negotiation DM: edited in place unless they must decide something new away from it.
+                # Their negotiation DM: edited in place unless they must decide something new away from it. A
+                # decider is told anew once a window: their DM at rest is posted again (it notifies), then edited.
                 now = silence(live, player)
-                anew = key not in self._resting and self._silence.get(key, now) != now
+                anew = (
+                    key in self._resting
+                    if deciding
+                    else key not in self._resting and self._silence.get(key, now) != now
+                )
                 edit = not anew or self._lately(live.id, player, previous[1], IN_EXCHANGE) is not None
             if edit:
                 try:
@@ -188,6 +200,7 @@ class WindowPrompts:
         key = (live.id, player)
         self._prompted[key] = fingerprint
         self._resting.discard(key)
+        self._spent.discard(key)
         if render.named_window(live) is not None:
             self._negotiation.add(key)
             self._silence[key] = silence(live, player)
@@ -237,6 +250,20 @@ class WindowPrompts:
     def deciders_on_picker(self, live: LiveMatch) -> set[int]:
         """The deciders whose picker shows the open window's choices (``on_picker``)."""
         return {player for match, player in self._on_picker if match == live.id}
+
+    def shows_answer(self, live: LiveMatch, player: int) -> None:
+        """The player's click answered on their prompt, which now shows only that answer (nothing to press): a
+        negotiation DM like that rests as it is (what they did), saving an edit per window."""
+        key = (live.id, player)
+        if key in self._negotiation:
+            self._spent.add(key)
+
+    def first_call(self, live: LiveMatch, player: int) -> bool:
+        """Whether the channel has not called ``player`` for the open window yet; from now on it has."""
+        key = (live.id, player)
+        first = key not in self._called
+        self._called.add(key)
+        return first
 
     def picker_behind(self, live: LiveMatch, player: int) -> bool:
         """Whether the window's decider's choices changed since their picker last showed them (``on_picker``)."""
@@ -323,6 +350,7 @@ class WindowPrompts:
         tidy: list[Send] = []
         for key in [k for k in self._on_picker if k[0] == live.id]:
             del self._on_picker[key]  # the window round is over: the next one shows its own choices
+        self._called -= {k for k in self._called if k[0] == live.id}
         for player, where in (await shown.sent(live, PROMPT)).items():
             key = (live.id, player)
             if not everything:
@@ -331,15 +359,16 @@ class WindowPrompts:
                 if key in self._negotiation:
                     self._prompted.pop(key, None)
                     self._resting.add(key)
-                    if player != skip:  # a click that closed the window shows its answer there already
+                    if player != skip and key not in self._spent:  # else it shows their own answer, buttonless
                         tidy.append(functools.partial(self._rest, live, player, where, tuple(outcomes)))
+                    self._spent.discard(key)
                     continue
                 if player == skip:
                     self._prompted.pop(key, None)
                     self._answered.add(key)
                     continue
             await shown.forget(live, PROMPT, player)
-            for kept in (self._answered, self._negotiation, self._resting):
+            for kept in (self._answered, self._negotiation, self._resting, self._spent):
                 kept.discard(key)
             self._prompted.pop(key, None)
             self._silence.pop(key, None)

@@ -7,7 +7,10 @@ Kencleng, the two rich characters fight rather than pay and sell help dearly,
 and the Extra Power window is a bargain: a helper's price depends on what the battler can pay
 and on rival offers, a counter-offer is weighed against the helper's floor, and a battler
 counters an expensive offer once before paying it.
-It never guesses a hidden character; unknown players are treated alike.
+It never guesses a hidden character beyond its chance: the characters in play are printed by player
+count, so a hidden player is each character not yet seen with equal chance. A helper weighs what the
+battler's win (its opponent losing stamina) does to its own objective: it declines a battler it likely
+works against, asks more the less it likes the fight, and helps cheaply where the win serves it.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from bot.kernel.contract import Action
 from bot.kernel.policy import RandomPolicy
 from bot.kernel.rng import Rng
 
-from .cards import fist_fits
+from .cards import fist_fits, load_cards
 
 __all__ = ["RandomPolicy", "HeuristicPolicy"]
 
@@ -46,6 +49,32 @@ def _ladder(prices: list[int]) -> list[int]:
     most, steps = prices[-1], RUNGS - 1
     rungs = {(most * k + steps // 2) // steps for k in range(RUNGS)}
     return [p for p in prices if p in rungs]
+
+
+#: A battler whose win works against the helper's objective at least this surely is refused help; one whose
+#: win serves it at least this surely is helped for free.
+SURE = 0.5
+
+
+def chance_is(players: Mapping[int, Any], player: int, character: str) -> float:
+    """The chance that ``player`` is ``character``, from what the viewer knows: certain for a known character,
+    else an even share of the characters in play not yet seen (they are dealt one each, by player count)."""
+    known = players[player]["character"]
+    if known is not None:
+        return 1.0 if known == character else 0.0
+    seen = {p["character"] for p in players.values() if p["character"] is not None}
+    if character in seen or character not in load_cards().characters_for(len(players)):
+        return 0.0
+    return 1 / sum(p["character"] is None for p in players.values())
+
+
+def stake(mine: str | None, players: Mapping[int, Any], battler: int, opponent: int) -> float:
+    """What the battler's win (its opponent losing a stamina) is worth to ``mine``'s objective, from -2 to 2:
+    the chance it hits a character ``mine`` hunts or spares one it protects, less the chance of the reverse."""
+    hunted, protected = HUNTS.get(mine, ()), PROTECTS.get(mine, ())
+    good = sum(chance_is(players, opponent, c) for c in hunted) + sum(chance_is(players, battler, c) for c in protected)
+    bad = sum(chance_is(players, battler, c) for c in hunted) + sum(chance_is(players, opponent, c) for c in protected)
+    return good - bad
 
 
 class HeuristicPolicy:
@@ -163,30 +192,29 @@ class HeuristicPolicy:
     ) -> Action:
         """Offer at a price that depends on what the battler can pay and on the rival offers.
 
-        Friends of the battler (or enemies of its opponent) help cheaply; the rich characters ask
-        more. A rival's cheaper offer is undercut, never below half the first wish; a counter-offer
-        is taken when it reaches that floor. Every revision lowers the price and ``stand`` ends the
-        helper's part, so a driver that keeps asking always reaches the battler's decision.
+        What the battler's win is worth to its own objective (``stake``) comes first: a battler it likely works
+        against is declined, one whose win serves it is helped cheaply, and in between it asks more the less it
+        likes the fight; the rich characters ask more. A rival's cheaper offer is undercut, never below half the
+        first wish; a counter-offer is taken when it reaches that floor. Every revision lowers the price and
+        ``stand`` ends the helper's part, so a driver that keeps asking always reaches the battler's decision.
         """
         battle = view["battle"]
         window = battle["window"]
         battler_id = window["battler"]
-        battler = players[battler_id]["character"]
         opponent_id = battle["defender"] if battler_id == battle["attacker"] else battle["attacker"]
-        opponent = players[opponent_id]["character"]
         kinds = {a["type"] for a in legal}
         offers = [a for a in legal if a["type"] == "offer"]
         standing = next((o for o in window["offers"] if o["player"] == view["you"]), None)
         asked = {a["price"] for a in offers} | ({standing["price"]} if standing is not None else set())
         prices = _ladder(sorted(asked))  # its own standing price is no new offer, but a rung all the same
-        if battler in HUNTS.get(mine, ()):
-            share = None
-        elif battler in PROTECTS.get(mine, ()) or opponent in HUNTS.get(mine, ()):
-            share = 0.0
-        elif mine in RICH:
-            share = 0.7
-        else:
-            share = 0.45
+        worth = stake(mine, players, battler_id, opponent_id)
+        share: float | None
+        if worth <= -SURE:
+            share = None  # helping would likely work against its own objective
+        elif worth >= SURE:
+            share = 0.0  # the win serves it: help for nothing
+        else:  # the less it likes the fight, the more it asks (and the less it takes)
+            share = min(1.0, max(0.0, (0.7 if mine in RICH else 0.45) - worth))
         can_pay = players[battler_id]["coins"]
         wish = 0 if share is None else round(can_pay * share)
         floor = wish // 2

@@ -39,6 +39,46 @@ def test_mat_goceng_helps_nyi_kencleng_for_free_and_rijkaard_cere_refuses():
     assert _choose(s, 1) == {"type": "accept", "helper": 3}
 
 
+def _help_asked(characters: dict[int, str], revealed: list[int]):
+    """Battler 1 (against 2) asks for help at a table of ``len(characters)``; every other player holds a fitting
+    card. ``revealed``: the players whose character everyone knows."""
+    n = len(characters)
+    s = new(n, seed=70)
+    set_characters(s, characters)
+    s.revealed[:] = revealed
+    deal(s, {1: ["RR", "BB"], 2: ["GG"], **{p: ["RY"] for p in range(3, n + 1)}})
+    start_battle(s, 1, 2)
+    act(s, 1, {"type": "play", "card": "RR"})
+    act(s, 2, {"type": "play", "card": "GG"})
+    act(s, 1, {"type": "ask_help"})
+    return s
+
+
+def test_a_hunter_declines_a_battler_who_is_its_target_one_time_in_two():
+    """Rijkaard Cere (3) hunts Nyi Kencleng. The opponent is known to be Mat Goceng, so the hidden battler is Nyi
+    Kencleng or Wan Fulus: helping them win would as likely spare its target as not. It declines."""
+    s = _help_asked({1: "nyi_kencleng", 2: "mat_goceng", 3: "rijkaard_cere", 4: "wan_fulus"}, revealed=[2])
+    assert _choose(s, 3) == {"type": "decline"}
+    assert _choose(s, 4) == {"type": "offer", "card": "RY", "price": 4}  # Wan Fulus has no stake: it bargains
+
+
+def test_mat_goceng_declines_to_help_against_nyi_kencleng():
+    """Mat Goceng (3) protects Nyi Kencleng: the battler's win would cost her, the known opponent, a stamina."""
+    s = _help_asked({1: "wan_fulus", 2: "nyi_kencleng", 3: "mat_goceng", 4: "rijkaard_cere"}, revealed=[2])
+    assert _choose(s, 3) == {"type": "decline"}
+    assert _choose(s, 4) == {"type": "offer", "card": "RY", "price": 0}  # her hunter helps for nothing
+
+
+def test_a_helper_asks_more_the_likelier_the_battlers_win_works_against_it():
+    """At 5 seats Rijkaard Cere (3) knows only that the opponent is Wan Fulus: the hidden battler is its target one
+    time in three. It still bargains, but asks more than with nothing at stake (the opponent hidden too)."""
+    characters = {1: "nyi_kencleng", 2: "wan_fulus", 3: "rijkaard_cere", 4: "mat_goceng", 5: "bang_codet"}
+    wary = _choose(_help_asked(characters, revealed=[2]), 3)
+    even = _choose(_help_asked(characters, revealed=[]), 3)
+    assert wary["type"] == even["type"] == "offer"
+    assert wary["price"] > even["price"], (wary, even)
+
+
 def test_a_helpers_price_grows_with_what_the_battler_can_pay():
     s = _nyi_kencleng_asks_for_help()
     set_characters(s, {3: "wan_fulus", 2: "mat_goceng"})  # a rich helper with no stake in this battle

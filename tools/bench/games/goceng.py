@@ -14,6 +14,11 @@ What is counted:
 * **How often AI seats negotiate**: of the windows an AI seat was asked in, the share where it
   offered; AI revisions; of the windows an AI battler had offers in, the share where it countered;
   counters an AI helper answered, and how many it took.
+* **Whether AI helpers weigh their objective**: over seeded games of normal AI seats at 3 to 6 players,
+  played straight through the engine (``next_mover`` orders the seats as the platform does), each first
+  answer of an AI helper holding a fitting card is sorted by what the battler's win is worth to its
+  objective from its own view (``bot.games.goceng.ai.stake``): it works against it, serves it, or is even
+  (nothing it knows tips it). The figures: the share of each it declined, the mean price when it offered.
 
 Run alone: ``python -m tools.bench.games.goceng [--matches N] [--seed S]``.
 """
@@ -24,12 +29,13 @@ import argparse
 import asyncio
 import json
 import tempfile
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.frontend.ui.components import LobbyButton
-from bot.kernel.contract import Action
+from bot.games.goceng.ai import stake
+from bot.kernel.contract import Action, next_mover
 from bot.kernel.module import get_game
 from bot.kernel.rng import Rng
 from bot.play.match_types import MoveOutcome
@@ -42,6 +48,8 @@ from tools.bench.player import Driver
 from tools.bench.whole import _GUILD, MAX_STEPS, ChannelWatch, MatchFigures, open_match, summarise
 
 PLAYERS, AI_SEATS = 4, 2
+#: AI games per whole match of the negotiation figures, for the helpers' figures (they are cheap).
+HELPING_GAMES_PER_MATCH = 25
 _BARGAIN = ("offer", "stand", "withdraw", "decline", "counter", "take_counter", "refuse_counter", "accept", "no_help")
 
 
@@ -167,6 +175,67 @@ async def _play(arena: Arena, seat: Any, rng: Rng, bargains: Bargains) -> MatchF
     return figures
 
 
+#: Moves one game may take before the run gives up on it (an AI table ends far sooner).
+HELPING_MAX_MOVES = 20_000
+#: The buckets, in the order the report lists them.
+HELPING_BUCKETS = ("against", "even", "serves")
+
+
+def _bucket(worth: float) -> str:
+    return "against" if worth < 0 else "serves" if worth > 0 else "even"
+
+
+def helping_figures(*, games: int, seed: int) -> dict[str, Any]:
+    """Play ``games`` seeded AI games (3 to 6 players in turn) and sort every first answer of an AI helper."""
+    rules = get_game("goceng").rules
+    policy = get_game("goceng").policies["normal"]()
+    asked: Counter[str] = Counter()
+    declined: Counter[str] = Counter()
+    prices: dict[str, list[int]] = defaultdict(list)
+    for i in range(games):
+        state = rules.new_game(list(range(1, 3 + i % 4 + 1)), seed * 1_000 + i)
+        rng = Rng.seeded(seed * 7_919 + i)
+        answered: set[tuple[int, int]] = set()
+        for _ in range(HELPING_MAX_MOVES):
+            if rules.is_over(state):
+                break
+            player = next_mover(rules, state)
+            assert player is not None, "an AI table waits on nobody"
+            view, legal = rules.view(state, player), rules.legal_actions(state, player)
+            action = policy.choose(view, legal, rng)
+            battle = state.battle
+            window = battle.window if battle is not None else None
+            first = window is not None and player != battle.holder and (state.windows, player) not in answered
+            if first and any(a["type"] == "offer" for a in legal):
+                answered.add((state.windows, player))
+                players = {p["id"]: p for p in view["players"]}
+                opponent = battle.defender if battle.holder == battle.attacker else battle.attacker
+                kind = _bucket(stake(players[player]["character"], players, battle.holder, opponent))
+                asked[kind] += 1
+                if action["type"] == "decline":
+                    declined[kind] += 1
+                elif action["type"] == "offer":
+                    prices[kind].append(action["price"])
+            rules.apply(state, player, action)
+    return {
+        "games": games,
+        "asked": {k: asked[k] for k in HELPING_BUCKETS},
+        "declined": {k: declined[k] / asked[k] if asked[k] else 0.0 for k in HELPING_BUCKETS},
+        "mean_price": {k: sum(prices[k]) / len(prices[k]) if prices[k] else 0.0 for k in HELPING_BUCKETS},
+    }
+
+
+def render_helping(figures: dict[str, Any]) -> str:
+    """One line: how often AI helpers decline, by what the battler's win means to them."""
+    f, what = figures, {"against": "works against", "even": "is even to", "serves": "serves"}
+    parts = [
+        f"{f['declined'][k]:.0%} of {f['asked'][k]:,} where the battler's win {what[k]} their objective"
+        + (f" (asking {f['mean_price'][k]:.1f} silver when they offer)" if f["declined"][k] < 1 else "")
+        for k in HELPING_BUCKETS
+    ]
+    return f"  AI helpers with a fitting card ({f['games']} AI games) decline " + "; ".join(parts)
+
+
 def _mean(values: list[int]) -> float:
     return sum(values) / len(values) if values else 0.0
 
@@ -205,6 +274,7 @@ async def run_goceng(*, matches: int, seed: int, workdir: str) -> dict[str, Any]
         "ai_counters_taken": _share(b.ai_counters_taken, b.ai_counters_answered),
         "ai_counters_answered": b.ai_counters_answered,
         "negotiation_moves": {f"{k} ({who})": v for (k, who), v in sorted(b.moves.items())},
+        "ai_helping": helping_figures(games=HELPING_GAMES_PER_MATCH * matches, seed=seed),
     }
 
 
@@ -225,6 +295,7 @@ def render(figures: dict[str, Any]) -> list[str]:
         f"revise {f['ai_revisions_per_match']:.1f} offers per match, counter in "
         f"{f['ai_battler_counters']:.0%} of their own windows with offers, take "
         f"{f['ai_counters_taken']:.0%} of {f['ai_counters_answered']} counters made to them",
+        render_helping(f["ai_helping"]),
     ]
 
 
