@@ -246,8 +246,6 @@ class Announcer:
                     answered = mover
             elif await self.decisions.is_prompt(live, mover, reply_on):
                 self.decisions.answered_on(live, mover, shows_next=next_is_theirs)
-        if answered is not None:
-            self.prompts.shows_answer(live, answered)
         for listener in self.move_listeners:
             for outcome in outcomes:
                 listener(outcome)

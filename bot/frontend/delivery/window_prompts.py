@@ -96,8 +96,6 @@ class WindowPrompts:
         self._silence: dict[tuple[int, int], str | None] = {}
         #: (match, decider) -> the print of the choices their picker shows (``on_picker``), for the open window.
         self._on_picker: dict[tuple[int, int], str] = {}
-        #: (match, player) whose negotiation DM shows only their own last answer, nothing to press (``shows_answer``).
-        self._spent: set[tuple[int, int]] = set()
         #: (match, decider) the channel called already in the open window (``first_call``).
         self._called: set[tuple[int, int]] = set()
         #: (match, player) -> the fingerprint of the choices their open window prompt was built for:
@@ -200,7 +198,6 @@ class WindowPrompts:
         key = (live.id, player)
         self._prompted[key] = fingerprint
         self._resting.discard(key)
-        self._spent.discard(key)
         if render.named_window(live) is not None:
             self._negotiation.add(key)
             self._silence[key] = silence(live, player)
@@ -250,13 +247,6 @@ class WindowPrompts:
     def deciders_on_picker(self, live: LiveMatch) -> set[int]:
         """The deciders whose picker shows the open window's choices (``on_picker``)."""
         return {player for match, player in self._on_picker if match == live.id}
-
-    def shows_answer(self, live: LiveMatch, player: int) -> None:
-        """The player's click answered on their prompt, which now shows only that answer (nothing to press): a
-        negotiation DM like that rests as it is (what they did), saving an edit per window."""
-        key = (live.id, player)
-        if key in self._negotiation:
-            self._spent.add(key)
 
     def first_call(self, live: LiveMatch, player: int) -> bool:
         """Whether the channel has not called ``player`` for the open window yet; from now on it has."""
@@ -359,16 +349,15 @@ class WindowPrompts:
                 if key in self._negotiation:
                     self._prompted.pop(key, None)
                     self._resting.add(key)
-                    if player != skip and key not in self._spent:  # else it shows their own answer, buttonless
+                    if player != skip:  # a click that closed the window shows its answer there already
                         tidy.append(functools.partial(self._rest, live, player, where, tuple(outcomes)))
-                    self._spent.discard(key)
                     continue
                 if player == skip:
                     self._prompted.pop(key, None)
                     self._answered.add(key)
                     continue
             await shown.forget(live, PROMPT, player)
-            for kept in (self._answered, self._negotiation, self._resting, self._spent):
+            for kept in (self._answered, self._negotiation, self._resting):
                 kept.discard(key)
             self._prompted.pop(key, None)
             self._silence.pop(key, None)
