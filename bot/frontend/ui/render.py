@@ -632,9 +632,11 @@ def decision_prompt(live: LiveMatch, player: int, step: Step, what: Sequence[str
 
 
 def window_over(live: LiveMatch, what: Sequence[str], *, guild_name: str) -> Rendered:
-    """A negotiation DM at rest between windows: how the last window ended (``what``: the public lines of the
-    move that closed it), no buttons, until the next window asks again."""
-    where = t("-# Closed · {game} #{match} in {guild}", game=live.game.title, match=live.id, guild=guild_name)
+    """A negotiation DM at rest: how the round that asked its player ended (``what``: the public lines of the
+    move that closed it: the window, or their part in it), no buttons, until a window asks them again."""
+    where = t(
+        "-# Nothing to answer now · {game} #{match} in {guild}", game=live.game.title, match=live.id, guild=guild_name
+    )
     return collapsed("\n".join(line for line in (what_happened(what, limit=2), where) if line))
 
 
