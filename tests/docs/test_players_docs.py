@@ -1,4 +1,4 @@
-"""The players' guide in Malay and Indonesian keeps up with the English it translates.
+"""The players' guide in Malay and Indonesian keeps up with the English it translates, block by block.
 
 Each translation has two parts: the README's "Playing" section (its `## ` section up to the first game
 heading), then the games of docs/players.md's "The games" section (from the first `### ` heading on).
@@ -10,6 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
+
+from tools import guides
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMAND = re.compile(r"`(/[a-z<>]+(?: [a-z_<>]+)?)")
@@ -63,3 +65,17 @@ def test_the_translated_guide_has_every_game_of_the_players_guide(language):
     assert games, "docs/players.md lost its game headings"
     assert got_commands == commands, f"update docs/players.{language}.md: commands differ from docs/players.md"
     assert got_rows == rows and got_games == games
+
+
+@pytest.mark.parametrize("language", ["ms", "id"])
+def test_the_translated_guide_follows_every_english_block_as_it_is_now(language):
+    """Block by block (``tools.guides``): an English paragraph changed without its translation fails here."""
+    assert guides.drift(language) == [], f"bring docs/players.{language}.md up to date: python -m tools.guides"
+
+
+def test_a_changed_english_block_is_caught(monkeypatch):
+    """The check can fail: an English block that changes no longer matches the marker the guide holds."""
+    english = guides.english()
+    changed = [guides.Block(english[0].text + " One more sentence."), *english[1:]]
+    monkeypatch.setattr(guides, "english", lambda: changed)
+    assert any("missing or stale" in line for line in guides.drift("ms"))

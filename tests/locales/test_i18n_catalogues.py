@@ -95,10 +95,19 @@ SAME_AS_ENGLISH = frozenset(
 )
 
 #: And per language, texts whose words that language writes as English does (loanwords of the glossary:
-#: stamina, bank, slot; Indonesian also gender, level, host, vs), and a snore.
+#: stamina, bank, slot; the platform and gamer words both keep in English, docs/operators.md "Words and
+#: register": pass, lobby, match, level, host, skill; Indonesian also gender, vs), and a snore.
 SAME_IN = {
     "ms": frozenset(
         {
+            "Pass",
+            "Skill",
+            "skill",
+            "{n} Skill",
+            "{job} (level {n})",
+            "{number}. {player} (host)",
+            "{title} · lobby",
+            "{game} · match #{match}",
             "({n} stamina)",
             "0 stamina",
             "stamina {n}",
@@ -110,6 +119,9 @@ SAME_IN = {
     ),
     "id": frozenset(
         {
+            "Pass",
+            "{title} · lobby",
+            "{game} · match #{match}",
             "({n} stamina)",
             "0 stamina",
             "stamina {n}",

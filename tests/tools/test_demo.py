@@ -239,15 +239,15 @@ def test_db_keeps_the_match_where_told(tmp_path, capsys):
 
 
 @pytest.mark.parametrize(
-    "language, dm_line, table_title, english",
+    "language, dm_line, channel_line, english",
     [
         # From bot/locales/ms.po and id.po: "{game} match #{match} in **{guild}**, <#{channel}>."
-        # and "{game} · match #{match}".
-        ("ms", "Perlawanan DRUMP #1 di **Demo Server**, #meja-kad.", "DRUMP · perlawanan #1", "Bahasa Melayu"),
-        ("id", "Pertandingan DRUMP #1 di **Demo Server**, #meja-kad.", "DRUMP · pertandingan #1", "Bahasa Indonesia"),
+        # and "{player} places {card} in zone {zone}." (match stays English in both, as gamers say it).
+        ("ms", "Match DRUMP #1 di **Demo Server**, #meja-kad.", "• AI 1 meletak 2♥ di zon 1.", "Bahasa Melayu"),
+        ("id", "Match DRUMP #1 di **Demo Server**, #meja-kad.", "• AI 1 menaruh 2♥ di zona 1.", "Bahasa Indonesia"),
     ],
 )
-async def test_language_runs_the_server_and_the_host_in_it(tmp_path, language, dm_line, table_title, english):
+async def test_language_runs_the_server_and_the_host_in_it(tmp_path, language, dm_line, channel_line, english):
     out = io.StringIO()
     transcript = await run_demo("drump", seed=3, database=str(tmp_path / "d.db"), out=out, language=language)
     printed = out.getvalue()
@@ -255,8 +255,8 @@ async def test_language_runs_the_server_and_the_host_in_it(tmp_path, language, d
     assert f"Demo Host: /settings language:{language}" in transcript.public
     assert f"Demo Host: /language choice:{language}" in transcript.public
     assert dm_line in transcript.private  # the host's own language, in their DM
-    assert table_title in transcript.public  # the server's language, in its channel
-    assert "DRUMP match #1 in **Demo Server**" not in printed and "DRUMP · match #1" not in printed
+    assert channel_line in transcript.public  # the server's language, in its channel
+    assert "DRUMP match #1 in **Demo Server**" not in printed and " in zone " not in printed
     assert not MARKUP.search(printed)
 
 

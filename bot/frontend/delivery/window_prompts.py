@@ -281,10 +281,10 @@ class WindowPrompts:
     ) -> set[int]:
         """Within a window round: whoever's choices changed because of someone else's move is told (returned).
 
-        The decider learns of each new or changed answer as it arrives (a new prompt, which
-        notifies, replacing the old one), instead of finding a silently edited DM; unless it was put
-        where they wait already (``shown_to``: the announcer brought their picker up to date). The mover's
-        own picker already shows their next question, so they are not prompted again.
+        The decider learns of each new or changed answer as it arrives where they wait (``shown_to``: the
+        announcer brought their picker up to date); else by their prompt (a new one, which notifies; in a
+        negotiation, after the first of the window, edited in place). The mover's own picker already
+        shows their next question, so they are not prompted again.
         """
         movers = {o.player for o in outcomes if o.by == PLAYER}
         lines = [line for o in outcomes for line in o.public_lines]
