@@ -7,6 +7,8 @@ small broken catalogues too, so each is shown to fail when it should.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.kernel import i18n
@@ -222,3 +224,19 @@ def test_card_texts_are_looked_up_where_they_are_shown(tmp_path):
         assert i18n.data_text("A text of no catalogue.", locale="ms") == "A text of no catalogue."
     finally:
         i18n.set_locales_dir(None)
+
+
+#: Placeholders that hold a count, and the nouns whose form follows a count in English.
+_COUNTS = ("n", "count", "need", "total", "points", "amount", "left", "cards", "turns")
+_COUNTED = re.compile(
+    r"\{(" + "|".join(_COUNTS) + r")\} (cards?|players?|points?|resources?|turns?|tokens?|offers?|seconds?|minutes?"
+    r"|times?|moves?|rounds?|matches|match|games?|Dreams?|Jobs?)\b"
+)
+
+
+def test_a_counted_noun_has_its_plural_form(template):
+    """A number that varies takes a text with a plural form (``tn``), so no one reads "1 cards": every catalogue
+    then writes each form as its language needs (Malay and Indonesian have one)."""
+    single = [m.msgid for m in template if not m.msgid_plural and _COUNTED.search(m.msgid)]
+    assert single == [], "use tn() for these: " + "; ".join(single)
+    assert _COUNTED.search("Draw {n} cards.") and not _COUNTED.search("{player} moves {count} from {tile}")

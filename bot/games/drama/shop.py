@@ -30,7 +30,7 @@ from bot.games.drama.state import (
 )
 from bot.games.drama.windows import open_window
 from bot.kernel.contract import Event
-from bot.kernel.i18n import N_, t, translate
+from bot.kernel.i18n import N_, t, tn, translate
 
 SLOT_LABEL = {
     "accessory": N_("ACCESSORY"),
@@ -253,10 +253,11 @@ def recruit_reason(state: DramaState, p: Player, action: dict[str, Any]) -> str 
     cid = state.kedai[action["slot"]]
     need = recruit_cost(p, cid)
     if len(p.hand) < need:
-        return t(
-            "Recruiting {card} costs {need} cards from your hand and you hold {hand}.",
+        return tn(
+            "Recruiting {card} costs {n} card from your hand and you hold {hand}.",
+            "Recruiting {card} costs {n} cards from your hand and you hold {hand}.",
+            need,
             card=CARDS.name(cid),
-            need=need,
             hand=len(p.hand),
         )
     return replace_reason(p, cid, action)

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.kernel.contract import NOTHING, Action, Event, IllegalAction, PlayerId, Result, Rules, Waiting
-from bot.kernel.i18n import N_, t, translate
+from bot.kernel.i18n import N_, t, tn, translate
 from bot.kernel.options import Choice, Option
 
 from . import view as views
@@ -121,11 +121,12 @@ class LagaRules(Rules[LagaState]):
         order = ranking(state)
         pid, points, how = order[0]
         if how == "points":
-            summary = t("Won with {points} points.", points=points)
+            summary = tn("Won with {n} point.", "Won with {n} points.", points)
         else:
-            summary = t(
-                "Won with {points} points (tie broken by {how}).",
-                points=points,
+            summary = tn(
+                "Won with {n} point (tie broken by {how}).",
+                "Won with {n} points (tie broken by {how}).",
+                points,
                 how=translate(TIE_BREAKS[how]) if how in TIE_BREAKS else how,
             )
         # Never a draw: the ruled tie-breaks (more Jobs, then the later seat) always leave one winner.

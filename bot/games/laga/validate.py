@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.kernel.i18n import N_, t, translate
+from bot.kernel.i18n import N_, t, tn, translate
 
 from .cards import cards
 from .powers import has, news_on
@@ -179,8 +179,10 @@ def _payment_reason(state: LagaState, player: int, action: Action, cands: list[A
     if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in values):
         return t("Coin, pride and skill must be whole numbers of 0 or more.")
     if typ == "take":
-        return t(
-            "Take exactly {total} resources in total (coin + pride + skill).", total=sum(cands[0][k] for k in PAY_KEYS)
+        return tn(
+            "Take exactly {n} resource in total (coin + pride + skill).",
+            "Take exactly {n} resources in total (coin + pride + skill).",
+            sum(cands[0][k] for k in PAY_KEYS),
         )
     ways = [a for a in cands if _same(a["card"], action["card"])]
     words = {"coin": t("coin"), "pride": t("pride"), "skill": t("skill")}
