@@ -1,8 +1,13 @@
 """AI seats for Laga Jakarta: the uniform-random baseline and a simple greedy heuristic.
 
-The heuristic sees only its own view and the legal actions. It buys the best Job or
-Dream it can, keeps one cheap Dream at a time, aims its move at the tile that helps
-most without overfilling the ring, and takes the resource it holds least of.
+The heuristic sees only its own view and the legal actions. It climbs the Job ladder
+(a Job's points plus the raise it pays over the turns left; in the last turns any Job,
+for its points), completes the best Dream it can, keeps a Dream only when it can finish
+it in the turns left, buries (Employee) the Dreams it cannot finish, looks at more cards
+(or peeks at the deck) that its plan needs, aims its move at the tile that helps most
+(on Lowongan and Impian: the chance that a card it can pay for is among those seen) less
+what a fine would cost (overfilling, Bomb Threats), and takes the resources its next
+purchase lacks.
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ Action = dict[str, Any]
 #: the turn's move spent on a tile that only borrows another's effect).
 COPYABLE = ("kerja", "nongkrong", "training", "impian", "lowongan")
 STASIUN_COST = 1.0
+#: How much less finishing a Dream is worth while the Job ladder still comes first.
+DREAM_EARLY = 0.7
 
 
 def _me(view: Mapping[str, Any]) -> dict[str, Any]:
@@ -45,7 +52,7 @@ def _landing(view: Mapping[str, Any], a: Action) -> tuple[str, int, bool]:
 
 
 class LagaHeuristicPolicy:
-    """Greedy: buy points, keep income flowing, avoid fines."""
+    """Greedy: climb the Job ladder, finish the Dreams it keeps, keep income flowing, avoid fines."""
 
     name = "laga-heuristic"
 
@@ -56,21 +63,25 @@ class LagaHeuristicPolicy:
         by_type: dict[str, list[Action]] = {}
         for a in legal:
             by_type.setdefault(a["type"], []).append(a)
-        c = cards()
-        for t in ("complete", "hire_free", "hire"):
+        if "complete" in by_type:
+            return self._complete(view, me, by_type["complete"])
+        for t in ("hire_free", "hire"):
             if t in by_type:
-                best = self._purchase(me, by_type[t], t)
+                best = self._hire(view, me, by_type[t], t)
                 if best is not None:
                     return best
+        if "keep" in by_type:
+            keep = self._keep(view, me, by_type["keep"])
+            if keep is not None:
+                return keep
         look = self._look(view, me, by_type)
         if look is not None:
             return look
-        if "keep" in by_type and view["you"] and len(view["you"]["dreams"]) < 2:
-            return min(by_type["keep"], key=lambda a: (c.dreams[a["card"]].level, a["card"]))
         if "take" in by_type:
-            return self._take(me, by_type["take"])
+            return self._take(view, me, by_type["take"])
         if "steal" in by_type:
-            return max(by_type["steal"], key=lambda a: -me[a["resource"]])
+            deficit = _deficit(me, _goal(view, me))
+            return max(by_type["steal"], key=lambda a: (deficit[a["resource"]], -me[a["resource"]]))
         if "salary" in by_type:
             return self._salary(view, me, by_type["salary"])
         if "news" in by_type:
@@ -99,19 +110,28 @@ class LagaHeuristicPolicy:
 
     @staticmethod
     def _look(view: Mapping[str, Any], me: Mapping[str, Any], by_type: dict[str, list[Action]]) -> Action | None:
-        """Pay for one more card when nothing seen is worth taking and a resource can be spared."""
+        """Pay for one more card (asked only when nothing seen is worth taking) while, one resource paid,
+        a card of the kind looked for could still be paid for: a Dream to finish now, a Job as high as
+        the one held (any Job in the last turns). In its last turn resources are worth nothing after
+        the move, so it looks further."""
         if "look" not in by_type or not view.get("you"):
             return None
         c = cards()
         seen = view["you"]["looking"]
         total = me["coin"] + me["pride"] + me["skill"]
-        if len(seen) >= 4 or total < 5:
+        left = _left(view)
+        last = view.get("turn_player") == me["id"] and left == 0
+        if len(seen) >= (6 if last else 3):
             return None
         if view["pending"].get("deck") == "dream":
-            if view["you"]["dreams"] or any(c.dreams[n].level <= 2 for n in seen if n in c.dreams):
+            if any(_affords(me, c.dreams[d].cost) for d in view["you"]["dreams"]):
                 return None
-        elif any(c.jobs[n].level > me["job_level"] for n in seen if n in c.jobs) or total < 9:
-            return None
+            if total - 1 < min(sum(d.cost) for d in c.dreams.values()):
+                return None
+        else:
+            lowest = 1 if left <= 1 else me["job_level"]
+            if total - (1 if last else 2) < _level_cost(lowest):
+                return None
         return max(by_type["look"], key=lambda a: me[a["pay"]])  # pay with what there is most of
 
     @staticmethod
@@ -128,18 +148,22 @@ class LagaHeuristicPolicy:
         self, view: Mapping[str, Any], me: Mapping[str, Any], by_type: dict[str, list[Action]], moves: list[Action]
     ) -> Action | None:
         """The Job and Dream abilities worth a use before (or after) the move."""
-        for kind in ("psychic", "peek"):  # a free look at a deck's top card
+        for kind in ("psychic", "peek"):  # a free look at a deck's top card: the deck the plan heads for
             if kind in by_type:
-                return by_type[kind][0]
+                deck = "dream" if _dream_time(view, me) else "job"
+                return next((a for a in by_type[kind] if a["deck"] == deck), by_type[kind][0])
         if "bury" in by_type:
-            total = me["coin"] + me["pride"] + me["skill"]
-            costly = [a for a in by_type["bury"] if sum(cards().dreams[a["card"]].cost) > total + 4]
-            if costly:
-                return costly[0]
+            bury = self._bury(view, me, by_type["bury"], moving=bool(moves))
+            if bury is not None:
+                return bury
         if "transform" in by_type:
-            scarce, plenty = _scarce(me), _plenty(me)
-            if me[plenty] - me[scarce] >= 3:
-                want = {"from": plenty, "to": scarce, "amount": (me[plenty] - me[scarce]) // 2}
+            deficit = _deficit(me, _goal(view, me))
+            scarce = max(RESOURCES, key=lambda r: (deficit[r], -me[r]))
+            plenty = max(RESOURCES, key=lambda r: (me[r] - deficit[r], me[r]))
+            spare = me[plenty] - deficit[plenty] if deficit[plenty] else me[plenty] - _goal(view, me)[plenty]
+            amount = int(min(deficit[scarce], max(0, spare)))
+            if scarce != plenty and amount >= 1:
+                want = {"from": plenty, "to": scarce, "amount": amount}
                 pick = [a for a in by_type["transform"] if all(a[k] == v for k, v in want.items())]
                 if pick:
                     return pick[0]
@@ -155,61 +179,238 @@ class LagaHeuristicPolicy:
         return None
 
     @staticmethod
+    def _bury(view: Mapping[str, Any], me: Mapping[str, Any], options: list[Action], moving: bool) -> Action | None:
+        """Buried Dream: return an uncompleted Dream (a point off at the end) that cannot be finished in
+        the turns left; in the last turn every one not paid for now, and after the last move any."""
+        c = cards()
+        left = _left(view)
+        mine = view.get("turn_player") == me["id"]
+        if mine and left == 0 and not moving:
+            return options[0]
+        lost = [
+            a
+            for a in options
+            if not _affords(me, c.dreams[a["card"]].cost)
+            and (_missing(me, c.dreams[a["card"]].cost) > _income(me) * left or (mine and left == 0))
+        ]
+        if not lost:
+            return None
+        return max(lost, key=lambda a: _missing(me, c.dreams[a["card"]].cost))
+
+    @staticmethod
     def _score_of(view: Mapping[str, Any], pid: int) -> int:
         score: int = next(p["score"] for p in view["players"] if p["id"] == pid)
         return score
 
     @staticmethod
-    def _purchase(me: Mapping[str, Any], options: list[Action], kind: str) -> Action | None:
+    def _complete(view: Mapping[str, Any], me: Mapping[str, Any], options: list[Action]) -> Action:
+        """The Dream worth most (its points, and the point an unfinished one would cost); pay so that
+        what is left serves the next purchase best."""
         c = cards()
-        if kind == "complete":
-            value = {a["card"]: c.dreams[a["card"]].points for a in options}
-        else:
-            value = {a["card"]: c.jobs[a["card"]].level for a in options if c.jobs[a["card"]].level >= me["job_level"]}
+        top = max(c.dreams[a["card"]].points for a in options)
+        pool = [a for a in options if c.dreams[a["card"]].points == top]
+        return _thrifty(view, me, pool)
+
+    @staticmethod
+    def _hire(view: Mapping[str, Any], me: Mapping[str, Any], options: list[Action], kind: str) -> Action | None:
+        """The Job worth most: its points plus the raise over the turns left (a quarter point a
+        resource, income to come being worth less than points in hand). Every Job held scores, so any
+        at least as high as the held one; a lower one in the last turns, for its points."""
+        c = cards()
+        left = _left(view)
+        salary = sum(c.jobs[me["job"]].salary)
+        level = me["job_level"]
+
+        def worth(name: str) -> float:
+            j = c.jobs[name]
+            return j.points + 0.25 * (sum(j.salary) - salary) * left
+
+        value = {a["card"]: worth(a["card"]) for a in options if c.jobs[a["card"]].level >= level or left <= 1}
+        value = {n: v for n, v in value.items() if v > 0}
         if not value:
             return None
         top = max(value.values())
         pool = [a for a in options if value.get(a["card"]) == top]
         if kind == "hire_free":
             return pool[0]
-        # pay in the way that leaves the holdings most even
-        return max(pool, key=lambda a: min(me[r] - a[r] for r in RESOURCES))
+        return _thrifty(view, me, pool)
 
     @staticmethod
-    def _take(me: Mapping[str, Any], options: list[Action]) -> Action:
-        return max(options, key=lambda a: (min(me[r] + a[r] for r in RESOURCES), a[_scarce(me)]))
+    def _keep(view: Mapping[str, Any], me: Mapping[str, Any], options: list[Action]) -> Action | None:
+        """Keep a Dream it can finish at once, or (with no unfinished Dream in hand) one whose missing
+        resources its income brings in before the game ends; an unfinished Dream costs a point."""
+        c = cards()
+        held = view["you"]["dreams"] if view.get("you") else []
+        left = _left(view)
+        now = [a for a in options if _affords(me, c.dreams[a["card"]].cost)]
+        if now and not any(_affords(me, c.dreams[d].cost) for d in held):
+            return max(now, key=lambda a: (c.dreams[a["card"]].points, a["card"]))
+        if held or left < 2:
+            return None
+        fine = [a for a in options if _missing(me, c.dreams[a["card"]].cost) <= _income(me) * (left - 1)]
+        if not fine:
+            return None
+        return max(
+            fine, key=lambda a: (c.dreams[a["card"]].points - 0.5 * _missing(me, c.dreams[a["card"]].cost), a["card"])
+        )
+
+    @staticmethod
+    def _take(view: Mapping[str, Any], me: Mapping[str, Any], options: list[Action]) -> Action:
+        deficit = _deficit(me, _goal(view, me))
+        return max(
+            options,
+            key=lambda a: (
+                sum(min(a[r], deficit[r]) for r in RESOURCES),
+                min(me[r] + a[r] for r in RESOURCES),
+                a[_scarce(me)],
+            ),
+        )
 
     def _tile_value(self, view: Mapping[str, Any], me: Mapping[str, Any], tile: str, count: int) -> float:
         c = cards()
         total = me["coin"] + me["pride"] + me["skill"]
+        left = _left(view)
+        last = view.get("turn_player") == me["id"] and left == 0
         if tile in RESOURCE_TILES:
-            return 2.0 + (1.0 if RESOURCE_TILES[tile] == _scarce(me) else 0.0)
+            if last:
+                return 0.2  # nothing left to spend it on
+            deficit = _deficit(me, _goal(view, me))
+            value = 2.0 + min(2.0, deficit[RESOURCE_TILES[tile]]) * 0.5  # more when the next purchase lacks it
+            news = _news(view, me)
+            return value * 2 if news == "car_free_day" else value / 2 if news == "seasonal_flood" else value
         more = 0.25 * max(0, count - 1)  # more cards to choose from
         if tile == "impian":
             held = view["you"]["dreams"] if view.get("you") else []
-            if any(_affords(me, c.dreams[d].cost) for d in held):
-                return 6.0 + more
-            return 3.0 + more if not held else 0.5
+            payable = [c.dreams[d].points for d in held if _affords(me, c.dreams[d].cost)]
+            if payable:  # its points, and the point an unfinished Dream would cost (2 resources a point)
+                return 2.0 * (max(payable) + 1) * (1.0 if _dream_time(view, me) else DREAM_EARLY) + more
+            if held or left < 1:
+                return 0.5
+            # no Dream in hand: the chance that one it can finish at once is among the cards seen
+            done = {d for p in view["players"] for d in p["completed"]}
+            pool = [d for n, d in c.dreams.items() if n not in done]
+            ok = [d for d in pool if _affords(me, d.cost)]
+            chance = 0.0
+            if ok:
+                spare = min(2, max(0, total - min(sum(d.cost) for d in ok)))
+                chance = 1 - (1 - len(ok) / len(pool)) ** (count + spare)
+            worth = 2.0 * sum(d.points for d in ok) / len(ok) if ok else 0.0
+            return chance * worth + (1.5 if left >= 3 else 0.0)  # else a Dream to work towards
         if tile == "lowongan":
-            return 5.0 + more if total >= 3 * (me["job_level"] + 1) else 0.5
+            # the chance that a Job it can pay for (as high as its own; any in the last turn) is among
+            # the cards seen, times what such a Job is worth: its points and the raise over the turns left
+            level = me["job_level"]
+            salary = sum(c.jobs[me["job"]].salary)
+            lowest = 1 if left <= 1 else level
+            taken = {j for p in view["players"] for j in p["jobs"]}
+            jobs = [j for n, j in c.jobs.items() if n not in taken]
+            hireable = [j for j in jobs if j.level >= lowest and _affords(me, j.cost)]
+            if not hireable:
+                return 0.5
+            spare = min(2, max(0, total - min(sum(j.cost) for j in hireable)))  # room for a paid look or two
+            chance = 1 - (1 - len(hireable) / len(jobs)) ** (count + spare)
+            worths = [2.0 * j.points + 0.5 * (sum(j.salary) - salary) * left + 1.0 for j in hireable]
+            job_worth = sum(worths) / len(worths)
+            return float(chance * job_worth)
         if not total:
             return 0.0
         # Stasiun copies the best other tile with its own count, once 1 resource is paid for it
         best = max(self._copy_values(view, me, count).values())
-        return best - STASIUN_COST if best >= 6.0 else 1.5  # worth a detour only to complete a Dream
+        return max(1.5, best - STASIUN_COST)
 
     def _copy_values(self, view: Mapping[str, Any], me: Mapping[str, Any], count: int) -> dict[str, float]:
         """What copying each tile from Stasiun is worth once 1 resource is paid; Impian only to complete
         a Dream (a copy to draw more Dreams leaves uncompleted ones, each a point off)."""
         paid = {**me, _plenty(me): me[_plenty(me)] - 1}
         values = {other: self._tile_value(view, paid, other, count) for other in COPYABLE}
-        if values["impian"] < 6.0:
+        held = view["you"]["dreams"] if view.get("you") else []
+        if not any(_affords(paid, cards().dreams[d].cost) for d in held):
             values["impian"] = 0.0
         return values
 
     def _move_value(self, view: Mapping[str, Any], me: Mapping[str, Any], a: Action) -> float:
         tile, count, overfill = _landing(view, a)
-        return self._tile_value(view, me, tile, count) - (4.0 if overfill else 0.0)
+        fines = overfill or (tile in ("lowongan", "impian") and _news(view, me) == "bomb_threats")
+        return self._tile_value(view, me, tile, count) - (self._fine_cost(view, me) if fines else 0.0)
+
+    @staticmethod
+    def _fine_cost(view: Mapping[str, Any], me: Mapping[str, Any]) -> float:
+        """What a fine costs: the next salary and the ability until then; nothing when the Job is
+        already face down or fined this turn (or is Traffic Police), little in the last turn (no
+        salary comes after it)."""
+        traffic_police = me["ability_on"] and cards().jobs[me["job"]].ability == "fine"
+        if traffic_police or me["face_down"] or (view.get("bookkeeping") or {}).get("overflow_fined"):
+            return 0.0
+        if view.get("turn_player") == me["id"] and _left(view) == 0:
+            return 0.3
+        return sum(cards().jobs[me["job"]].salary) + 1.0
+
+
+def _left(view: Mapping[str, Any]) -> int:
+    """Rounds still to come after this one (the News cards left)."""
+    left: int = view.get("news_left", 0)
+    return left
+
+
+def _news(view: Mapping[str, Any], me: Mapping[str, Any]) -> str:
+    """The effect of the News in force for this seat ("" when none, or when it ignores the News)."""
+    news = view.get("news")
+    if not news or me.get("ignores_news"):
+        return ""
+    effect: str = cards().news[news["name"]].effect
+    return effect
+
+
+def _income(me: Mapping[str, Any]) -> float:
+    """Resources a turn brings, roughly: the salary and a resource tile now and then."""
+    return sum(cards().jobs[me["job"]].salary) + 1.5
+
+
+def _level_cost(level: int) -> float:
+    """The cheapest total price of a Job of ``level``."""
+    return float(min((sum(j.cost) for j in cards().jobs.values() if j.level == level), default=99))
+
+
+def _missing(me: Mapping[str, Any], cost: tuple[int, int, int]) -> int:
+    return sum(max(0, n - me[r]) for r, n in zip(RESOURCES, cost, strict=True))
+
+
+def _dream_time(view: Mapping[str, Any], me: Mapping[str, Any]) -> bool:
+    """Whether Dreams are the plan now: at the top of the ladder or in the last few rounds."""
+    return me["job_level"] >= 4 or _left(view) <= 3
+
+
+def _goal(view: Mapping[str, Any], me: Mapping[str, Any]) -> dict[str, float]:
+    """What the next purchase asks for: the average Job one level up, and in Dream time the Dream in
+    hand nearest to paid for (each resource the larger of the two)."""
+    c = cards()
+    level = me["job_level"]
+    goal = {r: 0.0 for r in RESOURCES}
+    if level < 4:
+        pool = [j for j in c.jobs.values() if j.level == level + 1]
+        goal = {r: sum(j.cost[i] for j in pool) / len(pool) for i, r in enumerate(RESOURCES)}
+    held = view["you"]["dreams"] if view.get("you") else []
+    if held and (_dream_time(view, me) or level >= 4):
+        near = min(held, key=lambda d: _missing(me, c.dreams[d].cost))
+        goal = {r: max(goal[r], float(c.dreams[near].cost[i])) for i, r in enumerate(RESOURCES)}
+    elif level >= 4:
+        goal = {"coin": 1.0, "pride": 3.0, "skill": 1.0}
+    return goal
+
+
+def _deficit(me: Mapping[str, Any], goal: Mapping[str, float]) -> dict[str, float]:
+    return {r: max(0.0, goal[r] - me[r]) for r in RESOURCES}
+
+
+def _thrifty(view: Mapping[str, Any], me: Mapping[str, Any], pool: list[Action]) -> Action:
+    """Of ways to pay, the one leaving least short of the next goal (then the most even holdings)."""
+    goal = _goal(view, me)
+
+    def key(a: Action) -> tuple[float, int]:
+        rest = {r: me[r] - a[r] for r in RESOURCES}
+        return (-sum(max(0.0, goal[r] - rest[r]) for r in RESOURCES), min(rest.values()))
+
+    return max(pool, key=key)
 
 
 def _affords(me: Mapping[str, Any], cost: tuple[int, int, int]) -> bool:
