@@ -17,8 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.games.drama import windows
 from bot.games.drama.cards import Effect
 from bot.games.drama.state import CARDS, MAX_AIR_MUKA
+from bot.games.drama.windows import named_entry_effects as entry_effects
 from bot.kernel.contract import Action
 from bot.kernel.rng import Rng
 
@@ -26,8 +28,6 @@ from bot.kernel.rng import Rng
 
 BLUE = {d.name: d for d in CARDS.blue}
 GREEN = {g.name: g for g in CARDS.green}
-HERO_BY_SIDE = {name: h for h in CARDS.heroes for name, _g in h.sides}
-ABILITY_SUFFIX = " ABILITY"
 
 #: Effects that hurt the player they are aimed at.
 HOSTILE = {
@@ -41,29 +41,9 @@ HOSTILE = {
 }
 
 
-def entry_effects(e: Mapping[str, Any]) -> tuple[Effect, ...]:
-    """The printed effects of a Plot Twist stack entry, from the name the view gives it."""
-    name = e["name"]
-    if e.get("hero"):
-        h = HERO_BY_SIDE.get(name[: -len(ABILITY_SUFFIX)])
-        return h.ability.effects if h else ()
-    if e["class"] == "ability":
-        g = GREEN.get(name[: -len(ABILITY_SUFFIX)])
-        return g.ability.effects if g else ()
-    d = BLUE.get(name)
-    return d.effects if d else ()
-
-
 def cancelled_flags(stack: Sequence[Mapping[str, Any]]) -> list[bool]:
     """Which stack entries end up cancelled, newest first (a cancelled cancel cancels nothing)."""
-    flags = [False] * len(stack)
-    for i in range(len(stack) - 1, -1, -1):
-        e = stack[i]
-        if flags[i] or "entry" not in e or e.get("void"):
-            continue
-        if any(x.kind == "cancel" for x in entry_effects(e)):
-            flags[e["entry"]] = True
-    return flags
+    return windows.cancelled_flags(stack, entry_effects)
 
 
 def green_def(info: Mapping[str, Any]) -> Any:

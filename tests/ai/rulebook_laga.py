@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.laga.cards import cards
+from bot.games.laga.powers import HINDERING_NEWS
 from bot.kernel.rng import Rng
 
 Action = dict[str, Any]
@@ -27,19 +28,8 @@ RES = ("coin", "pride", "skill")
 RESOURCE_TILES = {"kerja": 0, "nongkrong": 1, "training": 2}
 CARD_TILES = ("lowongan", "impian")
 MAX_TOKENS = 4
-#: News a player who may ignore News gladly ignores (they only hurt the one they apply to).
-BAD_NEWS = frozenset(
-    {
-        "gridlock",
-        "bundaran_hi_protest",
-        "seasonal_flood",
-        "mrt_project_started",
-        "mega_concert",
-        "bomb_threats",
-        "monetary_crisis",
-        "new_mall_grand_opening",
-    }
-)
+#: News a player who may ignore News gladly ignores (they only hurt the one they apply to): the rules' own list.
+BAD_NEWS = HINDERING_NEWS
 #: A Dream's worth beyond its printed points, as a beginner reads its text (in points).
 DREAM_EXTRA = {
     "watch_persija_match": 1.0,

@@ -8,18 +8,16 @@ background priority, after the caller's lock) when the match moves on to a new d
 from __future__ import annotations
 
 import functools
-import logging
 
 import discord
 
 from bot.frontend.delivery.channels import Channels
-from bot.frontend.delivery.retry import FAILED
+from bot.frontend.delivery.prompt_dms import post_prompt
 from bot.frontend.delivery.shown import ShownMessages
 from bot.frontend.delivery.tidying import Send, Tidying
 from bot.frontend.ui import render
+from bot.frontend.ui.render import Rendered
 from bot.play.match_types import LiveMatch
-
-log = logging.getLogger(__name__)
 
 #: The kind of the remembered message: a player's halfway reminder.
 REMINDER = "reminder"
@@ -39,17 +37,13 @@ class ReminderDMs:
             return
         async with self._channels.in_private(live, player):
             text = render.reminder_dm(live, self._channels.guild_name(live), self._channels.jump_url(live))
-        try:
-            dm = await self._channels.dm(player)
-            message = await dm.send(content=text)
-        except discord.Forbidden:
-            await self._shown.note_dm_closed(live, player)
-            return
-        except FAILED as exc:
-            log.warning("could not DM a reminder to %s: %s", player, exc)
-            return
         previous = (await self._shown.sent(live, REMINDER)).get(player)
-        await self._shown.remember(live, REMINDER, player, message.channel.id, message.id)
+        # Posted and remembered as prompts are (closed DMs noted, failures logged).
+        if (
+            await post_prompt(self._channels, self._shown, live, REMINDER, player, Rendered(content=text), "a reminder")
+            is None
+        ):
+            return
         if previous is not None:
             self._tidying.add(
                 f"reminder:{live.id}:{player}", "remove a reminder", [functools.partial(self._delete, previous)]

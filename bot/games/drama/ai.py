@@ -33,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.drama.state import CARDS
+from bot.games.drama.windows import cancelled_flags, named_entry_effects
 from bot.kernel.contract import Action
 from bot.kernel.policy import RandomPolicy
 from bot.kernel.rng import Rng
@@ -42,7 +43,6 @@ __all__ = ["RandomPolicy", "HeuristicPolicy"]
 _BLUE = {d.name: d for d in CARDS.blue}
 _GREEN = {g.name: g for g in CARDS.green}
 _HERO = {name: h for h in CARDS.heroes for name, _g in h.sides}
-_ABILITY = " ABILITY"
 MAX_AIR_MUKA = 7
 
 #: Effects that hurt the player they are aimed at.
@@ -104,29 +104,9 @@ def _loss_cost(p: Mapping[str, Any], amount: int) -> float:
     return float(2.0 * lost * low + (30.0 if lost >= p["air_muka"] else 0.0))
 
 
-def _entry_effects(e: Mapping[str, Any]) -> tuple[Any, ...]:
-    """The printed effects of a Plot Twist stack entry, from the name the view gives it."""
-    name = e["name"]
-    if e.get("hero"):
-        h = _HERO.get(name[: -len(_ABILITY)])
-        return h.ability.effects if h else ()
-    if e["class"] == "ability":
-        g = _GREEN.get(name[: -len(_ABILITY)])
-        return g.ability.effects if g else ()
-    d = _BLUE.get(name)
-    return d.effects if d else ()
-
-
 def _cancelled(stack: Sequence[Mapping[str, Any]]) -> list[bool]:
-    """Which stack entries end up cancelled (a cancelled cancel cancels nothing)."""
-    flags = [False] * len(stack)
-    for i in range(len(stack) - 1, -1, -1):
-        e = stack[i]
-        if flags[i] or "entry" not in e or e.get("void"):
-            continue
-        if any(x.kind == "cancel" for x in _entry_effects(e)):
-            flags[e["entry"]] = True
-    return flags
+    """Which stack entries end up cancelled (a cancelled cancel cancels nothing), from what the view shows."""
+    return cancelled_flags(stack, named_entry_effects)
 
 
 class _Table:
@@ -625,7 +605,7 @@ class HeuristicPolicy:
         me = t.me
         att = t.view["attack"]
         harm = gain = 0.0
-        for x in _entry_effects(e):
+        for x in named_entry_effects(e):
             k, n = x.kind, x.amount
             if k in _HOSTILE and e.get("target") == t.me_id:
                 if k == "dengki":
@@ -656,7 +636,7 @@ class HeuristicPolicy:
             elif k == "cancel":
                 j = e.get("entry")
                 if j is not None and stack[j]["player"] == t.me_id:
-                    mine = _entry_effects(stack[j])
+                    mine = named_entry_effects(stack[j])
                     if att and any(y.kind in ("reflect_attack", "reduce_attack", "skip_turn") for y in mine):
                         harm += _hit_cost(me, att["strength"])
                     else:

@@ -16,6 +16,7 @@ nothing, cannot be cancelled, and fizzles when it would resolve.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.drama.cards import Ability, Effect
@@ -52,6 +53,23 @@ def entry_name(entry: dict[str, Any]) -> str:
 
 
 _ABILITY = " ABILITY"
+_BLUE_BY_NAME = {d.name: d for d in CARDS.blue}
+_GREEN_BY_NAME = {g.name: g for g in CARDS.green}
+_HERO_BY_SIDE = {name: h for h in CARDS.heroes for name, _gender in h.sides}
+
+
+def named_entry_effects(entry: Mapping[str, Any]) -> tuple[Effect, ...]:
+    """The effects of a stack entry as a view shows it (by its ``entry_name``, its ``class`` and ``hero`` flag):
+    what every player may read of a card in play, looked up in the card data like ``entry_effects``."""
+    name = entry["name"]
+    if entry.get("hero"):
+        hero = _HERO_BY_SIDE.get(name[: -len(_ABILITY)])
+        return hero.ability.effects if hero else ()
+    if entry["class"] == "ability":
+        green = _GREEN_BY_NAME.get(name[: -len(_ABILITY)])
+        return green.ability.effects if green else ()
+    blue = _BLUE_BY_NAME.get(name)
+    return blue.effects if blue else ()
 
 
 def entry_text(name: Any) -> str:
@@ -112,14 +130,17 @@ def add_response(state: DramaState, pid: int, entry: dict[str, Any]) -> None:
     state.window.context["round"] = new_ref(state)  # a new round: everyone gets a full window again
 
 
-def cancelled_flags(stack: list[dict[str, Any]]) -> list[bool]:
-    """Which entries end up cancelled: from the newest down, a live cancel cancels its target."""
+def cancelled_flags(
+    stack: Sequence[Mapping[str, Any]], effects: Callable[[Any], tuple[Effect, ...]] = entry_effects
+) -> list[bool]:
+    """Which entries end up cancelled: from the newest down, a live cancel cancels its target. ``effects`` reads
+    an entry's effects: the state's entries by default, a view's with ``named_entry_effects``."""
     flags = [False] * len(stack)
     for i in range(len(stack) - 1, -1, -1):
         e = stack[i]
         if flags[i] or "entry" not in e or e.get("void"):
             continue
-        if any(x.kind == "cancel" for x in entry_effects(e)):
+        if any(x.kind == "cancel" for x in effects(e)):
             flags[e["entry"]] = True
     return flags
 
