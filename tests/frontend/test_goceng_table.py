@@ -180,8 +180,12 @@ async def test_a_battler_with_closed_dms_negotiates_through_the_table(tables, db
     for other in sorted(live.waiting.actors - {helper, closed}):
         await prompt_pick(table, other, {"type": "decline"})
     offer = offers_of(await table.live(), helper)[0]
+    before = {m.id for m in table.world.channel_messages(CHANNEL)}
     await prompt_pick(table, helper, offer)
     assert table.world.dm_messages(closed) == []
+    # The channel calls them for the window (no DM can notify them), the offer quoted.
+    called = [m for m in table.world.channel_messages(CHANNEL) if f"<@{closed}>" in (m.content or "")]
+    assert called and called[-1].id not in before and "offers a card" in called[-1].text
     # No DM can tell them: the picker they asked from shows the offer as it arrives, its Accept right there.
     live = await table.live()
     picker = table.world.message(asked.message.id)

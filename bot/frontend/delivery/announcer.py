@@ -40,7 +40,7 @@ from bot.frontend.delivery.tidying import Tidying
 from bot.frontend.delivery.window_prompts import WindowPrompts, all_of, asked_again
 from bot.frontend.ui import render
 from bot.frontend.ui.picker import walk
-from bot.kernel.contract import Result
+from bot.kernel.contract import Result, waits_for_others
 from bot.kernel.i18n import t
 from bot.play.match_types import PLAYER, LiveMatch, MoveOutcome
 
@@ -425,8 +425,8 @@ class Announcer:
         for offers there. Returns ``{decider}`` when that tells them.
 
         One who clicked longer than ``IN_EXCHANGE`` ago may have looked away: their window prompt notifies them
-        (a new DM the first time in the window, then edited in place, see ``WindowPrompts.prompt``), or, with
-        their DMs closed, the channel mentions them once in the window.
+        (a new DM the first time in the window, then edited in place, see ``WindowPrompts.prompt``). With their
+        DMs closed nothing else can notify them, so the channel mentions them once a window, at its first offer.
         """
         window = live.waiting.window
         decider = window.decider if window is not None else None
@@ -436,17 +436,19 @@ class Announcer:
             self.prompts.on_picker(live, decider)
             return {decider}  # their own reply shows it, or nothing changed for them
         clicked = self._pickers.newest(live.id, decider, self._bot)
-        if clicked is not None and await self._bring_up_picker(
+        shown = clicked is not None and await self._bring_up_picker(
             live, decider, clicked.reply, outcomes, in_dm=not clicked.in_channel, privately=True
-        ):
+        )
+        if shown:
             self.prompts.on_picker(live, decider)
-            if clicked.ago <= IN_EXCHANGE:
-                return {decider}
-        if decider not in live.record.dm_closed:
-            return set()  # their prompt tells them
-        if self.prompts.first_call(live, decider):
-            await self._mention(live, decider, None, [line for o in outcomes for line in o.public_lines])
-        return {decider}
+        if decider in live.record.dm_closed:  # no DM can reach them: the channel calls them once a window
+            weighs = not waits_for_others(live.game.rules, live.state, decider)  # an offer to weigh
+            if weighs and self.prompts.first_call(live, decider):
+                await self._mention(live, decider, None, [line for o in outcomes for line in o.public_lines])
+            return {decider}
+        if shown and clicked is not None and clicked.ago <= IN_EXCHANGE:
+            return {decider}
+        return set()  # their prompt tells them
 
     async def _close_decider_pickers(self, live: LiveMatch, players: Set[int], outcomes: Sequence[MoveOutcome]) -> None:
         """A window closed by someone else's move (a counter-offer taken, the time run out): a decider who watched
