@@ -308,11 +308,13 @@ def waits_for_others(game: Rules[Any], state: Any, player: PlayerId) -> bool:
 
 def next_mover(game: Rules[Any], state: Any, among: Iterable[PlayerId] | None = None) -> PlayerId | None:
     """Who moves next when programs play the seats (AI games, search playouts, simulated people): the first
-    actor by seat id (of ``among``, if given), but a window's decider with nothing to weigh not until the
+    actor by seat id (of ``among``, if given), but a window's decider after its responders (as at a live
+    table, a battler hears every answer before deciding), and one with nothing to weigh not until the
     others have answered. None when nobody (of ``among``) may move."""
     waiting = game.waiting(state)
     actors = sorted(waiting.actors if among is None else set(among) & waiting.actors)
     decider = waiting.window.decider if waiting.window is not None else None
     if decider in actors and waits_for_others(game, state, decider):
         actors.remove(decider)
+    actors.sort(key=lambda p: p == decider)
     return actors[0] if actors else None
