@@ -8,6 +8,8 @@ seed is its index plus the base seed, and each policy's randomness is seeded fro
 
 from __future__ import annotations
 
+import math
+
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,13 +60,26 @@ class Tally:
         """Wins plus half the draws, per game: the win rate the tables report."""
         return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
 
+    def interval(self, z: float = 1.96) -> tuple[float, float]:
+        """The score's 95% interval (a game scores 1, ½ or 0), by the normal approximation: a figure
+        without one cannot say whether 55% over 40 games is better than a coin."""
+        n = self.games
+        if n == 0:
+            return 0.0, 0.0
+        mean = self.score
+        second = (self.wins + 0.25 * self.draws) / n
+        half = z * math.sqrt(max(0.0, second - mean * mean)) / math.sqrt(n)
+        return max(0.0, mean - half), min(1.0, mean + half)
+
     def to_json(self) -> dict[str, Any]:
+        low, high = self.interval()
         return {
             "games": self.games,
             "wins": self.wins,
             "draws": self.draws,
             "losses": self.losses,
             "score": round(self.score, 4),
+            "interval": [round(low, 4), round(high, 4)],
             "seeds": [min(self.seeds), max(self.seeds)] if self.seeds else [],
         }
 

@@ -116,16 +116,17 @@ def render(results: dict[str, Any]) -> str:
         clock = results["options"].get("clock", "cpu")
         lines.append(f"**{table['title']}** ({table['seats']} seats; hard at {hard_ms:g} ms of {clock} time a move)")
         lines.append("")
-        lines.append("| level vs level | games | wins | draws | losses | score | seeds |")
+        lines.append("| level vs level | games | wins | draws | losses | score [95% interval] | seeds |")
         lines.append("|---|---|---|---|---|---|---|")
         for pair, row in table["rows"].items():
             if "note" in row:
                 lines.append(f"| {pair} | — | — | — | — | {row['note']} | — |")
                 continue
             seeds = f"{row['seeds'][0]}–{row['seeds'][1]}" if row["seeds"] else ""
+            low, high = row.get("interval", (row["score"], row["score"]))
             lines.append(
                 f"| {pair} | {row['games']} | {row['wins']} | {row['draws']} | {row['losses']} | "
-                f"{row['score'] * 100:.1f}% | {seeds} |"
+                f"{row['score'] * 100:.1f}% [{low * 100:.1f}%–{high * 100:.1f}%] | {seeds} |"
             )
         lines.append("")
     lat = results.get("latency")
