@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.frontend.client import GameBot
+from bot.frontend.delivery.lateness import HAND, PING, PROMPT
 from bot.frontend.ui.components import LobbyButton
 from bot.kernel.contract import waits_for_others
 from bot.kernel.module import all_games
@@ -60,6 +61,8 @@ _GUILD_BASE = 8_700_000_000_000_000_000
 _CHANNEL_BASE = 8_800_000_000_000_000_000
 _USER_BASE = 8_900_000_000_000_000_000
 _LIMITED = ("edit", "message", "delete", "dm_open", "dm_post", "dm_patch", "dm_delete", "other")
+#: What a player waits for besides the table, as ``bot.frontend.delivery.lateness`` names it.
+DELIVERIES = (PROMPT, PING, HAND)
 
 
 def plan() -> list[tuple[str, int, int]]:
@@ -99,8 +102,11 @@ class Load:
         self.replaced = 0
         #: The tidy-ups (folds of old prompts, deletes of old pings) still waiting when the window ends, and dropped.
         self.tidy: dict[str, int] = {}
+        #: How late each prompt, ping and hand DM reached Discord after its commit (``Lateness``), by kind.
+        self.late: dict[str, list[float]] = {kind: [] for kind in DELIVERIES}
         bot.announcer.move_listeners.append(self._on_move)
         bot.announcer.refresher.shown_listeners.append(self._on_shown)
+        bot.announcer.lateness.listeners.append(self._on_late)
 
     def now(self) -> float:
         return asyncio.get_running_loop().time()
@@ -120,6 +126,10 @@ class Load:
         now = self.now()
         while pending and pending[0][0] <= seq:
             self.lags.append(now - pending.popleft()[1])
+
+    def _on_late(self, kind: str, seconds: float) -> None:
+        if self.measuring:
+            self.late[kind].append(seconds)
 
     def scan(self) -> None:
         """Attribute the requests served since the last scan to games; forget them."""
@@ -304,6 +314,8 @@ def _figures(
             "by_kind_per_move": {k: kinds[k] / moves for k in sorted(kinds)} if moves else {},
         }
     lags = sorted(load.lags)
+    # Everything a player relies on, each from its commit to Discord accepting it: the table, and the rest.
+    lateness = {"table": _lateness(lags), **{kind: _lateness(load.late[kind]) for kind in DELIVERIES}}
     total_moves = sum(load.moves.values())
     limited_all = sum(sum(c[k] for k in _LIMITED) for c in load.requests.values())
     return {
@@ -317,7 +329,9 @@ def _figures(
         "table_lag_s": summary(lags, 1.0),
         "table_lag_max_s": lags[-1] if lags else 0.0,
         "lagging_share": sum(1 for x in lags if x > LAG_LIMIT) / len(lags) if lags else 0.0,
-        "holds": (lags[-1] if lags else 0.0) <= LAG_LIMIT,
+        "table_holds": (lags[-1] if lags else 0.0) <= LAG_LIMIT,
+        "lateness_s": lateness,
+        "holds": all(figure["max"] <= LAG_LIMIT for figure in lateness.values()),
         "move_latency_s": summary(load.latencies, 1.0),
         "games": per_game,
         "rate_limited_429": load.refused,
@@ -330,4 +344,17 @@ def _figures(
         "failed_moves": load.failed_moves,
         "matches_replaced": load.replaced,
         "set_up_virtual_s": set_up,
+    }
+
+
+def _lateness(seconds: list[float]) -> dict[str, float]:
+    """p50 / p99 / max of how late one kind of delivery was, and the share within ``LAG_LIMIT``."""
+    data = sorted(seconds)
+    figures = summary(data, 1.0)
+    return {
+        "n": len(data),
+        "p50": figures["p50"] if data else 0.0,
+        "p99": figures["p99"] if data else 0.0,
+        "max": data[-1] if data else 0.0,
+        "on_time": sum(1 for x in data if x <= LAG_LIMIT) / len(data) if data else 1.0,
     }

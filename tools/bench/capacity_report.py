@@ -93,9 +93,70 @@ def section(results: dict[str, Any]) -> list[str]:
             *[_n(r["games"][g]["limited_per_move"]) for g in games],
         ]
         lines.append("  " + " | ".join(cells))
+    lines += _waits(runs) + _kinds(runs)
     held = capacity.get("holds_up_to", 0)
     lines.append(
-        f"  One token holds {held} live matches with no table more than {LAG_LIMIT:.0f} s behind "
-        f"(of the loads run; target {CAPACITY_TARGET:,})."
+        f"  One token holds {held} live matches with no table, prompt, ping or hand DM more than "
+        f"{LAG_LIMIT:.0f} s behind its commit (of the loads run; target {CAPACITY_TARGET:,})."
     )
+    return lines
+
+
+#: What a player waits for, in the order the report lists them, and what each is.
+WAITS = {
+    "table": "table",
+    "prompt": "prompt (a window's or a decision's DM)",
+    "ping": "ping",
+    "hand": "hand DM (a change someone else made)",
+}
+#: The limited requests by kind, as the report names them.
+KINDS = {
+    "dm_post": "DM post",
+    "dm_patch": "DM edit",
+    "dm_delete": "DM delete",
+    "dm_open": "DM open",
+    "message": "channel post",
+    "edit": "channel edit",
+    "delete": "channel delete",
+    "other": "other",
+}
+
+
+def _waits(runs: list[dict[str, Any]]) -> list[str]:
+    """Per load, how late each thing a player relies on reached Discord: p50 / p99 / max, and the share on time."""
+    if not any("lateness_s" in r for r in runs):
+        return []
+    lines = [
+        "",
+        f"  From a commit to Discord accepting what shows it, s: p50 / p99 / max (share within {LAG_LIMIT:.0f} s)",
+        "  " + " | ".join(["live matches", *WAITS.values()]),
+    ]
+    for r in runs:
+        late = r.get("lateness_s") or {}
+        cells = [str(r["matches"])]
+        for kind in WAITS:
+            f = late.get(kind)
+            cells.append(
+                "-"
+                if not f or not f["n"]
+                else f"{_n(f['p50'])} / {_n(f['p99'])} / {_n(f['max'])} ({100 * f['on_time']:.1f}%)"
+            )
+        lines.append("  " + " | ".join(cells))
+    return lines
+
+
+def _kinds(runs: list[dict[str, Any]]) -> list[str]:
+    """Per load, the limited requests per move of every game together, by kind."""
+    lines = [
+        "",
+        "  Limited requests per move, every game, by kind",
+        "  " + " | ".join(["live matches", *KINDS.values()]),
+    ]
+    for r in runs:
+        moves = sum(g["moves"] for g in r["games"].values())
+        cells = [str(r["matches"])]
+        for kind in KINDS:
+            count = sum(g["by_kind_per_move"].get(kind, 0.0) * g["moves"] for g in r["games"].values())
+            cells.append(_n(count / moves) if moves else "-")
+        lines.append("  " + " | ".join(cells))
     return lines

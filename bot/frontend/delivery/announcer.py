@@ -28,6 +28,7 @@ from bot.frontend.compose import Composed
 from bot.frontend.delivery.channels import Channels
 from bot.frontend.delivery.decision_prompts import IN_EXCHANGE, DecisionPrompts
 from bot.frontend.delivery.hand_dms import HandDMs
+from bot.frontend.delivery.lateness import PING, PROMPT, Lateness, now
 from bot.frontend.delivery.pickers import OpenPickers, edit_original
 from bot.frontend.delivery.pings import Pings
 from bot.frontend.delivery.private_news import own_moves_only, private_lines
@@ -63,6 +64,8 @@ class Announcer:
         self.pacer = install_pacer(bot.http)
         #: Requests that only tidy up, sent in the background (see ``bot.frontend.delivery.tidying``).
         self.tidying = Tidying()
+        #: How late prompts, pings and hand DMs reach Discord after their commit (the benchmark listens).
+        self.lateness = Lateness()
         #: Each player's hand DM, edited in the background after a move (see ``bot.frontend.delivery.hand_dms``).
         self.hands = HandDMs(
             self.channels,
@@ -71,6 +74,7 @@ class Announcer:
             lock=service.matches.lock,
             clock=service.clock,
             pacer=self.pacer,
+            lateness=self.lateness,
         )
         #: The interaction token each table message is edited through (exempt from the global limit).
         self.tables = TableTokens()
@@ -231,6 +235,7 @@ class Announcer:
         the move done (nothing to fold).
         ``click`` is the interaction being answered (None for a timer's or an AI seat's move).
         """
+        committed = now()
         live = outcomes[-1].match
         last = outcomes[-1]
         shown = None  # the mover whose open prompt is their reply, at their next question
@@ -275,6 +280,7 @@ class Announcer:
                     shown=shown,
                     replied=replied,
                     click=click,
+                    since=committed,
                 )
             elif live.waiting.in_window:
                 shown_to = await self._show_decider(live, outcomes, replied)
@@ -299,6 +305,7 @@ class Announcer:
         shown: int | None = None,
         replied: int | None = None,
         click: Click | None = None,
+        since: float | None = None,
     ) -> set[int]:
         """Tell whoever must now decide, as quietly as the decision allows; returns who was told in a prompt.
 
@@ -322,8 +329,10 @@ class Announcer:
           The mover's own reply shows them their next question: their open prompt
           is that reply (``shown``), or is brought up to date in place, unannounced.
 
-        ``click``: the interaction being answered, if any (a mention may be its followup).
+        ``click``: the interaction being answered, if any (a mention may be its followup). ``since``: when
+        the move that made these decisions due was committed (what ``lateness`` counts from; now if None).
         """
+        since = now() if since is None else since
         waiting = live.waiting
         mentions = self.pings.mentions(live.id)
         if waiting.turn != mentions.turn:
@@ -331,7 +340,7 @@ class Announcer:
         humans = [p for p in sorted(waiting.actors) if not live.ai_controls(p)]
         if waiting.window is not None:
             if waiting.window.public and len(humans) == 1 == len(waiting.actors):
-                await self._mention(live, humans[0], click, lines)
+                await self._mention(live, humans[0], click, lines, since=since)
                 return set()
             await self.clear_ping(live)
             movers = {o.player for o in outcomes if o.by == PLAYER}
@@ -347,13 +356,17 @@ class Announcer:
                 if player not in (shown, looking) and not self.prompts.still_asks(live, player, outcomes)
             ]
             sent = await all_of(
-                self.prompts.prompt(
-                    live,
-                    player,
-                    lines,
-                    outcomes,
-                    quietly=player in movers or not private_lines(outcomes, player),
-                    told=player in movers,
+                self.lateness.delivered(
+                    PROMPT,
+                    since,
+                    self.prompts.prompt(
+                        live,
+                        player,
+                        lines,
+                        outcomes,
+                        quietly=player in movers or not private_lines(outcomes, player),
+                        told=player in movers,
+                    ),
                 )
                 for player in asked
             )
@@ -361,7 +374,7 @@ class Announcer:
         if len(humans) == 1 == len(waiting.actors):
             player = humans[0]
             if player not in mentions.mentioned:
-                await self._mention(live, player, click, lines)
+                await self._mention(live, player, click, lines, since=since)
                 if player != replied:
                     await self._bring_up_picker(live, player, self._pickers.in_channel(live.id, player, self._bot))
                 return set()
@@ -372,8 +385,8 @@ class Announcer:
             at_table = self._pickers.in_channel_lately(live.id, player, IN_EXCHANGE, self._bot)
             if await self._bring_up_picker(live, player, at_table, outcomes):
                 return set()  # still at the table: the next question comes up where they are looking
-            if not await self._prompt_decision(live, player, outcomes):
-                await self._mention(live, player, click, lines)
+            if not await self.lateness.delivered(PROMPT, since, self._prompt_decision(live, player, outcomes)):
+                await self._mention(live, player, click, lines, since=since)
             return set()
         await self.clear_ping(live)
         return set()
@@ -472,11 +485,21 @@ class Announcer:
             return False
         return await self.decisions.prompt(live, player, outcomes)
 
-    async def _mention(self, live: LiveMatch, player: int, click: Click | None, lines: Sequence[str] = ()) -> None:
+    async def _mention(
+        self,
+        live: LiveMatch,
+        player: int,
+        click: Click | None,
+        lines: Sequence[str] = (),
+        *,
+        since: float | None = None,
+    ) -> None:
         own_turn = player == live.waiting.turn and not live.waiting.in_window
         async with self.channels.in_channel(live):
             rendered = render.mention_ping(live, player, own_turn=own_turn, what=lines)
         await self.pings.ping(live, rendered, click)
+        if since is not None:
+            self.lateness.went_out(PING, since)
         mentions = self.pings.mentions(live.id)
         mentions.mentioned.add(player)
         mentions.ping_for = player

@@ -28,6 +28,7 @@ import discord
 
 from bot.frontend.delivery import ratelimit
 from bot.frontend.delivery.channels import Channels
+from bot.frontend.delivery.lateness import HAND, Lateness
 from bot.frontend.delivery.private_news import private_digest
 from bot.frontend.delivery.retry import FAILED, retried
 from bot.frontend.delivery.shown import ShownMessages
@@ -56,6 +57,7 @@ class HandDMs:
         lock: Callable[[int], asyncio.Lock],
         clock: Clock,
         pacer: ratelimit.GlobalPacer,
+        lateness: Lateness | None = None,
     ) -> None:
         self._channels = channels
         self._shown = shown
@@ -66,6 +68,8 @@ class HandDMs:
         self._clock = clock
         #: Background edits wait for their slot at this pacer before they are rendered.
         self._pacer = pacer
+        #: Told how long after its change each background edit went out.
+        self._lateness = lateness or Lateness()
         #: (match, player) -> the digest of the DM last sent, so an unchanged hand is not edited again.
         self.last_sent: dict[Key, str] = {}
         #: (match, player) -> the private notes the DM shows.
@@ -170,6 +174,7 @@ class HandDMs:
                             and changed_at is not None
                         ):
                             self.shown_after.add(self._now() - changed_at)
+                            self._lateness.report(HAND, self._now() - changed_at)
                 except Exception:  # the move is stored; the next change (or the end) shows the hand
                     if self._channels.closed():
                         return

@@ -99,6 +99,8 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
         "What a phone player feels",
         "an own turn's taps go to",
         "Capacity under Discord's rate limits",
+        "From a commit to Discord accepting what shows it",
+        "Limited requests per move, every game, by kind",
         "Drama Pukul 7, 1 seeded whole matches of 4 people",
         "Targets",
     ):
@@ -145,6 +147,12 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
         assert sorted(run["games"]) == sorted(g.name for g in all_games()), "every game is in the capacity load"
         assert run["moves"] > 0
         assert run["tidy_ups"]["dropped"] >= 0 and run["tidy_ups"]["pending_at_end"] >= 0
+        late = run["lateness_s"]
+        assert sorted(late) == ["hand", "ping", "prompt", "table"], "every thing a player waits for is timed"
+        assert late["table"]["n"] > 0 and late["ping"]["n"] > 0, "a few seconds of play move tables and ping"
+        for figure in late.values():
+            assert 0.0 <= figure["p50"] <= figure["max"] and 0.0 <= figure["on_time"] <= 1.0
+        assert run["holds"] == all(f["max"] <= 2.0 for f in late.values())
     assert capacity["holds_up_to"] in (0, 7, 14)
 
     whole = data["whole"]
