@@ -9,7 +9,6 @@ seed is its index plus the base seed, and each policy's randomness is seeded fro
 from __future__ import annotations
 
 import math
-
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any

@@ -145,8 +145,9 @@ async def test_a_whole_match_mentions_each_person_at_most_once_a_turn_on_average
 
 
 async def _battle_on_prompts(table, clock, pause: float) -> list[tuple[int, int]]:
-    """Both battlers answer on their DM prompts, ``pause`` seconds after each question; for each exchange, the
-    battler to move and how many new DMs told them."""
+    """Both battlers answer on their DM prompts, ``pause`` seconds after each question; for each exchange that
+    passes the turn to the other battler, the battler to move and how many new DMs told them (a battler who
+    moves again, a card's effect giving them the next play too, reads the question in their own reply)."""
     told = []
     while True:
         live = await table.live()
@@ -163,7 +164,7 @@ async def _battle_on_prompts(table, clock, pause: float) -> list[tuple[int, int]
         await play_card(table, holder, from_prompt=True)
         live = await table.live()
         battle = live.state.battle if live.record.status == "active" else None
-        if battle is not None and table.human(live, battle.holder):
+        if battle is not None and table.human(live, battle.holder) and battle.holder != holder:
             dm = table.world.directory.users[battle.holder].dm_channel_id
             posts = [r for r in table.world.requests[mark:] if r.method == "POST" and f"/channels/{dm}/" in r.path]
             told.append((battle.holder, len(posts)))

@@ -122,10 +122,11 @@ async def test_an_edited_message_prints_only_its_new_or_changed_lines_marked(tmp
     assert printed_twice(out.getvalue()) == []
     # A picker prints the move it confirmed, once, not each step nor its re-prints.
     assert not any("**Chosen:**" in line for line in transcript.private)
-    # About a line and a half per move, whatever the match's length (the seed decides how many battles it has).
+    # About two lines per move, whatever the match's length: the seed and the AI decide how many battles and
+    # Extra Power negotiations it has, and a negotiation says more per move (each offer, and the host's DM).
     with sqlite3.connect(tmp_path / "g.db") as db:
         (moves,) = db.execute("SELECT COUNT(*) FROM actions").fetchone()
-    assert len(lines) < 2 * moves, (len(lines), moves)
+    assert len(lines) < 2.5 * moves, (len(lines), moves)
 
 
 def test_demo_command_line(tmp_path):

@@ -181,6 +181,22 @@ class Driver:
             clicks += 1
             message = record.message
             self._keep_picker(player, message)
+        passing = action == game.rules.timeout_action(state, player)
+        tap = PassButton.on(message.custom_ids(), match_id, decision) if passing else None
+        if tap is not None:  # declining (a helper's "no") is the picker's Pass button, not one of its options
+            mark = len(self.arena.world.requests)
+            cpu = time.process_time()
+            record = await self.arena.send(player, message, tap)
+            self._keep_picker(player, record.message)
+            return MoveSample(
+                match_id=match_id,
+                latency=record.requests[0].at - record.created_at,
+                cpu=time.process_time() - cpu,
+                setup_clicks=clicks,
+                finished=live.record.status != ACTIVE,
+                action=action["type"],
+                requests=list(self.arena.world.requests[mark:]) if record_requests else [],
+            )
         path = shown_path(message)  # Respond… in a window may open past the first step
         while path and action not in walk(legal, path).candidates:
             record = await self.arena.send(

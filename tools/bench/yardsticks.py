@@ -4,8 +4,15 @@ Each game's ``tests/ai/rulebook_<game>.py`` holds rule-based players written fro
 someone who had not read the normal policy: yardsticks normal is held to, so that beating one baseline it
 was tuned against proves nothing. Normal plays one seat and a yardstick every other seat, normal's seat
 rotating, over consecutive seeds (none chosen), straight through the engine. A game's figure is normal's
-score (wins plus half the draws, per game) with its 95% interval; at more than two seats a fair share is
-one over the seats.
+score (wins plus half the draws, per game; a shared win counts as a win, as :func:`bot.ai.arena.duel` counts
+it) with its 95% interval.
+
+The fair share each score is held to is the yardstick's own: the score one seat gets when that yardstick
+plays every seat (its mirror match, over the same seeds, every seat counted). That is what normal's seat
+would score if normal played exactly like the yardstick, so beating it means doing better in that seat than
+the yardstick itself would. One over the seats is not that share wherever a game can end with shared wins
+or with nobody winning (a game of secret objectives may have both), and it differs by yardstick: a player
+that shields an ally or lets a rival's objective hold wins more often alongside copies of itself.
 """
 
 from __future__ import annotations
@@ -13,7 +20,6 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
-import math
 import sys
 import time
 from pathlib import Path
@@ -21,9 +27,9 @@ from types import ModuleType
 from typing import Any
 
 from bot.ai import registry
-from bot.ai.arena import Tally, duel
+from bot.ai.arena import Tally, duel, play
 from bot.ai.levels import NORMAL
-from bot.kernel.module import all_games, get_game
+from bot.kernel.module import GameModule, all_games, get_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,20 +64,30 @@ def yardsticks(game_name: str) -> list[Any]:
     return [cls() for cls in sorted(found, key=lambda c: c.__name__)]
 
 
-def interval(tally: Tally, z: float = 1.96) -> tuple[float, float]:
-    """The 95% interval of the score (a game scores 1, ½ or 0), by the normal approximation."""
-    n = tally.games
-    if n == 0:
-        return 0.0, 0.0
-    mean = tally.score
-    second = (tally.wins + 0.25 * tally.draws) / n
-    sd = math.sqrt(max(0.0, second - mean * mean))
-    half = z * sd / math.sqrt(n)
-    return max(0.0, mean - half), min(1.0, mean + half)
+def interval(tally: Tally) -> tuple[float, float]:
+    """The 95% interval of the score (``Tally.interval``)."""
+    return tally.interval()
+
+
+def mirror(game: GameModule, player: Any, games: int, *, seed: int, seats: int) -> Tally:
+    """``player`` in every seat over ``games`` seeded games, each seat's outcome counted: the fair share (as a
+    score) of one seat among equals. A win shared by several seats is a win for each, as in :func:`duel`; a
+    game nobody wins is a loss for every seat; a draw is half for every seat."""
+    tally = Tally()
+    for i in range(games):
+        result = play(game, [player] * seats, seed + i)
+        tally.seeds.append(seed + i)
+        if result is None or result.is_draw:
+            tally.draws += seats
+            continue
+        won = sum(1 for p in range(1, seats + 1) if p in result.winners)
+        tally.wins += won
+        tally.losses += seats - won
+    return tally
 
 
 def measure(*, games: int, seed: int, only: list[str] | None = None) -> dict[str, Any]:
-    """Every game's rows: normal against each of its yardsticks."""
+    """Every game's rows: normal against each of its yardsticks, and that yardstick's mirror share (``fair``)."""
     out: dict[str, Any] = {}
     for game in all_games():
         if only and game.name not in only:
@@ -83,22 +99,30 @@ def measure(*, games: int, seed: int, only: list[str] | None = None) -> dict[str
             print(f"[yardsticks] {game.name}: normal vs {stick.name}, {games} games", file=sys.stderr, flush=True)
             tally = duel(get_game(game.name), registry.policy(game.name, NORMAL), stick, games, seed=seed, seats=seats)
             low, high = interval(tally)
+            fair = mirror(get_game(game.name), stick, games, seed=seed, seats=seats).score
             rows[stick.name] = dict(
-                tally.to_json(), low=round(low, 4), high=round(high, 4), seconds=round(time.perf_counter() - started, 1)
+                tally.to_json(),
+                low=round(low, 4),
+                high=round(high, 4),
+                fair=round(fair, 4),
+                seconds=round(time.perf_counter() - started, 1),
             )
-        out[game.name] = {"title": game.title, "seats": seats, "fair": 1 / seats, "rows": rows}
+        out[game.name] = {"title": game.title, "seats": seats, "rows": rows}
     return out
 
 
 def render(results: dict[str, Any]) -> str:
-    lines = ["| Game (seats) | normal against | games | wins / draws / losses | score [95% interval] | fair share |"]
+    lines = [
+        "| Game (seats) | normal against | games | wins / draws / losses | score [95% interval] "
+        "| fair share (its mirror) |"
+    ]
     lines.append("|---|---|---|---|---|---|")
     for table in results.values():
         for name, row in table["rows"].items():
             lines.append(
                 f"| {table['title']} ({table['seats']}) | {name} | {row['games']} | "
                 f"{row['wins']} / {row['draws']} / {row['losses']} | "
-                f"{row['score']:.1%} [{row['low']:.1%}–{row['high']:.1%}] | {table['fair']:.0%} |"
+                f"{row['score']:.1%} [{row['low']:.1%}–{row['high']:.1%}] | {row['fair']:.1%} |"
             )
     return "\n".join(lines)
 

@@ -17,12 +17,16 @@ def _choose(s, player):
     return AI.choose(GAME.rules.view(s, player), GAME.rules.legal_actions(s, player), Rng.seeded(1))
 
 
+#: Cards that fit no line ending in red: they fill a helper's hand, so it has cards to spare.
+FILLER = ["YG", "GB", "BY"]
+
+
 def _nyi_kencleng_asks_for_help():
-    """Nyi Kencleng (1, revealed) is stuck against Wan Fulus (2); 3 and 4 hold fitting cards."""
+    """Nyi Kencleng (1, revealed) is stuck against Wan Fulus (2); 3 and 4 hold one fitting card each."""
     s = new(4, seed=70)
     set_characters(s, {1: "nyi_kencleng", 2: "wan_fulus", 3: "mat_goceng", 4: "rijkaard_cere"})
     s.revealed.append(1)
-    deal(s, {1: ["RR", "BB"], 2: ["GG"], 3: ["RY"], 4: ["RG"]})
+    deal(s, {1: ["RR", "BB"], 2: ["GG"], 3: ["RY", *FILLER], 4: ["RG", "GY", "YB", "BG"]})
     start_battle(s, 1, 2)
     act(s, 1, {"type": "play", "card": "RR"})
     act(s, 2, {"type": "play", "card": "GG"})
@@ -46,7 +50,7 @@ def _help_asked(characters: dict[int, str], revealed: list[int]):
     s = new(n, seed=70)
     set_characters(s, characters)
     s.revealed[:] = revealed
-    deal(s, {1: ["RR", "BB"], 2: ["GG"], **{p: ["RY"] for p in range(3, n + 1)}})
+    deal(s, {1: ["RR", "BB"], 2: ["GG"], **{p: ["RY", *FILLER] for p in range(3, n + 1)}})
     start_battle(s, 1, 2)
     act(s, 1, {"type": "play", "card": "RR"})
     act(s, 2, {"type": "play", "card": "GG"})
@@ -89,8 +93,8 @@ def test_a_helpers_price_grows_with_what_the_battler_can_pay():
 
 def test_a_helper_undercuts_a_rival_and_stands_when_nobody_asks_less():
     s = _nyi_kencleng_asks_for_help()
-    set_characters(s, {3: "wan_fulus", 4: "rijkaard_cere", 2: "mat_goceng"})
-    s.revealed.clear()  # nobody knows the battler: 4 is no hunter of hers now
+    set_characters(s, {3: "wan_fulus", 4: "mat_goceng", 2: "rijkaard_cere"})
+    s.revealed.clear()  # nobody knows the battler: 4 is no protector of hers now
     act(s, 4, {"type": "offer", "card": "RG", "price": 3})
     assert _choose(s, 3) == {"type": "offer", "card": "RY", "price": 1}  # under the rival's 3, not its wish
     act(s, 3, {"type": "offer", "card": "RY", "price": 1})
@@ -130,7 +134,7 @@ def test_a_battler_counters_an_expensive_offer_once_then_pays_what_it_must():
 def test_rival_ai_helpers_bargain_down_and_the_battler_takes_the_cheapest():
     s = new(4, seed=72)
     set_characters(s, {1: "rijkaard_cere", 2: "nyi_kencleng", 3: "wan_fulus", 4: "mat_goceng"})
-    deal(s, {1: ["RR", "BB"], 2: ["GG"], 3: ["RY"], 4: ["RG"]})
+    deal(s, {1: ["RR", "BB"], 2: ["GG"], 3: ["RY", *FILLER], 4: ["RG", "GY", "YB", "BG"]})
     start_battle(s, 1, 2)
     act(s, 1, {"type": "play", "card": "RR"})
     act(s, 2, {"type": "play", "card": "GG"})
@@ -204,7 +208,10 @@ def test_ai_tables_leave_every_negotiation_to_the_battler_and_the_cards_make_lon
                 in_battle = 0
     assert battles > 500
     assert cards / battles >= 7  # battles last several exchanges (about 9 cards)
-    assert short / battles <= 0.06  # hardly any battle ends within 2 cards
+    # Few battles end within 2 cards (measured 6.7%): a challenged AI fights only with a hand that lays 4 in a
+    # row, so a challenger with a weak hand that meets a fight is soon stuck (cards.toml's 3% was measured
+    # before, when it fought whatever its hand).
+    assert short / battles <= 0.08
     assert bought / asks >= 0.65  # Extra Power is usually bought (about 3 requests in 4)
 
 
