@@ -4,6 +4,11 @@ The view is the only way hidden information leaves the engine: a player sees
 their own hand, a spectator none; nobody sees face-down Kedai cards, the decks'
 order, another player's dealt hero before it is picked, or which cards another
 player is choosing to pay with.
+
+It also carries the engine's pending steps (``agenda``, see ``public_agenda``) and
+the ids behind the window's entries and a pending choice's step: all of them
+consequences of public moves, which the hard AI's sampler needs to rebuild a
+window or a hit mid-way (bot/games/drama/sampler.py).
 """
 
 from __future__ import annotations
@@ -61,13 +66,54 @@ def _player(state: DramaState, pid: int) -> dict[str, Any]:
     }
 
 
+#: The keys of each kind of agenda step that a view shows: every one is a consequence of public moves (a card
+#: played face up, an ability used, a declared Dengki, a loss announced, a card taken from play or the discard
+#: pile). A step of a kind not listed shows its kind only, so a future step cannot leak what it carries.
+STEP_KEYS: dict[str, tuple[str, ...]] = {
+    "collect": (),
+    "end_turn": (),
+    "attack_hits": (),
+    "resolve": ("entry",),
+    "effect": ("entry", "i"),
+    "restore_attack": ("attack",),
+    "hit": ("target", "amount", "source", "reduced"),
+    "lose": ("player", "amount", "ref", "declined"),
+    "place": ("player", "card"),
+}
+#: A window entry's keys: who played it, which card (played face up or in play; -1 for a hero's ABILITY),
+#: the hero and side, the targets chosen aloud, the loss a reactive ABILITY answers, and whether it is void.
+ENTRY_KEYS = ("player", "cls", "card", "hero", "side", "target", "pick", "entry", "ref", "void")
+#: The attack's keys (all shown in ``view["attack"]`` too).
+ATTACK_KEYS = ("attacker", "target", "strength", "stopped", "source")
+
+
+def public_step(task: Mapping[str, Any]) -> dict[str, Any]:
+    """One agenda step with only the keys ``STEP_KEYS`` allows (stack entries and attacks copied the same way)."""
+    out: dict[str, Any] = {"do": task["do"]}
+    for k in STEP_KEYS.get(task["do"], ()):
+        if k not in task:
+            continue
+        v = task[k]
+        if k == "entry":
+            v = {x: v[x] for x in ENTRY_KEYS if x in v}
+        elif k == "attack":
+            v = {x: v[x] for x in ATTACK_KEYS if x in v}
+        out[k] = v
+    return out
+
+
+def public_agenda(state: DramaState) -> list[dict[str, Any]]:
+    """The pending engine steps, oldest first (the last runs next), as ``public_step`` shows them."""
+    return [public_step(task) for task in state.agenda]
+
+
 def _entry(e: dict[str, Any]) -> dict[str, Any]:
-    out = {"player": e["player"], "name": entry_name(e), "class": e["cls"]}
+    out = {"player": e["player"], "name": entry_name(e), "class": e["cls"], "card": e["card"]}
     if e.get("hero"):
         out["hero"] = True  # a hero's ABILITY (its name is the hero's)
     if e.get("void"):
         out["void"] = True  # its player left: it will do nothing
-    for k in ("target", "pick", "entry"):
+    for k in ("target", "pick", "entry", "ref"):
         if k in e:
             out[k] = e[k]
     if "pick" in e:
@@ -118,6 +164,7 @@ def build_view(state: DramaState, viewer: int | None) -> dict[str, Any]:
         "pick": None,
         "eliminated": list(state.eliminated),
         "winner": state.winner,
+        "agenda": public_agenda(state),
     }
     w = state.window
     if w is not None:
@@ -148,6 +195,9 @@ def build_view(state: DramaState, viewer: int | None) -> dict[str, Any]:
             ch["options"] = [card_info(x) for x in c.options]
         if c.kind in ("absorb", "react"):
             ch["amount"] = c.data["task"]["amount"]
+            ch["task"] = public_step(c.data["task"])  # the hit or loss it interrupts: a public consequence
+        if c.kind == "to_hand":
+            ch["card"] = c.data["card"]  # the card taken (from play or the discard pile): public
         view["choice"] = ch
     if state.phase == "pick":
         pv: dict[str, Any] = {"queue": list(state.pick_queue), "mode": state.options.get("heroes", "choose")}
