@@ -1,7 +1,9 @@
 """Normal DRUMP against the rule-based baseline, and every mechanism of the game in its play.
 
 The bench (``python -m bot bench ai``) plays 500 games; here 200 seeded games with the
-same set-up keep the test quick, with the 60% bar (the bench: 365 wins, 7 draws, 128 losses over seeds 1–500).
+same set-up keep the test quick, with the 60% bar (the bench: 377 wins, 7 draws, 116 losses over seeds 1–500;
+365 / 7 / 128 before normal learnt to attack lone cards with Aces, count a second part for a slot as spare
+and attack hidden cards only at 90%).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import pytest
 
 from bot.ai.arena import duel
 from bot.games.drump.ai import EasyPolicy, NormalPolicy
-from bot.games.drump.cards import IS_ACE, VALUE
+from bot.games.drump.cards import HAND_LIMIT, IS_ACE, VALUE
 from bot.kernel.module import get_game
 from bot.kernel.rng import Rng
 from tests.ai.drump_baseline import BaselinePolicy
@@ -51,17 +53,35 @@ def _mechanisms(games: int) -> Counter[str]:
                 if kind == "block" and action["card"] in IS_ACE:
                     kind = "ace_block"
                 if kind == "place":
-                    zone = view["sides"][players.index(player)]["zones"][action["zone"]]
-                    if not zone:
-                        kind = "risky_first" if 5 <= VALUE[action["card"]] <= 9 else "first"
+                    side = view["sides"][players.index(player)]
+                    if not side["zones"][action["zone"]]:
+                        kind = "first"
+                        if 5 <= VALUE[action["card"]] <= 9:
+                            # Over the hand limit the card is placed or lost: opening with it costs nothing.
+                            kind = "surplus_first" if len(side["hand"]) > HAND_LIMIT else "risky_first"
                 seen[kind] += 1
+                if kind == "attack" and action["card"] in IS_ACE:
+                    seen["ace_attack"] += 1
+                if kind == "exchange" and action["take"] == "draw":
+                    seen["exchange_draw"] += 1
             GAME.rules.apply(state, player, action)
     return seen
 
 
 def test_normal_attacks_blocks_with_aces_re_attacks_and_opens_zones_safely():
+    """Every mechanism is used, attacks often, and a zone is opened with a 5-9 (which one foe card clears) only
+    rarely by choice.
+
+    The bound on risky openings counts the ones normal chooses: a card over the hand limit (``surplus_first``)
+    would be discarded at the end of the turn, so opening a zone with it loses nothing. Normal now attacks
+    hidden cards only when the clear is near certain and keeps its Aces out of builds, so it holds more Force
+    Cards and meets the hand limit more often (its first turn above all: six cards, four empty zones); counting
+    those openings too (about 24% of all openings over these games, 29% with ``KEEP_FORCES`` at 2) measured
+    that, not the choice of an opener, which has no risky one left.
+    """
     seen = _mechanisms(60)
-    for kind in ("attack", "block", "ace_block", "reattack", "exchange", "summon", "extra_jack"):
+    kinds = ("attack", "ace_attack", "block", "ace_block", "reattack", "exchange", "exchange_draw", "summon")
+    for kind in (*kinds, "extra_jack"):
         assert seen[kind] > 0, (kind, seen)
     assert seen["attack"] >= 60, seen
     assert seen["risky_first"] < 0.25 * (seen["first"] + seen["risky_first"]), seen
