@@ -370,3 +370,38 @@ async def test_an_unexpected_error_still_answers_the_player(table: Table, monkey
     record = await table.open_picker(player)
     assert record.responded and record.ephemeral and "Something went wrong" in record.text
     assert (await table.bot.service.matches.load(live.id)).seq == 0  # as stored: nothing changed
+
+
+async def test_a_dm_catching_up_its_players_own_moves_waits_while_the_token_is_busy(table: Table):
+    """A hand DM edit that would only show the player's own moves (their picker showed them) goes out only
+    while the token has room: under load it waits for the next change someone else makes, which shows both.
+    A change someone else makes (a card drawn at the start of one's turn) is not held back."""
+    await table.open_and_start()
+    live = table.live()
+    first = live.state.players[live.state.turn]
+    second = next(p for p in (HOST, GUEST) if p != first)
+    pacer = table.bot.announcer.pacer
+    busy = [True]
+    pacer.free_now = lambda: not busy[0]  # as if the token's slots were all spoken for
+    legal = live.game.rules.legal_actions(live.state, first)
+    await table.play(first, next(a for a in legal if a["type"] == "place"))
+    await table.play(first, {"type": "end_turn"})
+    await table.world.settle()
+    hand_of = {p: list(live.state.sides[live.state.players.index(p)].hand) for p in (HOST, GUEST)}
+    # The second player's turn began with a draw the first player's move made: their DM shows it.
+    assert all(label(c) in table.world.dm_messages(second)[0].text for c in hand_of[second])
+    first_dm = table.world.dm_messages(first)[0]
+    before = (_dm_edits(table, first), first_dm.text)
+    # The second player's own move asks the first's DM again: it would only catch up the first's own moves.
+    legal = live.game.rules.legal_actions(live.state, second)
+    await table.play(second, next(a for a in legal if a["type"] == "place"))
+    await table.world.settle()
+    assert (_dm_edits(table, first), first_dm.text) == before, "a catch-up went out with the token busy"
+    assert table.bot.announcer.hands.deferred >= 1
+    # With room again, the next move sends it: the DM shows the hand as it is.
+    busy[0] = False
+    legal = live.game.rules.legal_actions(live.state, second)
+    await table.play(second, next((a for a in legal if a["type"] == "place"), legal[-1]))
+    await table.world.settle()
+    assert _dm_edits(table, first) == before[0] + 1
+    assert all(label(c) in first_dm.text for c in live.state.sides[live.state.players.index(first)].hand)

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.frontend.client import GameBot
-from bot.frontend.delivery.lateness import HAND, PING, PROMPT
+from bot.frontend.delivery.lateness import CATCH_UP, HAND, PING, PROMPT
 from bot.frontend.ui.components import LobbyButton
 from bot.kernel.contract import waits_for_others
 from bot.kernel.module import all_games
@@ -63,6 +63,9 @@ _USER_BASE = 8_900_000_000_000_000_000
 _LIMITED = ("edit", "message", "delete", "dm_open", "dm_post", "dm_patch", "dm_delete", "other")
 #: What a player waits for besides the table, as ``bot.frontend.delivery.lateness`` names it.
 DELIVERIES = (PROMPT, PING, HAND)
+#: What keeps a DM fresh but nobody waits for (a player's own moves, which their picker showed them): timed, not
+#: held to the limit.
+FRESHENING = (CATCH_UP,)
 
 
 def plan() -> list[tuple[str, int, int]]:
@@ -103,7 +106,7 @@ class Load:
         #: The tidy-ups (folds of old prompts, deletes of old pings) still waiting when the window ends, and dropped.
         self.tidy: dict[str, int] = {}
         #: How late each prompt, ping and hand DM reached Discord after its commit (``Lateness``), by kind.
-        self.late: dict[str, list[float]] = {kind: [] for kind in DELIVERIES}
+        self.late: dict[str, list[float]] = {kind: [] for kind in DELIVERIES + FRESHENING}
         bot.announcer.move_listeners.append(self._on_move)
         bot.announcer.refresher.shown_listeners.append(self._on_shown)
         bot.announcer.lateness.listeners.append(self._on_late)
@@ -332,6 +335,8 @@ def _figures(
         "table_holds": (lags[-1] if lags else 0.0) <= LAG_LIMIT,
         "lateness_s": lateness,
         "holds": all(figure["max"] <= LAG_LIMIT for figure in lateness.values()),
+        "catching_up_s": {kind: _lateness(load.late[kind]) for kind in FRESHENING}[CATCH_UP],
+        "catch_ups_deferred": hands.deferred,
         "move_latency_s": summary(load.latencies, 1.0),
         "games": per_game,
         "rate_limited_429": load.refused,

@@ -108,6 +108,7 @@ WAITS = {
     "prompt": "prompt (a window's or a decision's DM)",
     "ping": "ping",
     "hand": "hand DM (a change someone else made)",
+    "catch_up": "hand DM catching up own moves (not held to the limit)",
 }
 #: The limited requests by kind, as the report names them.
 KINDS = {
@@ -132,7 +133,7 @@ def _waits(runs: list[dict[str, Any]]) -> list[str]:
         "  " + " | ".join(["live matches", *WAITS.values()]),
     ]
     for r in runs:
-        late = r.get("lateness_s") or {}
+        late = dict(r.get("lateness_s") or {}, catch_up=r.get("catching_up_s"))
         cells = [str(r["matches"])]
         for kind in WAITS:
             f = late.get(kind)

@@ -288,6 +288,8 @@ class Announcer:
             await self.decisions.settle(live)  # prompts whose decision is over ask nothing now
             own = own_moves_only(outcomes)
             told |= own  # the mover's reply showed them their move's private lines
+            for player in own:
+                await self.hands.moved(live, player)
             quiet = own | self.prompts.prompted_now(live) | shown_to
             for player in live.record.players:
                 if player in quiet and (not notes.get(player) or player in told):

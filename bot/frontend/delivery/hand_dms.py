@@ -28,7 +28,7 @@ import discord
 
 from bot.frontend.delivery import ratelimit
 from bot.frontend.delivery.channels import Channels
-from bot.frontend.delivery.lateness import HAND, Lateness
+from bot.frontend.delivery.lateness import CATCH_UP, HAND, Lateness
 from bot.frontend.delivery.private_news import private_digest
 from bot.frontend.delivery.retry import FAILED, retried
 from bot.frontend.delivery.shown import ShownMessages
@@ -87,6 +87,12 @@ class HandDMs:
         self.folded = 0
         #: (match, player) -> when the oldest change their DM does not show yet was asked for (clock seconds).
         self._changed_at: dict[Key, float] = {}
+        #: (match, player) -> the DM's digest right after the player's own move: their picker showed them that.
+        self._own: dict[Key, str] = {}
+        #: (match, player) -> since when their DM has not caught up their own moves (a catch-up left for later).
+        self._behind_since: dict[Key, float] = {}
+        #: Catch-ups of a player's own moves left for later because the token had no room.
+        self.deferred = 0
         #: How long changes took to reach the DM: from the first change an edit shows to its delivery.
         self.shown_after = ratelimit.Waits()
 
@@ -108,6 +114,17 @@ class HandDMs:
         if key not in self._workers:
             task = asyncio.get_running_loop().create_task(self._work(key), name=f"game:hand:{live.id}:{player}")
             self._workers[key] = task
+
+    async def moved(self, live: LiveMatch, player: int) -> None:
+        """The player's own move changed their hand, and the picker they clicked shows it (hold the lock).
+
+        Until someone else changes what they privately see, an edit of their DM would only catch up their own
+        moves: it goes out when the token has room, and under load waits for the next change that is news to
+        them (which shows both) or the end (``_work``).
+        """
+        if self._reachable(live, player):
+            async with self._channels.in_private(live, player) as locale:
+                self._own[(live.id, player)] = self._digest(live, player, locale)
 
     def keep_notes(self, live: LiveMatch, player: int, notes: Iterable[str]) -> None:
         """Private notes the DM shows from its next edit on, with no edit for them now (a prompt told them)."""
@@ -147,6 +164,8 @@ class HandDMs:
                 self._rendered_version,
                 self._sending,
                 self._changed_at,
+                self._own,
+                self._behind_since,
             ):
                 kept.pop(key, None)
 
@@ -157,9 +176,19 @@ class HandDMs:
                 try:
                     async with self._lock(live.id):
                         news = live.record.status == "active" and await self._shows_news(live, key[1])
+                        catching_up = news and await self._only_catches_up(live, key[1])
                     if not news:
                         self._changed_at.pop(key, None)  # nothing private changed: the DM shows it all already
                         continue
+                    if catching_up:
+                        # Only the player's own moves are new, and their picker showed them: worth a request only
+                        # while the token has room. Else the next change that is news to them brings it along.
+                        changed_at = self._changed_at.pop(key, None)
+                        if changed_at is not None:
+                            self._behind_since.setdefault(key, changed_at)
+                        if not self._pacer.free_now():
+                            self.deferred += 1
+                            continue
                     # The slot first, then the render: the edit shows the state as it is when it may go.
                     async with ratelimit.slot_first(self._pacer):
                         live = self._asks.pop(key, live)  # changes asked for during the wait fold in
@@ -167,14 +196,14 @@ class HandDMs:
                             if live.record.status != "active":
                                 continue  # the match ended: its last DMs are sent by the end itself
                             changed_at = self._changed_at.pop(key, None)  # this render shows every change so far
+                            behind_since = self._behind_since.pop(key, None)
                             prepared = await self._render(live, key[1], force=False)
-                        if (
-                            prepared is not None
-                            and await self._send(live, key[1], *prepared, background=True)
-                            and changed_at is not None
-                        ):
-                            self.shown_after.add(self._now() - changed_at)
-                            self._lateness.report(HAND, self._now() - changed_at)
+                        if prepared is not None and await self._send(live, key[1], *prepared, background=True):
+                            if changed_at is not None:  # a change someone else made: held to its time
+                                self.shown_after.add(self._now() - changed_at)
+                                self._lateness.report(HAND, self._now() - changed_at)
+                            elif behind_since is not None:  # only the player's own moves, caught up
+                                self._lateness.report(CATCH_UP, self._now() - behind_since)
                 except Exception:  # the move is stored; the next change (or the end) shows the hand
                     if self._channels.closed():
                         return
@@ -244,6 +273,15 @@ class HandDMs:
         notes are not: one a prompt or the mover's reply told already waits for the next edit.
         """
         return locale + private_digest(live, player) + f"\n{live.record.message_id}"
+
+    async def _only_catches_up(self, live: LiveMatch, player: int) -> bool:
+        """Whether the DM would change only by the player's own moves since it was last sent (hold the lock):
+        nothing someone else did is new to them, and no note waits to be told."""
+        key = (live.id, player)
+        if key in self._news or key not in self._own:
+            return False
+        async with self._channels.in_private(live, player) as locale:
+            return self._digest(live, player, locale) == self._own[key]
 
     async def _shows_news(self, live: LiveMatch, player: int) -> bool:
         """Whether the DM would change now (hold the lock): only then is a slot worth waiting for."""

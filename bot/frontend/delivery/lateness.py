@@ -12,9 +12,10 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-#: What a listener hears: the kind ("prompt", "ping" or "hand") and the seconds since the commit.
+#: What a listener hears: the kind and the seconds since the commit. A hand DM is "hand" for a change someone
+#: else made, "catch_up" when it only catches up its player's own moves (their picker showed them).
 Listener = Callable[[str, float], None]
-PROMPT, PING, HAND = "prompt", "ping", "hand"
+PROMPT, PING, HAND, CATCH_UP = "prompt", "ping", "hand", "catch_up"
 
 T = TypeVar("T")
 

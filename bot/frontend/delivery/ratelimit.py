@@ -144,6 +144,19 @@ class GlobalPacer:
             return sum(len(q) for q in self._queues.values())
         return len(self._queues[priority])
 
+    def free_now(self) -> bool:
+        """Whether a request made now would take its slot without waiting: nobody waits and a slot is free.
+
+        For work that may as well not be done under load (a hand DM catching up its player's own moves,
+        which their picker showed them): done when the token has room, left for later when it has none.
+        """
+        if not self.installed or self._suspended is not None:
+            return True
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:
+            return True  # nothing of this loop waits yet
+        return self._due() <= loop.time() + _EARLY and self.waiting() == 0
+
     async def wait(self, priority: Priority | None = None) -> None:
         """Wait for a slot at ``priority`` (by default the one of the current context, see :func:`background`)."""
         if priority is None:

@@ -263,3 +263,32 @@ def test_a_mixed_burst_through_discord_py_meets_no_429_and_the_urgent_posts_go_f
     last_table = max(i for i, k in enumerate(kinds) if k == "table")
     assert kinds[:last_table].count("hand") <= BURST
     assert box["waits"][Priority.BACKGROUND].longest > box["waits"][Priority.URGENT].longest
+
+
+def test_free_now_says_whether_a_request_would_go_at_once():
+    """Work that may as well wait (a DM catching up its player's own moves) asks first: free only with a slot
+    free and nobody waiting, at any priority."""
+    seen: dict[str, bool] = {}
+
+    async def main() -> None:
+        pacer = GlobalPacer()
+        pacer.installed = True
+        seen["idle"] = pacer.free_now()
+        burst = [asyncio.create_task(pacer.wait(Priority.BACKGROUND)) for _ in range(BURST + 3)]
+        await asyncio.sleep(0)
+        seen["burst spent, three waiting"] = pacer.free_now()
+        await asyncio.gather(*burst)
+        seen["the last served just now"] = pacer.free_now()
+        await asyncio.sleep(BURST * INTERVAL)
+        seen["a while later"] = pacer.free_now()
+        pacer.suspend()
+        seen["suspended"] = pacer.free_now()
+
+    virtual_time.run(main())
+    assert seen == {
+        "idle": True,
+        "burst spent, three waiting": False,
+        "the last served just now": False,
+        "a while later": True,
+        "suspended": True,
+    }
