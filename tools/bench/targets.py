@@ -92,7 +92,7 @@ def check(results: dict[str, Any]) -> list[Target]:
     if capacity and capacity.get("runs"):
         out.append(
             Target(
-                "live matches one token holds, no table > 2 s behind (capacity runs)",
+                "live matches one token holds, no table, prompt, ping or hand DM > 2 s behind (capacity runs)",
                 float(capacity["holds_up_to"]),
                 float(CAPACITY_TARGET),
                 "matches",
