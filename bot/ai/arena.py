@@ -110,8 +110,9 @@ def duel(
 ) -> Tally:
     """``a`` against ``b`` over ``games`` seeded games: one ``a`` seat, the rest ``b``, ``a``'s seat rotating.
 
-    A game with more than two seats puts ``a`` in one seat and ``b`` in every other; a
-    win shared by k players counts 1/k (rounded into wins when ``a`` is among them).
+    A game with more than two seats puts ``a`` in one seat and ``b`` in every other. A win ``a`` shares
+    (Mat Goceng's hunters whose targets both fall) counts as a win, so at such a table the fair share is
+    not one over the seats but what ``b`` scores in a seat when it plays them all (its mirror).
     """
     n = seats or game.rules.min_players
     tally = Tally()
