@@ -63,9 +63,6 @@ _USER_BASE = 8_900_000_000_000_000_000
 _LIMITED = ("edit", "message", "delete", "dm_open", "dm_post", "dm_patch", "dm_delete", "other")
 #: What a player waits for besides the table, as ``bot.frontend.delivery.lateness`` names it.
 DELIVERIES = (PROMPT, PING, HAND)
-#: What keeps a DM fresh but nobody waits for (a player's own moves, which their picker showed them): timed, not
-#: held to the limit.
-FRESHENING = (CATCH_UP,)
 
 
 def plan() -> list[tuple[str, int, int]]:
@@ -106,7 +103,8 @@ class Load:
         #: The tidy-ups (folds of old prompts, deletes of old pings) still waiting when the window ends, and dropped.
         self.tidy: dict[str, int] = {}
         #: How late each prompt, ping and hand DM reached Discord after its commit (``Lateness``), by kind.
-        self.late: dict[str, list[float]] = {kind: [] for kind in DELIVERIES + FRESHENING}
+        #: A hand DM catching up its player's own moves (their picker showed them) is timed too, not held to the limit.
+        self.late: dict[str, list[float]] = {kind: [] for kind in (*DELIVERIES, CATCH_UP)}
         bot.announcer.move_listeners.append(self._on_move)
         bot.announcer.refresher.shown_listeners.append(self._on_shown)
         bot.announcer.lateness.listeners.append(self._on_late)
@@ -335,7 +333,7 @@ def _figures(
         "table_holds": (lags[-1] if lags else 0.0) <= LAG_LIMIT,
         "lateness_s": lateness,
         "holds": all(figure["max"] <= LAG_LIMIT for figure in lateness.values()),
-        "catching_up_s": {kind: _lateness(load.late[kind]) for kind in FRESHENING}[CATCH_UP],
+        "catching_up_s": _lateness(load.late[CATCH_UP]),
         "catch_ups_deferred": hands.deferred,
         "move_latency_s": summary(load.latencies, 1.0),
         "games": per_game,

@@ -22,6 +22,7 @@ from bot.frontend.ui.picker import walk
 from bot.frontend.ui.render import picker_print
 from bot.kernel.contract import Action, next_mover
 from bot.kernel.rng import Rng
+from bot.play.match_types import LiveMatch
 from bot.play.record import ACTIVE
 from tools.bench import prune
 from tools.bench.arena import Arena
@@ -151,28 +152,17 @@ class Driver:
         legal = game.rules.legal_actions(state, player)
         fingerprint = picker_print(live, legal)
         action = choose(player, legal) if choose is not None else choose_action(legal, self.rng)
+        passing = action == game.rules.timeout_action(state, player)
         clicks = 0
         message = self._open_picker(player, match_id, decision, fingerprint)
         if message is None:
             prompt = self._newest_prompt(player, match_id)
             tap = None
             if prompt is not None:  # Pass, or an answer the prompt carries: one tap
-                passing = action == game.rules.timeout_action(state, player)
                 tap = PassButton.on(prompt.custom_ids(), match_id, decision) if passing else None
                 tap = tap or one_tap(prompt, legal, action)
             if prompt is not None and tap is not None:
-                mark = len(self.arena.world.requests)
-                cpu = time.process_time()
-                record = await self.arena.send(player, prompt, tap)
-                return MoveSample(
-                    match_id=match_id,
-                    latency=record.requests[0].at - record.created_at,
-                    cpu=time.process_time() - cpu,
-                    setup_clicks=0,
-                    finished=live.record.status != ACTIVE,
-                    action=action["type"],
-                    requests=list(self.arena.world.requests[mark:]) if record_requests else [],
-                )
+                return await self._last_tap(player, prompt, tap, live, action, 0, record_requests)
             message, clicks = await self._from_prompt(player, match_id, decision, fingerprint)
             self._keep_picker(player, message)
         if message is None:
@@ -181,22 +171,9 @@ class Driver:
             clicks += 1
             message = record.message
             self._keep_picker(player, message)
-        passing = action == game.rules.timeout_action(state, player)
         tap = PassButton.on(message.custom_ids(), match_id, decision) if passing else None
         if tap is not None:  # declining (a helper's "no") is the picker's Pass button, not one of its options
-            mark = len(self.arena.world.requests)
-            cpu = time.process_time()
-            record = await self.arena.send(player, message, tap)
-            self._keep_picker(player, record.message)
-            return MoveSample(
-                match_id=match_id,
-                latency=record.requests[0].at - record.created_at,
-                cpu=time.process_time() - cpu,
-                setup_clicks=clicks,
-                finished=live.record.status != ACTIVE,
-                action=action["type"],
-                requests=list(self.arena.world.requests[mark:]) if record_requests else [],
-            )
+            return await self._last_tap(player, message, tap, live, action, clicks, record_requests, keep_picker=True)
         path = shown_path(message)  # Respond… in a window may open past the first step
         while path and action not in walk(legal, path).candidates:
             record = await self.arena.send(
@@ -227,6 +204,36 @@ class Driver:
                 )
             clicks += 1
             message, path = record.message, pick.path
+
+    async def _last_tap(
+        self,
+        player: int,
+        message: FakeMessage,
+        custom_id: str,
+        live: LiveMatch,
+        action: Action,
+        setup_clicks: int,
+        record_requests: bool,
+        *,
+        keep_picker: bool = False,
+    ) -> MoveSample:
+        """One tap that applies the move (a prompt's answer or Pass, a picker's Pass), timed; ``keep_picker``:
+        the tapped message is the player's picker, kept for their next move."""
+        mark = len(self.arena.world.requests)
+        cpu = time.process_time()
+        record = await self.arena.send(player, message, custom_id)
+        cpu = time.process_time() - cpu
+        if keep_picker:
+            self._keep_picker(player, record.message)
+        return MoveSample(
+            match_id=live.id,
+            latency=record.requests[0].at - record.created_at,
+            cpu=cpu,
+            setup_clicks=setup_clicks,
+            finished=live.record.status != ACTIVE,
+            action=action["type"],
+            requests=list(self.arena.world.requests[mark:]) if record_requests else [],
+        )
 
     def forget_players(self, players: tuple[int, ...]) -> None:
         """Their match ended: their pickers belong to it and are dropped."""

@@ -64,11 +64,6 @@ def yardsticks(game_name: str) -> list[Any]:
     return [cls() for cls in sorted(found, key=lambda c: c.__name__)]
 
 
-def interval(tally: Tally) -> tuple[float, float]:
-    """The 95% interval of the score (``Tally.interval``)."""
-    return tally.interval()
-
-
 def mirror(game: GameModule, player: Any, games: int, *, seed: int, seats: int) -> Tally:
     """``player`` in every seat over ``games`` seeded games, each seat's outcome counted: the fair share (as a
     score) of one seat among equals. A win shared by several seats is a win for each, as in :func:`duel`; a
@@ -98,7 +93,7 @@ def measure(*, games: int, seed: int, only: list[str] | None = None) -> dict[str
             started = time.perf_counter()
             print(f"[yardsticks] {game.name}: normal vs {stick.name}, {games} games", file=sys.stderr, flush=True)
             tally = duel(get_game(game.name), registry.policy(game.name, NORMAL), stick, games, seed=seed, seats=seats)
-            low, high = interval(tally)
+            low, high = tally.interval()
             fair = mirror(get_game(game.name), stick, games, seed=seed, seats=seats).score
             rows[stick.name] = dict(
                 tally.to_json(),

@@ -17,9 +17,9 @@ def test_every_game_keeps_two_rule_based_players_in_the_tests():
 
 def test_the_interval_holds_the_score_and_narrows_with_more_games():
     few, many = Tally(wins=6, draws=0, losses=4), Tally(wins=600, draws=0, losses=400)
-    (a, b), (c, d) = yardsticks.interval(few), yardsticks.interval(many)
+    (a, b), (c, d) = few.interval(), many.interval()
     assert a < 0.6 < b and c < 0.6 < d and (d - c) < (b - a) / 5
-    assert yardsticks.interval(Tally(wins=0, draws=10, losses=0)) == (0.5, 0.5)  # all draws: no spread
+    assert Tally(wins=0, draws=10, losses=0).interval() == (0.5, 0.5)  # all draws: no spread
 
 
 def test_a_short_run_reports_normal_against_each_yardstick():
