@@ -94,15 +94,17 @@ async def test_a_secret_window_is_told_privately_and_passed_with_one_click(drama
             prompts[pid] = found[-1]
             assert prompts[pid].text.startswith("⚡ **")  # the question first
             assert "respond" in prompts[pid].text.splitlines()[0]
-            assert PassButton.custom_id_for(live.id, live.decision) in prompts[pid].custom_ids()
+            assert PassButton.on(prompts[pid].custom_ids(), live.id, live.decision)
     first, second = choosers[0], choosers[1]
     # One click passes; the prompt folds to one line; the others' prompts stay valid.
     decision = live.decision
-    passed = await world.click(bot, first, prompts[first], PassButton.custom_id_for(live.id, decision))
+    passed = await world.click(
+        bot, first, prompts[first], PassButton.on(prompts[first].custom_ids(), live.id, decision)
+    )
     await world.settle()
     assert passed.responded and prompts[first].custom_ids() == [] and "done" in prompts[first].text
     assert first not in live.waiting.actors
-    assert live.decision == decision and PassButton.custom_id_for(live.id, decision) in prompts[second].custom_ids()
+    assert live.decision == decision and PassButton.on(prompts[second].custom_ids(), live.id, decision)
     # "Pass until my turn" straight from the prompt.
     skip = await world.click(bot, second, prompts[second], PrefButton.custom_id_for(live.id, "skip", True))
     await world.settle()
@@ -119,7 +121,7 @@ async def test_a_prompt_from_a_round_that_ended_folds_instead_of_acting(drama_ta
     prompts = {p: [m for m in world.dm_messages(p) if "You may respond" in m.text][-1] for p in choosers}
     decision = live.decision
     for pid in choosers:  # everyone answers through their prompt: the round ends
-        await world.click(bot, pid, prompts[pid], PassButton.custom_id_for(live.id, decision))
+        await world.click(bot, pid, prompts[pid], PassButton.on(prompts[pid].custom_ids(), live.id, decision))
         await world.settle()
     assert live.decision != decision
     seq = live.record.seq
@@ -141,22 +143,23 @@ async def test_pickers_of_a_finished_match_are_let_go(drama_table):
     assert len(bot.pickers) == 0
 
 
-async def test_removing_a_rounds_prompts_never_holds_up_the_match(drama_table, clock):
-    """The removals only tidy up: Discord being slow to take them leaves the match free for its next move."""
+async def test_tidying_a_rounds_prompts_never_holds_up_the_match(drama_table, clock):
+    """Bringing the round's prompts to rest (their buttons taken away) only tidies up: Discord being slow to
+    take those edits leaves the match free for its next move."""
     world, bot = drama_table
     live = await _open_first_window(world, bot)
     choosers = sorted(live.waiting.actors)
     prompts = {p: [m for m in world.dm_messages(p) if "You may respond" in m.text][-1] for p in choosers}
-    held = {prompts[p].channel_id for p in choosers}
+    held = {str(prompts[p].id) for p in choosers}
     gate, asked = asyncio.Event(), []
     inner = bot.http.request
 
-    def removes(route, kwargs) -> bool:
-        return route.method == "DELETE" and getattr(route, "channel_id", None) in held
+    def tidies(route) -> bool:
+        return route.method in ("PATCH", "DELETE") and route.url.rsplit("/", 1)[-1] in held
 
-    async def request(route, **kwargs):  # Discord takes no removal of these prompts until the gate opens
-        if removes(route, kwargs):
-            asked.append(route.path)
+    async def request(route, **kwargs):  # Discord takes no edit or removal of these prompts until the gate opens
+        if tidies(route):
+            asked.append(route.url)
             await gate.wait()
         return await inner(route, **kwargs)
 
@@ -170,11 +173,11 @@ async def test_removing_a_rounds_prompts_never_holds_up_the_match(drama_table, c
             if timer.done() and match_locks.is_free(lock) and asked:
                 break
             await asyncio.sleep(0.01)
-        assert timer.done() and match_locks.is_free(lock), "a removal waiting for Discord holds the match"
+        assert timer.done() and match_locks.is_free(lock), "tidying a prompt up waiting for Discord holds the match"
         assert live.decision != decision
-        assert asked and not any(prompts[p].deleted for p in choosers)  # asked for, not taken yet
+        assert asked and all(prompts[p].custom_ids() for p in choosers)  # asked for, not taken yet
     finally:
         gate.set()
         await timer
     await world.settle()
-    assert all(prompts[p].deleted for p in choosers)
+    assert all(prompts[p].deleted or not prompts[p].custom_ids() for p in choosers)  # no live-looking buttons left

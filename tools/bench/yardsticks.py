@@ -2,10 +2,11 @@
 
 Each game's ``tests/ai/rulebook_<game>.py`` holds rule-based players written from the rulebook alone, by
 someone who had not read the normal policy: yardsticks normal is held to, so that beating one baseline it
-was tuned against proves nothing. Normal plays one seat and a yardstick every other seat, normal's seat
-rotating, over consecutive seeds (none chosen), straight through the engine. A game's figure is normal's
-score (wins plus half the draws, per game; a shared win counts as a win, as :func:`bot.ai.arena.duel` counts
-it) with its 95% interval.
+was tuned against proves nothing. A ``rulebook_<game>_<author>.py`` beside it holds players another author
+wrote apart from both (so that no author's blind spots are the only test). Normal plays one seat and a
+yardstick every other seat, normal's seat rotating, over consecutive seeds (none chosen), straight through
+the engine. A game's figure is normal's score (wins plus half the draws, per game; a shared win counts as a
+win, as :func:`bot.ai.arena.duel` counts it) with its 95% interval.
 
 The fair share each score is held to is the yardstick's own: the score one seat gets when that yardstick
 plays every seat (its mirror match, over the same seeds, every seat counted). That is what normal's seat
@@ -34,26 +35,27 @@ from bot.kernel.module import GameModule, all_games, get_game
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def rulebook_module(game_name: str) -> ModuleType | None:
-    """The tests' rule-based players of a game, when the tests are there to load them from."""
-    path = ROOT / "tests" / "ai" / f"rulebook_{game_name}.py"
-    if not path.exists():
-        return None
-    spec = importlib.util.spec_from_file_location(f"rulebook_{game_name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def rulebook_modules(game_name: str) -> list[ModuleType]:
+    """The tests' rule-based players of a game (``tests/ai/rulebook_<game>.py`` and any
+    ``rulebook_<game>_<author>.py`` written apart from it), when the tests are there to load them from."""
+    found = []
+    for path in sorted((ROOT / "tests" / "ai").glob(f"rulebook_{game_name}*.py")):
+        if path.stem != f"rulebook_{game_name}" and not path.stem.startswith(f"rulebook_{game_name}_"):
+            continue
+        spec = importlib.util.spec_from_file_location(path.stem, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        found.append(module)
+    return found
 
 
 def yardsticks(game_name: str) -> list[Any]:
     """One instance of every rule-based player of the game: a public class with a ``name`` and a ``choose`` (the
     players' private base classes left out)."""
-    module = rulebook_module(game_name)
-    if module is None:
-        return []
     found = [
         value
+        for module in rulebook_modules(game_name)
         for value in vars(module).values()
         if isinstance(value, type)
         and value.__module__ == module.__name__
@@ -61,7 +63,7 @@ def yardsticks(game_name: str) -> list[Any]:
         and isinstance(getattr(value, "name", None), str)
         and callable(getattr(value, "choose", None))
     ]
-    return [cls() for cls in sorted(found, key=lambda c: c.__name__)]
+    return [cls() for cls in sorted(found, key=lambda c: (c.__module__, c.__name__))]
 
 
 def mirror(game: GameModule, player: Any, games: int, *, seed: int, seats: int) -> Tally:

@@ -7,7 +7,9 @@ match's lock, then sends it after releasing the lock, so a move (and the table
 edit waiting for that lock) never waits for Discord's buckets of a player's DM
 channel. Changes that come while an edit is under way fold into one more edit
 of the state as it is then. The DM keeps less urgent company than the table:
-its edits are sent at the pacer's background priority, and each is rendered
+an edit showing what someone else did is sent at the pacer's news priority
+(after tables, prompts and pings, before any tidying), one that only catches
+up the player's own moves at its background priority, and each is rendered
 only once its slot is due (``ratelimit.slot_first``): under load a DM is as
 fresh as the slot it goes out in, and the changes made while it waited take
 no edit of their own.
@@ -190,7 +192,8 @@ class HandDMs:
                             self.deferred += 1
                             continue
                     # The slot first, then the render: the edit shows the state as it is when it may go.
-                    async with ratelimit.slot_first(self._pacer):
+                    priority = ratelimit.Priority.BACKGROUND if catching_up else ratelimit.Priority.NEWS
+                    async with ratelimit.slot_first(self._pacer, priority):
                         live = self._asks.pop(key, live)  # changes asked for during the wait fold in
                         async with self._lock(live.id):
                             if live.record.status != "active":

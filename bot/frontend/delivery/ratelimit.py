@@ -20,7 +20,9 @@ in, and the call sites stay plain discord.py calls::
         await message.edit(embed=hand)
 
 Without a context a request is urgent. When more is asked than the rate
-allows, every urgent request waiting is served before any background one;
+allows, every urgent request waiting is served before any news one, and
+every news one before any background one (a hand DM showing another
+player's move goes ahead of the deletes that tidy old prompts away);
 within a priority it is first come, first served. A background request
 still takes every slot no urgent request wants, so it waits only while
 urgent demand fills the rate. Under urgent demand above the rate for good a
@@ -52,10 +54,13 @@ _EARLY = 1e-6
 
 
 class Priority(enum.IntEnum):
-    """Whose request it is: someone waits for an urgent one; a background one only keeps something fresh."""
+    """Whose request it is, most pressing first: someone waits for an urgent one; a news one tells a player
+    what someone else did to what only they see (a card taken from their hand), which they rely on before
+    their next decision; a background one only keeps something tidy or fresh."""
 
     URGENT = 0
-    BACKGROUND = 1
+    NEWS = 1
+    BACKGROUND = 2
 
 
 _priority: contextvars.ContextVar[Priority] = contextvars.ContextVar("meja_pacing_priority", default=Priority.URGENT)
@@ -107,8 +112,8 @@ class GlobalPacer:
     whose waiting requests are served by priority, then in order of arrival.
 
     A request takes a free slot at once when nobody of its priority or a higher one waits; otherwise it
-    queues, and one timer hands out each slot as it comes due to the first urgent waiter, else the first
-    background one. A waiter cancelled before its slot leaves the queue; one cancelled after its slot was
+    queues, and one timer hands out each slot as it comes due to the first waiter of the most pressing
+    priority anybody waits at. A waiter cancelled before its slot leaves the queue; one cancelled after its slot was
     handed to it passes the slot on (or gives it back), so cancellation never costs anybody a slot.
     """
 

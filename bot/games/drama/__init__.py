@@ -28,6 +28,7 @@ MODULE = GameModule(
         event_line=text.describe_event,
         board=view.render_board,
         brief=view.render_brief,
+        lasting=view.lasting,
         score=score,
         rules_page=text.rules_summary,
     ),

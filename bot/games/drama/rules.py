@@ -44,8 +44,9 @@ class DramaRules(Rules[DramaState]):
         """Hero picks in turn; a pending choice; a Plot Twist window; or the turn player.
 
         Who may answer a Plot Twist window (or a reactive ability) is secret: it says who holds one.
-        Each window round has its own name, so passes keep it and a Plot Twist response changes it;
-        a reactive-ability decision is its own round, named by the loss it answers.
+        Each window round has its own name, so passes keep it and a Plot Twist response changes it,
+        and each window its own across its rounds (``Window.key``: a person keeps one prompt for them
+        all); a reactive-ability decision is its own round, named by the loss it answers.
         """
         if state.phase == "over":
             return NOTHING
@@ -56,7 +57,10 @@ class DramaRules(Rules[DramaState]):
             window = Window(round=f"react-{state.choice.data['task']['ref']}") if state.choice.kind == "react" else None
             return Waiting(frozenset((state.choice.player,)), turn, window)
         if state.window is not None:
-            return Waiting(frozenset(state.window.waiting), turn, Window(round=state.window.context.get("round")))
+            context = state.window.context
+            return Waiting(
+                frozenset(state.window.waiting), turn, Window(round=context.get("round"), key=context.get("opened"))
+            )
         return Waiting(frozenset((turn,)), turn)
 
     def legal_actions(self, state: DramaState, player: int) -> list[Action]:

@@ -220,6 +220,15 @@ def _game_over(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     )
 
 
+def lasting(view: dict[str, Any]) -> dict[str, Any]:
+    """The view without whether its viewer may answer the open Plot Twist window: their window prompt says
+    so, and the window closes within seconds, so their hand DM is not edited to show it (nor back)."""
+    window = view.get("window")
+    if not window or "you_may_answer" not in window:
+        return view
+    return {**view, "window": {k: v for k, v in window.items() if k != "you_may_answer"}}
+
+
 def render_board(view: Mapping[str, Any], names: Mapping[int, str]) -> Board:
     """The board: the header as text, then a box per seat, the Kedai and the decks."""
     if view["viewer"] is None:  # the public table: text only, one phone screen (``board.public_lines``)

@@ -115,9 +115,13 @@ def open_window(
 
     Each window (and each reopening after a response) gets a fresh ``round``
     number, so the platform can give everyone one shared deadline per round
-    instead of restarting the clock at every pass (the ruled 20 s window).
+    instead of restarting the clock at every pass (the ruled 20 s window). Its
+    first one stays as the window's own name (``opened``) across its rounds: a
+    window comes back many times a turn, and the platform keeps one prompt per
+    person for all of them, brought up to date in place.
     """
-    w = ResponseWindow.open(kind, eligible(state, exclude), dict(context or {}, round=new_ref(state)))
+    ref = new_ref(state)
+    w = ResponseWindow.open(kind, eligible(state, exclude), dict(context or {}, round=ref, opened=ref))
     if base is not None:
         w.stack.append(base)
     state.window = w

@@ -94,6 +94,29 @@ def test_urgent_requests_overtake_a_background_burst_and_nothing_is_dropped():
     assert waits[Priority.URGENT].count == 5 and waits[Priority.URGENT].longest <= 5 * INTERVAL + 1e-6
 
 
+def test_news_waits_behind_urgent_requests_and_goes_ahead_of_background_ones():
+    """A hand DM showing another player's move (news) is served after every urgent request waiting and
+    before every background one, however long the background ones have waited."""
+    served = Served()
+
+    async def main() -> None:
+        pacer = GlobalPacer()
+        tasks = [asyncio.create_task(served.request(pacer, f"b{i}", Priority.BACKGROUND)) for i in range(20)]
+        await asyncio.sleep(0)
+        tasks += [asyncio.create_task(served.request(pacer, f"n{i}", Priority.NEWS)) for i in range(10)]
+        tasks += [asyncio.create_task(served.request(pacer, f"u{i}")) for i in range(10)]
+        await asyncio.gather(*tasks)
+
+    virtual_time.run(main())
+    assert served.order == (
+        [f"b{i}" for i in range(BURST)]
+        + [f"u{i}" for i in range(10)]
+        + [f"n{i}" for i in range(10)]
+        + [f"b{i}" for i in range(BURST, 20)]
+    )
+    assert within_rate(served.times())
+
+
 def test_background_requests_take_every_slot_no_urgent_request_wants():
     served = Served()
 

@@ -8,6 +8,7 @@ here depends on how fast the machine is. No test asserts a duration.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -237,3 +238,49 @@ def test_a_dm_refused_with_403_is_not_tried_again(tmp_path):
     to_guest = [r for r in world.requests if box["dm"] and r.path.startswith(f"/channels/{box['dm']}/")]
     assert [r.status for r in to_guest] == [403]
     assert world.rest.rate_limits.invalid[403] == 1
+
+
+def test_a_hand_dm_showing_someone_elses_move_waits_as_news_and_a_catch_up_as_background(tmp_path, monkeypatch):
+    """Under load the token serves tables, prompts and pings first, then what someone else did to a player's
+    hand (DRUMP: the card the other player's ended turn had them draw), and only then a DM catching up what a
+    player's own clicks did, which the picker they clicked showed them already."""
+    from bot.frontend.delivery import ratelimit
+
+    box: dict[str, Any] = {"edits": [], "move": None}
+    inner = ratelimit.slot_first
+
+    @contextlib.asynccontextmanager
+    async def watched(pacer: Any, priority: ratelimit.Priority = ratelimit.Priority.BACKGROUND):
+        async with inner(pacer, priority):
+            since = len(box["world"].requests)
+            yield
+            for r in box["world"].requests[since:]:
+                if r.method == "PATCH" and r.path.startswith("/channels/"):
+                    box["edits"].append((priority, int(r.path.split("/")[2]), box["move"]))
+
+    monkeypatch.setattr(ratelimit, "slot_first", watched)
+
+    async def main() -> None:
+        world = limited_world(RateLimits())
+        box["world"] = world
+        bot = await open_bot(world, tmp_path / "m.sqlite3")
+        try:
+            live = await start_drump(world, bot)
+            for _ in range(16):
+                if live.record.status != "active":
+                    break
+                mover = sorted(live.game.rules.actors(live.state))[0]
+                box["move"] = (mover, live.game.rules.legal_actions(live.state, mover)[0]["type"])
+                await quick_move(world, bot, live, mover)
+                await world.settle()
+            box["dms"] = {world.directory.users[u].dm_channel_id: u for u in (HOST, GUEST)}
+        finally:
+            await bot.close()
+            world.close()
+
+    virtual_time.run(main())
+    edits = [(priority, box["dms"][channel], move) for priority, channel, move in box["edits"] if channel in box["dms"]]
+    drawn = [priority for priority, owner, (mover, kind) in edits if kind == "end_turn" and owner != mover]
+    assert drawn and set(drawn) == {ratelimit.Priority.NEWS}
+    assert ratelimit.Priority.BACKGROUND in {priority for priority, _, _ in edits}  # a DM caught up its own moves
+    assert ratelimit.Priority.URGENT not in {priority for priority, _, _ in edits}
