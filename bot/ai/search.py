@@ -4,7 +4,7 @@ Each round draws a full state consistent with what the seat may see (the game's
 ``sample(view, rng)``: hidden cards dealt at random from the cards the seat cannot
 account for), plays each candidate action in a copy of that same deal, plays the
 rest of the game out with the normal policy for every seat, and scores the end for
-the seat (1 a win, a share of a shared win, 0.5 a draw, 0 a loss). This is the root
+the seat (1 a win, shared or not, 0.5 a draw, 0 a loss). This is the root
 of the information-set Monte Carlo tree search family OpenSpiel ships, one level
 deep, with common random numbers: every candidate meets the same deals and the same
 playout luck, so the comparison measures the move, not the deal. The move with the
@@ -57,16 +57,19 @@ class Budget:
 
 
 def value_for(rules: Rules[Any], state: Any, player: PlayerId) -> float:
-    """The seat's score of a playout: 1 a win, 1/k of a k-way shared win, 0.5 a draw (or a playout cut off),
-    0.25 an ending nobody won (better than losing to someone), 0 a loss."""
+    """The seat's score of a playout: 1 a win, shared or not, 0.5 a draw (or a playout cut off), 0 a loss.
+
+    A shared win is a whole win: where a game lets several players win (Mat Goceng: everyone whose secret
+    objective holds), a win beside another is worth as much to the seat as one alone, and a search that
+    halved it would shun the moves that let an ally's objective hold too. An ending nobody wins is a loss
+    for the seat like any other.
+    """
     if not rules.is_over(state):
         return 0.5
     result = rules.result(state)
     if player in result.winners:
-        return 1.0 / len(result.winners)
-    if result.is_draw or result.no_winner:
-        return 0.5 if result.is_draw else 0.25
-    return 0.0
+        return 1.0
+    return 0.5 if result.is_draw else 0.0
 
 
 def playout(rules: Rules[Any], state: Any, policy: Policy, rng: Rng, moves: int = PLAYOUT_MOVES) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from bot.ai import registry
-from bot.ai.search import think
+from bot.ai.search import think, value_for
 from bot.games.goceng import flow
 from bot.games.goceng.sampler import sample
 from bot.kernel.contract import next_mover
@@ -104,3 +104,27 @@ def test_hard_searches_a_negotiation_and_departs_from_normal_where_its_playouts_
         departed += hard != NORMAL.choose(view, legal, Rng.seeded(tried))
     assert tried == 40
     assert departed >= 3, f"hard departed from normal in {departed} of {tried} negotiation decisions"
+
+
+def test_a_shared_win_is_worth_a_whole_win_to_the_search_and_nobody_winning_a_loss():
+    """Everyone whose objective holds wins Mat Goceng: a win beside an ally is worth as much to a seat as
+    one alone, so the search does not shun the moves that let another objective hold too."""
+    shared = nobody = None
+    for seed in range(1, 200):
+        state = RULES.new_game([1, 2, 3, 4], seed)
+        rng = Rng.seeded(seed)
+        while not RULES.is_over(state):
+            actor = next_mover(RULES, state)
+            RULES.apply(state, actor, NORMAL.choose(RULES.view(state, actor), RULES.legal_actions(state, actor), rng))
+        result = RULES.result(state)
+        if len(result.winners) >= 2 and shared is None:
+            shared = state
+        if result.no_winner and nobody is None:
+            nobody = state
+        if shared is not None and nobody is not None:
+            break
+    assert shared is not None and nobody is not None
+    winners = RULES.result(shared).winners
+    for seat in shared.players:
+        assert value_for(RULES, shared, seat) == (1.0 if seat in winners else 0.0)
+    assert all(value_for(RULES, nobody, seat) == 0.0 for seat in nobody.players)

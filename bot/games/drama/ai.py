@@ -4,12 +4,19 @@ Both see only a player's view and legal actions (plus the printed card data ever
 player may read). The heuristic prices what it holds and what it could do, then
 takes the best move:
 
-* Hero: one whose ability adds Actions and cards (then a rival's hand, Dengki,
-  sure losses, economy), on the female side: there are more male Members to marry.
-* Economy first: Juta, Draw and Action attributes compound, so it marries an
+* Hero: one whose ability strips a rival's hand (their answers), then Actions and cards,
+  Dengki, sure losses, economy; on the male side: the female Members it can marry are the
+  cheap ones to recruit and marry, and they give Draw and Action, which pay back within a
+  short game. Stripping a rival's hand comes first in its turn, before anything they could answer.
+* A spouse first: a married Member absorbs up to its Air Muka of every Dengki and stays, a
+  lasting wall in a race of one or two Dengki a turn. So it recruits a Member it can marry at
+  once ahead of anything else (the sturdier the better), keeps the Juta to marry one it holds
+  rather than buying an Item, and revives a Member it can marry.
+* Economy next: Juta, Draw and Action attributes compound, so it marries an
   opposite-gender Member (lasting shield and attributes), buys the Item worth most
   to it (replacing the weakest of a full type), recruits a Member when its
-  least useful cards pay for it, plays Episodes that grow its hand, Juta or
+  least useful cards pay for it (cards in hand count in full: they are the answers for the
+  rival's turns, and games last about four turns each), plays Episodes that grow its hand, Juta or
   Actions (extra turns and bonus Actions first), and uses its hero and Item
   abilities when they pay back what they cost.
 * Air Muka is the race: a Dengki goes where it takes most Air Muka and shields
@@ -19,7 +26,9 @@ takes the best move:
   back, stops or weakens a Dengki aimed at it when the blow would cost it
   something, cancels what hurts it (and a cancel of its own card) and a rival's
   big gains, Cliffhangers a rival's turn before Collecting (or to stop an
-  attack), Kena Pukaus an Action phase, and spends hurtful Plot Twists at rivals.
+  attack), Kena Pukaus an Action phase, spends its all-round cancel on what hurts or
+  grows a rival rather than hoarding it, keeps Pengsan Tiba-Tiba for a blow worth
+  softening, and spends hurtful Plot Twists at rivals.
 * Small choices: the Member that absorbs is the smallest that stops the blow; it
   pays with its least useful cards; a reactive ability is used when the Air Muka
   it saves is worth more than it costs.
@@ -44,6 +53,14 @@ _BLUE = {d.name: d for d in CARDS.blue}
 _GREEN = {g.name: g for g in CARDS.green}
 _HERO = {name: h for h in CARDS.heroes for name, _g in h.sides}
 MAX_AIR_MUKA = 7
+#: What a hand card paid to recruit a Member costs, per point of its worth in hand: games are short, and the
+#: cards held are the answers (reflect, cancel, skip) for the rival's turns, so they are paid for in full.
+_RECRUIT_SPEND = 1.0
+#: What a Member I could recruit and marry now adds per point of its Air Muka: a spouse absorbs that much of
+#: every Dengki and stays, so against one or two Dengki a turn it is a lasting wall (the race's best defence).
+_WEDDING = 3.0
+#: Added to a move that must come before the rest of the turn (scores elsewhere stay well below it).
+_FIRST = 10.0
 
 #: Effects that hurt the player they are aimed at.
 _HOSTILE = {
@@ -57,8 +74,10 @@ _HOSTILE = {
 }
 #: Answers kept for other players' turns (never spent as one of my Actions).
 _ANSWERS = {"cancel", "reflect_attack", "reduce_attack", "skip_turn", "lose_action"}
-#: Heroes in order of preference: Actions and cards, a rival's hand, Dengki, sure losses, then economy.
-_HERO_ORDER = ("cikgu", "wang", "rempit", "laser", "kaya", "rozita", "ryan", "salmah")
+#: Heroes in order of preference: a rival's hand, Actions and cards, Dengki, sure losses, then economy.
+_HERO_ORDER = ("wang", "cikgu", "rempit", "laser", "kaya", "rozita", "ryan", "salmah")
+#: The side taken: a male hero marries the female Members, cheaper to recruit and marry and rich in Draw/Action.
+_SIDE = "M"
 
 
 def _players(view: Mapping[str, Any]) -> dict[int, Mapping[str, Any]]:
@@ -186,14 +205,14 @@ class HeuristicPolicy:
 
     @staticmethod
     def _pick_hero(legal: Sequence[Action], rng: Rng) -> Action:
-        """The first hero of ``_HERO_ORDER`` on offer, female side first (more male Members to marry)."""
+        """The first hero of ``_HERO_ORDER`` on offer, on ``_SIDE`` (the side whose spouses come cheap)."""
 
         def rank(a: Action) -> tuple[int, int]:
             h = _HERO.get(a["hero"])
             if h is None:
                 return (len(_HERO_ORDER), 1)
             gender = next(g for n, g in h.sides if n == a["hero"])
-            return (_HERO_ORDER.index(h.key) if h.key in _HERO_ORDER else len(_HERO_ORDER), gender != "F")
+            return (_HERO_ORDER.index(h.key) if h.key in _HERO_ORDER else len(_HERO_ORDER), gender != _SIDE)
 
         best = min(rank(a) for a in legal)
         return rng.choice([a for a in legal if rank(a) == best])
@@ -224,6 +243,29 @@ class HeuristicPolicy:
     @staticmethod
     def _can_marry(t: _Table, info: Mapping[str, Any]) -> bool:
         return not any(m["married"] for m in t.me["members"]) and info.get("gender") != t.me["gender"]
+
+    @staticmethod
+    def _kahwin_price(t: _Table, info: Mapping[str, Any]) -> int:
+        return max(0, int(info["kahwin"]) - _passive(t.me, "kahwin_discount"))
+
+    def _spouse_to_be(self, t: _Table) -> Mapping[str, Any] | None:
+        """An unmarried Member of mine I could marry (the sturdiest), while I have no spouse."""
+        fits = [m for m in t.me["members"] if not m["married"] and self._can_marry(t, m)]
+        return max(fits, key=lambda m: (m["air_muka"], self._spouse_power(m)), default=None)
+
+    def _wedding_bonus(self, t: _Table, info: Mapping[str, Any]) -> float:
+        """A Member I could marry at once (no spouse, none waiting, the Juta at hand): its lasting shield."""
+        if self._can_marry(t, info) and self._spouse_to_be(t) is None and t.me["juta"] >= self._kahwin_price(t, info):
+            return float(_WEDDING * info["air_muka"])
+        return 0.0
+
+    def _spends_wedding_money(self, t: _Table, info: Mapping[str, Any]) -> bool:
+        """Buying this Item would leave too little Juta to marry the Member I hold and could marry."""
+        sp = self._spouse_to_be(t)
+        if sp is None:
+            return False
+        price = max(0, info["price"] - _passive(t.me, "item_discount") - t.turn["discount"])
+        return bool(t.me["juta"] - price < self._kahwin_price(t, sp))
 
     def _member_worth(self, t: _Table, info: Mapping[str, Any] | None) -> float:
         """A Member is a shield worth its Air Muka, more if it could become a spouse."""
@@ -364,6 +406,8 @@ class HeuristicPolicy:
         if typ == "buy":
             info = t.view["kedai"][a["slot"]]["card"]
             v = self._item_worth(info)
+            if self._spends_wedding_money(t, info):
+                return None
             if "replace" in a:
                 v -= self._green_worth(t, t.card(a["replace"])) + 0.5
             return v if v >= 0.8 else None
@@ -425,7 +469,7 @@ class HeuristicPolicy:
             return 3.0 + 0.5 * self._spouse_power(m) if m else None
         if k == "revive_member":
             info = t.card(a["pick"]) if "pick" in a else None
-            return 1.0 + self._member_worth(t, info) if info else None
+            return 1.0 + self._member_worth(t, info) + self._wedding_bonus(t, info) if info else None
         return 0.0
 
     def _discount_helps(self, t: _Table, n: int) -> bool:
@@ -444,7 +488,8 @@ class HeuristicPolicy:
         info = t.view["kedai"][a["slot"]]["card"]
         need = max(0, info["recruit"] - _passive(t.me, "recruit_discount"))
         spend = sorted(self._card_value(t, c) for c in t.hand)[:need]
-        v = 1.3 * self._member_worth(t, info) - 0.7 * sum(spend)
+        v = 1.3 * self._member_worth(t, info) - _RECRUIT_SPEND * sum(spend)
+        v += self._wedding_bonus(t, info)
         if "replace" in a:
             v -= self._green_worth(t, t.card(a["replace"]))
         return v if v > 0.3 else None
@@ -456,7 +501,9 @@ class HeuristicPolicy:
         if key == "ryan":
             return 2.5 - junk if self._discount_helps(t, 1) else None
         if key == "wang":
-            return 0.8 * float(min(2, t.by_id[a["target"]]["hand_count"])) - junk
+            # the rival's hand is their answers to what I do next: strip it first, before any card or attack
+            v = 1.4 * float(min(2, t.by_id[a["target"]]["hand_count"])) - junk
+            return v + _FIRST if v > 0 else None
         if key == "kaya":
             return 1.0 if me["juta"] >= 4 or (me["juta"] >= 2 and len(t.hand) <= 2) else None
         if key == "salmah":
@@ -512,11 +559,12 @@ class HeuristicPolicy:
         """What spending a response card costs: the reason to keep it for later."""
         for e in d.effects:
             if e.kind == "cancel":
-                return 2.0 if len(e.cancels) == 3 else 1.2 if "plot_twist" in e.cancels else 0.8
+                # an all-round cancel is spent on what hurts or grows a rival: in a four-turn race holding it wastes it
+                return 1.2 if len(e.cancels) == 3 or "plot_twist" in e.cancels else 0.8
             if e.kind == "reflect_attack":
                 return 1.0
             if e.kind == "reduce_attack":
-                return 0.6
+                return 1.8  # kept for a blow worth softening (two or more Air Muka), not a one-point poke
             if e.kind == "skip_turn":
                 return 1.5
             if e.kind == "lose_action":
