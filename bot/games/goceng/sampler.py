@@ -11,8 +11,8 @@ An open Extra Power negotiation is dealt too, so the search weighs offers, price
 counters. The offers, their prices and counters are public; a card the viewer saw offered
 is put in its helper's hand; an offer the viewer cannot see gets a card dealt from the
 unseen ones that fits the battler's line (every offer must). Who declined is secret: every
-other helper without an offer is dealt as still asked (at three seats, the only table where
-the viewer cannot tell, there is no other helper).
+other helper without an offer is dealt as still asked (at three seats there is one helper
+only, so nothing is guessed there).
 """
 
 from __future__ import annotations
