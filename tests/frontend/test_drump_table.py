@@ -372,10 +372,11 @@ async def test_an_unexpected_error_still_answers_the_player(table: Table, monkey
     assert (await table.bot.service.matches.load(live.id)).seq == 0  # as stored: nothing changed
 
 
-async def test_a_dm_catching_up_its_players_own_moves_waits_while_the_token_is_busy(table: Table):
-    """A hand DM edit that would only show the player's own moves (their picker showed them) goes out only
-    while the token has room: under load it waits for the next change someone else makes, which shows both.
-    A change someone else makes (a card drawn at the start of one's turn) is not held back."""
+async def test_a_dm_catching_up_what_its_player_sees_where_they_decide_waits_while_the_token_is_busy(table: Table):
+    """A hand DM edit that would only show what its player sees where they decide goes out only while the
+    token has room: their own moves (the picker they clicked showed them), and the card drawn at the start of
+    their turn (the picker their ping brings them to shows it). Under load it waits for the next change that
+    is news to them, or for room."""
     await table.open_and_start()
     live = table.live()
     first = live.state.players[live.state.turn]
@@ -383,13 +384,17 @@ async def test_a_dm_catching_up_its_players_own_moves_waits_while_the_token_is_b
     pacer = table.bot.announcer.pacer
     busy = [True]
     pacer.free_now = lambda: not busy[0]  # as if the token's slots were all spoken for
+    second_dm = table.world.dm_messages(second)[0]
+    before_second = (_dm_edits(table, second), second_dm.text)
     legal = live.game.rules.legal_actions(live.state, first)
     await table.play(first, next(a for a in legal if a["type"] == "place"))
     await table.play(first, {"type": "end_turn"})
     await table.world.settle()
-    hand_of = {p: list(live.state.sides[live.state.players.index(p)].hand) for p in (HOST, GUEST)}
-    # The second player's turn began with a draw the first player's move made: their DM shows it.
-    assert all(label(c) in table.world.dm_messages(second)[0].text for c in hand_of[second])
+    # The second player's turn began with a draw the first player's move made: the match waits on them, and
+    # their picker shows the card, so with the token busy their DM waits.
+    assert live.game.rules.waiting(live.state).actors == {second}
+    assert (_dm_edits(table, second), second_dm.text) == before_second, "a turn's draw took a busy token's slot"
+    assert table.bot.announcer.hands.deferred >= 1
     first_dm = table.world.dm_messages(first)[0]
     before = (_dm_edits(table, first), first_dm.text)
     # The second player's own move asks the first's DM again: it would only catch up the first's own moves.
@@ -397,7 +402,6 @@ async def test_a_dm_catching_up_its_players_own_moves_waits_while_the_token_is_b
     await table.play(second, next(a for a in legal if a["type"] == "place"))
     await table.world.settle()
     assert (_dm_edits(table, first), first_dm.text) == before, "a catch-up went out with the token busy"
-    assert table.bot.announcer.hands.deferred >= 1
     # With room again, the next move sends it: the DM shows the hand as it is.
     busy[0] = False
     legal = live.game.rules.legal_actions(live.state, second)

@@ -8,8 +8,11 @@ edit waiting for that lock) never waits for Discord's buckets of a player's DM
 channel. Changes that come while an edit is under way fold into one more edit
 of the state as it is then. The DM keeps less urgent company than the table:
 an edit showing what someone else did is sent at the pacer's news priority
-(after tables, prompts and pings, before any tidying), one that only catches
-up the player's own moves at its background priority, and each is rendered
+(after tables, prompts and pings, before any tidying); one that only catches
+up the player's own moves, or reaches the player the match now waits on
+outside a window (their turn: the picker their ping brings them to shows
+their hand as it is), goes at its background priority, and only while the
+token has room. Each is rendered
 only once its slot is due (``ratelimit.slot_first``): under load a DM is as
 fresh as the slot it goes out in, and the changes made while it waited take
 no edit of their own.
@@ -178,7 +181,9 @@ class HandDMs:
                 try:
                     async with self._lock(live.id):
                         news = live.record.status == "active" and await self._shows_news(live, key[1])
-                        catching_up = news and await self._only_catches_up(live, key[1])
+                        catching_up = news and (
+                            self._decides_now(live, key[1]) or await self._only_catches_up(live, key[1])
+                        )
                     if not news:
                         self._changed_at.pop(key, None)  # nothing private changed: the DM shows it all already
                         continue
@@ -285,6 +290,14 @@ class HandDMs:
             return False
         async with self._channels.in_private(live, player) as locale:
             return self._digest(live, player, locale) == self._own[key]
+
+    @staticmethod
+    def _decides_now(live: LiveMatch, player: int) -> bool:
+        """Whether the match waits on the player's own move outside a window (hold the lock): their turn,
+        say, whose ping brings them to a picker that shows their hand as it is, and the move just made
+        (the draw it dealt them, a card taken from them) is on the table. Their DM then only catches up."""
+        waiting = live.waiting
+        return waiting.window is None and player in waiting.actors
 
     async def _shows_news(self, live: LiveMatch, player: int) -> bool:
         """Whether the DM would change now (hold the lock): only then is a slot worth waiting for."""

@@ -240,10 +240,11 @@ def test_a_dm_refused_with_403_is_not_tried_again(tmp_path):
     assert world.rest.rate_limits.invalid[403] == 1
 
 
-def test_a_hand_dm_showing_someone_elses_move_waits_as_news_and_a_catch_up_as_background(tmp_path, monkeypatch):
-    """Under load the token serves tables, prompts and pings first, then what someone else did to a player's
-    hand (DRUMP: the card the other player's ended turn had them draw), and only then a DM catching up what a
-    player's own clicks did, which the picker they clicked showed them already."""
+def test_a_hand_dm_edit_goes_behind_the_tables_and_a_turns_draw_only_catches_up(tmp_path, monkeypatch):
+    """Hand DMs never take an urgent slot from tables, prompts and pings; and DRUMP's draw at the start of a
+    turn, dealt by the other player's ended turn, only catches up (background): the player it was dealt to
+    is the one the match waits on, and the picker their ping brings them to shows the card. (What someone
+    else did to a player who is not deciding goes as news: ``tests/frontend/test_hand_dm_priority.py``.)"""
     from bot.frontend.delivery import ratelimit
 
     box: dict[str, Any] = {"edits": [], "move": None}
@@ -281,6 +282,5 @@ def test_a_hand_dm_showing_someone_elses_move_waits_as_news_and_a_catch_up_as_ba
     virtual_time.run(main())
     edits = [(priority, box["dms"][channel], move) for priority, channel, move in box["edits"] if channel in box["dms"]]
     drawn = [priority for priority, owner, (mover, kind) in edits if kind == "end_turn" and owner != mover]
-    assert drawn and set(drawn) == {ratelimit.Priority.NEWS}
-    assert ratelimit.Priority.BACKGROUND in {priority for priority, _, _ in edits}  # a DM caught up its own moves
+    assert drawn and set(drawn) == {ratelimit.Priority.BACKGROUND}
     assert ratelimit.Priority.URGENT not in {priority for priority, _, _ in edits}
