@@ -8,56 +8,32 @@ catches up, at the background priority, like one showing their own moves.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import json
 from typing import Any
 
 import pytest
 
 from bot.frontend.delivery import ratelimit
 from tests.frontend.any_table import open_table
+from tests.frontend.hand_edits import watch_hand_edits
 
 Priority = ratelimit.Priority
 
 
-def _is_hand_dm(request: Any) -> bool:
-    """Whether a recorded request edits a hand DM (its embed is titled with the player's hand), not another
-    DM of the same channel (a window's prompt) made meanwhile."""
-    body = request.json if isinstance(request.json, dict) else {}
-    if isinstance(body.get("payload_json"), str):
-        body = json.loads(body["payload_json"])
-    embeds = body.get("embeds") or []
-    return bool(embeds) and (embeds[0].get("title") or "").startswith("Your") and " hand" in embeds[0]["title"]
-
-
 async def _watched_match(db_path: Any, clock: Any, monkeypatch: Any, game: str, humans: int) -> list[tuple]:
     """Play a seeded match to the end; each hand-DM edit as (priority, whether its player decides now)."""
-    box: dict[str, Any] = {"edits": []}
-    inner = ratelimit.slot_first
+    box: dict[str, Any] = {}
 
-    @contextlib.asynccontextmanager
-    async def watched(pacer: Any, priority: Priority = Priority.BACKGROUND):
-        async with inner(pacer, priority):
-            # Taken as the slot comes, right after the edit was classed (no pacer here: nothing waits between).
-            table = box["table"]
-            live = table.bot.service.matches._cache.get(table.match_id)
-            deciding = set(live.waiting.actors) if live is not None and live.waiting.window is None else set()
-            since = len(table.world.requests)
-            yield
-            # The hand worker's task is named for its player; other workers' requests made meanwhile are not its.
-            player = int(asyncio.current_task().get_name().rsplit(":", 1)[-1])
-            dm = table.world.directory.users[player].dm_channel_id
-            for request in table.world.requests[since:]:
-                if request.method == "PATCH" and request.path.startswith(f"/channels/{dm}/") and _is_hand_dm(request):
-                    box["edits"].append((priority, player in deciding))
+    def deciding(player: int) -> bool:
+        table = box["table"]
+        live = table.bot.service.matches._cache.get(table.match_id)
+        return live is not None and live.waiting.window is None and player in live.waiting.actors
 
-    monkeypatch.setattr(ratelimit, "slot_first", watched)
+    edits = watch_hand_edits(monkeypatch, lambda: box["table"].world, deciding)
     table = await open_table(db_path, clock, game, humans, 0, seed=3)
     box["table"] = table
     await table.open_and_start()
     await table.play_out()
-    return box["edits"]
+    return [(edit.priority, edit.noted) for edit in edits]
 
 
 @pytest.mark.parametrize(("game", "humans"), [("drump", 2), ("goceng", 4)])

@@ -181,15 +181,13 @@ class HandDMs:
                 try:
                     async with self._lock(live.id):
                         news = live.record.status == "active" and await self._shows_news(live, key[1])
-                        catching_up = news and (
-                            self._decides_now(live, key[1]) or await self._only_catches_up(live, key[1])
-                        )
+                        catching_up = news and await self._only_catches_up(live, key[1])
                     if not news:
                         self._changed_at.pop(key, None)  # nothing private changed: the DM shows it all already
                         continue
                     if catching_up:
-                        # Only the player's own moves are new, and their picker showed them: worth a request only
-                        # while the token has room. Else the next change that is news to them brings it along.
+                        # Nothing new to them beyond what their picker shows: worth a request only while the
+                        # token has room. Else the next change that is news to them brings it along.
                         changed_at = self._changed_at.pop(key, None)
                         if changed_at is not None:
                             self._behind_since.setdefault(key, changed_at)
@@ -283,21 +281,21 @@ class HandDMs:
         return locale + private_digest(live, player) + f"\n{live.record.message_id}"
 
     async def _only_catches_up(self, live: LiveMatch, player: int) -> bool:
-        """Whether the DM would change only by the player's own moves since it was last sent (hold the lock):
-        nothing someone else did is new to them, and no note waits to be told."""
+        """Whether the DM would show nothing beyond what the player sees where they decide (hold the lock).
+
+        Either the match now waits on their own move outside a window (their turn: the picker their ping
+        brings them to shows their hand as it is, with the draw the last move dealt them or a card it
+        took), or it would change only by their own moves since it was last sent (the picker they clicked
+        showed each), with no note waiting to be told.
+        """
         key = (live.id, player)
+        waiting = live.waiting
+        if waiting.window is None and player in waiting.actors:
+            return True
         if key in self._news or key not in self._own:
             return False
         async with self._channels.in_private(live, player) as locale:
             return self._digest(live, player, locale) == self._own[key]
-
-    @staticmethod
-    def _decides_now(live: LiveMatch, player: int) -> bool:
-        """Whether the match waits on the player's own move outside a window (hold the lock): their turn,
-        say, whose ping brings them to a picker that shows their hand as it is, and the move just made
-        (the draw it dealt them, a card taken from them) is on the table. Their DM then only catches up."""
-        waiting = live.waiting
-        return waiting.window is None and player in waiting.actors
 
     async def _shows_news(self, live: LiveMatch, player: int) -> bool:
         """Whether the DM would change now (hold the lock): only then is a slot worth waiting for."""

@@ -248,6 +248,11 @@ class HeuristicPolicy:
     def _kahwin_price(t: _Table, info: Mapping[str, Any]) -> int:
         return max(0, int(info["kahwin"]) - _passive(t.me, "kahwin_discount"))
 
+    @staticmethod
+    def _item_price(t: _Table, info: Mapping[str, Any]) -> int:
+        """What an Item costs me this turn: its price less my Item discounts and the turn's Kedai discount."""
+        return max(0, int(info["price"]) - _passive(t.me, "item_discount") - int(t.turn["discount"]))
+
     def _spouse_to_be(self, t: _Table) -> Mapping[str, Any] | None:
         """An unmarried Member of mine I could marry (the sturdiest), while I have no spouse."""
         fits = [m for m in t.me["members"] if not m["married"] and self._can_marry(t, m)]
@@ -264,8 +269,7 @@ class HeuristicPolicy:
         sp = self._spouse_to_be(t)
         if sp is None:
             return False
-        price = max(0, info["price"] - _passive(t.me, "item_discount") - t.turn["discount"])
-        return bool(t.me["juta"] - price < self._kahwin_price(t, sp))
+        return bool(t.me["juta"] - self._item_price(t, info) < self._kahwin_price(t, sp))
 
     def _member_worth(self, t: _Table, info: Mapping[str, Any] | None) -> float:
         """A Member is a shield worth its Air Muka, more if it could become a spouse."""
@@ -474,12 +478,11 @@ class HeuristicPolicy:
 
     def _discount_helps(self, t: _Table, n: int) -> bool:
         """A Kedai discount makes a wanted Item affordable now."""
-        disc = _passive(t.me, "item_discount") + t.turn["discount"]
         for s in t.view["kedai"]:
             c = s["card"]
             if c is None or s["face_down"] or c["kind"] != "item":
                 continue
-            price = max(0, c["price"] - disc)
+            price = self._item_price(t, c)
             if price > t.me["juta"] >= price - n and self._item_worth(c) >= 1.3:
                 return True
         return False

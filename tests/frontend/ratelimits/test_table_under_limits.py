@@ -8,7 +8,6 @@ here depends on how fast the machine is. No test asserts a duration.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ from bot.frontend.client import GameBot
 from bot.frontend.delivery.ratelimit import GlobalPacer, install_pacer
 from bot.frontend.ui.components import LobbyButton
 from bot.play.clock import ManualClock
+from tests.frontend.hand_edits import watch_hand_edits
 from tests.frontend.table_driver import CHANNEL, GUEST, GUILD, HOST, NAMES
 from tools.bench.tracker import HandlerTracker
 from tools.sim import FakeDiscord, virtual_time
@@ -247,19 +247,8 @@ def test_a_hand_dm_edit_goes_behind_the_tables_and_a_turns_draw_only_catches_up(
     else did to a player who is not deciding goes as news: ``tests/frontend/test_hand_dm_priority.py``.)"""
     from bot.frontend.delivery import ratelimit
 
-    box: dict[str, Any] = {"edits": [], "move": None}
-    inner = ratelimit.slot_first
-
-    @contextlib.asynccontextmanager
-    async def watched(pacer: Any, priority: ratelimit.Priority = ratelimit.Priority.BACKGROUND):
-        async with inner(pacer, priority):
-            since = len(box["world"].requests)
-            yield
-            for r in box["world"].requests[since:]:
-                if r.method == "PATCH" and r.path.startswith("/channels/"):
-                    box["edits"].append((priority, int(r.path.split("/")[2]), box["move"]))
-
-    monkeypatch.setattr(ratelimit, "slot_first", watched)
+    box: dict[str, Any] = {"move": None}
+    watched = watch_hand_edits(monkeypatch, lambda: box["world"], lambda player: box["move"])
 
     async def main() -> None:
         world = limited_world(RateLimits())
@@ -274,13 +263,12 @@ def test_a_hand_dm_edit_goes_behind_the_tables_and_a_turns_draw_only_catches_up(
                 box["move"] = (mover, live.game.rules.legal_actions(live.state, mover)[0]["type"])
                 await quick_move(world, bot, live, mover)
                 await world.settle()
-            box["dms"] = {world.directory.users[u].dm_channel_id: u for u in (HOST, GUEST)}
         finally:
             await bot.close()
             world.close()
 
     virtual_time.run(main())
-    edits = [(priority, box["dms"][channel], move) for priority, channel, move in box["edits"] if channel in box["dms"]]
+    edits = [(edit.priority, edit.player, edit.noted) for edit in watched]
     drawn = [priority for priority, owner, (mover, kind) in edits if kind == "end_turn" and owner != mover]
     assert drawn and set(drawn) == {ratelimit.Priority.BACKGROUND}
     assert ratelimit.Priority.URGENT not in {priority for priority, _, _ in edits}
