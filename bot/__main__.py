@@ -1,6 +1,8 @@
 """``python -m bot``: start the bot (needs DISCORD_TOKEN). Subcommands run offline tools.
 
     python -m bot                 start the bot
+    python -m bot migrate         bring the database's schema up to date (a deploy step on PostgreSQL)
+    python -m bot copy FILE URL   copy a SQLite file into an empty PostgreSQL database, then check it
     python -m bot demo [...]      a whole match between AI seats, printed, no token needed
     python -m bot bench [...]     performance figures (see docs/performance.md)
 
@@ -14,7 +16,7 @@ import importlib
 import logging
 import sys
 
-from bot.config import ConfigError, from_env, load_dotenv
+from bot.config import ConfigError, database_location, from_env, load_dotenv
 
 #: Offline subcommands: name -> module with a ``main(argv) -> int``.
 SUBCOMMANDS = {"demo": "tools.demo", "bench": "tools.bench"}
@@ -37,6 +39,8 @@ def main(argv: list[str] | None = None) -> int:
             )
             return 2
         return int(module.main(args[1:]) or 0)
+    if args and args[0] in ("migrate", "copy"):
+        return _store_step(args[0], args[1:])
     if args:
         print(f"error: unknown command {args[0]!r}; try python -m bot --help", file=sys.stderr)
         return 2
@@ -48,9 +52,30 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     from bot.frontend.client import run
+    from bot.play.record import StoreUnavailable
+    from bot.store.sql import SchemaMismatch
 
-    run(config.database_path, config.token, config.dev_guild_id)
+    try:
+        run(config.database, config.token, config.dev_guild_id)
+    except (SchemaMismatch, StoreUnavailable) as exc:  # the database is not ready: say what to do, no traceback
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     return 0
+
+
+def _store_step(command: str, args: list[str]) -> int:
+    """A deploy step of the store; it reads the database settings only (no token)."""
+    from bot.store.deploy import copy_main, migrate_main
+
+    if command == "copy":
+        return copy_main(args)
+    load_dotenv()
+    try:
+        location = database_location()
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return migrate_main(args, location)
 
 
 if __name__ == "__main__":

@@ -28,6 +28,12 @@ class Config:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     database_synchronous: str = DEFAULT_SYNCHRONOUS
+    database_url: str = ""
+
+    @property
+    def database(self) -> str:
+        """Where matches are stored: the PostgreSQL server of ``DATABASE_URL`` if set, else the SQLite file."""
+        return self.database_url or self.database_path
 
 
 def load_dotenv(path: str | Path = ".env") -> dict[str, str]:
@@ -60,6 +66,24 @@ def database_synchronous(env: dict[str, str] | None = None) -> str:
     return mode
 
 
+def database_url(env: dict[str, str] | None = None) -> str:
+    """``DATABASE_URL``: a ``postgresql://`` URL, or empty for the SQLite file; ConfigError for anything else."""
+    env = dict(os.environ if env is None else env)
+    url = env.get("DATABASE_URL", "").strip()
+    if url and not url.startswith(("postgresql://", "postgres://")):
+        raise ConfigError(
+            f"DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/database), not {url!r}; "
+            "leave it empty to store matches in the SQLite file of DATABASE_PATH."
+        )
+    return url
+
+
+def database_location(env: dict[str, str] | None = None) -> str:
+    """Where matches are stored, from the settings alone (no token needed): ``DATABASE_URL`` or ``DATABASE_PATH``."""
+    env = dict(os.environ if env is None else env)
+    return database_url(env) or env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE
+
+
 def from_env(env: dict[str, str] | None = None, *, from_file: dict[str, str] | None = None) -> Config:
     """The settings; ``from_file`` names the file each setting read from one came from (``load_dotenv``)."""
     env = dict(os.environ if env is None else env)
@@ -78,6 +102,7 @@ def from_env(env: dict[str, str] | None = None, *, from_file: dict[str, str] | N
         dev_guild_id=int(guild) if guild else None,
         log_level=level,
         database_synchronous=database_synchronous(env),
+        database_url=database_url(env),
     )
 
 

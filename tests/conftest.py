@@ -1,11 +1,16 @@
-"""Shared fixtures: a fresh database file per test and a clock that only moves when told."""
+"""Shared fixtures: a fresh database per test (a SQLite file, or a schema of a throwaway PostgreSQL server) and a
+clock that only moves when told."""
 
 from __future__ import annotations
+
+import asyncio
+import os
+import uuid
 
 import pytest
 
 from bot.play.clock import ManualClock
-from bot.store.sqlite import Storage
+from bot.store.storage import Storage
 
 
 @pytest.fixture
@@ -21,6 +26,62 @@ def db_path(tmp_path):
 @pytest.fixture
 async def storage(db_path, clock):
     store = await Storage.open(db_path, clock=clock)
+    yield store
+    await store.close()
+
+
+#: Set by CI (.ci/run): a machine without PostgreSQL fails the tests that need it instead of skipping them.
+NEED_POSTGRES = os.environ.get("MEJA_NEED_POSTGRES") == "1"
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """One throwaway PostgreSQL cluster per test process (see tools/throwaway_postgres.py), removed at the end."""
+    from tools.throwaway_postgres import ThrowawayPostgres, available
+
+    if not available():
+        message = "PostgreSQL's server is not installed (apt-get install postgresql-15)"
+        if NEED_POSTGRES:
+            pytest.fail(message)
+        pytest.skip(message)
+    server = ThrowawayPostgres.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server) -> str:
+    """A URL whose connections use a fresh schema of their own, migrated: one test's database."""
+    import asyncpg
+
+    from bot.store.postgres import migrate
+
+    schema = f"t_{uuid.uuid4().hex[:16]}"
+
+    async def make() -> None:
+        admin = await asyncpg.connect(postgres_server.url())
+        try:
+            await admin.execute(f"CREATE SCHEMA {schema}")
+        finally:
+            await admin.close()
+        await migrate(postgres_server.url(search_path=schema))
+
+    asyncio.run(make())
+    return postgres_server.url(search_path=schema)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def location(request, db_path) -> str:
+    """Where a test's matches are stored, once in each supported store: a SQLite file, then PostgreSQL."""
+    if request.param == "sqlite":
+        return str(db_path)
+    return request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture
+async def any_storage(location, clock):
+    """The store opened on :func:`location`: a test using it runs on every supported database."""
+    store = await Storage.open(location, clock=clock)
     yield store
     await store.close()
 

@@ -46,17 +46,17 @@ ALLOWED: dict[str, set[str]] = {
         "bot.locales",
     },
     "cogs": {"bot.kernel", "bot.ai", "bot.play", "bot.frontend", "cogs"},
-    "bot.__main__": {"bot.config", "bot.frontend", "tools"},
+    "bot.__main__": {"bot.config", "bot.frontend", "bot.play", "bot.store", "tools"},
     "bot": set(),
 }
 #: Third-party and standard modules a layer must not use.
 FORBIDDEN: dict[str, set[str]] = {
-    "bot.kernel": {"discord", "aiosqlite", "sqlite3", "asyncio"},
-    "bot.games": {"discord", "aiosqlite", "sqlite3", "asyncio"},
-    "bot.play": {"discord", "aiosqlite", "sqlite3", "bot.kernel.i18n"},
+    "bot.kernel": {"discord", "aiosqlite", "sqlite3", "asyncpg", "asyncio"},
+    "bot.games": {"discord", "aiosqlite", "sqlite3", "asyncpg", "asyncio"},
+    "bot.play": {"discord", "aiosqlite", "sqlite3", "asyncpg", "bot.kernel.i18n"},
     "bot.store": {"discord"},
-    "bot.ai": {"discord", "aiosqlite", "sqlite3"},
-    "bot.pictures": {"discord", "aiosqlite", "sqlite3", "asyncio"},
+    "bot.ai": {"discord", "aiosqlite", "sqlite3", "asyncpg"},
+    "bot.pictures": {"discord", "aiosqlite", "sqlite3", "asyncpg", "asyncio"},
 }
 
 

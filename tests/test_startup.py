@@ -73,8 +73,11 @@ def test_dotenv_tells_which_settings_it_set(tmp_path, monkeypatch):
 def test_settings_and_defaults():
     config = from_env({"DISCORD_TOKEN": "abc"})
     assert config.database_path == DEFAULT_DATABASE and config.dev_guild_id is None and config.log_level == "INFO"
+    assert config.database == DEFAULT_DATABASE  # no DATABASE_URL: the SQLite file
     config = from_env({"DISCORD_TOKEN": "abc", "DATABASE_PATH": "x.db", "DEV_GUILD_ID": "123", "LOG_LEVEL": "debug"})
     assert (config.database_path, config.dev_guild_id, config.log_level) == ("x.db", 123, "DEBUG")
+    url = "postgresql://meja:pw@db.example/meja"
+    assert from_env({"DISCORD_TOKEN": "abc", "DATABASE_PATH": "x.db", "DATABASE_URL": f" {url} "}).database == url
 
 
 @pytest.mark.parametrize(
@@ -83,6 +86,7 @@ def test_settings_and_defaults():
         ({}, "DISCORD_TOKEN"),
         ({"DISCORD_TOKEN": "a", "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID"),
         ({"DISCORD_TOKEN": "a", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
+        ({"DISCORD_TOKEN": "a", "DATABASE_URL": "data/meja.sqlite3"}, "DATABASE_URL"),
     ],
 )
 def test_bad_settings_are_named(env, word):
@@ -100,5 +104,5 @@ def test_dotenv_does_not_override_the_environment(tmp_path, monkeypatch):
 
 def test_every_setting_is_in_env_example():
     example = (Path(__file__).parents[1] / ".env.example").read_text()
-    for key in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL"):
+    for key in ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DATABASE_SYNCHRONOUS", "DEV_GUILD_ID", "LOG_LEVEL"):
         assert f"\n{key}=" in example

@@ -291,7 +291,7 @@ async def _run(
     world.add_member(GUILD, HOST, "Demo Host", ["manage_guild"])  # may change the server's /settings
     transcript = Transcript(out, looks=DiscordLooks(world, clock.now))
     seeds = iter(range(seed, seed + 1_000_000))
-    bot = GameBot(database_path=database, clock=clock, seeds=lambda: next(seeds))
+    bot = GameBot(database=database, clock=clock, seeds=lambda: next(seeds))
     watcher = _Watcher(world, transcript, "Demo Host")
     try:
         await world.connect(bot)

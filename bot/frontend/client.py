@@ -70,7 +70,7 @@ from bot.kernel.i18n import t, use_locale
 from bot.play.clock import Clock, SystemClock
 from bot.play.scheduler import DeadlineScheduler
 from bot.play.service import MatchService
-from bot.store.sqlite import Storage
+from bot.store.storage import Storage
 
 log = logging.getLogger(__name__)
 
@@ -107,7 +107,7 @@ class GameBot(commands.Bot):
     def __init__(
         self,
         *,
-        database_path: str,
+        database: str,
         clock: Clock | None = None,
         dev_guild_id: int | None = None,
         sync_commands: bool = True,
@@ -121,7 +121,8 @@ class GameBot(commands.Bot):
             tree_cls=LocalisedTree,
             allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
         )
-        self.database_path = database_path
+        #: Where matches are stored: a SQLite file's path or a ``postgresql://`` URL.
+        self.database = database
         self.clock: Clock = clock or SystemClock()
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
@@ -142,7 +143,7 @@ class GameBot(commands.Bot):
         self.router: ComponentRouter
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.database_path, clock=self.clock)
+        self.storage = await Storage.open(self.database, clock=self.clock)
         composed = compose(self.storage, self.clock, seeds=self.seeds)
         self.service, self.languages = composed.service, composed.languages
         self.scheduler = DeadlineScheduler(self.clock, self._on_timer)
@@ -316,8 +317,8 @@ class GameBot(commands.Bot):
         await self.handlers.answers.answer_error(interaction, error)
 
 
-def run(database_path: str, token: str, dev_guild_id: int | None) -> None:
-    bot = GameBot(database_path=database_path, dev_guild_id=dev_guild_id)
+def run(database: str, token: str, dev_guild_id: int | None) -> None:
+    bot = GameBot(database=database, dev_guild_id=dev_guild_id)
     bot.run(token, log_handler=None)
 
 

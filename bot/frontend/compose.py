@@ -20,7 +20,7 @@ from bot.play.matches import Matches
 from bot.play.people import People
 from bot.play.service import MatchService, build
 from bot.play.settings import ServerSettings
-from bot.store.sqlite import Storage
+from bot.store.storage import Storage
 
 
 @dataclass(frozen=True)

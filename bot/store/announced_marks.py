@@ -10,7 +10,7 @@ not the CPU, would bound the moves per second).
 
 So a mark waits up to :data:`DELAY` seconds in memory and is then stored with
 every other mark made meanwhile, in one transaction: one sync for them all.
-Reads of a match through :class:`bot.store.sqlite.Storage` see a waiting mark as
+Reads of a match through :class:`bot.store.storage.Storage` see a waiting mark as
 stored. A crash loses at most the marks of that last moment; the restart then
 shows those matches again (their table edited, their last lines told again),
 which is all a lost mark costs. A clean close stores them first.

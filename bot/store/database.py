@@ -1,4 +1,4 @@
-"""The one SQLite connection every part of the store shares, and how a statement reaches it.
+"""The one SQLite connection every part of the store shares, and how a statement reaches it (the embedded store).
 
 Why it looks like this:
 * One aiosqlite connection, WAL journal, ``BEGIN IMMEDIATE`` for multi-statement writes (a
@@ -9,7 +9,8 @@ Why it looks like this:
   benchmark counting round trips, a test counting statements) sees all of them without
   reaching into the connection.
 * The schema carries a version; :meth:`Database.migrate` brings any older file up to date
-  with the steps in :mod:`bot.store.migrations`.
+  with the steps in :mod:`bot.store.migrations`, at every start: one process owns the file.
+* It is one :class:`~bot.store.sql.SqlDatabase`; PostgreSQL's is :mod:`bot.store.postgres`.
 """
 
 from __future__ import annotations
@@ -27,15 +28,15 @@ import aiosqlite
 from bot.config import SYNCHRONOUS_MODES, database_synchronous
 from bot.play.record import StoreUnavailable
 from bot.store.migrations import MIGRATIONS, SCHEMA_VERSION
+from bot.store.sql import Conflict, Dialect, Params, SchemaMismatch, Watcher
 
 T = TypeVar("T")
-Params = tuple[Any, ...] | dict[str, Any]
-#: Told the text of every statement as it is handed to the connection.
-Watcher = Callable[[str], None]
 
 
 class Database:
     """The connection, its write lock and its schema. Open with ``await Database.open(path)``."""
+
+    dialect: Dialect = "sqlite"
 
     def __init__(self, connection: aiosqlite.Connection, clock: Callable[[], float] = time.time) -> None:
         self._connection = connection
@@ -80,17 +81,20 @@ class Database:
             watcher(sql)
 
     # --- statements -----------------------------------------------------------
-    async def run(self, sql: str, params: Params = ()) -> aiosqlite.Cursor:
-        """One statement, as is (a write's caller holds the write lock, see :meth:`write` and :meth:`transaction`).
+    async def run(self, sql: str, params: Params = ()) -> int:
+        """One statement, as is (a write's caller holds the write lock, see :meth:`write` and :meth:`transaction`);
+        returns how many rows it changed.
 
         The cursor is left to the garbage collector rather than spending a round trip on closing it;
-        its ``rowcount`` and ``lastrowid`` are read without another trip.
+        its ``rowcount`` is read without another trip.
         """
         self._told(sql)
         try:
-            return await self._connection.execute(sql, params)
+            return (await self._connection.execute(sql, params)).rowcount
         except sqlite3.OperationalError as exc:  # locked, full, read-only, I/O: nothing was done
             raise StoreUnavailable(str(exc)) from exc
+        except sqlite3.IntegrityError as exc:
+            raise _conflict_or(exc) from exc
 
     async def run_many(self, sql: str, rows: Iterable[Params]) -> None:
         self._told(sql)
@@ -98,6 +102,8 @@ class Database:
             await self._connection.executemany(sql, rows)
         except sqlite3.OperationalError as exc:
             raise StoreUnavailable(str(exc)) from exc
+        except sqlite3.IntegrityError as exc:
+            raise _conflict_or(exc) from exc
 
     async def rows(self, sql: str, params: Params = ()) -> list[aiosqlite.Row]:
         """Every row of one query, in one round trip (a cursor's execute, fetch and close would be three)."""
@@ -106,6 +112,8 @@ class Database:
             return list(await self._connection.execute_fetchall(sql, params))
         except sqlite3.OperationalError as exc:
             raise StoreUnavailable(str(exc)) from exc
+        except sqlite3.IntegrityError as exc:
+            raise _conflict_or(exc) from exc
 
     async def write(self, sql: str, params: Params) -> int:
         """Run one writing statement, which SQLite makes a transaction of its own; returns its rowcount.
@@ -115,7 +123,7 @@ class Database:
         multi-statement transaction another coroutine has open on the shared connection.
         """
         async with self._write_lock:
-            return (await self.run(sql, params)).rowcount
+            return await self.run(sql, params)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
@@ -165,7 +173,7 @@ class Database:
         """Run every migration newer than the file's version, each in its own transaction."""
         current = await self.schema_version()
         if current > SCHEMA_VERSION:
-            raise RuntimeError(f"database schema {current} is newer than this bot ({SCHEMA_VERSION}); update the bot")
+            raise SchemaMismatch(f"database schema {current} is newer than this bot ({SCHEMA_VERSION}); update the bot")
         for version in range(current + 1, SCHEMA_VERSION + 1):
             async with self.transaction():
                 for statement in MIGRATIONS[version]:
@@ -173,4 +181,9 @@ class Database:
                 await self.run(f"PRAGMA user_version={version}")
 
 
-__all__ = ["Database", "Params", "Watcher"]
+def _conflict_or(error: sqlite3.IntegrityError) -> Exception:
+    """A unique rule's refusal as the store's :class:`~bot.store.sql.Conflict`; any other integrity error as is."""
+    return Conflict(str(error)) if "UNIQUE constraint failed" in str(error) else error
+
+
+__all__ = ["Database"]

@@ -14,8 +14,6 @@ import json
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
-import aiosqlite
-
 from bot.play.record import (
     ACTIVE,
     FINISHED,
@@ -24,10 +22,11 @@ from bot.play.record import (
     LoggedAction,
     MatchRecord,
     StaleMove,
+    StoreUnavailable,
     UnreadableMatch,
     UnreadableMatches,
 )
-from bot.store.database import Database
+from bot.store.sql import Conflict, Row, SqlDatabase
 
 T = TypeVar("T")
 
@@ -37,7 +36,7 @@ def dump(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def record_from_row(row: aiosqlite.Row) -> MatchRecord:
+def record_from_row(row: Row) -> MatchRecord:
     """One row of ``matches``, decoded."""
     return MatchRecord(
         id=row["id"],
@@ -92,7 +91,7 @@ _FINISHING_MOVE = _MOVE_SET + ", status = ?" + _MOVE_WHERE
 class MatchRows:
     """Matches and their action log, as the match service stores them."""
 
-    def __init__(self, database: Database, waiting_mark: Callable[[int], int | None]) -> None:
+    def __init__(self, database: SqlDatabase, waiting_mark: Callable[[int], int | None]) -> None:
         self._database = database
         #: The announced mark of a match not stored yet, if any (see the module).
         self._waiting_mark = waiting_mark
@@ -154,33 +153,59 @@ class MatchRows:
         options: dict[str, Any] | None = None,
     ) -> MatchRecord:
         """A new lobby with the host seated; ChannelBusy if the channel already has a live match."""
-        now = self._database.clock()
-        async with self._database.transaction():
-            existing = await self._fetch_matches("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
-            if existing:
-                raise ChannelBusy(existing[0])
-            cur = await self._database.run(
-                "INSERT INTO matches (guild_id, channel_id, game, status, host_id, players, names, options,"
-                " seed, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    guild_id,
-                    channel_id,
-                    game,
-                    LOBBY,
-                    host_id,
-                    dump([host_id]),
-                    dump({str(host_id): host_name}),
-                    dump(options or {}),
-                    seed,
-                    now,
-                    now,
-                ),
-            )
-            match_id = cur.lastrowid
-        assert match_id is not None  # the INSERT gave the new row its id
-        match = await self.get_match(match_id)
-        assert match is not None
-        return match
+        busy: MatchRecord | None = None
+        for _attempt in range(3):  # another process may open and close a lobby between our two reads
+            try:
+                async with self._database.transaction():
+                    match_id = await self._insert_lobby(
+                        guild_id, channel_id, game, host_id, host_name, seed, options, self._database.clock()
+                    )
+            except Conflict:  # another process opened one in the channel first: the unique index refused ours
+                match_id = None
+            if match_id is not None:
+                match = await self.get_match(match_id)
+                assert match is not None
+                return match
+            busy = await self.live_match_in_channel(channel_id)
+            if busy is not None:
+                raise ChannelBusy(busy)
+        raise StoreUnavailable(f"channel {channel_id} keeps changing: try again")
+
+    async def _insert_lobby(
+        self,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        host_name: str,
+        seed: int,
+        options: dict[str, Any] | None,
+        now: float,
+    ) -> int | None:
+        """The new lobby's id, or None if the channel has a live match (inside the caller's transaction)."""
+        existing = await self._database.rows(
+            "SELECT id FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+        )
+        if existing:
+            return None
+        inserted = await self._database.rows(
+            "INSERT INTO matches (guild_id, channel_id, game, status, host_id, players, names, options,"
+            " seed, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (
+                guild_id,
+                channel_id,
+                game,
+                LOBBY,
+                host_id,
+                dump([host_id]),
+                dump({str(host_id): host_name}),
+                dump(options or {}),
+                seed,
+                now,
+                now,
+            ),
+        )
+        return int(inserted[0]["id"])
 
     async def save_lobby(self, match: MatchRecord) -> None:
         """Store seats, names and options of a match still in its lobby."""
@@ -255,7 +280,7 @@ class MatchRows:
         async with self._database.writing():  # no other coroutine's transaction may be open around it
             # A single statement is its own transaction; the log_each_move trigger writes the
             # action row inside it, so state and log are stored together or not at all.
-            cur = await self._database.run(
+            changed = await self._database.run(
                 _FINISHING_MOVE if result is not None else _MOVE,
                 (
                     state_json,
@@ -281,9 +306,7 @@ class MatchRows:
                 + ((FINISHED,) if result is not None else ())
                 + (match_id, expected_seq, ACTIVE),
             )
-            # rowcount is read from the cursor without another trip; the cursor is left to the
-            # garbage collector rather than spending a trip on closing it.
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise StaleMove(f"match #{match_id} moved on")
         return new_seq
 

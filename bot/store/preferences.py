@@ -9,14 +9,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.store.database import Database
 from bot.store.matches import dump
+from bot.store.sql import SqlDatabase
 
 
 class Preferences:
     """Server settings and personal preferences."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: SqlDatabase) -> None:
         self._database = database
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
@@ -25,7 +25,8 @@ class Preferences:
 
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
         await self._database.write(
-            "INSERT OR REPLACE INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)",
+            "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
             (guild_id, key, dump(value)),
         )
 
@@ -35,7 +36,8 @@ class Preferences:
 
     async def set_user_pref(self, user_id: int, key: str, value: Any) -> None:
         await self._database.write(
-            "INSERT OR REPLACE INTO user_prefs (user_id, key, value) VALUES (?, ?, ?)",
+            "INSERT INTO user_prefs (user_id, key, value) VALUES (?, ?, ?)"
+            " ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value",
             (user_id, key, dump(value)),
         )
 

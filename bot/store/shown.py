@@ -10,14 +10,14 @@ from __future__ import annotations
 import json
 
 from bot.store.announced_marks import AnnouncedMarks
-from bot.store.database import Database
 from bot.store.matches import dump
+from bot.store.sql import SqlDatabase
 
 
 class ShownRows:
     """Message ids per match and user, the table message, closed DMs and the announced marks."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: SqlDatabase) -> None:
         self._database = database
         self._announced = AnnouncedMarks(self._store_announced)
 
@@ -67,8 +67,9 @@ class ShownRows:
 
     async def save_user_message(self, match_id: int, kind: str, user_id: int, channel_id: int, message_id: int) -> None:
         await self._database.write(
-            "INSERT OR REPLACE INTO match_messages (match_id, kind, user_id, channel_id, message_id)"
-            " VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO match_messages (match_id, kind, user_id, channel_id, message_id) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (match_id, kind, user_id)"
+            " DO UPDATE SET channel_id = excluded.channel_id, message_id = excluded.message_id",
             (match_id, kind, user_id, channel_id, message_id),
         )
 

@@ -51,7 +51,7 @@ def make_world(humans: int = 6) -> FakeDiscord:
 
 def make_bot(db_path: Any, clock: ManualClock, seed: int = 4321) -> GameBot:
     seeds = iter(range(seed, seed + 1000))
-    return GameBot(database_path=str(db_path), clock=clock, seeds=lambda: next(seeds))
+    return GameBot(database=str(db_path), clock=clock, seeds=lambda: next(seeds))
 
 
 # --- what must never reach the channel ---------------------------------------------

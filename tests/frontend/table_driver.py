@@ -41,7 +41,7 @@ def make_world() -> FakeDiscord:
 
 def make_bot(db_path: Any, clock: ManualClock, seed: int = 1234) -> GameBot:
     seeds = iter(range(seed, seed + 1000))
-    return GameBot(database_path=str(db_path), clock=clock, seeds=lambda: next(seeds))
+    return GameBot(database=str(db_path), clock=clock, seeds=lambda: next(seeds))
 
 
 @dataclass

@@ -41,7 +41,7 @@ from bot.frontend.ui.components import (
 )
 from bot.frontend.ui.lobby_view import host_options
 from bot.frontend.ui.render import legal_fingerprint
-from bot.store.sqlite import Storage
+from bot.store.storage import Storage
 from tests.frontend.table_driver import ADMIN, CHANNEL, GUEST, GUILD, HOST, STRANGER, Table
 
 NO_LONGER_VALID = "This button is no longer valid."
@@ -58,7 +58,7 @@ async def _snapshot(table: Table) -> bytes:
     committed, not of when its write-behind happened to run.
     """
     await table.bot.storage.shown.flush_announced()
-    with sqlite3.connect(table.bot.database_path) as raw:  # a reader of its own sees every committed row
+    with sqlite3.connect(table.bot.database) as raw:  # a reader of its own sees every committed row
         names = [r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
         dump = {
             name: [tuple(row) for row in raw.execute(f"SELECT * FROM {name} ORDER BY rowid")]

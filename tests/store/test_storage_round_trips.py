@@ -19,7 +19,7 @@ from bot.frontend.delivery.shown import ShownMessages
 from bot.play.service import MatchService
 from bot.store import announced_marks
 from bot.store.announced_marks import AnnouncedMarks
-from bot.store.sqlite import Storage
+from bot.store.storage import Storage
 
 
 async def _active(storage: Storage, channel: int) -> int:

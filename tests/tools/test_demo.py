@@ -13,7 +13,7 @@ import tempfile
 import pytest
 
 from bot.kernel.module import all_games, get_game
-from bot.store.sqlite import Storage
+from bot.store.storage import Storage
 from tools.demo import DiscordLooks, main, playable, relative_time, run_demo
 from tools.sim import FakeDiscord
 

@@ -161,7 +161,7 @@ def build_world(n_seats: int) -> tuple[FakeDiscord, list[Seat]]:
 
 def make_bot(db_path: str, seed: int) -> GameBot:
     counter = iter(range(seed * 1_000_003, seed * 1_000_003 + 10_000_000))
-    return GameBot(database_path=db_path, clock=ManualClock(CLOCK_START), seeds=lambda: next(counter))
+    return GameBot(database=db_path, clock=ManualClock(CLOCK_START), seeds=lambda: next(counter))
 
 
 async def open_arena(n_seats: int, db_path: str, seed: int) -> Arena:

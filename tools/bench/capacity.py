@@ -254,7 +254,7 @@ async def run_capacity(
     for leftover in Path(workdir).glob(f"capacity-{matches}.sqlite3*"):
         leftover.unlink()
     counter = iter(range(seed * 1_000_003, seed * 1_000_003 + 10_000_000))
-    bot = GameBot(database_path=db_path, clock=LoopClock(), seeds=lambda: next(counter))
+    bot = GameBot(database=db_path, clock=LoopClock(), seeds=lambda: next(counter))
     await world.connect(bot)
     load = Load(world, bot, seats, tables, seed)
     pacer = bot.announcer.pacer

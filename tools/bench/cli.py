@@ -136,6 +136,13 @@ def parser() -> argparse.ArgumentParser:
         "enough for the Plot Twist and Extra Power prompts of matches well under way)",
     )
     p.add_argument(
+        "--store-seconds",
+        type=float,
+        default=5.0,
+        metavar="S",
+        help="seconds of storing moves on each store, alone and 50 matches at once (default 5)",
+    )
+    p.add_argument(
         "--engine-seconds", type=float, default=1.0, help="CPU seconds of random games per engine (default 1.0)"
     )
     p.add_argument("--out", default=DEFAULT_OUT, help=f"where to write the JSON (default {DEFAULT_OUT})")
@@ -185,6 +192,8 @@ def collect(args: argparse.Namespace, workdir: str) -> dict[str, Any]:
         )
     _progress(f"storage: {args.finished} matches played to the end")
     results["finished"] = run_job("finished", {"matches": args.finished, "seed": args.seed, "workdir": workdir})
+    _progress("stores: commits per second on SQLite and on PostgreSQL")
+    results["stores"] = run_job("stores", {"workdir": workdir, "seconds": args.store_seconds})
     _progress(f"every game: {args.game_matches} whole matches per game and table size")
     results["whole"] = run_job(
         "whole",
@@ -247,6 +256,10 @@ def main(argv: list[str] | None = None) -> int:
         from tools.bench.whole_cli import main as whole
 
         return whole(argv[1:])
+    if argv and argv[0] == "stores":  # commits per second on each store: seconds
+        from tools.bench.store_commits import main as stores
+
+        return stores(argv[1:])
     if argv and argv[0] == "ai":  # the AI levels' win rates and hard seats' cost to other matches
         from tools.bench.ai_figures import main as ai
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.config import database_synchronous
 from bot.kernel.module import get_game
-from bot.store.sqlite import Storage
+from bot.store.storage import Storage
 
 #: The game whose opening state is stored: DRUMP's, the size runs' game.
 GAME = "drump"

@@ -59,6 +59,7 @@ async def floor_job(*, clicks: int, warmup: int, concurrency: int, workdir: str)
 _JOB_FUNCTIONS: dict[str, tuple[str, str]] = {
     "size": ("tools.bench.scale", "run_size"),
     "finished": ("tools.bench.finished", "run_finished"),
+    "stores": ("tools.bench.store_commits", "run_store_commits"),
     "whole": ("tools.bench.whole", "run_whole"),
     "figures": ("tools.bench.game_figures", "run_figures"),
     "soak": ("tools.bench.soak", "run_soak"),

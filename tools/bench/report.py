@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from tools.bench import capacity_report, pictures
+from tools.bench import capacity_report, pictures, store_commits
 from tools.bench.game_figures import all_figures
 from tools.bench.game_sizes import latency_ratio
 from tools.bench.kinds import KINDS
@@ -221,6 +221,8 @@ def render(results: dict[str, Any], targets: list[Target]) -> str:
         f"({fin['matches']} whole games, {_num(fin['moves_per_match'], 0)} moves each, "
         f"{_num(fin['db_bytes_per_move'], 0)} bytes per move)",
     ]
+    if "stores" in results:
+        lines += ["", *store_commits.report(results["stores"])]
 
     lines += whole_section(results)
     lines += game_sizes_section(results)

@@ -26,7 +26,7 @@ from bot.kernel.languages import LANGUAGES, language_code, language_name
 from bot.kernel.module import all_games, get_game
 from bot.play.service import MatchService
 from bot.play.settings import SETTINGS, BadSetting
-from bot.store.sqlite import Storage
+from bot.store.storage import Storage
 
 Interaction = discord.Interaction[Any]
 

@@ -20,7 +20,7 @@ from bot.play.matches import Matches
 from bot.play.moves import Moves
 from bot.play.record import ACTIVE, LOBBY
 from bot.play.scheduler import DeadlineScheduler
-from bot.store.sqlite import Storage
+from bot.store.storage import Storage
 
 log = logging.getLogger(__name__)
 

@@ -39,4 +39,4 @@ class CrashableBot(GameBot):
 
 def make_bot(database_path: str, seed: int) -> GameBot:
     seeds = iter(range(seed, seed + 1000))
-    return CrashableBot(database_path=database_path, clock=ManualClock(CLOCK_START), seeds=lambda: next(seeds))
+    return CrashableBot(database=database_path, clock=ManualClock(CLOCK_START), seeds=lambda: next(seeds))

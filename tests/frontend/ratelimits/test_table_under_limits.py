@@ -36,7 +36,7 @@ def limited_world(limits: RateLimits) -> FakeDiscord:
 
 async def open_bot(world: FakeDiscord, db_path: Path) -> GameBot:
     seeds = iter(range(99, 1099))
-    bot = GameBot(database_path=str(db_path), clock=ManualClock(), seeds=lambda: next(seeds))
+    bot = GameBot(database=str(db_path), clock=ManualClock(), seeds=lambda: next(seeds))
     await world.connect(bot)
     await bot.service.settings.change(GUILD, "pictures", 0)
     return bot

@@ -42,6 +42,8 @@ TINY = [
     "1",
     "--ai-seats",
     "1",
+    "--store-seconds",
+    "0.2",
     "--engine-seconds",
     "0.02",
     "--game-sizes",
@@ -89,6 +91,8 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
         "Commit per move",
         "Database per move",
         "per finished match",
+        "Stores:",
+        "SQLite (",
         "Resident memory per live match",
         "Restart:",
         "Engines",
@@ -131,6 +135,14 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
     commit_alone = data["floor"]["commit_alone"]
     assert _number(commit_alone["latency_ms"]["p50"]) and commit_alone["synchronous"] in ("FULL", "NORMAL")
     assert commit_alone["latency_ms"]["n"] == data["floor"]["clicks"]
+    stores = data["stores"]
+    for store in ("sqlite", "postgresql"):
+        if "skipped" in stores[store]:  # a machine without PostgreSQL's server says so in the figure
+            assert os.environ.get("MEJA_NEED_POSTGRES") != "1", stores[store]
+            continue
+        for part in ("alone", "busy"):
+            assert stores[store][part]["commits"] > 0 and _number(stores[store][part]["commits_per_s"])
+            assert _number(stores[store][part]["latency_ms"]["p50"])
     drump = data["engines"]["drump"]
     assert _number(drump["games_per_s"]) and _number(drump["apply_median_us"])
     assert all("error" in e or _number(e["games_per_s"]) for e in data["engines"].values())

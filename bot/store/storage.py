@@ -1,10 +1,11 @@
-"""Every match in one SQLite file: the store as a whole, opened and closed in one place.
+"""Every match in one database: the store as a whole, opened and closed in one place.
 
 The store is its parts, each the narrow interface one kind of caller uses: the match
 rows the match service plays on (:mod:`bot.store.matches`), what each match showed in
 Discord (:mod:`bot.store.shown`), server settings and personal preferences
 (:mod:`bot.store.preferences`) and players' records (:mod:`bot.store.records`), all over
-one connection (:mod:`bot.store.database`). A PostgreSQL store would be the same parts.
+one database: a SQLite file (:mod:`bot.store.database`, the embedded default) or a
+PostgreSQL server (:mod:`bot.store.postgres`), whichever the setting names.
 """
 
 from __future__ import annotations
@@ -18,12 +19,13 @@ from bot.store.matches import MatchRows
 from bot.store.preferences import Preferences
 from bot.store.records import RecordRows
 from bot.store.shown import ShownRows
+from bot.store.sql import SqlDatabase, is_postgres_url
 
 
 class Storage:
-    """The bot's database and its parts. Open with ``await Storage.open(path)``; close with ``await close()``."""
+    """The bot's database and its parts. Open with ``await Storage.open(location)``; close with ``await close()``."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: SqlDatabase) -> None:
         self.database = database
         self.shown = ShownRows(database)
         self.matches = MatchRows(database, self.shown.waiting_mark)
@@ -32,10 +34,18 @@ class Storage:
 
     @classmethod
     async def open(
-        cls, path: str | Path, clock: Callable[[], float] = time.time, *, synchronous: str | None = None
+        cls, location: str | Path, clock: Callable[[], float] = time.time, *, synchronous: str | None = None
     ) -> Storage:
-        """``synchronous``: FULL or NORMAL; None reads ``DATABASE_SYNCHRONOUS`` (default FULL, see bot.config)."""
-        return cls(await Database.open(path, clock, synchronous=synchronous))
+        """``location``: a SQLite file's path, or a ``postgresql://`` URL.
+
+        ``synchronous`` (SQLite only): FULL or NORMAL; None reads ``DATABASE_SYNCHRONOUS`` (default FULL,
+        see bot.config). A PostgreSQL server syncs as it is configured to.
+        """
+        if is_postgres_url(location):
+            from bot.store.postgres import PostgresDatabase  # asyncpg is loaded only by those who use it
+
+            return cls(await PostgresDatabase.open(str(location), clock))
+        return cls(await Database.open(location, clock, synchronous=synchronous))
 
     async def close(self) -> None:
         """Store what waits to be stored (the announced marks), then close the connection."""
