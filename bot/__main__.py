@@ -56,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     from bot.store.sql import SchemaMismatch
 
     try:
-        run(config.database, config.token, config.dev_guild_id)
+        run(config.database, config.token, config.dev_guild_id, config.partitions)
     except (SchemaMismatch, StoreUnavailable) as exc:  # the database is not ready: say what to do, no traceback
         print(f"error: {exc}", file=sys.stderr)
         return 2

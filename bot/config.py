@@ -29,6 +29,7 @@ class Config:
     log_level: str = "INFO"
     database_synchronous: str = DEFAULT_SYNCHRONOUS
     database_url: str = ""
+    partitions: int = 16
 
     @property
     def database(self) -> str:
@@ -96,6 +97,9 @@ def from_env(env: dict[str, str] | None = None, *, from_file: dict[str, str] | N
     level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}.")
+    partitions = env.get("PARTITIONS", "").strip() or "16"
+    if not partitions.isdigit() or not 1 <= int(partitions) <= 1024:
+        raise ConfigError(f"PARTITIONS must be a whole number from 1 to 1024, not {partitions!r}.")
     return Config(
         token=token,
         database_path=env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE,
@@ -103,6 +107,7 @@ def from_env(env: dict[str, str] | None = None, *, from_file: dict[str, str] | N
         log_level=level,
         database_synchronous=database_synchronous(env),
         database_url=database_url(env),
+        partitions=int(partitions),
     )
 
 

@@ -87,6 +87,8 @@ def test_settings_and_defaults():
         ({"DISCORD_TOKEN": "a", "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID"),
         ({"DISCORD_TOKEN": "a", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
         ({"DISCORD_TOKEN": "a", "DATABASE_URL": "data/meja.sqlite3"}, "DATABASE_URL"),
+        ({"DISCORD_TOKEN": "a", "PARTITIONS": "0"}, "PARTITIONS"),
+        ({"DISCORD_TOKEN": "a", "PARTITIONS": "sixteen"}, "PARTITIONS"),
     ],
 )
 def test_bad_settings_are_named(env, word):
@@ -104,5 +106,6 @@ def test_dotenv_does_not_override_the_environment(tmp_path, monkeypatch):
 
 def test_every_setting_is_in_env_example():
     example = (Path(__file__).parents[1] / ".env.example").read_text()
-    for key in ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DATABASE_SYNCHRONOUS", "DEV_GUILD_ID", "LOG_LEVEL"):
+    keys = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DATABASE_SYNCHRONOUS", "PARTITIONS", "DEV_GUILD_ID")
+    for key in (*keys, "LOG_LEVEL"):
         assert f"\n{key}=" in example

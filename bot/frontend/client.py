@@ -14,8 +14,10 @@ and a deadline that passed while the bot was down fires at once.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
+import signal
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
@@ -31,6 +33,7 @@ from bot.frontend.delivery.retry import FAILED
 from bot.frontend.handlers.answers import Answers
 from bot.frontend.handlers.community import Community
 from bot.frontend.handlers.hand import OwnHand
+from bot.frontend.handlers.handover import MatchHandover
 from bot.frontend.handlers.lobby import LobbySeats
 from bot.frontend.handlers.lobby_options import LobbyOptions
 from bot.frontend.handlers.match_log import MatchLog
@@ -41,6 +44,7 @@ from bot.frontend.handlers.seat_vote import SeatVote
 from bot.frontend.handlers.slash import SlashCommands
 from bot.frontend.handlers.table_picture import TablePicture
 from bot.frontend.handlers.timers import Timers
+from bot.frontend.intake import Intake
 from bot.frontend.languages import Languages
 from bot.frontend.ui import picture_pool
 from bot.frontend.ui.components import (
@@ -68,11 +72,16 @@ from bot.frontend.ui.picker_picture import PickerPictures
 from bot.frontend.ui.router import ComponentRouter, route
 from bot.kernel.i18n import t, use_locale
 from bot.play.clock import Clock, SystemClock
+from bot.play.ownership import BALANCE_EVERY, Ownership, SoleOwner
 from bot.play.scheduler import DeadlineScheduler
 from bot.play.service import MatchService
 from bot.store.storage import Storage
 
 log = logging.getLogger(__name__)
+
+#: Partitions of the matches among the processes sharing a PostgreSQL database (each takes its share of them);
+#: every process of one database must use the same number. Alone on a SQLite file, the process has them all.
+PARTITIONS = 16
 
 #: The game cogs come from the registry (one group per registered game); then the server-wide commands.
 COGS = ("cogs.games", "cogs.community")
@@ -113,6 +122,9 @@ class GameBot(commands.Bot):
         sync_commands: bool = True,
         cogs: tuple[str, ...] = COGS,
         seeds: Callable[[], int] | None = None,
+        partitions: int = PARTITIONS,
+        balance_every: float | None = BALANCE_EVERY,
+        drain_on_sigterm: bool = False,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -128,6 +140,12 @@ class GameBot(commands.Bot):
         self.sync_commands = sync_commands
         self.cog_modules = cogs
         self.seeds = seeds
+        #: How many partitions the matches are split into among the processes sharing the database.
+        self.partitions = partitions
+        #: Seconds between two looks at which partitions to serve (None: only when told, as tests do).
+        self.balance_every = balance_every
+        #: Whether SIGTERM hands the matches over before stopping (the real process; tests' loops are not its own).
+        self.drain_on_sigterm = drain_on_sigterm
         self.storage: Storage | None = None
         # Made in ``setup_hook`` (they need the database):
         self.service: MatchService
@@ -141,6 +159,10 @@ class GameBot(commands.Bot):
         self.handlers: Handlers
         #: Every click on one of the bot's components goes to it (see ``on_interaction``).
         self.router: ComponentRouter
+        #: The partitions of the matches this process serves (all of them, alone on a SQLite file).
+        self.ownership: Ownership
+        #: Whether an interaction is this process's to answer (see ``bot.frontend.intake``).
+        self.intake: Intake
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.database, clock=self.clock)
@@ -157,9 +179,34 @@ class GameBot(commands.Bot):
         await self.tree.set_translator(CatalogueTranslator())
         for module in self.cog_modules:
             await self.load_extension(module)  # each cog's ``setup`` gives it its handlers from ``self.handlers``
-        resumed = await self.handlers.restart.resume()
+        locks = await self.storage.partition_locks(self.partitions)
+        handover = MatchHandover(
+            count=self.partitions,
+            restart=self.handlers.restart,
+            answers=self.handlers.answers,
+            matches=self.service.matches,
+            scheduler=self.scheduler,
+            announcer=self.announcer,
+            votes=self.service.votes,
+            settings=self.service.settings,
+            store=self.storage,
+        )
+        self.ownership = Ownership(
+            locks, self.partitions, handover, every=self.balance_every or BALANCE_EVERY, on_lost=self._lost_the_store
+        )
+        sole = isinstance(locks, SoleOwner)
+        self.intake = Intake(self.ownership, self.storage.matches.guild_of, sole=sole)
+        cast(LocalisedTree, self.tree).take_only(self.intake)
+        await self.ownership.balance()  # this process's share of the live matches, reloaded before any click
         self.scheduler.start()
-        log.info("reloaded %d live matches", resumed)
+        if not sole:  # the token's global rate limit is shared by every process using it
+            await self.storage.watch_preferences(self.service.people.forget)
+            self.ownership.watchers.append(lambda serving: self.announcer.pacer.share(len(serving), self.partitions))
+            self.announcer.pacer.share(len(self.ownership.serving), self.partitions)
+            if self.balance_every is not None:
+                self.ownership.start_balancing()
+        if self.drain_on_sigterm:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._stop_for_a_deploy)
         if self.sync_commands:
             await self._sync()
 
@@ -282,13 +329,34 @@ class GameBot(commands.Bot):
         else:
             await self.tree.sync()
 
+    def _stop_for_a_deploy(self) -> None:
+        """SIGTERM: hand every partition over to the other processes, one at a time, then stop."""
+        log.info("stopping: handing this process's matches over first")
+        self.loop.create_task(self.drain_and_close(), name="drain")
+
+    async def drain_and_close(self) -> None:
+        """Hand every partition over (each match finishes what is in flight first), then close."""
+        try:
+            await self.ownership.drain()
+        finally:
+            await self.close()
+
+    async def _lost_the_store(self) -> None:
+        """This process's hold on its partitions is gone: another process may serve them already. Stop now."""
+        log.critical("the connection holding this process's partitions ended: stopping, so no match is served twice")
+        await self.close()
+
     async def close(self) -> None:
+        if hasattr(self, "ownership"):
+            self.ownership.stop_balancing()
         if hasattr(self, "scheduler"):
             await self.scheduler.stop()
         try:
             await super().close()
         finally:
             picture_pool.SHARED.close()  # the picture worker stops with the bot
+            if hasattr(self, "ownership"):
+                await self.ownership.close()
             if self.storage is not None:
                 await self.storage.close()
                 self.storage = None
@@ -304,6 +372,8 @@ class GameBot(commands.Bot):
         """
         if interaction.type is not discord.InteractionType.component:
             return
+        if not await self.intake.ours(interaction, self.on_interaction):
+            return  # another process's (or kept a moment, should its partition come here)
         claim = self.router.claim(interaction)
         if claim is not None and await claim.run(interaction):
             return
@@ -317,8 +387,8 @@ class GameBot(commands.Bot):
         await self.handlers.answers.answer_error(interaction, error)
 
 
-def run(database: str, token: str, dev_guild_id: int | None) -> None:
-    bot = GameBot(database=database, dev_guild_id=dev_guild_id)
+def run(database: str, token: str, dev_guild_id: int | None, partitions: int = PARTITIONS) -> None:
+    bot = GameBot(database=database, dev_guild_id=dev_guild_id, partitions=partitions, drain_on_sigterm=True)
     bot.run(token, log_handler=None)
 
 

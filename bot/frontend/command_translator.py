@@ -14,6 +14,7 @@ languages the bot gives the tree when it is composed (:meth:`LocalisedTree.read_
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import discord
@@ -69,17 +70,39 @@ class Readers(Protocol):
     async def for_interaction(self, interaction: Any, match_id: int | None = None) -> str: ...
 
 
+class Gate(Protocol):
+    """Whether an interaction is this process's to answer (``bot.frontend.intake.Intake``)."""
+
+    async def ours(
+        self, interaction: discord.Interaction[Any], replay: Callable[[discord.Interaction[Any]], Awaitable[None]]
+    ) -> bool: ...
+
+
 class LocalisedTree(app_commands.CommandTree):
     """The command tree: each command runs in its reader's language (once the tree is given the languages)."""
 
     #: Which language each reader reads; None until the bot is composed (``read_in``).
     _readers: Readers | None = None
+    #: Whether a command is this process's to answer (several may share the database); None: every one is.
+    _intake: Gate | None = None
 
     def read_in(self, readers: Readers) -> None:
         """From now on, run each command in its reader's language as ``readers`` tells it."""
         self._readers = readers
 
+    def take_only(self, intake: Gate) -> None:
+        """From now on, run only the commands ``intake`` says are this process's."""
+        self._intake = intake
+
+    async def _run_again(self, interaction: discord.Interaction[Any]) -> None:
+        """A command let go while another process owned its partition, run here now that it came here."""
+        from bot.frontend.ui.router import run_command_again
+
+        run_command_again(self, interaction)
+
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        if self._intake is not None and not await self._intake.ours(interaction, self._run_again):
+            return False  # another process's (discord.py drops it silently)
         if self._readers is not None:
             # The interaction's own task (discord.py starts one per interaction): the value ends with it.
             current_locale.set(await self._readers.for_interaction(interaction))

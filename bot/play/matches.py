@@ -16,6 +16,7 @@ import asyncio
 from bot.kernel.module import get_game
 from bot.play.match_locks import MatchLocks
 from bot.play.match_types import LiveMatch
+from bot.play.ownership import Partitions
 from bot.play.ports import MatchStore
 from bot.play.record import MatchRecord, UnreadableMatch, UnreadableMatches
 
@@ -82,9 +83,10 @@ class Matches:
         record = await self.store.live_match_in_channel(channel_id)
         return self._readable(record) if record else None
 
-    async def load_all_live(self) -> list[LiveMatch]:
-        """Every live match this build can read (at start-up), so their buttons and deadlines work again."""
-        loaded = (self._readable(record) for record in await self.store.live_matches())
+    async def load_all_live(self, partitions: Partitions | None = None) -> list[LiveMatch]:
+        """Every live match this build can read (at start-up, or of the partitions this process takes over), so
+        their buttons and deadlines work again."""
+        loaded = (self._readable(record) for record in await self.store.live_matches(partitions))
         return [live for live in loaded if live is not None]
 
     def cached(self, match_id: int) -> LiveMatch | None:

@@ -35,6 +35,10 @@ class People:
             self._prefs[user_id] = cached
         return cached
 
+    def forget(self, user_id: PlayerId) -> None:
+        """Another process stored a change of this person's preferences: read them again when next needed."""
+        self._prefs.pop(user_id, None)
+
     async def set_pref(self, user_id: PlayerId, key: str, value: Any) -> dict[str, Any]:
         """Store one preference; MatchError for a preference that does not exist."""
         if key not in USER_PREFS:

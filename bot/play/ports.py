@@ -19,6 +19,7 @@ from typing import Any, Protocol, TypeVar
 from bot.kernel.contract import Event, PlayerId, Result
 from bot.kernel.wording import Wording
 from bot.play.match_types import LiveMatch
+from bot.play.ownership import Partitions
 from bot.play.record import MatchRecord
 
 T = TypeVar("T")
@@ -29,7 +30,8 @@ class MatchStore(Protocol):
 
     async def get_match(self, match_id: int) -> MatchRecord | None: ...
     async def live_match_in_channel(self, channel_id: int) -> MatchRecord | None: ...
-    async def live_matches(self) -> list[MatchRecord]: ...
+    async def live_matches(self, partitions: Partitions | None = None) -> list[MatchRecord]: ...
+    async def guild_of(self, match_id: int) -> int | None: ...
     async def create_match(
         self,
         *,

@@ -72,6 +72,9 @@ class Database:
     async def close(self) -> None:
         await self._connection.close()
 
+    async def listen(self, channel: str, told: Callable[[str], None]) -> None:
+        """Nothing to hear: a SQLite file has one process, which knows its own changes."""
+
     def watch(self, watcher: Watcher) -> None:
         """Tell ``watcher`` the text of every statement from now on (what a move asks of the database)."""
         self._watchers.append(watcher)

@@ -14,6 +14,7 @@ import json
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
+from bot.play.ownership import Partitions
 from bot.play.record import (
     ACTIVE,
     FINISHED,
@@ -88,6 +89,17 @@ _MOVE = _MOVE_SET + _MOVE_WHERE
 _FINISHING_MOVE = _MOVE_SET + ", status = ?" + _MOVE_WHERE
 
 
+def _of(partitions: Partitions | None) -> tuple[str, tuple[int, ...]]:
+    """The condition (to add with AND) keeping the matches of ``partitions`` (see ``partition_of``), and its values."""
+    if partitions is None:
+        return "", ()
+    numbers = tuple(sorted(partitions.numbers))
+    if not numbers:
+        return " AND 0 = 1", ()
+    marks = ", ".join("?" * len(numbers))
+    return f" AND ((guild_id >> 22) % ?) IN ({marks})", (partitions.count, *numbers)
+
+
 class MatchRows:
     """Matches and their action log, as the match service stores them."""
 
@@ -121,14 +133,22 @@ class MatchRows:
         found = await self._fetch_matches("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
         return found[0] if found else None
 
-    async def live_matches(self) -> list[MatchRecord]:
-        return await self._fetch_matches("status IN ('lobby', 'active') ORDER BY id", ())
+    async def live_matches(self, partitions: Partitions | None = None) -> list[MatchRecord]:
+        """Every live match, or those of some partitions only (the ones a process serves)."""
+        where, params = _of(partitions)
+        return await self._fetch_matches(f"status IN ('lobby', 'active'){where} ORDER BY id", params)
 
-    async def unannounced_finishes(self) -> list[MatchRecord]:
+    async def unannounced_finishes(self, partitions: Partitions | None = None) -> list[MatchRecord]:
         """Matches whose final move was stored but never shown (the process died in between)."""
+        where, params = _of(partitions)
         return await self._fetch_matches(
-            "status = 'finished' AND announced_seq IS NOT NULL AND announced_seq < seq ORDER BY id", ()
+            f"status = 'finished' AND announced_seq IS NOT NULL AND announced_seq < seq{where} ORDER BY id", params
         )
+
+    async def guild_of(self, match_id: int) -> int | None:
+        """The server a match was played in (which partition it is in), without reading the rest of it."""
+        rows = await self._database.rows("SELECT guild_id FROM matches WHERE id = ?", (match_id,))
+        return int(rows[0]["guild_id"]) if rows else None
 
     async def finished_matches(self, guild_id: int | None = None) -> list[MatchRecord]:
         if guild_id is None:

@@ -12,7 +12,7 @@ Unlike SQLite's, these steps never run when the bot starts: several processes ma
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 MIGRATIONS: dict[int, list[str]] = {
     1: [
@@ -96,5 +96,28 @@ MIGRATIONS: dict[int, list[str]] = {
         """CREATE TRIGGER log_each_move AFTER UPDATE OF seq ON matches FOR EACH ROW
             WHEN (NEW.seq = OLD.seq + 1 AND NEW.last_action IS NOT NULL)
             EXECUTE FUNCTION log_each_move()""",
+    ],
+    # Several processes on one database: how many partitions the matches are split into (the same for every
+    # process); for a partition being handed over, the newest interaction its owner took, so the one taking it
+    # over answers only what came later (nothing twice); and a word to every process when someone's
+    # preferences change.
+    2: [
+        """CREATE TABLE shared_settings (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        )""",
+        """CREATE TABLE partition_handovers (
+            partition INTEGER PRIMARY KEY,
+            after_interaction BIGINT NOT NULL
+        )""",
+        # A person's preferences are kept in memory by every process that reads them: each is told of a change.
+        """CREATE FUNCTION tell_prefs_changed() RETURNS trigger LANGUAGE plpgsql AS $body$
+            BEGIN
+                PERFORM pg_notify('meja_prefs', NEW.user_id::text);
+                RETURN NULL;
+            END
+        $body$""",
+        """CREATE TRIGGER tell_prefs_changed AFTER INSERT OR UPDATE ON user_prefs FOR EACH ROW
+            EXECUTE FUNCTION tell_prefs_changed()""",
     ],
 }

@@ -102,8 +102,10 @@ class PostgresDatabase:
 
     dialect: Dialect = "postgresql"
 
-    def __init__(self, pool: asyncpg.Pool, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, pool: asyncpg.Pool, clock: Callable[[], float] = time.time, url: str = "") -> None:
         self._pool = pool
+        self._url = url
+        self._listener: asyncpg.Connection | None = None
         #: The time stored with each change (tests pass their manual clock's).
         self.clock = clock
         self._watchers: list[Watcher] = []
@@ -121,7 +123,7 @@ class PostgresDatabase:
             )
         except _UNAVAILABLE as exc:
             raise StoreUnavailable(f"cannot reach PostgreSQL: {exc}") from exc
-        database = cls(pool, clock)
+        database = cls(pool, clock, url)
         try:
             version = await database.schema_version()
             if version != SCHEMA_VERSION:
@@ -132,7 +134,17 @@ class PostgresDatabase:
         return database
 
     async def close(self) -> None:
+        if self._listener is not None and not self._listener.is_closed():
+            await self._listener.close()
         await self._pool.close()
+
+    async def listen(self, channel: str, told: Callable[[str], None]) -> None:
+        """Call ``told`` with the payload of every notification on ``channel`` (from any process), from now on.
+
+        On a connection of its own, kept open for it (a pool's connections come and go)."""
+        if self._listener is None:
+            self._listener = await asyncpg.connect(self._url)
+        await self._listener.add_listener(channel, lambda _connection, _pid, _channel, payload: told(payload))
 
     def watch(self, watcher: Watcher) -> None:
         """Tell ``watcher`` the text of every statement from now on (as the parts wrote it)."""

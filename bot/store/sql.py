@@ -89,6 +89,10 @@ class SqlDatabase(Protocol):
 
     async def schema_version(self) -> int: ...
 
+    async def listen(self, channel: str, told: Callable[[str], None]) -> None:
+        """Call ``told`` with what other processes announce on ``channel`` (a trigger of the schema does)."""
+        ...
+
     async def close(self) -> None: ...
 
 

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from bot.play.ownership import PartitionLocks, SoleOwner
 from bot.store.database import Database
 from bot.store.matches import MatchRows
 from bot.store.preferences import Preferences
@@ -25,8 +26,10 @@ from bot.store.sql import SqlDatabase, is_postgres_url
 class Storage:
     """The bot's database and its parts. Open with ``await Storage.open(location)``; close with ``await close()``."""
 
-    def __init__(self, database: SqlDatabase) -> None:
+    def __init__(self, database: SqlDatabase, location: str = "") -> None:
         self.database = database
+        #: Where it was opened: a SQLite file's path or a ``postgresql://`` URL.
+        self.location = location
         self.shown = ShownRows(database)
         self.matches = MatchRows(database, self.shown.waiting_mark)
         self.preferences = Preferences(database)
@@ -44,8 +47,24 @@ class Storage:
         if is_postgres_url(location):
             from bot.store.postgres import PostgresDatabase  # asyncpg is loaded only by those who use it
 
-            return cls(await PostgresDatabase.open(str(location), clock))
-        return cls(await Database.open(location, clock, synchronous=synchronous))
+            return cls(await PostgresDatabase.open(str(location), clock), str(location))
+        return cls(await Database.open(location, clock, synchronous=synchronous), str(location))
+
+    async def watch_preferences(self, changed: Callable[[int], None]) -> None:
+        """Call ``changed`` with the person's id whenever someone's preferences change, by whichever process.
+
+        Several processes on one PostgreSQL database each keep the preferences they read in memory; a
+        SQLite file has one process, which drops its own copy when it stores a change (nothing to watch)."""
+        await self.database.listen("meja_prefs", lambda payload: changed(int(payload)))
+
+    async def partition_locks(self, partitions: int) -> PartitionLocks:
+        """This process's locks on the partitions of the matches (see :mod:`bot.play.ownership`): on a PostgreSQL
+        server, advisory locks shared with every process on it; on a SQLite file, every partition, always."""
+        if self.database.dialect == "postgresql":
+            from bot.store.partition_locks import PartitionLocks as ServerLocks
+
+            return await ServerLocks.open(self.location, partitions)
+        return SoleOwner()
 
     async def close(self) -> None:
         """Store what waits to be stored (the announced marks), then close the connection."""

@@ -17,6 +17,7 @@ itself does not), or any ``__discord_*`` attribute.
 from __future__ import annotations
 
 import ast
+import asyncio
 import functools
 import re
 from pathlib import Path
@@ -38,6 +39,7 @@ ROUTER_USES = {
     "_component_to_item": "discord.ui.view: the item of a parsed component (DynamicItem.from_custom_id takes it)",
     "__discord_ui_compiled_template__": "discord.ui.DynamicItem: a component class's compiled id template",
     "_refresh_state": "discord.ui.Item: fills a select's chosen values in from the click",
+    "_from_interaction": "discord.app_commands.CommandTree: runs a command interaction, as the gateway does",
 }
 
 #: Private names of discord.py used outside the router, each with why it is not (yet) there. The delivery
@@ -113,6 +115,23 @@ def test_refresh_state_fills_in_a_selects_chosen_values():
             "component_type": discord.ComponentType.button.value,
         },
     )
+
+
+async def test_from_interaction_runs_a_command_in_a_task_of_its_own(monkeypatch):
+    client = discord.Client(intents=discord.Intents.none())
+    await client._async_setup_hook()  # the loop, as login() gives it
+    tree = discord.app_commands.CommandTree(client)
+    ran: list[object] = []
+
+    async def call(interaction: object) -> None:
+        ran.append(interaction)
+
+    monkeypatch.setattr(tree, "_call", call)
+    router.run_command_again(tree, "an interaction")  # type: ignore[arg-type]
+    assert ran == []  # not run in the caller: in a task, as an interaction from the gateway is
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    assert ran == ["an interaction"]
 
 
 def test_the_router_uses_exactly_the_names_named_here():

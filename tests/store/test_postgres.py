@@ -85,7 +85,7 @@ async def test_a_bot_on_a_database_not_migrated_stops_and_says_what_to_run(postg
     finally:
         world.close()
 
-    def run(database: str, token: str, dev_guild_id: int | None) -> None:
+    def run(database: str, token: str, dev_guild_id: int | None, partitions: int) -> None:
         assert database == url
         raise refused.value
 
@@ -261,3 +261,30 @@ def test_copy_is_a_command_that_says_what_it_did(tmp_path, postgres_url, clock):
     assert again.returncode == 2 and "already holds matches" in again.stderr
     wrong = subprocess.run([sys.executable, "-m", "bot", "copy", str(path)], cwd=ROOT, capture_output=True, text=True)
     assert wrong.returncode == 2 and "usage" in wrong.stderr
+
+
+async def test_every_process_hears_when_someones_preferences_change(postgres_url, clock):
+    """Each process keeps the preferences it read; one that stores a change tells all the others."""
+    from bot.play.people import People
+
+    first, second = await Storage.open(postgres_url, clock=clock), await Storage.open(postgres_url, clock=clock)
+    try:
+        people = People(first.preferences)
+        heard: list[int] = []
+
+        def changed(user_id: int) -> None:
+            heard.append(user_id)
+            people.forget(user_id)
+
+        await first.watch_preferences(changed)
+        assert await people.prefs(42) == {}  # read, and kept
+        await People(second.preferences).set_pref(42, "language", "ms")  # another process
+        for _ in range(100):
+            if heard:
+                break
+            await asyncio.sleep(0.01)
+        assert heard == [42]
+        assert await people.prefs(42) == {"language": "ms"}
+    finally:
+        await first.close()
+        await second.close()

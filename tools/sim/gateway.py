@@ -14,6 +14,7 @@ to the same world); only live clients hear about changes.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from typing import Any
 
@@ -28,6 +29,10 @@ class Gateway:
     def __init__(self) -> None:
         #: Every client ever attached, closed ones included, oldest first.
         self.clients: list[discord.Client] = []
+        #: Whether the attached clients are several processes of one bot, each with a gateway session of its
+        #: own on the same shard (as Discord allows): every interaction then reaches every live one of them,
+        #: whichever a test names, and one of them must answer it.
+        self.duplicate_sessions = False
 
     # -- the attached clients ------------------------------------------------------------
     def attach(self, client: discord.Client) -> None:
@@ -79,7 +84,11 @@ class Gateway:
 
     # -- what players do ---------------------------------------------------------------
     def interaction_create(self, client: discord.Client, payload: dict[str, Any]) -> None:
-        client._connection.parse_interaction_create(payload)
+        if not self.duplicate_sessions:
+            client._connection.parse_interaction_create(payload)
+            return
+        for session in self.live():
+            session._connection.parse_interaction_create(copy.deepcopy(payload))
 
     def message_create(
         self, client: discord.Client, msg: FakeMessage, member: FakeMember | None, bot_user_id: int

@@ -555,6 +555,25 @@ class Announcer:
             await self.channels.safe("announce the result", self.channels.channel(live).send(**post.send_kwargs()))
         await self.close_hands(live, notes)
 
+    def busy(self, match_id: int) -> bool:
+        """Whether something of the match is still on its way to Discord (its table, a hand DM)."""
+        return self.refresher.pending(match_id) or self.hands.pending(match_id)
+
+    def release(self, live: LiveMatch) -> None:
+        """The match went to another process (its partition did): forget everything kept for it, sending nothing.
+
+        Its messages stay as they are; the new owner reads them from the store and carries on from them.
+        Should this process take the match back later, it reads them afresh too.
+        """
+        self.hands.forget_match(live)
+        self.pings.release(live.id)
+        self.shown.forget_match(live.id)
+        self.refresher.forget(live.id)
+        self.tables.forget(live.id)
+        self.prompts.release(live.id)
+        self.decisions.release(live.id)
+        self._pickers.forget_match(live.id)
+
     async def close_hands(self, live: LiveMatch, notes: Mapping[int, list[str]] | None = None) -> None:
         """Every way a match ends: each hand DM once more, marked over (with the last private ``notes``),
         then the match's DM caches are dropped, so a finished match holds nothing."""

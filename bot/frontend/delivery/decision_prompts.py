@@ -126,6 +126,11 @@ class DecisionPrompts:
         their player's shows on them), and those of a turn that is over."""
         await self._retire(live, lambda player, asks: not self._still_shown(live, player, asks))
 
+    def release(self, match_id: int) -> None:
+        """The match went to another process: forget its prompts here, sending nothing (their messages stay)."""
+        for key in [key for key in self._asks if key[0] == match_id]:
+            del self._asks[key]
+
     async def fold(self, live: LiveMatch) -> None:
         """The match is over, or its prompts may be out of date (a restart): delete every one."""
         await self._retire(live, lambda player, asks: True)

@@ -78,6 +78,11 @@ class Pings:
         """The match is over: its mentions are not kept."""
         self._mentions.pop(match_id, None)
 
+    def release(self, match_id: int) -> None:
+        """The match went to another process: forget its ping here (the message stays for its new owner)."""
+        self.forget_match(match_id)
+        self._take(match_id)
+
     def holds_token(self, token: str) -> bool:
         """Whether a ping the bot may still delete was posted through this interaction token."""
         return token in self._tokens or token in self._deleting

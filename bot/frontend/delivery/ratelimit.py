@@ -244,6 +244,21 @@ class GlobalPacer:
             return
         self._tat = max(self._tat - self.interval, loop.time())
 
+    # --- a share of the rate (several processes on one token) ----------------------------------
+
+    def share(self, served: int, partitions: int) -> None:
+        """Pace at this process's share of the rate: the global limit is the token's, whatever the number of
+        processes using it, so a process serving ``served`` of ``partitions`` partitions of the matches sends
+        that share of :data:`RATE` and of its burst (never less than one partition's, so it can still answer what
+        it owns)."""
+        fraction = max(served, 1) / partitions
+        interval = 1.0 / (RATE * fraction)
+        tolerance = max(0.0, BURST * fraction - 1) * interval
+        if self._suspended is not None:
+            self._suspended = (interval, tolerance)
+            return
+        self.interval, self.tolerance = interval, tolerance
+
     # --- no limit for a while (a benchmark's set-up) ---------------------------------------------
 
     def suspend(self) -> None:

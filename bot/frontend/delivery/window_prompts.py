@@ -313,6 +313,14 @@ class WindowPrompts:
             return set()
         return {p for p in live.waiting.actors if (live.id, p) in self._prompted}
 
+    def release(self, match_id: int) -> None:
+        """The match went to another process: forget its prompts here, sending nothing (their messages stay)."""
+        for kept in (self._negotiation, self._resting, self._called, self._answered):
+            kept.difference_update({key for key in kept if key[0] == match_id})
+        for mapping in (self._silence, self._on_picker, self._prompted):
+            for key in [key for key in mapping if key[0] == match_id]:
+                del mapping[key]
+
     async def fold(
         self,
         live: LiveMatch,

@@ -18,6 +18,7 @@ from bot.frontend.ui.lobby_view import lobby_message
 from bot.play.match_types import LiveMatch
 from bot.play.matches import Matches
 from bot.play.moves import Moves
+from bot.play.ownership import Partitions
 from bot.play.record import ACTIVE, LOBBY
 from bot.play.scheduler import DeadlineScheduler
 from bot.store.storage import Storage
@@ -50,8 +51,11 @@ class Restart:
         self._scheduler = scheduler
         self._announcer = announcer
 
-    async def resume(self) -> int:
+    async def resume(self, partitions: Partitions | None = None) -> int:
         """At start: reload every live match and its timers; whatever fell due while down fires now.
+
+        ``partitions``: only the matches of these (the ones this process takes over from another, or
+        serves first when several share the database).
 
         A match whose last committed change was not shown in full (the process
         died between the commit and the announcement) is shown now: its table
@@ -60,7 +64,7 @@ class Restart:
         becomes the table, with hand DMs. Only those matches touch Discord, a
         pause apart, so a restart stays within the rate limits.
         """
-        matches = await self._matches.load_all_live()
+        matches = await self._matches.load_all_live(partitions)
         skipped = self._store.matches.unreadable.reasons() | self._matches.unreadable.reasons()
         if skipped:
             log.warning(
@@ -78,7 +82,7 @@ class Restart:
                 sent = await self._catch_up(live.id)
             except Exception:  # one match's trouble must not keep the others (or the bot) down
                 log.exception("could not bring match #%s up to date", live.id)
-        for record in await self._store.matches.unannounced_finishes():
+        for record in await self._store.matches.unannounced_finishes(partitions):
             if sent:
                 await asyncio.sleep(RESUME_PAUSE)
             sent = True

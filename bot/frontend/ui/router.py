@@ -21,15 +21,18 @@ is already parsed:
 * any other click is answered by the caller (the bot says the button is no
   longer valid), so every click gets exactly one answer.
 
-Deciding as discord.py does takes three of its private names, and this is the
-only module of the bot that uses any (``tests/frontend/test_discord_internals.py``
-checks both, so a discord.py upgrade that changes them fails there, by name):
+Deciding as discord.py does takes three of its private names, and running a command
+again once more (:func:`run_command_again`) a fourth; this is the only module of the bot
+that uses any (``tests/frontend/test_discord_internals.py`` checks both, so a discord.py
+upgrade that changes them fails there, by name):
 
 * ``discord.ui.view._component_to_item``: the item of a parsed component, which
   ``DynamicItem.from_custom_id`` is given;
 * ``DynamicItem.__discord_ui_compiled_template__``: a component class's compiled
   template (the ``template`` property exists on instances only);
-* ``Item._refresh_state``: a select's chosen values, filled in from the click.
+* ``Item._refresh_state``: a select's chosen values, filled in from the click;
+* ``CommandTree._from_interaction``: what discord.py's gateway handler calls with a command
+  interaction (it runs the command in a task of its own, its errors to the tree's handler).
 """
 
 from __future__ import annotations
@@ -165,3 +168,9 @@ class ComponentRouter:
             return None
         component = shown_component(interaction.message.components, kind, custom_id)
         return None if component is None else Claim(item, handler, match, component, self._readers, self._errors)
+
+
+def run_command_again(tree: discord.app_commands.CommandTree[Any], interaction: discord.Interaction[Any]) -> None:
+    """Run a command interaction through ``tree`` as discord.py runs one that just arrived (a command another
+    process let go and this one answers after all, see :mod:`bot.frontend.intake`)."""
+    tree._from_interaction(interaction)
