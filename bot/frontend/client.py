@@ -198,6 +198,7 @@ class GameBot(commands.Bot):
         self.intake = Intake(self.ownership, self.storage.matches.guild_of, sole=sole)
         cast(LocalisedTree, self.tree).take_only(self.intake)
         await self.ownership.balance()  # this process's share of the live matches, reloaded before any click
+        handover.started()
         self.scheduler.start()
         if not sole:  # the token's global rate limit is shared by every process using it
             await self.storage.watch_preferences(self.service.people.forget)

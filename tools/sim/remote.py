@@ -37,6 +37,7 @@ import shutil
 import signal
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -104,6 +105,8 @@ class RemoteBot:
         #: The request the switch killed at, and when: ``(route, body, "before" | "after")``.
         self.killed_at: tuple[WireRoute, Any, KillWhen] | None = None
         self.requests_seen = 0
+        #: When the parent learnt the process was gone (``time.monotonic()``), once it is.
+        self.died_at: float | None = None
         self._proc: asyncio.subprocess.Process | None = None
         self._writer: asyncio.StreamWriter | None = None
         self._waiting: dict[int, asyncio.Future[Any]] = {}
@@ -219,6 +222,7 @@ class RemoteBot:
         if self._dead:
             return
         self._dead = True
+        self.died_at = time.monotonic()
         failure = ChildDied(f"the bot process is gone ({why})")
         for future in self._waiting.values():
             if not future.done():

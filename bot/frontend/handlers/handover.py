@@ -1,7 +1,12 @@
 """Partitions of the matches coming to this process and going from it (when several share one database).
 
-Taking a partition over is a restart for its matches alone (:meth:`Restart.resume`): they are
-loaded from the store, what was committed and never shown is shown, their timers are set. Handing
+Taking a partition over is a restart for its matches alone (:class:`Restart`): they are loaded
+from the store and their timers set, then what was committed and never shown is shown. At start-up
+that is done before any click is taken, as after a restart. Later (another process died or handed
+the partition over) the process serves the partition as soon as its matches are loaded, and shows
+what was never shown in the background, match by match under each match's lock: a click on a match
+waits for its catch-up, and the others are answered meanwhile, so a failover takes well under a second
+however many matches there are to bring up to date. Handing
 one over lets each of its matches finish what is in flight (the handler holding its lock, its
 table edit and hand DMs on their way), stores the announced marks that wait, then forgets
 everything kept about it here: its state, its timer, what its messages were, its pickers and
@@ -54,11 +59,29 @@ class MatchHandover:
         self._votes = votes
         self._settings = settings
         self._store = store
+        #: Whether the process takes clicks already (see :meth:`started`).
+        self._started = False
+        self._catching_up: set[asyncio.Task[None]] = set()
 
     async def take_over(self, partitions: frozenset[int]) -> None:
         every = len(partitions) == self._count  # alone, or the first to start: no need to pick matches out
-        resumed = await self._restart.resume(None if every else Partitions(partitions, self._count))
+        taking = None if every else Partitions(partitions, self._count)
+        if not self._started:  # at start-up, before any click: everything up to date first
+            resumed = await self._restart.resume(taking)
+        else:
+            matches = await self._restart.load(taking)
+            resumed = len(matches)
+            task = asyncio.get_running_loop().create_task(
+                self._restart.catch_up(matches, taking), name=f"game:catch-up:{sorted(partitions)}"
+            )
+            self._catching_up.add(task)
+            task.add_done_callback(self._catching_up.discard)
         log.info("took over %d live matches of partitions %s", resumed, "all" if every else sorted(partitions))
+
+    def started(self) -> None:
+        """The process takes clicks from now on: a partition taken over later is served as soon as its matches are
+        loaded, and brought up to date in the background."""
+        self._started = True
 
     async def hand_over(self, partitions: frozenset[int]) -> None:
         going = Partitions(partitions, self._count)

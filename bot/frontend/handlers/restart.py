@@ -54,8 +54,8 @@ class Restart:
     async def resume(self, partitions: Partitions | None = None) -> int:
         """At start: reload every live match and its timers; whatever fell due while down fires now.
 
-        ``partitions``: only the matches of these (the ones this process takes over from another, or
-        serves first when several share the database).
+        ``partitions``: only the matches of these (the ones this process serves first when several
+        share the database).
 
         A match whose last committed change was not shown in full (the process
         died between the commit and the announcement) is shown now: its table
@@ -64,6 +64,12 @@ class Restart:
         becomes the table, with hand DMs. Only those matches touch Discord, a
         pause apart, so a restart stays within the rate limits.
         """
+        matches = await self.load(partitions)
+        await self.catch_up(matches, partitions)
+        return len(matches)
+
+    async def load(self, partitions: Partitions | None = None) -> list[LiveMatch]:
+        """Every live match (of ``partitions``) read from the store, and its timers set: clicks can be answered."""
         matches = await self._matches.load_all_live(partitions)
         skipped = self._store.matches.unreadable.reasons() | self._matches.unreadable.reasons()
         if skipped:
@@ -74,6 +80,11 @@ class Restart:
             )
         for live in matches:
             await self._timers.schedule(live)
+        return matches
+
+    async def catch_up(self, matches: list[LiveMatch], partitions: Partitions | None = None) -> None:
+        """Show what was committed and never shown, match by match (each under its lock), a pause apart; then
+        the ends never shown, and whatever fell due."""
         sent = False
         for live in matches:
             if sent:
@@ -95,7 +106,6 @@ class Restart:
                 log.exception("could not show the end of match #%s", record.id)
         await self._store.shown.flush_announced()  # what the catch-up showed, in one sync
         await self._scheduler.run_due()
-        return len(matches)
 
     async def _catch_up(self, match_id: int) -> bool:
         async with self._answers.locked(None, match_id):

@@ -36,7 +36,18 @@ class CrashableBot(GameBot):
 
         setattr(rows, method, die)
 
+    def served(self) -> list[int]:
+        """The partitions this process serves now."""
+        return sorted(self.ownership.serving)
+
+
+#: On PostgreSQL, the processes of a failover test share one partition: one serves everything, the other
+#: waits to take it all over (a hot standby), so every kill of the one serving is a failover.
+PARTITIONS = 1
+
 
 def make_bot(database_path: str, seed: int) -> GameBot:
     seeds = iter(range(seed, seed + 1000))
-    return CrashableBot(database=database_path, clock=ManualClock(CLOCK_START), seeds=lambda: next(seeds))
+    return CrashableBot(
+        database=database_path, clock=ManualClock(CLOCK_START), seeds=lambda: next(seeds), partitions=PARTITIONS
+    )

@@ -9,6 +9,8 @@ settled or died, to choose moves and to check what was committed.
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import json
 import sqlite3
 from dataclasses import dataclass, field
@@ -60,12 +62,34 @@ class Stored:
         return game.presenter.board(game.rules.view(game.rules.state_from_json(self.state), None), self.names).text
 
 
+def _rows(db_path: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Rows read by a connection of the test's own: the SQLite file, or the PostgreSQL database of a URL."""
+    if not db_path.startswith("postgresql://"):
+        with sqlite3.connect(db_path) as db:
+            return db.execute(sql, params).fetchall()
+
+    async def read() -> list[tuple[Any, ...]]:
+        import asyncpg
+
+        from bot.store.postgres import to_postgres
+
+        connection = await asyncpg.connect(db_path)
+        try:
+            return [tuple(row) for row in await connection.fetch(to_postgres(sql)[0], *params)]
+        finally:
+            await connection.close()
+
+    # The test's loop is running (and serving the bots): this read gets a loop of its own, in a thread.
+    with concurrent.futures.ThreadPoolExecutor(1) as reader:
+        return reader.submit(asyncio.run, read()).result()
+
+
 def stored_matches(db_path: str) -> dict[int, Stored]:
-    with sqlite3.connect(db_path) as db:
-        rows = db.execute(
-            "SELECT id, channel_id, status, players, seq, state, message_id, announced_seq, "
-            "decision_seq, seed, options, names FROM matches"
-        ).fetchall()
+    rows = _rows(
+        db_path,
+        "SELECT id, channel_id, status, players, seq, state, message_id, announced_seq, "
+        "decision_seq, seed, options, names FROM matches",
+    )
     return {
         r[0]: Stored(
             r[0],
@@ -86,9 +110,8 @@ def stored_matches(db_path: str) -> dict[int, Stored]:
 
 
 def action_log(db_path: str, match_id: int) -> list[tuple[int, Action]]:
-    with sqlite3.connect(db_path) as db:
-        rows = db.execute("SELECT player_id, action FROM actions WHERE match_id = ? ORDER BY seq", (match_id,))
-        return [(player, json.loads(action)) for player, action in rows.fetchall()]
+    rows = _rows(db_path, "SELECT player_id, action FROM actions WHERE match_id = ? ORDER BY seq", (match_id,))
+    return [(player, json.loads(action)) for player, action in rows]
 
 
 def replays_exactly(db_path: str, match: Stored) -> bool:
@@ -117,12 +140,16 @@ class CrashWorld:
         self.channels.append(channel)
         return channel
 
-    async def start_bot(self, seed: int) -> RemoteBot:
-        self.bot = await self.world.spawn(
+    async def start_bot(self, seed: int, *, standby: bool = False) -> RemoteBot:
+        """A bot process on the database. ``standby``: another one already serves it; this one waits its turn
+        (the test goes on talking to the one serving)."""
+        started = await self.world.spawn(
             "crash_bot:make_bot", {"database_path": self.db_path, "seed": seed}, import_path=HERE
         )
+        if not standby:
+            self.bot = started
         await self.world.settle()
-        return self.bot
+        return started
 
     # --- reading ---------------------------------------------------------------
     def matches(self) -> dict[int, Stored]:
