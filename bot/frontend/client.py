@@ -44,7 +44,7 @@ from bot.frontend.handlers.seat_vote import SeatVote
 from bot.frontend.handlers.slash import SlashCommands
 from bot.frontend.handlers.table_picture import TablePicture
 from bot.frontend.handlers.timers import Timers
-from bot.frontend.intake import Intake
+from bot.frontend.intake import KEEP, Intake
 from bot.frontend.languages import Languages
 from bot.frontend.ui import picture_pool
 from bot.frontend.ui.components import (
@@ -146,6 +146,7 @@ class GameBot(commands.Bot):
         self.balance_every = balance_every
         #: Whether SIGTERM hands the matches over before stopping (the real process; tests' loops are not its own).
         self.drain_on_sigterm = drain_on_sigterm
+        self._joining = False
         self.storage: Storage | None = None
         # Made in ``setup_hook`` (they need the database):
         self.service: MatchService
@@ -180,6 +181,7 @@ class GameBot(commands.Bot):
         for module in self.cog_modules:
             await self.load_extension(module)  # each cog's ``setup`` gives it its handlers from ``self.handlers``
         locks = await self.storage.partition_locks(self.partitions)
+        sole = isinstance(locks, SoleOwner)
         handover = MatchHandover(
             count=self.partitions,
             restart=self.handlers.restart,
@@ -192,20 +194,27 @@ class GameBot(commands.Bot):
             store=self.storage,
         )
         self.ownership = Ownership(
-            locks, self.partitions, handover, every=self.balance_every or BALANCE_EVERY, on_lost=self._lost_the_store
+            locks,
+            self.partitions,
+            handover,
+            every=self.balance_every or BALANCE_EVERY,
+            on_lost=self._lost_the_store,
+            # Several processes: one that starts hears clicks a while before taking a share (tests that balance
+            # by hand join at once).
+            wait_to_join=not sole and self.balance_every is not None,
         )
-        sole = isinstance(locks, SoleOwner)
         self.intake = Intake(self.ownership, self.storage.matches.guild_of, sole=sole)
         cast(LocalisedTree, self.tree).take_only(self.intake)
-        await self.ownership.balance()  # this process's share of the live matches, reloaded before any click
+        if sole or await locks.members() == 0:
+            # Nobody else serves the database: every live match reloaded before any click, as after a restart.
+            # (A process joining others takes its share later, once it hears every click: see ``_gateway_up``.)
+            await self.ownership.balance()
         handover.started()
         self.scheduler.start()
         if not sole:  # the token's global rate limit is shared by every process using it
             await self.storage.watch_preferences(self.service.people.forget)
             self.ownership.watchers.append(lambda serving: self.announcer.pacer.share(len(serving), self.partitions))
             self.announcer.pacer.share(len(self.ownership.serving), self.partitions)
-            if self.balance_every is not None:
-                self.ownership.start_balancing()
         if self.drain_on_sigterm:
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._stop_for_a_deploy)
         if self.sync_commands:
@@ -329,6 +338,22 @@ class GameBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def on_connect(self) -> None:
+        self._gateway_up()
+
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        self._gateway_up()
+
+    def _gateway_up(self) -> None:
+        """The gateway session is up: this process hears every interaction from now on, and looks for partitions
+        to take. It takes a share from the others only once it has heard interactions for as long as one is kept
+        (``intake.KEEP``), so that every click made while a partition is handed over to it has reached it; until
+        then it takes only what nobody serves (the one serving process died)."""
+        if hasattr(self, "intake") and not self.intake.alone and self.balance_every is not None and not self._joining:
+            self._joining = True
+            self.ownership.start_balancing()
+            self.loop.call_later(KEEP, self.ownership.may_join)
 
     def _stop_for_a_deploy(self) -> None:
         """SIGTERM: hand every partition over to the other processes, one at a time, then stop."""

@@ -65,6 +65,11 @@ class Intake:
         self.let_go = 0
         self.caught = 0
 
+    @property
+    def alone(self) -> bool:
+        """Whether this process is alone on its database (a SQLite file): every interaction is its own."""
+        return self._sole
+
     async def ours(self, interaction: discord.Interaction[Any], replay: Replay) -> bool:
         """Whether this process answers ``interaction``; if not, it is kept a moment for ``replay``."""
         if self._sole:

@@ -60,6 +60,7 @@ class PartitionLocks(Protocol):
     async def release(self, partition: int, after: int | None = None) -> None: ...
     async def handed_over_after(self, partition: int) -> int | None: ...
     async def members(self) -> int: ...
+    async def join(self) -> None: ...
     async def leave(self) -> None: ...
     async def close(self) -> None: ...
 
@@ -81,6 +82,9 @@ class SoleOwner:
 
     async def members(self) -> int:
         return 1
+
+    async def join(self) -> None:
+        return None
 
     async def leave(self) -> None:
         return None
@@ -113,6 +117,7 @@ class Ownership:
         every: float = BALANCE_EVERY,
         on_lost: Callable[[], Awaitable[None]] | None = None,
         rng: random.Random | None = None,
+        wait_to_join: bool = False,
     ) -> None:
         if partitions < 1:
             raise ValueError("there must be at least one partition")
@@ -127,6 +132,9 @@ class Ownership:
         #: mostly take different ones.
         self._order = list(range(partitions))
         (rng or random.Random()).shuffle(self._order)
+        #: While set, the process takes nothing from the others (it serves only if nobody does): it has not heard
+        #: interactions long enough yet to answer those of a partition handed over to it (see ``may_join``).
+        self._waiting_to_join = wait_to_join
         self._loop: asyncio.Task[None] | None = None
         self._balancing = asyncio.Lock()
         #: Told of every change of what is served (the pacer's share, tests).
@@ -159,7 +167,10 @@ class Ownership:
             if self._locks.lost.is_set():
                 await self._lose_everything()
                 return
-            share = math.ceil(self.partitions / await self._locks.members())
+            if self._waiting_to_join and await self._locks.members() > 0:
+                return  # others serve the database: this process waits its turn (a dead one's partitions are theirs)
+            await self._locks.join()  # counted from the first look on (a drained process left: it looks no more)
+            share = math.ceil(self.partitions / max(1, await self._locks.members()))
             excess = sorted(self._serving, key=self._order.index)[share:]
             if excess:
                 await self._give_back(frozenset(excess))
@@ -220,6 +231,10 @@ class Ownership:
         if self._on_lost is not None:
             callback, self._on_lost = self._on_lost, None
             await callback()
+
+    def may_join(self) -> None:
+        """The process has heard interactions long enough: it takes its share from its next look on."""
+        self._waiting_to_join = False
 
     def start_balancing(self) -> None:
         """Look again every few tenths of a second, in the background, until stopped."""

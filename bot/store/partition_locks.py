@@ -10,8 +10,9 @@ lock at a time and drops every lock of a session that ends, so:
 * a process that sees its own lock connection end knows it owns nothing any more, and says so
   (:attr:`PartitionLocks.lost`): it must stop serving before anyone else starts.
 
-Each process also holds a shared lock that counts it as a member, so each can take its fair
-share (``ceil(partitions / members)``) without a table of heartbeats. The locks are named
+Each process serving the database also holds a shared lock that counts it as a member (from the
+moment it joins, see :meth:`~PartitionLocks.join`), so each can take its fair share (``ceil(partitions /
+members)``) without a table of heartbeats. The locks are named
 within the database's schema, so two installations in two schemas of one database never
 meet.
 
@@ -47,6 +48,7 @@ class PartitionLocks:
     def __init__(self, connection: asyncpg.Connection, namespace: int) -> None:
         self._connection = connection
         self._namespace = namespace
+        self._joined = False
         self._lock = asyncio.Lock()  # one statement at a time on the one connection
         #: Set when the connection ends: every lock this process held is gone.
         self.lost = asyncio.Event()
@@ -54,7 +56,7 @@ class PartitionLocks:
 
     @classmethod
     async def open(cls, url: str, partitions: int | None = None) -> PartitionLocks:
-        """Connect, and count this process as a member until the connection ends.
+        """Connect (counted as a member once it joins).
 
         ``partitions``: how many partitions this process splits the matches into. The first process on the
         database sets it; a process set otherwise is refused (PartitionsMismatch), since two processes
@@ -69,7 +71,6 @@ class PartitionLocks:
         try:
             if partitions is not None:
                 await locks._agree(partitions)
-            await locks._ask("SELECT pg_advisory_lock_shared($1, $2)", locks._namespace, MEMBERS)
         except BaseException:
             await connection.close()
             raise
@@ -125,12 +126,20 @@ class PartitionLocks:
             "DELETE FROM partition_handovers WHERE partition = $1 RETURNING after_interaction", partition
         )
 
+    async def join(self) -> None:
+        """Count as a member from now on: the others' fair shares shrink to leave this process its own."""
+        if not self._joined:
+            await self._ask("SELECT pg_advisory_lock_shared($1, $2)", self._namespace, MEMBERS)
+            self._joined = True
+
     async def leave(self) -> None:
         """Stop counting as a member (a process draining to stop): the others' fair shares grow to cover it."""
-        await self._ask("SELECT pg_advisory_unlock_shared($1, $2)", self._namespace, MEMBERS)
+        if self._joined:
+            await self._ask("SELECT pg_advisory_unlock_shared($1, $2)", self._namespace, MEMBERS)
+            self._joined = False
 
     async def members(self) -> int:
-        """How many processes share the database now (this one included)."""
+        """How many processes serve the database now (this one included once it joined)."""
         count = await self._ask(
             "SELECT count(DISTINCT pid) FROM pg_locks WHERE locktype = 'advisory' AND granted"
             " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
@@ -138,7 +147,7 @@ class PartitionLocks:
             _as_oid(self._namespace),
             _as_oid(MEMBERS),
         )
-        return max(1, int(count))
+        return int(count)
 
     async def close(self) -> None:
         """End the connection: every partition this process held is free at once."""

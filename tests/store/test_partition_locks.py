@@ -13,6 +13,10 @@ from bot.store.partition_locks import PartitionLocks, namespace
 async def test_a_partition_has_one_owner_until_it_is_released(postgres_url):
     first, second = await PartitionLocks.open(postgres_url), await PartitionLocks.open(postgres_url)
     try:
+        assert await first.members() == 0  # counted once they join
+        await first.join()
+        await second.join()
+        await second.join()  # once is enough
         assert await first.members() == 2 and await second.members() == 2
         assert await first.try_take(3) is True
         assert await first.try_take(3) is True  # held already: still this process's
@@ -30,6 +34,8 @@ async def test_a_partition_has_one_owner_until_it_is_released(postgres_url):
 async def test_a_process_that_closes_or_is_cut_off_frees_its_partitions_and_knows_it(postgres_url):
     first, second, third = [await PartitionLocks.open(postgres_url) for _ in range(3)]
     try:
+        for locks in (first, second, third):
+            await locks.join()
         assert await first.try_take(0) and await second.try_take(1)
         assert await third.members() == 3
         await first.close()
@@ -61,6 +67,8 @@ async def test_two_installations_in_two_schemas_of_one_database_never_meet(postg
     mine = await PartitionLocks.open(postgres_url)
     theirs = await PartitionLocks.open(other_url)
     try:
+        await mine.join()
+        await theirs.join()
         assert await mine.try_take(0) and await theirs.try_take(0)
         assert await mine.members() == 1 and await theirs.members() == 1
     finally:
@@ -77,6 +85,7 @@ async def test_every_process_on_a_database_splits_its_matches_the_same_way(postg
         await second.close()
         with pytest.raises(PartitionsMismatch, match="PARTITIONS=16"):
             await PartitionLocks.open(postgres_url, 8)
+        await first.join()
         assert await first.members() == 1  # the refused one never counted
     finally:
         await first.close()

@@ -33,6 +33,9 @@ class Gateway:
         #: own on the same shard (as Discord allows): every interaction then reaches every live one of them,
         #: whichever a test names, and one of them must answer it.
         self.duplicate_sessions = False
+        #: Clients whose session is up (``login()`` and so ``setup_hook`` done, their guilds sent): as on
+        #: Discord, where a bot's gateway connects once ``setup_hook`` has run, only these hear interactions.
+        self._sessions: list[discord.Client] = []
 
     # -- the attached clients ------------------------------------------------------------
     def attach(self, client: discord.Client) -> None:
@@ -59,6 +62,8 @@ class Gateway:
     # -- what changed in the directory (the directory's Announcer) -----------------------
     def guilds_available(self, client: discord.Client, guilds: Iterable[FakeGuild]) -> None:
         """A freshly connected client learns of every guild it is in, as after READY."""
+        if client not in self._sessions:
+            self._sessions.append(client)
         for guild in guilds:
             client._connection.parse_guild_create(guild.to_json(gateway=True, available=True))
 
@@ -88,7 +93,8 @@ class Gateway:
             client._connection.parse_interaction_create(payload)
             return
         for session in self.live():
-            session._connection.parse_interaction_create(copy.deepcopy(payload))
+            if session in self._sessions:
+                session._connection.parse_interaction_create(copy.deepcopy(payload))
 
     def message_create(
         self, client: discord.Client, msg: FakeMessage, member: FakeMember | None, bot_user_id: int
