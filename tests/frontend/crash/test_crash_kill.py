@@ -191,16 +191,7 @@ class CrashRun:
 
     # --- a kill and what must hold after it --------------------------------------------------
     async def crash_at(self, point: KillPoint) -> None:
-        for _ in range(self.rng.randrange(3)):  # a few moves first, so kills land at varied positions
-            await self.advance("move")
-        self.armed = point
-        for _ in range(MAX_STEPS):
-            try:
-                await self.advance(point.step)
-            except ChildDied:
-                break
-        else:
-            raise AssertionError(f"{point} was never reached in {MAX_STEPS} steps")
+        await self.play_until_killed(point)
         assert self.step_channel is not None
         await self.cw.bot.close()  # already dead: this waits for the exit and removes its socket
         self.armed = None
@@ -208,6 +199,18 @@ class CrashRun:
         self.check_stored()
         await self.start_bot()
         await self.check_playable()
+
+    async def play_until_killed(self, point: KillPoint) -> None:
+        """A few moves first (so kills land at varied positions), then play towards ``point`` until the kill lands."""
+        for _ in range(self.rng.randrange(3)):
+            await self.advance("move")
+        self.armed = point
+        for _ in range(MAX_STEPS):
+            try:
+                await self.advance(point.step)
+            except ChildDied:
+                return
+        raise AssertionError(f"{point} was never reached in {MAX_STEPS} steps")
 
     def check_commit_first(self, point: KillPoint) -> None:
         """The step's commit is in the file exactly when the process died after it."""

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 import pytest
 
 from tests.frontend.crash.crash_world import CrashWorld
-from tests.frontend.crash.test_crash_kill import MAX_STEPS, CrashRun, KillPoint, kill_plan
-from tools.sim.remote import ChildDied, RemoteBot
+from tests.frontend.crash.test_crash_kill import CrashRun, KillPoint, kill_plan
+from tools.sim.remote import RemoteBot
 
 pytestmark = pytest.mark.slow
 
@@ -58,16 +58,7 @@ class FailoverRun(CrashRun):
         assert await self.standby.call("served") == []
 
     async def crash_at(self, point: KillPoint) -> None:
-        for _ in range(self.rng.randrange(3)):
-            await self.advance("move")
-        self.armed = point
-        for _ in range(MAX_STEPS):
-            try:
-                await self.advance(point.step)
-            except ChildDied:
-                break
-        else:
-            raise AssertionError(f"{point} was never reached in {MAX_STEPS} steps")
+        await self.play_until_killed(point)
         dead, survivor = self.cw.bot, self.standby
         assert dead is not None and survivor is not None and dead.died_at is not None
         while await survivor.call("served") != [0]:  # nobody tells it: it finds the partition free
