@@ -112,7 +112,10 @@ class Handlers:
     community: Community
 
 
-class GameBot(commands.Bot):
+class GameBot(commands.AutoShardedBot):
+    """The bot: sharded by discord.py as Discord recommends (required from 2,500 servers), every shard in each
+    process; several processes on one PostgreSQL database share the matches out (``ownership``, ``intake``)."""
+
     def __init__(
         self,
         *,
