@@ -173,13 +173,12 @@ class MatchRows:
         options: dict[str, Any] | None = None,
     ) -> MatchRecord:
         """A new lobby with the host seated; ChannelBusy if the channel already has a live match."""
-        busy: MatchRecord | None = None
+        names, settings = dump({str(host_id): host_name}), dump(options or {})
+        lobby = (guild_id, channel_id, game, LOBBY, host_id, dump([host_id]), names, settings, seed)
         for _attempt in range(3):  # another process may open and close a lobby between our two reads
             try:
                 async with self._database.transaction():
-                    match_id = await self._insert_lobby(
-                        guild_id, channel_id, game, host_id, host_name, seed, options, self._database.clock()
-                    )
+                    match_id = await self._insert_lobby(channel_id, lobby)
             except Conflict:  # another process opened one in the channel first: the unique index refused ours
                 match_id = None
             if match_id is not None:
@@ -191,39 +190,20 @@ class MatchRows:
                 raise ChannelBusy(busy)
         raise StoreUnavailable(f"channel {channel_id} keeps changing: try again")
 
-    async def _insert_lobby(
-        self,
-        guild_id: int,
-        channel_id: int,
-        game: str,
-        host_id: int,
-        host_name: str,
-        seed: int,
-        options: dict[str, Any] | None,
-        now: float,
-    ) -> int | None:
-        """The new lobby's id, or None if the channel has a live match (inside the caller's transaction)."""
+    async def _insert_lobby(self, channel_id: int, lobby: tuple[Any, ...]) -> int | None:
+        """The new lobby's id, or None if the channel has a live match (inside the caller's transaction).
+
+        ``lobby``: the new row's values, from ``guild_id`` to ``seed``; it is created and updated now."""
         existing = await self._database.rows(
             "SELECT id FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
         )
         if existing:
             return None
+        now = self._database.clock()
         inserted = await self._database.rows(
             "INSERT INTO matches (guild_id, channel_id, game, status, host_id, players, names, options,"
             " seed, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-            (
-                guild_id,
-                channel_id,
-                game,
-                LOBBY,
-                host_id,
-                dump([host_id]),
-                dump({str(host_id): host_name}),
-                dump(options or {}),
-                seed,
-                now,
-                now,
-            ),
+            (*lobby, now, now),
         )
         return int(inserted[0]["id"])
 

@@ -22,31 +22,45 @@ from bot.store.storage import Storage
 GAME = "drump"
 
 
+#: The table's log stored with each move, as long as most.
+RECENT = ["A line of the table's log, as long as most."] * 8
+
+
+async def started_match(storage: Storage, channel_id: int, seed: int) -> tuple[int, str]:
+    """A DRUMP match of two started in ``channel_id``: its id and its opening state, as stored."""
+    rules = get_game(GAME).rules
+    match = await storage.matches.create_match(
+        guild_id=1, channel_id=channel_id, game=GAME, host_id=101, host_name="Host", seed=seed
+    )
+    match.players.append(102)
+    state_json = rules.state_to_json(rules.new_game(match.players, match.seed))
+    await storage.matches.start_match(match, state_json, None)
+    return match.id, state_json
+
+
+async def store_move(storage: Storage, match_id: int, seq: int, state_json: str) -> int:
+    """One move's commit, as the match service sends it (the state kept as it was: only the commit counts)."""
+    return await storage.matches.record_action(
+        match_id,
+        expected_seq=seq,
+        player_id=101,
+        action={"type": "play", "n": seq},
+        state_json=state_json,
+        deadline=None,
+        recent=RECENT,
+    )
+
+
 async def measure_commit_alone(workdir: str | Path, commits: int, warmup: int) -> dict[str, Any]:
     """Seconds of each of ``commits`` stored moves (after ``warmup`` untimed ones), and the sync mode used."""
     path = Path(workdir) / "commit-alone.sqlite3"
     storage = await Storage.open(path)
     try:
-        game = get_game(GAME)
-        match = await storage.matches.create_match(
-            guild_id=1, channel_id=1, game=GAME, host_id=101, host_name="Host", seed=1
-        )
-        match.players.append(102)
-        state_json = game.rules.state_to_json(game.rules.new_game(match.players, match.seed))
-        await storage.matches.start_match(match, state_json, None)
+        match_id, state_json = await started_match(storage, 1, 1)
         seq, seconds = 0, []
-        recent = ["A line of the table's log, as long as most."] * 8
         for n in range(warmup + commits):
             start = time.perf_counter()
-            seq = await storage.matches.record_action(
-                match.id,
-                expected_seq=seq,
-                player_id=101,
-                action={"type": "play", "n": n},
-                state_json=state_json,
-                deadline=None,
-                recent=recent,
-            )
+            seq = await store_move(storage, match_id, seq, state_json)
             if n >= warmup:
                 seconds.append(time.perf_counter() - start)
     finally:

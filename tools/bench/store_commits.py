@@ -23,44 +23,24 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import database_synchronous
-from bot.kernel.module import get_game
 from bot.store.storage import Storage
+from tools.bench.commit_alone import GAME, started_match, store_move
 from tools.bench.stats import summary
-
-GAME = "drump"
 
 
 async def _hammer(location: str, matches: int, seconds: float, first_channel: int) -> dict[str, Any]:
     """``matches`` matches storing moves at once for ``seconds``: commits per second and each commit's latency."""
     storage = await Storage.open(location)
     try:
-        rules = get_game(GAME).rules
-        started = []
-        for n in range(matches):
-            match = await storage.matches.create_match(
-                guild_id=1, channel_id=first_channel + n, game=GAME, host_id=101, host_name="Host", seed=n
-            )
-            match.players.append(102)
-            state_json = rules.state_to_json(rules.new_game(match.players, match.seed))
-            await storage.matches.start_match(match, state_json, None)
-            started.append((match.id, state_json))
+        started = [await started_match(storage, first_channel + n, n) for n in range(matches)]
         latencies: list[float] = []
-        recent = ["A line of the table's log, as long as most."] * 8
         stop = time.perf_counter() + seconds
 
         async def one(match_id: int, state_json: str) -> None:
             seq = 0
             while time.perf_counter() < stop:
                 begun = time.perf_counter()
-                seq = await storage.matches.record_action(
-                    match_id,
-                    expected_seq=seq,
-                    player_id=101,
-                    action={"type": "play", "n": seq},
-                    state_json=state_json,
-                    deadline=None,
-                    recent=recent,
-                )
+                seq = await store_move(storage, match_id, seq, state_json)
                 latencies.append(time.perf_counter() - begun)
 
         begun = time.perf_counter()
