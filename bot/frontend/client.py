@@ -72,7 +72,7 @@ from bot.frontend.ui.picker_picture import PickerPictures
 from bot.frontend.ui.router import ComponentRouter, route
 from bot.kernel.i18n import t, use_locale
 from bot.play.clock import Clock, SystemClock
-from bot.play.ownership import BALANCE_EVERY, Ownership, SoleOwner
+from bot.play.ownership import BALANCE_EVERY, Ownership, PartitionLocks, SoleOwner
 from bot.play.scheduler import DeadlineScheduler
 from bot.play.service import MatchService
 from bot.store.storage import Storage
@@ -183,7 +183,7 @@ class GameBot(commands.AutoShardedBot):
         await self.tree.set_translator(CatalogueTranslator())
         for module in self.cog_modules:
             await self.load_extension(module)  # each cog's ``setup`` gives it its handlers from ``self.handlers``
-        locks = await self.storage.partition_locks(self.partitions)
+        locks = await self._partition_locks(self.storage)
         sole = isinstance(locks, SoleOwner)
         handover = MatchHandover(
             count=self.partitions,
@@ -222,6 +222,11 @@ class GameBot(commands.AutoShardedBot):
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._stop_for_a_deploy)
         if self.sync_commands:
             await self._sync()
+
+    async def _partition_locks(self, storage: Storage) -> PartitionLocks:
+        """This process's locks on the partitions: the store's (advisory locks on PostgreSQL, every partition on a
+        SQLite file). The capacity benchmark shares them out between processes in one loop instead."""
+        return await storage.partition_locks(self.partitions)
 
     def _compose_handlers(self, composed: Composed, storage: Storage) -> Handlers:
         """Every handler, each given the narrow things it uses (the parts of the service it calls, no more)."""
