@@ -3,6 +3,9 @@
     python -m bot                 start the bot
     python -m bot migrate         bring the database's schema up to date (a deploy step on PostgreSQL)
     python -m bot copy FILE URL   copy a SQLite file into an empty PostgreSQL database, then check it
+    python -m bot worker [--workers N]
+                                  a search worker for hard AI seats (AI_SEARCH=remote), on any machine
+                                  reaching DATABASE_URL; no token needed
     python -m bot demo [...]      a whole match between AI seats, printed, no token needed
     python -m bot bench [...]     performance figures (see docs/performance.md)
 
@@ -41,6 +44,8 @@ def main(argv: list[str] | None = None) -> int:
         return int(module.main(args[1:]) or 0)
     if args and args[0] in ("migrate", "copy"):
         return _store_step(args[0], args[1:])
+    if args and args[0] == "worker":
+        return _search_worker(args[1:])
     if args:
         print(f"error: unknown command {args[0]!r}; try python -m bot --help", file=sys.stderr)
         return 2
@@ -56,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     from bot.store.sql import SchemaMismatch
 
     try:
-        run(config.database, config.token, config.dev_guild_id, config.partitions)
+        run(config.database, config.token, config.dev_guild_id, config.partitions, config.ai_search)
     except (SchemaMismatch, StoreUnavailable) as exc:  # the database is not ready: say what to do, no traceback
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -76,6 +81,14 @@ def _store_step(command: str, args: list[str]) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     return migrate_main(args, location)
+
+
+def _search_worker(args: list[str]) -> int:
+    """A search worker: it reads the database settings only (no token)."""
+    from bot.store.search_worker import worker_main
+
+    load_dotenv()
+    return worker_main(args)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,11 @@ DEFAULT_DATABASE = "data/meja.sqlite3"
 SYNCHRONOUS_MODES = ("FULL", "NORMAL")
 DEFAULT_SYNCHRONOUS = "FULL"
 
+#: Where hard AI seats search: ``local`` in the bot's own worker processes, or ``remote`` on search workers
+#: (``python -m bot worker``, on any machine reaching the PostgreSQL server), the bot's own behind them.
+AI_SEARCH_MODES = ("local", "remote")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
 
 class ConfigError(Exception):
     """A setting is missing or wrong; the message says how to fix it, in one line."""
@@ -30,6 +35,7 @@ class Config:
     database_synchronous: str = DEFAULT_SYNCHRONOUS
     database_url: str = ""
     partitions: int = 16
+    ai_search: str = "local"
 
     @property
     def database(self) -> str:
@@ -85,6 +91,30 @@ def database_location(env: dict[str, str] | None = None) -> str:
     return database_url(env) or env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE
 
 
+def ai_search(env: dict[str, str] | None = None) -> str:
+    """``AI_SEARCH``: local (default) or remote; remote needs ``DATABASE_URL``, where the jobs wait for the
+    workers. ConfigError otherwise."""
+    env = dict(os.environ if env is None else env)
+    mode = env.get("AI_SEARCH", "").strip().lower() or "local"
+    if mode not in AI_SEARCH_MODES:
+        raise ConfigError(f"AI_SEARCH must be local or remote, not {mode!r}.")
+    if mode == "remote" and not database_url(env):
+        raise ConfigError(
+            "AI_SEARCH=remote needs DATABASE_URL (a PostgreSQL server): the search workers take their jobs from it. "
+            "Set DATABASE_URL, or AI_SEARCH=local to search in the bot's own processes."
+        )
+    return mode
+
+
+def log_level(env: dict[str, str] | None = None) -> str:
+    """``LOG_LEVEL`` (default INFO); ConfigError for a level logging does not have."""
+    env = dict(os.environ if env is None else env)
+    level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}.")
+    return level
+
+
 def from_env(env: dict[str, str] | None = None, *, from_file: dict[str, str] | None = None) -> Config:
     """The settings; ``from_file`` names the file each setting read from one came from (``load_dotenv``)."""
     env = dict(os.environ if env is None else env)
@@ -94,9 +124,7 @@ def from_env(env: dict[str, str] | None = None, *, from_file: dict[str, str] | N
     guild = env.get("DEV_GUILD_ID", "").strip()
     if guild and not guild.isdigit():
         raise ConfigError(f"DEV_GUILD_ID must be a server id (digits only), not {guild!r}.")
-    level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
-    if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
-        raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}.")
+    level = log_level(env)
     partitions = env.get("PARTITIONS", "").strip() or "16"
     if not partitions.isdigit() or not 1 <= int(partitions) <= 1024:
         raise ConfigError(f"PARTITIONS must be a whole number from 1 to 1024, not {partitions!r}.")
@@ -108,6 +136,7 @@ def from_env(env: dict[str, str] | None = None, *, from_file: dict[str, str] | N
         database_synchronous=database_synchronous(env),
         database_url=database_url(env),
         partitions=int(partitions),
+        ai_search=ai_search(env),
     )
 
 

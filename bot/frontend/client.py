@@ -16,8 +16,11 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
+import json
 import logging
 import signal
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
@@ -73,8 +76,11 @@ from bot.frontend.ui.router import ComponentRouter, route
 from bot.kernel.i18n import t, use_locale
 from bot.play.clock import Clock, SystemClock
 from bot.play.ownership import BALANCE_EVERY, Ownership, PartitionLocks, SoleOwner
+from bot.play.record import StoreUnavailable
 from bot.play.scheduler import DeadlineScheduler
 from bot.play.service import MatchService
+from bot.store.identify_turns import IdentifyTurns
+from bot.store.rate_slots import RateSlots
 from bot.store.storage import Storage
 
 log = logging.getLogger(__name__)
@@ -128,6 +134,7 @@ class GameBot(commands.AutoShardedBot):
         partitions: int = PARTITIONS,
         balance_every: float | None = BALANCE_EVERY,
         drain_on_sigterm: bool = False,
+        ai_search: str = "local",
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -145,6 +152,10 @@ class GameBot(commands.AutoShardedBot):
         self.seeds = seeds
         #: How many partitions the matches are split into among the processes sharing the database.
         self.partitions = partitions
+        #: Where hard AI seats search: ``local`` (this machine's worker processes) or ``remote`` (``AI_SEARCH``).
+        self.ai_search = ai_search
+        #: Turns to IDENTIFY shared with the other processes on the database (None alone on a SQLite file).
+        self._identify_turns: IdentifyTurns | None = None
         #: Seconds between two looks at which partitions to serve (None: only when told, as tests do).
         self.balance_every = balance_every
         #: Whether SIGTERM hands the matches over before stopping (the real process; tests' loops are not its own).
@@ -170,7 +181,7 @@ class GameBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.database, clock=self.clock)
-        composed = compose(self.storage, self.clock, seeds=self.seeds)
+        composed = compose(self.storage, self.clock, seeds=self.seeds, search=self.ai_search)
         self.service, self.languages = composed.service, composed.languages
         self.scheduler = DeadlineScheduler(self.clock, self._on_timer)
         self.pickers = OpenPickers(self.service.clock)
@@ -216,12 +227,17 @@ class GameBot(commands.AutoShardedBot):
         self.scheduler.start()
         if not sole:  # the token's global rate limit is shared by every process using it
             await self.storage.watch_preferences(self.service.people.forget)
-            self.ownership.watchers.append(lambda serving: self.announcer.pacer.share(len(serving), self.partitions))
-            self.announcer.pacer.share(len(self.ownership.serving), self.partitions)
+            self.announcer.pacer.share_with(self._rate_slots(self.storage))
         if self.drain_on_sigterm:
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._stop_for_a_deploy)
+        self._identify_turns = await self.storage.identify_turns()
         if self.sync_commands:
-            await self._sync()
+            await self._sync(self.storage)
+
+    def _rate_slots(self, storage: Storage) -> RateSlots:
+        """The token's request slots, shared with the other processes on the database, on the clock they share
+        (the wall clock; the capacity benchmark's processes share their loop's virtual one instead)."""
+        return RateSlots(storage.database, time.time)
 
     async def _partition_locks(self, storage: Storage) -> PartitionLocks:
         """This process's locks on the partitions: the store's (advisory locks on PostgreSQL, every partition on a
@@ -339,13 +355,69 @@ class GameBot(commands.AutoShardedBot):
     async def _on_timer(self, match_id: int) -> None:
         await self.handlers.timers.on_timer(match_id)
 
-    async def _sync(self) -> None:
-        if self.dev_guild_id:
-            guild = discord.Object(self.dev_guild_id)
+    async def _sync(self, storage: Storage) -> None:
+        """Sync the slash commands with Discord (every server's, or the development server's), unless this very
+        set was synced already: every process of a deploy and every restart would otherwise send it again, a
+        rate-limited request, and Discord caps the commands created per day.
+
+        "This very set" is a fingerprint of the payload discord.py sends, translations included, kept in the
+        database (``storage.synced_commands``) once Discord took it. A database that cannot be read syncs; one
+        that cannot be written only costs the next start a sync."""
+        guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        target = f"{self.application_id}:" + ("global" if guild is None else f"guild:{guild.id}")
+        fingerprint = await self._commands_fingerprint(guild)
+        try:
+            synced = await storage.synced_commands.last(target) == fingerprint
+        except StoreUnavailable as exc:
+            log.warning("could not read which commands were synced last (%s): syncing them", exc)
+            synced = False
+        if synced:
+            log.info("the slash commands are as last synced (%s): not syncing them again", target)
+            return
+        await self.tree.sync(guild=guild)  # a failure records nothing: the next start syncs again
+        try:
+            await storage.synced_commands.record(target, fingerprint)
+        except StoreUnavailable as exc:
+            log.warning("could not record the commands just synced (%s): the next start syncs them again", exc)
+
+    async def _commands_fingerprint(self, guild: discord.abc.Snowflake | None) -> str:
+        """A digest of exactly what ``tree.sync(guild=guild)`` would send: each command's payload as discord.py
+        builds it (its translator's localisations included), so any change of a command, an option, a
+        description or a translation changes it."""
+        translator = self.tree.translator
+        payload = [
+            await command.get_translated_payload(self.tree, translator) if translator else command.to_dict(self.tree)
+            for command in self.tree.get_commands(guild=guild)
+        ]
+        text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    #: Discord's ``max_concurrency``: IDENTIFY buckets, each taking one IDENTIFY per 5 s (``shard_id % it``).
+    #: None: asked of Discord at the first IDENTIFY (discord.py reads it when launching the shards, then drops it).
+    max_concurrency: int | None = None
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Wait for this shard's turn to IDENTIFY. discord.py's own hook spaces this process's shards only; with
+        several processes each opening every shard, a turn is taken across all of them
+        (:mod:`bot.store.identify_turns`). Alone on a SQLite file, discord.py's own spacing."""
+        turns = self._identify_turns
+        if turns is None:
+            await super().before_identify_hook(shard_id, initial=initial)
+            return
+        await turns.take((shard_id or 0) % await self._identify_buckets())
+
+    async def _identify_buckets(self) -> int:
+        """Discord's ``max_concurrency``, asked once; 1 (every shard in one bucket: slower, never refused) while
+        it cannot be asked."""
+        if self.max_concurrency is None:
+            try:
+                self.max_concurrency = (await self.fetch_session_start_limits()).max_concurrency
+            except (discord.DiscordException, OSError, TimeoutError) as exc:
+                log.warning("could not ask Discord how many shards may identify at once (%s): one at a time", exc)
+                return 1
+        return self.max_concurrency
 
     async def on_connect(self) -> None:
         self._gateway_up()
@@ -391,6 +463,9 @@ class GameBot(commands.AutoShardedBot):
             picture_pool.SHARED.close()  # the picture worker stops with the bot
             if hasattr(self, "ownership"):
                 await self.ownership.close()
+            if self._identify_turns is not None:
+                await self._identify_turns.close()
+                self._identify_turns = None
             if self.storage is not None:
                 await self.storage.close()
                 self.storage = None
@@ -421,8 +496,16 @@ class GameBot(commands.AutoShardedBot):
         await self.handlers.answers.answer_error(interaction, error)
 
 
-def run(database: str, token: str, dev_guild_id: int | None, partitions: int = PARTITIONS) -> None:
-    bot = GameBot(database=database, dev_guild_id=dev_guild_id, partitions=partitions, drain_on_sigterm=True)
+def run(
+    database: str, token: str, dev_guild_id: int | None, partitions: int = PARTITIONS, ai_search: str = "local"
+) -> None:
+    bot = GameBot(
+        database=database,
+        dev_guild_id=dev_guild_id,
+        partitions=partitions,
+        drain_on_sigterm=True,
+        ai_search=ai_search,
+    )
     bot.run(token, log_handler=None)
 
 

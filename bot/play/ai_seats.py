@@ -4,19 +4,21 @@ The match service asks :meth:`AiSeats.choose` for every AI move. The seat's leve
 comes from the match's ``table_options`` (:mod:`bot.ai.levels`); a person's seat the
 AI plays while they are away plays normal. Every level decides from the seat's view
 and legal actions only. Hard searches for ``ai_think_ms`` in a worker process and
-plays normal when the pool is unavailable or the game has no determinizer.
+plays normal when the pool is unavailable or the game has no determinizer. The search
+is anything with :class:`SearchPool`'s ``think``: the bot's own pool, or search workers
+on other machines (:class:`bot.play.remote_search.RemoteSearch`, ``AI_SEARCH=remote``).
 """
 
 from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 from bot.ai import registry
 from bot.ai.levels import HARD, NORMAL, level_of
-from bot.ai.pool import SHARED, PoolUnavailable, SearchPool
+from bot.ai.pool import SHARED, PoolUnavailable
 from bot.kernel.contract import Action, PlayerId
 from bot.kernel.rng import Rng
 from bot.play.match_types import LiveMatch, is_ai
@@ -32,11 +34,27 @@ def move_seed(seed: int, seq: int) -> int:
     return (seed ^ ((seq + 1) * 0x9E3779B97F4A7C15)) & ((1 << 64) - 1)
 
 
+class Search(Protocol):
+    """Where hard searches run: :class:`SearchPool` in this process's workers, or a remote search beside it.
+
+    PoolUnavailable tells the seat to play normal instead."""
+
+    async def think(
+        self,
+        game_name: str,
+        view: Mapping[str, Any],
+        legal: Sequence[Action],
+        player: PlayerId,
+        seed: int,
+        think_ms: float,
+    ) -> Action: ...
+
+
 class AiSeats:
     """Chooses AI seats' moves; counts the moves decided per level (``decided``, read by tests and the bench)."""
 
-    def __init__(self, pool: SearchPool | None = None) -> None:
-        self.pool = pool if pool is not None else SHARED
+    def __init__(self, pool: Search | None = None) -> None:
+        self.pool: Search = pool if pool is not None else SHARED
         self.decided: Counter[str] = Counter()
 
     def level(self, live: LiveMatch, player: PlayerId) -> str:

@@ -38,7 +38,7 @@ from bot.play.match_types import (
 from bot.play.matches import Matches
 from bot.play.people import People
 from bot.play.ports import Aside, MatchStore, Narrator
-from bot.play.record import ACTIVE, FINISHED
+from bot.play.record import ACTIVE, FINISHED, StoreUnavailable
 from bot.play.settings import GuildSettings, ServerSettings
 
 log = logging.getLogger(__name__)
@@ -216,13 +216,14 @@ class Moves:
         result = await self._narrator.result(live) if game.rules.is_over(state) else None
         recent = (rec.recent + told.public)[-RECENT_LINES:]
         new_seq = rec.seq + 1
+        state_json = game.rules.state_to_json(state)
         commit = self._store.start(
             self._store.record_action(
                 match_id,
                 expected_seq=rec.seq,
                 player_id=player,
                 action=action,
-                state_json=game.rules.state_to_json(state),
+                state_json=state_json,
                 deadline=deadline,
                 recent=recent,
                 result=result.to_json() if result else None,
@@ -266,6 +267,12 @@ class Moves:
                 except Exception:  # the caller builds it again after the commit, and meets the error there
                     log.debug("building a reply during the commit of match #%s failed", match_id, exc_info=True)
             await commit
+        except StoreUnavailable:
+            if not await self._landed(match_id, new_seq, state_json):
+                await self._matches.reload(match_id)  # the store is the truth; drop the mutated copy
+                raise
+            # The connection was cut after the server took the commit (its answer was lost): the move stands.
+            log.warning("the commit of move %d of match #%s was cut off but is stored: it stands", new_seq, match_id)
         except BaseException:
             if not commit.done():
                 commit.cancel()
@@ -277,6 +284,16 @@ class Moves:
             rec.result = result.to_json()
             self._matches.forget(match_id)
         return outcome
+
+    async def _landed(self, match_id: int, seq: int, state_json: str) -> bool:
+        """Whether a move whose commit failed was stored after all: a connection cut while the server committed
+        loses only the answer. The stored row says (only this process writes the match, under its lock); when the
+        store cannot be read either, the move counts as not taken, and the next load shows the truth."""
+        try:
+            stored = await self._store.get_match(match_id)
+        except StoreUnavailable:
+            return False
+        return stored is not None and stored.seq == seq and stored.state == state_json
 
     async def auto_pass(self, match_id: int) -> list[MoveOutcome]:
         """Answer for everyone in an open window who has nothing to decide. Call with the lock held.

@@ -7,7 +7,7 @@ every database, however old, ends with the same schema.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 MIGRATIONS: dict[int, list[str]] = {
     1: [
@@ -108,5 +108,22 @@ MIGRATIONS: dict[int, list[str]] = {
     # once instead of waiting out the timer again, until they act themselves.
     6: [
         "ALTER TABLE matches ADD COLUMN absent TEXT NOT NULL DEFAULT '[]'",
+    ],
+    # Settings of the whole database rather than of a server, as PostgreSQL's ``shared_settings``: the
+    # fingerprint of the slash commands last synced (``bot.store.command_sync``), so a restart does not sync again.
+    # And the token's global rate as one slot ledger (``bot.store.rate_slots``), as on PostgreSQL: used only
+    # by processes sharing a database, which on a SQLite file is the capacity benchmark's two in one loop.
+    7: [
+        """CREATE TABLE shared_settings (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        )""",
+        """CREATE TABLE rate_slots (
+            name TEXT PRIMARY KEY,
+            tat REAL NOT NULL,
+            urgent_at REAL NOT NULL DEFAULT 0,
+            news_at REAL NOT NULL DEFAULT 0
+        )""",
+        "INSERT INTO rate_slots (name, tat) VALUES ('global', 0)",
     ],
 }

@@ -3,7 +3,9 @@
 The same tables, columns and guarantees as SQLite's (:mod:`bot.store.migrations`), written in
 PostgreSQL: Discord ids are ``BIGINT``, times ``DOUBLE PRECISION``, and each JSON column stays
 ``TEXT`` so a state reads back byte for byte as it was stored (``jsonb`` would reorder its keys).
-Version 1 is SQLite's version 6; a later change to the schema adds a step to both lists.
+Version 1 is SQLite's version 6; a later change to the schema adds a step to both lists. Version 3 is
+PostgreSQL's alone: the queue of hard AI searches for search workers on other machines
+(:mod:`bot.store.search_jobs`), which a SQLite file, one process on one machine, has no use for.
 
 Unlike SQLite's, these steps never run when the bot starts: several processes may start at once.
 ``python -m bot migrate`` runs them as a deploy step, under an advisory lock
@@ -12,7 +14,7 @@ Unlike SQLite's, these steps never run when the bot starts: several processes ma
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 MIGRATIONS: dict[int, list[str]] = {
     1: [
@@ -119,5 +121,52 @@ MIGRATIONS: dict[int, list[str]] = {
         $body$""",
         """CREATE TRIGGER tell_prefs_changed AFTER INSERT OR UPDATE ON user_prefs FOR EACH ROW
             EXECUTE FUNCTION tell_prefs_changed()""",
+    ],
+    # Hard AI searches run by search workers, possibly on other machines (``python -m bot worker``): a bot
+    # process queues a job, a worker claims it (FOR UPDATE SKIP LOCKED: one worker each), searches and writes
+    # the move. Times are the server's own (``now()``), not each machine's: one clock for every deadline
+    # however the machines' clocks drift. ``claimed_pid`` is the claiming worker's session on this server,
+    # so a bot can tell a worker that died mid-search (its session is gone) from one still searching.
+    # The request and the result stay TEXT, as every JSON column here.
+    3: [
+        """CREATE TABLE search_jobs (
+            id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            game TEXT NOT NULL,
+            request TEXT NOT NULL,
+            created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+            deadline TIMESTAMPTZ NOT NULL,
+            claimed_by TEXT,
+            claimed_at TIMESTAMPTZ,
+            claimed_pid INTEGER,
+            result TEXT,
+            done_at TIMESTAMPTZ
+        )""",
+        # What a worker looks for: the oldest job nobody holds (a handful of rows at most).
+        "CREATE INDEX search_jobs_waiting ON search_jobs (id) WHERE claimed_at IS NULL",
+        # What the clean-up deletes: jobs whose deadline is long past, answered or not.
+        "CREATE INDEX search_jobs_by_deadline ON search_jobs (deadline)",
+        # The workers are told of a job to take (a new one, or one a stopping worker gave back); the bot that
+        # queued a job is told of its answer. The payload is only the job's id, a wake-up: each reads the row.
+        """CREATE FUNCTION tell_search_jobs() RETURNS trigger LANGUAGE plpgsql AS $body$
+            BEGIN
+                IF TG_OP = 'INSERT' OR (NEW.claimed_at IS NULL AND OLD.claimed_at IS NOT NULL) THEN
+                    PERFORM pg_notify('meja_search_jobs', NEW.id::text);
+                END IF;
+                IF NEW.result IS NOT NULL AND (TG_OP = 'INSERT' OR OLD.result IS NULL) THEN
+                    PERFORM pg_notify('meja_search_done', NEW.id::text);
+                END IF;
+                RETURN NULL;
+            END
+        $body$""",
+        """CREATE TRIGGER tell_search_jobs AFTER INSERT OR UPDATE ON search_jobs FOR EACH ROW
+            EXECUTE FUNCTION tell_search_jobs()""",
+        # The token's global rate, shared by every process using it, as one slot ledger (``bot.store.rate_slots``).
+        """CREATE TABLE rate_slots (
+            name TEXT PRIMARY KEY,
+            tat DOUBLE PRECISION NOT NULL,
+            urgent_at DOUBLE PRECISION NOT NULL DEFAULT 0,
+            news_at DOUBLE PRECISION NOT NULL DEFAULT 0
+        )""",
+        "INSERT INTO rate_slots (name, tat) VALUES ('global', 0)",
     ],
 }

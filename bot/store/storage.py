@@ -3,7 +3,8 @@
 The store is its parts, each the narrow interface one kind of caller uses: the match
 rows the match service plays on (:mod:`bot.store.matches`), what each match showed in
 Discord (:mod:`bot.store.shown`), server settings and personal preferences
-(:mod:`bot.store.preferences`) and players' records (:mod:`bot.store.records`), all over
+(:mod:`bot.store.preferences`), players' records (:mod:`bot.store.records`) and the slash
+commands last synced with Discord (:mod:`bot.store.command_sync`), all over
 one database: a SQLite file (:mod:`bot.store.database`, the embedded default) or a
 PostgreSQL server (:mod:`bot.store.postgres`), whichever the setting names.
 """
@@ -13,14 +14,19 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.play.ownership import PartitionLocks, SoleOwner
+from bot.store.command_sync import SyncedCommands
 from bot.store.database import Database
 from bot.store.matches import MatchRows
 from bot.store.preferences import Preferences
 from bot.store.records import RecordRows
 from bot.store.shown import ShownRows
 from bot.store.sql import SqlDatabase, is_postgres_url
+
+if TYPE_CHECKING:
+    from bot.store.identify_turns import IdentifyTurns
 
 
 class Storage:
@@ -34,6 +40,7 @@ class Storage:
         self.matches = MatchRows(database, self.shown.waiting_mark)
         self.preferences = Preferences(database)
         self.records = RecordRows(database)
+        self.synced_commands = SyncedCommands(database)
 
     @classmethod
     async def open(
@@ -65,6 +72,15 @@ class Storage:
 
             return await ServerLocks.open(self.location, partitions)
         return SoleOwner()
+
+    async def identify_turns(self) -> IdentifyTurns | None:
+        """This process's turns to IDENTIFY with Discord (see :mod:`bot.store.identify_turns`): on a PostgreSQL
+        server, taken in turn with every process on it; None on a SQLite file, whose one process spaces its own."""
+        if self.database.dialect == "postgresql":
+            from bot.store.identify_turns import IdentifyTurns
+
+            return await IdentifyTurns.open(self.location)
+        return None
 
     async def close(self) -> None:
         """Store what waits to be stored (the announced marks), then close the connection."""

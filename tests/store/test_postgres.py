@@ -85,8 +85,8 @@ async def test_a_bot_on_a_database_not_migrated_stops_and_says_what_to_run(postg
     finally:
         world.close()
 
-    def run(database: str, token: str, dev_guild_id: int | None, partitions: int) -> None:
-        assert database == url
+    def run(database: str, token: str, dev_guild_id: int | None, partitions: int, ai_search: str) -> None:
+        assert database == url and ai_search == "local"
         raise refused.value
 
     monkeypatch.setattr(client, "run", run)  # the real run needs Discord; what it raised is above

@@ -35,6 +35,7 @@ from typing import Any
 
 from bot.frontend.client import GameBot
 from bot.frontend.delivery.lateness import CATCH_UP, HAND, PING, PROMPT
+from bot.frontend.delivery.ratelimit import GlobalPacer, Priority, Waits
 from bot.frontend.ui.components import LobbyButton
 from bot.kernel.contract import waits_for_others
 from bot.kernel.module import all_games
@@ -45,6 +46,7 @@ from tools.bench.arena import Arena, Seat
 from tools.bench.capacity_report import LAG_LIMIT
 from tools.bench.kinds import kind_of
 from tools.bench.player import Driver
+from tools.bench.shared_locks import LockTable, SharingProcess, share_out
 from tools.bench.stats import summary
 from tools.bench.tracker import HandlerTracker
 from tools.bench.whole import open_match, table_sizes
@@ -77,17 +79,23 @@ def plan() -> list[tuple[str, int, int]]:
 
 
 class Load:
-    """The live matches, their players, and what the window measures."""
+    """The live matches, their players, and what the window measures.
+
+    ``bots`` are the processes serving the token (one, or several sharing the partitions of the matches:
+    each seat is played through the process that owns its server's partition, see :meth:`place`)."""
 
     def __init__(
-        self, world: FakeDiscord, bot: GameBot, seats: list[Seat], tables: list[tuple[str, int, int]], seed: int
+        self, world: FakeDiscord, bots: list[GameBot], seats: list[Seat], tables: list[tuple[str, int, int]], seed: int
     ) -> None:
-        self.world, self.bot, self.seats, self.tables = world, bot, seats, tables
-        self.arena = Arena(world, bot, "", seats, HandlerTracker(bot.handlers), keep_tokens=True)
+        self.world, self.bots, self.seats, self.tables = world, bots, seats, tables
         self.rng = Rng.seeded(seed)
-        self.driver = Driver(self.arena, self.rng)
+        self.arenas = [Arena(world, bot, "", seats, HandlerTracker(bot.handlers), keep_tokens=True) for bot in bots]
+        self.drivers = [Driver(arena, self.rng) for arena in self.arenas]
+        #: The process (its index in ``bots``) that serves each seat's server.
+        self.process_of_seat = [0] * len(seats)
         self.games = {g.name: g for g in all_games()}
         self.game_of_match: dict[int, str] = {}
+        self.seat_of_match: dict[int, int] = {}
         self.seat_of_channel = {s.channel_id: i for i, s in enumerate(seats)}
         self.seat_of_user = {u: i for i, s in enumerate(seats) for u in s.players}
         self.changed: dict[int, asyncio.Event] = {}
@@ -95,6 +103,7 @@ class Load:
         self.commits: dict[int, deque[tuple[int, float]]] = defaultdict(deque)
         self.lags: list[float] = []
         self.moves: Counter[str] = Counter()
+        self.moves_by_process: Counter[int] = Counter()
         self.requests: dict[str, Counter[str]] = defaultdict(Counter)
         self.refused = 0
         self.latencies: list[float] = []
@@ -105,9 +114,28 @@ class Load:
         #: How late each prompt, ping and hand DM reached Discord after its commit (``Lateness``), by kind.
         #: A hand DM catching up its player's own moves (their picker showed them) is timed too, not held to the limit.
         self.late: dict[str, list[float]] = {kind: [] for kind in (*DELIVERIES, CATCH_UP)}
-        bot.announcer.move_listeners.append(self._on_move)
-        bot.announcer.refresher.shown_listeners.append(self._on_shown)
-        bot.announcer.lateness.listeners.append(self._on_late)
+        for bot in bots:
+            bot.announcer.move_listeners.append(self._on_move)
+            bot.announcer.refresher.shown_listeners.append(self._on_shown)
+            bot.announcer.lateness.listeners.append(self._on_late)
+
+    def place(self) -> None:
+        """Play each seat through the process serving its server (after the partitions were shared out)."""
+        for i, seat in enumerate(self.seats):
+            owners = [k for k, bot in enumerate(self.bots) if bot.ownership.owns_guild(seat.guild_id)]
+            if len(owners) != 1:
+                raise RuntimeError(f"server {seat.guild_id} is served by {len(owners)} processes")
+            self.process_of_seat[i] = owners[0]
+
+    def arena_of(self, seat_index: int) -> Arena:
+        return self.arenas[self.process_of_seat[seat_index]]
+
+    def driver_of(self, seat_index: int) -> Driver:
+        return self.drivers[self.process_of_seat[seat_index]]
+
+    def live(self, match_id: int) -> Any:
+        """The match as its process holds it (None once it is no longer live there)."""
+        return self.arena_of(self.seat_of_match[match_id]).service.matches._cache.get(match_id)
 
     def now(self) -> float:
         return asyncio.get_running_loop().time()
@@ -117,6 +145,9 @@ class Load:
         match_id = outcome.match.id
         if self.measuring:
             self.moves[self.game_of_match.get(match_id, "?")] += 1
+            seat = self.seat_of_match.get(match_id)
+            if seat is not None:
+                self.moves_by_process[self.process_of_seat[seat]] += 1
             self.commits[match_id].append((outcome.seq, self.now()))
         event = self.changed.get(match_id)
         if event is not None:
@@ -169,23 +200,24 @@ class Load:
         game_name, players, ai = self.tables[seat_index]
         seat = self.seats[seat_index]
         game = self.games[game_name]
-        match_id, lobby = await open_match(self.arena, seat, game, players - ai, ai)
+        arena = self.arena_of(seat_index)
+        match_id, lobby = await open_match(arena, seat, game, players - ai, ai)
         self.game_of_match[match_id] = game_name
+        self.seat_of_match[match_id] = seat_index
         self.changed[match_id] = asyncio.Event()
-        await self.arena.send(seat.players[0], lobby, LobbyButton.custom_id_for(match_id, "start"))
+        await arena.send(seat.players[0], lobby, LobbyButton.custom_id_for(match_id, "start"))
         return match_id
 
     async def seat_loop(self, seat_index: int, match_id: int) -> None:
         """Play the seat's match to its end, then open the next one there, until cancelled."""
         while True:
             await self.play(match_id)
-            self.driver.forget_players(self.seats[seat_index].players)
+            self.driver_of(seat_index).forget_players(self.seats[seat_index].players)
             self.replaced += 1
             match_id = await self.open(seat_index)
 
     async def play(self, match_id: int) -> None:
-        service = self.arena.service
-        live = service.matches._cache.get(match_id)
+        live = self.live(match_id)
         thinking: dict[int, asyncio.Task[None]] = {}
         event = self.changed[match_id]
         while live is not None and live.record.status == ACTIVE:
@@ -202,7 +234,7 @@ class Load:
     async def think(self, match_id: int, player: int, thinking: dict[int, Any]) -> None:
         try:
             await asyncio.sleep(THINK[0] + (THINK[1] - THINK[0]) * self.rng.random())
-            live = self.arena.service.matches._cache.get(match_id)
+            live = self.live(match_id)
             if live is None or live.record.status != ACTIVE or player not in live.waiting.actors:
                 return
             if waits_for_others(live.game.rules, live.state, player):
@@ -213,7 +245,9 @@ class Load:
                 return policy.choose(live.game.rules.view(live.state, who), legal, self.rng)
 
             try:
-                sample = await self.driver.play_move(match_id, player=player, choose=choose)
+                sample = await self.driver_of(self.seat_of_match[match_id]).play_move(
+                    match_id, player=player, choose=choose
+                )
             except Exception:
                 self.failed_moves += self.measuring
                 return
@@ -230,7 +264,9 @@ def build_world(tables: list[tuple[str, int, int]], limits: RateLimits) -> tuple
     world = FakeDiscord(settle_timeout=60.0, rate_limits=limits)
     seats = []
     for i, (_, players, _) in enumerate(tables):
-        guild_id = _GUILD_BASE + i // CHANNELS_PER_GUILD
+        # Servers a shard apart (Discord's shard formula keeps a snowflake's top bits), so that they fall in
+        # different partitions when several processes share the matches out.
+        guild_id = _GUILD_BASE + ((i // CHANNELS_PER_GUILD) << 22)
         if guild_id not in world.directory.guilds:
             world.add_guild(guild_id, f"Server {i // CHANNELS_PER_GUILD}")
         channel_id = _CHANNEL_BASE + i
@@ -243,32 +279,44 @@ def build_world(tables: list[tuple[str, int, int]], limits: RateLimits) -> tuple
 
 
 async def run_capacity(
-    *, matches: int, warmup: float, window: float, seed: int, workdir: str, pictures: bool = False
+    *,
+    matches: int,
+    warmup: float,
+    window: float,
+    seed: int,
+    workdir: str,
+    pictures: bool = False,
+    processes: int = 1,
 ) -> dict[str, Any]:
-    """One load: ``matches`` live matches, ``warmup`` then ``window`` virtual seconds (see the module)."""
+    """One load: ``matches`` live matches, ``warmup`` then ``window`` virtual seconds (see the module), served by
+    ``processes`` bot processes on one token and one database, each serving its share of the partitions."""
     rounds = plan()
     tables = [rounds[i % len(rounds)] for i in range(matches)]
     limits = RateLimits(enabled=False)
     world, seats = build_world(tables, limits)
-    db_path = str(Path(workdir) / f"capacity-{matches}.sqlite3")
-    for leftover in Path(workdir).glob(f"capacity-{matches}.sqlite3*"):
+    name = f"capacity-{matches}" + (f"-{processes}p" if processes > 1 else "")
+    db_path = str(Path(workdir) / f"{name}.sqlite3")
+    for leftover in Path(workdir).glob(f"{name}.sqlite3*"):
         leftover.unlink()
     counter = iter(range(seed * 1_000_003, seed * 1_000_003 + 10_000_000))
-    bot = GameBot(database=db_path, clock=LoopClock(), seeds=lambda: next(counter))
-    await world.connect(bot)
-    load = Load(world, bot, seats, tables, seed)
-    pacer = bot.announcer.pacer
-    pacer.suspend()  # set-up: neither Discord nor the bot limits anything
+    bots = await _start(world, processes, database=db_path, clock=LoopClock(), seeds=lambda: next(counter))
+    load = Load(world, bots, seats, tables, seed)
+    load.place()
+    pacers = [bot.announcer.pacer for bot in bots]
+    for pacer in pacers:
+        pacer.suspend()  # set-up: neither Discord nor the bot limits anything
     tasks: list[asyncio.Task[None]] = []
     loop = asyncio.get_running_loop()
     started = loop.time()
     try:
-        for guild_id in world.directory.guilds:
-            await load.arena.service.settings.change(guild_id, "pictures", int(pictures))
+        for i, seat in enumerate(seats):
+            if i % CHANNELS_PER_GUILD == 0:
+                await load.arena_of(i).service.settings.change(seat.guild_id, "pictures", int(pictures))
         first = [await load.open(i) for i in range(len(seats))]
         prune.sweep(world)
         limits.enabled = True
-        pacer.resume()
+        for pacer in pacers:
+            pacer.resume()
         set_up = loop.time() - started
         tasks = [loop.create_task(load.seat_loop(i, m)) for i, m in enumerate(first)]
         end_warmup = loop.time() + warmup
@@ -282,8 +330,8 @@ async def run_capacity(
             await asyncio.sleep(1.0)
             load.scan()
         load.measuring = False
-        tidying = bot.announcer.tidying
-        load.tidy = {"pending_at_end": tidying.pending(), "dropped": tidying.dropped}
+        tidying = [bot.announcer.tidying for bot in bots]
+        load.tidy = {"pending_at_end": sum(t.pending() for t in tidying), "dropped": sum(t.dropped for t in tidying)}
         now = loop.time()
         for pending in load.commits.values():  # never shown: count what they waited so far
             load.lags.extend(now - at for _, at in pending)
@@ -296,13 +344,47 @@ async def run_capacity(
             await world.settle(600.0, strict=False)
         except Exception:  # a run that failed already says why; this only tidies up
             pass
-        await bot.close()
+        for bot in bots:
+            await bot.close()
         world.close()
-    return _figures(load, matches, warmup, window, set_up, limits, pacer, bot.announcer.hands)
+    figures = _figures(load, matches, warmup, window, set_up, limits, pacers, [bot.announcer.hands for bot in bots])
+    figures["processes"] = [
+        {
+            "partitions": len(bot.ownership.serving),
+            "shares_the_rate": bot.announcer.pacer.shared,
+            "matches": load.process_of_seat.count(k),
+            "moves": load.moves_by_process[k],
+        }
+        for k, bot in enumerate(bots)
+    ]
+    return figures
+
+
+async def _start(world: FakeDiscord, processes: int, **bot_settings: Any) -> list[GameBot]:
+    """The bot's processes, connected: one alone, or several on one token sharing the partitions out (their
+    requests then take their slots from one ledger of the token's global rate, as in production)."""
+    if processes == 1:
+        bot = GameBot(**bot_settings)
+        await world.connect(bot)
+        return [bot]
+    world.gateway.duplicate_sessions = True  # every process hears every interaction, as on one shard
+    table = LockTable()
+    started = [SharingProcess(table, **bot_settings) for _ in range(processes)]
+    for process in started:
+        await world.connect(process)
+    await share_out(started)
+    return list(started)
 
 
 def _figures(
-    load: Load, matches: int, warmup: float, window: float, set_up: float, limits: RateLimits, pacer: Any, hands: Any
+    load: Load,
+    matches: int,
+    warmup: float,
+    window: float,
+    set_up: float,
+    limits: RateLimits,
+    pacers: list[GlobalPacer],
+    hands: list[Any],
 ) -> dict[str, Any]:
     per_game = {}
     for name in load.games:
@@ -334,20 +416,31 @@ def _figures(
         "lateness_s": lateness,
         "holds": all(figure["max"] <= LAG_LIMIT for figure in lateness.values()),
         "catching_up_s": _lateness(load.late[CATCH_UP]),
-        "catch_ups_deferred": hands.deferred,
+        "catch_ups_deferred": sum(h.deferred for h in hands),
         "move_latency_s": summary(load.latencies, 1.0),
         "games": per_game,
         "rate_limited_429": load.refused,
         "invalid_requests": dict(limits.invalid),
-        "paced_waits": pacer.waited,
-        "paced_wait_s": {level.name.lower(): vars(wait) for level, wait in pacer.waits.items()},
-        "hand_dm_shown_after_s": vars(hands.shown_after),
+        "paced_waits": sum(pacer.waited for pacer in pacers),
+        "paced_wait_s": {
+            level.name.lower(): vars(_together([pacer.waits[level] for pacer in pacers])) for level in Priority
+        },
+        "hand_dm_shown_after_s": vars(_together([h.shown_after for h in hands])),
         "tidy_ups": load.tidy,
         "webhook_waits": limits.webhook_waits,
         "failed_moves": load.failed_moves,
         "matches_replaced": load.replaced,
         "set_up_virtual_s": set_up,
     }
+
+
+def _together(waits: list[Waits]) -> Waits:
+    """The waits of several processes as one: how many, the seconds in all, the longest."""
+    return Waits(
+        count=sum(w.count for w in waits),
+        seconds=sum(w.seconds for w in waits),
+        longest=max((w.longest for w in waits), default=0.0),
+    )
 
 
 def _lateness(seconds: list[float]) -> dict[str, float]:

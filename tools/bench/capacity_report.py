@@ -99,6 +99,45 @@ def section(results: dict[str, Any]) -> list[str]:
         f"  One token holds {held} live matches with no table, prompt, ping or hand DM more than "
         f"{LAG_LIMIT:.0f} s behind its commit (of the loads run; target {CAPACITY_TARGET:,})."
     )
+    return lines + _two_processes(capacity)
+
+
+def _latest(run: dict[str, Any]) -> str:
+    """The longest any table, prompt, ping or hand DM waited after its commit, and whether all were on time."""
+    worst = max(figure["max"] for figure in run["lateness_s"].values())
+    return f"{_n(worst)} s{'' if run['holds'] else ' (late)'}"
+
+
+def _two_processes(capacity: dict[str, Any]) -> list[str]:
+    """The same loads served by two processes sharing the token: the ceiling must not move (processes add no
+    request capacity; they take their slots from one shared ledger of the global rate), and no global 429."""
+    shared = capacity.get("two_processes") or {}
+    if not shared:
+        return []
+    alone = capacity.get("runs") or {}
+    lines = [
+        "",
+        "Two bot processes on one token and one database (each serving half the partitions, both taking their "
+        "request slots from one ledger of the global rate), against one process at the same load",
+        "  live matches | one process: latest delivery, 429s | two: latest delivery, 429s | "
+        "moves/s one / two | matches per process | moves per process",
+    ]
+    for n in sorted(shared, key=int):
+        two = shared[n]
+        one = alone.get(n)
+        lines.append(
+            "  "
+            + " | ".join(
+                [
+                    n,
+                    f"{_latest(one)}, {one['rate_limited_429']}" if one else "not run",
+                    f"{_latest(two)}, {two['rate_limited_429']}",
+                    f"{_n(one['moves_per_s'], 1) if one else '-'} / {_n(two['moves_per_s'], 1)}",
+                    " / ".join(str(p["matches"]) for p in two["processes"]),
+                    " / ".join(str(p["moves"]) for p in two["processes"]),
+                ]
+            )
+        )
     return lines
 
 

@@ -14,18 +14,24 @@ import sys
 from collections import Counter
 from typing import Any
 
+#: Tracebacks of errors kept with the figures (the first ones: a bug met under load is found from them).
+TRACEBACKS_KEPT = 3
+
 
 class _Tally(logging.Handler):
-    """Counts warning-and-above log messages by their text."""
+    """Counts warning-and-above log messages by their text, and keeps the first errors' tracebacks."""
 
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
         self.counts: Counter[str] = Counter()
+        self.tracebacks: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
         if record.name == "discord.client" and "voice will NOT be supported" in record.getMessage():
             return  # the bot uses no voice; discord.py says so at every start
         self.counts[f"{record.name}: {record.getMessage()}"[:200]] += 1
+        if record.exc_info and len(self.tracebacks) < TRACEBACKS_KEPT:
+            self.tracebacks.append(logging.Formatter().format(record)[-4000:])
 
 
 def main(argv: list[str]) -> int:
@@ -40,6 +46,8 @@ def main(argv: list[str]) -> int:
     run = virtual_time.run if name in VIRTUAL_TIME_JOBS else asyncio.run
     result: dict[str, Any] = run(JOBS[name](**params))
     result["log_warnings"] = dict(tally.counts.most_common(10))
+    if tally.tracebacks:
+        result["log_tracebacks"] = tally.tracebacks
     with open(out, "w") as fh:
         json.dump(result, fh)
     return 0

@@ -122,10 +122,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--capacity",
         type=_sizes,
-        default=_sizes("100,150,200,400,1000"),
+        default=_sizes("100,150,200,400,700,1000"),
         metavar="N[,N...]",
         help="live matches of every game held against the rate-limited stand-in, one run each, "
-        "people answering in 3-15 s on a virtual clock (default 100,150,200,400,1000)",
+        "people answering in 3-15 s on a virtual clock (default 100,150,200,400,700,1000)",
     )
     p.add_argument(
         "--capacity-seconds",
@@ -134,6 +134,14 @@ def parser() -> argparse.ArgumentParser:
         metavar="S",
         help="virtual seconds measured per capacity run, after 10 s of warm-up (default 90: long "
         "enough for the Plot Twist and Extra Power prompts of matches well under way)",
+    )
+    p.add_argument(
+        "--capacity-shared",
+        type=_sizes,
+        default=_sizes("700,1000"),
+        metavar="N[,N...]",
+        help="loads of the capacity runs served again by two bot processes sharing the token and the database, "
+        "taking their request slots from one shared ledger of the global rate (default 700,1000)",
     )
     p.add_argument(
         "--store-seconds",
@@ -238,6 +246,20 @@ def collect(args: argparse.Namespace, workdir: str) -> dict[str, Any]:
     results["capacity"]["holds_up_to"] = max(
         (int(n) for n, run in results["capacity"]["runs"].items() if run["holds"]), default=0
     )
+    results["capacity"]["two_processes"] = {}
+    for n in sorted(args.capacity_shared):
+        _progress(f"capacity: {n} live matches served by two processes on one token")
+        results["capacity"]["two_processes"][str(n)] = run_job(
+            "capacity",
+            {
+                "matches": n,
+                "warmup": 10.0,
+                "window": args.capacity_seconds,
+                "seed": args.seed,
+                "workdir": workdir,
+                "processes": 2,
+            },
+        )
     _progress("engines: random games of every registered game")
     results["engines"] = run_engines(seconds=args.engine_seconds, seed=args.seed)
     _progress("pictures: every game's table drawn after every move of whole random matches")

@@ -29,6 +29,11 @@ urgent demand fills the rate. Under urgent demand above the rate for good a
 background request would wait as long as that lasts; the urgent queue then
 grows without end too, and the remedy is fewer urgent requests, not a share
 for the background ones (``waits[BACKGROUND].longest`` shows it happening).
+
+Several processes using one token share its one rate: each takes its slots from a ledger in the
+database (:meth:`GlobalPacer.share_with`, ``bot.store.rate_slots``), one slot at a time for its
+most pressing waiter, so the rate one leaves unused is the others' (two fixed half shares would
+make every queue wait twice as long at the same load).
 """
 
 from __future__ import annotations
@@ -37,12 +42,17 @@ import asyncio
 import contextlib
 import contextvars
 import enum
+import logging
 from collections import deque
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import discord
+
+from bot.play.record import StoreUnavailable
+
+log = logging.getLogger(__name__)
 
 #: Requests per second the bot allows itself: under Discord's 50, with room for a burst of ``BURST``.
 RATE = 45.0
@@ -51,6 +61,21 @@ BURST = 5
 UNLIMITED = "no_global_rate_limit"
 #: A slot due within this many seconds counts as due now (timers may fire a clock tick early).
 _EARLY = 1e-6
+#: While the shared ledger cannot be reached, a process paces on its own at this fraction of the rate (it cannot
+#: know how many others share the token meanwhile; a few at most stay under the limit).
+ALONE_WITHOUT_LEDGER = 0.25
+
+
+class SlotLedger(Protocol):
+    """The token's slots shared by every process using it (``bot.store.rate_slots.RateSlots``)."""
+
+    #: Seconds on the clock the processes share.
+    now: Callable[[], float]
+
+    async def take(
+        self, interval: float, tolerance: float, priority: int, *, queue: bool, more: bool = False
+    ) -> float | None: ...
+    async def give_back(self, interval: float) -> None: ...
 
 
 class Priority(enum.IntEnum):
@@ -127,6 +152,9 @@ class GlobalPacer:
         self._timer: asyncio.TimerHandle | None = None
         self._loop: asyncio.AbstractEventLoop | None = None  # the loop the waiters and the timer belong to
         self._suspended: tuple[float, float] | None = None
+        #: The slots shared with other processes on the token (None: this process's own, see :meth:`share_with`).
+        self._ledger: SlotLedger | None = None
+        self._server: asyncio.Task[None] | None = None
         #: Requests that had to wait for their slot, and the seconds they waited in all (every priority).
         self.waited = 0
         self.wait_seconds = 0.0
@@ -157,6 +185,8 @@ class GlobalPacer:
         """
         if not self.installed or self._suspended is not None:
             return True
+        if self._ledger is not None:
+            return self.waiting() == 0  # the others' use of the ledger is not known without asking it
         loop = asyncio.get_running_loop()
         if loop is not self._loop:
             return True  # nothing of this loop waits yet
@@ -170,7 +200,9 @@ class GlobalPacer:
         if loop is not self._loop:
             self._adopt(loop)
         now = loop.time()
-        if self._suspended is not None or (self._due() <= now + _EARLY and not self._ahead_of(priority)):
+        if self._suspended is not None or (
+            self._ledger is None and self._due() <= now + _EARLY and not self._ahead_of(priority)
+        ):
             self._take(now)
             return
         future: asyncio.Future[None] = loop.create_future()
@@ -215,7 +247,12 @@ class GlobalPacer:
         return None
 
     def _arm(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Have the timer hand out the next slot when it is due (if anybody waits and it is not armed)."""
+        """Have the timer hand out the next slot when it is due (if anybody waits and it is not armed); with a
+        shared ledger, have the task that takes the slots from it run."""
+        if self._ledger is not None:
+            if (self._server is None or self._server.done()) and self.waiting():
+                self._server = loop.create_task(self._serve_shared(self._ledger), name="pacer:shared-slots")
+            return
         if self._timer is not None or not self.waiting():
             return
         self._timer = loop.call_at(self._due(), self._serve, loop)
@@ -242,22 +279,64 @@ class GlobalPacer:
         if waiter is not None:
             waiter.set_result(None)
             return
+        if self._ledger is not None:
+            loop.create_task(self._give_back_shared(self._ledger), name="pacer:give-back")
+            return
         self._tat = max(self._tat - self.interval, loop.time())
 
-    # --- a share of the rate (several processes on one token) ----------------------------------
+    # --- one rate shared by several processes on one token --------------------------------------
 
-    def share(self, served: int, partitions: int) -> None:
-        """Pace at this process's share of the rate: the global limit is the token's, whatever the number of
-        processes using it, so a process serving ``served`` of ``partitions`` partitions of the matches sends
-        that share of :data:`RATE` and of its burst (never less than one partition's, so it can still answer what
-        it owns)."""
-        fraction = max(served, 1) / partitions
-        interval = 1.0 / (RATE * fraction)
-        tolerance = max(0.0, BURST * fraction - 1) * interval
-        if self._suspended is not None:
-            self._suspended = (interval, tolerance)
-            return
-        self.interval, self.tolerance = interval, tolerance
+    @property
+    def shared(self) -> bool:
+        """Whether the slots come from a ledger shared with other processes on the token."""
+        return self._ledger is not None
+
+    def share_with(self, ledger: SlotLedger) -> None:
+        """Take every slot from ``ledger`` from now on, shared with the other processes using the token.
+
+        One slot is taken at a time, for the most pressing request waiting here; the ledger refuses a slot to a
+        less pressing request while another process takes slots for more pressing ones, and gives a background
+        request one only when one is free now: the order by priority holds across the processes."""
+        self._ledger = ledger
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._loop is not None and self.waiting():
+            self._arm(self._loop)
+
+    async def _serve_shared(self, ledger: SlotLedger) -> None:
+        """Take slots from ``ledger`` and hand each to the most pressing waiter, while anybody waits."""
+        while self._ledger is ledger and self._suspended is None and self.waiting():
+            most_pressing = min(p for p in Priority if self._queues[p])
+            try:
+                due = await ledger.take(
+                    self.interval,
+                    self.tolerance,
+                    int(most_pressing),
+                    queue=most_pressing is not Priority.BACKGROUND,
+                    more=len(self._queues[most_pressing]) > 1,
+                )
+            except StoreUnavailable as exc:
+                log.warning("the shared rate ledger cannot be reached (%s): pacing alone, slower, meanwhile", exc)
+                await asyncio.sleep(self.interval / ALONE_WITHOUT_LEDGER)
+                due = ledger.now()
+            if due is None:  # none for this priority now (see ``bot.store.rate_slots``): look again a slot later
+                await asyncio.sleep(self.interval)
+                continue
+            delay = due - ledger.now()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            waiter = self._next_waiter()
+            if waiter is not None:
+                waiter.set_result(None)
+            else:  # everybody who waited was cancelled meanwhile
+                await self._give_back_shared(ledger)
+
+    async def _give_back_shared(self, ledger: SlotLedger) -> None:
+        try:
+            await ledger.give_back(self.interval)
+        except StoreUnavailable:  # a slot lost: the ledger is behind by one, never ahead
+            pass
 
     # --- no limit for a while (a benchmark's set-up) ---------------------------------------------
 

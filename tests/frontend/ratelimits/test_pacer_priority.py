@@ -315,35 +315,3 @@ def test_free_now_says_whether_a_request_would_go_at_once():
         "a while later": True,
         "suspended": True,
     }
-
-
-def test_two_processes_sharing_a_token_together_keep_under_the_global_limit():
-    """Each process paces at its share of the partitions it serves: together they send what one would."""
-    served = Served()
-
-    async def main() -> None:
-        first, second = GlobalPacer(), GlobalPacer()
-        first.share(3, 4)
-        second.share(1, 4)
-        asks = [served.request(first, f"a{i}") for i in range(90)] + [
-            served.request(second, f"b{i}") for i in range(30)
-        ]
-        await asyncio.gather(*asks)
-
-    virtual_time.run(main())
-    assert len(served.order) == 120
-    assert within_rate(served.times())  # both together: the one rate and the one burst, shared
-    assert at_most_per_second(served.times(), 50)
-    last = {name[0]: served.at[name] for name in served.order}
-    assert last["a"] == pytest.approx(last["b"], abs=0.2)  # 3:1 shares, 3:1 demand: both done together
-
-
-def test_a_process_serving_nothing_keeps_one_partitions_rate():
-    pacer = GlobalPacer()
-    pacer.share(0, 16)
-    assert pacer.interval == pytest.approx(16 / RATE)
-    pacer.suspend()
-    pacer.share(8, 16)  # a share given while suspended holds once it resumes
-    assert pacer.interval == 0.0
-    pacer.resume()
-    assert pacer.interval == pytest.approx(2 / RATE)

@@ -54,6 +54,8 @@ TINY = [
     "7,14",
     "--capacity-seconds",
     "5",
+    "--capacity-shared",
+    "14",
     "--seed",
     "3",
 ]
@@ -105,6 +107,7 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
         "Capacity under Discord's rate limits",
         "From a commit to Discord accepting what shows it",
         "Limited requests per move, every game, by kind",
+        "Two bot processes on one token",
         "Drama Pukul 7, 1 seeded whole matches of 4 people",
         "Targets",
     ):
@@ -166,6 +169,12 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
             assert 0.0 <= figure["p50"] <= figure["max"] and 0.0 <= figure["on_time"] <= 1.0
         assert run["holds"] == all(f["max"] <= 2.0 for f in late.values())
     assert capacity["holds_up_to"] in (0, 7, 14)
+    shared = capacity["two_processes"]["14"]
+    assert [p["partitions"] for p in shared["processes"]] == [8, 8], "two processes share the partitions out"
+    assert all(p["shares_the_rate"] for p in shared["processes"]), "both take their slots from the shared ledger"
+    assert sum(p["matches"] for p in shared["processes"]) == 14
+    assert sum(p["moves"] for p in shared["processes"]) == shared["moves"] > 0
+    assert shared["rate_limited_429"] == 0
 
     whole = data["whole"]
     names = sorted(g.name for g in all_games())
