@@ -122,7 +122,9 @@ MIGRATIONS: dict[int, list[str]] = {
             name TEXT PRIMARY KEY,
             tat REAL NOT NULL,
             urgent_at REAL NOT NULL DEFAULT 0,
-            news_at REAL NOT NULL DEFAULT 0
+            news_at REAL NOT NULL DEFAULT 0,
+            news_oldest REAL NOT NULL DEFAULT 0,
+            news_by TEXT NOT NULL DEFAULT ''
         )""",
         "INSERT INTO rate_slots (name, tat) VALUES ('global', 0)",
     ],

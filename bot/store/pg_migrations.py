@@ -165,7 +165,9 @@ MIGRATIONS: dict[int, list[str]] = {
             name TEXT PRIMARY KEY,
             tat DOUBLE PRECISION NOT NULL,
             urgent_at DOUBLE PRECISION NOT NULL DEFAULT 0,
-            news_at DOUBLE PRECISION NOT NULL DEFAULT 0
+            news_at DOUBLE PRECISION NOT NULL DEFAULT 0,
+            news_oldest DOUBLE PRECISION NOT NULL DEFAULT 0,
+            news_by TEXT NOT NULL DEFAULT ''
         )""",
         "INSERT INTO rate_slots (name, tat) VALUES ('global', 0)",
     ],

@@ -73,9 +73,17 @@ class SlotLedger(Protocol):
     now: Callable[[], float]
 
     async def take(
-        self, interval: float, tolerance: float, priority: int, *, queue: bool, more: bool = False
+        self,
+        interval: float,
+        tolerance: float,
+        priority: int,
+        *,
+        queue: bool,
+        oldest: float | None = None,
+        next_oldest: float | None = None,
     ) -> float | None: ...
     async def give_back(self, interval: float) -> None: ...
+    def free_now(self, tolerance: float) -> bool: ...
 
 
 class Priority(enum.IntEnum):
@@ -155,6 +163,9 @@ class GlobalPacer:
         #: The slots shared with other processes on the token (None: this process's own, see :meth:`share_with`).
         self._ledger: SlotLedger | None = None
         self._server: asyncio.Task[None] | None = None
+        #: With a ledger: when each waiter began to wait, on the ledger's clock (the processes serve the oldest
+        #: news first between them).
+        self._since: dict[asyncio.Future[None], float] = {}
         #: Requests that had to wait for their slot, and the seconds they waited in all (every priority).
         self.waited = 0
         self.wait_seconds = 0.0
@@ -185,8 +196,8 @@ class GlobalPacer:
         """
         if not self.installed or self._suspended is not None:
             return True
-        if self._ledger is not None:
-            return self.waiting() == 0  # the others' use of the ledger is not known without asking it
+        if self._ledger is not None:  # the ledger as this process last saw it (the others take slots too)
+            return self.waiting() == 0 and self._ledger.free_now(self.tolerance)
         loop = asyncio.get_running_loop()
         if loop is not self._loop:
             return True  # nothing of this loop waits yet
@@ -207,6 +218,9 @@ class GlobalPacer:
             return
         future: asyncio.Future[None] = loop.create_future()
         self._queues[priority].append(future)
+        if self._ledger is not None:
+            self._since[future] = self._ledger.now()
+            future.add_done_callback(self._since.pop)
         self._arm(loop)
         try:
             await future
@@ -309,15 +323,21 @@ class GlobalPacer:
         while self._ledger is ledger and self._suspended is None and self.waiting():
             most_pressing = min(p for p in Priority if self._queues[p])
             try:
+                waiting = self._queues[most_pressing]
                 due = await ledger.take(
                     self.interval,
                     self.tolerance,
                     int(most_pressing),
                     queue=most_pressing is not Priority.BACKGROUND,
-                    more=len(self._queues[most_pressing]) > 1,
+                    oldest=self._since.get(waiting[0]),
+                    next_oldest=self._since.get(waiting[1]) if len(waiting) > 1 else None,
                 )
             except StoreUnavailable as exc:
                 log.warning("the shared rate ledger cannot be reached (%s): pacing alone, slower, meanwhile", exc)
+                await asyncio.sleep(self.interval / ALONE_WITHOUT_LEDGER)
+                due = ledger.now()
+            except Exception:  # a bug must not leave every request waiting for ever: pace alone, and say so
+                log.exception("taking a slot from the shared rate ledger failed: pacing alone, slower, meanwhile")
                 await asyncio.sleep(self.interval / ALONE_WITHOUT_LEDGER)
                 due = ledger.now()
             if due is None:  # none for this priority now (see ``bot.store.rate_slots``): look again a slot later
@@ -337,6 +357,8 @@ class GlobalPacer:
             await ledger.give_back(self.interval)
         except StoreUnavailable:  # a slot lost: the ledger is behind by one, never ahead
             pass
+        except Exception:
+            log.exception("giving a slot back to the shared rate ledger failed (a slot lost)")
 
     # --- no limit for a while (a benchmark's set-up) ---------------------------------------------
 

@@ -41,13 +41,14 @@ class CrashableBot(GameBot):
         return sorted(self.ownership.serving)
 
 
-#: On PostgreSQL, the processes of a failover test share one partition: one serves everything, the other
-#: waits to take it all over (a hot standby), so every kill of the one serving is a failover.
+#: On PostgreSQL, the processes of a failover test share one partition by default: one serves everything, the
+#: other waits to take it all over (a hot standby), so every kill of the one serving is a failover. A test of
+#: live processes sharing the matches out gives ``make_bot`` more (``test_failover_partitions.py``).
 PARTITIONS = 1
 
 
-def make_bot(database_path: str, seed: int) -> GameBot:
+def make_bot(database_path: str, seed: int, partitions: int = PARTITIONS) -> GameBot:
     seeds = iter(range(seed, seed + 1000))
     return CrashableBot(
-        database=database_path, clock=ManualClock(CLOCK_START), seeds=lambda: next(seeds), partitions=PARTITIONS
+        database=database_path, clock=ManualClock(CLOCK_START), seeds=lambda: next(seeds), partitions=partitions
     )

@@ -37,6 +37,8 @@ class Channel:
     guest: int
     #: An unposted lobby blocks it (for a minute of the bot's clock, which never moves here).
     retired: bool = False
+    #: The server it is in (its partition decides which process serves its matches).
+    guild: int = GUILD
 
 
 @dataclass
@@ -127,25 +129,32 @@ class CrashWorld:
     world: SharedDiscord = field(default_factory=lambda: SharedDiscord(settle_timeout=120.0, response_deadline=None))
     channels: list[Channel] = field(default_factory=list)
     bot: RemoteBot | None = None
+    #: The servers the players are in (the first holds every channel not given one): several servers fall in
+    #: several partitions, so that processes sharing the database each serve some of the matches.
+    guilds: tuple[int, ...] = (GUILD,)
 
     def __post_init__(self) -> None:
-        self.world.add_guild(GUILD, "Kedai Kopi")
+        for n, guild in enumerate(self.guilds):
+            self.world.add_guild(guild, "Kedai Kopi" if n == 0 else f"Kedai Kopi {n + 1}")
 
-    def add_channel(self) -> Channel:
+    def add_channel(self, guild: int | None = None) -> Channel:
         n = len(self.channels)
-        channel = Channel(_CHANNEL_BASE + n, _USER_BASE + 2 * n, _USER_BASE + 2 * n + 1)
-        self.world.add_channel(GUILD, channel.id, f"meja-{n}")  # reaches a running bot as CHANNEL_CREATE
+        guild = self.guilds[0] if guild is None else guild
+        channel = Channel(_CHANNEL_BASE + n, _USER_BASE + 2 * n, _USER_BASE + 2 * n + 1, guild=guild)
+        self.world.add_channel(guild, channel.id, f"meja-{n}")  # reaches a running bot as CHANNEL_CREATE
         for user, name in ((channel.host, f"Host{n}"), (channel.guest, f"Guest{n}")):
-            self.world.add_member(GUILD, user, name)
+            self.world.add_member(guild, user, name)
         self.channels.append(channel)
         return channel
 
-    async def start_bot(self, seed: int, *, standby: bool = False) -> RemoteBot:
+    async def start_bot(self, seed: int, *, standby: bool = False, partitions: int | None = None) -> RemoteBot:
         """A bot process on the database. ``standby``: another one already serves it; this one waits its turn
-        (the test goes on talking to the one serving)."""
-        started = await self.world.spawn(
-            "crash_bot:make_bot", {"database_path": self.db_path, "seed": seed}, import_path=HERE
-        )
+        (the test goes on talking to the one serving). ``partitions``: how many the matches are split into
+        (``crash_bot.PARTITIONS`` if not given)."""
+        kwargs: dict[str, Any] = {"database_path": self.db_path, "seed": seed}
+        if partitions is not None:
+            kwargs["partitions"] = partitions
+        started = await self.world.spawn("crash_bot:make_bot", kwargs, import_path=HERE)
         if not standby:
             self.bot = started
         await self.world.settle()

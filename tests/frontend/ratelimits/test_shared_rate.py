@@ -127,20 +127,56 @@ def test_urgent_requests_of_one_process_go_ahead_of_news_of_the_other(tmp_path):
     assert len(served.order) == 80  # and the news all went after
 
 
-def test_while_the_ledger_cannot_be_reached_a_process_paces_alone_at_a_quarter_of_the_rate(tmp_path):
+def test_news_goes_oldest_first_across_the_processes(tmp_path):
+    """Hand DMs of two busy processes go in the order they began to wait, as in one process (two busy processes
+    simply taking turns would serve a newcomer's as soon as an old backlog's)."""
+    served = Served()
+
+    async def main() -> None:
+        (early, late), stores = await _pacers(tmp_path / "shared.sqlite3")
+        loop = asyncio.get_running_loop()
+        first = [loop.create_task(served.request(early, f"e{i}", Priority.NEWS)) for i in range(40)]
+        await asyncio.sleep(0.3)  # a backlog of the early ones waits
+        second = [loop.create_task(served.request(late, f"l{i}", Priority.NEWS)) for i in range(10)]
+        await asyncio.gather(*first, *second)
+        await _close(stores)
+
+    virtual_time.run(main())
+    assert within_rate(served.times())
+    assert len(served.order) == 50
+    # Every early one that was waiting when the late ones came goes before them, but for a slot or two.
+    waiting_then = [n for n in served.order if n.startswith("e") and served.at[n] > served.asked["l0"]]
+    first_late = served.at["l0"]
+    assert sum(1 for n in waiting_then if served.at[n] > first_late) <= 2
+
+
+@pytest.mark.parametrize("fault", [StoreUnavailable("the server is restarting"), TypeError("a bug in the ledger")])
+def test_while_the_ledger_cannot_be_used_a_process_paces_alone_at_a_quarter_of_the_rate(fault):
+    """Unreachable (a fault of the moment) or failing (a bug): either way no request waits for ever."""
+
     class Unreachable:
         def __init__(self) -> None:
             self.now = asyncio.get_running_loop().time
             self.asked = 0
 
         async def take(
-            self, interval: float, tolerance: float, priority: int, *, queue: bool, more: bool = False
+            self,
+            interval: float,
+            tolerance: float,
+            priority: int,
+            *,
+            queue: bool,
+            oldest: float | None = None,
+            next_oldest: float | None = None,
         ) -> float | None:
             self.asked += 1
-            raise StoreUnavailable("the server is restarting")
+            raise fault
 
         async def give_back(self, interval: float) -> None:
-            raise StoreUnavailable("the server is restarting")
+            raise fault
+
+        def free_now(self, tolerance: float) -> bool:
+            return False
 
     served = Served()
 
