@@ -171,6 +171,7 @@ class SearchWorker:
             return
         except TimeoutError:
             self.counts["dropped"] += 1  # past its deadline: the bot has stopped waiting for it
+            log.info("search worker %s: job %s passed its deadline before its answer", self.name, job.id)
             return
         try:
             if await self.jobs.finish(job.id, self.name, json.dumps(answer, separators=(",", ":"))):
