@@ -226,7 +226,8 @@ class GameBot(commands.AutoShardedBot):
         handover.started()
         self.scheduler.start()
         if not sole:  # the token's global rate limit is shared by every process using it
-            await self.storage.watch_preferences(self.service.people.forget)
+            people = self.service.people
+            await self.storage.watch_preferences(people.forget, people.forget_everyone)
             self.announcer.pacer.share_with(self._rate_slots(self.storage))
         if self.drain_on_sigterm:
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._stop_for_a_deploy)

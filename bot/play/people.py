@@ -39,6 +39,10 @@ class People:
         """Another process stored a change of this person's preferences: read them again when next needed."""
         self._prefs.pop(user_id, None)
 
+    def forget_everyone(self) -> None:
+        """Changes by other processes may have gone unheard: read everyone's preferences again when next needed."""
+        self._prefs.clear()
+
     async def set_pref(self, user_id: PlayerId, key: str, value: Any) -> dict[str, Any]:
         """Store one preference; MatchError for a preference that does not exist."""
         if key not in USER_PREFS:

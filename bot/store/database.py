@@ -72,7 +72,7 @@ class Database:
     async def close(self) -> None:
         await self._connection.close()
 
-    async def listen(self, channel: str, told: Callable[[str], None]) -> None:
+    async def listen(self, channel: str, told: Callable[[str], None], missed: Callable[[], None] | None = None) -> None:
         """Nothing to hear: a SQLite file has one process, which knows its own changes."""
 
     def watch(self, watcher: Watcher) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
+import logging
 import re
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterable
@@ -34,12 +35,17 @@ from bot.store.sql import Conflict, Dialect, Params, SchemaMismatch, Watcher
 
 T = TypeVar("T")
 
+log = logging.getLogger(__name__)
+
 #: The advisory lock every migration holds, so that two deploy steps never change the schema at once.
 MIGRATION_LOCK = 0x6D656A61_6B616401  # "mejakad" and 1
 #: Seconds a statement may take before it counts as the database being unavailable (a move waits on it).
 STATEMENT_TIMEOUT = 10.0
 #: Connections each process keeps to the server (the event loop is one thread: a few cover it).
 POOL_SIZE = (2, 10)
+#: Seconds before trying again to open a lost listening connection; doubled after each failure, up to the most.
+RELISTEN_FIRST = 0.2
+RELISTEN_MOST = 5.0
 
 #: Faults of the moment: the server is unreachable, shutting down, out of space or connections, or
 #: refused a transaction to avoid a deadlock. Nothing of the statement was stored.
@@ -106,6 +112,10 @@ class PostgresDatabase:
         self._pool = pool
         self._url = url
         self._listener: asyncpg.Connection | None = None
+        #: Every channel listened to: its channel, who is told, who is told when some may have been missed.
+        self._listening: list[tuple[str, Callable[[str], None], Callable[[], None] | None]] = []
+        self._relistening: asyncio.Task[None] | None = None
+        self._closing = False
         #: The time stored with each change (tests pass their manual clock's).
         self.clock = clock
         self._watchers: list[Watcher] = []
@@ -134,17 +144,65 @@ class PostgresDatabase:
         return database
 
     async def close(self) -> None:
+        self._closing = True
+        if self._relistening is not None:
+            self._relistening.cancel()
         if self._listener is not None and not self._listener.is_closed():
             await self._listener.close()
         await self._pool.close()
 
-    async def listen(self, channel: str, told: Callable[[str], None]) -> None:
+    async def listen(self, channel: str, told: Callable[[str], None], missed: Callable[[], None] | None = None) -> None:
         """Call ``told`` with the payload of every notification on ``channel`` (from any process), from now on.
 
-        On a connection of its own, kept open for it (a pool's connections come and go)."""
-        if self._listener is None:
-            self._listener = await asyncpg.connect(self._url)
-        await self._listener.add_listener(channel, lambda _connection, _pid, _channel, payload: told(payload))
+        On a connection of its own, kept open for it (a pool's connections come and go). Should that connection
+        be lost (a server restart, a network cut), it is opened again, every channel listened to again, and each
+        ``missed`` called: what was announced meanwhile never arrives, so whoever keeps copies drops them."""
+        entry = (channel, told, missed)
+        self._listening.append(entry)
+        try:
+            if self._listener is None or self._listener.is_closed():
+                if self._relistening is None or self._relistening.done():
+                    await self._connect_listener()
+                # (else: being opened again, and it listens to every channel then, this one too)
+            else:
+                await self._listen_on(self._listener, channel, told)
+        except BaseException:
+            self._listening.remove(entry)
+            raise
+
+    async def _connect_listener(self) -> None:
+        listener = await asyncpg.connect(self._url)
+        listener.add_termination_listener(self._listener_lost)
+        for channel, told, _ in self._listening:
+            await self._listen_on(listener, channel, told)
+        self._listener = listener
+
+    @staticmethod
+    async def _listen_on(listener: asyncpg.Connection, channel: str, told: Callable[[str], None]) -> None:
+        await listener.add_listener(channel, lambda _connection, _pid, _channel, payload: told(payload))
+
+    def _listener_lost(self, _connection: asyncpg.Connection) -> None:
+        if self._closing or (self._relistening is not None and not self._relistening.done()):
+            return
+        log.warning("the connection hearing other processes' changes was lost: opening it again")
+        self._relistening = asyncio.get_running_loop().create_task(self._listen_again(), name="postgres:listen-again")
+
+    async def _listen_again(self) -> None:
+        """Open the listening connection again (waiting longer after each failure), then say what was missed."""
+        wait = RELISTEN_FIRST
+        while not self._closing:
+            try:
+                await self._connect_listener()
+            except (*_UNAVAILABLE, *_BROKEN) as exc:
+                log.warning("cannot listen to other processes yet (%s): trying again in %.1f s", exc, wait)
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, RELISTEN_MOST)
+                continue
+            for _, _, missed in self._listening:
+                if missed is not None:
+                    missed()
+            log.info("hearing other processes' changes again")
+            return
 
     def watch(self, watcher: Watcher) -> None:
         """Tell ``watcher`` the text of every statement from now on (as the parts wrote it)."""

@@ -108,7 +108,9 @@ class SearchJobs:
         again at the next)."""
         listening = self._listening
         if listening is None or (listening.done() and (listening.cancelled() or listening.exception() is not None)):
-            listening = self._listening = asyncio.ensure_future(self._database.listen("meja_search_done", self._told))
+            listening = self._listening = asyncio.ensure_future(
+                self._database.listen("meja_search_done", self._told, self._all_told)
+            )
         try:
             await asyncio.shield(listening)
         except Exception as exc:  # noqa: BLE001 - whatever kept the connection from opening, the polls cover it
@@ -119,10 +121,15 @@ class SearchJobs:
         if event is not None:
             event.set()
 
+    def _all_told(self) -> None:
+        """Answers may have come unheard (the listening connection was lost a while): every waiter looks."""
+        for event in self._answered.values():
+            event.set()
+
     # --- a worker's side ----------------------------------------------------------------------------------
     async def on_new_job(self, told: Callable[[], None]) -> None:
         try:
-            await self._database.listen("meja_search_jobs", lambda _payload: told())
+            await self._database.listen("meja_search_jobs", lambda _payload: told(), told)
         except Exception as exc:  # noqa: BLE001 - whatever kept the connection from opening, the polls cover it
             log.warning("cannot listen for search jobs (%s); looking four times a second instead", exc)
 

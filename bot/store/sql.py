@@ -89,8 +89,9 @@ class SqlDatabase(Protocol):
 
     async def schema_version(self) -> int: ...
 
-    async def listen(self, channel: str, told: Callable[[str], None]) -> None:
-        """Call ``told`` with what other processes announce on ``channel`` (a trigger of the schema does)."""
+    async def listen(self, channel: str, told: Callable[[str], None], missed: Callable[[], None] | None = None) -> None:
+        """Call ``told`` with what other processes announce on ``channel`` (a trigger of the schema does), and
+        ``missed`` when some may have been missed (the connection listening was lost, and is back)."""
         ...
 
     async def close(self) -> None: ...

@@ -57,12 +57,13 @@ class Storage:
             return cls(await PostgresDatabase.open(str(location), clock), str(location))
         return cls(await Database.open(location, clock, synchronous=synchronous), str(location))
 
-    async def watch_preferences(self, changed: Callable[[int], None]) -> None:
-        """Call ``changed`` with the person's id whenever someone's preferences change, by whichever process.
+    async def watch_preferences(self, changed: Callable[[int], None], missed: Callable[[], None]) -> None:
+        """Call ``changed`` with the person's id whenever someone's preferences change, by whichever process, and
+        ``missed`` when some changes may have gone unheard (the connection listening was lost a while).
 
         Several processes on one PostgreSQL database each keep the preferences they read in memory; a
         SQLite file has one process, which drops its own copy when it stores a change (nothing to watch)."""
-        await self.database.listen("meja_prefs", lambda payload: changed(int(payload)))
+        await self.database.listen("meja_prefs", lambda payload: changed(int(payload)), missed)
 
     async def partition_locks(self, partitions: int) -> PartitionLocks:
         """This process's locks on the partitions of the matches (see :mod:`bot.play.ownership`): on a PostgreSQL

@@ -276,7 +276,7 @@ async def test_every_process_hears_when_someones_preferences_change(postgres_url
             heard.append(user_id)
             people.forget(user_id)
 
-        await first.watch_preferences(changed)
+        await first.watch_preferences(changed, people.forget_everyone)
         assert await people.prefs(42) == {}  # read, and kept
         await People(second.preferences).set_pref(42, "language", "ms")  # another process
         for _ in range(100):
@@ -288,3 +288,57 @@ async def test_every_process_hears_when_someones_preferences_change(postgres_url
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_lost_listening_connection_is_opened_again_and_what_was_kept_is_read_again(postgres_url, clock):
+    """The connection hearing other processes' changes is cut (a server restart, a network): changes made while
+    it was down never arrive, so the process drops every copy it kept, listens again, and hears what comes next."""
+    from bot.play.people import People
+
+    first, second = await Storage.open(postgres_url, clock=clock), await Storage.open(postgres_url, clock=clock)
+    try:
+        people, other = People(first.preferences), People(second.preferences)
+        heard: list[int] = []
+        missed: list[bool] = []
+
+        def changed(user_id: int) -> None:
+            heard.append(user_id)
+            people.forget(user_id)
+
+        def forget_everyone() -> None:
+            missed.append(True)
+            people.forget_everyone()
+
+        await first.watch_preferences(changed, forget_everyone)
+        assert await people.prefs(7) == {} and await people.prefs(8) == {}  # read, and kept
+        listener = first.database._listener
+        assert listener is not None
+        await _terminate(postgres_url, listener.get_server_pid())
+        await other.set_pref(7, "language", "ms")  # most likely while nobody listens
+        for _ in range(300):
+            if missed:
+                break
+            await asyncio.sleep(0.01)
+        assert missed == [True]  # opened again, and told that changes may have gone unheard
+        assert await people.prefs(7) == {"language": "ms"}  # read again, whether or not the change was heard
+        heard.clear()
+        await other.set_pref(8, "language", "id")
+        for _ in range(100):
+            if heard:
+                break
+            await asyncio.sleep(0.01)
+        assert heard == [8] and await people.prefs(8) == {"language": "id"}  # heard on the new connection
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def _terminate(url: str, pid: int) -> None:
+    """End one server session, as a restart or an administrator would."""
+    import asyncpg
+
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute("SELECT pg_terminate_backend($1)", pid)
+    finally:
+        await admin.close()
