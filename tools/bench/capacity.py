@@ -220,16 +220,18 @@ class Load:
         live = self.live(match_id)
         thinking: dict[int, asyncio.Task[None]] = {}
         event = self.changed[match_id]
-        while live is not None and live.record.status == ACTIVE:
-            for player in sorted(live.waiting.actors):
-                if player in thinking or live.ai_controls(player):
-                    continue
-                thinking[player] = asyncio.get_running_loop().create_task(self.think(match_id, player, thinking))
-            event.clear()
-            await event.wait()
-        for task in thinking.values():
-            task.cancel()
-        self.changed.pop(match_id, None)
+        try:
+            while live is not None and live.record.status == ACTIVE:
+                for player in sorted(live.waiting.actors):
+                    if player in thinking or live.ai_controls(player):
+                        continue
+                    thinking[player] = asyncio.get_running_loop().create_task(self.think(match_id, player, thinking))
+                event.clear()
+                await event.wait()
+        finally:  # the match ended, or the run did: nobody thinks on (no click reaches a bot while it closes)
+            for task in list(thinking.values()):
+                task.cancel()
+            self.changed.pop(match_id, None)
 
     async def think(self, match_id: int, player: int, thinking: dict[int, Any]) -> None:
         try:
