@@ -26,11 +26,12 @@ legal one.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -149,18 +150,19 @@ class RemoteSearch:
         think_ms: float,
     ) -> Action:
         """The move of a search worker, else of the local pool; PoolUnavailable when neither answers in time."""
+        here = functools.partial(self.local.think, game_name, view, legal, player, seed, think_ms)
         request = exact_json(
             {"view": dict(view), "legal": list(legal), "player": player, "seed": seed, "think_ms": think_ms}
         )
         if request is None or self._clock() < self._local_until:
-            return await self._locally("local", game_name, view, legal, player, seed, think_ms)
+            return await self._locally("local", here)
         self._clean_now_and_then()
         budget = think_ms / 1000.0 + self.grace
         try:
             job = await self.jobs.submit(game_name, request, budget)
         except StoreUnavailable as exc:
             log.warning("cannot queue a hard search (%s); searching here", exc)
-            return await self._locally("local", game_name, view, legal, player, seed, think_ms)
+            return await self._locally("local", here)
         try:
             answer = await self._await(job, self._clock() + budget)
         except StoreUnavailable as exc:
@@ -169,9 +171,9 @@ class RemoteSearch:
         finally:
             self.jobs.forget(job)
         if isinstance(answer, str):
-            return await self._locally(answer, game_name, view, legal, player, seed, think_ms)
+            return await self._locally(answer, here)
         if answer is None:
-            return await self._locally("lost", game_name, view, legal, player, seed, think_ms)
+            return await self._locally("lost", here)
         self.counts["remote"] += 1
         return answer
 
@@ -208,18 +210,10 @@ class RemoteSearch:
                 raise PoolUnavailable(f"no search worker answered job {job} in time")
             await self.jobs.wait(job, min(left, CHECK_EVERY))
 
-    async def _locally(
-        self,
-        why: str,
-        game_name: str,
-        view: Mapping[str, Any],
-        legal: Sequence[Action],
-        player: PlayerId,
-        seed: int,
-        think_ms: float,
-    ) -> Action:
+    async def _locally(self, why: str, search: Callable[[], Awaitable[Action]]) -> Action:
+        """The search in this process's own pool, counted under ``why`` (nobody took it, its worker is gone...)."""
         self.counts[why] += 1
-        return await self.local.think(game_name, view, legal, player, seed, think_ms)
+        return await search()
 
     def _clean_now_and_then(self) -> None:
         """Delete old jobs once a minute, beside the searches (the workers do too; this covers a bot alone)."""

@@ -229,11 +229,13 @@ class PostgresDatabase:
         except _UNAVAILABLE as exc:
             raise StoreUnavailable(str(exc)) from exc
 
-    async def _call(self, sql: str, params: Params, how: str) -> Any:
+    async def _call(self, sql: str, how: str, arguments: Callable[[tuple[str, ...]], tuple[Any, ...]]) -> Any:
+        """``connection.<how>(statement, *arguments(names))`` for ``sql`` in PostgreSQL's placeholders, its
+        faults said as the store says them (Conflict, StoreUnavailable)."""
         for watcher in self._watchers:
             watcher(sql)
         statement, names = to_postgres(sql)
-        arguments = _arguments(names, params)
+        args = arguments(names)
         # A read outside a transaction is tried once more on a new connection: the first may have been
         # cut while it idled (a server restart), which is only found out by using it. A write is not:
         # whether a cut write was stored cannot be known, and the caller reloads from the store.
@@ -241,7 +243,7 @@ class PostgresDatabase:
         for attempt in range(tries):
             try:
                 async with self._connection() as connection:
-                    return await getattr(connection, how)(statement, *arguments)
+                    return await getattr(connection, how)(statement, *args)
             except asyncpg.UniqueViolationError as exc:
                 raise Conflict(str(exc)) from exc
             except (*_UNAVAILABLE, *_BROKEN) as exc:
@@ -254,24 +256,15 @@ class PostgresDatabase:
 
     async def run(self, sql: str, params: Params = ()) -> int:
         """One statement; how many rows it changed (read from the server's status line, ``UPDATE 1``)."""
-        status = await self._call(sql, params, "execute")
+        status = await self._call(sql, "execute", lambda names: _arguments(names, params))
         last = str(status).rsplit(" ", 1)[-1]
         return int(last) if last.isdigit() else 0
 
     async def run_many(self, sql: str, rows: Iterable[Params]) -> None:
-        for watcher in self._watchers:
-            watcher(sql)
-        statement, names = to_postgres(sql)
-        try:
-            async with self._connection() as connection:
-                await connection.executemany(statement, [_arguments(names, row) for row in rows])
-        except asyncpg.UniqueViolationError as exc:
-            raise Conflict(str(exc)) from exc
-        except _UNAVAILABLE as exc:
-            raise StoreUnavailable(str(exc)) from exc
+        await self._call(sql, "executemany", lambda names: ([_arguments(names, row) for row in rows],))
 
     async def rows(self, sql: str, params: Params = ()) -> list[asyncpg.Record]:
-        return list(await self._call(sql, params, "fetch"))
+        return list(await self._call(sql, "fetch", lambda names: _arguments(names, params)))
 
     async def write(self, sql: str, params: Params) -> int:
         """One writing statement, its own transaction on the server."""

@@ -19,6 +19,7 @@ from bot.kernel.contract import replay
 from bot.kernel.module import get_game
 from bot.kernel.rng import Rng
 from tests.frontend.any_table import GUILD, HUMANS, GameTable, make_world
+from tools.bench.shared_locks import share_out
 from tools.sim import InteractionRecord
 
 pytestmark = pytest.mark.slow
@@ -29,14 +30,6 @@ PARTITIONS = 4
 def _process(url: str, clock, seed: int) -> GameBot:
     seeds = iter(range(seed, seed + 1000))
     return GameBot(database=url, clock=clock, seeds=lambda: next(seeds), partitions=PARTITIONS, balance_every=None)
-
-
-async def _balanced(*processes: GameBot) -> None:
-    """Each live process looks twice (giving back, then taking): the partitions end up shared out."""
-    for _ in range(2):
-        for process in processes:
-            if not process.is_closed():
-                await process.ownership.balance()
 
 
 def _owner(processes: list[GameBot]) -> GameBot:
@@ -76,7 +69,7 @@ async def test_a_match_goes_on_through_a_deploy_a_new_process_and_its_owners_dea
     second = _process(postgres_url, clock, 200)
     await world.connect(second)
     processes = [first, second]
-    await _balanced(*processes)
+    await share_out(processes)
     assert first.ownership.serving | second.ownership.serving == frozenset(range(PARTITIONS))
     assert not first.ownership.serving & second.ownership.serving
     for process in processes:  # the token's global rate is shared: each takes its slots from one ledger
@@ -103,7 +96,7 @@ async def test_a_match_goes_on_through_a_deploy_a_new_process_and_its_owners_dea
     third = _process(postgres_url, clock, 300)
     await world.connect(third)
     processes.append(third)
-    await _balanced(*processes)
+    await share_out(processes)
     assert len(survivor.ownership.serving) == len(third.ownership.serving) == PARTITIONS // 2
     table.bot = _owner(processes)
     seq = (await table.live()).record.seq

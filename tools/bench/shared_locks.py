@@ -16,6 +16,7 @@ server (``tests/store/test_partition_locks.py``, ``tests/frontend/test_processes
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import Any
 
 from bot.frontend.client import GameBot
@@ -84,13 +85,14 @@ class SharingProcess(GameBot):
         return RateSlots(storage.database, asyncio.get_running_loop().time)
 
 
-async def share_out(processes: list[SharingProcess]) -> None:
-    """Each process looks twice (giving back, then taking): every partition ends up served by exactly one."""
+async def share_out(processes: Sequence[GameBot]) -> None:
+    """Each live process looks twice (giving back, then taking): every partition ends up served by exactly one."""
+    live = [process for process in processes if not process.is_closed()]
     for _ in range(2):
-        for process in processes:
+        for process in live:
             await process.ownership.balance()
-    served = [process.ownership.serving for process in processes]
-    everything = frozenset(range(processes[0].partitions))
+    served = [process.ownership.serving for process in live]
+    everything = frozenset(range(live[0].partitions))
     if frozenset().union(*served) != everything or sum(map(len, served)) != len(everything):
         raise RuntimeError(f"the partitions were not shared out: {served}")
 
