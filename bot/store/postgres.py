@@ -97,6 +97,11 @@ def to_postgres(sql: str) -> tuple[str, tuple[str, ...]]:
     return translated, tuple(names)
 
 
+def _reads_only(statement: str) -> bool:
+    """Whether a statement only reads (one that changes anything is never run twice)."""
+    return statement.lstrip()[:6].upper() == "SELECT"
+
+
 def _arguments(names: tuple[str, ...], params: Params) -> tuple[Any, ...]:
     if isinstance(params, dict):
         return tuple(params[name] for name in names)
@@ -237,9 +242,10 @@ class PostgresDatabase:
         statement, names = to_postgres(sql)
         args = arguments(names)
         # A read outside a transaction is tried once more on a new connection: the first may have been
-        # cut while it idled (a server restart), which is only found out by using it. A write is not:
-        # whether a cut write was stored cannot be known, and the caller reloads from the store.
-        tries = 2 if how == "fetch" and self._held.get() is None else 1
+        # cut while it idled (a server restart), which is only found out by using it. A write is not, even
+        # one that returns rows (``UPDATE … RETURNING``): whether a cut write was stored cannot be known, and
+        # a second try could do it twice; the caller reloads from the store.
+        tries = 2 if _reads_only(statement) and self._held.get() is None else 1
         for attempt in range(tries):
             try:
                 async with self._connection() as connection:

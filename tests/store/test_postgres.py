@@ -342,3 +342,41 @@ async def _terminate(url: str, pid: int) -> None:
         await admin.execute("SELECT pg_terminate_backend($1)", pid)
     finally:
         await admin.close()
+
+
+@pytest.mark.parametrize(
+    "statement", ["SELECT tat FROM rate_slots", "UPDATE rate_slots SET tat = tat + 1 RETURNING tat"]
+)
+async def test_a_read_cut_off_is_tried_again_but_a_write_returning_rows_never(postgres_url, clock, statement):
+    """A connection cut as a statement's answer comes back: a read is asked again on a new connection; a write is
+    not (the server may have done it already: a second try could do it twice), and the store says so."""
+    import asyncpg
+
+    store = await Storage.open(postgres_url, clock=clock)
+    real_fetch = asyncpg.connection.Connection.fetch
+    sent: list[str] = []
+
+    async def fetch(self, query: str, *args, **kwargs):
+        rows = await real_fetch(self, query, *args, **kwargs)
+        if query.startswith(("SELECT tat", "UPDATE rate_slots")):
+            sent.append(query)
+            if len(sent) == 1:  # the first answer is lost with its connection
+                self.terminate()
+                raise asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation")
+        return rows
+
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(asyncpg.connection.Connection, "fetch", fetch)
+            if statement.startswith("SELECT"):
+                assert [row[0] for row in await store.database.rows(statement)] == [0.0]
+                assert len(sent) == 2
+            else:
+                with pytest.raises(StoreUnavailable):
+                    await store.database.rows(statement)
+                assert len(sent) == 1
+        assert [row[0] for row in await store.database.rows("SELECT tat FROM rate_slots")] == [
+            0.0 if statement.startswith("SELECT") else 1.0  # the write was done, once
+        ]
+    finally:
+        await store.close()
