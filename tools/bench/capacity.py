@@ -10,7 +10,12 @@ channel, so the load holds.
 
 The matches are opened with the limits off (their lobbies and starts are not
 what is measured), then the limits go on and the players start thinking. After
-``warmup`` virtual seconds, ``window`` seconds are measured:
+``warmup`` virtual seconds, ``window`` seconds are measured. Every match starts in
+the same second, which a running bot never sees (its matches are of every age):
+in the first two minutes every player of Drama Pukul 7 and Mat Goceng is asked in
+their first window and gets their first window DM, a storm of posts. So the
+warm-up is long enough for that storm to pass (``capacity_report.WARMUP``), and what a player
+waited during it is kept apart (``start``), as the figure of a start, not of a load:
 
 * **Table lag**: from a move's commit to Discord accepting a table edit that
   shows it (the refresher reports which move each shown table reflects). A
@@ -100,7 +105,10 @@ class Load:
         self.seat_of_user = {u: i for i, s in enumerate(seats) for u in s.players}
         self.changed: dict[int, asyncio.Event] = {}
         self.measuring = False
-        self.commits: dict[int, deque[tuple[int, float]]] = defaultdict(deque)
+        #: Whether the warm-up is under way: what players wait then is the start's figure (``start_late``).
+        self.starting = False
+        #: match -> its moves not shown yet: (seq, committed at, committed in the measured window).
+        self.commits: dict[int, deque[tuple[int, float, bool]]] = defaultdict(deque)
         self.lags: list[float] = []
         self.moves: Counter[str] = Counter()
         self.moves_by_process: Counter[int] = Counter()
@@ -114,6 +122,8 @@ class Load:
         #: How late each prompt, ping and hand DM reached Discord after its commit (``Lateness``), by kind.
         #: A hand DM catching up its player's own moves (their picker showed them) is timed too, not held to the limit.
         self.late: dict[str, list[float]] = {kind: [] for kind in (*DELIVERIES, CATCH_UP)}
+        #: The same during the warm-up, the table's lags too: while every match is in its first minutes.
+        self.start_late: dict[str, list[float]] = {kind: [] for kind in ("table", *DELIVERIES)}
         for bot in bots:
             bot.announcer.move_listeners.append(self._on_move)
             bot.announcer.refresher.shown_listeners.append(self._on_shown)
@@ -148,7 +158,8 @@ class Load:
             seat = self.seat_of_match.get(match_id)
             if seat is not None:
                 self.moves_by_process[self.process_of_seat[seat]] += 1
-            self.commits[match_id].append((outcome.seq, self.now()))
+        if self.measuring or self.starting:
+            self.commits[match_id].append((outcome.seq, self.now(), self.measuring))
         event = self.changed.get(match_id)
         if event is not None:
             event.set()
@@ -157,11 +168,14 @@ class Load:
         pending = self.commits.get(match_id)
         now = self.now()
         while pending and pending[0][0] <= seq:
-            self.lags.append(now - pending.popleft()[1])
+            _, at, measured = pending.popleft()
+            (self.lags if measured else self.start_late["table"]).append(now - at)
 
     def _on_late(self, kind: str, seconds: float) -> None:
         if self.measuring:
             self.late[kind].append(seconds)
+        elif self.starting and kind in self.start_late:
+            self.start_late[kind].append(seconds)
 
     def scan(self) -> None:
         """Attribute the requests served since the last scan to games; forget them."""
@@ -322,10 +336,11 @@ async def run_capacity(
         set_up = loop.time() - started
         tasks = [loop.create_task(load.seat_loop(i, m)) for i, m in enumerate(first)]
         end_warmup = loop.time() + warmup
+        load.starting = True
         while loop.time() < end_warmup:
             await asyncio.sleep(1.0)
             load.scan()
-        load.measuring = True
+        load.starting, load.measuring = False, True
         measured_from = loop.time()
         end = measured_from + window
         while loop.time() < end:
@@ -336,7 +351,8 @@ async def run_capacity(
         load.tidy = {"pending_at_end": sum(t.pending() for t in tidying), "dropped": sum(t.dropped for t in tidying)}
         now = loop.time()
         for pending in load.commits.values():  # never shown: count what they waited so far
-            load.lags.extend(now - at for _, at in pending)
+            for _, at, measured in pending:
+                (load.lags if measured else load.start_late["table"]).append(now - at)
         load.scan()
     finally:
         for task in tasks:
@@ -418,6 +434,8 @@ def _figures(
         "lateness_s": lateness,
         "holds": all(figure["max"] <= LAG_LIMIT for figure in lateness.values()),
         "catching_up_s": _lateness(load.late[CATCH_UP]),
+        # While every match was in its first minutes (the warm-up): the storm of first window DMs.
+        "start_lateness_s": {kind: _lateness(seconds) for kind, seconds in load.start_late.items()},
         "catch_ups_deferred": sum(h.deferred for h in hands),
         "move_latency_s": summary(load.latencies, 1.0),
         "games": per_game,

@@ -21,6 +21,7 @@ from typing import Any
 
 from bot.kernel.module import all_games
 from tools.bench import machine
+from tools.bench.capacity_report import WARMUP
 from tools.bench.engines import run_engines
 from tools.bench.game_figures import all_figures
 from tools.bench.game_sizes import targets as game_size_targets
@@ -122,26 +123,35 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--capacity",
         type=_sizes,
-        default=_sizes("100,150,200,400,700,1000"),
+        default=_sizes("100,400,1000"),
         metavar="N[,N...]",
         help="live matches of every game held against the rate-limited stand-in, one run each, "
-        "people answering in 3-15 s on a virtual clock (default 100,150,200,400,700,1000)",
+        "people answering in 3-15 s on a virtual clock (default 100,400,1000)",
     )
     p.add_argument(
         "--capacity-seconds",
         type=float,
         default=90.0,
         metavar="S",
-        help="virtual seconds measured per capacity run, after 10 s of warm-up (default 90: long "
+        help="virtual seconds measured per capacity run, after the warm-up (default 90: long "
         "enough for the Plot Twist and Extra Power prompts of matches well under way)",
+    )
+    p.add_argument(
+        "--capacity-warmup",
+        type=float,
+        default=WARMUP,
+        metavar="S",
+        help=f"virtual seconds of each capacity run before the window measured (default {WARMUP:.0f}: the "
+        "matches all start in the same second, and the storm of every player's first window DM passes first; "
+        "what players waited during it is reported as the start)",
     )
     p.add_argument(
         "--capacity-shared",
         type=_sizes,
-        default=_sizes("700,1000"),
+        default=_sizes("1000"),
         metavar="N[,N...]",
         help="loads of the capacity runs served again by two bot processes sharing the token and the database, "
-        "taking their request slots from one shared ledger of the global rate (default 700,1000)",
+        "taking their request slots from one shared ledger of the global rate (default 1000)",
     )
     p.add_argument(
         "--store-seconds",
@@ -241,7 +251,13 @@ def collect(args: argparse.Namespace, workdir: str) -> dict[str, Any]:
         )
         results["capacity"]["runs"][str(n)] = run_job(
             "capacity",
-            {"matches": n, "warmup": 10.0, "window": args.capacity_seconds, "seed": args.seed, "workdir": workdir},
+            {
+                "matches": n,
+                "warmup": args.capacity_warmup,
+                "window": args.capacity_seconds,
+                "seed": args.seed,
+                "workdir": workdir,
+            },
         )
     results["capacity"]["holds_up_to"] = max(
         (int(n) for n, run in results["capacity"]["runs"].items() if run["holds"]), default=0
@@ -253,7 +269,7 @@ def collect(args: argparse.Namespace, workdir: str) -> dict[str, Any]:
             "capacity",
             {
                 "matches": n,
-                "warmup": 10.0,
+                "warmup": args.capacity_warmup,
                 "window": args.capacity_seconds,
                 "seed": args.seed,
                 "workdir": workdir,

@@ -18,7 +18,7 @@ from tools.bench.game_figures import all_figures
 from tools.bench.game_sizes import latency_ratio
 from tools.bench.kinds import KINDS
 from tools.bench.phone_report import HEADER as PHONE_HEADER, TITLE as PHONE_TITLE, phone_rows
-from tools.bench.targets import Target
+from tools.bench.targets import Target, commit_alone_ms
 
 Row = tuple[str, list[str]]
 
@@ -352,6 +352,7 @@ def game_sizes_section(results: dict[str, Any]) -> list[str]:
     if not sizes or not sizes.get("games"):
         return []
     rows: list[Row] = []
+    commit = commit_alone_ms(results)
     for name, g in sorted(sizes["games"].items()):
         lat, floor = g["latency_ms"], g["floor_ms"]
         rows.append(
@@ -367,6 +368,7 @@ def game_sizes_section(results: dict[str, Any]) -> list[str]:
                     *(_ratio(lat[q], floor[q]) for q in ("p50", "p90", "p99")),
                     _num(floor["p50"], 3),
                     f"{latency_ratio(g):.1f}x",
+                    "-" if commit is None else f"{latency_ratio(g, commit):.1f}x",
                     _ratio(g["cpu_ms"]["p50"], g["floor_cpu_ms"]["p50"]),
                 ],
             )
@@ -390,6 +392,7 @@ def game_sizes_section(results: dict[str, Any]) -> list[str]:
         "p99 (x floor)",
         "floor p50 ms",
         "p50 / floor p50",
+        "p50 / (floor + commit alone)",
         "CPU p50 ms (x floor)",
     ]
     return ["", *_grid(title, header, rows)]

@@ -54,6 +54,8 @@ TINY = [
     "7,14",
     "--capacity-seconds",
     "5",
+    "--capacity-warmup",
+    "10",
     "--capacity-shared",
     "14",
     "--seed",
@@ -106,6 +108,7 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
         "an own turn's taps go to",
         "Capacity under Discord's rate limits",
         "From a commit to Discord accepting what shows it",
+        "While every match starts",
         "Limited requests per move, every game, by kind",
         "Two bot processes on one token",
         "Drama Pukul 7, 1 seeded whole matches of 4 people",
@@ -150,7 +153,7 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
     assert _number(drump["games_per_s"]) and _number(drump["apply_median_us"])
     assert all("error" in e or _number(e["games_per_s"]) for e in data["engines"].values())
     assert {t["name"].split(" (")[0] for t in data["targets"]} >= {
-        "move latency p50 / floor p50",
+        "move latency p50 / floor-plus-commit p50",
         "move latency p99",
         "full random DRUMP game",
     }
@@ -168,6 +171,10 @@ def test_bench_runs_and_reports_every_figure(tmp_path: Path) -> None:
         for figure in late.values():
             assert 0.0 <= figure["p50"] <= figure["max"] and 0.0 <= figure["on_time"] <= 1.0
         assert run["holds"] == all(f["max"] <= 2.0 for f in late.values())
+        assert run["warmup_s"] == 10.0
+        start = run["start_lateness_s"]
+        assert sorted(start) == ["hand", "ping", "prompt", "table"], "what players waited as the matches began"
+        assert start["table"]["n"] > 0, "the warm-up's moves are timed apart, as the start's figure"
     assert capacity["holds_up_to"] in (0, 7, 14)
     shared = capacity["two_processes"]["14"]
     assert [p["partitions"] for p in shared["processes"]] == [8, 8], "two processes share the partitions out"
