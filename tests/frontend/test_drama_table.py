@@ -206,6 +206,31 @@ async def test_a_restart_while_a_window_is_open_keeps_the_prompt_working(tables,
     assert live.waiting.turn == b and any("skips the whole turn" in line for line in live.record.recent)
 
 
+async def test_after_a_restart_a_plot_twist_dm_comes_to_rest_and_is_not_deleted(tables, db_path, clock):
+    """A restart forgets which prompt is a person's one Plot Twist DM. When the window open at the restart closes,
+    their DM still comes to rest (edited, its buttons gone) instead of being deleted, so the next window edits
+    it in place rather than posting a new one: no post and delete for every player after each restart."""
+    table, (a, b, c) = await _arranged(
+        tables, db_path, clock, [[], ["Cliffhanger", "Kena Pukau"], []], draw=("Menang Cabutan Bertuah",)
+    )
+    live = await table.live()
+    assert live.waiting.actors == {b}
+    prompt = table.prompt_for(b, live.record.decision_seq)
+    assert prompt is not None
+    await table.restart(db_path)
+    mark = len(table.world.requests)
+    live = await table.live()
+    clock.advance(live.record.deadline - clock.now() + 0.5)
+    await table.bot.scheduler.run_due()
+    await table.world.settle()
+    assert not (await table.live()).waiting.in_window
+    rested = table.world.message(prompt.id)
+    assert rested is not None and not rested.deleted, "the Plot Twist DM stays"
+    assert "Nothing to answer now" in rested.text and not rested.custom_ids(), rested.text
+    in_dm = f"/channels/{prompt.channel_id}/"
+    assert not [r for r in table.world.requests[mark:] if r.method in ("POST", "DELETE") and in_dm in r.path]
+
+
 async def test_a_player_who_let_a_window_time_out_is_not_waited_for_again(tables, db_path, clock):
     table, (a, b, c) = await _arranged(
         tables, db_path, clock, [[], ["Cliffhanger", "Kena Pukau"], []], draw=("Menang Cabutan Bertuah",)

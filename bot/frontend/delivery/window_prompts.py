@@ -157,6 +157,8 @@ class WindowPrompts:
                 )
         previous = (await self._shown.sent(live, PROMPT)).get(player)
         key = (live.id, player)
+        if previous is not None and render.named_window(live) is not None and not self._drew(key):
+            self._adopt(key, resting=True)
         answered = key in self._answered
         deciding = window is not None and player == window.decider and not told
         if previous is not None:
@@ -192,6 +194,24 @@ class WindowPrompts:
                 [functools.partial(self._retire_prompt, live, player, previous)],
             )
         return True
+
+    def _drew(self, key: tuple[int, int]) -> bool:
+        """Whether this process drew the player's remembered prompt (else it was drawn before a restart, or by
+        the process that served the match before a hand-over)."""
+        return key in self._negotiation or key in self._prompted or key in self._answered
+
+    def _adopt(self, key: tuple[int, int], *, resting: bool) -> None:
+        """Take a prompt remembered from before a restart or a hand-over as the person's negotiation DM.
+
+        Without this, every such prompt would be deleted when its window closed and posted anew at the next
+        one: after a restart of a busy bot, a delete and a post for every player of every match within a
+        minute or two, the posts ahead of everybody's hand DMs. Adopted, the prompt rests when its window
+        closes and the next window edits it in place, as without the restart (a decider's is posted anew
+        once a window, which notifies, as always). ``resting``: it is taken as at rest (asked from a window
+        now open, whose question it may not show)."""
+        self._negotiation.add(key)
+        if resting:
+            self._resting.add(key)
 
     def _drawn(self, live: LiveMatch, player: int, fingerprint: str) -> None:
         """The player's prompt now asks the open window's question (``fingerprint``)."""
@@ -352,6 +372,8 @@ class WindowPrompts:
         for player, where in (await shown.sent(live, PROMPT)).items():
             key = (live.id, player)
             if not everything:
+                if not self._drew(key):
+                    self._adopt(key, resting=False)  # comes to rest below, not deleted (see ``_adopt``)
                 if key in self._resting or player in keep:
                     continue
                 if key in self._negotiation:
