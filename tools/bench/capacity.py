@@ -14,8 +14,8 @@ what is measured), then the limits go on and the players start thinking. After
 the same second, which a running bot never sees (its matches are of every age):
 in the first two minutes every player of Drama Pukul 7 and Mat Goceng is asked in
 their first window and gets their first window DM, a storm of posts. So the
-warm-up is long enough for that storm to pass (``capacity_report.WARMUP``), and what a player
-waited during it is kept apart (``start``), as the figure of a start, not of a load:
+warm-up is long enough for that storm to pass (``capacity_report.WARMUP``), and what a
+player waited during it is kept apart (``Load.start_late``), as a start's figure, not a load's:
 
 * **Table lag**: from a move's commit to Discord accepting a table edit that
   shows it (the refresher reports which move each shown table reflects). A
