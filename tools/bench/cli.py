@@ -45,6 +45,21 @@ def _sizes(text: str) -> list[int]:
     return sizes
 
 
+def _capacity_run(args: argparse.Namespace, matches: int, workdir: str, processes: int = 1) -> dict[str, Any]:
+    """One capacity run of ``matches`` live matches, served by ``processes`` bot processes on one token."""
+    return run_job(
+        "capacity",
+        {
+            "matches": matches,
+            "warmup": args.capacity_warmup,
+            "window": args.capacity_seconds,
+            "seed": args.seed,
+            "workdir": workdir,
+            "processes": processes,
+        },
+    )
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -249,33 +264,14 @@ def collect(args: argparse.Namespace, workdir: str) -> dict[str, Any]:
             f"capacity: {n} live matches of every game under Discord's rate limits, "
             f"{args.capacity_seconds:.0f} virtual seconds"
         )
-        results["capacity"]["runs"][str(n)] = run_job(
-            "capacity",
-            {
-                "matches": n,
-                "warmup": args.capacity_warmup,
-                "window": args.capacity_seconds,
-                "seed": args.seed,
-                "workdir": workdir,
-            },
-        )
+        results["capacity"]["runs"][str(n)] = _capacity_run(args, n, workdir)
     results["capacity"]["holds_up_to"] = max(
         (int(n) for n, run in results["capacity"]["runs"].items() if run["holds"]), default=0
     )
     results["capacity"]["two_processes"] = {}
     for n in sorted(args.capacity_shared):
         _progress(f"capacity: {n} live matches served by two processes on one token")
-        results["capacity"]["two_processes"][str(n)] = run_job(
-            "capacity",
-            {
-                "matches": n,
-                "warmup": args.capacity_warmup,
-                "window": args.capacity_seconds,
-                "seed": args.seed,
-                "workdir": workdir,
-                "processes": 2,
-            },
-        )
+        results["capacity"]["two_processes"][str(n)] = _capacity_run(args, n, workdir, processes=2)
     _progress("engines: random games of every registered game")
     results["engines"] = run_engines(seconds=args.engine_seconds, seed=args.seed)
     _progress("pictures: every game's table drawn after every move of whole random matches")
