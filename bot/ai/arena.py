@@ -38,7 +38,8 @@ class Hard:
         normal = policy(self.game_name, "normal")
         if sample is None:
             return normal.choose(view, legal, rng)
-        return search(get_game(self.game_name).rules, view, legal, player, rng, sample, normal, self.budget)
+        game = get_game(self.game_name)
+        return search(game.rules, view, legal, player, rng, sample, normal, self.budget, hints=game.search)
 
 
 @dataclass
@@ -69,6 +70,12 @@ class Tally:
         second = (self.wins + 0.25 * self.draws) / n
         half = z * math.sqrt(max(0.0, second - mean * mean)) / math.sqrt(n)
         return max(0.0, mean - half), min(1.0, mean + half)
+
+    def __add__(self, other: Tally) -> Tally:
+        """Both tallies' games together (parts of one run played in several processes)."""
+        return Tally(
+            self.wins + other.wins, self.draws + other.draws, self.losses + other.losses, self.seeds + other.seeds
+        )
 
     def to_json(self) -> dict[str, Any]:
         low, high = self.interval()
@@ -106,9 +113,19 @@ def play(game: GameModule, policies: Sequence[Policy], seed: int, options: Any =
 
 
 def duel(
-    game: GameModule, a: Policy, b: Policy, games: int, seed: int = 0, seats: int | None = None, options: Any = None
+    game: GameModule,
+    a: Policy,
+    b: Policy,
+    games: int,
+    seed: int = 0,
+    seats: int | None = None,
+    options: Any = None,
+    first: int = 0,
 ) -> Tally:
     """``a`` against ``b`` over ``games`` seeded games: one ``a`` seat, the rest ``b``, ``a``'s seat rotating.
+
+    Game ``i`` (from ``first``) has seed ``seed + i`` and ``a`` in seat ``i % seats``, so a run split into parts
+    (``first`` 0, 100, 200…) plays exactly the games of the whole run.
 
     A game with more than two seats puts ``a`` in one seat and ``b`` in every other. A win ``a`` shares
     (Mat Goceng's hunters whose targets both fall) counts as a win, so at such a table the fair share is
@@ -116,7 +133,7 @@ def duel(
     """
     n = seats or game.rules.min_players
     tally = Tally()
-    for i in range(games):
+    for i in range(first, first + games):
         s = seed + i
         where = i % n
         policies = [b] * n

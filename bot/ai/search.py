@@ -10,7 +10,8 @@ deep, with common random numbers: every candidate meets the same deals and the s
 playout luck, so the comparison measures the move, not the deal. The move with the
 best total is played, but a close call (within ``MARGIN`` a deal, or fewer than
 ``LEAD`` deals ahead) goes to the normal policy's own choice: the search only
-overrides normal when the playouts clearly say so.
+overrides normal when the playouts clearly say so. A game may tell the search more of itself
+(:class:`bot.kernel.module.SearchHints`: a faster path for its playouts, decisions best left to normal).
 
 Pure and synchronous: it runs in a worker process (:mod:`bot.ai.pool`), never on the
 event loop. Stops at a time budget (the server's ``ai_think_ms``) or after a fixed
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.kernel.contract import Action, PlayerId, Rules, next_mover
+from bot.kernel.module import SearchHints
 from bot.kernel.policy import Policy
 from bot.kernel.rng import Rng
 
@@ -116,6 +118,7 @@ def search(
     policy: Policy,
     budget: Budget,
     pick: Callable[[Sequence[Action], Action, Rng], list[Action]] | None = None,
+    hints: SearchHints | None = None,
 ) -> Action:
     """The move with the best mean playout value over determinizations of ``view`` (see the module doc).
 
@@ -127,6 +130,9 @@ def search(
     preferred = policy.choose(view, legal, Rng.seeded(rng.next64()))
     if len(legal) == 1:
         return legal[0]
+    hints = hints or SearchHints()
+    if hints.leave_to_normal is not None and hints.leave_to_normal(legal):
+        return preferred
     try:
         sample(view, Rng.seeded(0))
     except NotImplementedError:  # a position the game's sampler cannot deal (say, a secret negotiation)
@@ -144,7 +150,10 @@ def search(
         for i, root in enumerate(roots):
             world = sample(view, Rng.seeded(deal))
             rules.apply(world, player, root)
-            playout(rules, world, policy, Rng.seeded(luck))
+            if hints.playout is not None:
+                hints.playout(world, policy, Rng.seeded(luck), PLAYOUT_MOVES)
+            else:
+                playout(rules, world, policy, Rng.seeded(luck))
             totals[i] += value_for(rules, world, player)
             done += 1
         rounds += 1
@@ -169,10 +178,11 @@ def think(
     from bot.ai.registry import policy as policy_for, sampler
     from bot.kernel.module import get_game
 
-    rules = get_game(game_name).rules
+    game = get_game(game_name)
     sample = sampler(game_name)
     normal = policy_for(game_name, "normal")
     rng = Rng.seeded(seed)
     if sample is None:
         return normal.choose(view, legal, rng)
-    return search(rules, view, legal, player, rng, sample, normal, Budget(ms=think_ms, playouts=playouts))
+    budget = Budget(ms=think_ms, playouts=playouts)
+    return search(game.rules, view, legal, player, rng, sample, normal, budget, hints=game.search)

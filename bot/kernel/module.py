@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.kernel.contract import Rules
+from bot.kernel.contract import Action, Rules
 from bot.kernel.policy import Policy
 from bot.kernel.present import Lookup, Presenter
 from bot.kernel.rng import Rng
@@ -28,6 +28,23 @@ NORMAL = "normal"
 
 #: Draws a full state from what one seat sees: the hard AI searches over such samples.
 Sampler = Callable[[Mapping[str, Any], Rng], Any]
+#: Plays a state on with one policy in every seat, for at most the given number of moves: ``(state, policy,
+#: rng, moves)``.
+Playout = Callable[[Any, Policy, Rng, int], None]
+
+
+@dataclass(frozen=True)
+class SearchHints:
+    """What a game tells the hard AI's search about itself, where the shared way does not suit it.
+
+    Both are optional and neither changes what a playout plays: ``playout`` must make exactly the moves the
+    search's own playout makes through the ``Rules`` surface (a shorter path through the same engine, so a
+    time budget meets more deals), and ``leave_to_normal`` names decisions (by their legal actions) where
+    the search's overrides were measured to cost games, so hard plays normal's choice there.
+    """
+
+    playout: Playout | None = None
+    leave_to_normal: Callable[[Sequence[Action]], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -40,6 +57,8 @@ class GameModule:
     policies: Mapping[str, Callable[[], Policy]]
     #: What the hard AI searches with; None plays normal at hard.
     sampler: Sampler | None = None
+    #: How the hard AI searches this game, where it differs from the shared way.
+    search: SearchHints = field(default_factory=SearchHints)
     #: The module (a dotted name, imported only where pictures are drawn) with ``table(view, names)`` and
     #: ``hand(view, names)`` returning PNG bytes or None; None for a game drawn as text only.
     picture: str | None = None
@@ -113,4 +132,4 @@ def _discover() -> None:
         raise
 
 
-__all__ = ["GameModule", "Sampler", "all_games", "get_game", "register", "unregister"]
+__all__ = ["GameModule", "Playout", "Sampler", "SearchHints", "all_games", "get_game", "register", "unregister"]

@@ -28,3 +28,26 @@ def test_the_interval_stays_within_nothing_and_everything():
 def test_the_json_row_carries_the_interval():
     row = Tally(wins=30, losses=10, seeds=[1, 40]).to_json()
     assert row["score"] == 0.75 and row["interval"][0] < 0.75 < row["interval"][1]
+
+
+def test_a_duel_played_in_parts_plays_the_games_of_the_whole_run():
+    """Each game keeps its seed and its seat however the run is split: parts add up to the whole."""
+    from bot.ai import registry
+    from bot.ai.arena import duel
+    from bot.kernel.module import get_game
+
+    game = get_game("goceng")
+    normal, easy = registry.policy("goceng", "normal"), registry.policy("goceng", "easy")
+    whole = duel(game, normal, easy, 9, seed=40)
+    parts = duel(game, normal, easy, 4, seed=40) + duel(game, normal, easy, 5, seed=40, first=4)
+    assert parts.seeds == whole.seeds == list(range(40, 49))
+    assert (parts.wins, parts.draws, parts.losses) == (whole.wins, whole.draws, whole.losses)
+
+
+def test_the_bench_splits_a_duel_over_processes_without_changing_its_games():
+    from tools.bench.ai_figures import split_duel
+
+    args = {"hard_ms": 1.0, "clock": "cpu", "seed": 40}
+    alone = split_duel("goceng", "normal", "easy", 9, processes=1, **args)
+    split = split_duel("goceng", "normal", "easy", 9, processes=2, **args)
+    assert split.to_json() == alone.to_json() and split.seeds == list(range(40, 49))

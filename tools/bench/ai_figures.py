@@ -9,6 +9,8 @@ and plays fewer games against easy and random than against normal; a game hard c
 says so instead of repeating normal's figures. DRUMP's normal is also measured
 against the rule-based baseline kept with the tests (``tests/ai/drump_baseline.py``).
 The latency part runs in its own child process (see :mod:`tools.bench.ai_latency`).
+``--hard-only`` plays hard against normal alone, and ``--processes`` splits those games over
+several processes (each game is the one the whole run would play, with the same seed and seats).
 """
 
 from __future__ import annotations
@@ -19,14 +21,15 @@ import json
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from bot.ai import registry
-from bot.ai.arena import Hard, duel
+from bot.ai.arena import Hard, Tally, duel
 from bot.ai.levels import EASY, HARD, NORMAL
 from bot.ai.search import Budget
-from bot.kernel.module import all_games
+from bot.kernel.module import all_games, get_game
 
 ROOT = Path(__file__).resolve().parents[2]
 #: (level, opponent) pairs of each table, weakest comparisons first.
@@ -62,6 +65,33 @@ def baseline_policy() -> Any | None:
     return module.BaselinePolicy()
 
 
+def _duel_part(game_name: str, a: str, b: str, hard_ms: float, clock: str, seed: int, first: int, games: int) -> Tally:
+    """Games ``first`` to ``first + games - 1`` of a duel, by names only (what a worker process runs)."""
+    a_policy, b_policy = seat_policy(game_name, a, hard_ms, clock), seat_policy(game_name, b, hard_ms, clock)
+    return duel(get_game(game_name), a_policy, b_policy, games, seed=seed, first=first)
+
+
+def split_duel(
+    game_name: str, a: str, b: str, games: int, *, hard_ms: float, clock: str, seed: int, processes: int
+) -> Tally:
+    """A duel's games split into contiguous parts over ``processes`` processes, their tallies added up.
+
+    Hard's budget counts each process's own CPU time, so playing parts side by side does not shorten its search
+    (give it no more processes than the machine has free cores: shared caches still slow each playout).
+    """
+    if processes <= 1 or games < 2:
+        return _duel_part(game_name, a, b, hard_ms, clock, seed, 0, games)
+    parts = min(processes, games)
+    bounds = [games * k // parts for k in range(parts + 1)]
+    with ProcessPoolExecutor(parts) as pool:
+        futures = [
+            pool.submit(_duel_part, game_name, a, b, hard_ms, clock, seed, bounds[k], bounds[k + 1] - bounds[k])
+            for k in range(parts)
+        ]
+        tallies = [f.result() for f in futures]
+    return sum(tallies[1:], tallies[0])
+
+
 def level_tables(
     *,
     games: int,
@@ -71,33 +101,34 @@ def level_tables(
     seed: int,
     only: list[str] | None = None,
     clock: str = "cpu",
+    hard_only: bool = False,
+    processes: int = 1,
 ) -> dict[str, Any]:
     """Each game's table: ``{"a vs b": tally}``; hard rows only where the game has a determinizer."""
     out: dict[str, Any] = {}
+    pairs = ((HARD, NORMAL),) if hard_only else PAIRS
     for game in all_games():
         if only and game.name not in only:
             continue
         searchable = registry.sampler(game.name) is not None
         rows: dict[str, Any] = {}
-        for a, b in sorted(PAIRS, key=lambda pair: pair != (HARD, NORMAL)):  # the costliest row first
+        for a, b in sorted(pairs, key=lambda pair: pair != (HARD, NORMAL)):  # the costliest row first
             if HARD in (a, b) and not searchable:
                 rows[f"{a} vs {b}"] = {"note": "hard plays normal here (no determinizer yet)"}
                 continue
             n = (hard_games if b == NORMAL else hard_other_games) if a == HARD else games
             started = time.perf_counter()
             _progress(f"{game.name}: {a} vs {b}, {n} games")
-            tally = duel(
-                game, seat_policy(game.name, a, hard_ms, clock), seat_policy(game.name, b, hard_ms, clock), n, seed=seed
-            )
+            tally = split_duel(game.name, a, b, n, hard_ms=hard_ms, clock=clock, seed=seed, processes=processes)
             rows[f"{a} vs {b}"] = dict(tally.to_json(), seconds=round(time.perf_counter() - started, 1))
-        if game.name == "drump":
+        if game.name == "drump" and not hard_only:
             base = baseline_policy()
             if base is not None:
                 _progress(f"drump: normal vs baseline, {max(games, 500)} games")
                 rows["normal vs baseline"] = duel(
                     game, registry.policy("drump", NORMAL), base, max(games, 500), seed=seed
                 ).to_json()
-        ordered = {f"{a} vs {b}": rows[f"{a} vs {b}"] for a, b in PAIRS}
+        ordered = {f"{a} vs {b}": rows[f"{a} vs {b}"] for a, b in pairs}
         ordered.update((k, v) for k, v in rows.items() if k not in ordered)
         out[game.name] = {"title": game.title, "seats": game.rules.min_players, "rows": ordered}
     return out
@@ -169,6 +200,13 @@ def parser() -> argparse.ArgumentParser:
         "or wall time (what the bot uses)",
     )
     p.add_argument("--game", action="append", help="only this game (repeatable; default all)")
+    p.add_argument("--hard-only", action="store_true", help="play only hard against normal")
+    p.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="split each pair's games over this many processes (default 1; at most the free cores)",
+    )
     p.add_argument("--latency-moves", type=int, default=300, help="timed moves each way (default 300; 0 skips)")
     p.add_argument("--latency-matches", type=int, default=20, help="people's matches timed (default 20)")
     p.add_argument("--hard-matches", type=int, default=3, help="matches of two hard seats each (default 3)")
@@ -194,6 +232,8 @@ def main(argv: list[str]) -> int:
                 "hard_ms": args.hard_ms,
                 "seed": args.seed,
                 "only": args.game,
+                "hard_only": args.hard_only,
+                "processes": args.processes,
             },
             timeout=24 * 3600.0,
         )

@@ -4,10 +4,11 @@ Modules: ``cards`` (data and fist matching), ``state`` (dataclasses), ``flow``
 (shared state changes), ``legal`` (who acts, what they may do), ``actions``
 (checking and applying), ``outcome`` (winners), ``view``, ``board``, ``text`` and
 ``bargain_text`` (what people see and read), ``ai`` (AI seats), ``sampler`` (what the
-hard AI searches over), ``rules`` (the ``Rules`` surface). ``MODULE`` puts them together.
+hard AI searches over), ``hard`` and ``playout`` (how it searches), ``rules`` (the ``Rules``
+surface). ``MODULE`` puts them together.
 """
 
-from bot.games.goceng import ai, bargain_text, board, sampler, text, view
+from bot.games.goceng import ai, bargain_text, board, hard, sampler, text, view
 from bot.games.goceng.rules import GocengRules
 from bot.kernel.i18n import N_, tn
 from bot.kernel.module import GameModule
@@ -36,6 +37,7 @@ MODULE = GameModule(
     ),
     policies={"normal": ai.HeuristicPolicy},
     sampler=sampler.sample,
+    search=hard.HINTS,
     picture="bot.games.goceng.picture",
 )
 
