@@ -42,12 +42,3 @@ def test_a_duel_played_in_parts_plays_the_games_of_the_whole_run():
     parts = duel(game, normal, easy, 4, seed=40) + duel(game, normal, easy, 5, seed=40, first=4)
     assert parts.seeds == whole.seeds == list(range(40, 49))
     assert (parts.wins, parts.draws, parts.losses) == (whole.wins, whole.draws, whole.losses)
-
-
-def test_the_bench_splits_a_duel_over_processes_without_changing_its_games():
-    from tools.bench.ai_figures import split_duel
-
-    args = {"hard_ms": 1.0, "clock": "cpu", "seed": 40}
-    alone = split_duel("goceng", "normal", "easy", 9, processes=1, **args)
-    split = split_duel("goceng", "normal", "easy", 9, processes=2, **args)
-    assert split.to_json() == alone.to_json() and split.seeds == list(range(40, 49))

@@ -29,9 +29,14 @@ from bot.ai import registry
 from bot.ai.arena import Hard, Tally, duel
 from bot.ai.levels import EASY, HARD, NORMAL
 from bot.ai.search import Budget
+from bot.kernel.contract import next_mover
 from bot.kernel.module import all_games, get_game
+from bot.kernel.rng import Rng
+from tools.bench.stats import summary
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Games of normal alone whose every decision is timed (see :func:`normal_decision_ms`).
+NORMAL_TIMED_GAMES = 20
 #: (level, opponent) pairs of each table, weakest comparisons first.
 PAIRS: tuple[tuple[str, str], ...] = (
     (EASY, "random"),
@@ -92,6 +97,29 @@ def split_duel(
     return sum(tallies[1:], tallies[0])
 
 
+def normal_decision_ms(game_name: str, games: int, seed: int) -> dict[str, float]:
+    """How long normal takes to choose, per decision, over seeded games of normal alone at the largest table.
+
+    Normal is the level that covers an absent person and answers inside the bot's own process, so it must stay
+    a heuristic: this is the figure that shows it does not search.
+    """
+    game = get_game(game_name)
+    rules, normal = game.rules, registry.policy(game_name, NORMAL)
+    times: list[float] = []
+    for s in range(seed, seed + games):
+        state = rules.new_game(list(range(1, rules.max_players + 1)), s)
+        rng = Rng.seeded(s)
+        while not rules.is_over(state):
+            player = next_mover(rules, state)
+            assert player is not None
+            legal, view = rules.legal_actions(state, player), rules.view(state, player)
+            started = time.perf_counter()
+            action = normal.choose(view, legal, rng)
+            times.append(time.perf_counter() - started)
+            rules.apply(state, player, action)
+    return dict(summary(times, 1000.0), seats=rules.max_players, games=games)
+
+
 def level_tables(
     *,
     games: int,
@@ -131,6 +159,8 @@ def level_tables(
         ordered = {f"{a} vs {b}": rows[f"{a} vs {b}"] for a, b in pairs}
         ordered.update((k, v) for k, v in rows.items() if k not in ordered)
         out[game.name] = {"title": game.title, "seats": game.rules.min_players, "rows": ordered}
+        if not hard_only:
+            out[game.name]["normal_ms"] = normal_decision_ms(game.name, NORMAL_TIMED_GAMES, seed)
     return out
 
 
@@ -160,6 +190,13 @@ def render(results: dict[str, Any]) -> str:
                 f"{row['score'] * 100:.1f}% [{low * 100:.1f}%–{high * 100:.1f}%] | {seeds} |"
             )
         lines.append("")
+        timed = table.get("normal_ms")
+        if timed:
+            lines.append(
+                f"Normal's decisions ({timed['n']} in {timed['games']} games at {timed['seats']} seats), ms: "
+                f"p50 {timed['p50']:.3f} / p99 {timed['p99']:.3f} / max {timed['max']:.2f}"
+            )
+            lines.append("")
     lat = results.get("latency")
     if lat:
         a, b = lat["latency_alone_ms"], lat["latency_beside_hard_ms"]
