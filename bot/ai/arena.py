@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.ai.search import Budget, search
+from bot.ai.search import Budget, hard_move
 from bot.kernel.contract import next_mover
-from bot.kernel.module import GameModule, get_game
+from bot.kernel.module import GameModule
 from bot.kernel.policy import Policy
 from bot.kernel.rng import Rng
 
@@ -32,14 +32,7 @@ class Hard:
     name: str = "hard"
 
     def choose_for(self, player: int, view: Any, legal: Sequence[Any], rng: Rng) -> Any:
-        from bot.ai.registry import policy, sampler
-
-        sample = sampler(self.game_name)
-        normal = policy(self.game_name, "normal")
-        if sample is None:
-            return normal.choose(view, legal, rng)
-        game = get_game(self.game_name)
-        return search(game.rules, view, legal, player, rng, sample, normal, self.budget, hints=game.search)
+        return hard_move(self.game_name, view, legal, player, rng, self.budget)
 
 
 @dataclass

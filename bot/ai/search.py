@@ -165,6 +165,22 @@ def search(
     return roots[best]
 
 
+def hard_move(
+    game_name: str, view: Mapping[str, Any], legal: Sequence[Action], player: PlayerId, rng: Rng, budget: Budget
+) -> Action:
+    """A hard seat's move: the game's search with its sampler, normal playouts and its hints (normal's move
+    where the game has no sampler). The bot's pool and the bench's seats both play it."""
+    from bot.ai.registry import policy as policy_for, sampler
+    from bot.kernel.module import get_game
+
+    game = get_game(game_name)
+    sample = sampler(game_name)
+    normal = policy_for(game_name, "normal")
+    if sample is None:
+        return normal.choose(view, legal, rng)
+    return search(game.rules, view, legal, player, rng, sample, normal, budget, hints=game.search)
+
+
 def think(
     game_name: str,
     view: Mapping[str, Any],
@@ -175,14 +191,4 @@ def think(
     playouts: int | None = None,
 ) -> Action:
     """A hard seat's move, by name and plain data only: what a worker process runs (see :mod:`bot.ai.pool`)."""
-    from bot.ai.registry import policy as policy_for, sampler
-    from bot.kernel.module import get_game
-
-    game = get_game(game_name)
-    sample = sampler(game_name)
-    normal = policy_for(game_name, "normal")
-    rng = Rng.seeded(seed)
-    if sample is None:
-        return normal.choose(view, legal, rng)
-    budget = Budget(ms=think_ms, playouts=playouts)
-    return search(game.rules, view, legal, player, rng, sample, normal, budget, hints=game.search)
+    return hard_move(game_name, view, legal, player, Rng.seeded(seed), Budget(ms=think_ms, playouts=playouts))

@@ -22,14 +22,14 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bot.ai import registry
-from bot.ai.arena import Hard, Tally, duel
+from bot.ai.arena import Hard, Tally, duel, play
 from bot.ai.levels import EASY, HARD, NORMAL
 from bot.ai.search import Budget
-from bot.kernel.contract import next_mover
 from bot.kernel.module import all_games, get_game
 from bot.kernel.rng import Rng
 from tools.bench.stats import summary
@@ -97,6 +97,20 @@ def split_duel(
     return sum(tallies[1:], tallies[0])
 
 
+@dataclass
+class _Timed:
+    """A policy that times each of its choices (the bench's view of normal's decision time)."""
+
+    policy: Any
+    times: list[float] = field(default_factory=list)
+
+    def choose(self, view: Any, legal: Any, rng: Rng) -> Any:
+        started = time.perf_counter()
+        action = self.policy.choose(view, legal, rng)
+        self.times.append(time.perf_counter() - started)
+        return action
+
+
 def normal_decision_ms(game_name: str, games: int, seed: int) -> dict[str, float]:
     """How long normal takes to choose, per decision, over seeded games of normal alone at the largest table.
 
@@ -104,20 +118,11 @@ def normal_decision_ms(game_name: str, games: int, seed: int) -> dict[str, float
     a heuristic: this is the figure that shows it does not search.
     """
     game = get_game(game_name)
-    rules, normal = game.rules, registry.policy(game_name, NORMAL)
-    times: list[float] = []
+    timed = _Timed(registry.policy(game_name, NORMAL))
+    seats = game.rules.max_players
     for s in range(seed, seed + games):
-        state = rules.new_game(list(range(1, rules.max_players + 1)), s)
-        rng = Rng.seeded(s)
-        while not rules.is_over(state):
-            player = next_mover(rules, state)
-            assert player is not None
-            legal, view = rules.legal_actions(state, player), rules.view(state, player)
-            started = time.perf_counter()
-            action = normal.choose(view, legal, rng)
-            times.append(time.perf_counter() - started)
-            rules.apply(state, player, action)
-    return dict(summary(times, 1000.0), seats=rules.max_players, games=games)
+        play(game, [timed] * seats, s)
+    return dict(summary(timed.times, 1000.0), seats=seats, games=games)
 
 
 def level_tables(
