@@ -10,8 +10,9 @@ prompts, requests, and with ``table_heights``, ``taps``, ``new_dms``, ``stale``
 what a phone player feels; ``bench whole`` runs only these), ``games`` (the
 figures a game has of its own, one module per game that has any, found by
 ``game_figures``), ``engines``, ``soak`` (``bench soak``:
-memory over 100,000 moves), ``ai_figures`` (``bench ai``: the AI levels' win rates)
-and ``ai_latency`` (other matches' latency beside hard seats); ``jobs``/``child`` run
+memory over 100,000 moves), ``ai_figures`` (``bench ai``: the AI levels' win rates),
+``ai_latency`` (other matches' latency beside hard seats), ``hard_ledger`` (``bench hard``: hard
+against normal over many sittings, game by game); ``jobs``/``child`` run
 each measurement in a fresh interpreter; ``kinds``, ``prune``, ``stats``, ``machine``,
 ``report`` (``phone_report`` for the phone figures), ``targets``.
 """

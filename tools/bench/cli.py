@@ -294,6 +294,10 @@ def main(argv: list[str] | None = None) -> int:
         from tools.bench.store_commits import main as stores
 
         return stores(argv[1:])
+    if argv and argv[0] == "hard":  # hard against normal over many sittings, game by game in a ledger
+        from tools.bench.hard_ledger import main as hard
+
+        return hard(argv[1:])
     if argv and argv[0] == "ai":  # the AI levels' win rates and hard seats' cost to other matches
         from tools.bench.ai_figures import main as ai
 
