@@ -136,6 +136,7 @@ def header_for(game_name: str, ms: float, clock: str, seed: int) -> dict[str, An
 
 def open_ledger(path: Path, header: dict[str, Any], code_change: str | None) -> Ledger:
     """The ledger at ``path`` (made with ``header`` when new), checked against the run asked for."""
+    _drop_torn_tail(path)
     ledger = Ledger.read(path)
     if ledger is None:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -158,6 +159,15 @@ def open_ledger(path: Path, header: dict[str, Any], code_change: str | None) -> 
         _append(path, note)
         ledger.notes.append(note)
     return ledger
+
+
+def _drop_torn_tail(path: Path) -> None:
+    """Cut a last line a killed sitting left half-written (the game it names is played again)."""
+    if not path.exists():
+        return
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        path.write_bytes(data[: data.rfind(b"\n") + 1])
 
 
 def _append(path: Path, line: dict[str, Any]) -> None:

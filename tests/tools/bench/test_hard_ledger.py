@@ -60,6 +60,16 @@ def test_the_figure_stops_at_the_first_missing_game_and_the_next_sitting_plays_i
     assert len(_lines(path)) == 5
 
 
+def test_a_line_left_half_written_by_a_killed_sitting_is_cut_and_its_game_played_again(tmp_path):
+    path = tmp_path / "drama.jsonl"
+    _sit(path, target=2)
+    text = path.read_text()
+    path.write_text(text[: text.rindex('"result"')])  # killed in the middle of game 1's line
+    ledger = _sit(path, target=2)
+    assert [g["game"] for g in ledger.prefix()] == [0, 1]
+    assert [line["game"] for line in _lines(path)[1:]] == [0, 1]
+
+
 def test_a_ledger_is_not_continued_with_other_settings(tmp_path):
     path = tmp_path / "drama.jsonl"
     _sit(path, target=1)
