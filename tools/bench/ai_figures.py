@@ -70,7 +70,7 @@ def baseline_policy() -> Any | None:
     return module.BaselinePolicy()
 
 
-def _duel_part(game_name: str, a: str, b: str, hard_ms: float, clock: str, seed: int, first: int, games: int) -> Tally:
+def duel_part(game_name: str, a: str, b: str, hard_ms: float, clock: str, seed: int, first: int, games: int) -> Tally:
     """Games ``first`` to ``first + games - 1`` of a duel, by names only (what a worker process runs)."""
     a_policy, b_policy = seat_policy(game_name, a, hard_ms, clock), seat_policy(game_name, b, hard_ms, clock)
     return duel(get_game(game_name), a_policy, b_policy, games, seed=seed, first=first)
@@ -85,12 +85,12 @@ def split_duel(
     (give it no more processes than the machine has free cores: shared caches still slow each playout).
     """
     if processes <= 1 or games < 2:
-        return _duel_part(game_name, a, b, hard_ms, clock, seed, 0, games)
+        return duel_part(game_name, a, b, hard_ms, clock, seed, 0, games)
     parts = min(processes, games)
     bounds = [games * k // parts for k in range(parts + 1)]
     with ProcessPoolExecutor(parts) as pool:
         futures = [
-            pool.submit(_duel_part, game_name, a, b, hard_ms, clock, seed, bounds[k], bounds[k + 1] - bounds[k])
+            pool.submit(duel_part, game_name, a, b, hard_ms, clock, seed, bounds[k], bounds[k + 1] - bounds[k])
             for k in range(parts)
         ]
         tallies = [f.result() for f in futures]

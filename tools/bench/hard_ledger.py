@@ -31,11 +31,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.ai import registry
-from bot.ai.arena import Hard, Tally, duel
-from bot.ai.levels import NORMAL
-from bot.ai.search import Budget
+from bot.ai.arena import Tally
+from bot.ai.levels import HARD, NORMAL
 from bot.kernel.module import get_game
+from tools.bench.ai_figures import duel_part
 
 ROOT = Path(__file__).resolve().parents[2]
 LEDGERS = ROOT / "docs" / "figures" / "hard"
@@ -179,15 +178,13 @@ def _append(path: Path, line: dict[str, Any]) -> None:
 
 def play_game(game_name: str, ms: float, clock: str, seed: int, index: int) -> dict[str, Any]:
     """Game ``index`` of the run, by names only (what a worker process runs): its ledger line."""
-    game = get_game(game_name)
-    hard: Any = Hard(game_name, Budget(ms=ms, clock=clock))  # a seat that searches: arena.play knows it
     started = time.process_time()
-    tally = duel(game, hard, registry.policy(game_name, NORMAL), 1, seed=seed, first=index)
+    tally = duel_part(game_name, HARD, NORMAL, ms, clock, seed, index, 1)
     result = "win" if tally.wins else "draw" if tally.draws else "loss"
     return {
         "game": index,
         "seed": seed + index,
-        "hard_seat": index % game.rules.min_players + 1,
+        "hard_seat": index % get_game(game_name).rules.min_players + 1,
         "result": result,
         "cpu_s": round(time.process_time() - started, 1),
     }
