@@ -150,16 +150,21 @@ def active_cards(p: Player) -> list[int]:
 
 
 def attributes(state: DramaState, p: Player) -> dict[str, int]:
-    """Juta, Draw, Action, Dengki: 1 each from the hero, plus Items, the spouse and this turn's bonuses."""
-    totals = [1, 1, 1, 1]
+    """Juta, Draw, Action, Dengki: 1 each from the hero, plus Items, the spouse and this turn's bonuses.
+
+    Spelled out per attribute: every view and every Action count asks for it, at every move of the hard
+    AI's playouts."""
+    juta = draw = action = dengki = 1
     for cid in active_cards(p):
         a = CARDS.g(cid).attrs
-        for i in range(4):
-            totals[i] += a[i]
+        juta += a[0]
+        draw += a[1]
+        action += a[2]
+        dengki += a[3]
     if state.turn.player == p.id and state.phase != "pick":
-        totals[2] += state.turn.bonus_action
-        totals[3] += state.turn.bonus_dengki
-    return dict(zip(ATTRS, totals, strict=True))
+        action += state.turn.bonus_action
+        dengki += state.turn.bonus_dengki
+    return {ATTRS[0]: juta, ATTRS[1]: draw, ATTRS[2]: action, ATTRS[3]: dengki}
 
 
 def passive(p: Player, kind: str) -> int:

@@ -14,6 +14,7 @@ window or a hit mid-way (bot/games/drama/sampler.py).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from bot.games.drama import board
@@ -27,7 +28,18 @@ MAX_RENDER = 3000
 
 
 def card_info(cid: int) -> dict[str, Any]:
-    """Public facts about a card, for views."""
+    """Public facts about a card, for views: a fresh dict (with fresh lists and dicts inside), so callers may
+    keep or change it. Built once a card (views are built at every move of every playout of the hard AI)."""
+    info = dict(_card_info(cid))
+    if "effects" in info:
+        info["effects"] = list(info["effects"])
+    else:
+        info["attributes"] = dict(info["attributes"])
+    return info
+
+
+@cache
+def _card_info(cid: int) -> dict[str, Any]:
     if CARDS.is_blue(cid):
         d = CARDS.blue[cid]
         return {"id": cid, "name": d.name, "kind": d.kind, "text": d.text, "effects": [e.kind for e in d.effects]}

@@ -8,6 +8,7 @@ import pytest
 
 from bot.games.drama.ai import HeuristicPolicy, RandomPolicy
 from bot.games.drama.state import player
+from bot.games.drama.view import card_info
 from bot.kernel.rng import Rng
 from tests.games.drama.drama_helpers import (
     GAME,
@@ -46,6 +47,18 @@ def test_view_shows_own_hand_only_and_hides_face_down_kedai():
                 assert not seen & set(p.hand)
         assert [p["hand_count"] for p in v["players"]] == [len(p.hand) for p in s.players]
     assert GAME.rules.view(s, None)["hand"] == []
+
+
+def test_card_facts_in_a_view_are_the_callers_own():
+    """Views share one built copy of each card's facts (they are built at every move of every playout), so
+    each view must get its own: a caller that changes what it holds changes no later view."""
+    blue, green = card_id("Cliffhanger"), card_id("Jamal Sado")
+    first = card_info(blue), card_info(green)
+    first[0]["effects"].append("x")
+    first[0]["name"] = "changed"
+    first[1]["attributes"]["juta"] = 99
+    assert card_info(blue)["name"] == "Cliffhanger" and "x" not in card_info(blue)["effects"]
+    assert card_info(green)["attributes"]["juta"] != 99
 
 
 def test_recruit_payment_is_private_and_dealt_heroes_are_private():
