@@ -121,6 +121,8 @@ def stake(mine: str | None, players: Mapping[int, Any], battler: int, opponent: 
 
 #: The run a challenged player at 3 stamina wants in hand to fight rather than pay.
 LONG_RUN = 4
+#: The run a challenged player at 1 stamina wants to fight a challenger whose defeat would win it the game.
+DECISIVE_RUN = 5
 #: After this many turns a table that only reconciles is stuck (coins just go round): fight every challenge.
 LONG_GAME = 60
 
@@ -143,6 +145,22 @@ def run_length(end: str | None, hand: Sequence[Mapping[str, Any]]) -> int:
 
     A battle is lost by whoever first cannot add a card, so this is what a hand is worth in a fight."""
     return _run(end, tuple(sorted((c["top"], c["bottom"]) for c in hand)))
+
+
+def run_of(cards: Sequence[str]) -> int:
+    """``run_length`` on an empty line of cards given by id (as a sampled deal holds them)."""
+    skills = load_cards().skills
+    return _run(None, tuple(sorted((skills[c].top, skills[c].bottom) for c in cards)))
+
+
+def fight_threshold(mine: str | None, stamina: int, keen: bool = False) -> int:
+    """The run a challenged player at ``stamina`` (2 or 3) wants in hand to fight rather than pay:
+    ``LONG_RUN``, one more at 2 stamina; two fewer for the rich, whose coins are their objective, else one
+    fewer when ``keen`` to hurt the challenger."""
+    needed = LONG_RUN + (stamina == 2)
+    if mine in RICH:
+        return needed - 2
+    return needed - 1 if keen else needed
 
 
 #: A hand that lays fewer cards than this in a row is weak: its owner would rather be paid than fight.
@@ -235,11 +253,10 @@ class HeuristicPolicy:
         """Fight with a hand that lays enough cards in a row; pay to stay safe otherwise.
 
         At 1 stamina a lost battle loses the game, so it pays unless the challenger is down to its last stamina
-        too, its defeat would win this game, and the hand is long. Beating a challenger at 1 stamina whose defeat
-        would lose it the game is no win either. Otherwise it needs a run of ``LONG_RUN`` cards (one more at
-        2 stamina, one fewer against a challenger it wants hurt; the defender, who plays second, wins a battle of
-        equal runs); a rich character fights more readily, since paying costs it the objective's coins. After
-        ``LONG_GAME`` turns the table is stuck reconciling: it fights.
+        too, its defeat would win this game, and the hand is long (``DECISIVE_RUN``). Beating a challenger at
+        1 stamina whose defeat would lose it the game is no win either. Otherwise it needs the run of
+        ``fight_threshold`` (the defender, who plays second, wins a battle of equal runs). After ``LONG_GAME``
+        turns the table is stuck reconciling: it fights.
         """
         fight: Action = {"type": "fight"}
         reconcile = next((a for a in legal if a["type"] == "reconcile"), None)
@@ -252,14 +269,10 @@ class HeuristicPolicy:
         worth = win_if_defeated(mine, players, me, challenger)
         if players[me]["stamina"] == 1:
             decisive = players[challenger]["stamina"] == 1 and worth >= 0.5
-            return fight if decisive and strength >= 5 else reconcile
+            return fight if decisive and strength >= DECISIVE_RUN else reconcile
         if players[challenger]["stamina"] == 1 and worth < 0.5:
             return reconcile  # beating them would end the game without this seat among the winners
-        needed = LONG_RUN + (players[me]["stamina"] == 2)
-        if mine in RICH:
-            needed -= 2
-        elif worth > 0.5:
-            needed -= 1
+        needed = fight_threshold(mine, players[me]["stamina"], keen=worth > 0.5)
         return fight if strength >= needed else reconcile
 
     @staticmethod

@@ -10,6 +10,11 @@ of dealing them is weighed by how well it explains what the view shows of those 
 play (``TELLS``: coins, stamina, a fight taken or paid off, whom a challenger went for
 first, the price of an offer), as the normal policy plays each character.
 
+The hidden hands are dealt at random too, but not against what their owners' own choices this turn
+showed, as the normal policy makes them (``hand_rules``): a battler asking for Extra Power holds no card
+that fits their line, a defender who fought though they could pay holds a long run, and a player who paid
+to stay out of a fight a short one. Such a hand is redrawn until it fits (``REDRAWS`` at most).
+
 An open Extra Power negotiation is dealt too, so the search weighs offers, prices and
 counters. The offers, their prices and counters are public; a card the viewer saw offered
 is put in its helper's hand; an offer the viewer cannot see gets a card dealt from the
@@ -22,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from itertools import permutations
 from typing import Any
@@ -30,6 +35,7 @@ from typing import Any
 from bot.kernel.response_window import ResponseWindow
 from bot.kernel.rng import Rng
 
+from .ai import DECISIVE_RUN, LONG_GAME, fight_threshold, run_of
 from .cards import load_cards
 from .flow import fits
 from .state import Battle, GocengState, Pending
@@ -62,13 +68,16 @@ def sample(view: Mapping[str, Any], rng: Rng) -> GocengState:
     offered: dict[int, str] = {}
     if battle is not None and window_view is not None:
         offered = _offered_cards(window_view, battle, me, unseen)
-    hands = {
-        p["id"]: (list(hand) if p["id"] == me else _hand(offered.get(p["id"]), p["hand_count"], unseen)) for p in seats
-    }
+    characters = _characters(view, cards.characters_for(len(ids)), rng)
+    rules = hand_rules(view, battle, characters)
+    hands: dict[int, list[str]] = {me: list(hand)}
+    for p in sorted(seats, key=lambda p: p["id"] not in rules):  # the hands with a rule first
+        if p["id"] != me:
+            hands[p["id"]] = _hand(offered.get(p["id"]), p["hand_count"], unseen, rules.get(p["id"]), rng)
+    hands = {pid: hands[pid] for pid in ids}
     discard = [unseen.pop() for _ in range(view["discard_count"])]
     if len(unseen) != view["deck_count"]:
         raise ValueError(f"the view does not add up: {len(unseen)} unseen cards for a deck of {view['deck_count']}")
-    characters = _characters(view, cards.characters_for(len(ids)), rng)
     shown = {p["id"]: p["character"] for p in seats if p["character"] is not None}
     revealed = [p["id"] for p in seats if p["revealed"]]
     seen: dict[int, list[int]] = {pid: [] for pid in ids}
@@ -122,8 +131,6 @@ TELLS: dict[int, dict[str, tuple[float, ...]]] = {
 #: evenly, 70% with the true ones; with the first eight tells 62% at 1, 66% at 2, 64% at 4; with all 67% at 2,
 #: 65% at 3).
 SHARPEN = 2.0
-#: After this many turns the normal policy fights every challenge (``ai.LONG_GAME``): a fight tells nothing.
-_LONG_GAME = 60
 
 
 def tells(view: Mapping[str, Any]) -> dict[int, tuple[float, ...]]:
@@ -149,7 +156,7 @@ def tells(view: Mapping[str, Any]) -> dict[int, tuple[float, ...]]:
     out: dict[int, tuple[float, ...]] = {}
     for p in players:
         pid = p["id"]
-        fought = battle is not None and pid == battle["defender"] and p["coins"] >= 2 and view["turn"] <= _LONG_GAME
+        fought = battle is not None and pid == battle["defender"] and p["coins"] >= 2 and view["turn"] <= LONG_GAME
         out[pid] = (
             max(-8, min(8, round(p["coins"] - mean))),
             p["stamina"],
@@ -244,10 +251,83 @@ def _offered_cards(window_view: Mapping[str, Any], battle: Battle, me: int, unse
     return out
 
 
-def _hand(offered: str | None, count: int, unseen: list[str]) -> list[str]:
-    """A hand of ``count`` cards: the offered card, if any, and the rest dealt from ``unseen``."""
+#: A hidden hand that breaks its owner's rule (``hand_rules``) is redrawn at most this many times; the last
+#: draw stands even if it breaks it (a hand only a few cards could make is still dealt fast).
+REDRAWS = 30
+
+#: A rule a hidden hand must keep: true of the card ids it may be dealt.
+HandRule = Callable[[list[str]], bool]
+
+
+def hand_rules(view: Mapping[str, Any], battle: Battle | None, characters: Mapping[int, str]) -> dict[int, HandRule]:
+    """What hidden players' own choices this turn say of their hands, as the normal policy makes them.
+
+    * A battler asking for Extra Power holds no card that fits their line: normal asks only then.
+    * A defender who fought though they could pay (and the game is not stuck) holds, with the cards they have
+      laid since, a run of at least what their character fights with (``fight_threshold``, one fewer for
+      the non-rich, whom a hunt may make bolder; ``DECISIVE_RUN`` at 1 stamina).
+    * A player who paid to stay out of a fight this turn holds a shorter run than their character fights
+      with. At 1 stamina, or against a challenger at 1, paying says nothing: normal pays there anyway.
+
+    Dealt characters decide the thresholds, so each deal's hands fit its characters. The rules hold for the
+    real hand at 99% of the decisions of seeded normal games (a Tapak Bayangan may take a laid card away)."""
+    me = view["you"]
+    players = {p["id"]: p for p in view["players"]}
+    rules: dict[int, list[HandRule]] = {}
+    window = view["battle"]["window"] if view["battle"] is not None else None
+    if battle is not None and window is not None and window["battler"] != me:
+        battler = window["battler"]
+        rules.setdefault(battler, []).append(_fits_nothing(battle, battler))
+    stuck = view["turn"] > LONG_GAME
+    if battle is not None and not stuck and battle.defender != me and players[battle.defender]["coins"] >= 2:
+        defender = players[battle.defender]
+        character = characters[battle.defender]
+        if defender["stamina"] == 1:
+            least = DECISIVE_RUN
+        else:
+            least = fight_threshold(character, defender["stamina"], keen=True)
+        laid = list(battle.lines[battle.defender])
+        rules.setdefault(battle.defender, []).append(_run_at_least(least, laid))
+    current = view["target"] if view["target"] is not None else (battle.defender if battle is not None else None)
+    if not stuck and players[view["active"]]["stamina"] > 1:
+        for pid in view["challenged"]:
+            if pid not in (current, me) and players[pid]["stamina"] > 1:
+                most = fight_threshold(characters[pid], players[pid]["stamina"])
+                rules.setdefault(pid, []).append(_run_below(most))
+    return {pid: _every(held) for pid, held in rules.items()}
+
+
+def _fits_nothing(battle: Battle, battler: int) -> HandRule:
+    return lambda hand: not any(fits(battle, battler, card) for card in hand)
+
+
+def _run_at_least(least: int, laid: list[str]) -> HandRule:
+    return lambda hand: run_of(hand + laid) >= least
+
+
+def _run_below(most: int) -> HandRule:
+    return lambda hand: run_of(hand) < most
+
+
+def _every(rules: list[HandRule]) -> HandRule:
+    return lambda hand: all(rule(hand) for rule in rules)
+
+
+def _hand(offered: str | None, count: int, unseen: list[str], rule: HandRule | None, rng: Rng) -> list[str]:
+    """A hand of ``count`` cards: the offered card, if any, and the rest dealt from ``unseen`` (shuffled), redrawn
+    from all of ``unseen`` while it breaks ``rule`` (``REDRAWS`` at most)."""
     hand = [offered] if offered is not None else []
-    return hand + [unseen.pop() for _ in range(count - len(hand))]
+    wanted = count - len(hand)
+    if rule is None or wanted <= 0 or wanted > len(unseen):
+        return hand + [unseen.pop() for _ in range(wanted)]
+    for _ in range(REDRAWS):
+        picks = rng.sample(range(len(unseen)), wanted)
+        if rule(hand + [unseen[i] for i in picks]):
+            break
+    dealt = hand + [unseen[i] for i in picks]
+    for i in sorted(picks, reverse=True):
+        del unseen[i]
+    return dealt
 
 
 def _window(
