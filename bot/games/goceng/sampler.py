@@ -147,8 +147,9 @@ def tells(view: Mapping[str, Any]) -> dict[int, tuple[float, ...]]:
     coins = {p["id"]: p["coins"] for p in players}
     mean = sum(coins.values()) / len(players)
     battle = view["battle"]
-    current = view["target"] if view["target"] is not None else (battle["defender"] if battle is not None else None)
-    paid = {p for p in view["challenged"] if p != current}
+    current = answering(view)
+    paid = paid_this_turn(view)
+    fought = fought_though_could_pay(view)
     offers: dict[int, float] = {}
     if battle is not None and battle["window"] is not None:
         can_pay = max(1, coins[battle["window"]["battler"]])
@@ -156,12 +157,11 @@ def tells(view: Mapping[str, Any]) -> dict[int, tuple[float, ...]]:
     out: dict[int, tuple[float, ...]] = {}
     for p in players:
         pid = p["id"]
-        fought = battle is not None and pid == battle["defender"] and p["coins"] >= 2 and view["turn"] <= LONG_GAME
         out[pid] = (
             max(-8, min(8, round(p["coins"] - mean))),
             p["stamina"],
             p["hand_count"],
-            int(fought),
+            int(pid == fought),
             int(pid in paid),
             int(pid == view["active"] and current is not None and coins[current] >= 2),
             round(offers.get(pid, 0.0), 1),
@@ -169,6 +169,29 @@ def tells(view: Mapping[str, Any]) -> dict[int, tuple[float, ...]]:
             *(_first_challenge(pid, view["active"], first, revealed.get(c)) for c in in_play),
         )
     return out
+
+
+def answering(view: Mapping[str, Any]) -> int | None:
+    """The challenged player now answering or fighting the challenge, if any."""
+    battle = view["battle"]
+    return view["target"] if view["target"] is not None else (battle["defender"] if battle is not None else None)
+
+
+def paid_this_turn(view: Mapping[str, Any]) -> set[int]:
+    """The players who paid to stay out of a fight this turn: everyone challenged but the one now answering
+    or fighting (a battle ends the turn)."""
+    current = answering(view)
+    return {p for p in view["challenged"] if p != current}
+
+
+def fought_though_could_pay(view: Mapping[str, Any]) -> int | None:
+    """The defender of the current battle if they chose to fight though they could pay, and the game is not so
+    long that normal fights every challenge (then a fight tells nothing); else None."""
+    battle = view["battle"]
+    if battle is None or view["turn"] > LONG_GAME:
+        return None
+    defender = next(p for p in view["players"] if p["id"] == battle["defender"])
+    return defender["id"] if defender["coins"] >= 2 else None
 
 
 def _first_challenge(player: int, active: int, first: int | None, shown: int | None) -> int:
@@ -278,20 +301,19 @@ def hand_rules(view: Mapping[str, Any], battle: Battle | None, characters: Mappi
     if battle is not None and window is not None and window["battler"] != me:
         battler = window["battler"]
         rules.setdefault(battler, []).append(_fits_nothing(battle, battler))
-    stuck = view["turn"] > LONG_GAME
-    if battle is not None and not stuck and battle.defender != me and players[battle.defender]["coins"] >= 2:
-        defender = players[battle.defender]
-        character = characters[battle.defender]
+    fought = fought_though_could_pay(view)
+    if battle is not None and fought is not None and fought != me:
+        defender = players[fought]
+        character = characters[fought]
         if defender["stamina"] == 1:
             least = DECISIVE_RUN
         else:
             least = fight_threshold(character, defender["stamina"], keen=True)
-        laid = list(battle.lines[battle.defender])
-        rules.setdefault(battle.defender, []).append(_run_at_least(least, laid))
-    current = view["target"] if view["target"] is not None else (battle.defender if battle is not None else None)
-    if not stuck and players[view["active"]]["stamina"] > 1:
-        for pid in view["challenged"]:
-            if pid not in (current, me) and players[pid]["stamina"] > 1:
+        laid = list(battle.lines[fought])
+        rules.setdefault(fought, []).append(_run_at_least(least, laid))
+    if view["turn"] <= LONG_GAME and players[view["active"]]["stamina"] > 1:
+        for pid in paid_this_turn(view):
+            if pid != me and players[pid]["stamina"] > 1:
                 most = fight_threshold(characters[pid], players[pid]["stamina"])
                 rules.setdefault(pid, []).append(_run_below(most))
     return {pid: _every(held) for pid, held in rules.items()}
