@@ -254,7 +254,10 @@ class Rules(Generic[S]):
 
     # --- what players see ---------------------------------------------------
     def view(self, state: S, player: PlayerId | None) -> dict[str, Any]:
-        """What ``player`` may see (None: a spectator). The only path to hidden information."""
+        """What ``player`` may see (None: a spectator). The only path to hidden information.
+
+        A new value that shares nothing with ``state`` (nor do ``legal_actions``' lists): a caller may keep it
+        while the state moves on, as a hard AI seat's answer thought out ahead is kept."""
         raise NotImplementedError
 
     def is_over(self, state: S) -> bool:

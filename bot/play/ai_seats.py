@@ -7,6 +7,11 @@ and legal actions only. Hard searches for ``ai_think_ms`` in a worker process an
 plays normal when the pool is unavailable or the game has no determinizer. The search
 is anything with :class:`SearchPool`'s ``think``: the bot's own pool, or search workers
 on other machines (:class:`bot.play.remote_search.RemoteSearch`, ``AI_SEARCH=remote``).
+
+A decision is asked in two steps: :meth:`AiSeats.question` reads what the seat may see, and
+:meth:`AiSeats.answer` decides from that plain data alone. So a hard seat can search ahead, during the
+AI pause, and its answer be played at the pause's end if the match has not moved since
+(:mod:`bot.frontend.handlers.timers`).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.ai import registry
@@ -50,6 +56,54 @@ class Search(Protocol):
     ) -> Action: ...
 
 
+@dataclass(frozen=True)
+class Question:
+    """One AI decision as plain data: what the seat sees and may do, and how it decides (its level, its seed,
+    how long a search may think), as they were at move ``seq``."""
+
+    match_id: int
+    game_name: str
+    player: PlayerId
+    seq: int
+    view: Mapping[str, Any]
+    legal: Sequence[Action]
+    seed: int
+    level: str
+    think_ms: int
+
+    @property
+    def searches(self) -> bool:
+        """Whether the answer takes a search (a hard seat with a choice, in a game with a sampler)."""
+        return searches(self.game_name, self.level, len(self.legal))
+
+
+@dataclass(frozen=True)
+class Answered:
+    """An AI decision made ahead of playing it: good only while the match stands where it was asked."""
+
+    question: Question
+    action: Action
+
+
+def searches(game_name: str, level: str, choices: int) -> bool:
+    """Whether a decision of ``choices`` options at ``level`` takes hard's search (in a game with a sampler)."""
+    return level == HARD and choices > 1 and registry.sampler(game_name) is not None
+
+
+def seat_level(live: LiveMatch, player: PlayerId) -> str:
+    """An AI seat's level from the match's options; a person's seat the AI covers plays normal."""
+    return level_of(live.record.table_options, player) if is_ai(player) else NORMAL
+
+
+def think_seconds(live: LiveMatch, player: PlayerId, settings: Mapping[str, Any] | Any) -> float:
+    """How long ``player``'s next decision will search (0 where it needs none): the wake-up that asks it starts
+    that much early, so a hard seat's move lands after the AI pause, not after the pause and the search."""
+    level = seat_level(live, player)
+    if level != HARD or not searches(live.game.name, level, len(live.game.rules.legal_actions(live.state, player))):
+        return 0.0
+    return _setting(settings, "ai_think_ms", DEFAULT_THINK_MS) / 1000.0
+
+
 class AiSeats:
     """Chooses AI seats' moves; counts the moves decided per level (``decided``, read by tests and the bench)."""
 
@@ -58,28 +112,47 @@ class AiSeats:
         self.decided: Counter[str] = Counter()
 
     def level(self, live: LiveMatch, player: PlayerId) -> str:
-        return level_of(live.record.table_options, player) if is_ai(player) else NORMAL
+        return seat_level(live, player)
 
-    async def choose(self, live: LiveMatch, player: PlayerId, settings: Mapping[str, Any] | Any) -> Action:
-        """``player``'s move at their seat's level (call with the match lock held)."""
+    def question(self, live: LiveMatch, player: PlayerId, settings: Mapping[str, Any] | Any) -> Question:
+        """What ``player``'s decision is, read from the match now (call with the match lock held)."""
         game = live.game
-        legal = game.rules.legal_actions(live.state, player)
-        view = game.rules.view(live.state, player)
-        seed = move_seed(live.record.seed, live.record.seq)
-        level = self.level(live, player)
-        if level == HARD and len(legal) > 1 and registry.sampler(game.name) is not None:
+        return Question(
+            match_id=live.id,
+            game_name=game.name,
+            player=player,
+            seq=live.record.seq,
+            view=game.rules.view(live.state, player),  # shares nothing with the state (the contract)
+            legal=game.rules.legal_actions(live.state, player),
+            seed=move_seed(live.record.seed, live.record.seq),
+            level=self.level(live, player),
+            think_ms=_setting(settings, "ai_think_ms", DEFAULT_THINK_MS),
+        )
+
+    async def answer(self, question: Question) -> Action:
+        """The seat's move, from the question alone (whoever plays it later checks the match is still at
+        ``question.seq``)."""
+        level = question.level
+        if question.searches:
             try:
-                think_ms = _setting(settings, "ai_think_ms", DEFAULT_THINK_MS)
-                action = await self.pool.think(game.name, view, legal, player, seed, think_ms)
-                if action in legal:
+                action = await self.pool.think(
+                    question.game_name, question.view, question.legal, question.player, question.seed, question.think_ms
+                )
+                if action in question.legal:
                     self.decided[HARD] += 1
                     return action
-                log.warning("a hard search returned an illegal move in match #%s; playing normal", live.id)
+                log.warning("a hard search returned an illegal move in match #%s; playing normal", question.match_id)
             except PoolUnavailable as exc:
-                log.warning("hard AI plays normal in match #%s: %s", live.id, exc)
+                log.warning("hard AI plays normal in match #%s: %s", question.match_id, exc)
             level = NORMAL
         self.decided[level] += 1
-        return registry.policy(game.name, level).choose(view, legal, Rng.seeded(seed))
+        return registry.policy(question.game_name, level).choose(
+            question.view, question.legal, Rng.seeded(question.seed)
+        )
+
+    async def choose(self, live: LiveMatch, player: PlayerId, settings: Mapping[str, Any] | Any) -> Action:
+        """``player``'s move at their seat's level, asked and answered at once (call with the match lock held)."""
+        return await self.answer(self.question(live, player, settings))
 
 
 def _setting(settings: Any, key: str, default: int) -> int:

@@ -20,7 +20,7 @@ from bot.kernel.contract import Action, Event, PlayerId, Waiting
 from bot.kernel.module import GameModule
 from bot.kernel.rng import Rng
 from bot.kernel.wording import Names, Wording, say
-from bot.play.ai_seats import AiSeats, move_seed
+from bot.play.ai_seats import AiSeats, Answered, Question, move_seed
 from bot.play.autopass import automatic_answer
 from bot.play.clock import Clock
 from bot.play.match_types import (
@@ -379,15 +379,30 @@ class Moves:
             outcomes += await self.auto_pass(match_id)
         return outcomes
 
-    async def ai_move(self, match_id: int, player: PlayerId) -> list[MoveOutcome]:
-        """Let the AI decide for ``player`` (at their seat's level) and play it like any move.
+    async def ai_question(self, match_id: int, player: PlayerId) -> Question:
+        """``player``'s pending decision as the AI is asked it (call with the match lock held): answer it with
+        :meth:`answer_ai`, then play the answer with :meth:`ai_move`, now or later."""
+        live = check_turn(await self._matches.load(match_id), player, None, person=False)
+        return self._ai.question(live, player, await self._settings.of(live.record.guild_id))
+
+    async def answer_ai(self, question: Question) -> Action:
+        """The AI's move for an asked decision (it reads only the question)."""
+        return await self._ai.answer(question)
+
+    async def ai_move(self, match_id: int, player: PlayerId, answer: Answered | None = None) -> list[MoveOutcome]:
+        """Let the AI decide for ``player`` (at their seat's level) and play it like any move (call with the
+        match lock held). ``answer``, decided earlier from the same position, is played instead of asking again
+        if the match has not moved since; a stale one is dropped and the AI asked anew.
 
         The AI sees only that player's view; its randomness is seeded from the match seed
         and move number, and its choice goes into the action log like any other, so the
         match replays without the AI.
         """
         live = check_turn(await self._matches.load(match_id), player, None, person=False)
-        action = await self._ai.choose(live, player, await self._settings.of(live.record.guild_id))
+        if answer is not None and answer.question.seq == live.record.seq and answer.question.player == player:
+            action = answer.action
+        else:
+            action = await self._ai.choose(live, player, await self._settings.of(live.record.guild_id))
         return await self.play(match_id, player, action, decision=live.decision, by=AI)
 
     async def reclaim(self, live: LiveMatch, player: PlayerId) -> bool:

@@ -4,7 +4,9 @@ Each live match has at most one pending wake-up in the scheduler; this module
 decides which one, from stored data only (deadline, decision start, reminded
 flag, AI seats and seats taken over), so after a restart the same wake-up is
 computed again and nothing fires twice: a fired deadline is gone once its
-timeout move is committed, a sent reminder is marked in the database.
+timeout move is committed, a sent reminder is marked in the database. The one
+thing kept in memory is whether a hard seat's answer is already thought out;
+a restart loses it, and the seat thinks again.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.kernel.contract import PlayerId, waits_for_others
+from bot.play.ai_seats import think_seconds
 from bot.play.match_types import LiveMatch
 from bot.play.record import ACTIVE
 from bot.play.settings import GuildSettings
@@ -68,15 +71,25 @@ def humans_waited_on(live: LiveMatch) -> list[PlayerId]:
     return [p for p in waited if not live.ai_controls(p)]
 
 
-def next_wake(live: LiveMatch, settings: GuildSettings, now: float) -> Wake | None:
+def pause_ends(live: LiveMatch, settings: GuildSettings) -> float:
+    """When the AI pause after the match's last move ends: no AI move is shown before it."""
+    since = live.last_move_at if live.last_move_at is not None else live.record.updated_at
+    return since + settings["ai_delay_seconds"]
+
+
+def next_wake(live: LiveMatch, settings: GuildSettings, now: float, *, answered: bool = False) -> Wake | None:
+    """The match's next wake-up. An AI seat moves ``ai_delay_seconds`` after the last move, so people can
+    follow. A hard seat's wake-up comes as much earlier as its search will take (``think_seconds``), so it
+    thinks during the pause, and then (``answered``: its answer to this very position is ready) comes at
+    the pause's end to play it."""
     rec = live.record
     if rec.status != ACTIVE or live.state is None:
         return None
     wakes: list[Wake] = []
     player = ai_actor(live)
     if player is not None:
-        since = live.last_move_at if live.last_move_at is not None else rec.updated_at
-        wakes.append(Wake(since + settings["ai_delay_seconds"], AI, player))
+        early = 0.0 if answered else min(settings["ai_delay_seconds"], think_seconds(live, player, settings))
+        wakes.append(Wake(pause_ends(live, settings) - early, AI, player))
     if rec.deadline is not None:
         started = rec.decision_started if rec.decision_started is not None else now
         length = rec.deadline - started

@@ -412,6 +412,11 @@ def check_round(game: GameModule, mover: int, before, after, legal_before: dict,
         )
 
 
+def _frozen(views: dict, legal: dict) -> str:
+    """Views and legal lists as text, to tell whether a later move changed them in place."""
+    return json.dumps([list(views.items()), list(legal.items())], default=str)
+
+
 class Playout:
     """One seeded random game with the contract checked along the way.
 
@@ -445,6 +450,7 @@ class Playout:
             if deep:
                 views = check_views(game, hook, state, players, secrets, render_all=every == 1)
                 check_round_trip(game, state, players, views)
+                taken = _frozen(views, current[1])
             if game.rules.is_over(state):
                 break
             actors = sorted(game.rules.waiting(state).actors)
@@ -453,6 +459,11 @@ class Playout:
             action = acts[rng.below(len(acts))]
             events = game.rules.apply(state, player, action)
             self.log.append((player, action))
+            if deep:
+                assert _frozen(views, current[1]) == taken, (
+                    f"{game.name}: a move changed a view or legal list taken before it (they must share nothing "
+                    "with the state: an AI answer thought out ahead keeps them while the match moves on)"
+                )
             if check:
                 json.dumps(events)
                 after = hook.secrets(state, players)

@@ -9,9 +9,10 @@ from ``waiting().actors``) that check
   hidden from a viewer before and after the move (private events: from those they are for);
 * on checked steps (every step of the ``DEEP_SEEDS`` games, every ``SAMPLE``-th step of the
   ``SAMPLED_SEEDS`` ones, at offsets that move with the seed): save and reload (an equal state
-  with the same waiting, legal actions and views), and that no view, nor the public board text
+  with the same waiting, legal actions and views), that no view, nor the public board text
   (in the deep games: every seat's board text), shows an item hidden from its viewer (see
-  ``contract_kit`` for the per-game hidden-items hooks);
+  ``contract_kit`` for the per-game hidden-items hooks), and that the move leaves the views and
+  legal lists taken before it as they were (they share nothing with the state);
 * at the end: replaying the action log from the seed gives an equal state.
 """
 
