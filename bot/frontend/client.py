@@ -201,7 +201,7 @@ class GameBot(commands.AutoShardedBot):
             restart=self.handlers.restart,
             answers=self.handlers.answers,
             matches=self.service.matches,
-            scheduler=self.scheduler,
+            timers=self.handlers.timers,
             announcer=self.announcer,
             votes=self.service.votes,
             settings=self.service.settings,

@@ -21,9 +21,9 @@ import logging
 from bot.frontend.delivery.announcer import Announcer
 from bot.frontend.handlers.answers import Answers
 from bot.frontend.handlers.restart import Restart
+from bot.frontend.handlers.timers import Timers
 from bot.play.matches import Matches
 from bot.play.ownership import Partitions
-from bot.play.scheduler import DeadlineScheduler
 from bot.play.seat_votes import SeatVotes
 from bot.play.settings import ServerSettings
 from bot.store.storage import Storage
@@ -44,7 +44,7 @@ class MatchHandover:
         restart: Restart,
         answers: Answers,
         matches: Matches,
-        scheduler: DeadlineScheduler,
+        timers: Timers,
         announcer: Announcer,
         votes: SeatVotes,
         settings: ServerSettings,
@@ -54,7 +54,7 @@ class MatchHandover:
         self._restart = restart
         self._answers = answers
         self._matches = matches
-        self._scheduler = scheduler
+        self._timers = timers
         self._announcer = announcer
         self._votes = votes
         self._settings = settings
@@ -89,7 +89,7 @@ class MatchHandover:
         for live in leaving:
             async with self._answers.locked(None, live.id):  # what a handler was doing with it is done
                 await self._settled(live.id)
-                self._scheduler.set(live.id, None)
+                self._timers.unset(live.id)  # its wake-up, and an AI answer kept for it
                 self._announcer.release(live)
                 self._votes.forget_match(live.id)
                 self._matches.forget(live.id)

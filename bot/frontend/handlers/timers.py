@@ -71,11 +71,12 @@ class Timers:
 
     async def rearm_forgotten(self) -> int:
         """Point every live match that has no wake-up pending at its next one (the scheduler's sweep); how many
-        were found without one that needed one."""
-        pending = self._scheduler.pending()
+        were found without one that needed one. A match whose wake-up is running is left to it: it points the
+        match at the next one when it is done."""
+        pending, running = self._scheduler.pending(), self._scheduler.running()
         rearmed = 0
         for live in self._matches.live():
-            if live.record.status == ACTIVE and live.id not in pending:
+            if live.record.status == ACTIVE and live.id not in pending and live.id not in running:
                 await self.schedule(live)
                 if live.id in self._scheduler.pending():
                     rearmed += 1
