@@ -85,9 +85,10 @@ async def test_run_due_fires_every_match_side_by_side_and_waits_for_them_all():
     assert sorted(wakes.finished) == [1, 2, 3] and not scheduler.running()
 
 
-async def test_wake_ups_at_once_are_bounded_and_the_rest_wait_their_turn():
+async def more_due_than_slots(extra: int) -> tuple[DeadlineScheduler, Wakes, range, asyncio.Task[int]]:
+    """``MOST_AT_ONCE + extra`` slow matches due in order, ``run_due`` running, every slot taken."""
     clock = ManualClock()
-    matches = range(1, MOST_AT_ONCE + 6)
+    matches = range(1, MOST_AT_ONCE + extra + 1)
     wakes = Wakes(slow=set(matches))
     scheduler = DeadlineScheduler(clock, wakes.fire)
     for match_id in matches:
@@ -95,6 +96,11 @@ async def test_wake_ups_at_once_are_bounded_and_the_rest_wait_their_turn():
     clock.advance(1)
     run = asyncio.create_task(scheduler.run_due())
     await wakes.until(lambda: len(wakes.started) == MOST_AT_ONCE)
+    return scheduler, wakes, matches, run
+
+
+async def test_wake_ups_at_once_are_bounded_and_the_rest_wait_their_turn():
+    scheduler, wakes, matches, run = await more_due_than_slots(5)
     await asyncio.sleep(0.05)
     assert wakes.started == list(matches)[:MOST_AT_ONCE], "more than MOST_AT_ONCE ran, or not the oldest first"
     wakes.go.set()
@@ -120,15 +126,7 @@ async def test_a_failed_wake_up_is_tried_again_without_stopping_the_others():
 
 async def test_a_wake_up_waiting_for_a_slot_is_withdrawn_when_its_match_is_forgotten():
     """A match handed to another process (or ended) while its wake-up waits for a slot is not woken here."""
-    clock = ManualClock()
-    matches = range(1, MOST_AT_ONCE + 2)
-    wakes = Wakes(slow=set(matches))
-    scheduler = DeadlineScheduler(clock, wakes.fire)
-    for match_id in matches:
-        scheduler.set(match_id, clock.now() + match_id / 1000)
-    clock.advance(1)
-    run = asyncio.create_task(scheduler.run_due())
-    await wakes.until(lambda: len(wakes.started) == MOST_AT_ONCE)
+    scheduler, wakes, matches, run = await more_due_than_slots(1)
     last = matches[-1]
     assert last in scheduler.running()  # due, waiting for a slot
     scheduler.set(last, None)
