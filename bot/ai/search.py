@@ -11,7 +11,7 @@ playout luck, so the comparison measures the move, not the deal. The move with t
 best total is played, but a close call (within ``MARGIN`` a deal, or fewer than
 ``LEAD`` deals ahead) goes to the normal policy's own choice: the search only
 overrides normal when the playouts clearly say so. A game may tell the search more of itself
-(:class:`bot.kernel.module.SearchHints`: a faster path for its playouts, decisions best left to normal).
+(:class:`bot.kernel.module.SearchHints`: a faster path for its playouts).
 
 Pure and synchronous: it runs in a worker process (:mod:`bot.ai.pool`), never on the
 event loop. Stops at a time budget (the server's ``ai_think_ms``) or after a fixed
@@ -131,8 +131,6 @@ def search(
     if len(legal) == 1:
         return legal[0]
     hints = hints or SearchHints()
-    if hints.leave_to_normal is not None and hints.leave_to_normal(legal):
-        return preferred
     try:
         sample(view, Rng.seeded(0))
     except NotImplementedError:  # a position the game's sampler cannot deal (say, a secret negotiation)

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.kernel.contract import Action, Rules
+from bot.kernel.contract import Rules
 from bot.kernel.policy import Policy
 from bot.kernel.present import Lookup, Presenter
 from bot.kernel.rng import Rng
@@ -37,14 +37,12 @@ Playout = Callable[[Any, Policy, Rng, int], None]
 class SearchHints:
     """What a game tells the hard AI's search about itself, where the shared way does not suit it.
 
-    Both are optional and neither changes what a playout plays: ``playout`` must make exactly the moves the
-    search's own playout makes through the ``Rules`` surface (a shorter path through the same engine, so a
-    time budget meets more deals), and ``leave_to_normal`` names decisions (by their legal actions) where
-    the search's overrides were measured to cost games, so hard plays normal's choice there.
+    ``playout`` is optional and changes nothing a playout plays: it must make exactly the moves the search's
+    own playout makes through the ``Rules`` surface (a shorter path through the same engine, so a time budget
+    meets more deals).
     """
 
     playout: Playout | None = None
-    leave_to_normal: Callable[[Sequence[Action]], bool] | None = None
 
 
 @dataclass(frozen=True)
