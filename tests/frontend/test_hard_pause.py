@@ -7,40 +7,27 @@ thought out for a position the match has moved past is never played.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 import pytest
 
 from bot.ai.levels import HARD, level_of
-from bot.ai.pool import SHARED
 from bot.frontend.ui.components import AddAISelect, LobbyButton
-from bot.kernel.contract import Action, PlayerId
 from bot.play.ai_seats import move_seed
 from bot.play.match_types import AI
+from tests.frontend.shared_search import SharedSearch
 from tests.frontend.table_driver import HOST, Table, tick
 
 THINK_MS = 400
 PAUSE = 2.0
 
 
-class WatchedSearch:
+class WatchedSearch(SharedSearch):
     """The bot's own search pool, watched: the seeds of the decisions it is asked to search."""
 
     def __init__(self) -> None:
         self.seeds: list[int] = []
 
-    async def think(
-        self,
-        game_name: str,
-        view: Mapping[str, Any],
-        legal: Sequence[Action],
-        player: PlayerId,
-        seed: int,
-        think_ms: float,
-    ) -> Action:
+    async def before(self, seed: int) -> None:
         self.seeds.append(seed)
-        return await SHARED.think(game_name, view, legal, player, seed, think_ms)
 
 
 async def hard_match(table: Table) -> tuple[int, WatchedSearch]:

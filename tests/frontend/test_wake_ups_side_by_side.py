@@ -8,15 +8,12 @@ played and shown on its table all the same. Fired one after the other, the secon
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
-from typing import Any
 
 import pytest
 
-from bot.ai.pool import SHARED
 from bot.frontend.ui.components import AddAISelect, LobbyButton
-from bot.kernel.contract import Action, PlayerId
 from bot.play.match_types import LiveMatch
+from tests.frontend.shared_search import SharedSearch
 from tests.frontend.table_driver import CHANNEL, GUILD, HOST, Table, tick
 
 SECOND_CHANNEL = 7_000_000_000_000_003
@@ -26,25 +23,16 @@ PAUSE = 2.0
 SOON = 5.0
 
 
-class HeldSearch:
+class HeldSearch(SharedSearch):
     """The bot's own search pool, held: a search starts when asked and answers only once ``go`` is set."""
 
     def __init__(self) -> None:
         self.asked = asyncio.Event()
         self.go = asyncio.Event()
 
-    async def think(
-        self,
-        game_name: str,
-        view: Mapping[str, Any],
-        legal: Sequence[Action],
-        player: PlayerId,
-        seed: int,
-        think_ms: float,
-    ) -> Action:
+    async def before(self, seed: int) -> None:
         self.asked.set()
         await self.go.wait()
-        return await SHARED.think(game_name, view, legal, player, seed, think_ms)
 
 
 async def ai_match(table: Table, channel: int, level: str) -> int:
