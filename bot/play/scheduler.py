@@ -57,6 +57,8 @@ class DeadlineScheduler:
         self._running: dict[int, asyncio.Task[None]] = {}
         #: Of those, the ones still waiting for a slot (their handler not called yet).
         self._queued: set[int] = set()
+        #: Wake-ups whose handler was called, ever (``run_due`` reports its share; withdrawn ones are not counted).
+        self._handled = 0
         self._slots = asyncio.Semaphore(MOST_AT_ONCE)
         #: Failures in a row of each match's wake-up (none once it succeeds).
         self._failures: dict[int, int] = {}
@@ -106,17 +108,17 @@ class DeadlineScheduler:
     async def run_due(self) -> int:
         """Fire every wake-up that has passed, including ones that firing made due, and wait until they are done;
         returns how many fired. Matches are fired side by side, a match's wake-ups one after the other."""
-        fired = 0
+        handled_before = self._handled
         for _ in range(MAX_ROUNDS):
-            fired += self._fire_due()
+            self._fire_due()
             if not self._running:
                 break
             await asyncio.wait(list(self._running.values()))
         await self._sweep_if_due()
-        return fired
+        return self._handled - handled_before
 
-    def _fire_due(self) -> int:
-        """Start a task for each match whose wake-up has passed and whose last one is done; how many started."""
+    def _fire_due(self) -> None:
+        """Start a task for each match whose wake-up has passed and whose last one is done."""
         now = self._clock.now()
         due = sorted((d, m) for m, d in self._deadlines.items() if d <= now and m not in self._running)
         for _, match_id in due:
@@ -124,12 +126,12 @@ class DeadlineScheduler:
             task = asyncio.get_running_loop().create_task(self._fire_one(match_id), name=f"wake-up-{match_id}")
             self._running[match_id] = task
             self._queued.add(match_id)
-        return len(due)
 
     async def _fire_one(self, match_id: int) -> None:
         try:
             async with self._slots:
                 self._queued.discard(match_id)
+                self._handled += 1
                 await self._fire(match_id)
         except Exception:  # one broken match must not stop the others' timers
             self._retry_later(match_id)
